@@ -1,0 +1,155 @@
+// swift-tools-version:6.1
+import Foundation
+import PackageDescription
+
+/// Every numbered migration in SQL/ ships inside the binary as a resource.
+let migrationFiles = ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/SQL")) ?? [])
+    .filter { $0.hasSuffix(".sql") }
+    .sorted()
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "debrief",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "debrief", targets: ["debrief"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Tests only: reads docker-compose.yml and the OpenAPI document.
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    ],
+    targets: [
+        // The libpq C API (Debian: libpq-dev). Only `PQ` imports it.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
+        // A small, safe PostgreSQL client over libpq: connections, pool, queries, LISTEN, COPY.
+        .target(
+            name: "PQ",
+            dependencies: [
+                "CLibPQ",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Numbered SQL migrations, shipped inside the binary.
+        .target(
+            name: "DebriefSQL",
+            path: "SQL",
+            exclude: ["README.md"],
+            sources: ["MigrationFiles.swift"],
+            resources: migrationFiles.map { .copy($0) },
+            swiftSettings: swiftSettings
+        ),
+        // Runs a private PostgreSQL cluster (initdb, pg_ctl) when no database URL is configured.
+        .target(
+            name: "LocalPostgres",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        // The domain: value types, validation and aggregation math. No I/O.
+        .target(
+            name: "Debrief",
+            swiftSettings: swiftSettings
+        ),
+        // Repositories: all SQL lives here.
+        .target(
+            name: "DebriefStore",
+            dependencies: [
+                "Debrief", "PQ", "DebriefSQL",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // CSV layouts and streaming writers.
+        .target(
+            name: "DebriefExport",
+            dependencies: ["Debrief", "DebriefStore"],
+            swiftSettings: swiftSettings
+        ),
+        // Hummingbird routes, middleware, problem+json, SSE.
+        .target(
+            name: "DebriefHTTP",
+            dependencies: [
+                "Debrief", "DebriefStore", "DebriefExport", "PQ",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("openapi.yaml")],
+            swiftSettings: swiftSettings
+        ),
+        // The `debrief` command: serve, migrate, export, admin.
+        .executableTarget(
+            name: "debrief",
+            dependencies: [
+                "DebriefHTTP", "DebriefStore", "DebriefExport", "PQ", "LocalPostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PQTests",
+            dependencies: ["PQ", "DebriefTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DebriefStoreTests",
+            dependencies: ["DebriefStore", "DebriefSQL", "Debrief", "DebriefTestSupport", "PQ"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DebriefCLITests",
+            dependencies: ["debrief", "DebriefTestSupport", "PQ"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LocalPostgresTests",
+            dependencies: ["LocalPostgres"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DebriefTests",
+            dependencies: ["Debrief"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DebriefHTTPTests",
+            dependencies: [
+                "DebriefHTTP", "DebriefStore", "DebriefTestSupport", "PQ",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Shared helpers for tests: a fresh, migrated database per test suite.
+        .target(
+            name: "DebriefTestSupport",
+            dependencies: ["PQ", "DebriefStore"],
+            path: "Tests/DebriefTestSupport",
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,64 @@
+/// The body of a submission as decoded from JSON, every field optional:
+/// `{"participantToken":"…","answers":[{"questionKey":"q1","rating":4}, …]}`.
+/// Validate with ``validate(_:against:)``.
+public struct SubmissionInput: Codable, Sendable, Equatable {
+    /// Identifies the participant for anonymous forms (checked by the HTTP layer, not here).
+    public var participantToken: String?
+    /// Required; one entry per answered question.
+    public var answers: [AnswerInput]?
+
+    /// Creates an input; every field defaults to absent.
+    public init(participantToken: String? = nil, answers: [AnswerInput]? = nil) {
+        self.participantToken = participantToken
+        self.answers = answers
+    }
+}
+
+/// One answer as sent by a client. Which fields apply depends on the question's kind:
+/// choice → `optionIds` (+ `otherText`), rating → `rating`, shortAnswer → `text`.
+public struct AnswerInput: Codable, Sendable, Equatable {
+    /// Required: the key of the answered question.
+    public var questionKey: String?
+    /// Choice: the selected option ids.
+    public var optionIds: [String]?
+    /// Choice: the participant's own "other" option.
+    public var otherText: String?
+    /// Rating: the chosen value.
+    public var rating: Int?
+    /// Short answer: the text.
+    public var text: String?
+
+    /// Creates an input; every field defaults to absent.
+    public init(questionKey: String? = nil, optionIds: [String]? = nil, otherText: String? = nil, rating: Int? = nil, text: String? = nil) {
+        self.questionKey = questionKey
+        self.optionIds = optionIds
+        self.otherText = otherText
+        self.rating = rating
+        self.text = text
+    }
+
+    /// The input that describes `answer` exactly (e.g. to prefill an edit form).
+    public init(_ answer: Answer) {
+        self.init(questionKey: answer.questionKey.rawValue)
+        switch answer.value {
+        case .choice(let ids, let other):
+            optionIds = ids
+            otherText = other
+        case .rating(let value):
+            rating = value
+        case .text(let value):
+            text = value
+        }
+    }
+
+    /// The kind-specific fields that are present, with the kind they belong to.
+    var presentKindFields: [(name: String, kind: QuestionKind)] {
+        let fields: [(String, QuestionKind, Bool)] = [
+            ("optionIds", .choice, optionIds != nil),
+            ("otherText", .choice, otherText != nil),
+            ("rating", .rating, rating != nil),
+            ("text", .shortAnswer, text != nil),
+        ]
+        return fields.filter(\.2).map { (name: $0.0, kind: $0.1) }
+    }
+}

@@ -1,0 +1,67 @@
+extension QuestionInput {
+    /// Validates the options and selection settings of a choice question at `path`.
+    func validateChoice(at path: String, into problems: inout ProblemCollector) -> ChoiceSpec? {
+        let before = problems.count
+        let optionsPath = FieldPath.field(path, "options")
+        var options: [ChoiceOption] = []
+        if let inputs = self.options {
+            let range = ChoiceSpec.optionCountRange
+            if !range.contains(inputs.count) {
+                problems.add(optionsPath, "must have between \(range.lowerBound) and \(range.upperBound) options")
+            }
+            options = Self.validateOptions(inputs, at: optionsPath, into: &problems)
+        } else {
+            problems.add(optionsPath, "is required")
+        }
+        let allowsMultiple = self.allowsMultiple ?? false
+        if let maxSelections {
+            let selectionsPath = FieldPath.field(path, "maxSelections")
+            if !allowsMultiple {
+                problems.add(selectionsPath, "only allowed when allowsMultiple is true")
+            } else if let count = self.options?.count, count >= 1 {
+                problems.checkRange(maxSelections, 1...count, at: selectionsPath)
+            }
+        }
+        guard problems.count == before else { return nil }
+        return ChoiceSpec(
+            options: options, allowsMultiple: allowsMultiple,
+            maxSelections: maxSelections, allowsOther: allowsOther ?? false
+        )
+    }
+
+    /// Checks ids (syntax, uniqueness; assigns missing ones) and labels (text rules,
+    /// uniqueness ignoring case, reported on the later option as "duplicate option").
+    private static func validateOptions(
+        _ inputs: [OptionInput], at optionsPath: String, into problems: inout ProblemCollector
+    ) -> [ChoiceOption] {
+        var assigner = IdentifierAssigner(prefix: "o", explicit: inputs.compactMap(\.id))
+        var seenIDs: Set<String> = []
+        var seenLabels: Set<String> = []
+        var options: [ChoiceOption] = []
+        for (index, input) in inputs.enumerated() {
+            let path = FieldPath.index(optionsPath, index)
+            var id: String? = nil
+            if let raw = input.id {
+                if !IdentifierRules.isValid(raw) {
+                    problems.add(FieldPath.field(path, "id"), IdentifierRules.message)
+                } else if !seenIDs.insert(raw).inserted {
+                    problems.add(FieldPath.field(path, "id"), "duplicate id")
+                } else {
+                    id = raw
+                }
+            } else {
+                id = assigner.next(forIndex: index)
+            }
+            let label = problems.requiredText(
+                input.label, at: FieldPath.field(path, "label"), maxLength: ChoiceSpec.labelMaxLength
+            )
+            if let label, !seenLabels.insert(label.lowercased()).inserted {
+                problems.add(path, "duplicate option")
+            }
+            if let id, let label {
+                options.append(ChoiceOption(id: id, label: label))
+            }
+        }
+        return options
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// A validated feedback form: what is asked, and how results are handled.
+///
+/// Invariants (established by ``FormInput/validate(now:)``): title 1–200 characters;
+/// 1–50 questions with distinct keys; `privacyThreshold` in 1...50. Codable as a flat
+/// JSON object whose `questions` use the shape documented on ``Question``.
+public struct FormDefinition: Sendable, Equatable, Codable {
+    /// Longest title, in `Character`s.
+    public static let titleMaxLength = 200
+    /// Accepted number of questions.
+    public static let questionCountRange = 1...50
+    /// Accepted privacy thresholds.
+    public static let privacyThresholdRange = 1...50
+    /// Privacy threshold when the form does not say.
+    public static let defaultPrivacyThreshold = 3
+
+    /// Shown above the questions.
+    public var title: String
+    /// When true, submissions are not linked to accounts in results.
+    public var anonymous: Bool
+    /// Whether a participant may change a submitted answer while the form is open.
+    public var allowsEditing: Bool
+    /// When the form stops accepting answers, if set.
+    public var closesAt: Date?
+    /// k: results of a question are only shown once at least k people answered, so that
+    /// small groups cannot be de-anonymized by elimination.
+    public var privacyThreshold: Int
+    /// Whether participants may see aggregated results.
+    public var sharesResultsWithParticipants: Bool
+    /// The questions, in display order.
+    public var questions: [Question]
+
+    /// Creates a form from already-valid parts.
+    public init(
+        title: String, anonymous: Bool = true, allowsEditing: Bool = false, closesAt: Date? = nil,
+        privacyThreshold: Int = FormDefinition.defaultPrivacyThreshold,
+        sharesResultsWithParticipants: Bool = false, questions: [Question]
+    ) {
+        self.title = title
+        self.anonymous = anonymous
+        self.allowsEditing = allowsEditing
+        self.closesAt = closesAt
+        self.privacyThreshold = privacyThreshold
+        self.sharesResultsWithParticipants = sharesResultsWithParticipants
+        self.questions = questions
+    }
+
+    /// The question with `key`, if any.
+    public func question(for key: QuestionKey) -> Question? {
+        questions.first { $0.key == key }
+    }
+
+    /// Whether the form still accepts answers at `date`.
+    public func isOpen(at date: Date) -> Bool {
+        guard let closesAt else { return true }
+        return date < closesAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case title, anonymous, allowsEditing, closesAt, privacyThreshold, sharesResultsWithParticipants, questions
+    }
+
+    /// Decodes a stored or returned form; flags missing from older rows take their
+    /// defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        title = try c.decode(String.self, forKey: .title)
+        anonymous = try c.decodeIfPresent(Bool.self, forKey: .anonymous) ?? true
+        allowsEditing = try c.decodeIfPresent(Bool.self, forKey: .allowsEditing) ?? false
+        closesAt = try c.decodeIfPresent(Date.self, forKey: .closesAt)
+        privacyThreshold = try c.decodeIfPresent(Int.self, forKey: .privacyThreshold) ?? Self.defaultPrivacyThreshold
+        sharesResultsWithParticipants = try c.decodeIfPresent(Bool.self, forKey: .sharesResultsWithParticipants) ?? false
+        questions = try c.decode([Question].self, forKey: .questions)
+    }
+
+    /// Encodes every field; `closesAt` is left out when nil.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(title, forKey: .title)
+        try c.encode(anonymous, forKey: .anonymous)
+        try c.encode(allowsEditing, forKey: .allowsEditing)
+        try c.encodeIfPresent(closesAt, forKey: .closesAt)
+        try c.encode(privacyThreshold, forKey: .privacyThreshold)
+        try c.encode(sharesResultsWithParticipants, forKey: .sharesResultsWithParticipants)
+        try c.encode(questions, forKey: .questions)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// A form as sent by a client (create or replace), decoded permissively: every field is
+/// optional so that a missing one becomes a precise problem with a path. Same JSON shape
+/// as ``FormDefinition``. Validate with ``validate(now:)``.
+public struct FormInput: Codable, Sendable, Equatable {
+    /// Required, 1–200 characters.
+    public var title: String?
+    /// Default true.
+    public var anonymous: Bool?
+    /// Default false.
+    public var allowsEditing: Bool?
+    /// Optional closing time.
+    public var closesAt: Date?
+    /// Default 3, within 1...50.
+    public var privacyThreshold: Int?
+    /// Default false.
+    public var sharesResultsWithParticipants: Bool?
+    /// Required, 1–50 questions.
+    public var questions: [QuestionInput]?
+
+    /// Creates an input; every field defaults to absent.
+    public init(
+        title: String? = nil, anonymous: Bool? = nil, allowsEditing: Bool? = nil, closesAt: Date? = nil,
+        privacyThreshold: Int? = nil, sharesResultsWithParticipants: Bool? = nil, questions: [QuestionInput]? = nil
+    ) {
+        self.title = title
+        self.anonymous = anonymous
+        self.allowsEditing = allowsEditing
+        self.closesAt = closesAt
+        self.privacyThreshold = privacyThreshold
+        self.sharesResultsWithParticipants = sharesResultsWithParticipants
+        self.questions = questions
+    }
+
+    /// The input that describes `form` exactly (e.g. to copy a form into a new session).
+    public init(_ form: FormDefinition) {
+        self.init(
+            title: form.title, anonymous: form.anonymous, allowsEditing: form.allowsEditing,
+            closesAt: form.closesAt, privacyThreshold: form.privacyThreshold,
+            sharesResultsWithParticipants: form.sharesResultsWithParticipants,
+            questions: form.questions.map(QuestionInput.init)
+        )
+    }
+}
+
+/// One question as sent by a client, every field optional. `kind` is a plain string so
+/// that an unknown kind is reported as a problem rather than a decoding failure.
+public struct QuestionInput: Codable, Sendable, Equatable {
+    /// Optional; assigned (`q1`, `q2`, …) when absent.
+    public var key: String?
+    /// Required, 1–300 characters, single line.
+    public var prompt: String?
+    /// Default false.
+    public var required: Bool?
+    /// Required: `choice`, `shortAnswer` or `rating`.
+    public var kind: String?
+    /// Choice: required, 2–20 options.
+    public var options: [OptionInput]?
+    /// Choice: default false.
+    public var allowsMultiple: Bool?
+    /// Choice: optional, only with `allowsMultiple`, 1...options.count.
+    public var maxSelections: Int?
+    /// Choice: default false.
+    public var allowsOther: Bool?
+    /// Short answer: default 500, 1...2000.
+    public var maxLength: Int?
+    /// Short answer: optional, at most 200 characters.
+    public var placeholder: String?
+    /// Rating: 0 or 1, default 1.
+    public var min: Int?
+    /// Rating: min+1...10, default 5.
+    public var max: Int?
+    /// Rating: optional, at most 60 characters.
+    public var minLabel: String?
+    /// Rating: optional, at most 60 characters.
+    public var maxLabel: String?
+
+    /// Creates an input; every field defaults to absent.
+    public init(
+        key: String? = nil, prompt: String? = nil, required: Bool? = nil, kind: String? = nil,
+        options: [OptionInput]? = nil, allowsMultiple: Bool? = nil, maxSelections: Int? = nil, allowsOther: Bool? = nil,
+        maxLength: Int? = nil, placeholder: String? = nil,
+        min: Int? = nil, max: Int? = nil, minLabel: String? = nil, maxLabel: String? = nil
+    ) {
+        self.key = key; self.prompt = prompt; self.required = required; self.kind = kind
+        self.options = options; self.allowsMultiple = allowsMultiple
+        self.maxSelections = maxSelections; self.allowsOther = allowsOther
+        self.maxLength = maxLength; self.placeholder = placeholder
+        self.min = min; self.max = max; self.minLabel = minLabel; self.maxLabel = maxLabel
+    }
+
+    /// The input that describes `question` exactly.
+    public init(_ question: Question) {
+        self.init(key: question.key.rawValue, prompt: question.prompt, required: question.required, kind: question.kind.rawValue)
+        switch question.body {
+        case .choice(let spec):
+            options = spec.options.map { OptionInput(id: $0.id, label: $0.label) }
+            allowsMultiple = spec.allowsMultiple
+            maxSelections = spec.maxSelections
+            allowsOther = spec.allowsOther
+        case .shortAnswer(let spec):
+            maxLength = spec.maxLength
+            placeholder = spec.placeholder
+        case .rating(let spec):
+            min = spec.min
+            max = spec.max
+            minLabel = spec.minLabel
+            maxLabel = spec.maxLabel
+        }
+    }
+
+    /// The kind-specific fields that are present, with the kind they belong to, in
+    /// JSON order. Used to refuse fields that do not apply, so typos surface.
+    var presentKindFields: [(name: String, kind: QuestionKind)] {
+        let fields: [(String, QuestionKind, Bool)] = [
+            ("options", .choice, options != nil),
+            ("allowsMultiple", .choice, allowsMultiple != nil),
+            ("maxSelections", .choice, maxSelections != nil),
+            ("allowsOther", .choice, allowsOther != nil),
+            ("maxLength", .shortAnswer, maxLength != nil),
+            ("placeholder", .shortAnswer, placeholder != nil),
+            ("min", .rating, min != nil),
+            ("max", .rating, max != nil),
+            ("minLabel", .rating, minLabel != nil),
+            ("maxLabel", .rating, maxLabel != nil),
+        ]
+        return fields.filter(\.2).map { (name: $0.0, kind: $0.1) }
+    }
+}
+
+/// One option of a choice question as sent by a client. A missing `id` is assigned.
+public struct OptionInput: Codable, Sendable, Equatable {
+    /// Optional; assigned (`o1`, `o2`, …) when absent.
+    public var id: String?
+    /// Required, 1–200 characters, single line.
+    public var label: String?
+
+    /// Creates an input; every field defaults to absent.
+    public init(id: String? = nil, label: String? = nil) {
+        self.id = id
+        self.label = label
+    }
+}

@@ -1,0 +1,65 @@
+/// What must stay the same for answers to "the same" question (same key) in two sessions
+/// of a recurring meeting to be charted side by side.
+///
+/// Deliberately ignores presentation details that do not change what was asked: the
+/// `required` flag, rating end labels, placeholders, `maxLength`, `allowsOther` and
+/// selection limits.
+public struct ComparableSignature: Sendable, Hashable {
+    /// The question kind.
+    public var kind: QuestionKind
+    /// The exact (NFC) prompt.
+    public var prompt: String
+    /// Option ids and labels in order (choice questions; empty otherwise).
+    public var options: [ChoiceOption]
+    /// The rating scale (rating questions; nil otherwise).
+    public var scale: ClosedRange<Int>?
+}
+
+extension Question {
+    /// The values that decide comparability across sessions.
+    public var comparableSignature: ComparableSignature {
+        switch body {
+        case .choice(let spec):
+            return ComparableSignature(kind: .choice, prompt: prompt, options: spec.options, scale: nil)
+        case .shortAnswer:
+            return ComparableSignature(kind: .shortAnswer, prompt: prompt, options: [], scale: nil)
+        case .rating(let spec):
+            return ComparableSignature(kind: .rating, prompt: prompt, options: [], scale: spec.min...spec.max)
+        }
+    }
+
+    /// True when answers to `self` and `other` measure the same thing (see
+    /// ``ComparableSignature``). Keys are not compared: callers pair questions by key.
+    public func isComparable(to other: Question) -> Bool {
+        comparableSignature == other.comparableSignature
+    }
+
+    /// What changed between `other` (e.g. last session) and `self`, as a subset of
+    /// `["kind", "prompt", "options", "scale"]` in that order; empty when comparable.
+    /// When the kind changed, only "kind" and possibly "prompt" are listed, since options
+    /// and scales of different kinds cannot be compared.
+    public func differences(from other: Question) -> [String] {
+        let mine = comparableSignature, theirs = other.comparableSignature
+        var result: [String] = []
+        if mine.kind != theirs.kind { result.append("kind") }
+        if mine.prompt != theirs.prompt { result.append("prompt") }
+        guard mine.kind == theirs.kind else { return result }
+        if mine.options != theirs.options { result.append("options") }
+        if mine.scale != theirs.scale { result.append("scale") }
+        return result
+    }
+}
+
+extension FormDefinition {
+    /// For every question of `self` whose key also exists in `previous`: whether it is
+    /// comparable. Questions new in `self` are absent from the dictionary.
+    public func comparability(with previous: FormDefinition) -> [QuestionKey: Bool] {
+        var result: [QuestionKey: Bool] = [:]
+        for question in questions {
+            if let old = previous.question(for: question.key) {
+                result[question.key] = question.isComparable(to: old)
+            }
+        }
+        return result
+    }
+}

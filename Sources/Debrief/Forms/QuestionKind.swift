@@ -1,0 +1,38 @@
+/// The three kinds of question a form can ask. Raw values are the `kind` strings of the
+/// JSON API.
+public enum QuestionKind: String, Sendable, Codable, CaseIterable {
+    /// Pick one or several options (optionally with an "other" text).
+    case choice
+    /// Free text.
+    case shortAnswer
+    /// A number on a scale (e.g. 1–5, or 0–10 for NPS).
+    case rating
+
+    /// "choice, shortAnswer, rating": used in the "must be one of …" message.
+    public static var listForMessages: String {
+        allCases.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// The message for a field that belongs to another kind, e.g. "not allowed for
+    /// rating questions".
+    public var notAllowedMessage: String { "not allowed for \(rawValue) questions" }
+}
+
+/// What a question asks for, with the settings of its kind.
+public enum QuestionBody: Sendable, Equatable {
+    /// A choice question.
+    case choice(ChoiceSpec)
+    /// A free-text question.
+    case shortAnswer(ShortAnswerSpec)
+    /// A rating-scale question.
+    case rating(RatingSpec)
+
+    /// The kind of this body.
+    public var kind: QuestionKind {
+        switch self {
+        case .choice: return .choice
+        case .shortAnswer: return .shortAnswer
+        case .rating: return .rating
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// What an account may do.
+public enum Role: String, Sendable, Codable, CaseIterable {
+    /// Runs meetings and sees only their own.
+    case host
+    /// Operates the service and sees every meeting.
+    case admin
+}
+
+/// The signed-in account a request acts for.
+public struct Viewer: Sendable, Equatable {
+    public var accountID: UUID
+    public var role: Role
+
+    public init(accountID: UUID, role: Role) {
+        self.accountID = accountID
+        self.role = role
+    }
+
+    public var isAdmin: Bool { self.role == .admin }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The body of a "create meeting" request as decoded from JSON (dates as ISO 8601 with a
+/// zone, decoded by the HTTP layer). Every field is optional so a missing one becomes a
+/// precise problem instead of a decoding failure.
+public struct MeetingInput: Codable, Sendable, Equatable {
+    /// Required, 1–200 characters, single line.
+    public var title: String?
+    /// Required.
+    public var startsAt: Date?
+    /// Required, after `startsAt`, at most 7 days later.
+    public var endsAt: Date?
+    /// Optional, at most 200 characters; blank means none.
+    public var place: String?
+    /// Optional, 1…100 000.
+    public var expectedHeadCount: Int?
+
+    /// Creates an input; every field defaults to absent.
+    public init(title: String? = nil, startsAt: Date? = nil, endsAt: Date? = nil, place: String? = nil, expectedHeadCount: Int? = nil) {
+        self.title = title
+        self.startsAt = startsAt
+        self.endsAt = endsAt
+        self.place = place
+        self.expectedHeadCount = expectedHeadCount
+    }
+
+    /// The validated details, or every problem found. Paths: `title`, `startsAt`,
+    /// `endsAt` ("must be after startsAt", "must be at most 7 days after startsAt"),
+    /// `place`, `expectedHeadCount`.
+    public func validate() -> Result<MeetingDetails, ValidationFailure> {
+        var problems = ProblemCollector()
+        let title = problems.requiredText(self.title, at: "title", maxLength: MeetingDetails.titleMaxLength)
+        if startsAt == nil { problems.add("startsAt", "is required") }
+        if endsAt == nil { problems.add("endsAt", "is required") }
+        if let startsAt, let endsAt {
+            if endsAt <= startsAt {
+                problems.add("endsAt", "must be after startsAt")
+            } else if endsAt.timeIntervalSince(startsAt) > MeetingDetails.maxDuration {
+                problems.add("endsAt", "must be at most 7 days after startsAt")
+            }
+        }
+        let place = problems.optionalText(self.place, at: "place", maxLength: MeetingDetails.placeMaxLength)
+        if let count = expectedHeadCount {
+            problems.checkRange(count, MeetingDetails.headCountRange, at: "expectedHeadCount")
+        }
+        return problems.result {
+            guard let title, let startsAt, let endsAt else { return nil }
+            return MeetingDetails(
+                title: title, startsAt: startsAt, endsAt: endsAt,
+                place: place, expectedHeadCount: expectedHeadCount
+            )
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A word and how often it occurs.
+public struct WordCount: Sendable, Equatable, Codable {
+    /// The folded word.
+    public var word: String
+    /// Number of occurrences across all texts.
+    public var count: Int
+
+    /// Creates an entry.
+    public init(word: String, count: Int) {
+        self.word = word
+        self.count = count
+    }
+}
+
+/// Word frequencies of free-text answers, for a "what people talked about" list.
+///
+/// Foundation's `.byWords` enumeration is unavailable in swift-corelibs-foundation
+/// (Linux), so words are split here with Unicode properties: a word is a run of
+/// characters that are letters or numbers (apostrophes inside a word are kept, so
+/// "don't" stays one word and can be a stop word). This works for any script that
+/// separates words with spaces or punctuation, including Korean; it does not segment
+/// Chinese or Japanese text.
+public enum WordFrequency: Sendable {
+    /// The `limit` most frequent words of `texts`, by count descending then word
+    /// ascending (so ties come out in a deterministic order).
+    ///
+    /// Steps per word: NFC, lowercase, strip one common trailing Korean particle
+    /// (see ``KoreanWords``), then drop stop words (``StopWords``), words made only of
+    /// digits, and single-letter Latin words.
+    public static func count(texts: [String], limit: Int) -> [WordCount] {
+        guard limit > 0 else { return [] }
+        var counts: [String: Int] = [:]
+        for text in texts {
+            for word in words(in: text) {
+                counts[word, default: 0] += 1
+            }
+        }
+        let sorted = counts.sorted { lhs, rhs in
+            lhs.value != rhs.value ? lhs.value > rhs.value : lhs.key < rhs.key
+        }
+        return sorted.prefix(limit).map { WordCount(word: $0.key, count: $0.value) }
+    }
+
+    /// The counted words of one text, in order (after folding and filtering).
+    public static func words(in text: String) -> [String] {
+        tokens(in: text).compactMap(fold)
+    }
+
+    /// Raw tokens: maximal runs of letters, numbers and apostrophes, lowercased, with
+    /// apostrophes trimmed from both ends ("'quoted'" → "quoted").
+    static func tokens(in text: String) -> [String] {
+        let folded = text.precomposedStringWithCanonicalMapping.lowercased()
+            .replacingOccurrences(of: "\u{2019}", with: "'") // typographic apostrophe
+        var tokens: [String] = []
+        var current = ""
+        for character in folded {
+            if character.isLetter || character.isNumber || character == "'" {
+                current.append(character)
+            } else if !current.isEmpty {
+                tokens.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        return tokens
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// The word to count for `token`, or nil when it is not worth counting.
+    static func fold(_ token: String) -> String? {
+        if token.allSatisfy(\.isNumber) { return nil }
+        if token.count == 1, let scalar = token.unicodeScalars.first, isLatin(scalar) { return nil }
+        if StopWords.contains(token) { return nil }
+        let stem = KoreanWords.strippingParticle(token)
+        if stem != token, StopWords.contains(stem) { return nil }
+        return stem
+    }
+
+    /// Latin letters: Basic Latin, Latin-1 Supplement, Latin Extended-A/B and
+    /// Latin Extended Additional.
+    private static func isLatin(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// The one place that decides what user-supplied text is acceptable.
+///
+/// Every free-text field goes through the same steps, so "how long is this title?" has
+/// one answer everywhere:
+/// 1. normalize to Unicode NFC, so a decomposed "é" (e + U+0301) and a precomposed "é"
+///    compare and count the same;
+/// 2. in multi-line text, turn "\r\n" and lone "\r" into "\n" (browsers and Windows
+///    clients send CRLF; refusing it as a control character would only annoy people);
+/// 3. trim leading and trailing whitespace and newlines;
+/// 4. refuse C0/C1 control characters and DEL (except "\n" and "\t" in multi-line text),
+///    because they break CSV exports, terminals and logs and are never typed on purpose;
+/// 5. count length in `Character`s (grapheme clusters), so "👍🏽" or "한" count as one.
+public enum TextRules: Sendable {
+    /// Whether a field may span several lines.
+    public enum Lines: Sendable, Equatable {
+        /// Titles, prompts, labels, names, emails: no line breaks, no tabs.
+        case single
+        /// Free-text answers: "\n" and "\t" allowed.
+        case multiple
+    }
+
+    /// Steps 1–3: NFC, newline unification (multi-line only), trimming.
+    public static func normalized(_ raw: String, lines: Lines) -> String {
+        var text = raw.precomposedStringWithCanonicalMapping
+        if lines == .multiple {
+            // "\r\n" is a single Character in Swift, so replace it before lone "\r".
+            text = text.replacingOccurrences(of: "\r\n", with: "\n")
+                .replacingOccurrences(of: "\r", with: "\n")
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// True when `text` contains a C0/C1 control character or DEL other than "\n"/"\t".
+    public static func containsForbiddenControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            // "\n" and "\t" are ordinary text; single-line fields refuse them
+            // separately (see `containsLineBreak`) with a clearer message.
+            case 0x0A, 0x09: return false
+            case 0x00...0x1F, 0x7F...0x9F: return true
+            default: return false
+            }
+        }
+    }
+
+    /// True when `text` contains a line break or tab (including U+2028/U+2029, which
+    /// render as line breaks although they are not control characters).
+    public static func containsLineBreak(_ text: String) -> Bool {
+        text.unicodeScalars.contains { [0x0A, 0x09, 0x2028, 0x2029].contains($0.value) }
+    }
+
+    /// Steps 4–5 on already-normalized, non-empty text: the first message that applies,
+    /// or nil when the text is acceptable.
+    public static func problem(in text: String, lines: Lines, maxLength: Int) -> String? {
+        if containsForbiddenControl(text) {
+            return "must not contain control characters"
+        }
+        if lines == .single, containsLineBreak(text) {
+            return "must not contain line breaks or tabs"
+        }
+        if text.count > maxLength {
+            return "must be at most \(maxLength) characters"
+        }
+        return nil
+    }
+}
+
+extension ProblemCollector {
+    /// Validates a text field that must be present and non-blank.
+    ///
+    /// Records "is required" when absent, "must not be empty" when blank after trimming,
+    /// or the first ``TextRules`` problem; returns the normalized text when acceptable.
+    public mutating func requiredText(
+        _ raw: String?, at path: String, lines: TextRules.Lines = .single, maxLength: Int
+    ) -> String? {
+        guard let raw else {
+            add(path, "is required")
+            return nil
+        }
+        let text = TextRules.normalized(raw, lines: lines)
+        if text.isEmpty {
+            add(path, "must not be empty")
+            return nil
+        }
+        if let message = TextRules.problem(in: text, lines: lines, maxLength: maxLength) {
+            add(path, message)
+            return nil
+        }
+        return text
+    }
+
+    /// Validates an optional text field: absent or blank means "no value" (nil) rather
+    /// than an error, because clients commonly send "" for an untouched input.
+    public mutating func optionalText(
+        _ raw: String?, at path: String, lines: TextRules.Lines = .single, maxLength: Int
+    ) -> String? {
+        guard let raw else { return nil }
+        let text = TextRules.normalized(raw, lines: lines)
+        if text.isEmpty { return nil }
+        if let message = TextRules.problem(in: text, lines: lines, maxLength: maxLength) {
+            add(path, message)
+            return nil
+        }
+        return text
+    }
+
+    /// Records "must be between low and high" when `value` is outside `range`.
+    /// Returns whether the value was acceptable.
+    @discardableResult
+    public mutating func checkRange(_ value: Int, _ range: ClosedRange<Int>, at path: String) -> Bool {
+        if range.contains(value) { return true }
+        add(path, "must be between \(range.lowerBound) and \(range.upperBound)")
+        return false
+    }
+}

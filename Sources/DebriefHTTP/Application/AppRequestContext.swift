@@ -1,0 +1,73 @@
+import Debrief
+import DebriefStore
+import Foundation
+import Hummingbird
+
+/// The per-request context every route sees.
+public struct AppRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// Set from configuration by ``BodyLimitMiddleware`` before any route reads the body.
+    public var bodyLimit: Int = 256 * 1024
+    /// The peer's IP address, for rate limits.
+    public let clientAddress: String
+    /// The signed-in account and its token, set by ``AuthMiddleware``.
+    public var account: Account?
+    var bearerToken: String?
+
+    public init(source: Source) {
+        self.coreContext = .init(source: source)
+        self.clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    /// The signed-in account, or 401 when the route was reached without one.
+    func requireAccount() throws -> Account {
+        guard let account = self.account else { throw APIError.unauthorized }
+        return account
+    }
+
+    func requireViewer() throws -> Viewer {
+        try self.requireAccount().viewer
+    }
+
+    /// A path parameter holding an id; anything that is not a UUID cannot name a thing, so 404.
+    func requireID(_ name: String, _ what: String) throws -> UUID {
+        guard let text = self.parameters.get(name), let id = UUID(uuidString: text) else {
+            throw APIError.notFound(what)
+        }
+        return id
+    }
+
+    public var maxUploadSize: Int { self.bodyLimit }
+    public var requestDecoder: JSONDecoder { JSONCoding.decoder }
+    public var responseEncoder: JSONEncoder { JSONCoding.encoder }
+}
+
+/// The API's JSON conventions: camelCase keys, ISO 8601 timestamps with zone.
+enum JSONCoding {
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted)))
+        }
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = try? Date(text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)) {
+                return date
+            }
+            if let date = try? Date(text, strategy: .iso8601) {
+                return date
+            }
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "must be an ISO 8601 timestamp with a time zone, such as 2026-05-04T09:00:00Z")
+        }
+        return decoder
+    }
+}

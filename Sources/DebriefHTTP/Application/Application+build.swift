@@ -1,0 +1,37 @@
+import Hummingbird
+import Logging
+import PQ
+
+/// Builds the Debrief HTTP application around an open database.
+///
+/// `debrief serve` and the tests call the same function, so tests exercise the real wiring.
+public func buildApplication(
+    configuration: AppConfiguration, database: Database, logger: Logger
+) -> some ApplicationProtocol {
+    let services = AppServices(configuration: configuration, database: database)
+    var app = Application(
+        router: buildRouter(services),
+        server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Debrief"),
+        logger: logger)
+    app.addServices(ResourceService(database: database, hasher: services.hasher))
+    return app
+}
+
+/// All routes and middleware of the service.
+func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    router.middlewares.add(RequestLoggingMiddleware())
+    router.middlewares.add(ProblemMiddleware())
+    router.middlewares.add(BodyLimitMiddleware(limit: services.configuration.maxBodyBytes))
+    HealthController(database: services.database).addRoutes(to: router)
+    OpenAPIController().addRoutes(to: router)
+
+    let v1 = router.group("v1")
+    AccountController(services: services).addPublicRoutes(to: v1)
+    let authenticated = v1.group().add(middleware: AuthMiddleware(tokens: services.tokens))
+    AccountController(services: services).addAuthenticatedRoutes(to: authenticated)
+    MeetingController(services: services).addRoutes(to: authenticated)
+    FormController(services: services).addRoutes(to: authenticated)
+    return router
+}

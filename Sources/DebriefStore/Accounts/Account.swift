@@ -1,0 +1,27 @@
+import Debrief
+import Foundation
+import PQ
+
+/// A host or admin account as the API shows it (never with its password hash).
+public struct Account: Sendable, Equatable, Codable {
+    public var id: UUID
+    public var email: String
+    public var displayName: String
+    public var role: Role
+    public var createdAt: Date
+
+    init(row: Row) throws {
+        self.id = try row.decode("id")
+        self.email = try row.decode("email")
+        self.displayName = try row.decode("display_name")
+        guard let role = Role(rawValue: try row.decode("role", as: String.self)) else {
+            throw PQError(.decoding, "column role holds an unknown role")
+        }
+        self.role = role
+        self.createdAt = try row.decode("created_at")
+    }
+
+    public var viewer: Viewer { Viewer(accountID: self.id, role: self.role) }
+
+    static let columns: SQLQuery = "a.id, a.email, a.display_name, a.role, a.created_at"
+}

@@ -1,0 +1,84 @@
+import Debrief
+import Foundation
+import PQ
+
+/// Accounts: sign-up, password checks, profile changes.
+public struct AccountStore: Sendable {
+    let database: Database
+    let hasher: PasswordHasher
+
+    public init(database: Database, hasher: PasswordHasher) {
+        self.database = database
+        self.hasher = hasher
+    }
+
+    /// Creates an account; a taken email (in any letter case) is a conflict on `email`.
+    public func create(_ signUp: SignUp, role: Role = .host) async throws -> Account {
+        let hash = try await self.hasher.hash(signUp.password)
+        do {
+            let rows = try await self.database.query(
+                """
+                INSERT INTO accounts AS a (email, display_name, password_hash, role)
+                VALUES (\(signUp.email.normalized), \(signUp.displayName), \(hash), \(role.rawValue))
+                RETURNING \(Account.columns)
+                """)
+            return try Account(row: try Self.single(rows))
+        } catch let error as PQError where error.isUniqueViolation {
+            throw DebriefError(.conflict, "an account with this email already exists", field: "email")
+        }
+    }
+
+    /// The account with this email and password, or nil. Takes the same time either way.
+    public func authenticate(email: EmailAddress, password: String) async throws -> Account? {
+        let rows = try await self.database.query(
+            "SELECT \(Account.columns), a.password_hash FROM accounts a WHERE lower(a.email) = \(email.normalized)")
+        let hash: String? = try rows.first?.decode("password_hash")
+        guard try await self.hasher.verify(password, against: hash), let row = rows.first else { return nil }
+        return try Account(row: row)
+    }
+
+    public func find(id: UUID) async throws -> Account? {
+        try await self.database.query("SELECT \(Account.columns) FROM accounts a WHERE a.id = \(id)")
+            .first.map(Account.init(row:))
+    }
+
+    public func find(email: EmailAddress) async throws -> Account? {
+        try await self.database.query("SELECT \(Account.columns) FROM accounts a WHERE lower(a.email) = \(email.normalized)")
+            .first.map(Account.init(row:))
+    }
+
+    public func update(id: UUID, _ patch: ProfilePatch) async throws -> Account {
+        let rows = try await self.database.query(
+            """
+            UPDATE accounts AS a
+            SET display_name = coalesce(\(patch.displayName), display_name), updated_at = now()
+            WHERE a.id = \(id)
+            RETURNING \(Account.columns)
+            """)
+        guard let row = rows.first else { throw DebriefError.notFound("account") }
+        return try Account(row: row)
+    }
+
+    /// Sets a new password and revokes every token of the account.
+    public func resetPassword(email: EmailAddress, to password: String) async throws -> Account {
+        let hash = try await self.hasher.hash(password)
+        return try await self.database.withTransaction { connection in
+            let rows = try await connection.query(
+                """
+                UPDATE accounts AS a SET password_hash = \(hash), updated_at = now()
+                WHERE lower(a.email) = \(email.normalized)
+                RETURNING \(Account.columns)
+                """)
+            guard let row = rows.first else { throw DebriefError.notFound("account \(email.normalized)") }
+            let account = try Account(row: row)
+            try await connection.execute(
+                "UPDATE access_tokens SET revoked_at = now() WHERE account_id = \(account.id) AND revoked_at IS NULL")
+            return account
+        }
+    }
+
+    static func single(_ rows: QueryResult) throws -> Row {
+        guard let row = rows.first else { throw PQError(.protocolViolation, "the statement returned no row") }
+        return row
+    }
+}

@@ -1,0 +1,47 @@
+import Debrief
+import Foundation
+import PQ
+
+/// Opaque bearer tokens. The database keeps only their SHA-256, so a leaked table grants nothing.
+public struct TokenStore: Sendable {
+    let database: Database
+    /// How long a token stays valid after it is issued.
+    public let lifetime: Duration
+
+    public init(database: Database, lifetime: Duration = .seconds(12 * 3600)) {
+        self.database = database
+        self.lifetime = lifetime
+    }
+
+    public struct IssuedToken: Sendable {
+        public var token: String
+        public var expiresAt: Date
+    }
+
+    public func issue(for accountID: UUID) async throws -> IssuedToken {
+        let token = SecretToken.newBearerToken()
+        let seconds = Int(self.lifetime.components.seconds)
+        let rows = try await self.database.query(
+            """
+            INSERT INTO access_tokens (token_hash, account_id, expires_at)
+            VALUES (\(SecretToken.hash(token)), \(accountID), now() + make_interval(secs => \(seconds)))
+            RETURNING expires_at
+            """)
+        return IssuedToken(token: token, expiresAt: try AccountStore.single(rows).decode("expires_at"))
+    }
+
+    /// The account a live (unexpired, unrevoked) token belongs to, or nil.
+    public func account(for token: String) async throws -> Account? {
+        try await self.database.query(
+            """
+            SELECT \(Account.columns) FROM access_tokens t JOIN accounts a ON a.id = t.account_id
+            WHERE t.token_hash = \(SecretToken.hash(token)) AND t.revoked_at IS NULL AND t.expires_at > now()
+            """
+        ).first.map(Account.init(row:))
+    }
+
+    public func revoke(_ token: String) async throws {
+        try await self.database.execute(
+            "UPDATE access_tokens SET revoked_at = now() WHERE token_hash = \(SecretToken.hash(token)) AND revoked_at IS NULL")
+    }
+}

@@ -1,0 +1,144 @@
+import Debrief
+import Foundation
+import PQ
+
+/// A meeting's feedback form: drafts, publishing, closing. The current form is the highest
+/// version; a published form is frozen, so answers stay tied to the questions they answered.
+public struct FormStore: Sendable {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// The meeting's current form, or nil when it has none. Throws not-found for an invisible meeting.
+    public func current(meeting meetingID: UUID, visibleTo viewer: Viewer) async throws -> StoredForm? {
+        try await self.database.withConnection { connection in
+            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) != nil else {
+                throw DebriefError.notFound("meeting")
+            }
+            return try await Self.latest(meetingID, on: connection)
+        }
+    }
+
+    /// Replaces the draft, starts a first draft, or starts a new version after a closed one.
+    /// A published, open form cannot change.
+    public func saveDraft(meeting meetingID: UUID, by viewer: Viewer, _ definition: FormDefinition) async throws -> StoredForm {
+        try await self.withLockedMeeting(meetingID, viewer) { connection, latest in
+            let version: Int
+            switch latest.map({ ($0, $0.state()) }) {
+            case .some((let form, .draft)):
+                let rows = try await connection.query(
+                    """
+                    UPDATE forms AS f SET definition = \(SQLJSON(definition))::jsonb, updated_at = now()
+                    WHERE f.id = \(form.id) RETURNING \(StoredForm.columns)
+                    """)
+                return try StoredForm(row: try AccountStore.single(rows))
+            case .some((_, .open)):
+                throw DebriefError(
+                    .conflict, "the published form's questions cannot change; close it, then save a new version", field: "questions")
+            case .some((let form, .closed)):
+                version = form.version + 1
+            case .none:
+                version = 1
+            }
+            let rows = try await connection.query(
+                """
+                INSERT INTO forms AS f (meeting_id, version, definition)
+                VALUES (\(meetingID), \(version), \(SQLJSON(definition))::jsonb)
+                RETURNING \(StoredForm.columns)
+                """)
+            return try StoredForm(row: try AccountStore.single(rows))
+        }
+    }
+
+    /// Publishes the draft under a new public code. Publishing an open form changes nothing.
+    public func publish(meeting meetingID: UUID, by viewer: Viewer) async throws -> StoredForm {
+        try await self.withLockedMeeting(meetingID, viewer) { connection, latest in
+            guard let form = latest else { throw DebriefError(.conflict, "the meeting has no form to publish") }
+            switch form.state() {
+            case .open:
+                return form
+            case .closed:
+                throw DebriefError(.conflict, "the form is closed; reopen it, or save a new version to publish")
+            case .draft:
+                if let closesAt = form.definition.closesAt, closesAt <= Date() {
+                    throw ValidationFailure(problems: [FieldProblem(path: "closesAt", message: "must be in the future")])
+                }
+                // 50 random bits make a collision unlikely; the unique index makes it impossible.
+                for _ in 0..<5 {
+                    let code = SecretToken.newFormCode()
+                    let rows = try await connection.query(
+                        """
+                        UPDATE forms AS f SET code = \(code), published_at = now(),
+                            closes_at = \(form.definition.closesAt)::timestamptz, updated_at = now()
+                        WHERE f.id = \(form.id) AND NOT EXISTS (SELECT 1 FROM forms WHERE code = \(code))
+                        RETURNING \(StoredForm.columns)
+                        """)
+                    if let row = rows.first { return try StoredForm(row: row) }
+                }
+                throw DebriefError(.conflict, "could not allocate a form code; try again")
+            }
+        }
+    }
+
+    /// Stops accepting answers now. Closing a closed form changes nothing.
+    public func close(meeting meetingID: UUID, by viewer: Viewer) async throws -> StoredForm {
+        try await self.withLockedMeeting(meetingID, viewer) { connection, latest in
+            guard let form = latest, form.state() != .draft else {
+                throw DebriefError(.conflict, "the meeting has no published form to close")
+            }
+            if form.state() == .closed { return form }
+            let rows = try await connection.query(
+                "UPDATE forms AS f SET closed_at = now(), updated_at = now() WHERE f.id = \(form.id) RETURNING \(StoredForm.columns)")
+            return try StoredForm(row: try AccountStore.single(rows))
+        }
+    }
+
+    /// Accepts answers again; a closing time that has passed is cleared.
+    public func reopen(meeting meetingID: UUID, by viewer: Viewer) async throws -> StoredForm {
+        try await self.withLockedMeeting(meetingID, viewer) { connection, latest in
+            guard let form = latest, form.state() != .draft else {
+                throw DebriefError(.conflict, "the meeting has no published form to reopen")
+            }
+            if form.state() == .open { return form }
+            let rows = try await connection.query(
+                """
+                UPDATE forms AS f SET closed_at = NULL,
+                    closes_at = CASE WHEN f.closes_at <= now() THEN NULL ELSE f.closes_at END, updated_at = now()
+                WHERE f.id = \(form.id) RETURNING \(StoredForm.columns)
+                """)
+            return try StoredForm(row: try AccountStore.single(rows))
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Runs `body` in a transaction holding the meeting's row lock, so form changes of one meeting
+    /// happen one at a time.
+    private func withLockedMeeting(
+        _ meetingID: UUID, _ viewer: Viewer, _ body: (Connection, StoredForm?) async throws -> StoredForm
+    ) async throws -> StoredForm {
+        try await self.database.withTransaction { connection in
+            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection, forUpdate: true) != nil else {
+                throw DebriefError.notFound("meeting")
+            }
+            return try await body(connection, try await Self.latest(meetingID, on: connection))
+        }
+    }
+
+    static func latest(_ meetingID: UUID, on connection: Connection) async throws -> StoredForm? {
+        try await connection.query(
+            "SELECT \(StoredForm.columns) FROM forms f WHERE f.meeting_id = \(meetingID) ORDER BY f.version DESC LIMIT 1"
+        ).first.map(StoredForm.init(row:))
+    }
+
+    /// Starts the new meeting's form as a draft copy of the previous meeting's latest form
+    /// (same questions and keys; no closing time, since that belonged to the old session).
+    static func copyLatestForm(from previousID: UUID, to meetingID: UUID, on connection: Connection) async throws {
+        guard var definition = try await Self.latest(previousID, on: connection)?.definition else { return }
+        definition.closesAt = nil
+        try await connection.execute(
+            "INSERT INTO forms (meeting_id, version, definition) VALUES (\(meetingID), 1, \(SQLJSON(definition))::jsonb)")
+    }
+}

@@ -1,0 +1,168 @@
+import Debrief
+import Foundation
+import PQ
+
+/// Meetings and their series. Every read and write is scoped to what the viewer may see: another
+/// host's meeting is "not found", exactly as if it did not exist.
+public struct MeetingStore: Sendable {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Creates the first session of a new series.
+    public func create(by viewer: Viewer, _ details: MeetingDetails) async throws -> Meeting {
+        try await self.refusingOverlap(host: viewer.accountID, details) {
+            try await self.database.withTransaction { connection in
+                let series = try AccountStore.single(
+                    try await connection.query(
+                        "INSERT INTO meeting_series (host_id) VALUES (\(viewer.accountID)) RETURNING id"))
+                return try await Self.insert(
+                    details, series: try series.decode("id"), host: viewer.accountID, session: 1, on: connection)
+            }
+        }
+    }
+
+    /// Creates the next session of `previousID`'s series, with a draft form holding a copy of the
+    /// previous session's questions (keys included), if it had a form.
+    public func createNext(by viewer: Viewer, after previousID: UUID, _ details: MeetingDetails) async throws -> Meeting {
+        try await self.refusingOverlap(host: viewer.accountID, details) {
+            try await self.database.withTransaction { connection in
+                guard let previous = try await Self.find(previousID, visibleTo: viewer, on: connection) else {
+                    throw DebriefError.notFound("meeting")
+                }
+                // Locking the series serializes concurrent "next" requests, so numbers never collide.
+                let number = try AccountStore.single(
+                    try await connection.query(
+                        """
+                        SELECT (SELECT coalesce(max(session_number), 0) + 1 FROM meetings WHERE series_id = s.id) AS next
+                        FROM meeting_series s WHERE s.id = \(previous.seriesId) FOR UPDATE
+                        """)
+                ).decode("next", as: Int.self)
+                let meeting = try await Self.insert(
+                    details, series: previous.seriesId, host: previous.hostId, session: number, on: connection)
+                try await FormStore.copyLatestForm(from: previous.id, to: meeting.id, on: connection)
+                return meeting
+            }
+        }
+    }
+
+    public func find(_ id: UUID, visibleTo viewer: Viewer) async throws -> Meeting? {
+        try await self.database.withConnection { try await Self.find(id, visibleTo: viewer, on: $0) }
+    }
+
+    /// The viewer's own meetings, newest first, `limit` at a time.
+    public func list(for viewer: Viewer, scope: MeetingScope, after cursor: String?, limit: Int) async throws -> MeetingPage {
+        var filter: SQLQuery = "m.host_id = \(viewer.accountID)"
+        switch scope {
+        case .upcoming: filter = filter + " AND m.ends_at > now()"
+        case .past: filter = filter + " AND m.ends_at <= now()"
+        case .all: break
+        }
+        if let cursor {
+            guard let position = MeetingCursor(encoded: cursor) else {
+                throw ValidationFailure(problems: [FieldProblem(path: "cursor", message: "is not a cursor this service issued")])
+            }
+            filter = filter + " AND (m.starts_at, m.id) < (\(position.startsAt)::timestamptz, \(position.id)::uuid)"
+        }
+        let rows = try await self.database.query(
+            "SELECT \(Meeting.columns) FROM meetings m WHERE \(filter) ORDER BY m.starts_at DESC, m.id DESC LIMIT \(limit + 1)")
+        let meetings = try rows.map(Meeting.init(row:))
+        let page = Array(meetings.prefix(limit))
+        let next = meetings.count > limit ? page.last.map { MeetingCursor(startsAt: $0.startsAt, id: $0.id).encoded } : nil
+        return MeetingPage(items: page, nextCursor: next)
+    }
+
+    /// The viewer's nearest meeting that has not ended yet.
+    public func next(for viewer: Viewer) async throws -> Meeting? {
+        try await self.database.query(
+            """
+            SELECT \(Meeting.columns) FROM meetings m
+            WHERE m.host_id = \(viewer.accountID) AND m.ends_at > now()
+            ORDER BY m.starts_at, m.id LIMIT 1
+            """
+        ).first.map(Meeting.init(row:))
+    }
+
+    /// Applies a partial change; the merged meeting is validated as a whole.
+    public func update(_ id: UUID, by viewer: Viewer, _ patch: MeetingPatchInput) async throws -> Meeting {
+        try await self.database.withTransaction { connection in
+            guard let current = try await Self.find(id, visibleTo: viewer, on: connection, forUpdate: true) else {
+                throw DebriefError.notFound("meeting")
+            }
+            let merged = try current.details.applying(patch).get()
+            return try await self.refusingOverlap(host: current.hostId, merged, excluding: id) {
+                let rows = try await connection.query(
+                    """
+                    UPDATE meetings AS m SET title = \(merged.title), starts_at = \(merged.startsAt)::timestamptz,
+                        ends_at = \(merged.endsAt)::timestamptz, place = \(merged.place),
+                        expected_head_count = \(merged.expectedHeadCount), updated_at = now()
+                    WHERE m.id = \(id) RETURNING \(Meeting.columns)
+                    """)
+                return try Meeting(row: try AccountStore.single(rows))
+            }
+        }
+    }
+
+    /// Deletes a meeting with its forms and answers.
+    public func delete(_ id: UUID, by viewer: Viewer) async throws {
+        let deleted = try await self.database.execute("DELETE FROM meetings m WHERE m.id = \(id) AND \(SQLQuery.visible(to: viewer))")
+        if deleted == 0 { throw DebriefError.notFound("meeting") }
+    }
+
+    /// The sessions of a series in order.
+    public func series(_ id: UUID, visibleTo viewer: Viewer) async throws -> [Meeting] {
+        let rows = try await self.database.query(
+            """
+            SELECT \(Meeting.columns) FROM meeting_series s JOIN meetings m ON m.series_id = s.id
+            WHERE s.id = \(id) AND \(SQLQuery.visible(to: viewer, alias: "s"))
+            ORDER BY m.session_number
+            """)
+        guard !rows.isEmpty else { throw DebriefError.notFound("series") }
+        return try rows.map(Meeting.init(row:))
+    }
+
+    // MARK: - Helpers
+
+    static func find(_ id: UUID, visibleTo viewer: Viewer, on connection: Connection, forUpdate: Bool = false) async throws -> Meeting? {
+        let lock: SQLQuery = forUpdate ? " FOR UPDATE" : ""
+        return try await connection.query(
+            "SELECT \(Meeting.columns) FROM meetings m WHERE m.id = \(id) AND \(SQLQuery.visible(to: viewer))\(lock)"
+        ).first.map(Meeting.init(row:))
+    }
+
+    private static func insert(
+        _ details: MeetingDetails, series: UUID, host: UUID, session: Int, on connection: Connection
+    ) async throws -> Meeting {
+        let rows = try await connection.query(
+            """
+            INSERT INTO meetings AS m (series_id, host_id, session_number, title, starts_at, ends_at, place, expected_head_count)
+            VALUES (\(series), \(host), \(session), \(details.title), \(details.startsAt)::timestamptz,
+                    \(details.endsAt)::timestamptz, \(details.place), \(details.expectedHeadCount))
+            RETURNING \(Meeting.columns)
+            """)
+        return try Meeting(row: try AccountStore.single(rows))
+    }
+
+    /// Runs `body`; when the no-overlap constraint refuses it, names the meeting it collides with.
+    private func refusingOverlap<Value>(
+        host: UUID, _ details: MeetingDetails, excluding excluded: UUID? = nil, _ body: () async throws -> Value) async throws -> Value {
+        do {
+            return try await body()
+        } catch let error as PQError where error.isExclusionViolation {
+            let other = try await self.database.query(
+                """
+                SELECT m.id, m.title FROM meetings m
+                WHERE m.host_id = \(host) AND m.id IS DISTINCT FROM \(excluded)::uuid
+                  AND tstzrange(m.starts_at, m.ends_at) && tstzrange(\(details.startsAt)::timestamptz, \(details.endsAt)::timestamptz)
+                ORDER BY m.starts_at LIMIT 1
+                """
+            ).first
+            let title: String = try other?.decode("title") ?? "another meeting"
+            let otherID: UUID? = try other?.decode("id")
+            throw DebriefError(
+                .conflict, "overlaps your meeting \"\(title)\"", field: "startsAt", relatedID: otherID?.uuidString.lowercased())
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Crypto
+import Foundation
+
+/// Random secrets handed to people, and the hashes the database keeps instead of them.
+public enum SecretToken {
+    /// A bearer token: 256 random bits, base64url, with a `dbf_` prefix so leaked tokens are
+    /// easy to recognise in logs and secret scanners.
+    public static func newBearerToken() -> String {
+        "dbf_" + base64URL(randomBytes(32))
+    }
+
+    /// A participant token for one form: 192 random bits.
+    public static func newParticipantToken() -> String {
+        "dbp_" + base64URL(randomBytes(24))
+    }
+
+    /// SHA-256 (hex) of a token. Tokens are long random values, so a fast hash is enough: there is
+    /// nothing to brute-force, and a lookup by hash reveals nothing through timing.
+    public static func hash(_ token: String) -> String {
+        SHA256.hash(data: Array(token.utf8)).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+
+    /// Crockford's base32 alphabet: no I, L, O or U, so codes survive being read aloud or typed.
+    static let codeAlphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
+
+    /// A public form code: 10 characters of base32 (50 random bits), e.g. `7KQ2-MX9P-4D`
+    /// without the dashes.
+    public static func newFormCode() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<10).map { _ in codeAlphabet[Int(generator.next(upperBound: UInt8(32)))] })
+    }
+
+    /// Normalizes a typed code: upper case, dashes and spaces dropped, look-alikes mapped
+    /// (O→0, I/L→1). Returns nil when what remains cannot be a code.
+    public static func normalizeFormCode(_ text: String) -> String? {
+        var code = ""
+        for character in text.uppercased() where character != "-" && character != " " {
+            switch character {
+            case "O": code.append("0")
+            case "I", "L": code.append("1")
+            default:
+                guard codeAlphabet.contains(character) else { return nil }
+                code.append(character)
+            }
+        }
+        return code.count == 10 ? code : nil
+    }
+
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        // SystemRandomNumberGenerator reads the kernel CSPRNG (getrandom) on Linux.
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
+    static func base64URL(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

@@ -1,0 +1,329 @@
+import Foundation
+import Logging
+
+/// A private PostgreSQL cluster for `debrief serve` when no database URL is configured.
+///
+/// Layout, for a data folder `<P>/postgres`: the cluster in `<P>/postgres`, the server log in
+/// `<P>/postgres.log`, the unix socket in `<P>/run/`. The folder is kept between runs, so data
+/// survives restarts; `start()` runs `initdb` only when the folder is new.
+///
+/// Security: the cluster uses `trust` authentication. The server listens only on 127.0.0.1 and
+/// on a socket in a folder only the server's user can enter, so only programs on this machine
+/// can connect. On a shared multi-user machine, run a real PostgreSQL and pass its URL instead.
+///
+/// As root the server runs as the `postgres` system user (PostgreSQL refuses to run as root),
+/// with superuser `postgres`; otherwise it runs as the current user, whose name is the superuser.
+///
+/// If a server from an earlier run is still running on the data folder, `start()` reuses it
+/// instead of starting a second one, and `stop()` stops it all the same: the folder is ours,
+/// and leaving it running would keep a stale server (and port) alive after debrief exits.
+public actor LocalPostgresCluster {
+    public nonisolated let configuration: LocalPostgresConfiguration
+    private let logger: Logger
+    private let paths: Paths
+
+    /// The running (or finished) start; a second `start()` shares it.
+    private var startTask: Task<String, any Error>?
+    /// Set once a server may be running on our data folder (we started or adopted it).
+    private var mayBeRunning = false
+    /// Resolved during start; stop() needs them.
+    private var resolved: Resolved?
+
+    struct Paths: Sendable {
+        var dataDirectory: String
+        var parent: String
+        var logFile: String
+        var runDirectory: String
+    }
+
+    private struct Resolved: Sendable {
+        var binaries: PostgresBinaries
+        var identity: ServerIdentity
+        var superuser: String
+    }
+
+    /// Validates the configuration (database name, port, data folder path); starts nothing.
+    public init(
+        configuration: LocalPostgresConfiguration,
+        logger: Logger = Logger(label: "debrief.local-postgres")
+    ) throws {
+        let name = configuration.databaseName
+        let validName = name.utf8.count <= 63
+            && name.utf8.first.map { $0 == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } == true
+            && name.utf8.allSatisfy {
+                $0 == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+            }
+        guard validName else {
+            throw LocalPostgresError(
+                .invalidConfiguration,
+                "Invalid local database name \"\(name)\": use 1 to 63 lowercase letters, digits and underscores, "
+                    + "not starting with a digit (it must match ^[a-z_][a-z0-9_]*$)."
+            )
+        }
+        if let port = configuration.port, !(1...65_535).contains(port) {
+            throw LocalPostgresError(.invalidConfiguration, "Invalid local PostgreSQL port \(port): use 1 to 65535, or leave it unset to pick a free port.")
+        }
+        guard !configuration.dataDirectory.isEmpty else {
+            throw LocalPostgresError(.invalidConfiguration, "The local PostgreSQL data folder path is empty.")
+        }
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let data = URL(fileURLWithPath: configuration.dataDirectory, relativeTo: base).standardizedFileURL.path
+        guard data != "/" else {
+            throw LocalPostgresError(.invalidConfiguration, "The local PostgreSQL data folder cannot be \"/\".")
+        }
+        let parent = (data as NSString).deletingLastPathComponent
+        self.configuration = configuration
+        self.logger = logger
+        self.paths = Paths(
+            dataDirectory: data,
+            parent: parent,
+            logFile: (parent as NSString).appendingPathComponent("postgres.log"),
+            runDirectory: (parent as NSString).appendingPathComponent("run")
+        )
+    }
+
+    /// The absolute data folder.
+    public nonisolated var dataDirectory: String { paths.dataDirectory }
+
+    /// Initializes the data folder if it is new, starts the server (or reuses one already running
+    /// on it), creates the database if missing, and returns its URL, such as
+    /// `postgresql://USER@127.0.0.1:PORT/debrief`. Calling it again returns the same URL.
+    public func start() async throws -> String {
+        if let startTask { return try await startTask.value }
+        let task = Task { try await self.performStart() }
+        startTask = task
+        do {
+            return try await task.value
+        } catch {
+            if startTask == task { startTask = nil }
+            throw error
+        }
+    }
+
+    /// Stops the server (`pg_ctl stop -m fast -w`) if it may be running. Safe to call twice,
+    /// before `start()`, or after a `start()` that failed half-way.
+    public func stop() async throws {
+        if let startTask {
+            _ = try? await startTask.value
+            self.startTask = nil
+        }
+        guard mayBeRunning, let resolved else { return }
+        guard try await isRunning(resolved) else {
+            mayBeRunning = false
+            return
+        }
+        logger.info("stopping private PostgreSQL cluster", metadata: ["data_directory": "\(paths.dataDirectory)"])
+        let result = try await resolved.identity.run(
+            resolved.binaries.pgCtl, ["-D", paths.dataDirectory, "-m", "fast", "-w", "-t", "60", "stop"])
+        if !result.succeeded, try await isRunning(resolved) {
+            throw result.failure("Could not stop the private PostgreSQL server")
+        }
+        mayBeRunning = false
+    }
+
+    // MARK: - Start
+
+    private func performStart() async throws -> String {
+        let fileManager = FileManager.default
+        let versionFile = (paths.dataDirectory as NSString).appendingPathComponent("PG_VERSION")
+        let existingVersion = try? String(contentsOfFile: versionFile, encoding: .utf8)
+        let binaries = try PostgresBinaries.locate(preferredMajorVersion: existingVersion)
+        let identity = try ServerIdentity.resolve()
+        let superuser = identity.account.name
+        let resolved = Resolved(binaries: binaries, identity: identity, superuser: superuser)
+        self.resolved = resolved
+
+        let initialized = try prepareDirectories(identity: identity, hasVersionFile: existingVersion != nil)
+
+        let pidFile = (paths.dataDirectory as NSString).appendingPathComponent("postmaster.pid")
+        if initialized, fileManager.fileExists(atPath: pidFile), try await isRunning(resolved),
+           let runningPort = Self.port(fromPidFile: pidFile) {
+            mayBeRunning = true
+            logger.info(
+                "reusing private PostgreSQL cluster already running",
+                metadata: ["data_directory": "\(paths.dataDirectory)", "port": "\(runningPort)"]
+            )
+            if let wanted = configuration.port, wanted != runningPort {
+                logger.warning(
+                    "the running private PostgreSQL server listens on another port than configured",
+                    metadata: ["configured_port": "\(wanted)", "port": "\(runningPort)"]
+                )
+            }
+            try await ensureDatabase(resolved, port: runningPort)
+            return url(superuser: superuser, port: runningPort)
+        }
+
+        if !initialized {
+            try await initializeDataDirectory(resolved)
+        }
+        let port = try configuration.port ?? System.freeLoopbackPort()
+        logger.info(
+            "starting private PostgreSQL cluster",
+            metadata: [
+                "data_directory": "\(paths.dataDirectory)",
+                "port": "\(port)",
+                "log_file": "\(paths.logFile)",
+                "authentication": "trust, 127.0.0.1 and a private socket folder only",
+            ]
+        )
+        var options = "-c listen_addresses=127.0.0.1 -p \(port) -c unix_socket_directories="
+        // A unix socket path is limited to 107 bytes; PostgreSQL refuses longer ones. We connect
+        // over TCP anyway, so with a deep folder we go without the socket.
+        let socketPath = paths.runDirectory + "/.s.PGSQL.\(port)"
+        if socketPath.utf8.count <= 100, !paths.runDirectory.contains(","), !paths.runDirectory.contains("\"") {
+            options += System.shellQuote(paths.runDirectory)
+        } else {
+            options += "''"
+            logger.notice("private PostgreSQL runs without a unix socket: the run folder path is too long", metadata: ["run_directory": "\(paths.runDirectory)"])
+        }
+        mayBeRunning = true
+        let result = try await identity.run(
+            binaries.pgCtl,
+            ["-D", paths.dataDirectory, "-l", paths.logFile, "-w", "-t", "60", "-o", options, "start"]
+        )
+        guard result.succeeded else {
+            let log = System.tailOfFile(paths.logFile).map { "Last lines of the server log \(paths.logFile):\n\($0)" }
+            throw result.failure("Could not start the private PostgreSQL server", extra: log)
+        }
+        try await ensureDatabase(resolved, port: port)
+        return url(superuser: superuser, port: port)
+    }
+
+    /// Creates the parent, data, run folders and the log file, hands them to the server's user,
+    /// and checks the data folder. Returns whether it already holds a cluster.
+    private func prepareDirectories(identity: ServerIdentity, hasVersionFile: Bool) throws -> Bool {
+        let fileManager = FileManager.default
+        let data = paths.dataDirectory
+        do {
+            try fileManager.createDirectory(atPath: paths.parent, withIntermediateDirectories: true)
+        } catch {
+            throw LocalPostgresError(.dataDirectoryUnusable, "Could not create the folder \(paths.parent) for the private PostgreSQL cluster: \(error)")
+        }
+        let account = identity.account
+        let fix = identity.switchesUser
+            ? "As root, debrief runs PostgreSQL as the `postgres` user; run `chown -R postgres: \(data)`, or remove the folder to start afresh."
+            : "Run debrief as that user, or remove the folder to start afresh."
+
+        var initialized = false
+        if let status = System.status(data) {
+            guard status.isDirectory else {
+                throw LocalPostgresError(.dataDirectoryUnusable, "The PostgreSQL data folder \(data) exists but is not a folder; remove it or choose another path.")
+            }
+            let contents = (try? fileManager.contentsOfDirectory(atPath: data)) ?? []
+            if hasVersionFile {
+                initialized = true
+                guard status.uid == account.uid else {
+                    let owner = System.account(uid: status.uid)?.name ?? "uid \(status.uid)"
+                    throw LocalPostgresError(
+                        .dataDirectoryUnusable,
+                        "The PostgreSQL data folder \(data) belongs to \(owner), but the server must run as \(account.name). \(fix)"
+                    )
+                }
+            } else if !contents.isEmpty {
+                throw LocalPostgresError(
+                    .dataDirectoryUnusable,
+                    "The folder \(data) is not empty but holds no PostgreSQL cluster (no PG_VERSION file); remove it or choose another data folder."
+                )
+            }
+        } else {
+            try System.makeDirectory(data, mode: 0o700)
+        }
+        try System.makeDirectory(paths.runDirectory, mode: 0o700)
+        if !fileManager.fileExists(atPath: paths.logFile) {
+            _ = fileManager.createFile(atPath: paths.logFile, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        if identity.switchesUser {
+            if !initialized { try System.changeOwner(data, to: account) }
+            try System.changeOwner(paths.runDirectory, to: account)
+            try System.changeMode(paths.runDirectory, 0o700)
+            try System.changeOwner(paths.logFile, to: account)
+            try checkReachable(data, by: account)
+        }
+        return initialized
+    }
+
+    /// As root, the `postgres` user must be able to walk down to the data folder.
+    private func checkReachable(_ path: String, by account: System.Account) throws {
+        let groups = System.groups(of: account)
+        var ancestor = (path as NSString).deletingLastPathComponent
+        var chain: [String] = []
+        while true {
+            chain.append(ancestor)
+            if ancestor == "/" || ancestor.isEmpty { break }
+            ancestor = (ancestor as NSString).deletingLastPathComponent
+        }
+        for folder in chain.reversed() {
+            guard let status = System.status(folder) else { continue }
+            if !System.canTraverse(status, as: account, groups: groups) {
+                throw LocalPostgresError(
+                    .dataDirectoryUnusable,
+                    "The `\(account.name)` user cannot reach the PostgreSQL data folder \(path): it may not enter \(folder) "
+                        + "(mode \(String(status.mode & 0o7777, radix: 8))). PostgreSQL refuses to run as root, so as root debrief runs it as `\(account.name)`. "
+                        + "Run `chmod o+x \(folder)`, choose a data folder under a path that user can enter, or run debrief as a regular user."
+                )
+            }
+        }
+    }
+
+    private func initializeDataDirectory(_ resolved: Resolved) async throws {
+        logger.info(
+            "initializing private PostgreSQL data folder (trust authentication: the server listens only on 127.0.0.1 and a private socket folder)",
+            metadata: ["data_directory": "\(paths.dataDirectory)"]
+        )
+        // Trust is acceptable here: the server listens only on 127.0.0.1 and a socket folder only
+        // its user can enter. See the type's documentation.
+        let common = ["-D", paths.dataDirectory, "-U", resolved.superuser, "--auth=trust", "--encoding=UTF8"]
+        var result = try await resolved.identity.run(resolved.binaries.initdb, common + ["--locale=C.UTF-8"])
+        if !result.succeeded, result.output.lowercased().contains("locale") {
+            logger.notice("initdb: locale C.UTF-8 unavailable, using C")
+            result = try await resolved.identity.run(resolved.binaries.initdb, common + ["--locale=C"])
+        }
+        guard result.succeeded else {
+            throw result.failure("Could not initialize the private PostgreSQL data folder")
+        }
+    }
+
+    private func ensureDatabase(_ resolved: Resolved, port: Int) async throws {
+        let name = configuration.databaseName  // validated in init: no quoting needed
+        let connection = ["-h", "127.0.0.1", "-p", "\(port)", "-U", resolved.superuser]
+        let query = "select 1 from pg_database where datname='\(name)'"
+        let check = try await Subprocess.run(
+            resolved.binaries.psql, ["-X"] + connection + ["-d", "postgres", "-Atc", query],
+            display: "psql -X \(connection.joined(separator: " ")) -d postgres -Atc \"\(query)\""
+        )
+        guard check.succeeded else {
+            throw check.failure("Could not query the private PostgreSQL server")
+        }
+        if check.output.trimmingCharacters(in: .whitespacesAndNewlines) == "1" { return }
+        logger.info("creating database in the private PostgreSQL cluster", metadata: ["database": "\(name)"])
+        let create = try await Subprocess.run(
+            resolved.binaries.createdb, connection + [name],
+            display: "createdb \((connection + [name]).joined(separator: " "))"
+        )
+        guard create.succeeded || create.output.contains("already exists") else {
+            throw create.failure("Could not create the database \(name)")
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// `pg_ctl status`: 0 = running, 3 = not running, 4 = no accessible data folder.
+    private func isRunning(_ resolved: Resolved) async throws -> Bool {
+        let result = try await resolved.identity.run(resolved.binaries.pgCtl, ["-D", paths.dataDirectory, "status"])
+        return result.succeeded
+    }
+
+    /// postmaster.pid: line 1 PID, 2 data folder, 3 start time, 4 port, ...
+    static func port(fromPidFile path: String) -> Int? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 4 else { return nil }
+        return Int(lines[3].trimmingCharacters(in: .whitespaces))
+    }
+
+    private func url(superuser: String, port: Int) -> String {
+        let user = superuser.addingPercentEncoding(withAllowedCharacters: .urlUserAllowed) ?? superuser
+        return "postgresql://\(user)@127.0.0.1:\(port)/\(configuration.databaseName)"
+    }
+}

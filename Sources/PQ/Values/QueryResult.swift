@@ -1,0 +1,61 @@
+/// The rows a statement returned, copied out of libpq into Swift strings.
+///
+/// Only Swift values leave the module: the `PGresult` is cleared before this value exists.
+public struct QueryResult: Sendable, RandomAccessCollection {
+    final class Storage: Sendable {
+        let columns: [String]
+        let columnIndex: [String: Int]
+        /// Row-major cells; `nil` is SQL NULL.
+        let cells: [String?]
+
+        init(columns: [String], cells: [String?]) {
+            self.columns = columns
+            self.cells = cells
+            var index: [String: Int] = [:]
+            for (position, name) in columns.enumerated() where index[name] == nil {
+                index[name] = position
+            }
+            self.columnIndex = index
+        }
+    }
+
+    let storage: Storage
+    /// For INSERT/UPDATE/DELETE: how many rows the statement touched (`PQcmdTuples`).
+    public let affectedRows: Int
+
+    init(columns: [String], cells: [String?], affectedRows: Int) {
+        self.storage = Storage(columns: columns, cells: cells)
+        self.affectedRows = affectedRows
+    }
+
+    public var columns: [String] { self.storage.columns }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int {
+        self.storage.columns.isEmpty ? 0 : self.storage.cells.count / self.storage.columns.count
+    }
+
+    public subscript(position: Int) -> Row {
+        Row(storage: self.storage, row: position)
+    }
+}
+
+/// One row of a ``QueryResult``; columns are read by name.
+public struct Row: Sendable {
+    let storage: QueryResult.Storage
+    let row: Int
+
+    /// Decodes the column `name` as `type`. Use an optional type for nullable columns.
+    public func decode<Value: SQLDecodable>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
+        guard let column = self.storage.columnIndex[name] else {
+            throw PQError(.decoding, "the result has no column named \(name)")
+        }
+        let text = self.storage.cells[self.row * self.storage.columns.count + column]
+        return try Value.decode(sqlText: text, column: name)
+    }
+
+    /// True when the column exists and holds SQL NULL.
+    public func isNull(_ name: String) -> Bool {
+        guard let column = self.storage.columnIndex[name] else { return false }
+        return self.storage.cells[self.row * self.storage.columns.count + column] == nil
+    }
+}

@@ -1,0 +1,86 @@
+/// A SQL statement whose interpolated values become bound parameters.
+///
+/// `"SELECT * FROM meetings WHERE id = \(id)"` is sent as `... WHERE id = $1` with `id` bound
+/// separately, so a value can never change the statement. Raw SQL text that did not come from a
+/// literal must go through the loudly named ``init(unsafeSQL:)``.
+public struct SQLQuery: Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    enum Fragment: Sendable {
+        case text(String)
+        case bind(any SQLEncodable)
+    }
+
+    private(set) var fragments: [Fragment]
+
+    public init(stringLiteral value: String) {
+        self.fragments = [.text(value)]
+    }
+
+    public init(stringInterpolation: StringInterpolation) {
+        self.fragments = stringInterpolation.fragments
+    }
+
+    /// SQL text used verbatim. Only for text the program itself owns (migration files, identifiers
+    /// it validated); never for anything a user typed.
+    public init(unsafeSQL: String) {
+        self.fragments = [.text(unsafeSQL)]
+    }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var fragments: [Fragment] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            self.fragments.reserveCapacity(interpolationCount * 2 + 1)
+        }
+
+        public mutating func appendLiteral(_ literal: String) {
+            self.fragments.append(.text(literal))
+        }
+
+        /// Binds `value` as the next parameter.
+        public mutating func appendInterpolation<Value: SQLEncodable>(_ value: Value) {
+            self.fragments.append(.bind(value))
+        }
+
+        /// Splices another query in, keeping its parameters bound (for optional filter clauses).
+        public mutating func appendInterpolation(_ query: SQLQuery) {
+            self.fragments.append(contentsOf: query.fragments)
+        }
+    }
+
+    /// Appends another query (with its parameters) to this one.
+    public static func + (lhs: SQLQuery, rhs: SQLQuery) -> SQLQuery {
+        var result = lhs
+        result.fragments.append(contentsOf: rhs.fragments)
+        return result
+    }
+
+    /// The statement text, with `placeholder(n)` (1-based) where each parameter goes.
+    func render(placeholder: (Int) -> String) -> String {
+        var text = ""
+        var index = 0
+        for fragment in self.fragments {
+            switch fragment {
+            case .text(let sql):
+                text += sql
+            case .bind:
+                index += 1
+                text += placeholder(index)
+            }
+        }
+        return text
+    }
+
+    /// The statement text with `$1`, `$2`, ... placeholders.
+    public var sql: String { self.render { "$\($0)" } }
+
+    /// The bound values in text format, `nil` for SQL NULL. Throws for values that cannot be sent.
+    func encodedParameters() throws -> [String?] {
+        try self.fragments.compactMap { fragment -> String?? in
+            guard case .bind(let value) = fragment else { return nil }
+            return .some(try value.sqlText())
+        }
+    }
+
+    /// The statement text only; parameter values are never printed.
+    public var description: String { self.sql }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import DebriefHTTP
+import Foundation
+import Hummingbird
+import Logging
+
+/// `debrief serve`: the HTTP API, on a configured database or a private local cluster.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the HTTP API (the default command).")
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Address to listen on. Env: DEBRIEF_HOST. Default: 127.0.0.1.")
+    var host: String?
+
+    @Option(help: "Port to listen on. Env: PORT. Default: 8080.")
+    var port: Int?
+
+    @Option(help: "Base URL participants reach the service at, for form links. Env: DEBRIEF_PUBLIC_URL. Default: http://HOST:PORT.")
+    var publicURL: String?
+
+    @Option(help: "Largest request body in bytes. Env: DEBRIEF_MAX_BODY_BYTES. Default: 262144.")
+    var maxBodyBytes: Int?
+
+    @Option(help: "Seconds an idle connection stays open. Env: DEBRIEF_IDLE_TIMEOUT. Default: 30.")
+    var idleTimeout: Int?
+
+    @Option(help: "Folder of the private PostgreSQL cluster used when no database URL is given. Env: DEBRIEF_DATA_DIR. Default: $XDG_DATA_HOME/debrief/postgres or ./.debrief/postgres.")
+    var dataDir: String?
+
+    @Flag(help: "Do not apply pending migrations on start.")
+    var noMigrate = false
+
+    func validate() throws {
+        if let port = self.port ?? Env.int("PORT"), !(0...65535).contains(port) {
+            throw ValidationError("--port must be between 0 and 65535")
+        }
+        if let bytes = self.maxBodyBytes ?? Env.int("DEBRIEF_MAX_BODY_BYTES"), !(1024...(64 << 20)).contains(bytes) {
+            throw ValidationError("--max-body-bytes must be between 1024 and 67108864")
+        }
+        if let seconds = self.idleTimeout ?? Env.int("DEBRIEF_IDLE_TIMEOUT"), !(1...3600).contains(seconds) {
+            throw ValidationError("--idle-timeout must be between 1 and 3600 seconds")
+        }
+    }
+
+    func run() async throws {
+        let logger = self.database.bootstrapLogging(label: "debrief")
+        let host = self.host ?? Env.string("DEBRIEF_HOST") ?? "127.0.0.1"
+        let port = self.port ?? Env.int("PORT") ?? 8080
+        let configuration = AppConfiguration(
+            host: host, port: port,
+            maxBodyBytes: self.maxBodyBytes ?? Env.int("DEBRIEF_MAX_BODY_BYTES") ?? 256 * 1024,
+            idleTimeout: .seconds(self.idleTimeout ?? Env.int("DEBRIEF_IDLE_TIMEOUT") ?? 30),
+            publicBaseURL: self.publicURL ?? Env.string("DEBRIEF_PUBLIC_URL"))
+
+        let session = try await CommandRunner.run(logger: logger) {
+            try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)
+        }
+        do {
+            if !self.noMigrate {
+                let applied = try await session.migrate(logger: logger)
+                logger.info("database ready", metadata: ["migrations_applied": "\(applied.count)"])
+            }
+            let app = buildApplication(configuration: configuration, database: session.database, logger: logger)
+            try await app.runService()
+        } catch {
+            await session.close(logger: logger)
+            throw CommandRunner.exit(for: error, logger: logger)
+        }
+        await session.close(logger: logger)
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PQ
+
+/// Maps failures to one message on standard error and a documented exit code.
+///
+/// Exit codes: 0 done; 1 other failure; 2 bad arguments or unknown meeting, series or host;
+/// 3 database unreachable.
+enum CommandRunner {
+    static func run<Value>(logger: Logger, _ body: () async throws -> Value) async throws -> Value {
+        do {
+            return try await body()
+        } catch {
+            throw Self.exit(for: error, logger: logger)
+        }
+    }
+
+    static func exit(for error: any Error, logger: Logger) -> any Error {
+        if error is ExitCode || error is CleanExit { return error }
+        let code: Int32
+        switch error {
+        case CommandFailure.usage:
+            code = 2
+        case CommandFailure.unavailable:
+            code = 3
+        case let error as PQError where error.isUnavailable:
+            code = 3
+        default:
+            code = 1
+        }
+        FileHandle.standardError.write(Data("debrief: \(error)\n".utf8))
+        return ExitCode(code)
+    }
+}

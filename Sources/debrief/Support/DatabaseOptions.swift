@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PQ
+
+/// Options every command that talks to the database shares. Flags win over environment
+/// variables, which win over defaults.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .customLong("database-url"), help: "PostgreSQL URL or conninfo. Env: DATABASE_URL. Default: a private local cluster (serve only).")
+    var databaseURL: String?
+
+    @Option(help: "Most database connections in the pool. Env: DEBRIEF_POOL_SIZE. Default: 10.")
+    var poolSize: Int?
+
+    @Option(help: "Seconds before the server cancels one statement. Env: DEBRIEF_STATEMENT_TIMEOUT. Default: 30.")
+    var statementTimeout: Int?
+
+    @Option(help: "Seconds a request waits for a free connection. Env: DEBRIEF_POOL_TIMEOUT. Default: 5.")
+    var poolTimeout: Int?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. Env: LOG_LEVEL. Default: info.")
+    var logLevel: Logger.Level?
+
+    @Option(help: "Log format: json or text. Env: LOG_FORMAT. Default: json.")
+    var logFormat: LogFormat?
+
+    func validate() throws {
+        if let poolSize = self.resolvedPoolSize, !(1...500).contains(poolSize) {
+            throw ValidationError("--pool-size must be between 1 and 500")
+        }
+        if let seconds = self.statementTimeout ?? Env.int("DEBRIEF_STATEMENT_TIMEOUT"), !(1...3600).contains(seconds) {
+            throw ValidationError("--statement-timeout must be between 1 and 3600 seconds")
+        }
+        if let seconds = self.poolTimeout ?? Env.int("DEBRIEF_POOL_TIMEOUT"), !(1...120).contains(seconds) {
+            throw ValidationError("--pool-timeout must be between 1 and 120 seconds")
+        }
+    }
+
+    private var resolvedPoolSize: Int? { self.poolSize ?? Env.int("DEBRIEF_POOL_SIZE") }
+
+    /// The configured URL, or nil when none was given.
+    var configuredURL: String? {
+        self.databaseURL ?? Env.string("DATABASE_URL")
+    }
+
+    func databaseConfiguration(url: String) -> DatabaseConfiguration {
+        DatabaseConfiguration(
+            url: url,
+            maxConnections: self.resolvedPoolSize ?? 10,
+            acquireTimeout: .seconds(self.poolTimeout ?? Env.int("DEBRIEF_POOL_TIMEOUT") ?? 5),
+            statementTimeout: .seconds(self.statementTimeout ?? Env.int("DEBRIEF_STATEMENT_TIMEOUT") ?? 30))
+    }
+
+    /// Sets up logging once for the process and returns the root logger.
+    func bootstrapLogging(label: String) -> Logger {
+        let level = self.logLevel ?? Env.string("LOG_LEVEL").flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let format = self.logFormat ?? Env.string("LOG_FORMAT").flatMap(LogFormat.init(rawValue:)) ?? .json
+        LoggingSystem.bootstrap { label in
+            var handler: any LogHandler =
+                format == .json ? JSONLogHandler(label: label) : StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        return Logger(label: label)
+    }
+}
+
+enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+    case json, text
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// Reads environment variables; empty values count as unset.
+enum Env {
+    static func string(_ name: String) -> String? {
+        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    static func int(_ name: String) -> Int? {
+        string(name).flatMap { Int($0) }
+    }
+}

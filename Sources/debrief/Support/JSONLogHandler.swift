@@ -1,0 +1,35 @@
+import Foundation
+import Logging
+
+/// Writes one JSON object per log line to standard error, for log shippers.
+struct JSONLogHandler: LogHandler {
+    let label: String
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+
+    init(label: String) {
+        self.label = label
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { self.metadata[key] }
+        set { self.metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var fields: [String: String] = [
+            "ts": Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true)),
+            "level": event.level.rawValue,
+            "logger": self.label,
+            "msg": event.message.description,
+        ]
+        for (key, value) in self.metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
+            fields[key] = value.description
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard var line = try? encoder.encode(fields) else { return }
+        line.append(0x0A)
+        FileHandle.standardError.write(line)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import Yams
+
+/// No Docker engine runs where the suite runs, so these checks keep the container files honest.
+@Suite("docker-compose.yml and Dockerfile")
+struct DeploymentFilesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
+    func compose() throws -> [String: Any] {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docker-compose.yml"), encoding: .utf8)
+        return try #require(try Yams.load(yaml: text) as? [String: Any])
+    }
+
+    @Test func databaseServiceIsPostgres15WithHealthCheckAndVolume() throws {
+        let compose = try self.compose()
+        let services = try #require(compose["services"] as? [String: Any])
+        let db = try #require(services["db"] as? [String: Any])
+        let image = try #require(db["image"] as? String)
+        let version = try #require(Int(image.split(separator: ":").last?.split(separator: ".").first ?? ""))
+        #expect(image.hasPrefix("postgres:") && version >= 15)
+        let health = try #require(db["healthcheck"] as? [String: Any])
+        let test = try #require(health["test"] as? [String])
+        #expect(test.joined(separator: " ").contains("pg_isready"))
+        let volumes = try #require(db["volumes"] as? [String])
+        let named = try #require(volumes.first?.split(separator: ":").first.map(String.init))
+        let declared = try #require(compose["volumes"] as? [String: Any])
+        #expect(declared.keys.contains(named))
+    }
+
+    @Test func debriefIsBuiltWiredAndWaitsForHealthyDatabase() throws {
+        let compose = try self.compose()
+        let services = try #require(compose["services"] as? [String: Any])
+        let db = try #require(services["db"] as? [String: Any])
+        let app = try #require(services["debrief"] as? [String: Any])
+        let build = try #require(app["build"] as? [String: Any])
+        let dockerfile = (build["dockerfile"] as? String) ?? "Dockerfile"
+        #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(dockerfile).path))
+        let environment = try #require(app["environment"] as? [String: Any])
+        let databaseURL = try #require(environment["DATABASE_URL"] as? String)
+        let url = try #require(URLComponents(string: databaseURL))
+        let dbEnvironment = try #require(db["environment"] as? [String: Any])
+        #expect(url.host == "db")
+        #expect(url.user == dbEnvironment["POSTGRES_USER"] as? String)
+        #expect(url.password == dbEnvironment["POSTGRES_PASSWORD"] as? String)
+        #expect(url.path == "/" + (dbEnvironment["POSTGRES_DB"] as? String ?? ""))
+        #expect(environment["DEBRIEF_HOST"] as? String == "0.0.0.0")
+        let ports = try #require(app["ports"] as? [String])
+        #expect(ports.contains { $0.hasSuffix(":8080") })
+        let dependsOn = try #require(app["depends_on"] as? [String: Any])
+        let condition = try #require(dependsOn["db"] as? [String: Any])
+        #expect(condition["condition"] as? String == "service_healthy")
+    }
+
+    @Test func dockerfileBuildsWithSwiftAndRunsSlimWithLibpq() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
+        let stages = text.split(separator: "\n").filter { $0.hasPrefix("FROM ") }
+        #expect(stages.count == 2)
+        #expect(stages.first?.contains("swift:") == true)
+        #expect(stages.last?.contains("slim") == true)
+        #expect(text.contains("libpq5"))
+        #expect(text.contains("libpq-dev"))
+        #expect(text.contains("EXPOSE 8080"))
+        // The resource bundles (migrations, OpenAPI) must ship next to the binary.
+        #expect(text.contains(".resources"))
+    }
+}

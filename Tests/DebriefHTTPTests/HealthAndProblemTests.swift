@@ -1,0 +1,109 @@
+import DebriefHTTP
+import DebriefTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import PQ
+import Testing
+
+@Suite("HTTP base: health, readiness, problem documents")
+struct HealthAndProblemTests {
+    @Test func healthAndReadinessAnswer() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 2)
+        let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == #"{"status":"ok"}"#)
+                #expect(response.headers[.requestID] != nil)
+            }
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == #"{"status":"ready"}"#)
+            }
+        }
+        await database.shutdown()
+    }
+
+    @Test func readinessFailsWhenTheDatabaseIsUnreachable() async throws {
+        let database = Database(
+            configuration: DatabaseConfiguration(url: "postgresql://nobody@127.0.0.1:1/none", connectTimeoutSeconds: 1),
+            logger: TestDatabase.logger)
+        let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.contentType] == "application/problem+json")
+                #expect(response.headers[.retryAfter] == "2")
+                let problem = try JSONDecoder().decode(ProblemBody.self, from: response.body)
+                #expect(problem.status == 503)
+                #expect(problem.code == "not_ready")
+            }
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+        await database.shutdown()
+    }
+
+    @Test func unknownRouteIsAProblemDocument() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 1)
+        let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/no/such/route", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType] == "application/problem+json")
+                let problem = try JSONDecoder().decode(ProblemBody.self, from: response.body)
+                #expect(problem.status == 404)
+                #expect(problem.title == "Not Found")
+                #expect(problem.code == "not_found")
+                #expect(problem.requestId == response.headers[.requestID])
+            }
+        }
+        await database.shutdown()
+    }
+
+    @Test func oversizedBodyIs413() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 1)
+        let app = buildApplication(
+            configuration: AppConfiguration(maxBodyBytes: 1024), database: database, logger: TestDatabase.logger)
+        try await app.test(.router) { client in
+            let body = ByteBuffer(string: String(repeating: "x", count: 4096))
+            try await client.execute(uri: "/healthz", method: .post, body: body) { response in
+                #expect(response.status == .contentTooLarge)
+                let problem = try JSONDecoder().decode(ProblemBody.self, from: response.body)
+                #expect(problem.status == 413)
+                #expect(problem.code == "body_too_large")
+            }
+        }
+        await database.shutdown()
+    }
+}
+
+/// The members of a problem document the tests read.
+struct ProblemBody: Decodable {
+    struct FieldError: Decodable, Equatable {
+        var path: String
+        var message: String
+    }
+
+    var type: String
+    var title: String
+    var status: Int
+    var detail: String?
+    var code: String
+    var errors: [FieldError]?
+    var requestId: String?
+    var conflictingId: String?
+}
+
+extension JSONDecoder {
+    func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
+        try self.decode(type, from: Data(buffer.readableBytesView))
+    }
+}
+
+extension HTTPField.Name {
+    static let requestID = HTTPField.Name("X-Request-Id") ?? .via
+}

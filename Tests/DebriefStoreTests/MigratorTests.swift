@@ -1,0 +1,80 @@
+import DebriefSQL
+@testable import DebriefStore
+import DebriefTestSupport
+import Foundation
+import PQ
+import Testing
+
+@Suite("Migrations")
+struct MigratorTests {
+    @Test func bundledFilesAreNumberedAndComplete() throws {
+        let files = try MigrationFiles.all()
+        #expect(!files.isEmpty)
+        #expect(files.map(\.version) == Array(1...files.count))
+        // Every .sql file in SQL/ ships inside the binary.
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../SQL")
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }.sorted()
+        #expect(files.map(\.name) == onDisk)
+    }
+
+    @Test func secondRunIsANoOp() async throws {
+        let url = try await TestDatabase.createEmpty()
+        let database = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 2), logger: TestDatabase.logger)
+        let files = try MigrationFiles.all()
+        let migrator = Migrator(database: database, files: files, logger: TestDatabase.logger)
+        #expect(try await migrator.migrate() == files.map(\.name))
+        #expect(try await migrator.migrate() == [])
+        let count = try #require(try await database.query("SELECT count(*) AS n FROM schema_migrations").first)
+        #expect(try count.decode("n", as: Int.self) == files.count)
+        await database.shutdown()
+    }
+
+    @Test func changedFileIsRefused() async throws {
+        let url = try await TestDatabase.createEmpty()
+        let database = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 1), logger: TestDatabase.logger)
+        let original = [MigrationFile(version: 1, name: "0001_t.sql", sql: "CREATE TABLE t (a int);")]
+        try await Migrator(database: database, files: original, logger: TestDatabase.logger).migrate()
+        let edited = [MigrationFile(version: 1, name: "0001_t.sql", sql: "CREATE TABLE t (a bigint);")]
+        await #expect {
+            try await Migrator(database: database, files: edited, logger: TestDatabase.logger).migrate()
+        } throws: { error in
+            "\(error)".contains("0001_t.sql was changed after it was applied")
+        }
+        await database.shutdown()
+    }
+
+    @Test func failingFileLeavesNothingBehind() async throws {
+        let url = try await TestDatabase.createEmpty()
+        let database = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 1), logger: TestDatabase.logger)
+        let files = [
+            MigrationFile(version: 1, name: "0001_ok.sql", sql: "CREATE TABLE ok (a int);"),
+            MigrationFile(version: 2, name: "0002_broken.sql", sql: "CREATE TABLE half (a int); SELECT no_such_function();"),
+        ]
+        await #expect(throws: PQError.self) {
+            try await Migrator(database: database, files: files, logger: TestDatabase.logger).migrate()
+        }
+        let tables = try await database.query("SELECT count(*) AS n FROM pg_tables WHERE tablename IN ('ok', 'half')")
+        #expect(try tables.first?.decode("n", as: Int.self) == 1)
+        let applied = try await database.query("SELECT name FROM schema_migrations")
+        #expect(try applied.map { try $0.decode("name", as: String.self) } == ["0001_ok.sql"])
+        await database.shutdown()
+    }
+
+    @Test func concurrentRunsTakeTurns() async throws {
+        let url = try await TestDatabase.createEmpty()
+        let files = try MigrationFiles.all()
+        let results = try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    let database = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 1), logger: TestDatabase.logger)
+                    let applied = try await Migrator(database: database, files: files, logger: TestDatabase.logger).migrate()
+                    await database.shutdown()
+                    return applied
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        // One run applied everything, the other found nothing to do.
+        #expect(results.sorted { $0.count < $1.count } == [[], files.map(\.name)])
+    }
+}

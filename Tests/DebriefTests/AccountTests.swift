@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import Debrief
+
+@Suite("Accounts")
+struct AccountTests {
+    @Test("Email is trimmed and lowercased")
+    func emailNormalized() throws {
+        let email = try EmailAddress.parse("  Alice.Smith+tag@Example.COM ").get()
+        #expect(email.normalized == "alice.smith+tag@example.com")
+        #expect(try EmailAddress(parsing: "BOB@x.io") == EmailAddress(parsing: "bob@X.IO"))
+    }
+
+    @Test("Malformed emails are refused with precise messages", arguments: [
+        ("alice", "must be a valid email address"),
+        ("a@b", "must be a valid email address"),
+        ("@example.com", "must be a valid email address"),
+        ("a@@example.com", "must be a valid email address"),
+        ("a@b@example.com", "must be a valid email address"),
+        ("a@example.", "must be a valid email address"),
+        ("a@.com", "must be a valid email address"),
+        ("a b@example.com", "must not contain spaces"),
+        ("   ", "must not be empty"),
+        ("a\u{0}@example.com", "must not contain control characters"),
+    ])
+    func emailRefused(raw: String, message: String) {
+        #expect(EmailAddress.parse(raw) == .failure(P("email", message)))
+    }
+
+    @Test("Email length limit is 254 characters")
+    func emailLength() {
+        let domain = "@example.com" // 12 characters
+        #expect((try? EmailAddress.parse(repeated("a", 242) + domain).get()) != nil)
+        #expect(EmailAddress.parse(repeated("a", 243) + domain) == .failure(P("email", "must be at most 254 characters")))
+        #expect(EmailAddress.parse(nil, path: "invite.email") == .failure(P("invite.email", "is required")))
+    }
+
+    @Test("Email decodes from and encodes to a JSON string")
+    func emailCoding() throws {
+        let decoded = try JSONDecoder().decode(EmailAddress.self, from: Data(#""Bob@X.io""#.utf8))
+        #expect(decoded.normalized == "bob@x.io")
+        #expect(String(decoding: try JSONEncoder().encode(decoded), as: UTF8.self) == #""bob@x.io""#)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(EmailAddress.self, from: Data(#""nope""#.utf8))
+        }
+    }
+
+    @Test("Sign-up reports every missing field at once, in order")
+    func signUpMissing() {
+        #expect(problems(SignUpInput().validate()) == [
+            P("email", "is required"), P("password", "is required"), P("displayName", "is required"),
+        ])
+    }
+
+    @Test("Sign-up password length bounds are 10 and 200 characters; passwords are not trimmed")
+    func passwordBounds() throws {
+        let base = SignUpInput(email: "a@b.co", displayName: "Ann")
+        var input = base
+        input.password = repeated("x", 9)
+        #expect(problems(input.validate()) == [P("password", "must be at least 10 characters")])
+        input.password = repeated("x", 201)
+        #expect(problems(input.validate()) == [P("password", "must be at most 200 characters")])
+        input.password = "  spaced pw  "
+        let signUp = try input.validate().get()
+        #expect(signUp.password == "  spaced pw  ")
+        #expect(signUp.email.normalized == "a@b.co")
+        #expect(signUp.displayName == "Ann")
+    }
+
+    @Test("Display name is single-line, 1-100 characters, NFC-trimmed")
+    func displayName() throws {
+        var input = SignUpInput(email: "a@b.co", password: "correct horse", displayName: "Ann\nLee")
+        #expect(problems(input.validate()) == [P("displayName", "must not contain line breaks or tabs")])
+        input.displayName = repeated("가", 101)
+        #expect(problems(input.validate()) == [P("displayName", "must be at most 100 characters")])
+        input.displayName = "  Jose\u{301} "
+        #expect(try input.validate().get().displayName == "José")
+    }
+
+    @Test("Profile patch validates the display name only when present")
+    func profilePatch() throws {
+        #expect(try ProfilePatchInput().validate().get() == ProfilePatch(displayName: nil))
+        #expect(try ProfilePatchInput(displayName: " Kim ").validate().get() == ProfilePatch(displayName: "Kim"))
+        #expect(problems(ProfilePatchInput(displayName: "").validate()) == [P("displayName", "must not be empty")])
+        let decoded = try JSONDecoder().decode(ProfilePatchInput.self, from: Data(#"{"displayName":"Lee"}"#.utf8))
+        #expect(decoded.displayName == "Lee")
+    }
+}

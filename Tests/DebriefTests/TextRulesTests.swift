@@ -1,0 +1,78 @@
+import Testing
+import Debrief
+
+@Suite("Text rules")
+struct TextRulesTests {
+    @Test("NFC: a decomposed é counts as one character and is stored precomposed")
+    func nfc() {
+        let decomposed = "e\u{301}"
+        #expect(decomposed.unicodeScalars.count == 2)
+        let normalized = TextRules.normalized(decomposed, lines: .single)
+        #expect(Array(normalized.unicodeScalars.map(\.value)) == [0xE9])
+        #expect(normalized.count == 1)
+        // 300 decomposed é's are 600 scalars but exactly 300 characters: accepted.
+        var collector = ProblemCollector()
+        let text = collector.requiredText(repeated(decomposed, 300), at: "prompt", maxLength: 300)
+        #expect(collector.isEmpty)
+        #expect(text?.count == 300)
+        #expect(text?.unicodeScalars.count == 300)
+    }
+
+    @Test("Korean and emoji with skin tone are kept byte-for-byte")
+    func koreanAndEmoji() {
+        let raw = "한국어 👍🏽"
+        let normalized = TextRules.normalized(raw, lines: .single)
+        #expect(Array(normalized.utf8) == Array(raw.utf8))
+        #expect(normalized.count == 5) // 한, 국, 어, space, 👍🏽
+    }
+
+    @Test("Trimming and blank handling")
+    func trimming() {
+        var c2 = ProblemCollector()
+        #expect(c2.requiredText("  Weekly sync \n", at: "title", maxLength: 11) == "Weekly sync")
+        #expect(c2.requiredText("  Sync \t", at: "title", maxLength: 200) == "Sync")
+        #expect(c2.requiredText("   ", at: "title", maxLength: 200) == nil)
+        #expect(c2.requiredText(nil, at: "name", maxLength: 200) == nil)
+        #expect(c2.optionalText("   ", at: "place", maxLength: 200) == nil)
+        #expect(c2.problems == [P("title", "must not be empty"), P("name", "is required")])
+    }
+
+    @Test("Control characters are refused, newline and tab only in multi-line text")
+    func controls() {
+        #expect(TextRules.problem(in: "a\u{0}b", lines: .multiple, maxLength: 10) == "must not contain control characters")
+        #expect(TextRules.problem(in: "a\u{7F}b", lines: .multiple, maxLength: 10) == "must not contain control characters")
+        #expect(TextRules.problem(in: "a\u{85}b", lines: .multiple, maxLength: 10) == "must not contain control characters")
+        #expect(TextRules.problem(in: "a\u{1B}b", lines: .single, maxLength: 10) == "must not contain control characters")
+        #expect(TextRules.problem(in: "a\nb\tc", lines: .multiple, maxLength: 10) == nil)
+        #expect(TextRules.problem(in: "a\nb", lines: .single, maxLength: 10) == "must not contain line breaks or tabs")
+        #expect(TextRules.problem(in: "a\tb", lines: .single, maxLength: 10) == "must not contain line breaks or tabs")
+        #expect(TextRules.problem(in: "a\u{2028}b", lines: .single, maxLength: 10) == "must not contain line breaks or tabs")
+    }
+
+    @Test("CRLF in multi-line text becomes LF")
+    func crlf() {
+        #expect(TextRules.normalized("one\r\ntwo\rthree", lines: .multiple) == "one\ntwo\nthree")
+    }
+
+    @Test("Length is counted in characters")
+    func length() {
+        #expect(TextRules.problem(in: repeated("👍🏽", 3), lines: .single, maxLength: 3) == nil)
+        #expect(TextRules.problem(in: repeated("x", 4), lines: .single, maxLength: 3) == "must be at most 3 characters")
+    }
+
+    @Test("Identifiers and deterministic assignment")
+    func identifiers() {
+        #expect(IdentifierRules.isValid("q1"))
+        #expect(IdentifierRules.isValid("overall_rating-2"))
+        #expect(IdentifierRules.isValid(repeated("a", 40)))
+        #expect(!IdentifierRules.isValid(repeated("a", 41)))
+        #expect(!IdentifierRules.isValid(""))
+        #expect(!IdentifierRules.isValid("Q1"))
+        #expect(!IdentifierRules.isValid("q 1"))
+        #expect(!IdentifierRules.isValid("é"))
+        var assigner = IdentifierAssigner(prefix: "q", explicit: ["q2"])
+        #expect(assigner.next(forIndex: 0) == "q1")
+        #expect(assigner.next(forIndex: 1) == "q3") // q2 is taken explicitly
+        #expect(assigner.next(forIndex: 2) == "q4") // q3 was just handed out
+    }
+}

@@ -1,0 +1,78 @@
+import DebriefTestSupport
+import Foundation
+import PQ
+import Testing
+
+@Suite("The connection pool")
+struct PoolTests {
+    @Test func twoHundredTasksShareFourConnections() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 4)
+        let results = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            for task in 0..<200 {
+                group.addTask {
+                    let row = try #require(
+                        try await database.query("SELECT \(task)::int8 * 2 AS doubled, pg_sleep(0.005)::text AS _").first)
+                    return (task, try row.decode("doubled", as: Int.self))
+                }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        #expect(results.count == 200)
+        #expect(results.allSatisfy { $0.value == $0.key * 2 })
+        let statistics = await database.poolStatistics()
+        #expect(statistics.open <= 4)
+        #expect(statistics.waiting == 0)
+        await database.shutdown()
+    }
+
+    @Test func recoversAfterEveryConnectionIsTerminated() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 4)
+        let name = try #require(try await database.query("SELECT current_database() AS name").first).decode("name", as: String.self)
+        // Open all four connections.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 { group.addTask { try await database.query("SELECT pg_sleep(0.05)") } }
+            try await group.waitForAll()
+        }
+        #expect(await database.poolStatistics().open == 4)
+        let admin = TestDatabase.admin()
+        let killed = try #require(
+            try await admin.query(
+                "SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE datname = \(name) AND pid <> pg_backend_pid()"
+            ).first).decode("n", as: Int.self)
+        #expect(killed >= 4)
+        await admin.shutdown()
+        // Give the server a moment to close the sockets, then every query must succeed: the pool
+        // notices the closed connections at lease time and opens fresh ones.
+        try await Task.sleep(for: .milliseconds(200))
+        for value in 0..<8 {
+            let row = try #require(try await database.query("SELECT \(value)::int AS v").first)
+            #expect(try row.decode("v", as: Int.self) == value)
+        }
+        await database.shutdown()
+    }
+
+    @Test func waitersTimeOutInsteadOfHanging() async throws {
+        let url = try await TestDatabase.createEmpty()
+        let database = Database(
+            configuration: DatabaseConfiguration(url: url, maxConnections: 1, acquireTimeout: .milliseconds(300)),
+            logger: TestDatabase.logger)
+        async let holder: Void = database.withConnection { connection in
+            try await connection.query("SELECT pg_sleep(1.5)")
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let start = ContinuousClock.now
+        let error = await #expect(throws: PQError.self) { try await database.query("SELECT 1") }
+        #expect(error?.code == .poolTimeout)
+        #expect(error?.isUnavailable == true)
+        #expect(ContinuousClock.now - start < .seconds(1.2))
+        try await holder
+        await database.shutdown()
+    }
+
+    @Test func shutdownFailsNewLeases() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 1)
+        await database.shutdown()
+        let error = await #expect(throws: PQError.self) { try await database.query("SELECT 1") }
+        #expect(error?.code == .poolClosed)
+    }
+}

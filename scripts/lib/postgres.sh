@@ -1,0 +1,174 @@
+# shellcheck shell=bash
+# Helpers for a throwaway PostgreSQL cluster, used by scripts/test. Source this file (bash).
+#
+#   ensure_packages              install what is missing: libpq-dev, PostgreSQL server and client, pkg-config
+#   pg_bin_dir                   print the folder holding initdb and pg_ctl
+#   start_throwaway_cluster DIR  start a fast, disposable cluster in DIR (an empty folder);
+#                                exports PGPORT and TEST_DATABASE_URL (superuser URL)
+#   stop_cluster DIR             stop that cluster (immediately) and remove DIR
+#
+# The cluster uses trust authentication and fsync=off: it is for tests only, listens on
+# 127.0.0.1 and a socket folder inside DIR, and is deleted afterwards.
+
+# Runs a command as root: directly when we are root, else through sudo.
+_pg_as_root() {
+    if [ "$(id -u)" -eq 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo "$@"
+    else
+        echo "error: need root to run '$*', and sudo is not installed" >&2
+        return 1
+    fi
+}
+
+# Runs a PostgreSQL server program. PostgreSQL refuses to run as root, so as root we run it as
+# the `postgres` system user (from /, which that user can always enter).
+_pg_as_server_user() {
+    if [ "$(id -u)" -ne 0 ]; then
+        "$@"
+    elif ! id postgres >/dev/null 2>&1; then
+        echo "error: running as root, but there is no 'postgres' user to run PostgreSQL as (install the postgresql package)" >&2
+        return 1
+    elif command -v runuser >/dev/null 2>&1; then
+        (cd / && runuser -u postgres -- "$@")
+    else
+        local quoted
+        quoted=$(printf '%q ' "$@")
+        (cd / && su -s /bin/sh postgres -c "exec $quoted")
+    fi
+}
+
+# Whether a Debian package is installed (not merely known, e.g. removed with its configuration kept).
+_pg_pkg_installed() {
+    dpkg -s "$1" 2>/dev/null | grep -q '^Status: install ok installed'
+}
+
+# Whether any installed package matches a dpkg pattern such as 'postgresql-[0-9]*'.
+_pg_any_pkg_installed() {
+    dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null | grep -q '^install ok installed'
+}
+
+# Installs (idempotently) what the build and tests need. A requirement counts as met when its
+# package or a versioned equivalent is installed (postgresql-15 for postgresql, pkgconf for pkg-config).
+ensure_packages() {
+    if ! command -v dpkg >/dev/null 2>&1; then
+        if pg_bin_dir >/dev/null 2>&1 && command -v psql >/dev/null 2>&1 && command -v pkg-config >/dev/null 2>&1; then
+            return 0
+        fi
+        echo "error: not a Debian/Ubuntu system; install libpq (dev headers), the PostgreSQL server and client, and pkg-config yourself" >&2
+        return 1
+    fi
+    local missing=()
+    _pg_pkg_installed libpq-dev || missing+=(libpq-dev)
+    _pg_pkg_installed postgresql || _pg_any_pkg_installed 'postgresql-[0-9]*' || missing+=(postgresql)
+    _pg_pkg_installed postgresql-client || _pg_any_pkg_installed 'postgresql-client-[0-9]*' || missing+=(postgresql-client)
+    _pg_pkg_installed pkg-config || _pg_pkg_installed pkgconf || missing+=(pkg-config)
+    if [ "${#missing[@]}" -eq 0 ]; then
+        return 0
+    fi
+    echo "Installing missing packages: ${missing[*]}"
+    _pg_as_root apt-get update
+    _pg_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+# Prints the folder with initdb and pg_ctl: from PATH, else the highest /usr/lib/postgresql/*/bin.
+pg_bin_dir() {
+    local initdb dir
+    if initdb=$(command -v initdb 2>/dev/null) && [ -x "$(dirname "$initdb")/pg_ctl" ]; then
+        dirname "$initdb"
+        return 0
+    fi
+    # `ls -d` + `sort -V` orders 9.6 < 10 < 15 < 16.
+    dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+    if [ -n "$dir" ] && [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ]; then
+        echo "$dir"
+        return 0
+    fi
+    echo "error: PostgreSQL server binaries not found; install them with 'sudo apt-get install postgresql' (searched PATH and /usr/lib/postgresql/*/bin)" >&2
+    return 1
+}
+
+# Prints a TCP port that is free on 127.0.0.1 right now.
+_pg_free_port() {
+    if command -v python3 >/dev/null 2>&1; then
+        python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+        return 0
+    fi
+    local port _
+    for _ in $(seq 1 100); do
+        port=$((20000 + RANDOM % 40000))
+        # A refused connection means nothing listens there.
+        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            echo "$port"
+            return 0
+        fi
+    done
+    echo "error: found no free TCP port on 127.0.0.1" >&2
+    return 1
+}
+
+# start_throwaway_cluster DIR: initdb + start in DIR/data (log DIR/postgres.log, socket in DIR/run).
+start_throwaway_cluster() {
+    local dir=${1:?usage: start_throwaway_cluster DIR}
+    local bin port locale locale_ok=0
+    bin=$(pg_bin_dir)
+    mkdir -p "$dir/data" "$dir/run"
+    chmod 700 "$dir/data" "$dir/run"
+    if [ "$(id -u)" -eq 0 ]; then
+        chown -R postgres: "$dir"
+    fi
+
+    # Trust authentication is fine here: 127.0.0.1 and a private socket folder only, throwaway data.
+    for locale in C.UTF-8 C; do
+        if _pg_as_server_user "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 \
+            --locale="$locale" --no-sync >"$dir/initdb.log" 2>&1; then
+            locale_ok=1
+            break
+        fi
+    done
+    if [ "$locale_ok" -ne 1 ]; then
+        echo "error: initdb failed:" >&2
+        tail -n 20 "$dir/initdb.log" >&2
+        return 1
+    fi
+
+    port=$(_pg_free_port)
+    if ! _pg_as_server_user "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
+        -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='$dir/run' -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+        start >"$dir/pg_ctl.log" 2>&1; then
+        echo "error: could not start the test PostgreSQL server:" >&2
+        tail -n 20 "$dir/pg_ctl.log" "$dir/postgres.log" >&2
+        return 1
+    fi
+
+    local isready=pg_isready
+    [ -x "$bin/pg_isready" ] && isready="$bin/pg_isready"
+    local waited=0
+    until "$isready" -q -h 127.0.0.1 -p "$port" -U postgres; do
+        waited=$((waited + 1))
+        if [ "$waited" -ge 60 ]; then
+            echo "error: the test PostgreSQL server on port $port is not ready after 30 s:" >&2
+            tail -n 20 "$dir/postgres.log" >&2
+            return 1
+        fi
+        sleep 0.5
+    done
+
+    export PGPORT="$port"
+    export TEST_DATABASE_URL="postgresql://postgres@127.0.0.1:$port/postgres"
+}
+
+# stop_cluster DIR: stop the cluster in DIR without waiting for a clean shutdown, then remove DIR.
+# Safe to call when the cluster never started or DIR is already gone.
+stop_cluster() {
+    local dir=${1:-}
+    [ -n "$dir" ] && [ -d "$dir" ] || return 0
+    if [ -f "$dir/data/postmaster.pid" ]; then
+        local bin
+        if bin=$(pg_bin_dir 2>/dev/null); then
+            _pg_as_server_user "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+        fi
+    fi
+    rm -rf "$dir"
+}
