@@ -6,6 +6,6 @@ struct DebriefCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "debrief",
         abstract: "Feedback forms for meetings: serve the API, migrate the database, export results.",
-        subcommands: [Serve.self, Migrate.self],
+        subcommands: [Serve.self, Migrate.self, Admin.self],
         defaultSubcommand: Serve.self)
 }

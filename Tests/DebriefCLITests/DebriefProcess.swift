@@ -11,13 +11,15 @@ struct DebriefProcess {
     }
 
     /// Runs `debrief arguments…` to completion.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (status: Int32, output: String) {
-        let process = try self.start(arguments, environment: environment)
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil
+    ) async throws -> (status: Int32, output: String) {
+        let process = try self.start(arguments, environment: environment, standardInput: standardInput)
         return await process.wait()
     }
 
     /// Starts `debrief arguments…` with stdout and stderr captured together.
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
+    static func start(_ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil) throws -> Running {
         let process = Process()
         process.executableURL = self.binary
         process.arguments = arguments
@@ -31,7 +33,11 @@ struct DebriefProcess {
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = handle
+        let input = Pipe()
+        process.standardInput = input
         try process.run()
+        if let standardInput { input.fileHandleForWriting.write(Data(standardInput.utf8)) }
+        try input.fileHandleForWriting.close()
         return Running(process: process, outputFile: output)
     }
 
@@ -52,7 +58,9 @@ struct DebriefProcess {
             while self.process.isRunning {
                 try? await Task.sleep(for: .milliseconds(50))
             }
-            return (self.process.terminationStatus, self.output)
+            let output = self.output
+            try? FileManager.default.removeItem(at: self.outputFile)
+            return (self.process.terminationStatus, output)
         }
 
         func signal(_ signal: Int32) {

@@ -18,6 +18,10 @@ struct FormController {
         group.put("meetings/:id/form") { request, context -> FormResponse in
             let id = try context.requireID("id", "meeting")
             let viewer = try context.requireViewer()
+            // Who may touch the meeting is settled before what the body says.
+            guard try await self.services.meetings.find(id, visibleTo: viewer) != nil else {
+                throw APIError.notFound("meeting")
+            }
             let definition = try await request.decodeJSON(as: FormInput.self, context: context).validate(now: Date()).get()
             return self.response(try await self.services.forms.saveDraft(meeting: id, by: viewer, definition))
         }

@@ -71,14 +71,14 @@ struct MeetingController {
     @Sendable func createNextSession(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<Meeting> {
         let viewer = try context.requireViewer()
         let id = try context.requireID("id", "meeting")
+        guard let previous = try await self.services.meetings.find(id, visibleTo: viewer) else {
+            throw APIError.notFound("meeting")
+        }
         let patch = try await request.decodeJSON(as: MeetingPatchInput.self, context: context)
         var problems = ProblemCollector()
         if patch.startsAt == nil { problems.add("startsAt", "is required") }
         if patch.endsAt == nil { problems.add("endsAt", "is required") }
         guard problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
-        guard let previous = try await self.services.meetings.find(id, visibleTo: viewer) else {
-            throw APIError.notFound("meeting")
-        }
         let details = try previous.details.applying(patch).get()
         let meeting = try await self.services.meetings.createNext(by: viewer, after: id, details)
         return EditedResponse(status: .created, response: meeting)

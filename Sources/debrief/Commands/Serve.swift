@@ -28,6 +28,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Folder of the private PostgreSQL cluster used when no database URL is given. Env: DEBRIEF_DATA_DIR. Default: $XDG_DATA_HOME/debrief/postgres or ./.debrief/postgres.")
     var dataDir: String?
 
+    @Option(help: "bcrypt work factor for passwords (4–15). Env: DEBRIEF_BCRYPT_COST. Default: 12.")
+    var bcryptCost: Int?
+
     @Flag(help: "Do not apply pending migrations on start.")
     var noMigrate = false
 
@@ -37,6 +40,9 @@ struct Serve: AsyncParsableCommand {
         }
         if let bytes = self.maxBodyBytes ?? Env.int("DEBRIEF_MAX_BODY_BYTES"), !(1024...(64 << 20)).contains(bytes) {
             throw ValidationError("--max-body-bytes must be between 1024 and 67108864")
+        }
+        if let cost = self.bcryptCost ?? Env.int("DEBRIEF_BCRYPT_COST"), !(4...15).contains(cost) {
+            throw ValidationError("--bcrypt-cost must be between 4 and 15")
         }
         if let seconds = self.idleTimeout ?? Env.int("DEBRIEF_IDLE_TIMEOUT"), !(1...3600).contains(seconds) {
             throw ValidationError("--idle-timeout must be between 1 and 3600 seconds")
@@ -51,7 +57,8 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port,
             maxBodyBytes: self.maxBodyBytes ?? Env.int("DEBRIEF_MAX_BODY_BYTES") ?? 256 * 1024,
             idleTimeout: .seconds(self.idleTimeout ?? Env.int("DEBRIEF_IDLE_TIMEOUT") ?? 30),
-            publicBaseURL: self.publicURL ?? Env.string("DEBRIEF_PUBLIC_URL"))
+            publicBaseURL: self.publicURL ?? Env.string("DEBRIEF_PUBLIC_URL"),
+            bcryptCost: UInt8(clamping: self.bcryptCost ?? Env.int("DEBRIEF_BCRYPT_COST") ?? 12))
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)

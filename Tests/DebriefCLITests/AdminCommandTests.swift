@@ -1,0 +1,55 @@
+import DebriefTestSupport
+import Foundation
+import PQ
+import Testing
+
+@Suite("debrief admin")
+struct AdminCommandTests {
+    func migratedURL() async throws -> String {
+        let database = try await TestDatabase.createMigrated(maxConnections: 1)
+        await database.shutdown()
+        return database.configuration.url
+    }
+
+    @Test func createHostThenResetPassword() async throws {
+        let url = try await self.migratedURL()
+        let created = try await DebriefProcess.run(
+            ["admin", "create-host", "--database-url", url, "--email", "Boss@Example.com", "--name", "Boss", "--admin",
+             "--password-stdin", "--bcrypt-cost", "4", "--log-format", "text"],
+            standardInput: "a long enough password\n")
+        #expect(created.status == 0, "\(created.output)")
+        #expect(created.output.contains("Created admin boss@example.com"))
+        #expect(!created.output.contains("a long enough password"))
+        let database = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 1), logger: TestDatabase.logger)
+        let row = try #require(try await database.query("SELECT role, password_hash FROM accounts WHERE email = 'boss@example.com'").first)
+        #expect(try row.decode("role", as: String.self) == "admin")
+        let firstHash = try row.decode("password_hash", as: String.self)
+
+        let reset = try await DebriefProcess.run(
+            ["admin", "reset-password", "--database-url", url, "--email", "boss@example.com", "--bcrypt-cost", "4"])
+        #expect(reset.status == 0, "\(reset.output)")
+        #expect(reset.output.contains("Password (shown once): "))
+        let secondHash = try #require(try await database.query("SELECT password_hash FROM accounts").first).decode("password_hash", as: String.self)
+        #expect(secondHash != firstHash)
+        await database.shutdown()
+    }
+
+    @Test func badInputExitsTwoWithTheFieldNamed() async throws {
+        let url = try await self.migratedURL()
+        let badEmail = try await DebriefProcess.run(
+            ["admin", "create-host", "--database-url", url, "--email", "nope", "--name", "X", "--bcrypt-cost", "4"])
+        #expect(badEmail.status == 2)
+        #expect(badEmail.output.contains("--email: must be a valid email address"))
+        let first = try await DebriefProcess.run(
+            ["admin", "create-host", "--database-url", url, "--email", "a@example.com", "--name", "A", "--bcrypt-cost", "4"])
+        #expect(first.status == 0)
+        let duplicate = try await DebriefProcess.run(
+            ["admin", "create-host", "--database-url", url, "--email", "A@example.com", "--name", "A", "--bcrypt-cost", "4"])
+        #expect(duplicate.status == 2)
+        #expect(duplicate.output.contains("--email: an account with this email already exists"))
+        let unknown = try await DebriefProcess.run(
+            ["admin", "reset-password", "--database-url", url, "--email", "ghost@example.com", "--bcrypt-cost", "4"])
+        #expect(unknown.status == 2)
+        #expect(unknown.output.contains("ghost@example.com"))
+    }
+}

@@ -1,0 +1,68 @@
+import DebriefTestSupport
+import Foundation
+import Testing
+
+@Suite("Graceful shutdown")
+struct GracefulShutdownTests {
+    /// A request whose body is still arriving when SIGTERM comes is finished and answered.
+    @Test func inFlightRequestFinishesAfterSIGTERM() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 1)
+        await database.shutdown()
+        let port = DebriefProcess.freePort()
+        let server = try DebriefProcess.start(
+            ["serve", "--database-url", database.configuration.url, "--port", String(port), "--bcrypt-cost", "4"])
+        #expect(await DebriefProcess.waitFor("http://127.0.0.1:\(port)/healthz", status: 200, timeout: .seconds(30)), "\(server.output)")
+
+        let body = #"{"email":"late@example.com","password":"correct horse battery","displayName":"Late"}"#
+        let socket = try RawSocket(port: port)
+        try socket.send(
+            "POST /v1/accounts HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+                + body.prefix(20))
+        try await Task.sleep(for: .milliseconds(300))
+        server.signal(SIGTERM)
+        try await Task.sleep(for: .milliseconds(300))
+        try socket.send(String(body.dropFirst(20)))
+        let response = try socket.receive()
+        #expect(response.hasPrefix("HTTP/1.1 201"), "\(response)")
+        let (status, output) = await server.wait()
+        #expect(status == 0, "\(output)")
+    }
+}
+
+/// A blocking TCP client, enough to hold a request half-sent.
+struct RawSocket {
+    let descriptor: Int32
+
+    init(port: Int) throws {
+        self.descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(self.descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(self.descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        guard Glibc.send(self.descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw POSIXError(.EPIPE) }
+    }
+
+    /// Reads until the peer closes or 10 seconds pass.
+    func receive() throws -> String {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(self.descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            data += buffer[0..<count]
+            if String(decoding: data, as: UTF8.self).contains("\r\n\r\n{") { break }
+        }
+        close(self.descriptor)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
