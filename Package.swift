@@ -65,7 +65,12 @@ let package = Package(
         // The domain: value types, validation and aggregation math. No I/O.
         .target(
             name: "Debrief",
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings + [
+                // Swift 6.3.1's optimizer crashes in its CopyPropagation pass on the answer
+                // validation ("Found outside of lifetime use"); switching that pass off for this
+                // module's release builds avoids it.
+                .unsafeFlags(["-Xfrontend", "-enable-copy-propagation=false"], .when(configuration: .release)),
+            ]
         ),
         // Repositories: all SQL lives here.
         .target(

@@ -29,9 +29,11 @@ struct GracefulShutdownTests {
     }
 }
 
-/// A blocking TCP client, enough to hold a request half-sent.
-struct RawSocket {
+/// A blocking TCP client, enough to hold a request half-sent or read a stream piece by piece.
+final class RawSocket {
     let descriptor: Int32
+    /// Everything received so far.
+    private(set) var received: [UInt8] = []
 
     init(port: Int) throws {
         self.descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -43,7 +45,7 @@ struct RawSocket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(self.descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
         setsockopt(self.descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
@@ -52,17 +54,41 @@ struct RawSocket {
         guard Glibc.send(self.descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw POSIXError(.EPIPE) }
     }
 
-    /// Reads until the peer closes or 10 seconds pass.
+    /// Reads until a response body has started, the peer closes, or 10 seconds pass.
     func receive() throws -> String {
-        var data: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = recv(self.descriptor, &buffer, buffer.count, 0)
-            if count <= 0 { break }
-            data += buffer[0..<count]
-            if String(decoding: data, as: UTF8.self).contains("\r\n\r\n{") { break }
-        }
+        _ = self.read(until: { $0.contains("\r\n\r\n{") }, timeout: .seconds(10))
         close(self.descriptor)
-        return String(decoding: data, as: UTF8.self)
+        return self.text
+    }
+
+    var text: String { String(decoding: self.received, as: UTF8.self) }
+
+    /// Reads until `done(text so far)` holds; false when the peer closed or time ran out first.
+    func read(until done: (String) -> Bool, timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !done(self.text) {
+            guard ContinuousClock.now < deadline else { return false }
+            let count = recv(self.descriptor, &buffer, buffer.count, 0)
+            if count == 0 { return done(self.text) }
+            if count > 0 { self.received += buffer[0..<count] }
+        }
+        return true
+    }
+
+    /// Waits for the peer to close the connection.
+    func waitForClose(timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while ContinuousClock.now < deadline {
+            let count = recv(self.descriptor, &buffer, buffer.count, 0)
+            if count == 0 { return true }
+            if count > 0 { self.received += buffer[0..<count] }
+        }
+        return false
+    }
+
+    deinit {
+        close(self.descriptor)
     }
 }

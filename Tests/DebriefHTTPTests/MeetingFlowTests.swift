@@ -43,6 +43,10 @@ struct MeetingFlowTests {
                 .post, "/v1/meetings", token: token, json: ["title": "x", "startsAt": "tomorrow", "endsAt": "2026-01-01T10:00:00Z"])
             #expect(badDate.status == .unprocessableContent)
             #expect(badDate.problem?.errors?.first?.path == "startsAt")
+            // A time without a zone is ambiguous, so it is refused too.
+            let zoneless = try await api.send(
+                .post, "/v1/meetings", token: token, json: ["title": "x", "startsAt": "2026-01-01T09:00:00", "endsAt": "2026-01-01T10:00:00Z"])
+            #expect(zoneless.problem?.errors?.first?.path == "startsAt")
         }
     }
 
@@ -51,7 +55,7 @@ struct MeetingFlowTests {
             let (token, _) = try await api.signUpAndLogIn()
             let first = try await api.createMeeting(token: token, title: "Standup", daysFromNow: 2)
             let start = try #require(try await api.send(.get, "/v1/meetings/\(first)", token: token).string("startsAt"))
-            let startDate = try #require(try? Date(start, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)))
+            let startDate = try #require(try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(start))
             let overlapping = try await api.send(
                 .post, "/v1/meetings", token: token,
                 json: ["title": "Clash", "startsAt": iso(startDate.addingTimeInterval(1800)), "endsAt": iso(startDate.addingTimeInterval(5400))])

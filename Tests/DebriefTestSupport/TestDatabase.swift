@@ -40,7 +40,10 @@ public enum TestDatabase {
     public static func createMigrated(maxConnections: Int = 8) async throws -> Database {
         let url = try await self.createEmpty()
         let database = Database(
-            configuration: DatabaseConfiguration(url: url, maxConnections: maxConnections),
+            // Generous waits: the suite runs many tests at once on small machines, and these pools
+            // are about correctness; the timeouts themselves have tests of their own.
+            configuration: DatabaseConfiguration(
+                url: url, maxConnections: maxConnections, acquireTimeout: .seconds(60), statementTimeout: .seconds(300)),
             logger: self.logger)
         try await Migrator(database: database, files: try MigrationFiles.all(), logger: self.logger).migrate()
         return database

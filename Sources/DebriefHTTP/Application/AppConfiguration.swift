@@ -15,6 +15,14 @@ public struct AppConfiguration: Sendable {
     public var bcryptCost: UInt8
     /// How long a bearer token stays valid.
     public var tokenLifetime: Duration
+    /// Rate limits of the public participant routes (`/v1/f/…`), per instance, in memory.
+    /// Defaults: 20/s (burst 40) per client address, 200/s (burst 400) per form; see
+    /// ``RateLimitSettings/fromEnvironment(_:)`` for the environment variables that change them.
+    public var participantRateLimits: RateLimitSettings = .fromEnvironment()
+    /// Largest body of a participant route; a submission of 100 answers fits many times over.
+    public var participantMaxBodyBytes: Int = 64 * 1024
+    /// How many published forms the in-memory form cache keeps.
+    public var publishedFormCacheSize: Int = 10_000
 
     public init(
         host: String = "127.0.0.1",

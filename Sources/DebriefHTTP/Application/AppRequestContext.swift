@@ -49,7 +49,7 @@ enum JSONCoding {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted)))
+            try container.encode(Timestamps.format(date))
         }
         return encoder
     }
@@ -59,14 +59,10 @@ enum JSONCoding {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            if let date = try? Date(text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)) {
-                return date
+            guard let date = Timestamps.parse(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: Timestamps.hint)
             }
-            if let date = try? Date(text, strategy: .iso8601) {
-                return date
-            }
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "must be an ISO 8601 timestamp with a time zone, such as 2026-05-04T09:00:00Z")
+            return date
         }
         return decoder
     }

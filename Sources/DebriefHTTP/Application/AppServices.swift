@@ -11,6 +11,13 @@ struct AppServices: Sendable {
     let loginThrottle: LoginThrottle
     let meetings: MeetingStore
     let forms: FormStore
+    let results: ResultsStore
+    let liveResults: LiveResultsHub
+    let participantForms: ParticipantFormStore
+    let checkIns: CheckInStore
+    let responses: ResponseStore
+    let roster: RosterStore
+    let attendance: AttendanceStore
 
     init(configuration: AppConfiguration, database: Database) {
         self.configuration = configuration
@@ -21,5 +28,13 @@ struct AppServices: Sendable {
         self.loginThrottle = LoginThrottle(database: database)
         self.meetings = MeetingStore(database: database)
         self.forms = FormStore(database: database)
+        self.results = ResultsStore(database: database)
+        self.liveResults = LiveResultsHub(snapshot: Self.liveSnapshot(results: self.results))
+        self.participantForms = ParticipantFormStore(
+            database: database, cache: PublishedFormCache(capacity: configuration.publishedFormCacheSize))
+        self.checkIns = CheckInStore(database: database, forms: self.participantForms)
+        self.responses = ResponseStore(database: database, forms: self.participantForms)
+        self.roster = RosterStore(database: database)
+        self.attendance = AttendanceStore(database: database)
     }
 }

@@ -15,6 +15,8 @@ public func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Debrief"),
         logger: logger)
     app.addServices(ResourceService(database: database, hasher: services.hasher))
+    app.addServices(
+        LiveResultsService(database: database, hub: services.liveResults, heartbeatInterval: .seconds(15), logger: logger))
     return app
 }
 
@@ -29,9 +31,14 @@ func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
 
     let v1 = router.group("v1")
     AccountController(services: services).addPublicRoutes(to: v1)
+    ResultsController(services: services).addPublicRoutes(to: v1)
+    ParticipantController(services: services).addRoutes(to: v1)
     let authenticated = v1.group().add(middleware: AuthMiddleware(tokens: services.tokens))
     AccountController(services: services).addAuthenticatedRoutes(to: authenticated)
     MeetingController(services: services).addRoutes(to: authenticated)
     FormController(services: services).addRoutes(to: authenticated)
+    ResultsController(services: services).addRoutes(to: authenticated)
+    LiveResultsController(services: services).addRoutes(to: authenticated)
+    AttendanceController(services: services).addRoutes(to: authenticated)
     return router
 }

@@ -43,6 +43,8 @@ struct BodyLimitMiddleware: RouterMiddleware {
 }
 
 extension HTTPField.Name {
-    // A valid token by inspection, so the initializer cannot fail.
+    // Valid tokens by inspection, so the initializer cannot fail (the fallbacks are never used).
     static let requestID = HTTPField.Name("X-Request-Id") ?? .via
+    /// Tells nginx-style proxies not to buffer an event stream.
+    static let accelBuffering = HTTPField.Name("X-Accel-Buffering") ?? .via
 }

@@ -133,6 +133,16 @@ public struct FormStore: Sendable {
         ).first.map(StoredForm.init(row:))
     }
 
+    /// The highest published version: what participants answered and results count.
+    static func latestPublished(_ meetingID: UUID, on connection: Connection) async throws -> StoredForm? {
+        try await connection.query(
+            """
+            SELECT \(StoredForm.columns) FROM forms f
+            WHERE f.meeting_id = \(meetingID) AND f.published_at IS NOT NULL ORDER BY f.version DESC LIMIT 1
+            """
+        ).first.map(StoredForm.init(row:))
+    }
+
     /// Starts the new meeting's form as a draft copy of the previous meeting's latest form
     /// (same questions and keys; no closing time, since that belonged to the old session).
     static func copyLatestForm(from previousID: UUID, to meetingID: UUID, on connection: Connection) async throws {

@@ -18,7 +18,7 @@ struct JSONLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         var fields: [String: String] = [
-            "ts": Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true)),
+            "ts": Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(Date()),
             "level": event.level.rawValue,
             "logger": self.label,
             "msg": event.message.description,

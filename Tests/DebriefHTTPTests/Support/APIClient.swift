@@ -65,7 +65,8 @@ struct APIClient {
 
     /// Creates a meeting starting `daysFromNow` days from now, lasting an hour; returns its id.
     func createMeeting(token: String, title: String = "Weekly sync", daysFromNow: Double = 1) async throws -> String {
-        let start = Date().addingTimeInterval(daysFromNow * 86_400)
+        // Whole seconds, so times read back from JSON (milliseconds) are exact.
+        let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + daysFromNow * 86_400).rounded())
         let reply = try await self.send(
             .post, "/v1/meetings", token: token,
             json: ["title": title, "startsAt": iso(start), "endsAt": iso(start.addingTimeInterval(3600)), "expectedHeadCount": 10])
@@ -99,7 +100,7 @@ var sampleForm: [String: Any] {
 }
 
 func iso(_ date: Date) -> String {
-    date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+    Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
 }
 
 /// A migrated database and an application on it, with cheap bcrypt so sign-ups are fast.

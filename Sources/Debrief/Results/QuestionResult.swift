@@ -1,0 +1,36 @@
+/// One question's results, in the same shape for every kind: a `chart` plus the extras of its kind.
+public struct QuestionResult: Sendable, Equatable, Encodable {
+    public struct RatingSummary: Sendable, Equatable, Encodable {
+        public var mean: Double?
+        public var median: Double?
+        public var standardDeviation: Double?
+        public var confidenceInterval95: ConfidenceInterval?
+        /// Only for 0–10 scales.
+        public var nps: NPSSummary?
+    }
+
+    public struct NPSSummary: Sendable, Equatable, Encodable {
+        public var score: Double?
+        public var promoters: Int
+        public var passives: Int
+        public var detractors: Int
+    }
+
+    public var key: String
+    public var prompt: String
+    public var kind: QuestionKind
+    /// Responses (within the filter) that answered this question.
+    public var respondents: Int
+    /// Responses (within the filter) that skipped it.
+    public var skipped: Int
+    /// True when the breakdown is hidden because too few people answered an anonymous form.
+    public var withheld: Bool
+    public var withheldReason: String?
+    /// Choice: options in the host's order (+ "other"); rating: every scale value; short answer:
+    /// the most frequent words.
+    public var chart: ChartSeries
+    /// Choice with multiple selection: percentages are of respondents, so they may add up to over 100.
+    public var sharesMayExceed100: Bool?
+    public var otherTexts: [String]?
+    public var statistics: RatingSummary?
+}

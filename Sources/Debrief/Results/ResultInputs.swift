@@ -1,0 +1,34 @@
+import Foundation
+
+/// What the store counted for one question, before any shaping.
+public struct QuestionCounts: Sendable, Equatable {
+    /// Responses that answered the question.
+    public var respondents: Int = 0
+    /// Choice: how many respondents selected each option id.
+    public var optionCounts: [String: Int] = [:]
+    /// Choice: how many gave an "other" text, and the newest of those texts.
+    public var otherCount: Int = 0
+    public var otherTexts: [String] = []
+    /// Rating: answers per scale value.
+    public var ratingCounts: [Int: Int] = [:]
+    /// Short answer: the newest texts (for the word list).
+    public var texts: [String] = []
+
+    public init() {}
+}
+
+/// Which responses a result counts. Every count on a results screen respects the same filter.
+public struct ResultsFilter: Sendable, Equatable, Codable {
+    public var since: Date?
+    public var until: Date?
+    /// Only responses from participants who checked in.
+    public var checkedInOnly: Bool
+
+    public init(since: Date? = nil, until: Date? = nil, checkedInOnly: Bool = false) {
+        self.since = since
+        self.until = until
+        self.checkedInOnly = checkedInOnly
+    }
+
+    public var isEmpty: Bool { self.since == nil && self.until == nil && !self.checkedInOnly }
+}

@@ -1,0 +1,67 @@
+/// Shapes counted answers into per-question results, in form order.
+///
+/// Pure: the store counts, this decides what is shown. On anonymous forms a question answered by
+/// fewer than the form's privacy threshold (k) people has its breakdown withheld, so nobody in a
+/// small meeting can be singled out by their answer.
+public enum ResultsBuilder {
+    /// How many of the most frequent words a short-answer chart lists.
+    public static let wordLimit = 30
+
+    public static func questions(
+        of form: FormDefinition, counts: [String: QuestionCounts], responses: Int
+    ) -> [QuestionResult] {
+        form.questions.map { question in
+            self.result(for: question, in: form, counts: counts[question.key.rawValue] ?? QuestionCounts(), responses: responses)
+        }
+    }
+
+    /// One question's result, with the form's privacy rule applied.
+    public static func result(
+        for question: Question, in form: FormDefinition, counts tally: QuestionCounts, responses: Int
+    ) -> QuestionResult {
+        var result = self.result(for: question, tally, responses: responses)
+        if form.anonymous, tally.respondents > 0, tally.respondents < form.privacyThreshold {
+            result.withheld = true
+            result.withheldReason = "fewer than \(form.privacyThreshold) people answered this anonymous question"
+            result.chart = result.chart.withheld()
+            result.otherTexts = result.otherTexts.map { _ in [] }
+            result.statistics = nil
+        }
+        return result
+    }
+
+    static func result(for question: Question, _ tally: QuestionCounts, responses: Int) -> QuestionResult {
+        var result = QuestionResult(
+            key: question.key.rawValue, prompt: question.prompt, kind: question.kind, respondents: tally.respondents,
+            skipped: max(0, responses - tally.respondents), withheld: false, withheldReason: nil,
+            chart: ChartSeries(unit: "respondents", total: tally.respondents, totalDescription: "", categories: []))
+        switch question.body {
+        case .choice(let spec):
+            var categories = spec.options.map { (category: $0.id, label: $0.label, count: tally.optionCounts[$0.id] ?? 0) }
+            if spec.allowsOther { categories.append((category: "other", label: "Other", count: tally.otherCount)) }
+            result.chart = ChartSeries(
+                unit: "respondents", total: tally.respondents,
+                totalDescription: "respondents who answered this question", categories: categories)
+            result.sharesMayExceed100 = spec.allowsMultiple
+            result.otherTexts = spec.allowsOther ? tally.otherTexts : nil
+        case .rating(let spec):
+            let distribution = RatingDistribution(min: spec.min, max: spec.max, counts: tally.ratingCounts)
+            result.chart = ChartSeries(
+                unit: "answers", total: distribution.total, totalDescription: "answers to this question",
+                categories: (spec.min...spec.max).map { (category: String($0), label: String($0), count: distribution.count(of: $0)) })
+            result.statistics = QuestionResult.RatingSummary(
+                mean: distribution.mean, median: distribution.median, standardDeviation: distribution.standardDeviation,
+                confidenceInterval95: distribution.confidenceInterval95,
+                nps: distribution.nps.map {
+                    QuestionResult.NPSSummary(score: $0.score, promoters: $0.promoters, passives: $0.passives, detractors: $0.detractors)
+                })
+        case .shortAnswer:
+            let words = WordFrequency.count(texts: tally.texts, limit: Self.wordLimit)
+            result.chart = ChartSeries(
+                unit: "mentions", total: tally.texts.count,
+                totalDescription: "newest \(tally.texts.count) answers the word counts are taken from",
+                categories: words.map { (category: $0.word, label: $0.word, count: $0.count) })
+        }
+        return result
+    }
+}

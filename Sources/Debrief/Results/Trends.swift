@@ -1,0 +1,96 @@
+import Foundation
+
+/// One session of a series as trends see it: its form and what was counted for it.
+public struct SessionCounts: Sendable {
+    public var sessionNumber: Int
+    public var meetingId: UUID
+    public var startsAt: Date
+    public var form: FormDefinition?
+    public var responses: Int
+    public var checkedIn: Int
+    public var questions: [String: QuestionCounts]
+
+    public init(
+        sessionNumber: Int, meetingId: UUID, startsAt: Date, form: FormDefinition?, responses: Int, checkedIn: Int,
+        questions: [String: QuestionCounts]
+    ) {
+        self.sessionNumber = sessionNumber
+        self.meetingId = meetingId
+        self.startsAt = startsAt
+        self.form = form
+        self.responses = responses
+        self.checkedIn = checkedIn
+        self.questions = questions
+    }
+}
+
+/// How one keyed question did across the sessions that asked it.
+public struct QuestionTrend: Sendable, Equatable, Encodable {
+    public struct Point: Sendable, Equatable, Encodable {
+        public var sessionNumber: Int
+        public var startsAt: Date
+        public var respondents: Int
+        public var responseRate: Double?
+        public var mean: Double?
+        public var confidenceInterval95: ConfidenceInterval?
+        public var nps: Double?
+        /// Choice: percent of respondents per option id (and `other`).
+        public var optionShares: [String: Double]?
+        /// False when the wording, options, scale or kind changed since the previous point.
+        public var comparableWithPrevious: Bool
+        /// What changed since the previous point: `prompt`, `options`, `scale`, `kind`.
+        public var changes: [String]
+        public var withheld: Bool
+    }
+
+    public var key: String
+    public var kind: QuestionKind
+    /// The wording in the latest session that asked it.
+    public var prompt: String
+    /// The first session number from which every later point is comparable.
+    public var comparableFrom: Int
+    public var points: [Point]
+}
+
+/// Builds trends for every question key asked in two or more sessions.
+public enum TrendBuilder {
+    public static func trends(_ sessions: [SessionCounts]) -> [QuestionTrend] {
+        let ordered = sessions.sorted { $0.sessionNumber < $1.sessionNumber }
+        var keys: [String] = []
+        for session in ordered {
+            for question in session.form?.questions ?? [] where !keys.contains(question.key.rawValue) {
+                keys.append(question.key.rawValue)
+            }
+        }
+        return keys.compactMap { key in self.trend(of: key, in: ordered) }
+    }
+
+    static func trend(of key: String, in sessions: [SessionCounts]) -> QuestionTrend? {
+        let asked = sessions.compactMap { session -> (SessionCounts, FormDefinition, Question)? in
+            guard let form = session.form, let question = form.questions.first(where: { $0.key.rawValue == key }) else { return nil }
+            return (session, form, question)
+        }
+        guard asked.count >= 2, let latest = asked.last?.2 else { return nil }
+        var points: [QuestionTrend.Point] = []
+        var comparableFrom = asked[0].0.sessionNumber
+        var previous: Question?
+        for (session, form, question) in asked {
+            let changes = previous.map { question.differences(from: $0) } ?? []
+            if !changes.isEmpty { comparableFrom = session.sessionNumber }
+            previous = question
+            let result = ResultsBuilder.result(
+                for: question, in: form, counts: session.questions[key] ?? QuestionCounts(), responses: session.responses)
+            points.append(
+                QuestionTrend.Point(
+                    sessionNumber: session.sessionNumber, startsAt: session.startsAt, respondents: result.respondents,
+                    responseRate: session.checkedIn > 0
+                        ? ChartSeries.rounded(Statistics.percentage(part: session.responses, of: session.checkedIn)) : nil,
+                    mean: result.statistics?.mean, confidenceInterval95: result.statistics?.confidenceInterval95,
+                    nps: result.statistics?.nps?.score,
+                    optionShares: question.kind == .choice && !result.withheld
+                        ? Dictionary(uniqueKeysWithValues: result.chart.rows.map { ($0.category, $0.percent ?? 0) }) : nil,
+                    comparableWithPrevious: changes.isEmpty, changes: changes, withheld: result.withheld))
+        }
+        return QuestionTrend(key: key, kind: latest.kind, prompt: latest.prompt, comparableFrom: comparableFrom, points: points)
+    }
+}

@@ -1,0 +1,115 @@
+import Debrief
+import DebriefStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The public participant routes (no account): open a form by its code, check in, answer.
+///
+/// Rate limited per client address and per form (``RateLimitMiddleware``); bodies are capped at
+/// `participantMaxBodyBytes` (64 KiB by default), well below the service-wide limit.
+struct ParticipantController {
+    let services: AppServices
+
+    /// `POST /v1/f/{code}/check-in` body. On anonymous forms the body is ignored (no name is ever
+    /// stored for them, so a client may send the same body for every form).
+    struct CheckInInput: Decodable {
+        var name: String?
+    }
+
+    func addRoutes(to v1: RouterGroup<AppRequestContext>) {
+        let group = v1.group("f").add(middleware: RateLimitMiddleware(settings: self.services.configuration.participantRateLimits))
+        group.get(":code") { _, context -> ParticipantFormResponse in
+            ParticipantFormResponse(view: try await self.services.participantForms.view(code: Self.code(context)))
+        }
+        group.post(":code/check-in", use: self.checkIn)
+        group.post(":code/responses", use: self.submit)
+    }
+
+    @Sendable func checkIn(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ParticipantCheckInResponse> {
+        let form = try await self.services.participantForms.published(code: Self.code(context))
+        var name: PersonName?
+        if form.definition.anonymous {
+            _ = try await self.collect(request, context)
+        } else {
+            let input = try await self.decode(CheckInInput.self, request, context)
+            name = try PersonName.validated(input.name, at: "name")
+        }
+        let receipt = try await self.services.checkIns.checkIn(to: form, name: name)
+        return EditedResponse(
+            status: .created,
+            response: ParticipantCheckInResponse(participantToken: receipt.participantToken, checkedInAt: receipt.checkedInAt))
+    }
+
+    /// Validates everything first (header, body, answers, token: every problem in one 422), then
+    /// stores the response in one transaction; see ``ResponseStore/submit(_:render:)``.
+    @Sendable func submit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let key = try Self.idempotencyKey(request.headers)
+        let form = try await self.services.participantForms.published(code: Self.code(context))
+        let input = try await self.decode(SubmissionInput.self, request, context)
+        var problems = ProblemCollector()
+        let token = ParticipantTokenRules.check(input.participantToken, form: form.definition, into: &problems)
+        var answers: [Answer] = []
+        switch input.validate(against: form.definition) {
+        case .success(let accepted): answers = accepted
+        case .failure(let failure): problems.add(contentsOf: failure)
+        }
+        guard problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
+        let claim = try key.map { try IdempotencyClaim(key: $0, canonicalizing: input) }
+        let reply = try await self.services.responses.submit(
+            Submission(form: form, answers: answers, participantToken: token, idempotency: claim)
+        ) { accepted in
+            try ParticipantSubmissionResponse(accepted: accepted).reply()
+        }
+        return Response(
+            status: HTTPResponse.Status(code: reply.statusCode),
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: reply.body)))
+    }
+
+    // MARK: - Helpers
+
+    /// The `Idempotency-Key` header, if sent; a malformed one is a 400 naming the header.
+    private static func idempotencyKey(_ headers: HTTPFields) throws -> String? {
+        guard let value = headers[.idempotencyKey] else { return nil }
+        guard IdempotencyClaim.isValidKey(value) else {
+            throw APIError.badRequest("Idempotency-Key", "must be 1 to \(IdempotencyClaim.maxKeyLength) printable ASCII characters")
+        }
+        return value
+    }
+
+    private static func code(_ context: AppRequestContext) -> String {
+        context.parameters.get("code") ?? ""
+    }
+
+    private func bodyLimit(_ context: AppRequestContext) -> Int {
+        min(context.bodyLimit, self.services.configuration.participantMaxBodyBytes)
+    }
+
+    /// Reads the body under the participant routes' smaller limit: 413 above it, whether the
+    /// size was declared (`Content-Length`) or only found out while reading.
+    private func collect(_ request: Request, _ context: AppRequestContext) async throws -> ByteBuffer {
+        let limit = self.bodyLimit(context)
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw HTTPError(.contentTooLarge)
+        }
+        do {
+            return try await request.body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw HTTPError(.contentTooLarge)
+        }
+    }
+
+    /// Decodes a JSON body read by ``collect(_:_:)``, with the usual 400/422 problems.
+    private func decode<Value: Decodable>(_ type: Value.Type, _ request: Request, _ context: AppRequestContext) async throws -> Value {
+        var request = request
+        request.body = RequestBody(buffer: try await self.collect(request, context))
+        return try await request.decodeJSON(as: type, context: context)
+    }
+}
+
+extension HTTPField.Name {
+    // A valid token by inspection, so the initializer cannot fail.
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key") ?? .via
+}

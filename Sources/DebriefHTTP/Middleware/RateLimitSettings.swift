@@ -1,0 +1,58 @@
+import Foundation
+
+/// A token bucket's shape: `perSecond` tokens flow in, at most `burst` are kept.
+/// A `perSecond` of 0 (or less) switches the limit off.
+public struct RateLimitRate: Sendable, Equatable {
+    public var perSecond: Double
+    public var burst: Double
+
+    public init(perSecond: Double, burst: Double) {
+        self.perSecond = perSecond
+        self.burst = max(1, burst)
+    }
+
+    /// No limit at all.
+    public static let unlimited = RateLimitRate(perSecond: 0, burst: 1)
+
+    public var isEnabled: Bool { self.perSecond > 0 }
+}
+
+/// Limits of the public participant routes (`/v1/f/…`): per client address and per form.
+///
+/// The buckets live in memory, per instance (see ``RateLimiter``): with N instances behind a
+/// load balancer a client gets up to N times the rate. That is fine for the purpose — keeping one
+/// client or one hot form from starving everyone else — and costs no database round trip.
+public struct RateLimitSettings: Sendable, Equatable {
+    /// Per client address (the TCP peer; behind a proxy that is the proxy, so raise it there).
+    public var perAddress: RateLimitRate
+    /// Per form code, whoever sends.
+    public var perForm: RateLimitRate
+
+    public init(
+        perAddress: RateLimitRate = RateLimitRate(perSecond: 20, burst: 40),
+        perForm: RateLimitRate = RateLimitRate(perSecond: 200, burst: 400)
+    ) {
+        self.perAddress = perAddress
+        self.perForm = perForm
+    }
+
+    /// No limits (benchmarks, tests that are about something else).
+    public static let unlimited = RateLimitSettings(perAddress: .unlimited, perForm: .unlimited)
+
+    /// The defaults, overridden by `DEBRIEF_RATE_LIMIT_PER_ADDRESS`, `DEBRIEF_RATE_LIMIT_ADDRESS_BURST`,
+    /// `DEBRIEF_RATE_LIMIT_PER_FORM` and `DEBRIEF_RATE_LIMIT_FORM_BURST` (numbers; a rate of 0
+    /// switches that limit off). Read here because `AppConfiguration()` is what `debrief serve` builds.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> RateLimitSettings {
+        func number(_ name: String) -> Double? {
+            environment[name].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        }
+        let defaults = RateLimitSettings()
+        return RateLimitSettings(
+            perAddress: RateLimitRate(
+                perSecond: number("DEBRIEF_RATE_LIMIT_PER_ADDRESS") ?? defaults.perAddress.perSecond,
+                burst: number("DEBRIEF_RATE_LIMIT_ADDRESS_BURST") ?? defaults.perAddress.burst),
+            perForm: RateLimitRate(
+                perSecond: number("DEBRIEF_RATE_LIMIT_PER_FORM") ?? defaults.perForm.perSecond,
+                burst: number("DEBRIEF_RATE_LIMIT_FORM_BURST") ?? defaults.perForm.burst))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// In-memory token buckets, one per key (a client address, a form code).
+///
+/// Per instance and in memory on purpose: a check is a dictionary lookup under a lock, with no
+/// database round trip on the busiest path; the limits are about fairness, not exact quotas.
+/// Memory is bounded: when the table grows past `maxKeys`, buckets that have refilled completely
+/// (idle long enough to be indistinguishable from new ones) are dropped.
+//
+// `@unchecked Sendable` is safe because `buckets` is only touched while `lock` is held.
+final class RateLimiter: @unchecked Sendable {
+    private struct Bucket {
+        var tokens: Double
+        var updated: ContinuousClock.Instant
+    }
+
+    /// What a check decided; `retryAfterSeconds` is set when the request must wait.
+    struct Decision: Equatable {
+        var allowed: Bool
+        var retryAfterSeconds: Int
+    }
+
+    let rate: RateLimitRate
+    private let maxKeys: Int
+    private let lock = NSLock()
+    private var buckets: [String: Bucket] = [:]
+
+    init(rate: RateLimitRate, maxKeys: Int = 50_000) {
+        self.rate = rate
+        self.maxKeys = max(16, maxKeys)
+    }
+
+    /// Takes one token from `key`'s bucket if there is one.
+    func take(_ key: String, now: ContinuousClock.Instant = .now) -> Decision {
+        guard self.rate.isEnabled else { return Decision(allowed: true, retryAfterSeconds: 0) }
+        return self.lock.withLock {
+            var bucket = self.buckets[key] ?? Bucket(tokens: self.rate.burst, updated: now)
+            bucket.tokens = min(self.rate.burst, bucket.tokens + Self.seconds(now - bucket.updated) * self.rate.perSecond)
+            bucket.updated = now
+            let decision: Decision
+            if bucket.tokens >= 1 {
+                bucket.tokens -= 1
+                decision = Decision(allowed: true, retryAfterSeconds: 0)
+            } else {
+                let wait = (1 - bucket.tokens) / self.rate.perSecond
+                decision = Decision(allowed: false, retryAfterSeconds: max(1, Int(wait.rounded(.up))))
+            }
+            if self.buckets.count >= self.maxKeys, self.buckets[key] == nil { self.prune(now: now) }
+            self.buckets[key] = bucket
+            return decision
+        }
+    }
+
+    /// Drops buckets that are full again. Called with the lock held.
+    private func prune(now: ContinuousClock.Instant) {
+        let refill = self.rate.burst / self.rate.perSecond
+        self.buckets = self.buckets.filter { Self.seconds(now - $0.value.updated) < refill }
+        if self.buckets.count >= self.maxKeys { self.buckets.removeAll(keepingCapacity: true) }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,186 @@
+import Debrief
+import Foundation
+import PQ
+
+/// Counts a form's answers for the results view. Every query applies the same filter, so two
+/// numbers on one screen never disagree.
+public struct ResultsStore: Sendable {
+    let database: Database
+    /// How many of the newest texts feed a word list or an "other" list.
+    static let textSample = 1000
+    static let otherTextLimit = 50
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// What a results page needs, counted in one transaction (one consistent snapshot).
+    public struct Counts: Sendable {
+        public var meeting: Meeting
+        public var form: StoredForm
+        public var responses: Int
+        public var allResponses: Int
+        public var checkIns: Int
+        public var firstResponseAt: Date?
+        public var lastResponseAt: Date?
+        public var medianMinutesAfterEnd: Double?
+        /// Responses per minute (minute start → count), only minutes that had any.
+        public var perMinute: [(minute: Date, count: Int)]
+        public var questions: [String: QuestionCounts]
+    }
+
+    /// Counts for the meeting's latest published form, or nil when it has none.
+    public func counts(meeting meetingID: UUID, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> Counts? {
+        try await self.database.withTransaction { connection in
+            try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            guard let meeting = try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) else {
+                throw DebriefError.notFound("meeting")
+            }
+            guard let form = try await FormStore.latestPublished(meetingID, on: connection) else { return nil }
+            let scope = Self.responseScope(form: form.id, filter)
+            var counts = Counts(
+                meeting: meeting, form: form, responses: 0, allResponses: 0, checkIns: 0, perMinute: [], questions: [:])
+            try await self.summarize(into: &counts, scope: scope, on: connection)
+            counts.questions = try await self.questionCounts(form: form, scope: scope, on: connection)
+            return counts
+        }
+    }
+
+    /// The meeting behind a public form code whose host shares results with participants, or
+    /// nil (unknown code, draft, or results not shared — indistinguishable on purpose).
+    public func sharedMeeting(formCode: String) async throws -> UUID? {
+        try await self.database.query(
+            """
+            SELECT f.meeting_id FROM forms f
+            WHERE f.code = \(formCode) AND f.published_at IS NOT NULL
+              AND (f.definition ->> 'sharesResultsWithParticipants')::boolean
+            """
+        ).first?.decode("meeting_id")
+    }
+
+    /// Every session of a series with what was counted for it, for trends.
+    public func seriesCounts(series seriesID: UUID, visibleTo viewer: Viewer) async throws -> [SessionCounts] {
+        try await self.database.withTransaction { connection in
+            try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            let rows = try await connection.query(
+                """
+                SELECT m.id AS meeting_id, m.session_number, m.starts_at,
+                       (SELECT count(*) FROM check_ins c WHERE c.meeting_id = m.id) AS check_ins, \(StoredForm.columns)
+                FROM meeting_series s JOIN meetings m ON m.series_id = s.id
+                LEFT JOIN LATERAL (
+                    SELECT * FROM forms WHERE meeting_id = m.id AND published_at IS NOT NULL ORDER BY version DESC LIMIT 1
+                ) f ON true
+                WHERE s.id = \(seriesID) AND \(SQLQuery.visible(to: viewer, alias: "s"))
+                ORDER BY m.session_number
+                """)
+            guard !rows.isEmpty else { throw DebriefError.notFound("series") }
+            var sessions: [SessionCounts] = []
+            for row in rows {
+                let form = row.isNull("id") ? nil : try StoredForm(row: row)
+                var responses = 0
+                var questions: [String: QuestionCounts] = [:]
+                if let form {
+                    let scope = Self.responseScope(form: form.id, ResultsFilter())
+                    responses = try AccountStore.single(
+                        try await connection.query("SELECT count(*) AS n FROM responses r WHERE \(scope)")
+                    ).decode("n")
+                    questions = try await self.questionCounts(form: form, scope: scope, on: connection)
+                }
+                sessions.append(
+                    SessionCounts(
+                        sessionNumber: try row.decode("session_number"), meetingId: try row.decode("meeting_id"),
+                        startsAt: try row.decode("starts_at"), form: form?.definition, responses: responses,
+                        checkedIn: try row.decode("check_ins"), questions: questions))
+            }
+            return sessions
+        }
+    }
+
+    /// `r` rows of the form that pass the filter.
+    static func responseScope(form: UUID, _ filter: ResultsFilter) -> SQLQuery {
+        var scope: SQLQuery = "r.form_id = \(form)"
+        if let since = filter.since { scope = scope + " AND r.submitted_at >= \(since)::timestamptz" }
+        if let until = filter.until { scope = scope + " AND r.submitted_at < \(until)::timestamptz" }
+        if filter.checkedInOnly { scope = scope + " AND r.check_in_id IS NOT NULL" }
+        return scope
+    }
+
+    private func summarize(into counts: inout Counts, scope: SQLQuery, on connection: Connection) async throws {
+        let summary = try AccountStore.single(
+            try await connection.query(
+                """
+                SELECT count(*) AS responses, min(r.submitted_at) AS first, max(r.submitted_at) AS last,
+                       percentile_cont(0.5) WITHIN GROUP (
+                           ORDER BY extract(epoch FROM r.submitted_at - \(counts.meeting.endsAt)::timestamptz) / 60
+                       ) AS median_minutes,
+                       (SELECT count(*) FROM responses WHERE form_id = \(counts.form.id)) AS all_responses,
+                       (SELECT count(*) FROM check_ins WHERE meeting_id = \(counts.meeting.id)) AS check_ins
+                FROM responses r WHERE \(scope)
+                """))
+        counts.responses = try summary.decode("responses")
+        counts.allResponses = try summary.decode("all_responses")
+        counts.checkIns = try summary.decode("check_ins")
+        counts.firstResponseAt = try summary.decode("first")
+        counts.lastResponseAt = try summary.decode("last")
+        counts.medianMinutesAfterEnd = try summary.decode("median_minutes")
+        counts.perMinute = try await connection.query(
+            """
+            SELECT date_trunc('minute', r.submitted_at) AS minute, count(*) AS n
+            FROM responses r WHERE \(scope) GROUP BY 1 ORDER BY 1
+            """
+        ).map { (minute: try $0.decode("minute", as: Date.self), count: try $0.decode("n", as: Int.self)) }
+    }
+
+    private func questionCounts(form: StoredForm, scope: SQLQuery, on connection: Connection) async throws -> [String: QuestionCounts] {
+        var result: [String: QuestionCounts] = [:]
+        let answers: SQLQuery = "answers a JOIN responses r ON r.id = a.response_id WHERE a.form_id = \(form.id) AND \(scope)"
+        for row in try await connection.query(
+            """
+            SELECT a.question_key, count(DISTINCT a.response_id) AS respondents,
+                   count(*) FILTER (WHERE a.other_text IS NOT NULL) AS others
+            FROM \(answers) GROUP BY a.question_key
+            """)
+        {
+            let key: String = try row.decode("question_key")
+            result[key, default: QuestionCounts()].respondents = try row.decode("respondents")
+            result[key, default: QuestionCounts()].otherCount = try row.decode("others")
+        }
+        for row in try await connection.query(
+            "SELECT a.question_key, a.option_id, count(*) AS n FROM \(answers) AND a.option_id IS NOT NULL GROUP BY 1, 2")
+        {
+            result[try row.decode("question_key"), default: QuestionCounts()].optionCounts[try row.decode("option_id")] = try row.decode("n")
+        }
+        for row in try await connection.query(
+            "SELECT a.question_key, a.rating, count(*) AS n FROM \(answers) AND a.rating IS NOT NULL GROUP BY 1, 2")
+        {
+            result[try row.decode("question_key"), default: QuestionCounts()].ratingCounts[try row.decode("rating")] = try row.decode("n")
+        }
+        for question in form.definition.questions {
+            let key = question.key.rawValue
+            switch question.body {
+            case .shortAnswer:
+                result[key, default: QuestionCounts()].texts = try await self.newestTexts(
+                    "a.text_value", key: key, from: answers, limit: Self.textSample, on: connection)
+            case .choice(let spec) where spec.allowsOther:
+                result[key, default: QuestionCounts()].otherTexts = try await self.newestTexts(
+                    "a.other_text", key: key, from: answers, limit: Self.otherTextLimit, on: connection)
+            default:
+                break
+            }
+        }
+        return result
+    }
+
+    private func newestTexts(
+        _ column: String, key: String, from answers: SQLQuery, limit: Int, on connection: Connection
+    ) async throws -> [String] {
+        // `column` is one of two fixed column names chosen above, never input.
+        let value = SQLQuery(unsafeSQL: column)
+        return try await connection.query(
+            """
+            SELECT \(value) AS text FROM \(answers) AND a.question_key = \(key) AND \(value) IS NOT NULL
+            ORDER BY r.submitted_at DESC, a.response_id LIMIT \(limit)
+            """
+        ).map { try $0.decode("text", as: String.self) }
+    }
+}

@@ -1,0 +1,63 @@
+import Debrief
+import Foundation
+import PQ
+
+/// One page of a short-answer question's answers, newest first.
+public struct TextAnswerPage: Sendable {
+    public struct Item: Sendable, Encodable {
+        public var text: String
+        public var submittedAt: Date
+    }
+
+    public var items: [Item]
+    public var nextCursor: String?
+    /// True when the form is anonymous and too few answered for the texts to be shown.
+    public var withheld: Bool
+}
+
+extension ResultsStore {
+    /// Short answers to `key` of the meeting's latest published form, `limit` at a time.
+    public func textAnswers(
+        meeting meetingID: UUID, question key: String, visibleTo viewer: Viewer, after cursor: String?, limit: Int
+    ) async throws -> TextAnswerPage {
+        var position: MeetingCursor?
+        if let cursor {
+            guard let decoded = MeetingCursor(encoded: cursor) else {
+                throw ValidationFailure(problems: [FieldProblem(path: "cursor", message: "is not a cursor this service issued")])
+            }
+            position = decoded
+        }
+        return try await self.database.withTransaction { connection in
+            try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) != nil,
+                let form = try await FormStore.latestPublished(meetingID, on: connection),
+                let question = form.definition.questions.first(where: { $0.key.rawValue == key }), question.kind == .shortAnswer
+            else { throw DebriefError.notFound("short-answer question") }
+            let answered = try AccountStore.single(
+                try await connection.query(
+                    "SELECT count(*) AS n FROM answers a WHERE a.form_id = \(form.id) AND a.question_key = \(key)")
+            ).decode("n", as: Int.self)
+            if form.definition.anonymous, answered < form.definition.privacyThreshold {
+                return TextAnswerPage(items: [], nextCursor: nil, withheld: answered > 0)
+            }
+            var after: SQLQuery = ""
+            if let position {
+                after = " AND (r.submitted_at, r.id) < (\(position.startsAt)::timestamptz, \(position.id)::uuid)"
+            }
+            let rows = try await connection.query(
+                """
+                SELECT a.text_value, r.submitted_at, r.id FROM answers a JOIN responses r ON r.id = a.response_id
+                WHERE a.form_id = \(form.id) AND a.question_key = \(key) AND a.text_value IS NOT NULL\(after)
+                ORDER BY r.submitted_at DESC, r.id DESC LIMIT \(limit + 1)
+                """)
+            let items = try rows.prefix(limit).map {
+                TextAnswerPage.Item(text: try $0.decode("text_value"), submittedAt: try $0.decode("submitted_at"))
+            }
+            var next: String?
+            if rows.count > limit, let last = rows.dropLast().last {
+                next = MeetingCursor(startsAt: try last.decode("submitted_at"), id: try last.decode("id")).encoded
+            }
+            return TextAnswerPage(items: items, nextCursor: next, withheld: false)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import DebriefTestSupport
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("Live results across two instances")
+struct LiveResultsTests {
+    /// Sends JSON to a running server and returns the status and decoded object.
+    func call(_ method: String, _ url: String, token: String? = nil, json: [String: Any]? = nil) async throws -> (Int, [String: Any]) {
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.httpMethod = method
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let json {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, object)
+    }
+
+    @Test func submissionOnOneInstanceReachesViewerOnTheOther() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 1)
+        await database.shutdown()
+        let url = database.configuration.url
+        let (portA, portB) = (DebriefProcess.freePort(), DebriefProcess.freePort())
+        let a = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(portA), "--bcrypt-cost", "4"])
+        let b = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(portB), "--bcrypt-cost", "4", "--no-migrate"])
+        let baseA = "http://127.0.0.1:\(portA)", baseB = "http://127.0.0.1:\(portB)"
+        #expect(await DebriefProcess.waitFor("\(baseA)/readyz", status: 200, timeout: .seconds(30)), "\(a.output)")
+        #expect(await DebriefProcess.waitFor("\(baseB)/readyz", status: 200, timeout: .seconds(30)), "\(b.output)")
+
+        _ = try await self.call("POST", "\(baseA)/v1/accounts", json: ["email": "live@example.com", "password": "correct horse battery", "displayName": "Live"])
+        let token = try #require(try await self.call("POST", "\(baseA)/v1/tokens", json: ["email": "live@example.com", "password": "correct horse battery"]).1["token"] as? String)
+        let start = Date().addingTimeInterval(-600)
+        let meeting = try #require(try await self.call(
+            "POST", "\(baseA)/v1/meetings", token: token,
+            json: ["title": "Live", "startsAt": iso8601(start), "endsAt": iso8601(start.addingTimeInterval(300))]).1["id"] as? String)
+        let form: [String: Any] = ["title": "Live", "anonymous": true, "privacyThreshold": 1, "questions": [["key": "score", "prompt": "Score?", "kind": "rating", "min": 1, "max": 5]]]
+        #expect(try await self.call("PUT", "\(baseA)/v1/meetings/\(meeting)/form", token: token, json: form).0 == 200)
+        let code = try #require(try await self.call("POST", "\(baseA)/v1/meetings/\(meeting)/form/publish", token: token).1["code"] as? String)
+
+        // Watch on A.
+        let stream = try RawSocket(port: portA)
+        try stream.send("GET /v1/meetings/\(meeting)/results/live HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n")
+        #expect(stream.read(until: { $0.contains("\"responses\":0") }, timeout: .seconds(10)), "\(stream.text)")
+        #expect(stream.text.contains("text/event-stream"))
+
+        // Submit on B; the snapshot on A must follow within a second.
+        let submitted = ContinuousClock.now
+        let reply = try await self.call("POST", "\(baseB)/v1/f/\(code)/responses", json: ["answers": [["questionKey": "score", "rating": 4]]])
+        #expect(reply.0 == 201, "\(reply.1)")
+        #expect(stream.read(until: { $0.contains("\"responses\":1") }, timeout: .seconds(5)), "\(stream.text)")
+        let freshness = ContinuousClock.now - submitted
+        #expect(freshness < .seconds(1), "freshness \(freshness)")
+
+        // A graceful stop ends the stream cleanly and the process exits 0.
+        a.signal(SIGTERM)
+        #expect(stream.waitForClose(timeout: .seconds(10)))
+        #expect(await a.wait().status == 0)
+        b.signal(SIGTERM)
+        #expect(await b.wait().status == 0)
+    }
+}
+
+func iso8601(_ date: Date) -> String {
+    Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+}

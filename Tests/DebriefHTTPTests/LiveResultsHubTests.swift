@@ -1,0 +1,53 @@
+@testable import DebriefHTTP
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("Live results coalescing")
+struct LiveResultsHubTests {
+    final class Counter: Sendable {
+        let value = Mutex(0)
+        func increment() -> Int { self.value.withLock { $0 += 1; return $0 } }
+        var current: Int { self.value.withLock { $0 } }
+    }
+
+    @Test func aBurstOfChangesCostsAFewSnapshots() async throws {
+        let computed = Counter()
+        let hub = LiveResultsHub(minimumInterval: .milliseconds(300)) { _ in
+            Data("{\"n\":\(computed.increment())}".utf8)
+        }
+        let meeting = UUID()
+        let events = try await hub.subscribe(to: meeting)
+        #expect(computed.current == 1)  // the initial snapshot
+        // A thousand submissions a second for one second.
+        let start = ContinuousClock.now
+        for index in 0..<1000 {
+            await hub.changed(meeting)
+            if index % 100 == 99 { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        let elapsed = ContinuousClock.now - start
+        try await Task.sleep(for: .milliseconds(700))
+        // One per 300 ms window at most, plus the trailing one.
+        let allowed = 2 + Int((elapsed / .milliseconds(300)).rounded(.up))
+        #expect(computed.current > 1)
+        #expect(computed.current <= allowed, "\(computed.current) snapshots for 1000 changes in \(elapsed)")
+        // The watcher received the latest snapshot.
+        await hub.finishAll()
+        var last = ""
+        for await event in events {
+            if case .results(_, let json) = event { last = String(decoding: json, as: UTF8.self) }
+        }
+        #expect(last == "{\"n\":\(computed.current)}")
+    }
+
+    @Test func changesToUnwatchedMeetingsCostNothing() async throws {
+        let computed = Counter()
+        let hub = LiveResultsHub(minimumInterval: .milliseconds(10)) { _ in
+            _ = computed.increment()
+            return Data("{}".utf8)
+        }
+        for _ in 0..<100 { await hub.changed(UUID()) }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(computed.current == 0)
+    }
+}

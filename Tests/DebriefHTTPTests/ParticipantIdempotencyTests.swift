@@ -1,0 +1,107 @@
+import DebriefHTTP
+import DebriefTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import PQ
+import Testing
+
+@Suite("Participants: Idempotency-Key")
+struct ParticipantIdempotencyTests {
+    @Test func theSameKeyAndBodyReplayTheFirstReply() async throws {
+        try await ParticipantAPI.run { api, database in
+            let form = try await api.publish()
+            let body: [String: Any] = ["answers": ParticipantAPI.answers(notes: "once")]
+            let first = try await api.submit(form.code, body, key: "retry-1")
+            #expect(first.status == .created, "\(first.text)")
+            // Same body, other formatting and key order: still the same request.
+            let answers = try ParticipantAPI.text(["a": ParticipantAPI.answers(notes: "once")]).dropFirst(5).dropLast()
+            let reordered = try await api.submit(form.code, raw: "{\n  \"answers\" : \(answers)\n}", key: "retry-1")
+            for replay in [try await api.submit(form.code, body, key: "retry-1"), reordered] {
+                #expect(replay.status == .created)
+                #expect(replay.body == first.body)
+            }
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 1)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM answers") == 6)
+            // Another key is another response.
+            #expect(try await api.submit(form.code, body, key: "retry-2").status == .created)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 2)
+        }
+    }
+
+    @Test func theSameKeyWithAnotherBodyIs422() async throws {
+        try await ParticipantAPI.run { api, database in
+            let form = try await api.publish()
+            #expect(try await api.submit(form.code, ["answers": ParticipantAPI.answers(rating: 4)], key: "k").status == .created)
+            let other = try await api.submit(form.code, ["answers": ParticipantAPI.answers(rating: 5)], key: "k")
+            #expect(other.status == .unprocessableContent)
+            #expect(other.problemPaths == ["Idempotency-Key: was already used with a different request body"])
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 1)
+        }
+    }
+
+    @Test func theSameKeyWhileTheFirstRequestRunsIs409() async throws {
+        try await ParticipantAPI.run { api, database in
+            let form = try await api.publish()
+            let formID = try #require(try await database.query("SELECT id FROM forms WHERE code = \(form.code)").first)
+                .decode("id", as: UUID.self)
+            // Another session holds the key's advisory lock, exactly as a request in flight does.
+            let holder = Database(configuration: database.configuration, logger: TestDatabase.logger)
+            try await holder.withConnection { connection in
+                try await connection.query("SELECT pg_advisory_lock(hashtextextended(\(formID)::text || \("busy")::text, 0))")
+                let reply = try await api.submit(form.code, ["answers": ParticipantAPI.answers()], key: "busy")
+                #expect(reply.status == .conflict, "\(reply.text)")
+                #expect(reply.problemCode == "conflict")
+                try await connection.query("SELECT pg_advisory_unlock(hashtextextended(\(formID)::text || \("busy")::text, 0))")
+            }
+            await holder.shutdown()
+            #expect(try await api.submit(form.code, ["answers": ParticipantAPI.answers()], key: "busy").status == .created)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 1)
+        }
+    }
+
+    @Test func concurrentRetriesStoreOneResponse() async throws {
+        try await ParticipantAPI.run(poolSize: 8) { api, database in
+            let form = try await api.publish()
+            let body = try ParticipantAPI.text(["answers": ParticipantAPI.answers()])
+            let statuses = try await withThrowingTaskGroup(of: (HTTPResponse.Status, Data).self) { group in
+                for _ in 0..<20 {
+                    group.addTask {
+                        let reply = try await api.submit(form.code, raw: body, key: "storm")
+                        return (reply.status, reply.body)
+                    }
+                }
+                return try await group.reduce(into: [(HTTPResponse.Status, Data)]()) { $0.append($1) }
+            }
+            let created = statuses.filter { $0.0 == .created }
+            #expect(statuses.allSatisfy { $0.0 == .created || $0.0 == .conflict }, "\(statuses.map(\.0))")
+            #expect(Set(created.map(\.1)).count == 1)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 1)
+        }
+    }
+
+    @Test func anAcceptedKeySurvivesARestart() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 4)
+        let configuration = ParticipantAPI.configuration()
+        let body = try ParticipantAPI.text(["answers": ParticipantAPI.answers(notes: "before the restart")])
+        let first = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
+        let (code, reply) = try await first.test(.router) { client in
+            let api = ParticipantAPI(client: client)
+            let form = try await api.publish()
+            return (form.code, try await api.submit(form.code, raw: body, key: "survives"))
+        }
+        #expect(reply.status == .created)
+        // A new instance: new pool, new (empty) form cache, same database.
+        let again = Database(configuration: database.configuration, logger: TestDatabase.logger)
+        let second = buildApplication(configuration: configuration, database: again, logger: TestDatabase.logger)
+        try await second.test(.router) { client in
+            let replay = try await ParticipantAPI(client: client).submit(code, raw: body, key: "survives")
+            #expect(replay.status == .created)
+            #expect(replay.body == reply.body)
+            #expect(try await participantCount(again, "SELECT count(*)::int AS n FROM responses") == 1)
+        }
+        await database.shutdown()
+        await again.shutdown()
+    }
+}

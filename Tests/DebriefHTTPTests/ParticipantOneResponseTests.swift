@@ -1,0 +1,79 @@
+import DebriefHTTP
+import DebriefTestSupport
+import Foundation
+import HTTPTypes
+import Testing
+
+@Suite("Participants: one response per participant token")
+struct ParticipantOneResponseTests {
+    @Test func aSecondSubmissionWithTheSameTokenIs409WithoutEditing() async throws {
+        try await ParticipantAPI.run { api, database in
+            let form = try await api.publish(ParticipantAPI.sampleForm(anonymous: false, allowsEditing: false))
+            let token = try await api.checkIn(form.code, name: "Ana")
+            let first = try await api.submit(form.code, ["participantToken": token, "answers": ParticipantAPI.answers(rating: 2)])
+            #expect(first.status == .created, "\(first.text)")
+            #expect(first.json?["changedAt"] is NSNull)
+            let second = try await api.submit(form.code, ["participantToken": token, "answers": ParticipantAPI.answers(rating: 5)])
+            #expect(second.status == .conflict)
+            #expect(second.problemCode == "conflict")
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 1)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM answers WHERE rating = 2") == 1)
+            // Someone else checked in answers normally.
+            let other = try await api.checkIn(form.code, name: "Bo")
+            #expect(try await api.submit(form.code, ["participantToken": other, "answers": ParticipantAPI.answers()]).status == .created)
+        }
+    }
+
+    @Test func withEditingTheAnswersAreReplaced() async throws {
+        try await ParticipantAPI.run { api, database in
+            let form = try await api.publish(ParticipantAPI.sampleForm(anonymous: true, allowsEditing: true))
+            let token = try await api.checkIn(form.code)
+            let first = try await api.submit(
+                form.code, ["participantToken": token, "answers": ParticipantAPI.answers(rating: 2, topics: ["roadmap", "hiring"])])
+            #expect(first.status == .created)
+            let edited = try await api.submit(
+                form.code,
+                ["participantToken": token, "answers": [["questionKey": "useful", "rating": 5], ["questionKey": "topic", "optionIds": ["budget"]]]])
+            #expect(edited.status == .ok, "\(edited.text)")
+            #expect(edited.string("id") == first.string("id"))
+            #expect(edited.string("submittedAt") == first.string("submittedAt"))
+            let changedAt = try #require(edited.string("changedAt"))
+            #expect(changedAt >= (first.string("submittedAt") ?? ""))
+            #expect((edited.json?["answers"] as? [[String: Any]])?.count == 2)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 1)
+            let rows = try await database.query(
+                "SELECT question_key, coalesce(option_id, rating::text) AS v FROM answers ORDER BY question_key, position")
+            #expect(try rows.map { "\(try $0.decode("question_key", as: String.self))=\(try $0.decode("v", as: String.self))" }
+                == ["topic=budget", "useful=5"])
+        }
+    }
+
+    @Test func concurrentEditsLeaveExactlyOneSetOfAnswers() async throws {
+        try await ParticipantAPI.run(poolSize: 8) { api, database in
+            let form = try await api.publish(ParticipantAPI.sampleForm(anonymous: true, allowsEditing: true))
+            let token = try await api.checkIn(form.code)
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for rating in 1...5 {
+                    let body = try ParticipantAPI.text(["participantToken": token, "answers": ParticipantAPI.answers(rating: rating)])
+                    group.addTask { try await api.submit(form.code, raw: body).status }
+                }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .created }.count == 1, "\(statuses)")
+            #expect(statuses.filter { $0 == .ok }.count == 4, "\(statuses)")
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 1)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM answers") == 6)
+        }
+    }
+
+    @Test func anonymousSubmissionsWithoutATokenAreEachTheirOwn() async throws {
+        try await ParticipantAPI.run { api, database in
+            let form = try await api.publish(ParticipantAPI.sampleForm(anonymous: true))
+            for _ in 0..<3 {
+                #expect(try await api.submit(form.code, ["answers": ParticipantAPI.answers()]).status == .created)
+            }
+            #expect(try await api.submit(form.code, ["participantToken": "", "answers": ParticipantAPI.answers()]).status == .created)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses WHERE check_in_id IS NULL") == 4)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import DebriefHTTP
+import DebriefTestSupport
+import Foundation
+import HTTPTypes
+import Testing
+
+@Suite("Participants: rate limits")
+struct ParticipantRateLimitTests {
+    @Test func aClientOverItsLimitGets429WithRetryAfter() async throws {
+        let limits = RateLimitSettings(perAddress: RateLimitRate(perSecond: 0.5, burst: 3), perForm: .unlimited)
+        try await ParticipantAPI.run(configuration: ParticipantAPI.configuration(limits: limits)) { api, database in
+            let form = try await api.publish()
+            var statuses: [HTTPResponse.Status] = []
+            var limited: ParticipantReply?
+            for _ in 0..<5 {
+                let reply = try await api.submit(form.code, ["answers": ParticipantAPI.answers()])
+                statuses.append(reply.status)
+                if reply.status == .tooManyRequests { limited = reply }
+            }
+            #expect(statuses == [.created, .created, .created, .tooManyRequests, .tooManyRequests])
+            let reply = try #require(limited)
+            #expect(reply.problemCode == "rate_limited")
+            let retryAfter = try #require(reply.headers[.retryAfter].flatMap(Int.init))
+            #expect((1...2).contains(retryAfter))
+            // Reads and check-ins share the bucket; host routes are not limited.
+            #expect(try await api.send(.get, "/v1/f/\(form.code)").status == .tooManyRequests)
+            #expect(try await api.send(.get, "/v1/meetings/\(form.meetingID)/form", token: form.hostToken).status == .ok)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 3)
+        }
+    }
+
+    @Test func aBusyFormIsLimitedWhoeverSends() async throws {
+        let limits = RateLimitSettings(perAddress: .unlimited, perForm: RateLimitRate(perSecond: 0.1, burst: 2))
+        try await ParticipantAPI.run(configuration: ParticipantAPI.configuration(limits: limits)) { api, _ in
+            let form = try await api.publish()
+            let other = try await api.publish()
+            #expect(try await api.send(.get, "/v1/f/\(form.code)").status == .ok)
+            // Spelling variants of one code share its bucket.
+            #expect(try await api.send(.get, "/v1/f/\(form.code.lowercased())").status == .ok)
+            let limited = try await api.send(.get, "/v1/f/\(form.code.prefix(4))-\(form.code.dropFirst(4))")
+            #expect(limited.status == .tooManyRequests)
+            #expect((limited.headers[.retryAfter].flatMap(Int.init) ?? 0) >= 1)
+            // Another form has its own bucket.
+            #expect(try await api.send(.get, "/v1/f/\(other.code)").status == .ok)
+        }
+    }
+
+    @Test func theDefaultsAndTheEnvironmentOverrides() {
+        let defaults = RateLimitSettings.fromEnvironment([:])
+        #expect(defaults.perAddress == RateLimitRate(perSecond: 20, burst: 40))
+        #expect(defaults.perForm == RateLimitRate(perSecond: 200, burst: 400))
+        let tuned = RateLimitSettings.fromEnvironment([
+            "DEBRIEF_RATE_LIMIT_PER_ADDRESS": "0", "DEBRIEF_RATE_LIMIT_PER_FORM": "5000", "DEBRIEF_RATE_LIMIT_FORM_BURST": "x",
+        ])
+        #expect(tuned.perAddress.isEnabled == false)
+        #expect(tuned.perForm == RateLimitRate(perSecond: 5000, burst: 400))
+    }
+}
