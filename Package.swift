@@ -84,17 +84,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // CSV layouts and streaming writers.
-        .target(
-            name: "DebriefExport",
-            dependencies: ["Debrief", "DebriefStore"],
-            swiftSettings: swiftSettings
-        ),
         // Hummingbird routes, middleware, problem+json, SSE.
         .target(
             name: "DebriefHTTP",
             dependencies: [
-                "Debrief", "DebriefStore", "DebriefExport", "PQ",
+                "Debrief", "DebriefStore", "PQ",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -107,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "debrief",
             dependencies: [
-                "DebriefHTTP", "DebriefStore", "DebriefExport", "PQ", "LocalPostgres",
+                "DebriefHTTP", "DebriefStore", "PQ", "LocalPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
