@@ -108,9 +108,11 @@ _pg_free_port() {
     return 1
 }
 
-# start_throwaway_cluster DIR: initdb + start in DIR/data (log DIR/postgres.log, socket in DIR/run).
-start_throwaway_cluster() {
-    local dir=${1:?usage: start_throwaway_cluster DIR}
+# _pg_start_cluster DIR INITDB_FLAG "SERVER OPTIONS": initdb + start in DIR/data (log
+# DIR/postgres.log, socket in DIR/run), wait until it answers, export PGPORT and CLUSTER_URL
+# (superuser URL). Trust authentication is fine: 127.0.0.1 and a private socket folder only.
+_pg_start_cluster() {
+    local dir=$1 initdb_flag=$2 options=$3
     local bin port locale locale_ok=0
     bin=$(pg_bin_dir)
     mkdir -p "$dir/data" "$dir/run"
@@ -119,10 +121,10 @@ start_throwaway_cluster() {
         chown -R postgres: "$dir"
     fi
 
-    # Trust authentication is fine here: 127.0.0.1 and a private socket folder only, throwaway data.
     for locale in C.UTF-8 C; do
+        # shellcheck disable=SC2086 # the flag is empty or one word
         if _pg_as_server_user "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 \
-            --locale="$locale" --no-sync >"$dir/initdb.log" 2>&1; then
+            --locale="$locale" $initdb_flag >"$dir/initdb.log" 2>&1; then
             locale_ok=1
             break
         fi
@@ -135,9 +137,9 @@ start_throwaway_cluster() {
 
     port=$(_pg_free_port)
     if ! _pg_as_server_user "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
-        -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='$dir/run' -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+        -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='$dir/run' $options" \
         start >"$dir/pg_ctl.log" 2>&1; then
-        echo "error: could not start the test PostgreSQL server:" >&2
+        echo "error: could not start the PostgreSQL server:" >&2
         tail -n 20 "$dir/pg_ctl.log" "$dir/postgres.log" >&2
         return 1
     fi
@@ -148,7 +150,7 @@ start_throwaway_cluster() {
     until "$isready" -q -h 127.0.0.1 -p "$port" -U postgres; do
         waited=$((waited + 1))
         if [ "$waited" -ge 60 ]; then
-            echo "error: the test PostgreSQL server on port $port is not ready after 30 s:" >&2
+            echo "error: the PostgreSQL server on port $port is not ready after 30 s:" >&2
             tail -n 20 "$dir/postgres.log" >&2
             return 1
         fi
@@ -156,7 +158,16 @@ start_throwaway_cluster() {
     done
 
     export PGPORT="$port"
-    export TEST_DATABASE_URL="postgresql://postgres@127.0.0.1:$port/postgres"
+    export CLUSTER_URL="postgresql://postgres@127.0.0.1:$port/postgres"
+}
+
+# start_throwaway_cluster DIR: a fast, disposable cluster for tests (fsync off); exports PGPORT
+# and TEST_DATABASE_URL.
+start_throwaway_cluster() {
+    local dir=${1:?usage: start_throwaway_cluster DIR}
+    _pg_start_cluster "$dir" --no-sync \
+        "-c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    export TEST_DATABASE_URL="$CLUSTER_URL"
 }
 
 # stop_cluster DIR: stop the cluster in DIR without waiting for a clean shutdown, then remove DIR.
@@ -173,41 +184,13 @@ stop_cluster() {
     rm -rf "$dir"
 }
 
-# start_durable_cluster DIR [SERVER OPTIONS...]: like start_throwaway_cluster (DIR/data, log
-# DIR/postgres.log, socket in DIR/run, trust authentication on 127.0.0.1), but crash-safe as in
-# production: fsync, synchronous_commit and full_page_writes keep PostgreSQL's defaults (on).
-# For benchmarks. Extra arguments are added to the server's options (e.g. -c shared_buffers=256MB).
-# Exports PGPORT and DURABLE_DATABASE_URL (superuser URL). Stop it with stop_cluster DIR.
+# start_durable_cluster DIR [SERVER OPTIONS...]: like start_throwaway_cluster, but crash-safe as
+# in production (fsync, synchronous_commit and full_page_writes on). For benchmarks. Extra
+# arguments are added to the server's options (e.g. -c shared_buffers=256MB). Exports PGPORT and
+# DURABLE_DATABASE_URL. Stop it with stop_cluster DIR.
 start_durable_cluster() {
     local dir=${1:?usage: start_durable_cluster DIR [SERVER OPTIONS...]}
     shift
-    local bin port locale locale_ok=0
-    bin=$(pg_bin_dir)
-    mkdir -p "$dir/data" "$dir/run"
-    chmod 700 "$dir/data" "$dir/run"
-    if [ "$(id -u)" -eq 0 ]; then
-        chown -R postgres: "$dir"
-    fi
-    for locale in C.UTF-8 C; do
-        if _pg_as_server_user "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 \
-            --locale="$locale" >"$dir/initdb.log" 2>&1; then
-            locale_ok=1
-            break
-        fi
-    done
-    if [ "$locale_ok" -ne 1 ]; then
-        echo "error: initdb failed:" >&2
-        tail -n 20 "$dir/initdb.log" >&2
-        return 1
-    fi
-    port=$(_pg_free_port)
-    if ! _pg_as_server_user "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
-        -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='$dir/run' -c fsync=on -c synchronous_commit=on -c full_page_writes=on $*" \
-        start >"$dir/pg_ctl.log" 2>&1; then
-        echo "error: could not start the PostgreSQL server:" >&2
-        tail -n 20 "$dir/pg_ctl.log" "$dir/postgres.log" >&2
-        return 1
-    fi
-    export PGPORT="$port"
-    export DURABLE_DATABASE_URL="postgresql://postgres@127.0.0.1:$port/postgres"
+    _pg_start_cluster "$dir" "" "-c fsync=on -c synchronous_commit=on -c full_page_writes=on $*"
+    export DURABLE_DATABASE_URL="$CLUSTER_URL"
 }
