@@ -12,12 +12,10 @@ public struct CheckInReceipt: Sendable, Equatable {
 public struct CheckInStore: Sendable {
     let database: Database
     let forms: ParticipantFormStore
-    let notifier: ResultsNotifier
 
-    public init(database: Database, forms: ParticipantFormStore, notifier: ResultsNotifier) {
+    public init(database: Database, forms: ParticipantFormStore) {
         self.database = database
         self.forms = forms
-        self.notifier = notifier
     }
 
     /// Records a check-in on an open form and hands out a new participant token.
@@ -27,7 +25,7 @@ public struct CheckInStore: Sendable {
     ///
     /// One statement, so one round trip: it locks the form row `FOR SHARE` (a concurrent close
     /// waits, a later one is seen), inserts only when the form is open by the database clock, and
-    /// has ``ResultsNotifier`` announce the meeting.
+    /// notifies `debrief_results` with the meeting id, delivered when the statement commits.
     public func checkIn(to form: PublishedForm, name: PersonName?) async throws -> CheckInReceipt {
         let token = SecretToken.newParticipantToken()
         let rows = try await self.database.query(
@@ -44,7 +42,7 @@ public struct CheckInStore: Sendable {
                 RETURNING checked_in_at, meeting_id
             )
             SELECT g.gate_now, g.gate_open, g.gate_closed_at, c.checked_in_at,
-                CASE WHEN c.meeting_id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "c.meeting_id")) END AS notified
+                CASE WHEN c.meeting_id IS NOT NULL THEN pg_notify(\(ParticipantEvents.channel), c.meeting_id::text) END AS notified
             FROM g LEFT JOIN c ON true
             """)
         guard let row = rows.first else {
@@ -52,7 +50,13 @@ public struct CheckInStore: Sendable {
             throw DebriefError.notFound("form")
         }
         try FormGate(row: row).requireOpen()
-        self.notifier.committed(meeting: form.meetingId)
         return CheckInReceipt(participantToken: token, checkedInAt: try row.decode("checked_in_at"))
     }
+}
+
+/// The notification channel participant writes announce themselves on.
+public enum ParticipantEvents {
+    /// `NOTIFY debrief_results, '<meeting id>'` after every check-in and accepted response; the
+    /// live results stream listens here.
+    public static let channel = "debrief_results"
 }
