@@ -22,6 +22,7 @@ struct ParticipantAttendanceTests {
             // Case, spacing and a decomposed "É" (E + U+0301) still match.
             let checkIn = try await api.send(.post, "/v1/f/\(form.code)/check-in", json: ["name": "  ana LIMA "])
             #expect(checkIn.status == .created)
+            #expect(checkIn.headers[.cacheControl] == "no-store")
             let token = try #require(checkIn.string("participantToken"))
             #expect(token.hasPrefix("dbp_"))
             #expect(checkIn.string("checkedInAt") != nil)

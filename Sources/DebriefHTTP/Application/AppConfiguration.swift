@@ -1,4 +1,5 @@
 import Foundation
+import DebriefStore
 
 /// Settings of the HTTP service. The `debrief serve` command fills it from flags and environment.
 public struct AppConfiguration: Sendable {
@@ -23,6 +24,9 @@ public struct AppConfiguration: Sendable {
     public var participantMaxBodyBytes: Int = 64 * 1024
     /// How many published forms the in-memory form cache keeps.
     public var publishedFormCacheSize: Int = 10_000
+    /// How check-ins and responses announce themselves to live results: coalesced every 50 ms by
+    /// default, or inside each transaction (`DEBRIEF_NOTIFY_COALESCE_MS=0`); see ``ResultsNotifier``.
+    public var resultsNotification: ResultsNotifier.Mode = .fromEnvironment()
 
     public init(
         host: String = "127.0.0.1",

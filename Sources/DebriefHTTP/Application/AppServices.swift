@@ -32,8 +32,9 @@ struct AppServices: Sendable {
         self.liveResults = LiveResultsHub(snapshot: Self.liveSnapshot(results: self.results))
         self.participantForms = ParticipantFormStore(
             database: database, cache: PublishedFormCache(capacity: configuration.publishedFormCacheSize))
-        self.checkIns = CheckInStore(database: database, forms: self.participantForms)
-        self.responses = ResponseStore(database: database, forms: self.participantForms)
+        let notifier = ResultsNotifier(database: database, mode: configuration.resultsNotification)
+        self.checkIns = CheckInStore(database: database, forms: self.participantForms, notifier: notifier)
+        self.responses = ResponseStore(database: database, forms: self.participantForms, notifier: notifier)
         self.roster = RosterStore(database: database)
         self.attendance = AttendanceStore(database: database)
     }

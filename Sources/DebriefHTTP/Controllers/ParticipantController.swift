@@ -37,13 +37,15 @@ struct ParticipantController {
             name = try PersonName.validated(input.name, at: "name")
         }
         let receipt = try await self.services.checkIns.checkIn(to: form, name: name)
+        // The token is a secret: no cache may keep the reply.
         return EditedResponse(
-            status: .created,
+            status: .created, headers: [.cacheControl: "no-store"],
             response: ParticipantCheckInResponse(participantToken: receipt.participantToken, checkedInAt: receipt.checkedInAt))
     }
 
     /// Validates everything first (header, body, answers, token: every problem in one 422), then
-    /// stores the response in one transaction; see ``ResponseStore/submit(_:render:)``.
+    /// stores the response atomically, with its reply; see ``ResponseStore/submit(_:render:)``.
+    /// 201 for a new response, 200 when it replaced the participant's earlier answers.
     @Sendable func submit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let key = try Self.idempotencyKey(request.headers)
         let form = try await self.services.participantForms.published(code: Self.code(context))

@@ -43,14 +43,16 @@ struct AnswerRows: Sendable {
         self.texts.append(text)
     }
 
-    /// `INSERT INTO answers …` for response `responseID` of form `formID`, as a statement or a CTE body.
-    func insert(response responseID: SQLQuery, form formID: SQLQuery) -> SQLQuery {
-        """
-        INSERT INTO answers (response_id, form_id, question_key, position, option_id, other_text, rating, text_value)
-        SELECT \(responseID), \(formID), u.question_key, u.position, u.option_id, u.other_text, u.rating, u.text_value
-        FROM unnest(\(self.questionKeys)::text[], \(self.positions)::smallint[], \(self.optionIds)::text[],
-                    \(self.otherTexts)::text[], \(self.ratings)::smallint[], \(self.texts)::text[])
-             AS u(question_key, position, option_id, other_text, rating, text_value)
-        """
+    /// `INSERT INTO answers …` for response `responseID` of form `formID`, as a statement or a
+    /// CTE body; `source` (e.g. `w`) is joined in, so no row is written when it is empty.
+    func insert(response responseID: SQLQuery, form formID: SQLQuery, from source: SQLQuery? = nil) -> SQLQuery {
+        let join: SQLQuery = source.map { $0 + ", " } ?? ""
+        return """
+            INSERT INTO answers (response_id, form_id, question_key, position, option_id, other_text, rating, text_value)
+            SELECT \(responseID), \(formID), u.question_key, u.position, u.option_id, u.other_text, u.rating, u.text_value
+            FROM \(join)unnest(\(self.questionKeys)::text[], \(self.positions)::smallint[], \(self.optionIds)::text[],
+                        \(self.otherTexts)::text[], \(self.ratings)::smallint[], \(self.texts)::text[])
+                 AS u(question_key, position, option_id, other_text, rating, text_value)
+            """
     }
 }

@@ -12,10 +12,12 @@ public struct CheckInReceipt: Sendable, Equatable {
 public struct CheckInStore: Sendable {
     let database: Database
     let forms: ParticipantFormStore
+    let notifier: ResultsNotifier
 
-    public init(database: Database, forms: ParticipantFormStore) {
+    public init(database: Database, forms: ParticipantFormStore, notifier: ResultsNotifier) {
         self.database = database
         self.forms = forms
+        self.notifier = notifier
     }
 
     /// Records a check-in on an open form and hands out a new participant token.
@@ -25,7 +27,7 @@ public struct CheckInStore: Sendable {
     ///
     /// One statement, so one round trip: it locks the form row `FOR SHARE` (a concurrent close
     /// waits, a later one is seen), inserts only when the form is open by the database clock, and
-    /// notifies `debrief_results` with the meeting id, delivered when the statement commits.
+    /// has ``ResultsNotifier`` announce the meeting.
     public func checkIn(to form: PublishedForm, name: PersonName?) async throws -> CheckInReceipt {
         let token = SecretToken.newParticipantToken()
         let rows = try await self.database.query(
@@ -41,8 +43,8 @@ public struct CheckInStore: Sendable {
                 FROM g WHERE g.gate_open
                 RETURNING checked_in_at, meeting_id
             )
-            SELECT g.gate_now, g.gate_open, g.gate_closed_at, c.checked_in_at,
-                CASE WHEN c.meeting_id IS NOT NULL THEN pg_notify(\(ParticipantEvents.channel), c.meeting_id::text) END AS notified
+            SELECT g.gate_open, g.gate_closed_at, c.checked_in_at,
+                CASE WHEN c.meeting_id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "c.meeting_id")) END AS notified
             FROM g LEFT JOIN c ON true
             """)
         guard let row = rows.first else {
@@ -50,13 +52,7 @@ public struct CheckInStore: Sendable {
             throw DebriefError.notFound("form")
         }
         try FormGate(row: row).requireOpen()
+        self.notifier.committed(meeting: form.meetingId)
         return CheckInReceipt(participantToken: token, checkedInAt: try row.decode("checked_in_at"))
     }
-}
-
-/// The notification channel participant writes announce themselves on.
-public enum ParticipantEvents {
-    /// `NOTIFY debrief_results, '<meeting id>'` after every check-in and accepted response; the
-    /// live results stream listens here.
-    public static let channel = "debrief_results"
 }

@@ -4,25 +4,21 @@ import PQ
 
 /// Whether a published form accepts participants right now, judged by the database clock.
 ///
-/// Every participant write starts with ``lock(_:on:)`` inside its transaction: it takes the form
-/// row `FOR SHARE`, so a host closing the form (an `UPDATE` of that row) waits for writes already
+/// Every participant write reads these columns in the statement that writes, from the form row
+/// taken `FOR SHARE`: a host closing the form (an `UPDATE` of that row) waits for writes already
 /// under way, and writes that start later see the form closed.
 struct FormGate: Sendable {
-    /// The transaction's `now()`: the time every row written in it carries.
-    var now: Date
     var isOpen: Bool
     /// When the form stopped accepting answers, if it has.
     var closedAt: Date?
 
     /// The SQL columns ``init(row:)`` reads; `f` is the form.
     static let columns: SQLQuery = """
-        now() AS gate_now,
         (f.closed_at IS NULL AND (f.closes_at IS NULL OR f.closes_at > now())) AS gate_open,
         CASE WHEN f.closed_at IS NOT NULL THEN f.closed_at WHEN f.closes_at <= now() THEN f.closes_at END AS gate_closed_at
         """
 
     init(row: Row) throws {
-        self.now = try row.decode("gate_now")
         self.isOpen = try row.decode("gate_open")
         self.closedAt = try row.decode("gate_closed_at")
     }
@@ -32,12 +28,5 @@ struct FormGate: Sendable {
         guard self.isOpen else {
             throw DebriefError(.gone, "the form is closed and no longer accepts answers", closedAt: self.closedAt)
         }
-    }
-
-    /// Locks the form row `FOR SHARE` and reads its state; nil when the form no longer exists.
-    static func lock(_ formID: UUID, on connection: Connection) async throws -> FormGate? {
-        try await connection.query(
-            "SELECT \(Self.columns) FROM forms f WHERE f.id = \(formID) AND f.published_at IS NOT NULL FOR SHARE OF f"
-        ).first.map(FormGate.init(row:))
     }
 }

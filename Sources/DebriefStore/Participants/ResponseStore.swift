@@ -4,20 +4,23 @@ import PQ
 
 /// Stores participants' responses: nothing lost, nothing doubled.
 ///
-/// A submission is ONE transaction: read the context and take the locks (``SubmissionContext``),
-/// then write the response, all its answers, the idempotency record and the `NOTIFY` together.
-/// A new response costs four round trips (BEGIN, read, write, COMMIT).
+/// A new response is ONE statement (``ResponseInsert``): it reads the context, takes the locks
+/// and writes the response, all its answers and the idempotency record, atomically. Only when
+/// that statement did not insert does Swift look at why (``SubmissionContext/decide(_:tokenGiven:)``):
+/// a replay, a refusal, or — forms that allow editing — a replacement in its own transaction.
 public struct ResponseStore: Sendable {
-    /// Renders the reply for an accepted submission, inside the transaction, so that the very
-    /// same reply can be stored under the `Idempotency-Key`.
+    /// Renders the reply for an accepted submission before it is stored, so that the very same
+    /// reply can be stored under the `Idempotency-Key`.
     public typealias Render = @Sendable (AcceptedSubmission) throws -> SubmissionReply
 
     let database: Database
     let forms: ParticipantFormStore
+    let notifier: ResultsNotifier
 
-    public init(database: Database, forms: ParticipantFormStore) {
+    public init(database: Database, forms: ParticipantFormStore, notifier: ResultsNotifier) {
         self.database = database
         self.forms = forms
+        self.notifier = notifier
     }
 
     /// Stores `submission` and returns the reply `render` made for it, or the stored reply of an
@@ -29,51 +32,55 @@ public struct ResponseStore: Sendable {
     public func submit(_ submission: Submission, render: Render) async throws -> SubmissionReply {
         let tokenHash = submission.participantToken.map(SecretToken.hash)
         // Two requests can race past the reads (same key, or same participant, at once); the
-        // unique constraints stop the second, and the retry then finds the first one's rows.
-        var attempt = 0
-        while true {
-            attempt += 1
+        // unique constraints stop the second, and the next attempt finds the first one's rows.
+        for _ in 0..<3 {
             do {
-                return try await self.database.withTransaction { connection in
-                    try await self.submit(submission, tokenHash: tokenHash, render: render, on: connection)
-                }
-            } catch let error as PQError where attempt < 3 && Self.isRetryable(error) {
+                if let reply = try await self.attempt(submission, tokenHash: tokenHash, render: render) { return reply }
+            } catch let error as PQError where Self.isRetryable(error) {
                 continue
             }
         }
+        throw DebriefError(.conflict, "the response collided with concurrent changes; retry")
     }
 
-    private func submit(
-        _ submission: Submission, tokenHash: String?, render: Render, on connection: Connection
-    ) async throws -> SubmissionReply {
-        guard let context = try await SubmissionContext.read(submission, tokenHash: tokenHash, on: connection) else {
+    /// One try; nil means "the state changed under us, start over".
+    private func attempt(_ submission: Submission, tokenHash: String?, render: Render) async throws -> SubmissionReply? {
+        let accepted = AcceptedSubmission(
+            responseId: UUID(), submittedAt: Date(), changedAt: nil, answers: submission.answers, replacedEarlier: false)
+        let reply = try render(accepted)
+        let insert = ResponseInsert(submission: submission, tokenHash: tokenHash, notifier: self.notifier)
+        guard let outcome = try await insert.run(accepted, reply: reply, on: self.database) else {
             self.forms.forget(submission.form)
             throw DebriefError.notFound("form")
         }
-        if let claim = submission.idempotency {
-            guard context.keyLocked else {
-                throw DebriefError(.conflict, "a request with this Idempotency-Key is still in progress; retry later", field: "Idempotency-Key")
+        if outcome.inserted {
+            self.notifier.committed(meeting: submission.form.meetingId)
+            return reply
+        }
+        switch try outcome.context.decide(submission, tokenGiven: tokenHash != nil) {
+        case .insert: return nil
+        case .replay(let stored): return stored
+        case .replace: return try await self.replace(submission, tokenHash: tokenHash, render: render)
+        }
+    }
+
+    /// Replaces the participant's earlier answers in a transaction that re-reads the context
+    /// under its locks (the form may have closed, another edit may have run meanwhile).
+    private func replace(_ submission: Submission, tokenHash: String?, render: Render) async throws -> SubmissionReply? {
+        let (reply, changed) = try await self.database.withTransaction { connection -> (SubmissionReply?, Bool) in
+            guard let context = try await SubmissionContext.read(submission, tokenHash: tokenHash, on: connection) else {
+                throw DebriefError.notFound("form")
             }
-            if let stored = context.storedReply {
-                guard context.storedHash == claim.requestHash else {
-                    throw ValidationFailure(
-                        FieldProblem(path: "Idempotency-Key", message: "was already used with a different request body"))
-                }
-                return stored
+            switch try context.decide(submission, tokenGiven: tokenHash != nil) {
+            case .insert: return (nil, false)
+            case .replay(let stored): return (stored, false)
+            case .replace(let responseID):
+                let writer = ResponseWriter(submission: submission, notifier: self.notifier, connection: connection)
+                return (try await writer.replace(responseID, at: Date(), render: render), true)
             }
         }
-        try context.gate.requireOpen()
-        if tokenHash != nil, context.checkInID == nil {
-            throw ValidationFailure(FieldProblem(path: "participantToken", message: "is not a check-in on this form"))
-        }
-        let writer = ResponseWriter(submission: submission, connection: connection)
-        guard let earlierID = context.earlierID else {
-            return try await writer.insert(checkIn: context.checkInID, at: context.gate.now, render: render)
-        }
-        guard submission.form.definition.allowsEditing else {
-            throw DebriefError(.conflict, "this participant already answered this form", field: "participantToken")
-        }
-        return try await writer.replace(earlierID, render: render)
+        if changed { self.notifier.committed(meeting: submission.form.meetingId) }
+        return reply
     }
 
     /// Unique violations of the two races above, and deadlocks or serialization failures.

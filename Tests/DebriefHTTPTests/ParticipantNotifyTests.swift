@@ -1,0 +1,77 @@
+import DebriefHTTP
+import DebriefStore
+import DebriefTestSupport
+import Foundation
+import PQ
+import Testing
+
+/// Counts the `debrief_results` notifications a listener hears, by payload.
+actor HeardNotifications {
+    private(set) var payloads: [String] = []
+    func add(_ payload: String) { self.payloads.append(payload) }
+}
+
+@Suite("Participants: live results notifications")
+struct ParticipantNotifyTests {
+    /// Listens on `debrief_results` while `body` runs; returns what was heard.
+    static func listening(
+        _ database: Database, _ body: @Sendable (HeardNotifications) async throws -> Void
+    ) async throws -> [String] {
+        let heard = HeardNotifications()
+        let sequence = try database.notifications(channels: [ParticipantEvents.channel])
+        let listener = Task {
+            for try await event in sequence {
+                if case .notification(let notification) = event { await heard.add(notification.payload) }
+            }
+        }
+        defer { listener.cancel() }
+        try await body(heard)
+        return await heard.payloads
+    }
+
+    /// Submits (and checks in) until the listener, which connects asynchronously, hears one.
+    static func submitUntilHeard(_ api: ParticipantAPI, _ code: String, _ heard: HeardNotifications) async throws {
+        for _ in 0..<50 {
+            if await !heard.payloads.isEmpty { return }
+            #expect(try await api.submit(code, ["answers": ParticipantAPI.answers()]).status == .created)
+            _ = try await api.checkIn(code)
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    @Test(arguments: [ResultsNotifier.Mode.inTransaction, .coalesced(.milliseconds(20))])
+    func writesAnnounceTheirMeeting(mode: ResultsNotifier.Mode) async throws {
+        var configuration = ParticipantAPI.configuration()
+        configuration.resultsNotification = mode
+        try await ParticipantAPI.run(configuration: configuration) { api, database in
+            let form = try await api.publish()
+            let payloads = try await Self.listening(database) { heard in
+                try await Self.submitUntilHeard(api, form.code, heard)
+            }
+            #expect(!payloads.isEmpty)
+            #expect(Set(payloads) == [form.meetingID.lowercased()])
+        }
+    }
+
+    @Test func coalescingSendsFewNotificationsForABurst() async throws {
+        var configuration = ParticipantAPI.configuration()
+        configuration.resultsNotification = .coalesced(.milliseconds(300))
+        try await ParticipantAPI.run(configuration: configuration) { api, database in
+            let form = try await api.publish()
+            let body = try ParticipantAPI.text(["answers": ParticipantAPI.answers()])
+            let payloads = try await Self.listening(database) { heard in
+                try await Self.submitUntilHeard(api, form.code, heard)
+                try await Task.sleep(for: .milliseconds(700))
+                let before = await heard.payloads.count
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<40 { group.addTask { _ = try await api.submit(form.code, raw: body) } }
+                    try await group.waitForAll()
+                }
+                try await Task.sleep(for: .milliseconds(700))
+                let burst = await heard.payloads.count - before
+                #expect((1...4).contains(burst), "\(burst) notifications for 40 submissions")
+            }
+            #expect(Set(payloads) == [form.meetingID.lowercased()])
+        }
+    }
+}
