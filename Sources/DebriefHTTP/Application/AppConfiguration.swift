@@ -27,6 +27,9 @@ public struct AppConfiguration: Sendable {
     /// How check-ins and responses announce themselves to live results: coalesced every 50 ms by
     /// default, or inside each transaction (`DEBRIEF_NOTIFY_COALESCE_MS=0`); see ``ResultsNotifier``.
     public var resultsNotification: ResultsNotifier.Mode = .fromEnvironment()
+    /// How often the precomputed result tallies take in new submissions. Results are exact either
+    /// way (readers add what is not folded yet); folding keeps that remainder small.
+    public var tallyFoldInterval: Duration = .milliseconds(250)
 
     public init(
         host: String = "127.0.0.1",

@@ -1,4 +1,5 @@
 import Hummingbird
+import DebriefStore
 import Logging
 import PQ
 
@@ -17,6 +18,8 @@ public func buildApplication(
     app.addServices(ResourceService(database: database, hasher: services.hasher))
     app.addServices(
         LiveResultsService(database: database, hub: services.liveResults, heartbeatInterval: .seconds(15), logger: logger))
+    app.addServices(
+        TallyFoldService(tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger))
     return app
 }
 

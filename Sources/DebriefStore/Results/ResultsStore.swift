@@ -30,6 +30,10 @@ public struct ResultsStore: Sendable {
     }
 
     /// Counts for the meeting's latest published form, or nil when it has none.
+    ///
+    /// Unfiltered counts come from the precomputed tallies (``ResultTallies``), so they cost the
+    /// same at any number of responses; a filter (`since`, `until`, checked-in only) counts the
+    /// matching rows themselves. Both give the same rows to the same code.
     public func counts(meeting meetingID: UUID, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> Counts? {
         try await self.database.withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
@@ -37,12 +41,19 @@ public struct ResultsStore: Sendable {
                 throw DebriefError.notFound("meeting")
             }
             guard let form = try await FormStore.latestPublished(meetingID, on: connection) else { return nil }
+            let all = try FormTally(rows: try await connection.query(ResultTallies.stored(form: form.id)))
             let scope = Self.responseScope(form: form.id, filter)
-            var counts = Counts(
-                meeting: meeting, form: form, responses: 0, allResponses: 0, checkIns: 0, perMinute: [], questions: [:])
-            try await self.summarize(into: &counts, scope: scope, on: connection)
-            counts.questions = try await self.questionCounts(form: form, scope: scope, on: connection)
-            return counts
+            let tally = filter.isEmpty ? all : try FormTally(rows: try await connection.query(ResultTallies.counted(form: form.id, scope: scope)))
+            let span = try AccountStore.single(
+                try await connection.query("SELECT min(r.submitted_at) AS first, max(r.submitted_at) AS last FROM responses r WHERE \(scope)"))
+            var questions = tally.questions
+            try await self.readTexts(into: &questions, form: form, scope: scope, on: connection)
+            return Counts(
+                meeting: meeting, form: form, responses: tally.responses, allResponses: all.responses,
+                checkIns: try AccountStore.single(try await connection.query(ResultTallies.checkIns(meeting: meetingID))).decode("n"),
+                firstResponseAt: try span.decode("first"), lastResponseAt: try span.decode("last"),
+                medianMinutesAfterEnd: tally.times.medianMinutes(after: meeting.endsAt),
+                perMinute: tally.times.perMinute, questions: questions)
         }
     }
 
@@ -77,20 +88,16 @@ public struct ResultsStore: Sendable {
             var sessions: [SessionCounts] = []
             for row in rows {
                 let form = row.isNull("id") ? nil : try StoredForm(row: row)
-                var responses = 0
-                var questions: [String: QuestionCounts] = [:]
+                var tally = try FormTally(rows: [Row]())
                 if let form {
-                    let scope = Self.responseScope(form: form.id, ResultsFilter())
-                    responses = try AccountStore.single(
-                        try await connection.query("SELECT count(*) AS n FROM responses r WHERE \(scope)")
-                    ).decode("n")
-                    questions = try await self.questionCounts(form: form, scope: scope, on: connection)
+                    tally = try FormTally(rows: try await connection.query(ResultTallies.stored(form: form.id)))
+                    try await self.readTexts(into: &tally.questions, form: form, scope: Self.responseScope(form: form.id, ResultsFilter()), on: connection)
                 }
                 sessions.append(
                     SessionCounts(
                         sessionNumber: try row.decode("session_number"), meetingId: try row.decode("meeting_id"),
-                        startsAt: try row.decode("starts_at"), form: form?.definition, responses: responses,
-                        checkedIn: try row.decode("check_ins"), questions: questions))
+                        startsAt: try row.decode("starts_at"), form: form?.definition, responses: tally.responses,
+                        checkedIn: try row.decode("check_ins"), questions: tally.questions))
             }
             return sessions
         }
@@ -105,70 +112,24 @@ public struct ResultsStore: Sendable {
         return scope
     }
 
-    private func summarize(into counts: inout Counts, scope: SQLQuery, on connection: Connection) async throws {
-        let summary = try AccountStore.single(
-            try await connection.query(
-                """
-                SELECT count(*) AS responses, min(r.submitted_at) AS first, max(r.submitted_at) AS last,
-                       percentile_cont(0.5) WITHIN GROUP (
-                           ORDER BY extract(epoch FROM r.submitted_at - \(counts.meeting.endsAt)::timestamptz) / 60
-                       ) AS median_minutes,
-                       (SELECT count(*) FROM responses WHERE form_id = \(counts.form.id)) AS all_responses,
-                       (SELECT count(*) FROM check_ins WHERE meeting_id = \(counts.meeting.id)) AS check_ins
-                FROM responses r WHERE \(scope)
-                """))
-        counts.responses = try summary.decode("responses")
-        counts.allResponses = try summary.decode("all_responses")
-        counts.checkIns = try summary.decode("check_ins")
-        counts.firstResponseAt = try summary.decode("first")
-        counts.lastResponseAt = try summary.decode("last")
-        counts.medianMinutesAfterEnd = try summary.decode("median_minutes")
-        counts.perMinute = try await connection.query(
-            """
-            SELECT date_trunc('minute', r.submitted_at) AS minute, count(*) AS n
-            FROM responses r WHERE \(scope) GROUP BY 1 ORDER BY 1
-            """
-        ).map { (minute: try $0.decode("minute", as: Date.self), count: try $0.decode("n", as: Int.self)) }
-    }
-
-    private func questionCounts(form: StoredForm, scope: SQLQuery, on connection: Connection) async throws -> [String: QuestionCounts] {
-        var result: [String: QuestionCounts] = [:]
+    /// The newest short answers and "other" texts of each question, which are not tallied.
+    private func readTexts(
+        into questions: inout [String: QuestionCounts], form: StoredForm, scope: SQLQuery, on connection: Connection
+    ) async throws {
         let answers: SQLQuery = "answers a JOIN responses r ON r.id = a.response_id WHERE a.form_id = \(form.id) AND \(scope)"
-        for row in try await connection.query(
-            """
-            SELECT a.question_key, count(DISTINCT a.response_id) AS respondents,
-                   count(*) FILTER (WHERE a.other_text IS NOT NULL) AS others
-            FROM \(answers) GROUP BY a.question_key
-            """)
-        {
-            let key: String = try row.decode("question_key")
-            result[key, default: QuestionCounts()].respondents = try row.decode("respondents")
-            result[key, default: QuestionCounts()].otherCount = try row.decode("others")
-        }
-        for row in try await connection.query(
-            "SELECT a.question_key, a.option_id, count(*) AS n FROM \(answers) AND a.option_id IS NOT NULL GROUP BY 1, 2")
-        {
-            result[try row.decode("question_key"), default: QuestionCounts()].optionCounts[try row.decode("option_id")] = try row.decode("n")
-        }
-        for row in try await connection.query(
-            "SELECT a.question_key, a.rating, count(*) AS n FROM \(answers) AND a.rating IS NOT NULL GROUP BY 1, 2")
-        {
-            result[try row.decode("question_key"), default: QuestionCounts()].ratingCounts[try row.decode("rating")] = try row.decode("n")
-        }
         for question in form.definition.questions {
             let key = question.key.rawValue
             switch question.body {
             case .shortAnswer:
-                result[key, default: QuestionCounts()].texts = try await self.newestTexts(
+                questions[key, default: QuestionCounts()].texts = try await self.newestTexts(
                     "a.text_value", key: key, from: answers, limit: Self.textSample, on: connection)
             case .choice(let spec) where spec.allowsOther:
-                result[key, default: QuestionCounts()].otherTexts = try await self.newestTexts(
+                questions[key, default: QuestionCounts()].otherTexts = try await self.newestTexts(
                     "a.other_text", key: key, from: answers, limit: Self.otherTextLimit, on: connection)
             default:
                 break
             }
         }
-        return result
     }
 
     private func newestTexts(

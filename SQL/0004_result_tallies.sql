@@ -1,0 +1,136 @@
+-- Precomputed result counts, so a results page costs the same at a thousand responses as at a
+-- million.
+--
+-- Every write to responses, answers and check_ins appends its change to `result_tally_deltas`
+-- (statement triggers below: nothing that writes can forget). Appending never touches a shared
+-- row, so concurrent submissions to one form do not queue behind each other. A background fold
+-- (ResultTallies.fold in the application, at most one at a time) moves the deltas into
+-- `result_tallies` in batches. Readers add the tallies and the deltas not folded yet in one
+-- snapshot: the fold deletes deltas and updates tallies in one transaction, so a reader sees each
+-- change exactly once, however far behind the fold is.
+
+-- What a tally counts. Form-level kinds have question_key '' and:
+--   responses  value ''                     responses to the form
+--   checkins   value ''                     check-ins on the form
+--   second     value: epoch second          responses submitted in that second (timeline, median delay)
+-- Question-level kinds:
+--   respondents value ''                    responses that answered the question
+--   option      value: option id            selections of that option
+--   other       value ''                    "other" texts given
+--   rating      value: scale value          answers with that rating
+CREATE TABLE result_tallies (
+    form_id       uuid NOT NULL REFERENCES forms (id) ON DELETE CASCADE,
+    question_key  text NOT NULL,
+    kind          text NOT NULL,
+    value         text NOT NULL,
+    count         bigint NOT NULL,
+    PRIMARY KEY (form_id, question_key, kind, value),
+    CONSTRAINT result_tallies_kind CHECK (kind IN ('responses', 'checkins', 'second', 'respondents', 'option', 'other', 'rating'))
+);
+
+-- A queue: rows are appended by writers and deleted by the fold, never updated. No foreign key
+-- (a delta of a form being deleted is dropped by the fold), no primary key (nothing looks one up).
+CREATE TABLE result_tally_deltas (
+    form_id       uuid NOT NULL,
+    question_key  text NOT NULL,
+    kind          text NOT NULL,
+    value         text NOT NULL,
+    delta         bigint NOT NULL
+) WITH (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000);
+
+CREATE INDEX result_tally_deltas_form ON result_tally_deltas (form_id);
+
+-- The question-level deltas of a set of answer rows, with a sign (+1 inserted, -1 deleted).
+-- Used by the two answer triggers, which pass their transition table as a JSON-free array.
+CREATE FUNCTION debrief_answer_deltas(rows answers[], sign integer)
+RETURNS TABLE (form_id uuid, question_key text, kind text, value text, delta bigint)
+LANGUAGE sql STABLE AS $$
+    SELECT a.form_id, a.question_key, 'respondents', '', sign * count(DISTINCT a.response_id)
+    FROM unnest(rows) a GROUP BY a.form_id, a.question_key
+    UNION ALL
+    SELECT a.form_id, a.question_key, 'option', a.option_id, sign * count(*)
+    FROM unnest(rows) a WHERE a.option_id IS NOT NULL GROUP BY a.form_id, a.question_key, a.option_id
+    UNION ALL
+    SELECT a.form_id, a.question_key, 'other', '', sign * count(*)
+    FROM unnest(rows) a WHERE a.other_text IS NOT NULL GROUP BY a.form_id, a.question_key
+    UNION ALL
+    SELECT a.form_id, a.question_key, 'rating', a.rating::text, sign * count(*)
+    FROM unnest(rows) a WHERE a.rating IS NOT NULL GROUP BY a.form_id, a.question_key, a.rating
+$$;
+
+CREATE FUNCTION debrief_tally_answers_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO result_tally_deltas SELECT * FROM debrief_answer_deltas((SELECT array_agg(n::answers) FROM new_rows n), 1);
+    RETURN NULL;
+END $$;
+
+CREATE FUNCTION debrief_tally_answers_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO result_tally_deltas SELECT * FROM debrief_answer_deltas((SELECT array_agg(o::answers) FROM old_rows o), -1);
+    RETURN NULL;
+END $$;
+
+CREATE TRIGGER answers_tally_insert AFTER INSERT ON answers
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_answers_inserted();
+CREATE TRIGGER answers_tally_delete AFTER DELETE ON answers
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_answers_deleted();
+
+-- Responses: the count and the per-second histogram. submitted_at never changes (an edit keeps
+-- it), so inserts and deletes are all there is to count.
+CREATE FUNCTION debrief_response_deltas(rows responses[], sign integer)
+RETURNS TABLE (form_id uuid, question_key text, kind text, value text, delta bigint)
+LANGUAGE sql STABLE AS $$
+    SELECT r.form_id, '', 'responses', '', sign * count(*) FROM unnest(rows) r GROUP BY r.form_id
+    UNION ALL
+    SELECT r.form_id, '', 'second', floor(extract(epoch FROM r.submitted_at))::bigint::text, sign * count(*)
+    FROM unnest(rows) r GROUP BY 1, 4
+$$;
+
+CREATE FUNCTION debrief_tally_responses_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO result_tally_deltas SELECT * FROM debrief_response_deltas((SELECT array_agg(n::responses) FROM new_rows n), 1);
+    RETURN NULL;
+END $$;
+
+CREATE FUNCTION debrief_tally_responses_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO result_tally_deltas SELECT * FROM debrief_response_deltas((SELECT array_agg(o::responses) FROM old_rows o), -1);
+    RETURN NULL;
+END $$;
+
+CREATE TRIGGER responses_tally_insert AFTER INSERT ON responses
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_responses_inserted();
+CREATE TRIGGER responses_tally_delete AFTER DELETE ON responses
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_responses_deleted();
+
+CREATE FUNCTION debrief_tally_check_ins() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO result_tally_deltas SELECT n.form_id, '', 'checkins', '', count(*) FROM new_rows n GROUP BY n.form_id;
+    ELSE
+        INSERT INTO result_tally_deltas SELECT o.form_id, '', 'checkins', '', -count(*) FROM old_rows o GROUP BY o.form_id;
+    END IF;
+    RETURN NULL;
+END $$;
+
+CREATE TRIGGER check_ins_tally_insert AFTER INSERT ON check_ins
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_check_ins();
+CREATE TRIGGER check_ins_tally_delete AFTER DELETE ON check_ins
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_check_ins();
+
+-- Rows written before this migration, counted once (the same grouping as the functions above,
+-- over the tables: the array the functions take would not hold a large table).
+INSERT INTO result_tally_deltas
+SELECT r.form_id, '', 'responses', '', count(*) FROM responses r GROUP BY r.form_id
+UNION ALL
+SELECT r.form_id, '', 'second', floor(extract(epoch FROM r.submitted_at))::bigint::text, count(*) FROM responses r GROUP BY 1, 4
+UNION ALL
+SELECT c.form_id, '', 'checkins', '', count(*) FROM check_ins c GROUP BY c.form_id
+UNION ALL
+SELECT a.form_id, a.question_key, 'respondents', '', count(DISTINCT a.response_id) FROM answers a GROUP BY 1, 2
+UNION ALL
+SELECT a.form_id, a.question_key, 'option', a.option_id, count(*) FROM answers a WHERE a.option_id IS NOT NULL GROUP BY 1, 2, 4
+UNION ALL
+SELECT a.form_id, a.question_key, 'other', '', count(*) FROM answers a WHERE a.other_text IS NOT NULL GROUP BY 1, 2
+UNION ALL
+SELECT a.form_id, a.question_key, 'rating', a.rating::text, count(*) FROM answers a WHERE a.rating IS NOT NULL GROUP BY 1, 2, 4;

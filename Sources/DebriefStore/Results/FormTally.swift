@@ -1,0 +1,49 @@
+import Debrief
+import Foundation
+import PQ
+
+/// What one form's responses add up to: the rows of `result_tallies` (see SQL/0004), whether
+/// they come from the precomputed tallies or are counted from the answers themselves.
+struct FormTally: Sendable, Equatable {
+    var responses = 0
+    var checkIns = 0
+    var times = ResponseTimes()
+    /// Per question key; texts are not tallied (``ResultsStore`` reads the newest ones).
+    var questions: [String: QuestionCounts] = [:]
+
+    /// The `kind` column.
+    enum Kind: String {
+        case responses, checkins, second, respondents, option, other, rating
+    }
+
+    /// From rows with the columns `question_key`, `kind`, `value` and `n`.
+    init(rows: some Sequence<Row>) throws {
+        var perSecond: [Int64: Int] = [:]
+        for row in rows {
+            let kindName: String = try row.decode("kind")
+            guard let kind = Kind(rawValue: kindName) else {
+                throw PQError(.protocolViolation, "unknown result tally kind '\(kindName)'")
+            }
+            let key: String = try row.decode("question_key")
+            let value: String = try row.decode("value")
+            let count: Int = try row.decode("n")
+            switch kind {
+            case .responses: self.responses += count
+            case .checkins: self.checkIns += count
+            case .second: perSecond[try Self.number(value, kind), default: 0] += count
+            case .respondents: self.questions[key, default: QuestionCounts()].respondents += count
+            case .option: self.questions[key, default: QuestionCounts()].optionCounts[value, default: 0] += count
+            case .other: self.questions[key, default: QuestionCounts()].otherCount += count
+            case .rating: self.questions[key, default: QuestionCounts()].ratingCounts[Int(try Self.number(value, kind)), default: 0] += count
+            }
+        }
+        self.times = ResponseTimes(perSecond: perSecond)
+    }
+
+    private static func number(_ text: String, _ kind: Kind) throws -> Int64 {
+        guard let number = Int64(text) else {
+            throw PQError(.protocolViolation, "result tally '\(kind.rawValue)' has a value that is not a number")
+        }
+        return number
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import PQ
+
+/// The precomputed result counts of SQL/0004: how they are read, and how their queue of deltas
+/// is folded into them.
+public struct ResultTallies: Sendable {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Moves every committed delta into `result_tallies`, in one transaction; returns how many
+    /// delta rows it folded (0 when another fold holds the lock: one at a time across instances,
+    /// so two folds never wait on each other's tally rows).
+    ///
+    /// Readers add tallies and deltas in one snapshot (``stored(form:)``), and this transaction
+    /// deletes the deltas it adds, so each change is counted exactly once whenever it runs.
+    /// Deltas of deleted forms are dropped.
+    @discardableResult
+    public func fold() async throws -> Int {
+        try await self.database.withTransaction { connection in
+            let locked: Bool = try AccountStore.single(
+                try await connection.query("SELECT pg_try_advisory_xact_lock(\(Self.foldLock)) AS locked")
+            ).decode("locked")
+            guard locked else { return 0 }
+            return try AccountStore.single(
+                try await connection.query(
+                    """
+                    WITH d AS (
+                        DELETE FROM result_tally_deltas RETURNING form_id, question_key, kind, value, delta
+                    ), s AS (
+                        SELECT form_id, question_key, kind, value, sum(delta) AS delta, count(*) AS rows
+                        FROM d GROUP BY 1, 2, 3, 4
+                    ), t AS (
+                        INSERT INTO result_tallies AS t (form_id, question_key, kind, value, count)
+                        SELECT s.form_id, s.question_key, s.kind, s.value, s.delta FROM s
+                        WHERE EXISTS (SELECT 1 FROM forms f WHERE f.id = s.form_id)
+                        ORDER BY 1, 2, 3, 4
+                        ON CONFLICT (form_id, question_key, kind, value) DO UPDATE SET count = t.count + excluded.count
+                    )
+                    SELECT coalesce(sum(rows), 0)::bigint AS folded FROM s
+                    """)
+            ).decode("folded")
+        }
+    }
+
+    /// How many deltas wait to be folded (for operators and benchmarks).
+    public func pending() async throws -> Int {
+        try AccountStore.single(try await self.database.query("SELECT count(*) AS n FROM result_tally_deltas")).decode("n")
+    }
+
+    /// `pg_try_advisory_xact_lock` key of the fold: any fixed number no other lock uses.
+    static let foldLock: Int64 = 0x6465_6272_6965_6601
+
+    /// One form's tallies as rows for ``FormTally/init(rows:)``: the folded counts plus the
+    /// deltas not folded yet. Run it in a REPEATABLE READ transaction with the other reads.
+    static func stored(form formID: UUID) -> SQLQuery {
+        """
+        SELECT question_key, kind, value, sum(n)::bigint AS n FROM (
+            SELECT question_key, kind, value, count AS n FROM result_tallies WHERE form_id = \(formID)
+            UNION ALL
+            SELECT question_key, kind, value, delta FROM result_tally_deltas WHERE form_id = \(formID)
+        ) t GROUP BY 1, 2, 3 HAVING sum(n) <> 0
+        """
+    }
+
+    /// Check-ins on every form of a meeting, from the tallies.
+    static func checkIns(meeting meetingID: UUID) -> SQLQuery {
+        """
+        SELECT coalesce(sum(n), 0)::bigint AS n FROM (
+            SELECT t.count AS n FROM result_tallies t JOIN forms f ON f.id = t.form_id
+            WHERE f.meeting_id = \(meetingID) AND t.kind = 'checkins'
+            UNION ALL
+            SELECT d.delta FROM result_tally_deltas d JOIN forms f ON f.id = d.form_id
+            WHERE f.meeting_id = \(meetingID) AND d.kind = 'checkins'
+        ) t
+        """
+    }
+
+    /// The same rows as ``stored(form:)`` (check-ins aside), counted from the responses `r` that
+    /// match `scope` and their answers: for filtered views, and to check the tallies against.
+    static func counted(form formID: UUID, scope: SQLQuery) -> SQLQuery {
+        let answers: SQLQuery = "answers a JOIN responses r ON r.id = a.response_id WHERE a.form_id = \(formID) AND \(scope)"
+        return """
+            SELECT '' AS question_key, 'responses' AS kind, '' AS value, count(*) AS n FROM responses r WHERE \(scope)
+            UNION ALL
+            SELECT '', 'second', floor(extract(epoch FROM r.submitted_at))::bigint::text, count(*)
+            FROM responses r WHERE \(scope) GROUP BY 3
+            UNION ALL
+            SELECT a.question_key, 'respondents', '', count(DISTINCT a.response_id) FROM \(answers) GROUP BY 1
+            UNION ALL
+            SELECT a.question_key, 'option', a.option_id, count(*) FROM \(answers) AND a.option_id IS NOT NULL GROUP BY 1, 3
+            UNION ALL
+            SELECT a.question_key, 'other', '', count(*) FROM \(answers) AND a.other_text IS NOT NULL GROUP BY 1
+            UNION ALL
+            SELECT a.question_key, 'rating', a.rating::text, count(*) FROM \(answers) AND a.rating IS NOT NULL GROUP BY 1, 3
+            """
+    }
+}

@@ -1,0 +1,285 @@
+import Debrief
+@testable import DebriefStore
+import DebriefTestSupport
+import Foundation
+import PQ
+import PropertyBased
+import Testing
+
+/// The precomputed tallies (SQL/0004 + ``ResultTallies``) against an independent count of the
+/// same rows in Swift, on randomized forms and answers, with the fold run at random moments and
+/// rows inserted in multi-row statements, replaced and deleted.
+@Suite("Result tallies: property-based")
+struct ResultTallyPropertyTests {
+    @Test func talliesEqualARecountOfTheRows() async throws {
+        let database = try await TestDatabase.createMigrated()
+        let host = try await Self.host(database)
+        var iteration = 0
+        await propertyCheck(
+            count: 30,
+            input: Gen.int(in: 0...1_000_000).array(of: 1...5),  // questions
+            Gen.int(in: 0...1_000_000).array(of: 0...40),  // responses
+            Gen.int(in: 0...1_000_000).array(of: 3)  // fold points, edits, deletions
+        ) { questionSeeds, responseSeeds, steps in
+            iteration += 1
+            do {
+                try await Self.check(
+                    database: database, host: host, day: iteration,
+                    questionSeeds: questionSeeds, responseSeeds: responseSeeds, steps: steps)
+            } catch {
+                Issue.record(error)
+            }
+        }
+        await database.shutdown()
+    }
+
+    // MARK: - One scenario
+
+    static func check(
+        database: Database, host: Viewer, day: Int, questionSeeds: [Int], responseSeeds: [Int], steps: [Int]
+    ) async throws {
+        let questions = questionSeeds.enumerated().map { Self.question(index: $0.offset, seed: $0.element) }
+        let end = Date(timeIntervalSince1970: 1_900_000_000 + Double(day) * 86_400)
+        let meeting = try await MeetingStore(database: database).create(
+            by: host, MeetingDetails(title: "Property \(day)", startsAt: end.addingTimeInterval(-3600), endsAt: end))
+        let forms = FormStore(database: database)
+        _ = try await forms.saveDraft(meeting: meeting.id, by: host, FormDefinition(title: "Form", questions: questions))
+        let form = try await forms.publish(meeting: meeting.id, by: host)
+
+        var responses = responseSeeds.enumerated().map { index, seed in
+            Self.response(seed: seed, index: index, questions: questions, end: end)
+        }
+        let tallies = ResultTallies(database: database)
+        // Insert in a few multi-row statements, folding after a random one of them.
+        let foldAfter = steps[0] % 4
+        for (batch, chunk) in responses.chunked(into: max(1, responses.count / 3 + 1)).enumerated() {
+            try await Self.insert(chunk, form: form.id, on: database)
+            if batch == foldAfter { try await tallies.fold() }
+        }
+        try await Self.checkIn(count: steps[1] % 5, form: form, on: database)
+
+        // Replace the answers of some responses and delete others, as edits and deletions do.
+        for index in responses.indices where (index + steps[1]) % 5 == 0 {
+            responses[index].answers = Self.response(seed: responseSeeds[index] &+ 7, index: index, questions: questions, end: end).answers
+            try await database.withTransaction { connection in
+                try await connection.execute("DELETE FROM answers WHERE response_id = \(responses[index].id)")
+                try await connection.execute(Self.answerInsert([responses[index]], form: form.id))
+            }
+        }
+        let deleted = Set(responses.indices.filter { ($0 + steps[2]) % 7 == 0 }.map { responses[$0].id })
+        try await database.execute("DELETE FROM responses WHERE id = ANY(\(Array(deleted)))")
+        responses.removeAll { deleted.contains($0.id) }
+        if steps[2] % 2 == 0 { try await tallies.fold() }
+
+        let store = ResultsStore(database: database)
+        let all = try #require(try await store.counts(meeting: meeting.id, visibleTo: host, filter: ResultsFilter()))
+        Self.expect(all, equals: Self.recount(responses, questions: questions, end: end), checkIns: steps[1] % 5)
+
+        // A filter counts the rows themselves: it must agree with the recount of the same rows.
+        let since = end.addingTimeInterval(Double(steps[0] % 600))
+        let filtered = try #require(
+            try await store.counts(meeting: meeting.id, visibleTo: host, filter: ResultsFilter(since: since)))
+        Self.expect(
+            filtered, equals: Self.recount(responses.filter { $0.submittedAt >= since }, questions: questions, end: end),
+            checkIns: steps[1] % 5)
+        #expect(filtered.allResponses == responses.count)
+
+        // Folding everything changes nothing a reader sees.
+        try await tallies.fold()
+        #expect(try await tallies.pending() == 0)
+        let folded = try #require(try await store.counts(meeting: meeting.id, visibleTo: host, filter: ResultsFilter()))
+        Self.expect(folded, equals: Self.recount(responses, questions: questions, end: end), checkIns: steps[1] % 5)
+    }
+
+    // MARK: - The independent count
+
+    struct Recount: Equatable {
+        var responses = 0
+        var questions: [String: QuestionCounts] = [:]
+        var perSecond: [Int64: Int] = [:]
+        var medianMinutes: Double?
+    }
+
+    static func recount(_ responses: [GeneratedResponse], questions: [Question], end: Date) -> Recount {
+        var recount = Recount(responses: responses.count)
+        for response in responses {
+            recount.perSecond[Int64(response.submittedAt.timeIntervalSince1970.rounded(.down)), default: 0] += 1
+            for (key, values) in response.answers {
+                var counts = recount.questions[key, default: QuestionCounts()]
+                counts.respondents += 1
+                for value in values {
+                    switch value {
+                    case .option(let id): counts.optionCounts[id, default: 0] += 1
+                    case .other: counts.otherCount += 1
+                    case .rating(let rating): counts.ratingCounts[rating, default: 0] += 1
+                    case .text: break
+                    }
+                }
+                recount.questions[key] = counts
+            }
+        }
+        // The median as PostgreSQL's percentile_cont(0.5) takes it, over whole seconds.
+        let delays = responses.map { ($0.submittedAt.timeIntervalSince1970.rounded(.down) - end.timeIntervalSince1970) / 60 }.sorted()
+        if !delays.isEmpty {
+            recount.medianMinutes = (delays[(delays.count - 1) / 2] + delays[delays.count / 2]) / 2
+        }
+        return recount
+    }
+
+    static func expect(_ counts: ResultsStore.Counts, equals recount: Recount, checkIns: Int) {
+        #expect(counts.responses == recount.responses)
+        #expect(counts.checkIns == checkIns)
+        // The same seconds, summed in another order: equal up to rounding.
+        #expect((counts.medianMinutesAfterEnd == nil) == (recount.medianMinutes == nil))
+        if let actual = counts.medianMinutesAfterEnd, let expected = recount.medianMinutes {
+            #expect(abs(actual - expected) < 1e-9, "median \(actual) vs \(expected)")
+        }
+        #expect(counts.perMinute.reduce(0) { $0 + $1.count } == recount.responses)
+        let expectedMinutes = ResponseTimes(perSecond: recount.perSecond).perMinute
+        #expect(counts.perMinute.map(\.minute) == expectedMinutes.map(\.minute))
+        #expect(counts.perMinute.map(\.count) == expectedMinutes.map(\.count))
+        for (key, expected) in recount.questions {
+            let actual = counts.questions[key] ?? QuestionCounts()
+            #expect(actual.respondents == expected.respondents, "respondents of \(key)")
+            #expect(actual.optionCounts == expected.optionCounts, "options of \(key)")
+            #expect(actual.otherCount == expected.otherCount, "others of \(key)")
+            #expect(actual.ratingCounts == expected.ratingCounts, "ratings of \(key)")
+        }
+        let unexpected = counts.questions.filter { recount.questions[$0.key] == nil && $0.value.respondents != 0 }
+        #expect(unexpected.isEmpty, "counts for unanswered questions: \(unexpected.keys.sorted())")
+    }
+
+    // MARK: - Generated forms and responses
+
+    /// A question of a kind and shape picked by `seed`.
+    static func question(index: Int, seed: Int) -> Question {
+        let key = QuestionKey(rawValue: "q\(index)")!
+        switch seed % 3 {
+        case 0:
+            let options = (0..<(2 + seed / 3 % 4)).map { ChoiceOption(id: "o\($0)", label: "Option \($0)") }
+            let multiple = seed / 12 % 2 == 0
+            return Question(
+                key: key, prompt: "Choice \(index)",
+                body: .choice(ChoiceSpec(options: options, allowsMultiple: multiple, allowsOther: seed / 24 % 2 == 0)))
+        case 1:
+            let nps = seed / 3 % 2 == 0
+            return Question(key: key, prompt: "Rating \(index)", body: .rating(RatingSpec(min: nps ? 0 : 1, max: nps ? 10 : 5)))
+        default:
+            return Question(key: key, prompt: "Text \(index)", body: .shortAnswer(ShortAnswerSpec()))
+        }
+    }
+
+    enum Value: Equatable {
+        case option(String)
+        case other(String)
+        case rating(Int)
+        case text(String)
+    }
+
+    struct GeneratedResponse {
+        var id = UUID()
+        var submittedAt: Date
+        /// Question key → the answer's rows, in order; questions skipped are absent.
+        var answers: [(String, [Value])]
+    }
+
+    /// A response whose answers, skips and time are picked by `seed`.
+    static func response(seed: Int, index: Int, questions: [Question], end: Date) -> GeneratedResponse {
+        var generator = SplitMix(seed: UInt64(seed) &* 31 &+ UInt64(index))
+        var answers: [(String, [Value])] = []
+        for question in questions where generator.next() % 4 != 0 {
+            switch question.body {
+            case .choice(let spec):
+                var values = spec.options.filter { _ in generator.next() % 3 == 0 }.map { Value.option($0.id) }
+                if !spec.allowsMultiple { values = Array(values.prefix(1)) }
+                if spec.allowsOther, generator.next() % 4 == 0 { values.append(.other("other \(generator.next() % 5)")) }
+                if values.isEmpty { values = [.option(spec.options[Int(generator.next() % UInt64(spec.options.count))].id)] }
+                answers.append((question.key.rawValue, values))
+            case .rating(let spec):
+                let value = spec.min + Int(generator.next() % UInt64(spec.max - spec.min + 1))
+                answers.append((question.key.rawValue, [.rating(value)]))
+            case .shortAnswer:
+                answers.append((question.key.rawValue, [.text("answer \(generator.next() % 10)")]))
+            }
+        }
+        // Up to 20 minutes around the end, to the millisecond: several per second and minute.
+        let offset = Double(Int(generator.next() % 1_200_000) - 200_000) / 1000
+        return GeneratedResponse(submittedAt: end.addingTimeInterval(offset), answers: answers)
+    }
+
+    // MARK: - Writing rows as the service does (the triggers under test see the same statements)
+
+    static func insert(_ responses: [GeneratedResponse], form: UUID, on database: Database) async throws {
+        guard !responses.isEmpty else { return }
+        try await database.withTransaction { connection in
+            try await connection.execute(
+                """
+                INSERT INTO responses (id, form_id, submitted_at)
+                SELECT id, \(form)::uuid, at FROM unnest(\(responses.map(\.id))::uuid[], \(responses.map(\.submittedAt))::timestamptz[]) AS u(id, at)
+                """)
+            try await connection.execute(Self.answerInsert(responses, form: form))
+        }
+    }
+
+    static func answerInsert(_ responses: [GeneratedResponse], form: UUID) -> SQLQuery {
+        var ids: [UUID] = [], keys: [String] = [], positions: [Int] = []
+        var options: [String?] = [], others: [String?] = [], ratings: [Int?] = [], texts: [String?] = []
+        for response in responses {
+            for (key, values) in response.answers {
+                for (position, value) in values.enumerated() {
+                    ids.append(response.id)
+                    keys.append(key)
+                    positions.append(position)
+                    options.append(nil)
+                    others.append(nil)
+                    ratings.append(nil)
+                    texts.append(nil)
+                    switch value {
+                    case .option(let id): options[options.count - 1] = id
+                    case .other(let text): others[others.count - 1] = text
+                    case .rating(let rating): ratings[ratings.count - 1] = rating
+                    case .text(let text): texts[texts.count - 1] = text
+                    }
+                }
+            }
+        }
+        return """
+            INSERT INTO answers (response_id, form_id, question_key, position, option_id, other_text, rating, text_value)
+            SELECT r, \(form)::uuid, k, p, o, x, g, t
+            FROM unnest(\(ids)::uuid[], \(keys)::text[], \(positions)::smallint[], \(options)::text[], \(others)::text[],
+                        \(ratings)::smallint[], \(texts)::text[]) AS u(r, k, p, o, x, g, t)
+            """
+    }
+
+    static func checkIn(count: Int, form: StoredForm, on database: Database) async throws {
+        for _ in 0..<count {
+            try await database.execute(
+                "INSERT INTO check_ins (form_id, meeting_id, token_hash) VALUES (\(form.id), \(form.meetingId), \(UUID().uuidString))")
+        }
+    }
+
+    static func host(_ database: Database) async throws -> Viewer {
+        let account = try await AccountStore(database: database, hasher: PasswordHasher(cost: 4)).create(
+            SignUp(email: try EmailAddress(parsing: "tallies@example.com"), password: "correct horse battery", displayName: "Host"))
+        return Viewer(accountID: account.id, role: .host)
+    }
+}
+
+/// A small, seedable generator, so one seed always gives one response.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { self.state = seed }
+    mutating func next() -> UInt64 {
+        self.state &+= 0x9E37_79B9_7F4A_7C15
+        var z = self.state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension Array {
+    func chunked(into size: Int) -> [[Element]] {
+        stride(from: 0, to: self.count, by: size).map { Array(self[$0..<Swift.min($0 + size, self.count)]) }
+    }
+}
