@@ -12,7 +12,7 @@
 -- What a tally counts. Form-level kinds have question_key '' and:
 --   responses  value ''                     responses to the form
 --   checkins   value ''                     check-ins on the form
---   second     value: epoch second          responses submitted in that second (timeline, median delay)
+--   minute     value: epoch minute          responses submitted in that minute (timeline, median delay)
 -- Question-level kinds:
 --   respondents value ''                    responses that answered the question
 --   option      value: option id            selections of that option
@@ -25,7 +25,7 @@ CREATE TABLE result_tallies (
     value         text NOT NULL,
     count         bigint NOT NULL,
     PRIMARY KEY (form_id, question_key, kind, value),
-    CONSTRAINT result_tallies_kind CHECK (kind IN ('responses', 'checkins', 'second', 'respondents', 'option', 'other', 'rating'))
+    CONSTRAINT result_tallies_kind CHECK (kind IN ('responses', 'checkins', 'minute', 'respondents', 'option', 'other', 'rating'))
 );
 
 -- A queue: rows are appended by writers and deleted by the fold, never updated. No foreign key
@@ -75,14 +75,14 @@ CREATE TRIGGER answers_tally_insert AFTER INSERT ON answers
 CREATE TRIGGER answers_tally_delete AFTER DELETE ON answers
     REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_answers_deleted();
 
--- Responses: the count and the per-second histogram. submitted_at never changes (an edit keeps
+-- Responses: the count and the per-minute histogram. submitted_at never changes (an edit keeps
 -- it), so inserts and deletes are all there is to count.
 CREATE FUNCTION debrief_response_deltas(rows responses[], sign integer)
 RETURNS TABLE (form_id uuid, question_key text, kind text, value text, delta bigint)
 LANGUAGE sql STABLE AS $$
     SELECT r.form_id, '', 'responses', '', sign * count(*) FROM unnest(rows) r GROUP BY r.form_id
     UNION ALL
-    SELECT r.form_id, '', 'second', floor(extract(epoch FROM r.submitted_at))::bigint::text, sign * count(*)
+    SELECT r.form_id, '', 'minute', floor(extract(epoch FROM r.submitted_at) / 60)::bigint::text, sign * count(*)
     FROM unnest(rows) r GROUP BY 1, 4
 $$;
 
@@ -123,7 +123,7 @@ CREATE TRIGGER check_ins_tally_delete AFTER DELETE ON check_ins
 INSERT INTO result_tally_deltas
 SELECT r.form_id, '', 'responses', '', count(*) FROM responses r GROUP BY r.form_id
 UNION ALL
-SELECT r.form_id, '', 'second', floor(extract(epoch FROM r.submitted_at))::bigint::text, count(*) FROM responses r GROUP BY 1, 4
+SELECT r.form_id, '', 'minute', floor(extract(epoch FROM r.submitted_at) / 60)::bigint::text, count(*) FROM responses r GROUP BY 1, 4
 UNION ALL
 SELECT c.form_id, '', 'checkins', '', count(*) FROM check_ins c GROUP BY c.form_id
 UNION ALL
@@ -134,3 +134,8 @@ UNION ALL
 SELECT a.form_id, a.question_key, 'other', '', count(*) FROM answers a WHERE a.other_text IS NOT NULL GROUP BY 1, 2
 UNION ALL
 SELECT a.form_id, a.question_key, 'rating', a.rating::text, count(*) FROM answers a WHERE a.rating IS NOT NULL GROUP BY 1, 2, 4;
+
+-- The newest short answers and "other" texts of a question are read through these when a form
+-- has few of them (ResultsStore picks the plan from the tallies).
+CREATE INDEX answers_text_values ON answers (form_id, question_key) WHERE text_value IS NOT NULL;
+CREATE INDEX answers_other_texts ON answers (form_id, question_key) WHERE other_text IS NOT NULL;

@@ -1,4 +1,5 @@
 import DebriefHTTP
+import DebriefStore
 import DebriefTestSupport
 import Foundation
 import HTTPTypes
@@ -27,6 +28,25 @@ struct ParticipantIdempotencyTests {
             // Another key is another response.
             #expect(try await api.submit(form.code, body, key: "retry-2").status == .created)
             #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 2)
+        }
+    }
+
+    @Test func keysAreForgottenAfterTheRetention() async throws {
+        try await ParticipantAPI.run { api, database in
+            let form = try await api.publish()
+            let body: [String: Any] = ["answers": ParticipantAPI.answers()]
+            let old = try await api.submit(form.code, body, key: "old")
+            #expect(try await api.submit(form.code, body, key: "recent").status == .created)
+            try await database.execute("UPDATE idempotency_keys SET created_at = now() - interval '8 days' WHERE key = 'old'")
+
+            #expect(try await IdempotencyKeys(database: database).purge(olderThan: .seconds(7 * 24 * 3600), batch: 1) == 1)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM idempotency_keys") == 1)
+            // The recent key still replays; the forgotten one is a new submission.
+            #expect(try await api.submit(form.code, body, key: "recent").status == .created)
+            let again = try await api.submit(form.code, body, key: "old")
+            #expect(again.status == .created)
+            #expect(again.body != old.body)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 3)
         }
     }
 

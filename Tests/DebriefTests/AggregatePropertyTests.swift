@@ -48,21 +48,36 @@ struct AggregatePropertyTests {
         await propertyCheck(count: 300, input: Gen.int(in: -600_000...3_600_000).array(of: 0...80)) { offsets in
             let end = Date(timeIntervalSince1970: 1_900_000_000.25)
             let times = offsets.map { end.addingTimeInterval(Double($0) / 1000) }
-            let seconds = times.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
-            let histogram = ResponseTimes(perSecond: Dictionary(seconds.map { ($0, 1) }, uniquingKeysWith: +))
+            let histogram = ResponseTimes(times: times)
 
             #expect(histogram.total == times.count)
-            let minutes = Dictionary(grouping: seconds) { Int64((Double($0) / 60).rounded(.down)) }
+            let minutes = Dictionary(grouping: times) { Int64(($0.timeIntervalSince1970 / 60).rounded(.down)) }
             #expect(histogram.perMinute.map(\.minute) == minutes.keys.sorted().map { Date(timeIntervalSince1970: Double($0 * 60)) })
             #expect(histogram.perMinute.map(\.count) == minutes.keys.sorted().map { minutes[$0]!.count })
 
-            let delays = seconds.map { (Double($0) - end.timeIntervalSince1970) / 60 }.sorted()
+            // The grouped median lies in the minutes of the middle responses (one minute when
+            // the count is odd), where the exact median lies too.
+            let delays = times.map { $0.timeIntervalSince(end) / 60 }.sorted()
             if delays.isEmpty {
                 #expect(histogram.medianMinutes(after: end) == nil)
             } else {
-                let median = (delays[(delays.count - 1) / 2] + delays[delays.count / 2]) / 2
-                #expect(abs(histogram.medianMinutes(after: end)! - median) < 1e-9)
+                func minuteStart(_ delay: Double) -> Double {
+                    let minute = ((end.timeIntervalSince1970 + delay * 60) / 60).rounded(.down)
+                    return (minute * 60 - end.timeIntervalSince1970) / 60
+                }
+                let lower = delays[(delays.count - 1) / 2]
+                let upper = delays[delays.count / 2]
+                let grouped = histogram.medianMinutes(after: end)!
+                #expect(grouped >= minuteStart(lower) - 1e-9 && grouped <= minuteStart(upper) + 1 + 1e-9, "grouped \(grouped), middle \(lower)…\(upper)")
             }
         }
+    }
+
+    @Test("Grouped median, by hand: 1 response in minute 0, 3 in minute 2 → 2 + (2 − 1) / 3")
+    func groupedMedianByHand() {
+        let end = Date(timeIntervalSince1970: 6_000)  // a minute boundary
+        let times = [end.addingTimeInterval(10), end.addingTimeInterval(125), end.addingTimeInterval(130), end.addingTimeInterval(170)]
+        let median = ResponseTimes(times: times).medianMinutes(after: end)
+        #expect(median.map { abs($0 - (2 + 1.0 / 3)) < 1e-12 } == true)
     }
 }

@@ -166,7 +166,7 @@ _pg_start_cluster() {
 start_throwaway_cluster() {
     local dir=${1:?usage: start_throwaway_cluster DIR}
     _pg_start_cluster "$dir" --no-sync \
-        "-c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        "-c max_connections=1000 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     export TEST_DATABASE_URL="$CLUSTER_URL"
 }
 

@@ -1,55 +1,52 @@
 import Foundation
 
-/// When responses arrived, as a histogram of whole epoch seconds.
+/// When responses arrived, as a histogram of whole epoch minutes.
 ///
-/// Kept per second (not per response) so it is a tally that can be added up incrementally: the
-/// timeline is its per-minute sum and the median delay is read off it exactly, to the second.
+/// Kept per minute (not per response) so it is a tally that can be added up incrementally and
+/// read at the same cost for a thousand responses or a million: the timeline is the histogram
+/// itself, and the median delay is read off it (see ``medianMinutes(after:)``).
 public struct ResponseTimes: Sendable, Equatable {
-    /// Epoch second (rounded down) → responses submitted in it. No zero entries.
-    public private(set) var perSecond: [Int64: Int]
+    /// Epoch minute (rounded down) → responses submitted in it. No zero entries.
+    public private(set) var counts: [Int64: Int]
 
-    public init(perSecond: [Int64: Int] = [:]) {
-        self.perSecond = perSecond.filter { $0.value != 0 }
+    public init(perMinute counts: [Int64: Int] = [:]) {
+        self.counts = counts.filter { $0.value != 0 }
     }
 
-    public var total: Int { self.perSecond.values.reduce(0, +) }
-
-    /// Responses per minute (minute start → count), minutes without responses left out.
-    public var perMinute: [(minute: Date, count: Int)] {
-        var minutes: [Int64: Int] = [:]
-        for (second, count) in self.perSecond {
-            minutes[Self.floorDivide(second, 60), default: 0] += count
+    /// The histogram of some submission times.
+    public init(times: some Sequence<Date>) {
+        var counts: [Int64: Int] = [:]
+        for time in times {
+            counts[Int64((time.timeIntervalSince1970 / 60).rounded(.down)), default: 0] += 1
         }
-        return minutes.sorted { $0.key < $1.key }.map { (minute: Date(timeIntervalSince1970: Double($0.key * 60)), count: $0.value) }
+        self.init(perMinute: counts)
     }
 
-    /// The median of (submission second − `end`) in minutes, with `percentile_cont(0.5)`'s rule:
-    /// the mean of the two middle values when the count is even. Nil without responses.
+    public var total: Int { self.counts.values.reduce(0, +) }
+
+    /// Responses per minute (minute start → count), in time order, minutes without responses
+    /// left out.
+    public var perMinute: [(minute: Date, count: Int)] {
+        self.counts.sorted { $0.key < $1.key }.map { (minute: Date(timeIntervalSince1970: Double($0.key * 60)), count: $0.value) }
+    }
+
+    /// The median time from `end` to a response, in minutes, as the median of grouped data: the
+    /// minute holding the middle response, plus the fraction of that minute's responses needed
+    /// to reach the middle (responses taken as spread evenly within their minute). It lies in the
+    /// minutes of the middle responses, as the exact median does (so within a minute of it when
+    /// responses arrive every minute, as they do after a meeting); nil without responses.
     public func medianMinutes(after end: Date) -> Double? {
         let total = self.total
         guard total > 0 else { return nil }
-        let sorted = self.perSecond.sorted { $0.key < $1.key }
-        // 0-based ranks of the two middle values (equal when the count is odd).
-        let lowerRank = (total - 1) / 2
-        let upperRank = total / 2
-        var seen = 0
-        var lower: Int64?
-        var upper: Int64?
-        for (second, count) in sorted {
-            if lower == nil, lowerRank < seen + count { lower = second }
-            if upperRank < seen + count {
-                upper = second
-                break
+        let middle = Double(total) / 2
+        var before = 0
+        for (minute, count) in self.counts.sorted(by: { $0.key < $1.key }) {
+            if Double(before + count) >= middle {
+                let start = (Double(minute * 60) - end.timeIntervalSince1970) / 60
+                return start + (middle - Double(before)) / Double(count)
             }
-            seen += count
+            before += count
         }
-        guard let lower, let upper else { return nil }
-        let middle = (Double(lower) + Double(upper)) / 2
-        return (middle - end.timeIntervalSince1970) / 60
-    }
-
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-        let quotient = value / divisor
-        return value % divisor < 0 ? quotient - 1 : quotient
+        return nil
     }
 }

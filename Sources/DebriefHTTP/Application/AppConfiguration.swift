@@ -30,6 +30,8 @@ public struct AppConfiguration: Sendable {
     /// How often the precomputed result tallies take in new submissions. Results are exact either
     /// way (readers add what is not folded yet); folding keeps that remainder small.
     public var tallyFoldInterval: Duration = .milliseconds(250)
+    /// How long an accepted `Idempotency-Key` is remembered (a retry after that is a new submission).
+    public var idempotencyRetention: Duration = .seconds(7 * 24 * 3600)
 
     public init(
         host: String = "127.0.0.1",

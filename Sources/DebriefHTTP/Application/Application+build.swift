@@ -20,6 +20,9 @@ public func buildApplication(
         LiveResultsService(database: database, hub: services.liveResults, heartbeatInterval: .seconds(15), logger: logger))
     app.addServices(
         TallyFoldService(tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger))
+    app.addServices(
+        IdempotencyPurgeService(
+            keys: IdempotencyKeys(database: database), retention: configuration.idempotencyRetention, logger: logger))
     return app
 }
 

@@ -11,7 +11,7 @@ struct TallyFoldService: Service {
 
     func run() async throws {
         var failing = false
-        while (try? await Task.sleep(for: self.interval)) != nil, !Task.isShuttingDownGracefully {
+        while (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: self.interval) }) != nil {
             do {
                 try await self.tallies.fold()
                 if failing { self.logger.info("result tallies are folding again") }

@@ -13,12 +13,12 @@ struct FormTally: Sendable, Equatable {
 
     /// The `kind` column.
     enum Kind: String {
-        case responses, checkins, second, respondents, option, other, rating
+        case responses, checkins, minute, respondents, option, other, rating
     }
 
     /// From rows with the columns `question_key`, `kind`, `value` and `n`.
     init(rows: some Sequence<Row>) throws {
-        var perSecond: [Int64: Int] = [:]
+        var perMinute: [Int64: Int] = [:]
         for row in rows {
             let kindName: String = try row.decode("kind")
             guard let kind = Kind(rawValue: kindName) else {
@@ -30,14 +30,14 @@ struct FormTally: Sendable, Equatable {
             switch kind {
             case .responses: self.responses += count
             case .checkins: self.checkIns += count
-            case .second: perSecond[try Self.number(value, kind), default: 0] += count
+            case .minute: perMinute[try Self.number(value, kind), default: 0] += count
             case .respondents: self.questions[key, default: QuestionCounts()].respondents += count
             case .option: self.questions[key, default: QuestionCounts()].optionCounts[value, default: 0] += count
             case .other: self.questions[key, default: QuestionCounts()].otherCount += count
             case .rating: self.questions[key, default: QuestionCounts()].ratingCounts[Int(try Self.number(value, kind)), default: 0] += count
             }
         }
-        self.times = ResponseTimes(perSecond: perSecond)
+        self.times = ResponseTimes(perMinute: perMinute)
     }
 
     private static func number(_ text: String, _ kind: Kind) throws -> Int64 {

@@ -85,7 +85,7 @@ public struct ResultTallies: Sendable {
         return """
             SELECT '' AS question_key, 'responses' AS kind, '' AS value, count(*) AS n FROM responses r WHERE \(scope)
             UNION ALL
-            SELECT '', 'second', floor(extract(epoch FROM r.submitted_at))::bigint::text, count(*)
+            SELECT '', 'minute', floor(extract(epoch FROM r.submitted_at) / 60)::bigint::text, count(*)
             FROM responses r WHERE \(scope) GROUP BY 3
             UNION ALL
             SELECT a.question_key, 'respondents', '', count(DISTINCT a.response_id) FROM \(answers) GROUP BY 1

@@ -47,7 +47,7 @@ public struct ResultsStore: Sendable {
             let span = try AccountStore.single(
                 try await connection.query("SELECT min(r.submitted_at) AS first, max(r.submitted_at) AS last FROM responses r WHERE \(scope)"))
             var questions = tally.questions
-            try await self.readTexts(into: &questions, form: form, scope: scope, on: connection)
+            try await self.readTexts(into: &questions, form: form, all: all, scope: scope, on: connection)
             return Counts(
                 meeting: meeting, form: form, responses: tally.responses, allResponses: all.responses,
                 checkIns: try AccountStore.single(try await connection.query(ResultTallies.checkIns(meeting: meetingID))).decode("n"),
@@ -88,11 +88,9 @@ public struct ResultsStore: Sendable {
             var sessions: [SessionCounts] = []
             for row in rows {
                 let form = row.isNull("id") ? nil : try StoredForm(row: row)
+                // Trends need counts only, no texts.
                 var tally = try FormTally(rows: [Row]())
-                if let form {
-                    tally = try FormTally(rows: try await connection.query(ResultTallies.stored(form: form.id)))
-                    try await self.readTexts(into: &tally.questions, form: form, scope: Self.responseScope(form: form.id, ResultsFilter()), on: connection)
-                }
+                if let form { tally = try FormTally(rows: try await connection.query(ResultTallies.stored(form: form.id))) }
                 sessions.append(
                     SessionCounts(
                         sessionNumber: try row.decode("session_number"), meetingId: try row.decode("meeting_id"),
@@ -113,35 +111,67 @@ public struct ResultsStore: Sendable {
     }
 
     /// The newest short answers and "other" texts of each question, which are not tallied.
+    /// `all` (the unfiltered tallies) says how many there are, which picks the plan.
     private func readTexts(
-        into questions: inout [String: QuestionCounts], form: StoredForm, scope: SQLQuery, on connection: Connection
+        into questions: inout [String: QuestionCounts], form: StoredForm, all: FormTally, scope: SQLQuery,
+        on connection: Connection
     ) async throws {
-        let answers: SQLQuery = "answers a JOIN responses r ON r.id = a.response_id WHERE a.form_id = \(form.id) AND \(scope)"
         for question in form.definition.questions {
             let key = question.key.rawValue
+            let available = all.questions[key] ?? QuestionCounts()
             switch question.body {
             case .shortAnswer:
                 questions[key, default: QuestionCounts()].texts = try await self.newestTexts(
-                    "a.text_value", key: key, from: answers, limit: Self.textSample, on: connection)
+                    .textValue, key: key, form: form.id, scope: scope, limit: Self.textSample, available: available.respondents,
+                    on: connection)
             case .choice(let spec) where spec.allowsOther:
                 questions[key, default: QuestionCounts()].otherTexts = try await self.newestTexts(
-                    "a.other_text", key: key, from: answers, limit: Self.otherTextLimit, on: connection)
+                    .otherText, key: key, form: form.id, scope: scope, limit: Self.otherTextLimit, available: available.otherCount,
+                    on: connection)
             default:
                 break
             }
         }
     }
 
-    private func newestTexts(
-        _ column: String, key: String, from answers: SQLQuery, limit: Int, on connection: Connection
-    ) async throws -> [String] {
-        // `column` is one of two fixed column names chosen above, never input.
-        let value = SQLQuery(unsafeSQL: column)
-        return try await connection.query(
-            """
-            SELECT \(value) AS text FROM \(answers) AND a.question_key = \(key) AND \(value) IS NOT NULL
-            ORDER BY r.submitted_at DESC, a.response_id LIMIT \(limit)
-            """
-        ).map { try $0.decode("text", as: String.self) }
+    /// The two text columns of `answers`.
+    enum TextColumn: String {
+        case textValue = "a.text_value"
+        case otherText = "a.other_text"
     }
+
+    /// Up to `limit` texts of one question, newest response first. With few texts on the form
+    /// (`available`), all of them are read through their partial index and sorted; with many,
+    /// responses are walked newest first (index on `submitted_at`) until `limit` texts are found,
+    /// which stops early because texts are then common. Either way the cost does not grow with
+    /// the number of responses.
+    private func newestTexts(
+        _ column: TextColumn, key: String, form: UUID, scope: SQLQuery, limit: Int, available: Int, on connection: Connection
+    ) async throws -> [String] {
+        guard available > 0 else { return [] }
+        // A fixed column name from the enum above, never input.
+        let value = SQLQuery(unsafeSQL: column.rawValue)
+        let query: SQLQuery
+        if available <= Self.sparseTexts {
+            query = """
+                SELECT \(value) AS text FROM answers a JOIN responses r ON r.id = a.response_id
+                WHERE a.form_id = \(form) AND a.question_key = \(key) AND \(value) IS NOT NULL AND \(scope)
+                ORDER BY r.submitted_at DESC, r.id LIMIT \(limit)
+                """
+        } else {
+            query = """
+                SELECT t.text FROM (
+                    SELECT r.id, r.submitted_at FROM responses r WHERE \(scope) ORDER BY r.submitted_at DESC, r.id
+                ) r CROSS JOIN LATERAL (
+                    SELECT \(value) AS text FROM answers a
+                    WHERE a.response_id = r.id AND a.question_key = \(key) AND \(value) IS NOT NULL
+                ) t
+                ORDER BY r.submitted_at DESC, r.id LIMIT \(limit)
+                """
+        }
+        return try await connection.query(query).map { try $0.decode("text", as: String.self) }
+    }
+
+    /// Up to this many texts of a question are read through the partial index and sorted.
+    static let sparseTexts = 5_000
 }

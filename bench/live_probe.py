@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Live-results probes for scripts/bench-results (standard library only).
+
+  live_probe.py freshness BASE MEETING TOKEN CODE ROUNDS
+      Opens GET /v1/meetings/MEETING/results/live, then ROUNDS times: posts one submission to
+      form CODE and measures the time from the 201 until a `results` event counts it.
+      Prints: FRESHNESS rounds=N p50_ms=… max_ms=…
+
+  live_probe.py viewers BASE MEETING TOKEN COUNT SECONDS
+      Holds COUNT live streams open for SECONDS, reading every event (as a dashboard would).
+      Prints: VIEWERS streams=N events=… (after SECONDS)
+"""
+import http.client
+import json
+import statistics
+import sys
+import threading
+import time
+import urllib.parse
+
+SUBMISSION = json.dumps({"answers": [
+    {"questionKey": "useful", "rating": 4},
+    {"questionKey": "topic", "optionIds": ["roadmap"]},
+    {"questionKey": "nps", "rating": 9},
+    {"questionKey": "pace", "optionIds": ["ok"]},
+]})
+
+
+def open_stream(base, meeting, token, timeout):
+    url = urllib.parse.urlparse(base)
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=timeout)
+    connection.request("GET", f"/v1/meetings/{meeting}/results/live",
+                       headers={"Authorization": f"Bearer {token}", "Accept": "text/event-stream"})
+    response = connection.getresponse()
+    if response.status != 200:
+        raise SystemExit(f"live stream answered {response.status}: {response.read()[:200]!r}")
+    return connection, response
+
+
+def events(response):
+    """Yields (event name, data) of a server-sent event stream."""
+    name, data = "message", []
+    while True:
+        line = response.readline()
+        if not line:
+            return
+        line = line.decode("utf-8").rstrip("\r\n")
+        if line == "":
+            if data:
+                yield name, "\n".join(data)
+            name, data = "message", []
+        elif line.startswith("event:"):
+            name = line[6:].strip()
+        elif line.startswith("data:"):
+            data.append(line[5:].lstrip())
+
+
+def post(base, path, body):
+    url = urllib.parse.urlparse(base)
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=10)
+    connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response.status
+
+
+def freshness(base, meeting, token, code, rounds):
+    _, response = open_stream(base, meeting, token, timeout=30)
+    stream = events(response)
+    latest = None
+    for name, data in stream:  # the first snapshot
+        if name == "results":
+            latest = json.loads(data)["summary"]["responsesUnfiltered"]
+            break
+    delays = []
+    for _ in range(rounds):
+        status = post(base, f"/v1/f/{code}/responses", SUBMISSION)
+        committed = time.monotonic()
+        if status != 201:
+            raise SystemExit(f"submission answered {status}")
+        target = latest + 1
+        for name, data in stream:
+            if name != "results":
+                continue
+            latest = json.loads(data)["summary"]["responsesUnfiltered"]
+            if latest >= target:
+                delays.append((time.monotonic() - committed) * 1000)
+                break
+        time.sleep(0.3)
+    print(f"FRESHNESS rounds={len(delays)} p50_ms={statistics.median(delays):.0f} max_ms={max(delays):.0f}")
+
+
+def viewers(base, meeting, token, count, seconds):
+    received = [0] * count
+    deadline = time.monotonic() + seconds
+
+    def watch(index):
+        connection, response = open_stream(base, meeting, token, timeout=seconds + 30)
+        try:
+            for name, _ in events(response):
+                if name == "results":
+                    received[index] += 1
+                if time.monotonic() > deadline:
+                    break
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=watch, args=(i,), daemon=True) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + 40)
+    print(f"VIEWERS streams={count} events={sum(received)}")
+
+
+if __name__ == "__main__":
+    mode, base, meeting, token = sys.argv[1:5]
+    if mode == "freshness":
+        freshness(base, meeting, token, sys.argv[5], int(sys.argv[6]))
+    elif mode == "viewers":
+        viewers(base, meeting, token, int(sys.argv[5]), float(sys.argv[6]))
+    else:
+        raise SystemExit(__doc__)
