@@ -135,7 +135,7 @@ SELECT a.form_id, a.question_key, 'other', '', count(*) FROM answers a WHERE a.o
 UNION ALL
 SELECT a.form_id, a.question_key, 'rating', a.rating::text, count(*) FROM answers a WHERE a.rating IS NOT NULL GROUP BY 1, 2, 4;
 
--- The newest short answers and "other" texts of a question are read through these when a form
--- has few of them (ResultsStore picks the plan from the tallies).
-CREATE INDEX answers_text_values ON answers (form_id, question_key) WHERE text_value IS NOT NULL;
-CREATE INDEX answers_other_texts ON answers (form_id, question_key) WHERE other_text IS NOT NULL;
+-- The newest short answers and "other" texts of a question, for the results view: response ids
+-- are time-ordered (UUID version 7, made with submitted_at), so the highest ids are the newest.
+CREATE INDEX answers_text_values ON answers (form_id, question_key, response_id) WHERE text_value IS NOT NULL;
+CREATE INDEX answers_other_texts ON answers (form_id, question_key, response_id) WHERE other_text IS NOT NULL;

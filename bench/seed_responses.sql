@@ -1,11 +1,19 @@
 -- Adds :n responses (5 answers each, like bench/submit.lua's, with random values) to form
--- :'form_id', submitted within two hours after the meeting's end, through the same tables and
--- triggers as submissions. Run by scripts/bench-results: psql -v form_id=… -v n=… -f this file.
+-- :'form_id', through the same tables and triggers as submissions. Response number k (counting
+-- the :offset already there) arrives 7.2 ms × k after the meeting's end, so a million span two
+-- hours, in insertion order as real ones do, with time-ordered (version 7) ids as the service
+-- makes them. Run by scripts/bench-results: psql -v form_id=… -v n=… -v offset=… -f this file.
 WITH f AS (
     SELECT f.id, m.ends_at FROM forms f JOIN meetings m ON m.id = f.meeting_id WHERE f.id = :'form_id'
+), t AS (
+    SELECT f.id AS form_id, f.ends_at + (:offset + i) * interval '7.2 milliseconds' AS at
+    FROM f, generate_series(1, :n) AS i
 ), r AS (
     INSERT INTO responses (id, form_id, submitted_at)
-    SELECT gen_random_uuid(), f.id, f.ends_at + random() * interval '2 hours' FROM f, generate_series(1, :n)
+    SELECT (lpad(to_hex(floor(extract(epoch FROM t.at) * 1000)::bigint), 12, '0') || '7'
+            || substr(md5(random()::text), 1, 3) || '8' || substr(md5(random()::text), 1, 15))::uuid,
+           t.form_id, t.at
+    FROM t ORDER BY t.at
     RETURNING id, form_id
 )
 INSERT INTO answers (response_id, form_id, question_key, position, option_id, other_text, rating, text_value)

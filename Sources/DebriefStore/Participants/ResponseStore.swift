@@ -45,8 +45,10 @@ public struct ResponseStore: Sendable {
 
     /// One try; nil means "the state changed under us, start over".
     private func attempt(_ submission: Submission, tokenHash: String?, render: Render) async throws -> SubmissionReply? {
+        let now = Date()
         let accepted = AcceptedSubmission(
-            responseId: UUID(), submittedAt: Date(), changedAt: nil, answers: submission.answers, replacedEarlier: false)
+            responseId: .timeOrdered(at: now), submittedAt: now, changedAt: nil, answers: submission.answers,
+            replacedEarlier: false)
         let reply = try render(accepted)
         let insert = ResponseInsert(submission: submission, tokenHash: tokenHash, notifier: self.notifier)
         guard let outcome = try await insert.run(accepted, reply: reply, on: self.database) else {

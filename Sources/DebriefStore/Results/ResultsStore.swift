@@ -47,7 +47,7 @@ public struct ResultsStore: Sendable {
             let span = try AccountStore.single(
                 try await connection.query("SELECT min(r.submitted_at) AS first, max(r.submitted_at) AS last FROM responses r WHERE \(scope)"))
             var questions = tally.questions
-            try await self.readTexts(into: &questions, form: form, all: all, scope: scope, on: connection)
+            try await self.readTexts(into: &questions, form: form, filter: filter, on: connection)
             return Counts(
                 meeting: meeting, form: form, responses: tally.responses, allResponses: all.responses,
                 checkIns: try AccountStore.single(try await connection.query(ResultTallies.checkIns(meeting: meetingID))).decode("n"),
@@ -111,23 +111,18 @@ public struct ResultsStore: Sendable {
     }
 
     /// The newest short answers and "other" texts of each question, which are not tallied.
-    /// `all` (the unfiltered tallies) says how many there are, which picks the plan.
     private func readTexts(
-        into questions: inout [String: QuestionCounts], form: StoredForm, all: FormTally, scope: SQLQuery,
-        on connection: Connection
+        into questions: inout [String: QuestionCounts], form: StoredForm, filter: ResultsFilter, on connection: Connection
     ) async throws {
         for question in form.definition.questions {
             let key = question.key.rawValue
-            let available = all.questions[key] ?? QuestionCounts()
             switch question.body {
             case .shortAnswer:
                 questions[key, default: QuestionCounts()].texts = try await self.newestTexts(
-                    .textValue, key: key, form: form.id, scope: scope, limit: Self.textSample, available: available.respondents,
-                    on: connection)
+                    .textValue, key: key, form: form.id, filter: filter, limit: Self.textSample, on: connection)
             case .choice(let spec) where spec.allowsOther:
                 questions[key, default: QuestionCounts()].otherTexts = try await self.newestTexts(
-                    .otherText, key: key, form: form.id, scope: scope, limit: Self.otherTextLimit, available: available.otherCount,
-                    on: connection)
+                    .otherText, key: key, form: form.id, filter: filter, limit: Self.otherTextLimit, on: connection)
             default:
                 break
             }
@@ -136,42 +131,34 @@ public struct ResultsStore: Sendable {
 
     /// The two text columns of `answers`.
     enum TextColumn: String {
-        case textValue = "a.text_value"
-        case otherText = "a.other_text"
+        case textValue = "text_value"
+        case otherText = "other_text"
     }
 
-    /// Up to `limit` texts of one question, newest response first. With few texts on the form
-    /// (`available`), all of them are read through their partial index and sorted; with many,
-    /// responses are walked newest first (index on `submitted_at`) until `limit` texts are found,
-    /// which stops early because texts are then common. Either way the cost does not grow with
-    /// the number of responses.
+    /// Up to `limit` texts of one question, newest response first. Unfiltered, one backward scan
+    /// of the column's partial index on `(form_id, question_key, response_id)` — response ids are
+    /// time-ordered — so the cost does not grow with the number of responses. A filter needs
+    /// the responses' times and check-ins: those rows are joined and sorted.
     private func newestTexts(
-        _ column: TextColumn, key: String, form: UUID, scope: SQLQuery, limit: Int, available: Int, on connection: Connection
+        _ column: TextColumn, key: String, form: UUID, filter: ResultsFilter, limit: Int, on connection: Connection
     ) async throws -> [String] {
-        guard available > 0 else { return [] }
         // A fixed column name from the enum above, never input.
-        let value = SQLQuery(unsafeSQL: column.rawValue)
+        let value = SQLQuery(unsafeSQL: "a." + column.rawValue)
         let query: SQLQuery
-        if available <= Self.sparseTexts {
+        if filter.isEmpty {
             query = """
-                SELECT \(value) AS text FROM answers a JOIN responses r ON r.id = a.response_id
-                WHERE a.form_id = \(form) AND a.question_key = \(key) AND \(value) IS NOT NULL AND \(scope)
-                ORDER BY r.submitted_at DESC, r.id LIMIT \(limit)
+                SELECT \(value) AS text FROM answers a
+                WHERE a.form_id = \(form) AND a.question_key = \(key) AND \(value) IS NOT NULL
+                ORDER BY a.response_id DESC LIMIT \(limit)
                 """
         } else {
             query = """
-                SELECT t.text FROM (
-                    SELECT r.id, r.submitted_at FROM responses r WHERE \(scope) ORDER BY r.submitted_at DESC, r.id
-                ) r CROSS JOIN LATERAL (
-                    SELECT \(value) AS text FROM answers a
-                    WHERE a.response_id = r.id AND a.question_key = \(key) AND \(value) IS NOT NULL
-                ) t
-                ORDER BY r.submitted_at DESC, r.id LIMIT \(limit)
+                SELECT \(value) AS text FROM answers a JOIN responses r ON r.id = a.response_id
+                WHERE a.form_id = \(form) AND a.question_key = \(key) AND \(value) IS NOT NULL
+                  AND \(Self.responseScope(form: form, filter))
+                ORDER BY r.submitted_at DESC, r.id DESC LIMIT \(limit)
                 """
         }
         return try await connection.query(query).map { try $0.decode("text", as: String.self) }
     }
-
-    /// Up to this many texts of a question are read through the partial index and sorted.
-    static let sparseTexts = 5_000
 }
