@@ -1,0 +1,31 @@
+import Debrief
+import Foundation
+import Testing
+
+@Suite("Timeline buckets")
+struct TimelineTests {
+    let start = Date(timeIntervalSince1970: 1_900_000_020)
+
+    @Test("A short span is per minute, every minute present, zeros included")
+    func perMinute() {
+        let series = Timeline.series(
+            from: self.start, to: self.start.addingTimeInterval(5 * 60),
+            perMinute: [(minute: self.start.addingTimeInterval(120), count: 3)])
+        #expect(series.unit == "responses per minute")
+        #expect(series.rows.map(\.count) == [0, 0, 3, 0, 0, 0])
+        #expect(series.total == 3)
+    }
+
+    @Test("Long spans widen the buckets and stay within the maximum; totals keep every response")
+    func wideSpans() {
+        for (days, unit) in [(2.0, "responses per 5 minutes"), (30.0, "responses per hour"), (365.0, "responses per day"), (4000.0, "responses per week")] {
+            let end = self.start.addingTimeInterval(days * 86_400)
+            let counts = [(minute: self.start, count: 2), (minute: end.addingTimeInterval(-60), count: 5)]
+            let series = Timeline.series(from: self.start, to: end, perMinute: counts)
+            #expect(series.unit == unit, "\(days) days")
+            #expect(series.rows.count <= Timeline.maximumBuckets)
+            #expect(series.total == 7)
+            #expect(series.rows.last?.count == 5)
+        }
+    }
+}
