@@ -101,6 +101,21 @@ public struct ExportStore: Sendable {
         }
     }
 
+    /// The one `SELECT` whose rows a `responses` or `answers` export streams (after its header
+    /// row); nil for the computed layouts. The benchmark replays it through psql's `\copy`.
+    public func rowQuery(_ export: Prepared) async throws -> SQLQuery? {
+        let csv = CSVCopy(options: export.request.csv, sink: { _ in })
+        switch export.request.layout {
+        case .responses(let window):
+            let layout = ResponsesLayout(meetings: export.meetings, window: window, csv: csv)
+            return layout.select(try await layout.questionColumns(database: self.database))
+        case .answers(let window):
+            return AnswersLayout(meetings: export.meetings, window: window, csv: csv).select()
+        case .summary, .trends:
+            return nil
+        }
+    }
+
     // MARK: - Helpers
 
     private func exists(_ meetings: SQLQuery) async throws -> Bool {

@@ -54,6 +54,10 @@ struct Export: AsyncParsableCommand {
     @Flag(help: "Print no progress line (it only appears when standard error is a terminal).")
     var quiet = false
 
+    /// For the benchmark: print the rows' statement as psql commands instead of exporting.
+    @Flag(help: .hidden)
+    var printPsqlCommands = false
+
     func validate() throws {
         _ = try self.request()
     }
@@ -109,6 +113,10 @@ struct Export: AsyncParsableCommand {
             let store = ExportStore(database: session.database)
             // The operator who can reach the database sees every meeting.
             let prepared = try await store.prepare(request, visibleTo: .service)
+            if self.printPsqlCommands {
+                try await self.printPsqlCommands(store: store, prepared)
+                return
+            }
             let output = try self.output.map(ExportOutput.file) ?? ExportOutput.standardOutput()
             var progress = ExportProgress(enabled: !self.quiet)
             do {
@@ -123,6 +131,23 @@ struct Export: AsyncParsableCommand {
             }
             progress.finish(bytes: output.bytesWritten)
         }
+    }
+}
+
+extension Export {
+    /// One psql `-c` command per line: `SET pq.copy_n = '…'` for each parameter, then the
+    /// `\copy (SELECT …) to stdout csv` of the very statement this export streams.
+    private func printPsqlCommands(store: ExportStore, _ prepared: ExportStore.Prepared) async throws {
+        guard let query = try await store.rowQuery(prepared) else {
+            throw CommandFailure.usage("--print-psql-commands: only for the responses and answers layouts")
+        }
+        let (select, settings) = try query.copyStatement()
+        for (index, value) in settings.enumerated() {
+            print("SET pq.copy_\(index + 1) = '\(value.replacingOccurrences(of: "'", with: "''"))'")
+        }
+        // \copy takes its statement on one line; the export's SQL has no line break inside a literal.
+        let oneLine = select.split(whereSeparator: \.isNewline).joined(separator: " ")
+        print("\\copy (\(oneLine)) to stdout with (format csv)")
     }
 }
 
