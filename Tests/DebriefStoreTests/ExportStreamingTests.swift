@@ -12,7 +12,7 @@ struct ExportStreamingTests {
         let meeting = try await LoadData.seed(database, responses: 60_000)
         let store = ExportStore(database: database)
         let export = try await store.prepare(ExportRequest(target: .meeting(meeting), layout: .answers(.all)), visibleTo: .service)
-        let before = residentBytes()
+        let before = ProcessMemory.residentBytes()
         var bytes = 0
         var chunks = 0
         var largest = 0
@@ -23,7 +23,7 @@ struct ExportStreamingTests {
             largest = max(largest, chunk.count)
             lines += chunk.lazy.filter { $0 == 0x0A }.count
         }
-        let growth = residentBytes() - before
+        let growth = ProcessMemory.residentBytes() - before
         // 360,000 answer rows, each with a quoted line break in its text cells: about 80 MB.
         #expect(lines == 1 + 360_000 + 60_000)
         #expect(bytes > 60_000_000)
@@ -42,12 +42,4 @@ struct ExportStreamingTests {
         #expect(timeout == "5min")
         await database.shutdown()
     }
-}
-
-/// The process's resident set size, from `/proc/self/statm`.
-private func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }

@@ -54,3 +54,14 @@ public enum LoadData {
         return try row.decode("meeting_id")
     }
 }
+
+/// Memory of this test process, for tests that prove an export streams.
+public enum ProcessMemory {
+    /// The resident set size, from `/proc/self/statm`.
+    public static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
