@@ -3,7 +3,7 @@ import Foundation
 import PQ
 import Testing
 
-@Suite("debrief export")
+@Suite("debrief export", .serialized)
 struct ExportCommandTests {
     /// One host's meeting with an identified (not anonymous) published form, a checked-in
     /// participant with a hostile name and two responses full of hostile text.

@@ -21,7 +21,7 @@ struct ExportSlowClientTests {
         #expect(created.status == 0, "\(created.output)")
 
         let port = DebriefProcess.freePort()
-        let server = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(port), "--log-format", "text"])
+        let server = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(port), "--pool-size", "2", "--log-format", "text"])
         defer { server.signal(SIGTERM) }
         let base = "http://127.0.0.1:\(port)"
         #expect(await DebriefProcess.waitFor(base + "/readyz", status: 200, timeout: .seconds(30)), "\(server.output)")
@@ -132,19 +132,25 @@ final class ChunkedCounter {
             bytes = self.raw[(end + 4)...]
             self.raw = []
         }
-        for byte in bytes {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             if self.skipCRLF > 0 {
                 self.skipCRLF -= 1
+                index += 1
             } else if let left = self.remaining {
-                self.bodyBytes += 1
-                if byte == 10 { self.lineBreaks += 1 }
-                if left == 1 {
+                let end = min(bytes.endIndex, index + left)
+                let data = bytes[index..<end]
+                self.bodyBytes += data.count
+                self.lineBreaks += data.lineFeedCount
+                index = end
+                if left == data.count {
                     self.remaining = nil
                     self.skipCRLF = 2
                 } else {
-                    self.remaining = left - 1
+                    self.remaining = left - data.count
                 }
-            } else if byte == 10 {
+            } else if bytes[index] == 10 {
+                index += 1
                 let text = String(decoding: self.sizeLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 self.sizeLine = []
                 let size = Int(text.split(separator: ";").first ?? "", radix: 16) ?? 0
@@ -154,7 +160,8 @@ final class ChunkedCounter {
                     self.remaining = size
                 }
             } else {
-                self.sizeLine.append(byte)
+                self.sizeLine.append(bytes[index])
+                index += 1
             }
         }
     }

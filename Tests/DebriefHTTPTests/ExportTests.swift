@@ -10,7 +10,7 @@ func neutralized(_ text: String) -> String {
     return "'" + text
 }
 
-@Suite("CSV export over HTTP")
+@Suite("CSV export over HTTP", .serialized)
 struct ExportTests {
     /// Prompts and answers a spreadsheet or a naive CSV writer would get wrong.
     static var hostileForm: [String: Any] {
