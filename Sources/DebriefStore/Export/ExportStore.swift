@@ -67,23 +67,17 @@ public struct ExportStore: Sendable {
 
     private func write(_ export: Prepared, csv: CSVCopy) async throws {
         try await csv.start()
+        if let rows = try await self.rowLayout(export, csv: csv) {
+            try await self.streaming { connection in
+                try await csv.header(rows.header, on: connection)
+                try await csv.rows(rows.select, on: connection)
+            }
+            return
+        }
+        let results = ResultsStore(database: self.database)
         switch export.request.layout {
-        case .responses(let window):
-            let layout = ResponsesLayout(meetings: export.meetings, window: window, csv: csv)
-            let columns = try await layout.questionColumns(database: self.database)
-            try await self.streaming { connection in
-                try await csv.header(layout.header(columns), on: connection)
-                try await csv.rows(layout.select(columns), on: connection)
-            }
-        case .answers(let window):
-            let layout = AnswersLayout(meetings: export.meetings, window: window, csv: csv)
-            try await self.streaming { connection in
-                try await csv.header(AnswersLayout.header, on: connection)
-                try await csv.rows(layout.select(), on: connection)
-            }
         case .summary(let window):
             try await self.streaming { try await csv.header(SummaryLayout.header, on: $0) }
-            let results = ResultsStore(database: self.database)
             for meeting in try await self.meetingsWithPublishedForms(export.meetings) {
                 guard let counts = try await results.counts(meeting: meeting, visibleTo: export.viewer, filter: window.resultsFilter)
                 else { continue }
@@ -92,25 +86,31 @@ public struct ExportStore: Sendable {
             }
         case .trends:
             try await self.streaming { try await csv.header(TrendsLayout.header, on: $0) }
-            let results = ResultsStore(database: self.database)
             for series in try await self.series(export.meetings) {
                 let sessions = try await results.seriesCounts(series: series, visibleTo: export.viewer)
                 let rows = TrendsLayout.columns(series: series, trends: TrendBuilder.trends(sessions))
                 try await self.streaming { try await csv.rows(columns: rows, textColumns: TrendsLayout.textColumns, on: $0) }
             }
+        case .responses, .answers:
+            break
         }
     }
 
     /// The one `SELECT` whose rows a `responses` or `answers` export streams (after its header
     /// row); nil for the computed layouts. The benchmark replays it through psql's `\copy`.
     public func rowQuery(_ export: Prepared) async throws -> SQLQuery? {
-        let csv = CSVCopy(options: export.request.csv, sink: { _ in })
+        try await self.rowLayout(export, csv: CSVCopy(options: export.request.csv, sink: { _ in }))?.select
+    }
+
+    /// The header and the statement of the row layouts (`responses`, `answers`); nil for the others.
+    private func rowLayout(_ export: Prepared, csv: CSVCopy) async throws -> (header: [String], select: SQLQuery)? {
         switch export.request.layout {
         case .responses(let window):
             let layout = ResponsesLayout(meetings: export.meetings, window: window, csv: csv)
-            return layout.select(try await layout.questionColumns(database: self.database))
+            let columns = try await layout.questionColumns(database: self.database)
+            return (layout.header(columns), layout.select(columns))
         case .answers(let window):
-            return AnswersLayout(meetings: export.meetings, window: window, csv: csv).select()
+            return (AnswersLayout.header, AnswersLayout(meetings: export.meetings, window: window, csv: csv).select())
         case .summary, .trends:
             return nil
         }
