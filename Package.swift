@@ -9,6 +9,7 @@ let migrationFiles = [
     "0002_meetings_and_forms.sql",
     "0003_participants.sql",
     "0004_result_tallies.sql",
+    "0005_export.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

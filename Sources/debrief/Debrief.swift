@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `debrief` command: serve the API, migrate the database, export results, administer hosts.
 @main
@@ -6,6 +7,25 @@ struct DebriefCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "debrief",
         abstract: "Feedback forms for meetings: serve the API, migrate the database, export results.",
-        subcommands: [Serve.self, Migrate.self, Admin.self],
+        subcommands: [Serve.self, Migrate.self, Export.self, Admin.self],
         defaultSubcommand: Serve.self)
+
+    /// ArgumentParser's own `main`, except that bad arguments exit with 2, the documented code
+    /// (see ``CommandRunner``), instead of 64.
+    static func main() async {
+        do {
+            var command = try await asyncParseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

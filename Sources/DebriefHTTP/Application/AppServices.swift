@@ -12,6 +12,7 @@ struct AppServices: Sendable {
     let meetings: MeetingStore
     let forms: FormStore
     let results: ResultsStore
+    let exports: ExportStore
     let liveResults: LiveResultsHub
     let participantForms: ParticipantFormStore
     let checkIns: CheckInStore
@@ -29,6 +30,7 @@ struct AppServices: Sendable {
         self.meetings = MeetingStore(database: database)
         self.forms = FormStore(database: database)
         self.results = ResultsStore(database: database)
+        self.exports = ExportStore(database: database)
         self.liveResults = LiveResultsHub(snapshot: Self.liveSnapshot(results: self.results))
         self.participantForms = ParticipantFormStore(
             database: database, cache: PublishedFormCache(capacity: configuration.publishedFormCacheSize))

@@ -1,0 +1,50 @@
+import PQ
+
+/// The `answers` layout (long, tidy): one row per answer value — per selected option, per "other"
+/// text, per rating, per text — for pandas, R and SQL. Rows come ordered by submission, then by
+/// the question's place in its form, then by the order of selection.
+struct AnswersLayout {
+    let meetings: SQLQuery
+    let window: SubmissionWindow
+    let csv: CSVCopy
+
+    static let header = [
+        "response_id", "meeting_id", "series_id", "session_number", "form_version", "submitted_at", "checked_in",
+        "participant_name", "question_key", "question_position", "question_kind", "question_prompt", "position",
+        "option_id", "option_label", "other_text", "rating", "text",
+    ]
+
+    func select() -> SQLQuery {
+        let with: SQLQuery = "WITH " + ExportSQL.forms(self.meetings) + """
+            ,
+            q AS MATERIALIZED (
+                SELECT fs.id AS form_id, e.n AS position, e.question ->> 'key' AS key, e.question ->> 'kind' AS kind,
+                       e.question ->> 'prompt' AS prompt, e.question -> 'options' AS options
+                FROM fs, jsonb_array_elements(fs.definition -> 'questions') WITH ORDINALITY AS e(question, n)
+            ),
+            o AS MATERIALIZED (
+                SELECT q.form_id, q.key, option ->> 'id' AS id, option ->> 'label' AS label
+                FROM q, jsonb_array_elements(coalesce(q.options, '[]'::jsonb)) AS option
+            )
+            """
+        let csv = self.csv
+        let select: SQLQuery =
+            SQLQuery(unsafeSQL: """
+                SELECT r.id, fs.meeting_id, fs.series_id, fs.session_number, fs.version, \(ExportSQL.timestamp("r.submitted_at")),
+                       \(ExportSQL.boolean("r.check_in_id IS NOT NULL")), CASE WHEN fs.identified THEN
+                """)
+            + " " + csv.cell(column: "c.name") + " END, " + csv.cell(column: "a.question_key")
+            + ", q.position, q.kind, " + csv.cell(column: "q.prompt") + ", a.position, " + csv.cell(column: "a.option_id")
+            + ", " + csv.cell(column: "o.label") + ", " + csv.cell(column: "a.other_text") + ", a.rating, "
+            + csv.cell(column: "a.text_value")
+        let from: SQLQuery = """
+            FROM fs JOIN responses r ON r.form_id = fs.id
+            JOIN answers a ON a.response_id = r.id
+            LEFT JOIN q ON q.form_id = a.form_id AND q.key = a.question_key
+            LEFT JOIN o ON o.form_id = a.form_id AND o.key = a.question_key AND o.id = a.option_id
+            LEFT JOIN check_ins c ON c.id = r.check_in_id
+            """
+        return with + "\n" + select + "\n" + from + "\nWHERE true" + self.window.sql
+            + "\nORDER BY r.submitted_at, r.id, q.position, a.position"
+    }
+}

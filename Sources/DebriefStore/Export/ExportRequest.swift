@@ -1,0 +1,151 @@
+import Debrief
+import Foundation
+import PQ
+
+/// Whose results an export takes out.
+public enum ExportTarget: Sendable, Equatable {
+    /// Every form version of one meeting (one session).
+    case meeting(UUID)
+    /// Every session of a recurring meeting.
+    case series(UUID)
+    /// Every meeting of one host, found by email (operators only: the CLI).
+    case host(email: String)
+    /// Every meeting (operators only: the CLI).
+    case all
+}
+
+/// Submission times an export keeps: `since` inclusive, `until` exclusive, as the results API.
+///
+/// Only a window whose start lies before its end can be made.
+public struct SubmissionWindow: Sendable, Equatable {
+    public let since: Date?
+    public let until: Date?
+
+    /// Every submission.
+    public static let all = SubmissionWindow(uncheckedSince: nil, until: nil)
+
+    /// A window, or nil when `since` is not before `until`.
+    public init?(since: Date?, until: Date?) {
+        if let since, let until, since >= until { return nil }
+        self.init(uncheckedSince: since, until: until)
+    }
+
+    private init(uncheckedSince since: Date?, until: Date?) {
+        self.since = since
+        self.until = until
+    }
+
+    /// The same window as a results filter, so the summary layout counts what `GET …/results` counts.
+    var resultsFilter: ResultsFilter { ResultsFilter(since: self.since, until: self.until) }
+
+    /// `AND r.submitted_at …` for the `r` rows (responses) of a query.
+    var sql: SQLQuery {
+        var clause: SQLQuery = ""
+        if let since { clause = clause + " AND r.submitted_at >= \(since)::timestamptz" }
+        if let until { clause = clause + " AND r.submitted_at < \(until)::timestamptz" }
+        return clause
+    }
+
+    /// Reads `2026-05-04T09:00:00Z` (ISO 8601 with a zone, fractional seconds optional) or a plain
+    /// date `2026-05-04`, meaning its midnight in UTC.
+    public static func parseTimestamp(_ text: String) -> Date? {
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        return try? Date.ISO8601FormatStyle().year().month().day().parse(text)
+    }
+}
+
+/// The shape of an export's rows. Trends are always unfiltered (as `GET /v1/series/{id}/trends`),
+/// so they carry no submission window.
+public enum ExportLayout: Sendable, Equatable {
+    /// Wide: one row per response, one column per question.
+    case responses(SubmissionWindow)
+    /// Long (tidy): one row per answer value.
+    case answers(SubmissionWindow)
+    /// One row per session × question × chart category, the numbers of `GET …/results`.
+    case summary(SubmissionWindow)
+    /// One row per series × question key × session, as `GET /v1/series/{id}/trends`.
+    case trends
+
+    /// The layout names the CLI and the HTTP API accept.
+    public enum Name: String, Sendable, CaseIterable {
+        case responses, answers, summary, trends
+    }
+
+    public var name: Name {
+        switch self {
+        case .responses: return .responses
+        case .answers: return .answers
+        case .summary: return .summary
+        case .trends: return .trends
+        }
+    }
+
+    /// The layout `name` over `window`; nil for trends with a window, which they cannot honour.
+    public init?(_ name: Name, window: SubmissionWindow) {
+        switch name {
+        case .responses: self = .responses(window)
+        case .answers: self = .answers(window)
+        case .summary: self = .summary(window)
+        case .trends:
+            guard window == .all else { return nil }
+            self = .trends
+        }
+    }
+}
+
+/// How the CSV is written.
+public struct CSVOptions: Sendable, Equatable {
+    /// The field separator (comma unless asked otherwise).
+    public var delimiter: CopyFormat.Delimiter
+    /// Start with a UTF-8 byte order mark, which Excel needs to read UTF-8.
+    public var byteOrderMark: Bool
+    /// Prefix cells a spreadsheet would execute with `'` (on by default; off for trusted pipelines).
+    public var neutralizesFormulas: Bool
+
+    public init(delimiter: CopyFormat.Delimiter = .comma, byteOrderMark: Bool = false, neutralizesFormulas: Bool = true) {
+        self.delimiter = delimiter
+        self.byteOrderMark = byteOrderMark
+        self.neutralizesFormulas = neutralizesFormulas
+    }
+
+    /// `comma`, `semicolon`, `tab`, `pipe`, or the character itself.
+    public static func delimiter(named name: String) -> CopyFormat.Delimiter? {
+        switch name.lowercased() {
+        case "comma", ",": return .comma
+        case "semicolon", ";": return .semicolon
+        case "tab", "\t", "\\t": return .tab
+        case "pipe", "|": return .pipe
+        default: return nil
+        }
+    }
+}
+
+/// One export: what, in which layout, written how.
+public struct ExportRequest: Sendable, Equatable {
+    public var target: ExportTarget
+    public var layout: ExportLayout
+    public var csv: CSVOptions
+
+    public init(target: ExportTarget, layout: ExportLayout, csv: CSVOptions = CSVOptions()) {
+        self.target = target
+        self.layout = layout
+        self.csv = csv
+    }
+
+    /// A file name that says what the file holds: `debrief-meeting-<id>-responses.csv`.
+    public var suggestedFileName: String {
+        let what: String
+        switch self.target {
+        case .meeting(let id): what = "meeting-" + id.uuidString.lowercased()
+        case .series(let id): what = "series-" + id.uuidString.lowercased()
+        case .host(let email):
+            let safe = email.lowercased().unicodeScalars.map { scalar -> String in
+                CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII ? String(scalar) : "_"
+            }.joined()
+            what = "host-" + safe
+        case .all: what = "all"
+        }
+        return "debrief-\(what)-\(self.layout.name.rawValue).csv"
+    }
+}

@@ -1,0 +1,27 @@
+import PQ
+
+/// SQL pieces both row layouts share.
+enum ExportSQL {
+    /// `fs`: the published form versions of the exported meetings, with what every row repeats.
+    /// Materialized once, so no row re-reads a form's JSON definition.
+    static func forms(_ meetings: SQLQuery) -> SQLQuery {
+        """
+        fs AS MATERIALIZED (
+            SELECT f.id, f.version, f.definition, m.id AS meeting_id, m.series_id, m.session_number, m.title, m.ends_at,
+                   NOT coalesce((f.definition ->> 'anonymous')::boolean, true) AS identified
+            FROM forms f JOIN meetings m ON m.id = f.meeting_id
+            WHERE \(meetings) AND f.published_at IS NOT NULL
+        )
+        """
+    }
+
+    /// A `timestamptz` column as ISO 8601 in UTC with microseconds: `2026-05-04T09:00:00.000000Z`.
+    static func timestamp(_ column: String) -> String {
+        "to_char(\(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')"
+    }
+
+    /// `true` / `false` (COPY would write PostgreSQL's `t` / `f`).
+    static func boolean(_ condition: String) -> String {
+        "CASE WHEN \(condition) THEN 'true' ELSE 'false' END"
+    }
+}

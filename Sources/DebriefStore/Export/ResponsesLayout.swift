@@ -1,0 +1,102 @@
+import Debrief
+import PQ
+
+/// The `responses` layout (wide): one row per response, one column per question.
+///
+/// Columns: the fixed ``fixedHeader`` columns, then per question, in form order, a column headed
+/// `<prompt> [<key>]` and, for choice questions that allow "other", `<prompt> [<key>] (other)`.
+/// A cell holds the rating, the text, or the selected option ids joined by ``separator`` in the
+/// order they were selected. When the exported meetings have different forms (a series, a host,
+/// everything), the columns are the union of their question keys in first-seen order (forms
+/// taken by meeting start, then version), headed with the newest wording of each key.
+struct ResponsesLayout {
+    let meetings: SQLQuery
+    let window: SubmissionWindow
+    let csv: CSVCopy
+
+    /// Joins the option ids of a multiple-choice answer. Option ids are `[a-z0-9_-]`, so it never
+    /// appears inside one.
+    static let separator = ";"
+
+    static let fixedHeader = [
+        "response_id", "meeting_id", "series_id", "meeting_title", "session_number", "form_version", "submitted_at",
+        "changed_at", "seconds_after_end", "checked_in", "participant_name",
+    ]
+
+    struct QuestionColumn: Equatable {
+        var key: String
+        var prompt: String
+        var hasOther: Bool
+    }
+
+    /// The question columns of the exported meetings' published forms.
+    func questionColumns(database: Database) async throws -> [QuestionColumn] {
+        let rows = try await database.query(
+            """
+            SELECT f.definition FROM forms f JOIN meetings m ON m.id = f.meeting_id
+            WHERE \(self.meetings) AND f.published_at IS NOT NULL
+            ORDER BY m.starts_at, m.id, f.version
+            """)
+        var columns: [QuestionColumn] = []
+        for row in rows {
+            let form = try row.decode("definition", as: SQLJSON<FormDefinition>.self).value
+            for question in form.questions {
+                var hasOther = false
+                if case .choice(let spec) = question.body { hasOther = spec.allowsOther }
+                if let index = columns.firstIndex(where: { $0.key == question.key.rawValue }) {
+                    columns[index].prompt = question.prompt
+                    columns[index].hasOther = columns[index].hasOther || hasOther
+                } else {
+                    columns.append(QuestionColumn(key: question.key.rawValue, prompt: question.prompt, hasOther: hasOther))
+                }
+            }
+        }
+        return columns
+    }
+
+    func header(_ columns: [QuestionColumn]) -> [String] {
+        Self.fixedHeader + columns.flatMap { column -> [String] in
+            let name = "\(column.prompt) [\(column.key)]"
+            return column.hasOther ? [name, name + " (other)"] : [name]
+        }
+    }
+
+    func select(_ columns: [QuestionColumn]) -> SQLQuery {
+        var with: SQLQuery = "WITH " + ExportSQL.forms(self.meetings)
+        var values: SQLQuery = ""
+        var aggregates: SQLQuery = ""
+        if !columns.isEmpty {
+            // The keys are bound values, read once from `p` rather than once per answer row.
+            var keys: SQLQuery = ""
+            for (index, column) in columns.enumerated() {
+                keys = keys + (index > 0 ? ", " : "") + "\(column.key)::text AS " + SQLQuery(unsafeSQL: "k\(index)")
+                let value = "v\(index)", other = "o\(index)", key = "p.k\(index)"
+                aggregates = aggregates + (index > 0 ? ",\n" : "") + SQLQuery(unsafeSQL: """
+                    string_agg(coalesce(a.option_id, a.rating::text, a.text_value), '\(Self.separator)' ORDER BY a.position)
+                        FILTER (WHERE a.question_key = \(key) AND a.other_text IS NULL) AS \(value),
+                    max(a.other_text) FILTER (WHERE a.question_key = \(key)) AS \(other)
+                    """)
+                values = values + ", " + self.csv.cell(column: "a.\(value)")
+                if column.hasOther { values = values + ", " + self.csv.cell(column: "a.\(other)") }
+            }
+            with = with + ", p AS MATERIALIZED (SELECT " + keys + ")"
+        }
+        var from: SQLQuery = """
+            FROM fs JOIN responses r ON r.form_id = fs.id
+            LEFT JOIN check_ins c ON c.id = r.check_in_id
+            """
+        if !columns.isEmpty {
+            from = from + "\nCROSS JOIN p LEFT JOIN LATERAL (SELECT " + aggregates
+                + " FROM answers a WHERE a.response_id = r.id) a ON true"
+        }
+        let fixed: SQLQuery =
+            "SELECT r.id, fs.meeting_id, fs.series_id, " + self.csv.cell(column: "fs.title")
+            + SQLQuery(unsafeSQL: """
+                , fs.session_number, fs.version, \(ExportSQL.timestamp("r.submitted_at")), \(ExportSQL.timestamp("r.changed_at")),
+                round(extract(epoch FROM r.submitted_at - fs.ends_at), 3), \(ExportSQL.boolean("r.check_in_id IS NOT NULL")),
+                CASE WHEN fs.identified THEN
+                """)
+            + " " + self.csv.cell(column: "c.name") + " END"
+        return with + "\n" + fixed + values + "\n" + from + "\nWHERE true" + self.window.sql + "\nORDER BY r.submitted_at, r.id"
+    }
+}

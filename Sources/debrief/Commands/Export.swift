@@ -1,0 +1,154 @@
+import ArgumentParser
+import Debrief
+import DebriefStore
+import Foundation
+import Logging
+
+/// `debrief export`: results as CSV, straight from the database.
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write results as CSV: responses (wide), answers (long), summary or trends.",
+        discussion: """
+            Pick what with exactly one of --meeting, --series, --host or --all. Cells that a \
+            spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) \
+            get a leading ' unless --no-neutralize is given. Multiple selections are joined by ';'.
+            Exit codes: 0 done; 2 bad arguments or unknown meeting, series or host; 3 database \
+            unreachable; 1 anything else.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Export one meeting: its id.")
+    var meeting: String?
+
+    @Option(help: "Export every session of a series: its id (a meeting's seriesId).")
+    var series: String?
+
+    @Option(name: .customLong("host"), help: "Export every meeting of the host with this email.")
+    var hostEmail: String?
+
+    @Flag(help: "Export every meeting.")
+    var all = false
+
+    @Option(help: "Layout: responses (one row per response), answers (one row per answer), summary, trends. Default: responses.")
+    var layout: ExportLayout.Name = .responses
+
+    @Option(help: "Only responses submitted at or after this time (ISO 8601 with zone, or a date meaning its midnight UTC).")
+    var since: String?
+
+    @Option(help: "Only responses submitted before this time (same format as --since).")
+    var until: String?
+
+    @Option(name: .shortAndLong, help: "Write to this file (replaced only when the export succeeds). Default: standard output.")
+    var output: String?
+
+    @Flag(help: "Start the file with a UTF-8 byte order mark, so Excel reads it as UTF-8.")
+    var bom = false
+
+    @Option(help: "Field separator: comma, semicolon, tab or pipe. Default: comma.")
+    var delimiter: String = "comma"
+
+    @Flag(help: "Write cells starting with = + - @, tab or carriage return unchanged (trusted pipelines only).")
+    var noNeutralize = false
+
+    @Flag(help: "Print no progress line (it only appears when standard error is a terminal).")
+    var quiet = false
+
+    /// For the benchmark: print the rows' statement as psql commands instead of exporting.
+    @Flag(help: .hidden)
+    var printPsqlCommands = false
+
+    func validate() throws {
+        _ = try self.request()
+    }
+
+    /// The export the flags describe; a `ValidationError` naming the flag when they do not make one.
+    func request() throws -> ExportRequest {
+        let chosen = [self.meeting != nil, self.series != nil, self.hostEmail != nil, self.all].filter { $0 }.count
+        guard chosen == 1 else {
+            throw ValidationError("give exactly one of --meeting, --series, --host and --all")
+        }
+        let target: ExportTarget
+        if let meeting = self.meeting {
+            guard let id = UUID(uuidString: meeting) else { throw ValidationError("--meeting: \(meeting) is not a meeting id") }
+            target = .meeting(id)
+        } else if let series = self.series {
+            guard let id = UUID(uuidString: series) else { throw ValidationError("--series: \(series) is not a series id") }
+            target = .series(id)
+        } else if let email = self.hostEmail {
+            guard (try? EmailAddress.parse(email).get()) != nil else { throw ValidationError("--host: \(email) is not an email address") }
+            target = .host(email: email)
+        } else {
+            target = .all
+        }
+        func date(_ text: String?, _ flag: String) throws -> Date? {
+            guard let text else { return nil }
+            guard let date = SubmissionWindow.parseTimestamp(text) else {
+                throw ValidationError("\(flag): \(text) is not an ISO 8601 timestamp with a zone (2026-05-04T09:00:00Z) or a date")
+            }
+            return date
+        }
+        guard let window = SubmissionWindow(since: try date(self.since, "--since"), until: try date(self.until, "--until")) else {
+            throw ValidationError("--until: must be after --since")
+        }
+        guard let layout = ExportLayout(self.layout, window: window) else {
+            throw ValidationError("--since/--until: the trends layout is never filtered (as the trends API)")
+        }
+        guard let delimiter = CSVOptions.delimiter(named: self.delimiter) else {
+            throw ValidationError("--delimiter: must be comma, semicolon, tab or pipe")
+        }
+        return ExportRequest(
+            target: target, layout: layout,
+            csv: CSVOptions(delimiter: delimiter, byteOrderMark: self.bom, neutralizesFormulas: !self.noNeutralize))
+    }
+
+    func run() async throws {
+        let logger = self.database.bootstrapLogging(label: "debrief.export")
+        try await CommandRunner.run(logger: logger) { try await self.export(logger: logger) }
+    }
+
+    private func export(logger: Logger) async throws {
+        let request = try self.request()
+        try await AdminSession.run(self.database, logger: logger) { session in
+            let store = ExportStore(database: session.database)
+            // The operator who can reach the database sees every meeting.
+            let prepared = try await store.prepare(request, visibleTo: .service)
+            if self.printPsqlCommands {
+                try await self.printPsqlCommands(store: store, prepared)
+                return
+            }
+            let output = try self.output.map(ExportOutput.file) ?? ExportOutput.standardOutput()
+            var progress = ExportProgress(enabled: !self.quiet)
+            do {
+                try await store.write(prepared) { chunk in
+                    try output.write(chunk)
+                    progress.update(bytes: output.bytesWritten)
+                }
+                try output.commit()
+            } catch {
+                output.discard()
+                throw error
+            }
+            progress.finish(bytes: output.bytesWritten)
+        }
+    }
+}
+
+extension Export {
+    /// One psql `-c` command per line: `SET pq.copy_n = '…'` for each parameter, then the
+    /// `\copy (SELECT …) to stdout csv` of the very statement this export streams.
+    private func printPsqlCommands(store: ExportStore, _ prepared: ExportStore.Prepared) async throws {
+        guard let query = try await store.rowQuery(prepared) else {
+            throw CommandFailure.usage("--print-psql-commands: only for the responses and answers layouts")
+        }
+        let (select, settings) = try query.copyStatement()
+        for (index, value) in settings.enumerated() {
+            print("SET pq.copy_\(index + 1) = '\(value.replacingOccurrences(of: "'", with: "''"))'")
+        }
+        // \copy takes its statement on one line; the export's SQL has no line break inside a literal.
+        let oneLine = select.split(whereSeparator: \.isNewline).joined(separator: " ")
+        print("\\copy (\(oneLine)) to stdout with (format csv)")
+    }
+}
+
+extension ExportLayout.Name: ExpressibleByArgument {}

@@ -1,0 +1,130 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where `debrief export` writes: standard output, or a file that only appears, whole, once the
+/// export has succeeded.
+///
+/// A file is written to a temporary name in its own folder (so the final `rename` is atomic, on the
+/// same file system) and renamed over the target at the end; on any failure the temporary file is
+/// deleted, so an earlier file of that name stays as it was and no truncated file is left behind.
+final class ExportOutput {
+    private let descriptor: Int32
+    /// The file to create, or nil for standard output.
+    private let path: String?
+    private let temporaryPath: String?
+    private var closed = false
+    /// Bytes written so far.
+    private(set) var bytesWritten = 0
+
+    static func standardOutput() -> ExportOutput {
+        ExportOutput(descriptor: STDOUT_FILENO, path: nil, temporaryPath: nil)
+    }
+
+    /// Opens a temporary file beside `path`.
+    static func file(_ path: String) throws -> ExportOutput {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var template = Array((folder + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw CommandFailure.usage("--output: cannot create a file in \(folder): \(String(cString: strerror(errno)))")
+        }
+        // mkstemp makes the file private (0600); give it the mode a newly created file would have.
+        let mask = umask(0)
+        umask(mask)
+        fchmod(descriptor, 0o666 & ~mask)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return ExportOutput(descriptor: descriptor, path: path, temporaryPath: temporary)
+    }
+
+    private init(descriptor: Int32, path: String?, temporaryPath: String?) {
+        self.descriptor = descriptor
+        self.path = path
+        self.temporaryPath = temporaryPath
+    }
+
+    /// Writes every byte of `bytes`, retrying short writes and interruptions.
+    func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(self.descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw ExportOutputError(path: self.path, reason: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+        }
+        self.bytesWritten += bytes.count
+    }
+
+    /// Makes the file appear under its name (flushed to disk first).
+    func commit() throws {
+        guard let path, let temporaryPath, !self.closed else { return }
+        self.closed = true
+        if fsync(self.descriptor) != 0 || close(self.descriptor) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw ExportOutputError(path: path, reason: reason)
+        }
+        if rename(temporaryPath, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw ExportOutputError(path: path, reason: reason)
+        }
+    }
+
+    /// Deletes the temporary file after a failure.
+    func discard() {
+        guard let temporaryPath, !self.closed else { return }
+        self.closed = true
+        close(self.descriptor)
+        unlink(temporaryPath)
+    }
+}
+
+/// libc's `write(2)` (the method above shadows the name).
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
+struct ExportOutputError: Error, CustomStringConvertible {
+    var path: String?
+    var reason: String
+
+    var description: String { "could not write \(self.path ?? "standard output"): \(self.reason)" }
+}
+
+/// `debrief export: 12.3 MB written` on standard error, at most twice a second, and only when
+/// standard error is a terminal (never in logs or pipelines).
+struct ExportProgress {
+    private let enabled: Bool
+    private var lastShown = ContinuousClock.now
+    private var shown = false
+
+    init(enabled: Bool) {
+        self.enabled = enabled && isatty(STDERR_FILENO) == 1
+    }
+
+    mutating func update(bytes: Int) {
+        guard self.enabled, ContinuousClock.now - self.lastShown >= .milliseconds(500) else { return }
+        self.lastShown = ContinuousClock.now
+        self.shown = true
+        FileHandle.standardError.write(Data("\rdebrief export: \(Self.megabytes(bytes)) written".utf8))
+    }
+
+    func finish(bytes: Int) {
+        guard self.enabled, self.shown else { return }
+        FileHandle.standardError.write(Data("\rdebrief export: \(Self.megabytes(bytes)) written, done\n".utf8))
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+}

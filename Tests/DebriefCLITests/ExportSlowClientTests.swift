@@ -1,0 +1,168 @@
+import DebriefTestSupport
+import Foundation
+import PQ
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("Export to a slow HTTP client")
+struct ExportSlowClientTests {
+    /// A client that stops reading: PostgreSQL ends up waiting to write (back-pressure reaches the
+    /// database) while the server's memory stays flat; then the whole file arrives.
+    @Test func aClientThatStopsReadingHoldsTheCopyNotTheServersMemory() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 2)
+        let meeting = try await LoadData.seed(database, responses: 30_000)
+        let url = database.configuration.url
+        let created = try await DebriefProcess.run(
+            ["admin", "create-host", "--database-url", url, "--email", "ops@example.com", "--name", "Ops", "--admin",
+             "--password-stdin", "--bcrypt-cost", "4", "--log-format", "text"],
+            standardInput: "a long enough password\n")
+        #expect(created.status == 0, "\(created.output)")
+
+        let port = DebriefProcess.freePort()
+        let server = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(port), "--pool-size", "2", "--log-format", "text"])
+        defer { server.signal(SIGTERM) }
+        let base = "http://127.0.0.1:\(port)"
+        #expect(await DebriefProcess.waitFor(base + "/readyz", status: 200, timeout: .seconds(30)), "\(server.output)")
+        let token = try await Self.token(base: base, email: "ops@example.com", password: "a long enough password")
+        let baseline = Self.residentKiB(of: server.process.processIdentifier)
+
+        let socket = try RawSocket(port: port)
+        try socket.send(
+            "GET /v1/meetings/\(meeting)/export.csv?layout=answers HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\n\r\n")
+        let reader = ChunkedCounter(descriptor: socket.descriptor)
+        #expect(reader.read(atLeast: 256 * 1024, timeout: .seconds(30)))
+        #expect(reader.head.contains("text/csv; charset=utf-8"), "\(reader.head)")
+        #expect(reader.head.contains("attachment; filename=\"debrief-meeting-\(meeting.uuidString.lowercased())-answers.csv\""))
+
+        // The client pauses. The server stops reading COPY data, so the backend waits on ClientWrite.
+        var waiting = 0
+        for _ in 0..<30 {
+            try await Task.sleep(for: .milliseconds(200))
+            let row = try await database.query(
+                "SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE 'COPY (%' AND wait_event = 'ClientWrite'"
+            ).first
+            waiting = try row?.decode("n", as: Int.self) ?? 0
+            if waiting == 1 { break }
+        }
+        #expect(waiting == 1, "the COPY never waited for the server to read")
+        try await Task.sleep(for: .seconds(1))
+        let paused = Self.residentKiB(of: server.process.processIdentifier)
+        #expect(paused - baseline < 16 * 1024, "server memory grew by \(paused - baseline) KiB while the client paused")
+
+        // Then the client reads on, and the whole file arrives: 180,000 answers, one header row,
+        // and a quoted line break in each response's notes.
+        #expect(reader.readToEnd(timeout: .seconds(120)))
+        #expect(reader.lineBreaks == 1 + 180_000 + 30_000)
+        let peak = Self.peakKiB(of: server.process.processIdentifier)
+        #expect(peak - baseline < 24 * 1024, "server peak memory was \(peak - baseline) KiB above its idle size")
+        await database.shutdown()
+    }
+
+    static func token(base: String, email: String, password: String) async throws -> String {
+        var request = URLRequest(url: try #require(URL(string: base + "/v1/tokens")))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "content-type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: ["email": email, "password": password])
+        let (data, _) = try await URLSession.shared.data(for: request)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(json["token"] as? String)
+    }
+
+    static func residentKiB(of pid: Int32) -> Int { self.status(pid, "VmRSS") }
+    static func peakKiB(of pid: Int32) -> Int { self.status(pid, "VmHWM") }
+
+    private static func status(_ pid: Int32, _ field: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        let line = text.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+        return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+    }
+}
+
+/// Reads an HTTP/1.1 response with a chunked body, keeping only counts (not the bytes).
+final class ChunkedCounter {
+    let descriptor: Int32
+    /// The status line and headers.
+    private(set) var head = ""
+    private(set) var bodyBytes = 0
+    /// Line feeds in the raw stream after the head (chunk framing excluded below).
+    private(set) var lineBreaks = 0
+    private var raw: [UInt8] = []
+    private var headDone = false
+    private var finished = false
+    /// Parser state: bytes left in the current chunk, or nil while reading a size line.
+    private var remaining: Int?
+    private var sizeLine: [UInt8] = []
+    private var skipCRLF = 0
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    func read(atLeast bytes: Int, timeout: Duration) -> Bool {
+        self.pump(timeout: timeout) { $0.bodyBytes >= bytes }
+    }
+
+    func readToEnd(timeout: Duration) -> Bool {
+        self.pump(timeout: timeout) { $0.finished }
+    }
+
+    private func pump(timeout: Duration, until done: (ChunkedCounter) -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !done(self) {
+            guard ContinuousClock.now < deadline else { return false }
+            let count = recv(self.descriptor, &buffer, buffer.count, 0)
+            if count == 0 { return done(self) }
+            if count > 0 { self.consume(buffer[0..<count]) }
+        }
+        return true
+    }
+
+    private func consume(_ bytes: ArraySlice<UInt8>) {
+        var bytes = bytes
+        if !self.headDone {
+            self.raw += bytes
+            guard let end = self.raw.indices.dropLast(3).first(where: { self.raw[$0...($0 + 3)].elementsEqual([13, 10, 13, 10]) }) else {
+                return
+            }
+            self.head = String(decoding: self.raw[..<end], as: UTF8.self)
+            self.headDone = true
+            bytes = self.raw[(end + 4)...]
+            self.raw = []
+        }
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if self.skipCRLF > 0 {
+                self.skipCRLF -= 1
+                index += 1
+            } else if let left = self.remaining {
+                let end = min(bytes.endIndex, index + left)
+                let data = bytes[index..<end]
+                self.bodyBytes += data.count
+                self.lineBreaks += data.lineFeedCount
+                index = end
+                if left == data.count {
+                    self.remaining = nil
+                    self.skipCRLF = 2
+                } else {
+                    self.remaining = left - data.count
+                }
+            } else if bytes[index] == 10 {
+                index += 1
+                let text = String(decoding: self.sizeLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                self.sizeLine = []
+                let size = Int(text.split(separator: ";").first ?? "", radix: 16) ?? 0
+                if size == 0 {
+                    self.finished = true
+                } else {
+                    self.remaining = size
+                }
+            } else {
+                self.sizeLine.append(bytes[index])
+                index += 1
+            }
+        }
+    }
+}
