@@ -50,51 +50,25 @@ struct ExportController {
     /// `layout`, `since`, `until`, `delimiter`, `bom` and `neutralize` from the query; a 422 naming
     /// every bad one.
     static func exportRequest(_ target: ExportTarget, from request: Request) throws -> ExportRequest {
-        let query = request.uri.queryParameters
-        var problems = ProblemCollector()
-        var layoutName = ExportLayout.Name.responses
-        if let text = query.get("layout") {
-            if let name = ExportLayout.Name(rawValue: text) {
-                layoutName = name
-            } else {
-                problems.add("layout", "must be one of " + ExportLayout.Name.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-        }
-        func date(_ name: String) -> Date? {
-            guard let text = query.get(name) else { return nil }
-            guard let date = Timestamps.parse(text) else {
-                problems.add(name, Timestamps.hint)
-                return nil
-            }
-            return date
-        }
-        func flag(_ name: String, default value: Bool) -> Bool {
-            switch query.get(name) {
-            case nil: return value
-            case "true": return true
-            case "false": return false
-            default:
-                problems.add(name, "must be true or false")
-                return value
-            }
-        }
-        let since = date("since")
-        let until = date("until")
-        var delimiter = CSVOptions().delimiter
-        if let text = query.get("delimiter") {
-            if let value = CSVOptions.delimiter(named: text) {
-                delimiter = value
-            } else {
-                problems.add("delimiter", "must be comma, semicolon, tab or pipe")
-            }
-        }
+        var query = QueryReader(request)
+        let layoutName = query.value(
+            "layout", default: ExportLayout.Name.responses,
+            hint: "must be one of " + ExportLayout.Name.allCases.map(\.rawValue).joined(separator: ", "),
+            ExportLayout.Name.init(rawValue:))
+        let since = query.date("since")
+        let until = query.date("until")
+        let delimiter = query.value(
+            "delimiter", default: CSVOptions().delimiter, hint: "must be comma, semicolon, tab or pipe",
+            CSVOptions.delimiter(named:))
         let csv = CSVOptions(
-            delimiter: delimiter, byteOrderMark: flag("bom", default: false), neutralizesFormulas: flag("neutralize", default: true))
+            delimiter: delimiter, byteOrderMark: query.bool("bom", default: false),
+            neutralizesFormulas: query.bool("neutralize", default: true))
         let window = SubmissionWindow(since: since, until: until)
-        if window == nil { problems.add("until", "must be after since") }
+        if window == nil { query.problems.add("until", "must be after since") }
         let layout = ExportLayout(layoutName, window: window ?? .all)
-        if layout == nil { problems.add(since != nil ? "since" : "until", "the trends layout is never filtered") }
-        guard problems.isEmpty, let layout else { throw ValidationFailure(problems: problems.problems) }
+        if layout == nil { query.problems.add(since != nil ? "since" : "until", "the trends layout is never filtered") }
+        try query.requireValid()
+        guard let layout else { throw ValidationFailure(problems: query.problems.problems) }
         return ExportRequest(target: target, layout: layout, csv: csv)
     }
 }

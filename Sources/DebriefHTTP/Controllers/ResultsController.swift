@@ -55,26 +55,12 @@ struct ResultsController {
 
     /// `since`, `until` (ISO 8601 with zone) and `checkedInOnly` (true/false) from the query.
     static func filter(from request: Request) throws -> ResultsFilter {
-        let query = request.uri.queryParameters
-        var problems = ProblemCollector()
-        func date(_ name: String) -> Date? {
-            guard let text = query.get(name) else { return nil }
-            guard let date = Timestamps.parse(text) else {
-                problems.add(name, Timestamps.hint)
-                return nil
-            }
-            return date
-        }
-        let since = date("since")
-        let until = date("until")
-        var checkedInOnly = false
-        switch query.get("checkedInOnly") {
-        case nil, "false": break
-        case "true": checkedInOnly = true
-        default: problems.add("checkedInOnly", "must be true or false")
-        }
-        if let since, let until, since >= until { problems.add("until", "must be after since") }
-        guard problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
+        var query = QueryReader(request)
+        let since = query.date("since")
+        let until = query.date("until")
+        let checkedInOnly = query.bool("checkedInOnly", default: false)
+        if let since, let until, since >= until { query.problems.add("until", "must be after since") }
+        try query.requireValid()
         return ResultsFilter(since: since, until: until, checkedInOnly: checkedInOnly)
     }
 }
