@@ -40,68 +40,63 @@ CREATE TABLE result_tally_deltas (
 
 CREATE INDEX result_tally_deltas_form ON result_tally_deltas (form_id);
 
--- The question-level deltas of a set of answer rows, with a sign (+1 inserted, -1 deleted).
--- Used by the two answer triggers, which pass their transition table as a JSON-free array.
-CREATE FUNCTION debrief_answer_deltas(rows answers[], sign integer)
-RETURNS TABLE (form_id uuid, question_key text, kind text, value text, delta bigint)
-LANGUAGE sql STABLE AS $$
-    SELECT a.form_id, a.question_key, 'respondents', '', sign * count(DISTINCT a.response_id)
-    FROM unnest(rows) a GROUP BY a.form_id, a.question_key
-    UNION ALL
-    SELECT a.form_id, a.question_key, 'option', a.option_id, sign * count(*)
-    FROM unnest(rows) a WHERE a.option_id IS NOT NULL GROUP BY a.form_id, a.question_key, a.option_id
-    UNION ALL
-    SELECT a.form_id, a.question_key, 'other', '', sign * count(*)
-    FROM unnest(rows) a WHERE a.other_text IS NOT NULL GROUP BY a.form_id, a.question_key
-    UNION ALL
-    SELECT a.form_id, a.question_key, 'rating', a.rating::text, sign * count(*)
-    FROM unnest(rows) a WHERE a.rating IS NOT NULL GROUP BY a.form_id, a.question_key, a.rating
-$$;
-
-CREATE FUNCTION debrief_tally_answers_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Answers: one pass over the changed rows. Each row counts once under its own kind (option,
+-- other or rating); the row at position 0 — every answered question has exactly one, since
+-- positions count from 0 within an answer — counts its response as a respondent. The two
+-- branches differ only in the transition table they read and the sign.
+CREATE FUNCTION debrief_tally_answers() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    INSERT INTO result_tally_deltas SELECT * FROM debrief_answer_deltas((SELECT array_agg(n::answers) FROM new_rows n), 1);
-    RETURN NULL;
-END $$;
-
-CREATE FUNCTION debrief_tally_answers_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    INSERT INTO result_tally_deltas SELECT * FROM debrief_answer_deltas((SELECT array_agg(o::answers) FROM old_rows o), -1);
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO result_tally_deltas (form_id, question_key, kind, value, delta)
+        SELECT c.form_id, c.question_key, k.kind, k.value, count(*)
+        FROM new_rows c CROSS JOIN LATERAL (VALUES
+            ('respondents', CASE WHEN c.position = 0 THEN '' END), ('option', c.option_id),
+            ('other', CASE WHEN c.other_text IS NOT NULL THEN '' END), ('rating', c.rating::text)
+        ) AS k (kind, value)
+        WHERE k.value IS NOT NULL GROUP BY 1, 2, 3, 4;
+    ELSE
+        INSERT INTO result_tally_deltas (form_id, question_key, kind, value, delta)
+        SELECT c.form_id, c.question_key, k.kind, k.value, -count(*)
+        FROM old_rows c CROSS JOIN LATERAL (VALUES
+            ('respondents', CASE WHEN c.position = 0 THEN '' END), ('option', c.option_id),
+            ('other', CASE WHEN c.other_text IS NOT NULL THEN '' END), ('rating', c.rating::text)
+        ) AS k (kind, value)
+        WHERE k.value IS NOT NULL GROUP BY 1, 2, 3, 4;
+    END IF;
     RETURN NULL;
 END $$;
 
 CREATE TRIGGER answers_tally_insert AFTER INSERT ON answers
-    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_answers_inserted();
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_answers();
 CREATE TRIGGER answers_tally_delete AFTER DELETE ON answers
-    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_answers_deleted();
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_answers();
 
 -- Responses: the count and the per-minute histogram. submitted_at never changes (an edit keeps
 -- it), so inserts and deletes are all there is to count.
-CREATE FUNCTION debrief_response_deltas(rows responses[], sign integer)
-RETURNS TABLE (form_id uuid, question_key text, kind text, value text, delta bigint)
-LANGUAGE sql STABLE AS $$
-    SELECT r.form_id, '', 'responses', '', sign * count(*) FROM unnest(rows) r GROUP BY r.form_id
-    UNION ALL
-    SELECT r.form_id, '', 'minute', floor(extract(epoch FROM r.submitted_at) / 60)::bigint::text, sign * count(*)
-    FROM unnest(rows) r GROUP BY 1, 4
-$$;
-
-CREATE FUNCTION debrief_tally_responses_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION debrief_tally_responses() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    INSERT INTO result_tally_deltas SELECT * FROM debrief_response_deltas((SELECT array_agg(n::responses) FROM new_rows n), 1);
-    RETURN NULL;
-END $$;
-
-CREATE FUNCTION debrief_tally_responses_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    INSERT INTO result_tally_deltas SELECT * FROM debrief_response_deltas((SELECT array_agg(o::responses) FROM old_rows o), -1);
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO result_tally_deltas (form_id, question_key, kind, value, delta)
+        SELECT c.form_id, '', k.kind, k.value, count(*)
+        FROM new_rows c CROSS JOIN LATERAL (VALUES
+            ('responses', ''), ('minute', floor(extract(epoch FROM c.submitted_at) / 60)::bigint::text)
+        ) AS k (kind, value)
+        GROUP BY 1, 2, 3, 4;
+    ELSE
+        INSERT INTO result_tally_deltas (form_id, question_key, kind, value, delta)
+        SELECT c.form_id, '', k.kind, k.value, -count(*)
+        FROM old_rows c CROSS JOIN LATERAL (VALUES
+            ('responses', ''), ('minute', floor(extract(epoch FROM c.submitted_at) / 60)::bigint::text)
+        ) AS k (kind, value)
+        GROUP BY 1, 2, 3, 4;
+    END IF;
     RETURN NULL;
 END $$;
 
 CREATE TRIGGER responses_tally_insert AFTER INSERT ON responses
-    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_responses_inserted();
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_responses();
 CREATE TRIGGER responses_tally_delete AFTER DELETE ON responses
-    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_responses_deleted();
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_responses();
 
 CREATE FUNCTION debrief_tally_check_ins() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -118,8 +113,7 @@ CREATE TRIGGER check_ins_tally_insert AFTER INSERT ON check_ins
 CREATE TRIGGER check_ins_tally_delete AFTER DELETE ON check_ins
     REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION debrief_tally_check_ins();
 
--- Rows written before this migration, counted once (the same grouping as the functions above,
--- over the tables: the array the functions take would not hold a large table).
+-- Rows written before this migration, counted once (the same counts as the triggers above).
 INSERT INTO result_tally_deltas
 SELECT r.form_id, '', 'responses', '', count(*) FROM responses r GROUP BY r.form_id
 UNION ALL
@@ -127,7 +121,7 @@ SELECT r.form_id, '', 'minute', floor(extract(epoch FROM r.submitted_at) / 60)::
 UNION ALL
 SELECT c.form_id, '', 'checkins', '', count(*) FROM check_ins c GROUP BY c.form_id
 UNION ALL
-SELECT a.form_id, a.question_key, 'respondents', '', count(DISTINCT a.response_id) FROM answers a GROUP BY 1, 2
+SELECT a.form_id, a.question_key, 'respondents', '', count(*) FROM answers a WHERE a.position = 0 GROUP BY 1, 2
 UNION ALL
 SELECT a.form_id, a.question_key, 'option', a.option_id, count(*) FROM answers a WHERE a.option_id IS NOT NULL GROUP BY 1, 2, 4
 UNION ALL
