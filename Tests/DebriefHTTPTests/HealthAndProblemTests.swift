@@ -26,6 +26,27 @@ struct HealthAndProblemTests {
         await database.shutdown()
     }
 
+    @Test func everyResponseCarriesTheSecurityHeaders() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 2)
+        let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
+        let frameOptions = try #require(HTTPField.Name("X-Frame-Options"))
+        let referrerPolicy = try #require(HTTPField.Name("Referrer-Policy"))
+        try await app.test(.router) { client in
+            // A success, an unknown route (404 problem) and an unauthenticated call (401 problem).
+            for uri in ["/healthz", "/no/such/route", "/v1/meetings"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
+                    #expect(response.headers[frameOptions] == "DENY", "\(uri)")
+                    #expect(response.headers[referrerPolicy] == "no-referrer", "\(uri)")
+                    #expect(response.headers[.contentSecurityPolicy] == "default-src 'none'; frame-ancestors 'none'", "\(uri)")
+                    #expect(response.headers[.cacheControl] == "no-store", "\(uri)")
+                    #expect(response.headers[.accessControlAllowOrigin] == nil, "\(uri)")
+                }
+            }
+        }
+        await database.shutdown()
+    }
+
     @Test func readinessFailsWhenTheDatabaseIsUnreachable() async throws {
         let database = Database(
             configuration: DatabaseConfiguration(url: "postgresql://nobody@127.0.0.1:1/none", connectTimeoutSeconds: 1),

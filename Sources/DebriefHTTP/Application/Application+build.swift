@@ -29,6 +29,7 @@ public func buildApplication(
 /// All routes and middleware of the service.
 func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    router.middlewares.add(SecurityHeadersMiddleware())
     router.middlewares.add(RequestLoggingMiddleware())
     router.middlewares.add(ProblemMiddleware())
     router.middlewares.add(BodyLimitMiddleware(limit: services.configuration.maxBodyBytes))
