@@ -41,7 +41,7 @@ struct ExportSlowClientTests {
         for _ in 0..<30 {
             try await Task.sleep(for: .milliseconds(200))
             let row = try await database.query(
-                "SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE 'COPY (%' AND wait_event = 'ClientWrite'"
+                "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (%' AND wait_event = 'ClientWrite'"
             ).first
             waiting = try row?.decode("n", as: Int.self) ?? 0
             if waiting == 1 { break }

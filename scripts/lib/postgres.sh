@@ -164,7 +164,7 @@ _pg_start_cluster() {
 # start_throwaway_cluster DIR: a fast, disposable cluster for tests (fsync off); exports PGPORT
 # and TEST_DATABASE_URL. The suites run in parallel, each with its own pools (and `debrief serve`
 # processes): the whole suite peaked at 285 client connections without the export suites, so 300
-# was too tight; 1,000 leaves room (the suite peaks near 320).
+# was too tight; 1,000 leaves room (measured: about 300 at the peak, polling pg_stat_activity).
 start_throwaway_cluster() {
     local dir=${1:?usage: start_throwaway_cluster DIR}
     _pg_start_cluster "$dir" --no-sync \
