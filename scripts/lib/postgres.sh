@@ -1,7 +1,10 @@
 # shellcheck shell=bash
 # Helpers for a throwaway PostgreSQL cluster, used by scripts/test. Source this file (bash).
 #
-#   ensure_packages              install what is missing: libpq-dev, PostgreSQL server and client, pkg-config
+#   ensure_packages              install what the build needs: libpq-dev, libqrencode-dev, zlib, PostgreSQL
+#                                server and client, pkg-config
+#   ensure_test_packages         also what the end-to-end tests need: Chromium and its driver, zbar,
+#                                rsvg-convert, slowhttptest, Python's venv
 #   pg_bin_dir                   print the folder holding initdb and pg_ctl
 #   start_throwaway_cluster DIR  start a fast, disposable cluster in DIR (an empty folder);
 #                                exports PGPORT and TEST_DATABASE_URL (superuser URL)
@@ -61,15 +64,33 @@ ensure_packages() {
     fi
     local missing=()
     _pg_pkg_installed libpq-dev || missing+=(libpq-dev)
+    _pg_pkg_installed libqrencode-dev || missing+=(libqrencode-dev)
+    _pg_pkg_installed zlib1g-dev || missing+=(zlib1g-dev)
     _pg_pkg_installed postgresql || _pg_any_pkg_installed 'postgresql-[0-9]*' || missing+=(postgresql)
     _pg_pkg_installed postgresql-client || _pg_any_pkg_installed 'postgresql-client-[0-9]*' || missing+=(postgresql-client)
     _pg_pkg_installed pkg-config || _pg_pkg_installed pkgconf || missing+=(pkg-config)
-    if [ "${#missing[@]}" -eq 0 ]; then
-        return 0
-    fi
-    echo "Installing missing packages: ${missing[*]}"
+    _pg_apt_install "${missing[@]}"
+}
+
+# Installs (idempotently) the tools the end-to-end tests drive: a real browser and its driver, a
+# QR decoder and an SVG rasterizer, a slow-client attacker, and Python's venv for the test tools.
+ensure_test_packages() {
+    ensure_packages
+    command -v dpkg >/dev/null 2>&1 || return 0
+    local missing=() package
+    for package in chromium chromium-driver zbar-tools librsvg2-bin slowhttptest fonts-noto-cjk; do
+        _pg_pkg_installed "$package" || missing+=("$package")
+    done
+    python3 -m venv --help >/dev/null 2>&1 || missing+=(python3-venv)
+    _pg_apt_install "${missing[@]}"
+}
+
+# _pg_apt_install PACKAGE...: apt-get install the packages given (none: nothing to do).
+_pg_apt_install() {
+    [ "$#" -gt 0 ] || return 0
+    echo "Installing missing packages: $*"
     _pg_as_root apt-get update
-    _pg_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+    _pg_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"
 }
 
 # Prints the folder with initdb and pg_ctl: from PATH, else the highest /usr/lib/postgresql/*/bin.

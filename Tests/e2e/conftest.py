@@ -1,0 +1,208 @@
+"""Fixtures for the end-to-end tests: the real `debrief` binary on a real PostgreSQL database.
+
+scripts/test sets DEBRIEF_BINARY (the debug build) and DEBRIEF_TEST_DATABASE_URL (the throwaway
+cluster's superuser URL). Each test module gets its own database, and `debrief_server` starts
+`debrief serve` processes on free ports against it.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+import requests
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "Tests" / "e2e" / "artifacts"
+
+
+def _required_env(name: str) -> str:
+    value = os.environ.get(name)
+    if not value:
+        pytest.exit(f"{name} is not set; run the end-to-end tests through scripts/test", returncode=2)
+    return value
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def psql(url: str, sql: str) -> str:
+    """Runs SQL with psql and returns its unaligned, tuples-only output."""
+    done = subprocess.run(
+        ["psql", url, "-v", "ON_ERROR_STOP=1", "-XAtq", "-c", sql],
+        capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"psql failed: {done.stderr}")
+    return done.stdout.strip()
+
+
+def database_url_named(cluster_url: str, name: str) -> str:
+    parts = urllib.parse.urlsplit(cluster_url)
+    return urllib.parse.urlunsplit(parts._replace(path="/" + name))
+
+
+@pytest.fixture(scope="module")
+def database_url() -> str:
+    """A fresh, empty database for one test module (migrated by the first `debrief serve`)."""
+    cluster_url = _required_env("DEBRIEF_TEST_DATABASE_URL")
+    name = "e2e_" + secrets.token_hex(6)
+    psql(cluster_url, f"CREATE DATABASE {name}")
+    return database_url_named(cluster_url, name)
+
+
+@dataclass
+class Server:
+    """A running `debrief serve`; `base_url` is where it listens."""
+    process: subprocess.Popen
+    base_url: str
+    log_path: Path
+    port: int
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 30) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.process.returncode
+
+
+def start_server(database_url: str, port: int | None = None, env: dict[str, str] | None = None,
+                 args: list[str] | None = None, ready_timeout: float = 60) -> Server:
+    """Starts `debrief serve` and waits until /readyz answers 200."""
+    binary = _required_env("DEBRIEF_BINARY")
+    port = port or free_port()
+    log = Path(tempfile.mkstemp(prefix="debrief-e2e-", suffix=".log")[1])
+    environment = dict(os.environ)
+    environment.update({
+        "DATABASE_URL": database_url,
+        "DEBRIEF_BCRYPT_COST": "4",
+        "LOG_FORMAT": "json",
+        "LOG_LEVEL": "info",
+    })
+    environment.update(env or {})
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [binary, "serve", "--host", "127.0.0.1", "--port", str(port), *(args or [])],
+            stdout=out, stderr=subprocess.STDOUT, env=environment)
+    server = Server(process, f"http://127.0.0.1:{port}", log, port)
+    deadline = time.monotonic() + ready_timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"debrief serve exited with {process.returncode}:\n{server.log()}")
+        try:
+            if requests.get(server.base_url + "/readyz", timeout=1).status_code == 200:
+                return server
+        except requests.RequestException:
+            pass
+        time.sleep(0.1)
+    server.stop(signal.SIGKILL)
+    raise RuntimeError(f"debrief serve was not ready after {ready_timeout} s:\n{server.log()}")
+
+
+@pytest.fixture(scope="module")
+def server(database_url: str):
+    """One `debrief serve` for the module, stopped (SIGTERM) afterwards."""
+    running = start_server(database_url)
+    yield running
+    running.stop()
+
+
+SAMPLE_FORM = {
+    "title": "How was the sync?",
+    "anonymous": True,
+    "questions": [
+        {"key": "useful", "prompt": "How useful was it?", "kind": "rating", "min": 0, "max": 10, "required": True},
+        {"key": "topic", "prompt": "Best topic?", "kind": "choice",
+         "options": [{"id": "roadmap", "label": "Roadmap"}, {"id": "hiring", "label": "Hiring"}],
+         "allowsOther": True},
+        {"key": "notes", "prompt": "Anything else?", "kind": "shortAnswer", "maxLength": 500},
+    ],
+}
+
+
+def iso(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+@dataclass
+class Host:
+    """A signed-up host and its bearer token."""
+    api: "API"
+    email: str
+    password: str
+    token: str
+    account_id: str
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def request(self, method: str, path: str, **kwargs) -> requests.Response:
+        headers = {**self.auth, **kwargs.pop("headers", {})}
+        return self.api.request(method, path, headers=headers, **kwargs)
+
+    def create_meeting(self, title: str = "Weekly sync", starts_in: timedelta = timedelta(minutes=-15),
+                       length: timedelta = timedelta(hours=1)) -> str:
+        start = datetime.now(timezone.utc).replace(microsecond=0) + starts_in
+        reply = self.request("POST", "/v1/meetings", json={
+            "title": title, "startsAt": iso(start), "endsAt": iso(start + length), "expectedHeadCount": 10})
+        assert reply.status_code == 201, reply.text
+        return reply.json()["id"]
+
+    def publish_form(self, meeting: str, form: dict | None = None) -> dict:
+        """Saves `form` (the sample form by default) as the meeting's form and publishes it."""
+        saved = self.request("PUT", f"/v1/meetings/{meeting}/form", json=form or SAMPLE_FORM)
+        assert saved.status_code == 200, saved.text
+        published = self.request("POST", f"/v1/meetings/{meeting}/form/publish")
+        assert published.status_code == 200, published.text
+        return published.json()
+
+
+@dataclass
+class API:
+    """Plain HTTP to one server."""
+    base_url: str
+    session: requests.Session = field(default_factory=requests.Session)
+
+    def request(self, method: str, path: str, **kwargs) -> requests.Response:
+        kwargs.setdefault("timeout", 30)
+        return self.session.request(method, self.base_url + path, **kwargs)
+
+    def sign_up(self, name: str = "Host") -> Host:
+        email = f"host-{secrets.token_hex(4)}@example.com"
+        password = "correct horse battery"
+        created = self.request("POST", "/v1/accounts", json={"email": email, "password": password, "displayName": name})
+        assert created.status_code == 201, created.text
+        login = self.request("POST", "/v1/tokens", json={"email": email, "password": password})
+        assert login.status_code == 201, login.text
+        return Host(self, email, password, login.json()["token"], created.json()["id"])
+
+
+@pytest.fixture(scope="module")
+def api(server: Server) -> API:
+    return API(server.base_url)
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where tests write screenshots and other files meant for people to look at."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
