@@ -69,6 +69,7 @@ class Server:
     base_url: str
     log_path: Path
     port: int
+    database_url: str
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
@@ -102,7 +103,7 @@ def start_server(database_url: str, port: int | None = None, env: dict[str, str]
         process = subprocess.Popen(
             [binary, "serve", "--host", "127.0.0.1", "--port", str(port), *(args or [])],
             stdout=out, stderr=subprocess.STDOUT, env=environment)
-    server = Server(process, f"http://127.0.0.1:{port}", log, port)
+    server = Server(process, f"http://127.0.0.1:{port}", log, port, database_url)
     deadline = time.monotonic() + ready_timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:

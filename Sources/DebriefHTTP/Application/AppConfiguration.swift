@@ -8,8 +8,11 @@ public struct AppConfiguration: Sendable {
     public var port: Int
     /// Largest request body accepted; larger ones get 413.
     public var maxBodyBytes: Int
-    /// A connection with no traffic for this long is closed (Hummingbird has no default).
+    /// A connection with no traffic for this long is closed (Hummingbird has no default), and the
+    /// next request's head must arrive within it, however the client trickles bytes (slowloris).
     public var idleTimeout: Duration
+    /// Once a request's head is in, its whole body must arrive within this (slow-body attacks).
+    public var bodyTimeout: Duration = .seconds(30)
     /// The base of participant URLs (`{publicBaseURL}/f/{code}`), as people outside reach us.
     public var publicBaseURL: String
     /// bcrypt's work factor for passwords (12 in production; the tests lower it for speed).

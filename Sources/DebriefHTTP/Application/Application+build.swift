@@ -12,7 +12,14 @@ public func buildApplication(
     let services = AppServices(configuration: configuration, database: database)
     var app = Application(
         router: buildRouter(services),
-        server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [
+                    RequestDeadlineHandler(
+                        headTimeout: .init(configuration.idleTimeout), bodyTimeout: .init(configuration.bodyTimeout),
+                        logger: logger)
+                ],
+                idleTimeout: .init(configuration.idleTimeout))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Debrief"),
         logger: logger)
     app.addServices(ResourceService(database: database, hasher: services.hasher))

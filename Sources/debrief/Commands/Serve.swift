@@ -3,6 +3,7 @@ import DebriefHTTP
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// `debrief serve`: the HTTP API, on a configured database or a private local cluster.
 struct Serve: AsyncParsableCommand {
@@ -22,8 +23,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Largest request body in bytes. Env: DEBRIEF_MAX_BODY_BYTES. Default: 262144.")
     var maxBodyBytes: Int?
 
-    @Option(help: "Seconds an idle connection stays open. Env: DEBRIEF_IDLE_TIMEOUT. Default: 30.")
+    @Option(help: "Seconds an idle connection stays open, and the most a request's head may take to arrive. Env: DEBRIEF_IDLE_TIMEOUT. Default: 30.")
     var idleTimeout: Int?
+
+    @Option(help: "Seconds a request's body may take to arrive once its head is in. Env: DEBRIEF_BODY_TIMEOUT. Default: 30.")
+    var bodyTimeout: Int?
+
+    @Option(help: "Seconds a stop (SIGTERM, SIGINT) waits for in-flight requests before cancelling them. Env: DEBRIEF_SHUTDOWN_TIMEOUT. Default: 25.")
+    var shutdownTimeout: Int?
 
     @Option(help: "Folder of the private PostgreSQL cluster used when no database URL is given. Env: DEBRIEF_DATA_DIR. Default: $XDG_DATA_HOME/debrief/postgres or ./.debrief/postgres.")
     var dataDir: String?
@@ -47,18 +54,25 @@ struct Serve: AsyncParsableCommand {
         if let seconds = self.idleTimeout ?? Env.int("DEBRIEF_IDLE_TIMEOUT"), !(1...3600).contains(seconds) {
             throw ValidationError("--idle-timeout must be between 1 and 3600 seconds")
         }
+        if let seconds = self.bodyTimeout ?? Env.int("DEBRIEF_BODY_TIMEOUT"), !(1...3600).contains(seconds) {
+            throw ValidationError("--body-timeout must be between 1 and 3600 seconds")
+        }
+        if let seconds = self.shutdownTimeout ?? Env.int("DEBRIEF_SHUTDOWN_TIMEOUT"), !(1...3600).contains(seconds) {
+            throw ValidationError("--shutdown-timeout must be between 1 and 3600 seconds")
+        }
     }
 
     func run() async throws {
         let logger = self.database.bootstrapLogging(label: "debrief")
         let host = self.host ?? Env.string("DEBRIEF_HOST") ?? "127.0.0.1"
         let port = self.port ?? Env.int("PORT") ?? 8080
-        let configuration = AppConfiguration(
+        var configuration = AppConfiguration(
             host: host, port: port,
             maxBodyBytes: self.maxBodyBytes ?? Env.int("DEBRIEF_MAX_BODY_BYTES") ?? 256 * 1024,
             idleTimeout: .seconds(self.idleTimeout ?? Env.int("DEBRIEF_IDLE_TIMEOUT") ?? 30),
             publicBaseURL: self.publicURL ?? Env.string("DEBRIEF_PUBLIC_URL"),
             bcryptCost: UInt8(clamping: self.bcryptCost ?? Env.int("DEBRIEF_BCRYPT_COST") ?? 12))
+        configuration.bodyTimeout = .seconds(self.bodyTimeout ?? Env.int("DEBRIEF_BODY_TIMEOUT") ?? 30)
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)
@@ -69,11 +83,21 @@ struct Serve: AsyncParsableCommand {
                 logger.info("database ready", metadata: ["migrations_applied": "\(applied.count)"])
             }
             let app = buildApplication(configuration: configuration, database: session.database, logger: logger)
-            try await app.runService()
+            try await self.run(app, logger: logger)
         } catch {
             await session.close(logger: logger)
             throw CommandRunner.exit(for: error, logger: logger)
         }
         await session.close(logger: logger)
+    }
+
+    /// Runs until SIGTERM or SIGINT, then stops gracefully: the listener closes, in-flight requests
+    /// finish and live streams end. Past the shutdown timeout what is left is cancelled, so an
+    /// orchestrator's kill deadline (Kubernetes: 30 s) is never the thing that ends the process.
+    private func run(_ app: some ApplicationProtocol, logger: Logger) async throws {
+        var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = .seconds(self.shutdownTimeout ?? Env.int("DEBRIEF_SHUTDOWN_TIMEOUT") ?? 25)
+        group.maximumCancellationDuration = .seconds(5)
+        try await ServiceGroup(configuration: group).run()
     }
 }
