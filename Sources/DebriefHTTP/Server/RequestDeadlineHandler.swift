@@ -55,7 +55,13 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
             self.requestsInProgress += 1
             self.arm(self.bodyTimeout, waitingFor: "request body", context: context)
         case .end:
-            self.disarm()
+            // A response sent before the body was read (401, 413) already ended its request: the
+            // wait for the next head starts now.
+            if self.requestsInProgress == 0 {
+                self.arm(self.headTimeout, waitingFor: "request head", context: context)
+            } else {
+                self.disarm()
+            }
         case .body:
             break
         }
