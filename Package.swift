@@ -79,6 +79,12 @@ let package = Package(
                 .unsafeFlags(["-Xfrontend", "-enable-copy-propagation=false"], .when(configuration: .release)),
             ]
         ),
+        // Server-rendered SVG charts of the domain's results. Pure: no I/O.
+        .target(
+            name: "DebriefCharts",
+            dependencies: ["Debrief"],
+            swiftSettings: swiftSettings
+        ),
         // Repositories: all SQL lives here.
         .target(
             name: "DebriefStore",
@@ -95,7 +101,7 @@ let package = Package(
         .target(
             name: "DebriefHTTP",
             dependencies: [
-                "Debrief", "DebriefStore", "PQ",
+                "Debrief", "DebriefCharts", "DebriefStore", "PQ",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -141,6 +147,11 @@ let package = Package(
         .testTarget(
             name: "DebriefTests",
             dependencies: ["Debrief", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DebriefChartsTests",
+            dependencies: ["DebriefCharts", "Debrief"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
