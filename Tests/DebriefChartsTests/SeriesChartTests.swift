@@ -55,6 +55,7 @@ struct SeriesChartTests {
         #expect(svg.texts(class: "value") == ["15", "12", "9"])
         #expect(svg.texts(class: "subtitle") == ["Response rate: 75% of those checked in · 60% of those expected"])
         let bars = svg.elements(class: "bar").compactMap { $0.number("width") }
+        try #require(bars.count == 3)
         #expect(abs(bars[2] / bars[0] - 0.6) < 0.001)
     }
 
@@ -99,6 +100,7 @@ struct SeriesChartTests {
         #expect(svg.texts(class: "break-label") == ["question changed"])
         let breakX = try #require(svg.elements(class: "break").first?.number("x1"))
         let points = svg.elements(class: "point").compactMap { $0.number("cx") }
+        try #require(points.count == 2)
         #expect(breakX > points[0] && breakX < points[1])
     }
 

@@ -60,17 +60,6 @@ struct ChartCanvas {
         self.y += height
     }
 
-    /// A muted note under the chart, wrapped to two lines.
-    mutating func footnote(_ text: String) {
-        self.y += 12
-        for line in TextMetrics.wrap(text, fontSize: Self.subtitleSize, maxWidth: self.contentWidth, maxLines: 2) {
-            self.y += Self.subtitleSize + 4
-            self.body.element("text", [
-                "class": "footnote", "x": self.left, "y": self.y, "font-size": Self.subtitleSize, "fill": self.palette.muted,
-            ], text: line)
-        }
-    }
-
     /// The standalone SVG document. `title` is its accessible name; `description` tells the
     /// data in words, for screen readers and anyone who cannot see the chart.
     func finish(title: String, description: String) -> String {

@@ -50,8 +50,10 @@ struct ParsedSVG {
 }
 
 extension XMLElement {
+    /// The attribute's value. (`attribute(forName:)` of swift-corelibs-foundation finds nothing
+    /// in an element under a default namespace, as every SVG element is, so the list is searched.)
     func attribute(_ name: String) -> String? {
-        self.attribute(forName: name)?.stringValue
+        self.attributes?.first { $0.name == name }?.stringValue
     }
 
     func number(_ name: String) -> Double? {
