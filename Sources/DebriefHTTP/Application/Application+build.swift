@@ -52,6 +52,8 @@ func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     MeetingController(services: services).addRoutes(to: authenticated)
     FormController(services: services).addRoutes(to: authenticated)
     ResultsController(services: services).addRoutes(to: authenticated)
+    ChartController(services: services).addRoutes(to: authenticated)
+    QRCodeController(services: services).addRoutes(to: authenticated)
     ExportController(services: services).addRoutes(to: authenticated)
     LiveResultsController(services: services).addRoutes(to: authenticated)
     AttendanceController(services: services).addRoutes(to: authenticated)
