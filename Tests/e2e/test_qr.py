@@ -82,12 +82,12 @@ def test_another_host_gets_404_and_no_token_401(published, api: API):
         assert anonymous.status_code == 401, anonymous.text
 
 
-def test_bad_parameters_are_a_400_naming_each(published):
+def test_bad_parameters_are_a_422_naming_each(published):
     host, meeting, _ = published
     reply = host.request("GET", f"/v1/meetings/{meeting}/qr.png", params={"size": "10", "margin": "17", "ecc": "X"})
-    assert reply.status_code == 400, reply.text
+    assert reply.status_code == 422, reply.text
     problem = reply.json()
-    assert problem["code"] == "bad_request"
+    assert problem["code"] == "validation_failed"
     assert [error["path"] for error in problem["errors"]] == ["size", "margin", "ecc"]
     assert problem["errors"][0]["message"] == "must be an integer from 64 to 4096"
 

@@ -80,14 +80,14 @@ struct ChartController {
         try await self.services.results.seriesCounts(series: series, visibleTo: try context.requireViewer())
     }
 
-    /// `width`, `theme` and `timeZone` from the query; a 400 naming every bad one.
+    /// `width`, `theme` and `timeZone` from the query; a 422 naming every bad one.
     static func style(from request: Request) throws -> ChartStyle {
         var query = QueryReader(request)
         let width = query.integer("width", in: ChartStyle.widthRange, default: ChartStyle.defaultWidth)
         let theme = query.choice("theme", default: ChartStyle.Theme.light)
         let timeZone = query.value(
             "timeZone", default: TimeZone.gmt, hint: "must be an IANA time zone name such as Europe/Berlin", TimeZone.init(identifier:))
-        try query.requireValidAsBadRequest()
+        try query.requireValid()
         return ChartStyle(theme: theme, width: width, timeZone: timeZone)
     }
 }

@@ -49,13 +49,13 @@ struct QRCodeController {
         return (EncodedLink(url: url, matrix: try QRMatrix(encoding: url, errorCorrection: options.errorCorrection)), options)
     }
 
-    /// `size`, `margin` and `ecc` from the query; a 400 naming every bad one.
+    /// `size`, `margin` and `ecc` from the query; a 422 naming every bad one.
     static func options(from request: Request) throws -> Options {
         var query = QueryReader(request)
         let size = query.integer("size", in: Self.sizeRange, default: Self.defaultSize)
         let margin = query.integer("margin", in: QuietZone.range, default: QuietZone.standard.modules)
         let errorCorrection = query.choice("ecc", default: ErrorCorrection.medium)
-        try query.requireValidAsBadRequest()
+        try query.requireValid()
         return Options(size: size, quietZone: QuietZone(clamping: margin), errorCorrection: errorCorrection)
     }
 }

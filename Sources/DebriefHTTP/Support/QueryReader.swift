@@ -61,11 +61,6 @@ struct QueryReader {
         self.value(name, default: value, hint: "must be one of " + T.allCases.map(\.rawValue).joined(separator: ", "), T.init(rawValue:))
     }
 
-    /// Throws a 400 naming every bad parameter (see ``APIError/badQuery(_:)``).
-    func requireValidAsBadRequest() throws {
-        guard self.problems.isEmpty else { throw APIError.badQuery(self.problems.problems) }
-    }
-
     /// Throws the 422 when any parameter was bad.
     func requireValid() throws {
         guard self.problems.isEmpty else { throw ValidationFailure(problems: self.problems.problems) }
