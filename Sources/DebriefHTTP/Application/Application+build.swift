@@ -35,11 +35,13 @@ func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     router.middlewares.add(BodyLimitMiddleware(limit: services.configuration.maxBodyBytes))
     HealthController(database: services.database).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
+    // One set of buckets for the participant API and pages: alternating does not double the rate.
+    let participantLimits = RateLimitMiddleware(settings: services.configuration.participantRateLimits)
 
     let v1 = router.group("v1")
     AccountController(services: services).addPublicRoutes(to: v1)
     ResultsController(services: services).addPublicRoutes(to: v1)
-    ParticipantController(services: services).addRoutes(to: v1)
+    ParticipantController(services: services).addRoutes(to: v1, rateLimit: participantLimits)
     let authenticated = v1.group().add(middleware: AuthMiddleware(tokens: services.tokens))
     AccountController(services: services).addAuthenticatedRoutes(to: authenticated)
     MeetingController(services: services).addRoutes(to: authenticated)
