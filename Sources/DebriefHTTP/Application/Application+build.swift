@@ -48,7 +48,15 @@ func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     FormController(services: services).addRoutes(to: authenticated)
     ResultsController(services: services).addRoutes(to: authenticated)
     ExportController(services: services).addRoutes(to: authenticated)
-    LiveResultsController(services: services).addRoutes(to: authenticated)
+    // The live stream also takes the session cookie (GET only), for the dashboard's script.
+    let cookieReadable = v1.group().add(middleware: AuthMiddleware(tokens: services.tokens, acceptsSessionCookieOnGET: true))
+    LiveResultsController(services: services).addRoutes(to: cookieReadable)
     AttendanceController(services: services).addRoutes(to: authenticated)
+
+    // The HTML pages.
+    Assets.addRoutes(to: router)
+    ParticipantPageController(services: services).addRoutes(to: router, rateLimit: participantLimits)
+    SignInController(services: services).addRoutes(to: router)
+    HostPagesController(services: services).addRoutes(to: router)
     return router
 }
