@@ -45,6 +45,24 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
+        // libqrencode (Debian: libqrencode-dev). Only `QRCode` imports it.
+        .systemLibrary(
+            name: "CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
+        ),
+        // zlib (Debian: zlib1g-dev), for the QR code's PNG. Only `QRCode` imports it.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // QR codes: encode text with libqrencode into a module matrix; render it as SVG or PNG.
+        .target(
+            name: "QRCode",
+            dependencies: ["CQREncode", "CZlib"],
+            swiftSettings: swiftSettings
+        ),
         // A small, safe PostgreSQL client over libpq: connections, pool, queries, LISTEN, COPY.
         .target(
             name: "PQ",
@@ -81,6 +99,12 @@ let package = Package(
                 .unsafeFlags(["-Xfrontend", "-enable-copy-propagation=false"], .when(configuration: .release)),
             ]
         ),
+        // Server-rendered SVG charts of the domain's results. Pure: no I/O.
+        .target(
+            name: "DebriefCharts",
+            dependencies: ["Debrief"],
+            swiftSettings: swiftSettings
+        ),
         // Repositories: all SQL lives here.
         .target(
             name: "DebriefStore",
@@ -97,7 +121,7 @@ let package = Package(
         .target(
             name: "DebriefHTTP",
             dependencies: [
-                "Debrief", "DebriefStore", "PQ",
+                "Debrief", "DebriefCharts", "DebriefStore", "PQ", "QRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -145,6 +169,16 @@ let package = Package(
         .testTarget(
             name: "DebriefTests",
             dependencies: ["Debrief", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DebriefChartsTests",
+            dependencies: ["DebriefCharts", "Debrief"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "QRCodeTests",
+            dependencies: ["QRCode"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,68 @@
+import Foundation
+
+/// How a chart looks: its theme, its width and the time zone of its time labels.
+///
+/// Type sizes are fixed in SVG units (a 22-unit label on a 960-unit chart), so a wider chart
+/// gives labels more room rather than bigger letters; the image scales as a whole wherever it is
+/// shown, which keeps it readable on a projector.
+public struct ChartStyle: Sendable, Equatable {
+    /// Light for pages and print, dark for dimmed rooms and dark dashboards.
+    public enum Theme: String, Sendable, CaseIterable {
+        case light
+        case dark
+    }
+
+    /// Accepted widths, in SVG units.
+    public static let widthRange = 320...2400
+    /// The width when none is asked for.
+    public static let defaultWidth = 960
+
+    public let theme: Theme
+    /// Always within ``widthRange``.
+    public let width: Int
+    /// Time labels (timeline ticks, session dates) are shown in this zone and say which it is.
+    public let timeZone: TimeZone
+
+    /// A style; a width outside ``widthRange`` is clamped into it.
+    public init(theme: Theme = .light, width: Int = ChartStyle.defaultWidth, timeZone: TimeZone = .gmt) {
+        self.theme = theme
+        self.width = min(max(width, Self.widthRange.lowerBound), Self.widthRange.upperBound)
+        self.timeZone = timeZone
+    }
+
+    var palette: Palette { Palette(self.theme) }
+}
+
+/// Colors chosen for contrast, so a washed-out projector still shows them: every text color
+/// (`ink`, `muted`, `accent`) is at least 7:1 against the background (WCAG AAA) and bars at
+/// least 4.5:1; grid lines and bar tracks are faint on purpose.
+struct Palette {
+    let background: String
+    let ink: String
+    let muted: String
+    let grid: String
+    let track: String
+    let bar: String
+    let accent: String
+
+    init(_ theme: ChartStyle.Theme) {
+        switch theme {
+        case .light:
+            self.background = "#ffffff"
+            self.ink = "#111111"
+            self.muted = "#3d3d3d"
+            self.grid = "#c4c4c4"
+            self.track = "#ececec"
+            self.bar = "#1d4ed8"
+            self.accent = "#8a2c0d"
+        case .dark:
+            self.background = "#0b0f17"
+            self.ink = "#f5f7fa"
+            self.muted = "#d0d5dc"
+            self.grid = "#4a5260"
+            self.track = "#1c2330"
+            self.bar = "#6ea8ff"
+            self.accent = "#ffb347"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// The frame every chart shares: background, heading, a cursor that moves down as parts are
+/// drawn, the empty-state box, and the `<svg>` root with its accessible title and description.
+///
+/// Charts draw top to bottom and the height is whatever they used, so a long prompt or many
+/// options never overflow.
+struct ChartCanvas {
+    static let padding = 32.0
+    static let titleSize = 30.0
+    static let subtitleSize = 20.0
+    static let labelSize = 22.0
+    static let fontFamily = "system-ui, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK KR', 'Noto Sans Arabic', sans-serif"
+
+    let style: ChartStyle
+    let palette: Palette
+    var body = SVGDocument()
+    /// Where the next part starts.
+    var y = ChartCanvas.padding
+
+    var width: Double { Double(self.style.width) }
+    var left: Double { Self.padding }
+    var right: Double { self.width - Self.padding }
+    var contentWidth: Double { self.right - self.left }
+
+    /// A canvas with `title` (wrapped to three lines at most) and muted `subtitle` lines.
+    init(style: ChartStyle, title: String, subtitle: [String]) {
+        self.style = style
+        self.palette = style.palette
+        let lines = TextMetrics.wrap(title, fontSize: Self.titleSize, maxWidth: self.contentWidth, maxLines: 3)
+        for line in lines {
+            self.y += Self.titleSize
+            // A prompt cut short is whole in the document's <title>.
+            self.body.element("text", [
+                "class": "title", "x": self.left, "y": self.y, "font-size": Self.titleSize, "font-weight": "bold",
+                "fill": self.palette.ink,
+            ], text: line)
+            self.y += 8
+        }
+        for line in subtitle where !line.isEmpty {
+            self.y += Self.subtitleSize + 4
+            let shown = TextMetrics.truncate(line, fontSize: Self.subtitleSize, maxWidth: self.contentWidth)
+            self.body.text(shown, fullText: line, [
+                "class": "subtitle", "x": self.left, "y": self.y, "font-size": Self.subtitleSize, "fill": self.palette.muted,
+            ])
+        }
+        self.y += 28
+    }
+
+    /// A dashed box with a centered message, in place of a chart with nothing to show.
+    mutating func message(_ text: String) {
+        let height = 160.0
+        self.body.element("rect", [
+            "class": "empty", "x": self.left, "y": self.y, "width": self.contentWidth, "height": height, "rx": 8,
+            "fill": "none", "stroke": self.palette.grid, "stroke-width": 2, "stroke-dasharray": "8 6",
+        ])
+        let shown = TextMetrics.truncate(text, fontSize: Self.labelSize + 4, maxWidth: self.contentWidth - 32)
+        self.body.text(shown, fullText: text, [
+            "class": "message", "x": self.left + self.contentWidth / 2, "y": self.y + height / 2 + 9,
+            "font-size": Self.labelSize + 4, "text-anchor": "middle", "fill": self.palette.muted,
+        ])
+        self.y += height
+    }
+
+    /// The standalone SVG document. `title` is its accessible name; `description` tells the
+    /// data in words, for screen readers and anyone who cannot see the chart.
+    func finish(title: String, description: String) -> String {
+        let height = (self.y + Self.padding).rounded(.up)
+        var root = SVGDocument()
+        root.open("svg", [
+            "xmlns": "http://www.w3.org/2000/svg", "viewBox": "0 0 \(self.style.width) \(Int(height))",
+            "width": self.style.width, "height": Int(height), "role": "img", "font-family": Self.fontFamily,
+            "text-rendering": "optimizeLegibility",
+        ])
+        root.element("title", text: title)
+        root.element("desc", text: description)
+        root.element("rect", ["class": "background", "width": "100%", "height": "100%", "fill": self.palette.background])
+        root.append(self.body)
+        return root.finish()
+    }
+}
