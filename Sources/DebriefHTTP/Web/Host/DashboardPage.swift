@@ -1,6 +1,8 @@
 import Debrief
+import DebriefCharts
 import DebriefStore
 import Foundation
+import QRCode
 
 /// What `dashboard.mustache` shows around the live panel: the meeting, its participant link,
 /// and where the script finds the stream and the panel.
@@ -13,7 +15,16 @@ struct DashboardPage {
     var trendsURL: String
     var participantURL: String?
     var formCode: String?
+    /// The participant link as a QR code (``QRMatrix`` SVG markup), for the room to scan.
+    var participantQRSVG: String?
     var panel: DashboardPanel
+}
+
+extension DashboardPage {
+    /// The QR code of `url`, or nil if it cannot be one (it always can: links are short).
+    static func qrCode(_ url: String, title: String) -> String? {
+        try? QRMatrix(encoding: url).svg(pixels: 240, title: title)
+    }
 }
 
 /// The part of the dashboard that changes as answers arrive: `dashboard-panel.mustache`,
@@ -28,7 +39,14 @@ struct DashboardPanel {
     var formStateText: String
     var tiles: [Tile]
     var results: ResultsView?
+    /// Responses per minute and attendance, as ``ChartSVG`` markup.
+    var timelineSVG = ""
+    var attendanceSVG = ""
     var updatedText: String
+
+    /// Charts stand two side by side on a 1280-pixel projector, each about 600 pixels wide: drawn
+    /// 720 units wide, their 22-unit labels show at about 18 pixels.
+    static let chartWidth = 720
 
     /// `counts` is nil when the meeting has no published form yet.
     init(counts: ResultsStore.Counts?, language: Language, now: Date = Date()) {
@@ -55,6 +73,11 @@ struct DashboardPanel {
             tiles.append(Tile(label: t(.responseRateExpected, ["n": String(expected)]), value: ResultsView.number(rate) + "%"))
         }
         self.tiles = tiles
-        self.results = ResultsView(results.questions, language: language)
+        let style = ChartStyle(theme: .light, width: Self.chartWidth)
+        self.results = ResultsView(results.questions, language: language, chartWidth: Self.chartWidth)
+        self.timelineSVG = ChartSVG.timeline(results.timeline, style: style)
+        self.attendanceSVG = ChartSVG.attendance(
+            AttendanceFigures(responses: summary.responses, checkedIn: summary.checkedIn, expectedHeadCount: summary.expectedHeadCount),
+            style: style)
     }
 }

@@ -57,12 +57,14 @@ struct HostPagesController {
         let counts = try await self.counts(meeting, context)
         let id = meeting.id.uuidString.lowercased()
         let code = counts?.form.code
+        let participantURL = code.map { "\(self.services.configuration.publicBaseURL)/f/\($0)" }
         let view = DashboardPage(
             meetingTitle: meeting.title,
             meetingLine: ([meeting.place].compactMap { $0 } + [DateText.dateTime(meeting.startsAt, writer.language)]).joined(separator: " · "),
             liveURL: "/v1/meetings/\(id)/results/live", panelURL: "/m/\(id)/panel", refreshURL: "/m/\(id)",
             trendsURL: "/m/\(id)/trends",
-            participantURL: code.map { "\(self.services.configuration.publicBaseURL)/f/\($0)" }, formCode: code,
+            participantURL: participantURL, formCode: code,
+            participantQRSVG: participantURL.flatMap { DashboardPage.qrCode($0, title: writer.localizer(.qrTitle)) },
             panel: DashboardPanel(counts: counts, language: writer.language))
         return try writer.page(
             "dashboard", title: meeting.title, view: view, policy: ContentSecurityPolicy.dashboard,

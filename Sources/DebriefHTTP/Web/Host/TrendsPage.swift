@@ -1,4 +1,5 @@
 import Debrief
+import DebriefCharts
 import DebriefStore
 import Foundation
 
@@ -25,11 +26,14 @@ struct TrendsPage {
         var prompt: String
         var valueHeading: String
         var points: [PointRow]
+        /// ``ChartSVG/trend(_:style:)`` markup.
+        var chartSVG: String
     }
 
     var heading: String
     var dashboardURL: String
     var sessions: [SessionRow]
+    var sessionsSVG: String
     var questions: [QuestionBlock]
 
     init(meeting: Meeting, sessions counts: [SessionCounts], language: Language) {
@@ -44,6 +48,8 @@ struct TrendsPage {
                 checkedIn: String(session.checkedIn), rate: session.responseRate.map { ResultsView.number($0) + "%" } ?? "–",
                 current: session.meetingId == meeting.id)
         }
+        let style = ChartStyle(theme: .light, width: DashboardPanel.chartWidth)
+        self.sessionsSVG = ChartSVG.sessions(counts, style: style)
         let labels = Self.optionLabels(counts, other: t(.otherOption))
         self.questions = trends.questions.map { trend in
             QuestionBlock(
@@ -53,7 +59,8 @@ struct TrendsPage {
                     PointRow(
                         session: t(.sessionNumber, ["n": String(point.sessionNumber)]), respondents: String(point.respondents),
                         value: Self.value(point, labels: labels[trend.key] ?? [:], t: t))
-                })
+                },
+                chartSVG: ChartSVG.trend(trend, style: style))
         }
     }
 

@@ -17,8 +17,8 @@ enum Phrase: String, CaseIterable, Sendable {
     // Thanks and shared results
     case thanksHeading, thanksBody, sharedResultsHeading
     // Results (thanks page and dashboard)
-    case respondents, responsesCount, optionColumn, countColumn, percentColumn, meanLabel, medianLabel
-    case npsLabel, withheld, noAnswersYet, wordsHeading, otherAnswersHeading, resultsTableCaption
+    case optionColumn, countColumn, percentColumn, meanLabel, medianLabel
+    case npsLabel, withheld, noAnswersYet, numbersHeading, otherAnswersHeading, resultsTableCaption
     // Errors
     case notFoundHeading, notFoundBody, closedHeading, closedBody, tooManyHeading, tooManyBody
     case errorHeading, errorBody, badRequestHeading, badRequestBody, meetingNotFoundHeading, meetingNotFoundBody
@@ -30,7 +30,7 @@ enum Phrase: String, CaseIterable, Sendable {
     case refresh, liveStatus, participantLink, formCode, responsesLabel, checkedInLabel
     case responseRateCheckedIn, responseRateExpected, perMinuteHeading, noPublishedForm
     case trendsLink, trendsHeading, sessionNumber, allMeetings, formOpen, formClosed
-    case attendanceHeading, noTrends, meanOverSessions, responseRateColumn
+    case attendanceHeading, noTrends, responseRateColumn, qrTitle
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -76,8 +76,6 @@ enum Phrase: String, CaseIterable, Sendable {
         case .thanksHeading: return ("Thank you!", "감사합니다!")
         case .thanksBody: return ("Your answers were received.", "답변이 전달되었어요.")
         case .sharedResultsHeading: return ("Results so far", "지금까지의 결과")
-        case .respondents: return ("{n} answered", "{n}명 응답")
-        case .responsesCount: return ("{n} responses", "응답 {n}개")
         case .optionColumn: return ("Answer", "답변")
         case .countColumn: return ("Count", "수")
         case .percentColumn: return ("Share", "비율")
@@ -87,7 +85,7 @@ enum Phrase: String, CaseIterable, Sendable {
         case .withheld:
             return ("Hidden until more people answer, so nobody can be singled out.", "더 많은 사람이 답할 때까지 숨겨져요. 누가 답했는지 알 수 없도록 하기 위해서예요.")
         case .noAnswersYet: return ("No answers yet.", "아직 답변이 없어요.")
-        case .wordsHeading: return ("Most used words", "자주 쓰인 단어")
+        case .numbersHeading: return ("The numbers", "숫자로 보기")
         case .otherAnswersHeading: return ("“Other” answers", "“기타” 답변")
         case .resultsTableCaption: return ("Answers to “{prompt}”", "“{prompt}”에 대한 답변")
         case .notFoundHeading: return ("Form not found", "설문을 찾을 수 없어요")
@@ -135,7 +133,7 @@ enum Phrase: String, CaseIterable, Sendable {
         case .formClosed: return ("Closed", "마감")
         case .attendanceHeading: return ("Attendance", "출석")
         case .noTrends: return ("No question was asked in two sessions yet.", "아직 두 회차 이상 물어본 질문이 없어요.")
-        case .meanOverSessions: return ("Mean by session", "회차별 평균")
+        case .qrTitle: return ("QR code of the participant link", "참여 링크 QR 코드")
         case .responseRateColumn: return ("Response rate", "응답률")
         }
     }

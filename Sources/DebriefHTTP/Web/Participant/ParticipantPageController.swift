@@ -107,7 +107,8 @@ struct ParticipantPageController {
         if let meeting = try await self.services.results.sharedMeeting(formCode: form.code),
             let counts = try await self.services.results.counts(meeting: meeting, visibleTo: .service, filter: ResultsFilter())
         {
-            results = ResultsView(ResultsResponse(counts, filter: ResultsFilter()).questions, language: writer.language)
+            // Phone first: a narrow chart keeps its labels legible at 360 px.
+            results = ResultsView(ResultsResponse(counts, filter: ResultsFilter()).questions, language: writer.language, chartWidth: 480)
         }
         return try writer.page(
             "participant-thanks", title: writer.localizer(.thanksHeading),

@@ -1,8 +1,10 @@
 import Debrief
+import DebriefCharts
 import Foundation
 
-/// One session's results as the pages show them: per question a table of counts (readable
-/// without images, and by screen readers), its statistics, and the "other" answers.
+/// One session's results as the pages show them: per question its chart (inline SVG from
+/// ``ChartSVG``, which escapes every text it draws), the counts as a table (the exact numbers,
+/// for screen readers and print), its statistics, and the "other" answers.
 struct ResultsView {
     struct Row {
         var label: String
@@ -18,19 +20,22 @@ struct ResultsView {
     struct QuestionBlock {
         var key: String
         var prompt: String
-        var answeredText: String
         var withheld: Bool
         var empty: Bool
-        var isWords: Bool
         var caption: String
         var rows: [Row]
         var stats: [Stat]
         var otherTexts: [String]
+        /// Markup made by ``ChartSVG``, inserted unescaped (`{{{chartSVG}}}`).
+        var chartSVG: String
     }
 
     var questions: [QuestionBlock]
 
-    init(_ results: [QuestionResult], language: Language) {
+    /// `chartWidth` is in SVG units: about the width the chart gets on the page, so its 22-unit
+    /// labels stay legible (narrow on a phone, wider on the dashboard).
+    init(_ results: [QuestionResult], language: Language, chartWidth: Int) {
+        let style = ChartStyle(theme: .light, width: chartWidth)
         let t = Localizer(language)
         self.questions = results.map { result in
             let rows = result.chart.rows.map { row in
@@ -40,12 +45,11 @@ struct ResultsView {
             }
             return QuestionBlock(
                 key: result.key, prompt: result.prompt,
-                answeredText: t(.respondents, ["n": String(result.respondents)]),
                 withheld: result.withheld,
                 empty: !result.withheld && result.chart.total == 0,
-                isWords: result.kind == .shortAnswer,
                 caption: t(.resultsTableCaption, ["prompt": result.prompt]),
-                rows: rows, stats: Self.stats(result, t), otherTexts: result.otherTexts ?? [])
+                rows: rows, stats: Self.stats(result, t), otherTexts: result.otherTexts ?? [],
+                chartSVG: ChartSVG.question(result, style: style))
         }
     }
 
