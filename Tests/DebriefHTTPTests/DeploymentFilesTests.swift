@@ -64,4 +64,17 @@ struct DeploymentFilesTests {
         // The resource bundles (migrations, OpenAPI) must ship next to the binary.
         #expect(text.contains(".resources"))
     }
+
+    /// Each C library the package links: its headers where the binary is built, the shared
+    /// library where it runs.
+    @Test(arguments: [("libpq-dev", "libpq5"), ("libqrencode-dev", "libqrencode4"), ("zlib1g-dev", "zlib1g")])
+    func dockerfileInstallsEachSystemLibrary(development: String, runtime: String) throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
+        // Whatever precedes the first FROM (comments) is no stage.
+        let stages = ("\n" + text).components(separatedBy: "\nFROM ").dropFirst()
+        #expect(stages.count == 2)
+        let words = stages.map { Set($0.split(whereSeparator: { $0.isWhitespace }).map(String.init)) }
+        #expect(words.first?.contains(development) == true, "build stage lacks \(development)")
+        #expect(words.last?.contains(runtime) == true, "run stage lacks \(runtime)")
+    }
 }

@@ -26,6 +26,12 @@ struct IsolationMatrixTests {
         Route(method: .post, path: "/v1/meetings/{meeting}/form/publish"),
         Route(method: .post, path: "/v1/meetings/{meeting}/form/close"),
         Route(method: .post, path: "/v1/meetings/{meeting}/form/reopen"),
+        Route(method: .get, path: "/v1/meetings/{meeting}/charts/useful.svg"),
+        Route(method: .get, path: "/v1/meetings/{meeting}/charts/summary/timeline.svg"),
+        Route(method: .get, path: "/v1/meetings/{meeting}/charts/summary/attendance.svg"),
+        Route(method: .get, path: "/v1/series/{series}/charts/summary/sessions.svg"),
+        Route(method: .get, path: "/v1/meetings/{meeting}/qr.svg"),
+        Route(method: .get, path: "/v1/meetings/{meeting}/qr.png"),
     ]
 
     static let accountRoutes: [Route] = [

@@ -47,6 +47,8 @@ func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     MeetingController(services: services).addRoutes(to: authenticated)
     FormController(services: services).addRoutes(to: authenticated)
     ResultsController(services: services).addRoutes(to: authenticated)
+    ChartController(services: services).addRoutes(to: authenticated)
+    QRCodeController(services: services).addRoutes(to: authenticated)
     ExportController(services: services).addRoutes(to: authenticated)
     // The live stream also takes the session cookie (GET only), for the dashboard's script.
     let cookieReadable = v1.group().add(middleware: AuthMiddleware(tokens: services.tokens, acceptsSessionCookieOnGET: true))

@@ -61,6 +61,14 @@ public struct APIError: Error, Sendable {
             fieldProblems: [FieldProblem(path: path, message: message)])
     }
 
+    /// A 400 naming every bad query parameter of a request whose query decides the shape of
+    /// the response (an image's size or colors), rather than the data asked for.
+    public static func badQuery(_ problems: [FieldProblem]) -> APIError {
+        APIError(
+            .badRequest, code: "bad_request", detail: problems.map { "\($0.path): \($0.message)" }.joined(separator: "; "),
+            fieldProblems: problems)
+    }
+
     public static func conflict(_ detail: String, field: String? = nil, conflictingId: String? = nil) -> APIError {
         var error = APIError(
             .conflict, code: "conflict", detail: detail,

@@ -21,7 +21,7 @@ struct FormResponse: ResponseEncodable {
         try container.encode(self.form.version, forKey: .version)
         try container.encode(self.form.state(), forKey: .state)
         try container.encode(self.form.code, forKey: .code)
-        try container.encode(self.form.code.map { "\(self.publicBaseURL)/f/\($0)" }, forKey: .participantUrl)
+        try container.encode(self.form.code.map { ParticipantURL.of(code: $0, base: self.publicBaseURL) }, forKey: .participantUrl)
         try container.encode(self.form.publishedAt, forKey: .publishedAt)
         try container.encode(self.form.closedTime(), forKey: .closedAt)
         try container.encode(self.form.publishedAt == nil ? self.form.definition.closesAt : self.form.closesAt, forKey: .closesAt)

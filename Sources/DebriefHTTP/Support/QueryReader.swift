@@ -48,6 +48,24 @@ struct QueryReader {
         return parsed
     }
 
+    /// An integer within `range`; `value` when absent (or bad, which is recorded).
+    mutating func integer(_ name: String, in range: ClosedRange<Int>, default value: Int) -> Int {
+        self.value(name, default: value, hint: "must be an integer from \(range.lowerBound) to \(range.upperBound)") { text in
+            Int(text).flatMap { range.contains($0) ? $0 : nil }
+        }
+    }
+
+    /// One of the cases of `T`, by raw value; `value` when absent (or bad, which is recorded
+    /// with the list of accepted values).
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ name: String, default value: T) -> T where T.RawValue == String {
+        self.value(name, default: value, hint: "must be one of " + T.allCases.map(\.rawValue).joined(separator: ", "), T.init(rawValue:))
+    }
+
+    /// Throws a 400 naming every bad parameter (see ``APIError/badQuery(_:)``).
+    func requireValidAsBadRequest() throws {
+        guard self.problems.isEmpty else { throw APIError.badQuery(self.problems.problems) }
+    }
+
     /// Throws the 422 when any parameter was bad.
     func requireValid() throws {
         guard self.problems.isEmpty else { throw ValidationFailure(problems: self.problems.problems) }

@@ -21,6 +21,17 @@ public struct FormStore: Sendable {
         }
     }
 
+    /// The meeting's latest published form (the one participants reach), or nil when it has none.
+    /// Throws not-found for an invisible meeting.
+    public func published(meeting meetingID: UUID, visibleTo viewer: Viewer) async throws -> StoredForm? {
+        try await self.database.withConnection { connection in
+            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) != nil else {
+                throw DebriefError.notFound("meeting")
+            }
+            return try await Self.latestPublished(meetingID, on: connection)
+        }
+    }
+
     /// Replaces the draft, starts a first draft, or starts a new version after a closed one.
     /// A published, open form cannot change.
     public func saveDraft(meeting meetingID: UUID, by viewer: Viewer, _ definition: FormDefinition) async throws -> StoredForm {
