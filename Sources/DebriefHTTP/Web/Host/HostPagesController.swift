@@ -57,7 +57,7 @@ struct HostPagesController {
         let counts = try await self.counts(meeting, context)
         let id = meeting.id.uuidString.lowercased()
         let code = counts?.form.code
-        let participantURL = code.map { "\(self.services.configuration.publicBaseURL)/f/\($0)" }
+        let participantURL = code.map { ParticipantURL.of(code: $0, base: self.services.configuration.publicBaseURL) }
         let view = DashboardPage(
             meetingTitle: meeting.title,
             meetingLine: ([meeting.place].compactMap { $0 } + [DateText.dateTime(meeting.startsAt, writer.language)]).joined(separator: " · "),
