@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Server-rendered pages (participant form, host dashboard).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         // Tests only: reads docker-compose.yml and the OpenAPI document.
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         // Tests only: property-based checks of the result aggregates.
@@ -127,8 +129,10 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.copy("openapi.yaml")],
+            resources: [.copy("openapi.yaml"), .copy("Web/Templates"), .copy("Web/Assets")],
             swiftSettings: swiftSettings
         ),
         // The `debrief` command: serve, migrate, export, admin.

@@ -47,6 +47,31 @@ struct HealthAndProblemTests {
         await database.shutdown()
     }
 
+    @Test func aPageSetsItsOwnPolicyAndKeepsTheOtherHeaders() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 2)
+        let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
+        let frameOptions = try #require(HTTPField.Name("X-Frame-Options"))
+        let page = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        try await app.test(.router) { client in
+            // A page, an error page, and a page's asset (which keeps the API's policy).
+            for (uri, policy) in [("/signin", page), ("/f/0000000000", page), ("/assets/debrief.css", "default-src 'none'; frame-ancestors 'none'")] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.headers[.contentSecurityPolicy] == policy, "\(uri)")
+                    #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
+                    #expect(response.headers[frameOptions] == "DENY", "\(uri)")
+                }
+            }
+            // A route's own caching is kept; pages are not cached.
+            try await client.execute(uri: "/assets/debrief.css", method: .get) { response in
+                #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            }
+            try await client.execute(uri: "/signin", method: .get) { response in
+                #expect(response.headers[.cacheControl] == "no-store")
+            }
+        }
+        await database.shutdown()
+    }
+
     @Test func readinessFailsWhenTheDatabaseIsUnreachable() async throws {
         let database = Database(
             configuration: DatabaseConfiguration(url: "postgresql://nobody@127.0.0.1:1/none", connectTimeoutSeconds: 1),

@@ -9,8 +9,8 @@ import Testing
 import Yams
 
 /// Keeps `Sources/DebriefHTTP/openapi.yaml` honest: well formed, complete (every route of the
-/// router and nothing else), consistent (errors are problem documents, examples fit their
-/// schemas) and served byte for byte.
+/// router and nothing else), consistent (errors are problem documents, or HTML pages on the
+/// routes of the `Pages` tag; examples fit their schemas) and served byte for byte.
 @Suite("OpenAPI document")
 struct OpenAPIDocumentTests {
     static let fileURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -86,11 +86,12 @@ struct OpenAPIDocumentTests {
                 }
                 guard code >= 400 || status == "default" else { continue }
                 let content = Self.content(of: response)
-                let schema = content["application/problem+json"]?["schema"] as? [String: Any]
-                if content.keys.sorted() != ["application/problem+json"]
-                    || schema?["$ref"] as? String != "#/components/schemas/Problem"
-                {
-                    problems.append("\(where_) \(status): must be application/problem+json with the Problem schema")
+                // The HTML pages answer errors with a page in the visitor's language.
+                let (mediaType, schemaName) = Self.isPage(operation)
+                    ? ("text/html", "HTMLPage") : ("application/problem+json", "Problem")
+                let schema = content[mediaType]?["schema"] as? [String: Any]
+                if content.keys.sorted() != [mediaType] || schema?["$ref"] as? String != "#/components/schemas/\(schemaName)" {
+                    problems.append("\(where_) \(status): must be \(mediaType) with the \(schemaName) schema")
                 }
                 let headers = Set((response["headers"] as? [String: Any] ?? [:]).keys.map { $0.lowercased() })
                 if code == 401, !headers.contains("www-authenticate") {
@@ -238,6 +239,11 @@ struct OpenAPIDocumentTests {
                 return ("\(method.uppercased()) \(path)", Endpoint(method: method.uppercased(), path: Self.normalize(path)), operation)
             }
         }
+    }
+
+    /// Operations of the `Pages` tag: HTML for people, not JSON for programs.
+    static func isPage(_ operation: [String: Any]) -> Bool {
+        (operation["tags"] as? [Any] ?? []).contains { $0 as? String == "Pages" }
     }
 
     static func content(of body: [String: Any]) -> [String: [String: Any]] {

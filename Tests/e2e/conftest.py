@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 import requests
 
+from browser import browser  # noqa: F401 - the Chromium fixture of the page tests
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "Tests" / "e2e" / "artifacts"
 

@@ -42,11 +42,13 @@ func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     router.middlewares.add(BodyLimitMiddleware(limit: services.configuration.maxBodyBytes))
     HealthController(database: services.database).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
+    // One set of buckets for the participant API and pages: alternating does not double the rate.
+    let participantLimits = RateLimitMiddleware(settings: services.configuration.participantRateLimits)
 
     let v1 = router.group("v1")
     AccountController(services: services).addPublicRoutes(to: v1)
     ResultsController(services: services).addPublicRoutes(to: v1)
-    ParticipantController(services: services).addRoutes(to: v1)
+    ParticipantController(services: services).addRoutes(to: v1, rateLimit: participantLimits)
     let authenticated = v1.group().add(middleware: AuthMiddleware(tokens: services.tokens))
     AccountController(services: services).addAuthenticatedRoutes(to: authenticated)
     MeetingController(services: services).addRoutes(to: authenticated)
@@ -55,7 +57,15 @@ func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     ChartController(services: services).addRoutes(to: authenticated)
     QRCodeController(services: services).addRoutes(to: authenticated)
     ExportController(services: services).addRoutes(to: authenticated)
-    LiveResultsController(services: services).addRoutes(to: authenticated)
+    // The live stream also takes the session cookie (GET only), for the dashboard's script.
+    let cookieReadable = v1.group().add(middleware: AuthMiddleware(tokens: services.tokens, acceptsSessionCookieOnGET: true))
+    LiveResultsController(services: services).addRoutes(to: cookieReadable)
     AttendanceController(services: services).addRoutes(to: authenticated)
+
+    // The HTML pages.
+    Assets.addRoutes(to: router)
+    ParticipantPageController(services: services).addRoutes(to: router, rateLimit: participantLimits)
+    SignInController(services: services).addRoutes(to: router)
+    HostPagesController(services: services).addRoutes(to: router)
     return router
 }

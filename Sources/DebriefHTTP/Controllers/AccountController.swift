@@ -42,27 +42,15 @@ struct AccountController {
         }
     }
 
-    /// Wrong email and wrong password get the same answer in the same time; repeated failures
-    /// for one email or one client address are refused with 429 before any password is checked.
+    /// See ``AccountActions/logIn(email:password:client:)``: 201 with a new token, 422 for missing
+    /// fields, 401 for a wrong email or password, 429 after repeated failures.
     @Sendable func logIn(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<IssuedToken> {
         let input = try await request.decodeJSON(as: LoginInput.self, context: context)
-        var problems = ProblemCollector()
-        let email = try? EmailAddress.parse(input.email).get()
-        if email == nil { problems.add("email", input.email == nil ? "is required" : "must be a valid email address") }
-        if (input.password ?? "").isEmpty { problems.add("password", "is required") }
-        guard let email, let password = input.password, problems.isEmpty else {
-            throw ValidationFailure(problems: problems.problems)
-        }
-        let throttle = self.services.loginThrottle
-        try await throttle.check(email: email, client: context.clientAddress)
-        guard let account = try await self.services.accounts.authenticate(email: email, password: password) else {
-            try await throttle.recordFailure(email: email, client: context.clientAddress)
-            throw DebriefError(.unauthenticated, "the email or password is wrong")
-        }
-        try await throttle.recordSuccess(email: email)
-        let issued = try await self.services.tokens.issue(for: account.id)
+        let loggedIn = try await AccountActions(services: self.services).logIn(
+            email: input.email, password: input.password, client: context.clientAddress)
         return EditedResponse(
-            status: .created, response: IssuedToken(token: issued.token, expiresAt: issued.expiresAt, account: account))
+            status: .created,
+            response: IssuedToken(token: loggedIn.token.token, expiresAt: loggedIn.token.expiresAt, account: loggedIn.account))
     }
 }
 

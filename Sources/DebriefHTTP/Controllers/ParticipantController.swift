@@ -18,8 +18,9 @@ struct ParticipantController {
         var name: String?
     }
 
-    func addRoutes(to v1: RouterGroup<AppRequestContext>) {
-        let group = v1.group("f").add(middleware: RateLimitMiddleware(settings: self.services.configuration.participantRateLimits))
+    /// `rateLimit` is shared with the participant pages, so both count against the same buckets.
+    func addRoutes(to v1: RouterGroup<AppRequestContext>, rateLimit: RateLimitMiddleware) {
+        let group = v1.group("f").add(middleware: rateLimit)
         group.get(":code") { _, context -> ParticipantFormResponse in
             ParticipantFormResponse(view: try await self.services.participantForms.view(code: Self.code(context)))
         }
@@ -29,45 +30,35 @@ struct ParticipantController {
 
     @Sendable func checkIn(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ParticipantCheckInResponse> {
         let form = try await self.services.participantForms.published(code: Self.code(context))
-        var name: PersonName?
-        if form.definition.anonymous {
-            _ = try await self.collect(request, context)
-        } else {
-            let input = try await self.decode(CheckInInput.self, request, context)
-            name = try PersonName.validated(input.name, at: "name")
-        }
-        let receipt = try await self.services.checkIns.checkIn(to: form, name: name)
+        // Anonymous forms ignore the body, but it is still read under the limit.
+        let input = try await self.decodeCheckIn(request, context, anonymous: form.definition.anonymous)
+        let receipt = try await ParticipantActions(services: self.services).checkIn(to: form, rawName: input.name)
         // The token is a secret: no cache may keep the reply.
         return EditedResponse(
             status: .created, headers: [.cacheControl: "no-store"],
             response: ParticipantCheckInResponse(participantToken: receipt.participantToken, checkedInAt: receipt.checkedInAt))
     }
 
-    /// Validates everything first (header, body, answers, token: every problem in one 422), then
-    /// stores the response atomically, with its reply; see ``ResponseStore/submit(_:render:)``.
+    /// Validates and stores through ``ParticipantActions/submit(_:to:idempotencyKey:)``.
     /// 201 for a new response, 200 when it replaced the participant's earlier answers.
     @Sendable func submit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let key = try Self.idempotencyKey(request.headers)
         let form = try await self.services.participantForms.published(code: Self.code(context))
         let input = try await self.decode(SubmissionInput.self, request, context)
-        var problems = ProblemCollector()
-        let token = ParticipantTokenRules.check(input.participantToken, form: form.definition, into: &problems)
-        var answers: [Answer] = []
-        switch input.validate(against: form.definition) {
-        case .success(let accepted): answers = accepted
-        case .failure(let failure): problems.add(contentsOf: failure)
-        }
-        guard problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
-        let claim = try key.map { try IdempotencyClaim(key: $0, canonicalizing: input) }
-        let reply = try await self.services.responses.submit(
-            Submission(form: form, answers: answers, participantToken: token, idempotency: claim)
-        ) { accepted in
-            try ParticipantSubmissionResponse(accepted: accepted).reply()
-        }
+        let reply = try await ParticipantActions(services: self.services).submit(input, to: form, idempotencyKey: key)
         return Response(
             status: HTTPResponse.Status(code: reply.statusCode),
             headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: reply.body)))
+    }
+
+    /// The check-in body: decoded on forms that take names, only read (and dropped) on anonymous ones.
+    private func decodeCheckIn(_ request: Request, _ context: AppRequestContext, anonymous: Bool) async throws -> CheckInInput {
+        if anonymous {
+            _ = try await self.collect(request, context)
+            return CheckInInput()
+        }
+        return try await self.decode(CheckInInput.self, request, context)
     }
 
     // MARK: - Helpers
@@ -85,22 +76,14 @@ struct ParticipantController {
         context.parameters.get("code") ?? ""
     }
 
-    private func bodyLimit(_ context: AppRequestContext) -> Int {
-        min(context.bodyLimit, self.services.configuration.participantMaxBodyBytes)
+    /// The participant routes' body limit: at most `participantMaxBodyBytes`, below the service's.
+    static func bodyLimit(_ context: AppRequestContext, _ configuration: AppConfiguration) -> Int {
+        min(context.bodyLimit, configuration.participantMaxBodyBytes)
     }
 
-    /// Reads the body under the participant routes' smaller limit: 413 above it, whether the
-    /// size was declared (`Content-Length`) or only found out while reading.
+    /// Reads the body under the participant routes' smaller limit (413 above it).
     private func collect(_ request: Request, _ context: AppRequestContext) async throws -> ByteBuffer {
-        let limit = self.bodyLimit(context)
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-            throw HTTPError(.contentTooLarge)
-        }
-        do {
-            return try await request.body.collect(upTo: limit)
-        } catch is NIOTooManyBytesError {
-            throw HTTPError(.contentTooLarge)
-        }
+        try await request.readBody(upTo: Self.bodyLimit(context, self.services.configuration))
     }
 
     /// Decodes a JSON body read by ``collect(_:_:)``, with the usual 400/422 problems.

@@ -5,22 +5,35 @@ import Hummingbird
 
 /// Requires `Authorization: Bearer <token>` for the routes behind it and puts the account in the
 /// context. Missing, malformed, unknown, expired and revoked tokens all get the same 401.
+///
+/// Routes a signed-in host's page reads from script (the live stream) may also accept the
+/// session cookie (``SessionCookie``), on GET only: a GET changes nothing, so another site that
+/// makes the browser send the cookie gains nothing it could read (there are no CORS headers).
+/// Every route that changes something keeps requiring the header, which no other site can set.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let tokens: TokenStore
+    var acceptsSessionCookieOnGET = false
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let header = request.headers[.authorization], header.count <= 200,
-            header.lowercased().hasPrefix("bearer ")
-        else { throw APIError.unauthorized }
-        let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
-        // Tokens are printable ASCII; anything else cannot be one (and must not reach SQL as-is).
-        guard !token.isEmpty, token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+        guard let token = try self.token(in: request),
+            // Tokens are printable ASCII; anything else cannot be one (and must not reach SQL as-is).
+            !token.isEmpty, token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
             let account = try await self.tokens.account(for: token)
         else { throw APIError.unauthorized }
         var context = context
         context.account = account
         context.bearerToken = token
         return try await next(request, context)
+    }
+
+    /// The bearer token of the `Authorization` header; else, where allowed, the session cookie's.
+    private func token(in request: Request) throws -> String? {
+        if let header = request.headers[.authorization] {
+            guard header.count <= 200, header.lowercased().hasPrefix("bearer ") else { throw APIError.unauthorized }
+            return String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+        }
+        guard self.acceptsSessionCookieOnGET, request.method == .get || request.method == .head else { return nil }
+        return SessionCookie.token(in: request)
     }
 }

@@ -4,7 +4,9 @@ import Hummingbird
 /// Headers every response carries, errors included (this middleware is the outermost).
 ///
 /// The API answers JSON, CSV and event streams, never pages to frame or scripts to run, so the
-/// browser is told exactly that: no MIME sniffing, no framing, no referrer, nothing to load.
+/// browser is told exactly that: no MIME sniffing, no framing, no referrer, nothing to load
+/// (``ContentSecurityPolicy/api``). A route that serves HTML sets its own, still strict, policy
+/// (``ContentSecurityPolicy/page``), and a header a route set is never replaced.
 /// Responses are private by default (`no-store`) unless a route chose its own caching. There are
 /// no CORS headers, so browsers on other origins cannot read answers.
 struct SecurityHeadersMiddleware: RouterMiddleware {
@@ -14,7 +16,7 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         (.xContentTypeOptions, "nosniff"),
         (.xFrameOptions, "DENY"),
         (.referrerPolicy, "no-referrer"),
-        (.contentSecurityPolicy, "default-src 'none'; frame-ancestors 'none'"),
+        (.contentSecurityPolicy, ContentSecurityPolicy.api),
     ]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -14,6 +14,12 @@ public enum SecretToken {
         "dbp_" + base64URL(randomBytes(24))
     }
 
+    /// A one-time value for a web page (the idempotency key of a participant form, the nonce of
+    /// a sign-in form): 128 random bits, base64url, 22 characters.
+    public static func newPageNonce() -> String {
+        base64URL(randomBytes(16))
+    }
+
     /// SHA-256 (hex) of a token. Tokens are long random values, so a fast hash is enough: there is
     /// nothing to brute-force, and a lookup by hash reveals nothing through timing.
     public static func hash(_ token: String) -> String {

@@ -1,0 +1,188 @@
+import Debrief
+import DebriefStore
+import Foundation
+
+/// What `participant-form.mustache` shows: the form's questions with the participant's input
+/// and each problem next to its field.
+///
+/// Optional members of nested views never share a name with a member of an enclosing view:
+/// a nil value makes mustache look further out.
+struct ParticipantFormPage {
+    struct CheckIn {
+        /// Forms that are not anonymous ask for a name (and need the check-in before answers).
+        var named: Bool
+        var hint: String
+        var button: String
+        var nameValue: String
+        var nameError: String?
+    }
+
+    struct Point {
+        var inputID: String
+        var value: Int
+        var checked: Bool
+    }
+
+    struct Option {
+        var inputID: String
+        var value: String
+        var label: String
+        var checked: Bool
+    }
+
+    struct QuestionField {
+        var key: String
+        var fieldName: String
+        var fieldID: String
+        var prompt: String
+        var required: Bool
+        var hint: String
+        var hintID: String
+        var errorText: String?
+        var errorID: String
+        /// `aria-describedby`: the hint, and the error when there is one.
+        var describedBy: String
+        var isRating = false
+        var isChoice = false
+        var isText = false
+        // Rating
+        var points: [Point] = []
+        var minLabel: String?
+        var maxLabel: String?
+        // Choice
+        var inputType = "radio"
+        var options: [Option] = []
+        var allowsOther = false
+        var otherInputID = ""
+        var otherTextID = ""
+        var otherFieldName = ""
+        var otherChecked = false
+        var otherValue = ""
+        var otherMaxLength = ChoiceSpec.otherTextMaxLength
+        // Short answer
+        var textValue = ""
+        var maxLength = 0
+        var placeholder: String?
+    }
+
+    struct ErrorLink {
+        var href: String
+        var text: String
+    }
+
+    var code: String
+    var formTitle: String
+    var meetingLine: String
+    var privacyNote: String
+    var closesNote: String?
+    var idempotencyKey: String
+    var participantToken: String?
+    var checkIn: CheckIn?
+    var checkedInNote: String?
+    var showsQuestions: Bool
+    var questions: [QuestionField]
+    var generalErrors: [String]
+    var errorLinks: [ErrorLink]
+    /// Stored, not computed: templates see stored members only.
+    var hasErrors = false
+
+    /// What the participant did so far on this page load.
+    struct State {
+        var idempotencyKey = SecretToken.newPageNonce()
+        var participantToken: String?
+        /// The posted answers to show again (after a refused submission).
+        var fields = FormFields([])
+        var problemsByQuestion: [String: [String]] = [:]
+        var generalErrors: [String] = []
+        var checkInName = ""
+        var checkInNameError: String?
+        var checkedInNote: String?
+    }
+
+    init(_ view: ParticipantFormView, state: State, language: Language) {
+        let t = Localizer(language)
+        let definition = view.form.definition
+        self.code = view.form.code
+        self.formTitle = definition.title
+        self.meetingLine = ([view.meetingTitle] + (view.meetingPlace.map { [$0] } ?? []) + [DateText.dateTime(view.meetingStartsAt, language)])
+            .joined(separator: " · ")
+        self.privacyNote = definition.anonymous ? t(.anonymousNote) : t(.identifiedNote)
+        self.closesNote = view.closesAt.map { t(.closesAt, ["time": DateText.dateTime($0, language)]) }
+        self.idempotencyKey = state.idempotencyKey
+        self.participantToken = state.participantToken
+        self.checkedInNote = state.checkedInNote
+        if state.participantToken == nil {
+            self.checkIn = CheckIn(
+                named: !definition.anonymous,
+                hint: definition.anonymous ? t(.checkInAnonymousHint) : t(.checkInRequiredHint),
+                button: definition.anonymous ? t(.checkInAnonymousButton) : t(.checkInNamedButton),
+                nameValue: state.checkInName,
+                nameError: state.checkInNameError.map { ProblemMessages.sentence(for: $0, in: language) })
+        }
+        // Answers of a form that is not anonymous belong to a checked-in person: check in first.
+        self.showsQuestions = definition.anonymous || state.participantToken != nil
+        self.questions = definition.questions.map { question in
+            let messages = state.problemsByQuestion[question.key.rawValue] ?? []
+            return Self.question(
+                question, fields: state.fields,
+                error: messages.isEmpty ? nil : messages.map { ProblemMessages.sentence(for: $0, in: language) }.joined(separator: " "),
+                t: t)
+        }
+        self.generalErrors = state.generalErrors
+        self.errorLinks = self.questions.compactMap { question in
+            question.errorText.map { ErrorLink(href: "#\(question.fieldID)", text: "\(question.prompt): \($0)") }
+        }
+        if let error = self.checkIn?.nameError {
+            self.errorLinks.insert(ErrorLink(href: "#checkin-name", text: "\(t(.checkInName)): \(error)"), at: 0)
+        }
+        self.hasErrors = !self.generalErrors.isEmpty || !self.errorLinks.isEmpty
+    }
+
+    private static func question(_ question: Question, fields: FormFields, error: String?, t: Localizer) -> QuestionField {
+        let key = question.key.rawValue
+        let fieldID = "q-\(key)"
+        let posted = fields.values(PostedAnswers.field(question.key))
+        var view = QuestionField(
+            key: key, fieldName: PostedAnswers.field(question.key), fieldID: fieldID, prompt: question.prompt,
+            required: question.required, hint: "", hintID: "\(fieldID)-hint", errorText: error, errorID: "\(fieldID)-error",
+            describedBy: "\(fieldID)-hint" + (error == nil ? "" : " \(fieldID)-error"))
+        switch question.body {
+        case .rating(let spec):
+            view.isRating = true
+            view.points = (spec.min...spec.max).map { value in
+                Point(inputID: "\(fieldID)-\(value)", value: value, checked: posted.first == String(value))
+            }
+            view.minLabel = spec.minLabel
+            view.maxLabel = spec.maxLabel
+            let low = spec.minLabel.map { "\(spec.min) (\($0))" } ?? String(spec.min)
+            let high = spec.maxLabel.map { "\(spec.max) (\($0))" } ?? String(spec.max)
+            view.hint = t(.ratingScale, ["min": low, "max": high])
+        case .choice(let spec):
+            view.isChoice = true
+            view.inputType = spec.allowsMultiple ? "checkbox" : "radio"
+            view.options = spec.options.map { option in
+                Option(inputID: "\(fieldID)-\(option.id)", value: option.id, label: option.label, checked: posted.contains(option.id))
+            }
+            view.allowsOther = spec.allowsOther
+            view.otherInputID = "\(fieldID)-other"
+            view.otherTextID = "\(fieldID)-other-text"
+            view.otherFieldName = PostedAnswers.otherField(question.key)
+            view.otherChecked = posted.contains(PostedAnswers.otherMarker)
+            view.otherValue = fields[PostedAnswers.otherField(question.key)] ?? ""
+            if !spec.allowsMultiple {
+                view.hint = t(.chooseOne)
+            } else if let limit = spec.maxSelections {
+                view.hint = t(.chooseUpTo, ["n": String(limit)])
+            } else {
+                view.hint = t(.chooseAny)
+            }
+        case .shortAnswer(let spec):
+            view.isText = true
+            view.textValue = posted.first ?? ""
+            view.maxLength = spec.maxLength
+            view.placeholder = spec.placeholder
+            view.hint = t(.maxLength, ["n": String(spec.maxLength)])
+        }
+        return view
+    }
+}

@@ -1,0 +1,84 @@
+import Debrief
+import Foundation
+
+/// A participant page's form post, as the ``SubmissionInput`` the JSON API takes, and the way
+/// back from the domain's problems (`answers[2].rating`) to the questions they belong to.
+///
+/// Field names: `q.KEY` holds a rating value, the text of a short answer, or the chosen option
+/// ids of a choice (one field per ticked box); `o.KEY` is a choice's "other" text, and
+/// ``otherMarker`` the value of its "Other" radio button or checkbox. Option ids are
+/// `[a-z0-9_-]`, so the marker can never be one.
+struct PostedAnswers {
+    static let otherMarker = "*other*"
+
+    static func field(_ key: QuestionKey) -> String { "q.\(key.rawValue)" }
+    static func otherField(_ key: QuestionKey) -> String { "o.\(key.rawValue)" }
+
+    /// The answers in form order, one per question the participant said something to.
+    let input: SubmissionInput
+    /// The question of each entry of `input.answers`, by index.
+    let keys: [QuestionKey]
+
+    /// Reads the fields of every question of `form`. Nothing said (no choice ticked, no rating
+    /// picked, blank text) means no answer; what was said goes to the domain as sent, so its
+    /// rules decide (a tampered rating value arrives as a missing rating and is reported).
+    init(_ fields: FormFields, form: FormDefinition, participantToken: String?) {
+        var answers: [AnswerInput] = []
+        var keys: [QuestionKey] = []
+        for question in form.questions {
+            let values = fields.values(Self.field(question.key))
+            var answer = AnswerInput(questionKey: question.key.rawValue)
+            switch question.body {
+            case .rating:
+                guard let value = values.first, !value.isEmpty else { continue }
+                answer.rating = Int(value)
+            case .shortAnswer:
+                guard let text = values.first, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
+                answer.text = text
+            case .choice:
+                let ids = values.filter { $0 != Self.otherMarker }
+                let otherChosen = values.contains(Self.otherMarker)
+                let otherText = fields[Self.otherField(question.key)] ?? ""
+                let typedOther = !otherText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                // Typing an "other" answer chooses it, with or without its box ticked.
+                guard !ids.isEmpty || otherChosen || typedOther else { continue }
+                answer.optionIds = ids
+                if otherChosen || typedOther { answer.otherText = otherText }
+            }
+            answers.append(answer)
+            keys.append(question.key)
+        }
+        self.input = SubmissionInput(participantToken: participantToken, answers: answers)
+        self.keys = keys
+    }
+
+    /// Where the domain's problems belong: messages per question key, and the rest (the
+    /// participant token, the idempotency key, the list as a whole).
+    func place(_ problems: [FieldProblem]) -> (byQuestion: [String: [String]], general: [FieldProblem]) {
+        var byQuestion: [String: [String]] = [:]
+        var general: [FieldProblem] = []
+        for problem in problems {
+            if let key = self.questionKey(of: problem) {
+                byQuestion[key.question, default: []].append(key.message)
+            } else {
+                general.append(problem)
+            }
+        }
+        return (byQuestion, general)
+    }
+
+    /// `answers[i]…` is the question of entry i; `answers` + "question KEY is required" is KEY.
+    private func questionKey(of problem: FieldProblem) -> (question: String, message: String)? {
+        let path = problem.path
+        if path == "answers" {
+            let prefix = "question ", suffix = " is required"
+            guard problem.message.hasPrefix(prefix), problem.message.hasSuffix(suffix) else { return nil }
+            return (String(problem.message.dropFirst(prefix.count).dropLast(suffix.count)), "is required")
+        }
+        guard path.hasPrefix("answers["), let close = path.firstIndex(of: "]"),
+            let index = Int(path[path.index(path.startIndex, offsetBy: "answers[".count)..<close]),
+            self.keys.indices.contains(index)
+        else { return nil }
+        return (self.keys[index].rawValue, problem.message)
+    }
+}

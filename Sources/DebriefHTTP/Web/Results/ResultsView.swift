@@ -1,0 +1,70 @@
+import Debrief
+import DebriefCharts
+import Foundation
+
+/// One session's results as the pages show them: per question its chart (inline SVG from
+/// ``ChartSVG``, which escapes every text it draws), the counts as a table (the exact numbers,
+/// for screen readers and print), its statistics, and the "other" answers.
+struct ResultsView {
+    struct Row {
+        var label: String
+        var count: String
+        var percent: String
+    }
+
+    struct Stat {
+        var name: String
+        var value: String
+    }
+
+    struct QuestionBlock {
+        var key: String
+        var prompt: String
+        var withheld: Bool
+        var empty: Bool
+        var caption: String
+        var rows: [Row]
+        var stats: [Stat]
+        var otherTexts: [String]
+        /// Markup made by ``ChartSVG``, inserted unescaped (`{{{chartSVG}}}`).
+        var chartSVG: String
+    }
+
+    var questions: [QuestionBlock]
+
+    /// `chartWidth` is in SVG units: about the width the chart gets on the page, so its 22-unit
+    /// labels stay legible (narrow on a phone, wider on the dashboard).
+    init(_ results: [QuestionResult], language: Language, chartWidth: Int) {
+        let style = ChartStyle(theme: .light, width: chartWidth)
+        let t = Localizer(language)
+        self.questions = results.map { result in
+            let rows = result.chart.rows.map { row in
+                Row(
+                    label: row.label, count: row.count.map(String.init) ?? "–",
+                    percent: row.percent.map { Self.number($0) + "%" } ?? "–")
+            }
+            return QuestionBlock(
+                key: result.key, prompt: result.prompt,
+                withheld: result.withheld,
+                empty: !result.withheld && result.chart.total == 0,
+                caption: t(.resultsTableCaption, ["prompt": result.prompt]),
+                rows: rows, stats: Self.stats(result, t), otherTexts: result.otherTexts ?? [],
+                chartSVG: ChartSVG.question(result, style: style))
+        }
+    }
+
+    private static func stats(_ result: QuestionResult, _ t: Localizer) -> [Stat] {
+        guard let statistics = result.statistics else { return [] }
+        var stats: [Stat] = []
+        if let mean = statistics.mean { stats.append(Stat(name: t(.meanLabel), value: Self.number(mean))) }
+        if let median = statistics.median { stats.append(Stat(name: t(.medianLabel), value: Self.number(median))) }
+        if let nps = statistics.nps?.score { stats.append(Stat(name: t(.npsLabel), value: Self.number(nps))) }
+        return stats
+    }
+
+    /// One decimal at most: `4`, `4.5`, `-12.5`.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+    }
+}

@@ -1,0 +1,81 @@
+"""Headless Chromium for the page tests, driven by Selenium.
+
+`browser` (a pytest fixture, imported by conftest.py) returns a factory: `browser(width=390,
+height=844, language="en", javascript=True)` starts a Chromium of that window size and language
+and quits it after the test. `screenshot(driver, path)` saves the whole page (not just the
+window), and `wait_for(driver, condition)` polls with a generous timeout: these tests wait for
+things to happen, they never assert how fast.
+"""
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+from typing import Callable, TypeVar
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+WAIT_SECONDS = 60
+
+T = TypeVar("T")
+
+
+def start_chromium(width: int = 390, height: int = 844, language: str = "en", javascript: bool = True) -> webdriver.Chrome:
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    options.add_argument("--headless=new")
+    options.add_argument("--no-sandbox")  # the tests run as root
+    options.add_argument("--disable-dev-shm-usage")
+    options.add_argument("--disable-gpu")
+    options.add_argument(f"--window-size={width},{height}")
+    options.add_argument(f"--lang={language}")
+    prefs: dict[str, object] = {"intl.accept_languages": language}
+    if not javascript:
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    options.add_experimental_option("prefs", prefs)
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    # The layout viewport exactly as asked (the window's size includes none of a phone's chrome).
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    return driver
+
+
+@pytest.fixture
+def browser():
+    drivers: list[webdriver.Chrome] = []
+
+    def factory(**kwargs) -> webdriver.Chrome:
+        driver = start_chromium(**kwargs)
+        drivers.append(driver)
+        return driver
+
+    yield factory
+    for driver in drivers:
+        driver.quit()
+
+
+def wait_for(driver: webdriver.Chrome, condition: Callable[[webdriver.Chrome], T], timeout: float = WAIT_SECONDS) -> T:
+    """Polls `condition` until it returns something truthy (exceptions count as "not yet")."""
+    def attempt(d: webdriver.Chrome):
+        try:
+            return condition(d)
+        except Exception:  # noqa: BLE001 - an element that is being replaced is "not yet"
+            return False
+    return WebDriverWait(driver, timeout, poll_frequency=0.2).until(attempt)
+
+
+def screenshot(driver: webdriver.Chrome, path: Path) -> Path:
+    """Saves the whole page, as tall as its content, at the window's width."""
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    size = metrics.get("cssContentSize") or metrics["contentSize"]
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(base64.b64decode(shot["data"]))
+    return path
+
