@@ -7,7 +7,6 @@ Each test prints its figures (acknowledged vs stored, what the clients saw) for 
 from __future__ import annotations
 
 import json
-import os
 import signal
 import threading
 import time
@@ -16,7 +15,7 @@ import pytest
 import requests
 
 from cluster import PrivateCluster
-from conftest import API, psql, start_server
+from conftest import API, Host, psql, start_server
 from load import LiveStream, Submitter, check_stored
 
 # Rate limits are about abuse, not these faults: off, so eight clients on one address may submit freely.
@@ -30,7 +29,20 @@ def cluster():
     running.stop()
 
 
-def published_form(server) -> tuple[API, "Host", str, str]:
+@pytest.fixture
+def serve(cluster):
+    """Starts `debrief serve` processes on the private cluster; all are stopped afterwards."""
+    servers = []
+
+    def start(**options):
+        servers.append(start_server(cluster.url, **{"env": NO_LIMITS, **options}))
+        return servers[-1]
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def published_form(server) -> tuple[API, Host, str, str]:
     api = API(server.base_url)
     host = api.sign_up()
     meeting = host.create_meeting()
@@ -81,54 +93,48 @@ def assert_nothing_lost(load: Submitter, stored) -> None:
 
 
 @pytest.mark.parametrize("mode", ["fast", "immediate"])
-def test_database_restart_under_load(cluster, mode):
-    server = start_server(cluster.url, env=NO_LIMITS)
-    try:
-        _, _, _, code = published_form(server)
-        with ReadinessWatcher(server.base_url) as readiness, Submitter(server.base_url, code, prefix=f"restart-{mode}") as load:
-            load.wait_for_acks(100)
-            cluster.restart(mode)
-            # The pool heals by itself: the same process acknowledges more after the restart.
-            after_restart = load.acked_count
-            load.wait_for_acks(after_restart + 100)
-            load.stop()
-            time.sleep(0.2)
-        stored = check_stored(cluster.url, load)
-        report(f"pg_ctl restart -m {mode}", load, stored, readyz=readiness.seen)
-        assert_nothing_lost(load, stored)
-        assert server.process.poll() is None, "Debrief must survive the restart"
-        # Nothing hangs: every request got an answer within the client's timeout.
-        assert load.outcomes.counts["timeout"] == 0
-        # The outage was seen and answered with 503 (never a 500), and readiness went red and back.
-        assert set(load.outcomes.counts) <= {"201", "503"}, load.outcomes.counts
-        assert load.outcomes.counts["503"] > 0
-        assert "503" in readiness.seen and readiness.seen[-1] == "200", readiness.seen
-    finally:
-        server.stop()
+def test_database_restart_under_load(cluster, serve, mode):
+    server = serve()
+    _, _, _, code = published_form(server)
+    with ReadinessWatcher(server.base_url) as readiness, Submitter(server.base_url, code, prefix=f"restart-{mode}") as load:
+        load.wait_for_acks(100)
+        cluster.restart(mode)
+        # The pool heals by itself: the same process acknowledges more after the restart.
+        after_restart = load.acked_count
+        load.wait_for_acks(after_restart + 100)
+        load.stop()
+        time.sleep(0.2)
+    stored = check_stored(cluster.url, load)
+    report(f"pg_ctl restart -m {mode}", load, stored, readyz=readiness.seen)
+    assert_nothing_lost(load, stored)
+    assert server.process.poll() is None, "Debrief must survive the restart"
+    # Nothing hangs: every request got an answer within the client's timeout.
+    assert load.outcomes.counts["timeout"] == 0
+    # The outage was seen and answered with 503 (never a 500), and readiness went red and back.
+    assert set(load.outcomes.counts) <= {"201", "503"}, load.outcomes.counts
+    assert load.outcomes.counts["503"] > 0
+    assert "503" in readiness.seen and readiness.seen[-1] == "200", readiness.seen
 
 
-def test_debrief_killed_under_load(cluster):
-    server = start_server(cluster.url, env=NO_LIMITS)
-    try:
-        _, _, _, code = published_form(server)
-        with Submitter(server.base_url, code, prefix="sigkill") as load:
-            load.wait_for_acks(100)
-            server.stop(signal.SIGKILL)
-            # Clients keep retrying (refused) while a new process starts on the same port.
-            server = start_server(cluster.url, port=server.port, env=NO_LIMITS)
-            load.wait_for_acks(load.acked_count + 100)
-            load.stop()
-        stored = check_stored(cluster.url, load)
-        report("SIGKILL of debrief", load, stored)
-        assert_nothing_lost(load, stored)
-        assert load.outcomes.counts["refused"] + load.outcomes.counts["reset"] > 0
-    finally:
-        server.stop()
+def test_debrief_killed_under_load(cluster, serve):
+    server = serve()
+    _, _, _, code = published_form(server)
+    with Submitter(server.base_url, code, prefix="sigkill") as load:
+        load.wait_for_acks(100)
+        server.stop(signal.SIGKILL)
+        # Clients keep retrying (refused) while a new process starts on the same port.
+        server = serve(port=server.port)
+        load.wait_for_acks(load.acked_count + 100)
+        load.stop()
+    stored = check_stored(cluster.url, load)
+    report("SIGKILL of debrief", load, stored)
+    assert_nothing_lost(load, stored)
+    assert load.outcomes.counts["refused"] + load.outcomes.counts["reset"] > 0
 
 
-def test_sigterm_under_load_finishes_in_flight_work(cluster):
+def test_sigterm_under_load_finishes_in_flight_work(cluster, serve):
     shutdown_timeout = 10
-    server = start_server(cluster.url, env={**NO_LIMITS, "DEBRIEF_SHUTDOWN_TIMEOUT": str(shutdown_timeout)})
+    server = serve(env={**NO_LIMITS, "DEBRIEF_SHUTDOWN_TIMEOUT": str(shutdown_timeout)})
     _, host, meeting, code = published_form(server)
     stream = LiveStream(server.base_url, meeting, host.auth)
     assert stream.wait_for_events(1)
@@ -156,30 +162,27 @@ def test_sigterm_under_load_finishes_in_flight_work(cluster):
     assert stream.ended_cleanly and stream.error is None, stream.error
 
 
-def test_terminated_connections_fail_only_their_requests(cluster):
-    server = start_server(cluster.url, env=NO_LIMITS)
-    try:
-        _, host, meeting, code = published_form(server)
-        with Submitter(server.base_url, code, prefix="terminate") as load:
-            load.wait_for_acks(100)
-            terminated = 0
-            for _ in range(3):
-                terminated += int(psql(cluster.url, """
-                    SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
-                    WHERE application_name = 'debrief' AND pid <> pg_backend_pid()"""))
-                load.wait_for_acks(load.acked_count + 50)
-            load.stop()
-        stored = check_stored(cluster.url, load)
-        report("pg_terminate_backend x3", load, stored, backends_terminated=terminated)
-        assert_nothing_lost(load, stored)
-        assert terminated > 0
-        assert set(load.outcomes.counts) <= {"201", "503"}, load.outcomes.counts
-        # The live listener was among the terminated: a new viewer still hears new submissions.
-        stream = LiveStream(server.base_url, meeting, host.auth)
-        assert stream.wait_for_events(1)  # the snapshot on opening
-        with Submitter(server.base_url, code, prefix="terminate-after", workers=1) as after:
-            after.wait_for_acks(1)
-            assert stream.wait_for_events(2), "no live event after the listener's connection was terminated"
-        stream.close()
-    finally:
-        server.stop()
+def test_terminated_connections_fail_only_their_requests(cluster, serve):
+    server = serve()
+    _, host, meeting, code = published_form(server)
+    with Submitter(server.base_url, code, prefix="terminate") as load:
+        load.wait_for_acks(100)
+        terminated = 0
+        for _ in range(3):
+            terminated += int(psql(cluster.url, """
+                SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+                WHERE application_name = 'debrief' AND pid <> pg_backend_pid()"""))
+            load.wait_for_acks(load.acked_count + 50)
+        load.stop()
+    stored = check_stored(cluster.url, load)
+    report("pg_terminate_backend x3", load, stored, backends_terminated=terminated)
+    assert_nothing_lost(load, stored)
+    assert terminated > 0
+    assert set(load.outcomes.counts) <= {"201", "503"}, load.outcomes.counts
+    # The live listener was among the terminated: a new viewer still hears new submissions.
+    stream = LiveStream(server.base_url, meeting, host.auth)
+    assert stream.wait_for_events(1)  # the snapshot on opening
+    with Submitter(server.base_url, code, prefix="terminate-after", workers=1) as after:
+        after.wait_for_acks(1)
+        assert stream.wait_for_events(2), "no live event after the listener's connection was terminated"
+    stream.close()

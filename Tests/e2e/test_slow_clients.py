@@ -86,13 +86,20 @@ def test_slow_clients_do_not_starve_normal_clients(slow_server, form_code, attac
     assert slow_server.process.poll() is None
 
 
+def raw_submission(form_code: str, marker: str, extra_length: int = 0) -> tuple[bytes, bytes]:
+    """The head and body of a submission whose short answer is `marker`, for a raw socket; the
+    head's Content-Length claims `extra_length` more bytes than the body has."""
+    body = json.dumps(submission(marker)).encode()
+    head = (f"POST /v1/f/{form_code}/responses HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            f"Idempotency-Key: {marker}\r\nContent-Length: {len(body) + extra_length}\r\n\r\n").encode()
+    return head, body
+
+
 def test_a_client_that_drops_mid_body_stores_nothing(slow_server, form_code):
     marker = "dropped-mid-body"
-    body = json.dumps(submission(marker)).encode()
     # Content-Length promises more than is sent: the JSON so far is complete and valid, so a server
     # that acted on a partial body would store it.
-    head = (f"POST /v1/f/{form_code}/responses HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            f"Idempotency-Key: {marker}\r\nContent-Length: {len(body) + 100}\r\n\r\n").encode()
+    head, body = raw_submission(form_code, marker, extra_length=100)
     with socket.create_connection(("127.0.0.1", slow_server.port)) as connection:
         connection.sendall(head + body)
         time.sleep(0.5)
@@ -107,9 +114,7 @@ def test_a_client_that_drops_mid_body_stores_nothing(slow_server, form_code):
 
 def test_a_body_slower_than_the_body_timeout_is_cut_off(slow_server, form_code):
     marker = "too-slow-body"
-    body = json.dumps(submission(marker)).encode()
-    head = (f"POST /v1/f/{form_code}/responses HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(body)}\r\n\r\n").encode()
+    head, body = raw_submission(form_code, marker)
     with socket.create_connection(("127.0.0.1", slow_server.port)) as connection:
         connection.settimeout(30)
         connection.sendall(head)
