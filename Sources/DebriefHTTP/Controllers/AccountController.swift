@@ -49,7 +49,12 @@ struct AccountController {
         var problems = ProblemCollector()
         let email = try? EmailAddress.parse(input.email).get()
         if email == nil { problems.add("email", input.email == nil ? "is required" : "must be a valid email address") }
-        if (input.password ?? "").isEmpty { problems.add("password", "is required") }
+        if (input.password ?? "").isEmpty {
+            problems.add("password", "is required")
+        } else if let password = input.password, AccountRules.containsControlCharacter(password) {
+            // No password was ever set with one (see AccountRules), and bcrypt would stop at a NUL.
+            problems.add("password", "must not contain control characters")
+        }
         guard let email, let password = input.password, problems.isEmpty else {
             throw ValidationFailure(problems: problems.problems)
         }
