@@ -38,8 +38,11 @@ func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
 
     let v1 = router.group("v1")
     AccountController(services: services).addPublicRoutes(to: v1)
-    ResultsController(services: services).addPublicRoutes(to: v1)
-    ParticipantController(services: services).addRoutes(to: v1)
+    // Every public route that takes a form code shares one rate limit, so codes cannot be
+    // guessed faster through any of them.
+    let participant = v1.group("f").add(middleware: RateLimitMiddleware(settings: services.configuration.participantRateLimits))
+    ParticipantController(services: services).addRoutes(to: participant)
+    ResultsController(services: services).addPublicRoutes(to: participant)
     let authenticated = v1.group().add(middleware: AuthMiddleware(tokens: services.tokens))
     AccountController(services: services).addAuthenticatedRoutes(to: authenticated)
     MeetingController(services: services).addRoutes(to: authenticated)

@@ -18,8 +18,8 @@ struct ParticipantController {
         var name: String?
     }
 
-    func addRoutes(to v1: RouterGroup<AppRequestContext>) {
-        let group = v1.group("f").add(middleware: RateLimitMiddleware(settings: self.services.configuration.participantRateLimits))
+    /// `group` is `/v1/f`, behind the participant rate limit.
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get(":code") { _, context -> ParticipantFormResponse in
             ParticipantFormResponse(view: try await self.services.participantForms.view(code: Self.code(context)))
         }
