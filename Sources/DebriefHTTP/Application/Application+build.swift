@@ -51,5 +51,7 @@ func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     ExportController(services: services).addRoutes(to: authenticated)
     LiveResultsController(services: services).addRoutes(to: authenticated)
     AttendanceController(services: services).addRoutes(to: authenticated)
+    // Last: router middleware added after the routes wraps only the not-found responder.
+    router.middlewares.add(MethodNotAllowedMiddleware(routes: router.routes))
     return router
 }
