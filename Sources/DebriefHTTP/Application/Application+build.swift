@@ -30,6 +30,9 @@ public func buildApplication(
 func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.middlewares.add(SecurityHeadersMiddleware())
+    if !services.configuration.corsOrigins.isEmpty {
+        router.middlewares.add(CORSMiddleware(allowList: services.configuration.corsOrigins))
+    }
     router.middlewares.add(RequestLoggingMiddleware())
     router.middlewares.add(ProblemMiddleware())
     router.middlewares.add(BodyLimitMiddleware(limit: services.configuration.maxBodyBytes))

@@ -5,8 +5,9 @@ import Hummingbird
 ///
 /// The API answers JSON, CSV and event streams, never pages to frame or scripts to run, so the
 /// browser is told exactly that: no MIME sniffing, no framing, no referrer, nothing to load.
-/// Responses are private by default (`no-store`) unless a route chose its own caching. There are
-/// no CORS headers, so browsers on other origins cannot read answers.
+/// Responses are private by default (`no-store`) unless a route chose its own caching. CORS
+/// headers come only from ``CORSMiddleware``, only for configured origins and participant routes,
+/// so by default browsers on other origins cannot read answers.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 

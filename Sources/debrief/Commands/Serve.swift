@@ -31,8 +31,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "bcrypt work factor for passwords (4–15). Env: DEBRIEF_BCRYPT_COST. Default: 12.")
     var bcryptCost: Int?
 
+    @Option(
+        name: .customLong("cors-origin"),
+        help: "Comma-separated web origins (https://app.example.com) whose pages may call the participant routes /v1/f/…. Env: DEBRIEF_CORS_ORIGINS. Default: none.")
+    var corsOrigins: String?
+
     @Flag(help: "Do not apply pending migrations on start.")
     var noMigrate = false
+
+    /// `--cors-origin`, else `DEBRIEF_CORS_ORIGINS`, else nobody.
+    private func corsAllowList() throws(CORSOriginError) -> CORSAllowList {
+        try CORSAllowList.parse(self.corsOrigins ?? Env.string("DEBRIEF_CORS_ORIGINS") ?? "")
+    }
 
     func validate() throws {
         if let port = self.port ?? Env.int("PORT"), !(0...65535).contains(port) {
@@ -47,18 +57,24 @@ struct Serve: AsyncParsableCommand {
         if let seconds = self.idleTimeout ?? Env.int("DEBRIEF_IDLE_TIMEOUT"), !(1...3600).contains(seconds) {
             throw ValidationError("--idle-timeout must be between 1 and 3600 seconds")
         }
+        do {
+            _ = try self.corsAllowList()
+        } catch {
+            throw ValidationError("--cors-origin (or DEBRIEF_CORS_ORIGINS): \(error)")
+        }
     }
 
     func run() async throws {
         let logger = self.database.bootstrapLogging(label: "debrief")
         let host = self.host ?? Env.string("DEBRIEF_HOST") ?? "127.0.0.1"
         let port = self.port ?? Env.int("PORT") ?? 8080
-        let configuration = AppConfiguration(
+        var configuration = AppConfiguration(
             host: host, port: port,
             maxBodyBytes: self.maxBodyBytes ?? Env.int("DEBRIEF_MAX_BODY_BYTES") ?? 256 * 1024,
             idleTimeout: .seconds(self.idleTimeout ?? Env.int("DEBRIEF_IDLE_TIMEOUT") ?? 30),
             publicBaseURL: self.publicURL ?? Env.string("DEBRIEF_PUBLIC_URL"),
             bcryptCost: UInt8(clamping: self.bcryptCost ?? Env.int("DEBRIEF_BCRYPT_COST") ?? 12))
+        configuration.corsOrigins = try self.corsAllowList()
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)
