@@ -15,6 +15,8 @@ struct MethodNotAllowedTests {
                 (.options, "/v1/f/ABCDEFGHJK/responses", "POST"),
                 (.post, "/healthz", "GET"),
                 (.get, "/v1/meetings/\(UUID().uuidString)/form/publish", "POST"),
+                // The literal route, not /v1/meetings/{id} (GET, PATCH, DELETE).
+                (.options, "/v1/meetings/next", "GET"),
             ]
             for (method, path, allowed) in cases {
                 // With or without a token: which methods a path has is no secret (openapi.yaml lists them).

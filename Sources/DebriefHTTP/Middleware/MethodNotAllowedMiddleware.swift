@@ -37,12 +37,17 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
     }
 
     /// The methods routed for `path`, sorted (HEAD is not routed, so never listed).
+    ///
+    /// Like the router, a literal segment wins over a parameter: `/v1/meetings/next` is the
+    /// `next` route (GET), not `/v1/meetings/{id}` (GET, PATCH, DELETE).
     func methods(for path: String) -> [String] {
         let segments = path.split(separator: "/")
         let matching = self.routes.filter { route in
             route.segments.count == segments.count
                 && zip(route.segments, segments).allSatisfy { pattern, segment in pattern == nil || pattern == segment }
         }
-        return Set(matching.map(\.method.rawValue)).sorted()
+        func literals(_ segments: [Substring?]) -> [Int] { segments.map { $0 == nil ? 0 : 1 } }
+        guard let best = matching.map({ literals($0.segments) }).max(by: { $0.lexicographicallyPrecedes($1) }) else { return [] }
+        return Set(matching.filter { literals($0.segments) == best }.map(\.method.rawValue)).sorted()
     }
 }
