@@ -12,8 +12,9 @@ import NIOCore
 struct ParticipantController {
     let services: AppServices
 
-    /// `POST /v1/f/{code}/check-in` body. On anonymous forms the body is ignored (no name is ever
-    /// stored for them, so a client may send the same body for every form).
+    /// `POST /v1/f/{code}/check-in` body. On anonymous forms the name is not kept (none is ever
+    /// stored for them, so a client may send the same body for every form) and the body may be
+    /// left out; a body that is sent is still checked like on any other form.
     struct CheckInInput: Decodable {
         var name: String?
     }
@@ -31,7 +32,16 @@ struct ParticipantController {
         let form = try await self.services.participantForms.published(code: Self.code(context))
         var name: PersonName?
         if form.definition.anonymous {
-            _ = try await self.collect(request, context)
+            let body = try await self.collect(request, context)
+            if body.readableBytes > 0 {
+                var request = request
+                request.body = RequestBody(buffer: body)
+                // A name that is sent must be a valid one (the document says what a name is),
+                // even though this form will not keep it.
+                if let sent = try await request.decodeJSON(as: CheckInInput.self, context: context).name {
+                    _ = try PersonName.validated(sent, at: "name")
+                }
+            }
         } else {
             let input = try await self.decode(CheckInInput.self, request, context)
             name = try PersonName.validated(input.name, at: "name")
