@@ -11,7 +11,7 @@ public enum AccountRules: Sendable {
     /// cap keeps hashing requests cheap.
     public static let passwordMaxLength = 200
 
-    /// Longest display name, in `Character`s.
+    /// Longest display name, in Unicode code points as sent (see ``TextRules``).
     public static let displayNameMaxLength = 100
 
     /// Checks a password. It is neither trimmed nor normalized: it must reach the hash
