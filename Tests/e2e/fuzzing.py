@@ -34,8 +34,8 @@ class Profile:
     workers: int = 2
 
 
-QUICK = Profile(max_examples=4, max_steps=6)
-LONG = Profile(max_examples=100, max_steps=20, max_time=900)
+QUICK = Profile(max_examples=10, max_steps=6)
+LONG = Profile(max_examples=100, max_steps=20, max_time=600)
 
 
 @dataclass
@@ -135,6 +135,8 @@ def write_configuration(directory: Path, profile: Profile, seeded: dict[str, str
 
 def run(base_url: str, profile: Profile, directory: Path) -> Result:
     """Seeds, configures and runs schemathesis (every check, both modes, every phase, NUL bytes)."""
+    # Absolute: schemathesis runs inside it, and reads the configuration and writes reports from there.
+    directory = directory.resolve()
     directory.mkdir(parents=True, exist_ok=True)
     seeded = seed(base_url)
     config = write_configuration(directory, profile, seeded)

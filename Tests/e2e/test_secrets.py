@@ -111,7 +111,8 @@ def test_database_failures_never_show_sql_in_problems(scratch, database_url: str
 
     # A lock held longer than the statement timeout: the statement is cancelled (503 timeout).
     locker = subprocess.Popen(["psql", database_url, "-Xq", "-c",
-                               "BEGIN; LOCK TABLE meetings IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(8); COMMIT;"])
+                               "BEGIN; LOCK TABLE meetings IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(8); COMMIT;"],
+                              stdout=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 30
         while "t" != psql(database_url, "SELECT EXISTS (SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
