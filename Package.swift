@@ -191,6 +191,9 @@ let package = Package(
                 "DebriefHTTP", "DebriefStore", "DebriefTestSupport", "PQ",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                // Tests only: reads the head of an endless response over a real socket.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings

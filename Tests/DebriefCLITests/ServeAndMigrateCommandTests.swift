@@ -33,6 +33,16 @@ struct ServeAndMigrateCommandTests {
         #expect(result.output.contains("--port must be between 0 and 65535"))
     }
 
+    @Test func aMalformedCORSOriginStopsServeWithExitTwo() async throws {
+        let flag = try await DebriefProcess.run(["serve", "--cors-origin", "https://ok.example,https://app.example/"])
+        #expect(flag.status == 2, "\(flag.output)")
+        #expect(flag.output.contains("invalid CORS origin 'https://app.example/': must be scheme://host[:port] only"), "\(flag.output)")
+        let environment = try await DebriefProcess.run(["serve"], environment: ["DEBRIEF_CORS_ORIGINS": "*"])
+        #expect(environment.status == 2, "\(environment.output)")
+        #expect(environment.output.contains("DEBRIEF_CORS_ORIGINS"), "\(environment.output)")
+        #expect(environment.output.contains("invalid CORS origin '*'"), "\(environment.output)")
+    }
+
     @Test func serveAnswersAndStopsGracefullyOnSIGTERM() async throws {
         let url = try await TestDatabase.createEmpty()
         let port = DebriefProcess.freePort()

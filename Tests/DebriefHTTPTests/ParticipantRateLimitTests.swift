@@ -1,4 +1,5 @@
 import DebriefHTTP
+import DebriefStore
 import DebriefTestSupport
 import Foundation
 import HTTPTypes
@@ -43,6 +44,32 @@ struct ParticipantRateLimitTests {
             #expect((limited.headers[.retryAfter].flatMap(Int.init) ?? 0) >= 1)
             // Another form has its own bucket.
             #expect(try await api.send(.get, "/v1/f/\(other.code)").status == .ok)
+        }
+    }
+
+    /// Form codes carry 50 bits; what makes guessing them hopeless is that every route taking a
+    /// code shares the per-address limit, so a guesser gets 429 long before a lucky hit.
+    @Test func guessingCodesOnAnyParticipantRouteGets429() async throws {
+        let limits = RateLimitSettings(perAddress: RateLimitRate(perSecond: 0.02, burst: 9), perForm: .unlimited)
+        try await ParticipantAPI.run(configuration: ParticipantAPI.configuration(limits: limits)) { api, _ in
+            var statuses: [HTTPResponse.Status] = []
+            for attempt in 0..<12 {
+                // A fresh, well-formed code each time, as a guesser would send (each has its own
+                // per-form bucket, so only the per-address limit can stop this).
+                let guess = SecretToken.newFormCode()
+                let reply: ParticipantReply
+                switch attempt % 3 {
+                case 0: reply = try await api.send(.get, "/v1/f/\(guess)")
+                case 1: reply = try await api.send(.post, "/v1/f/\(guess)/check-in", json: [:])
+                default: reply = try await api.send(.get, "/v1/f/\(guess)/results")
+                }
+                statuses.append(reply.status)
+                if reply.status == .tooManyRequests {
+                    #expect(reply.problemCode == "rate_limited")
+                    #expect((reply.headers[.retryAfter].flatMap(Int.init) ?? 0) >= 1)
+                }
+            }
+            #expect(statuses == Array(repeating: .notFound, count: 9) + Array(repeating: .tooManyRequests, count: 3))
         }
     }
 

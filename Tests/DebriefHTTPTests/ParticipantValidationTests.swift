@@ -84,8 +84,16 @@ struct ParticipantValidationTests {
                 #expect(reply.status == .badRequest, "\(bad.debugDescription): \(reply.text)")
                 #expect(reply.problemPaths.first?.hasPrefix("Idempotency-Key: ") == true)
             }
-            let name = try await api.send(.post, "/v1/f/\(form.code)/check-in", raw: "not json")
-            #expect(name.status == .created, "anonymous forms ignore the body")
+            // Anonymous forms ignore the name (and an absent body), but a body must be JSON.
+            let notJSON = try await api.send(.post, "/v1/f/\(form.code)/check-in", raw: "not json")
+            #expect(notJSON.status == .badRequest, "\(notJSON.text)")
+            #expect(notJSON.problemPaths == ["body: is not valid JSON"])
+            #expect(try await api.send(.post, "/v1/f/\(form.code)/check-in", raw: "[null]").status == .unprocessableContent)
+            for body in [nil, "{}", #"{"name":"Ana"}"#, #"{"name":null}"#] {
+                #expect(try await api.send(.post, "/v1/f/\(form.code)/check-in", raw: body).status == .created, "\(body ?? "no body")")
+            }
+            let blank = try await api.send(.post, "/v1/f/\(form.code)/check-in", raw: #"{"name":" "}"#)
+            #expect(blank.problemPaths == ["name: must not be empty"])
         }
     }
 

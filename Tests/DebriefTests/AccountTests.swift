@@ -67,6 +67,25 @@ struct AccountTests {
         #expect(signUp.displayName == "Ann")
     }
 
+    /// Code points, as JSON Schema's minLength counts: ten of them pass even when a combining
+    /// mark makes them nine characters on screen.
+    @Test("Password lengths count code points")
+    func passwordLengthsCountCodePoints() throws {
+        var input = SignUpInput(email: "a@b.co", displayName: "Ann")
+        input.password = "e\u{301}" + repeated("x", 8)
+        #expect(input.password?.count == 9)
+        #expect(try input.validate().get().password == input.password)
+        input.password = repeated("👍🏽", 101)  // 202 code points
+        #expect(problems(input.validate()) == [P("password", "must be at most 200 characters")])
+    }
+
+    /// bcrypt reads a C string: "correct horse\0anything" would be hashed as "correct horse".
+    @Test("Passwords with control characters are refused", arguments: ["correct\0horse battery", "correct horse\u{7}", "tab\tseparated pw", "line\nbreak password", "c1 control \u{85}"])
+    func passwordsWithControlCharactersAreRefused(_ password: String) {
+        let input = SignUpInput(email: "a@b.co", password: password, displayName: "Ann")
+        #expect(problems(input.validate()) == [P("password", "must not contain control characters")])
+    }
+
     @Test("Display name is single-line, 1-100 characters, NFC-trimmed")
     func displayName() throws {
         var input = SignUpInput(email: "a@b.co", password: "correct horse", displayName: "Ann\nLee")

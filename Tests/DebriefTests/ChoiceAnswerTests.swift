@@ -49,7 +49,10 @@ struct ChoiceAnswerTests {
             == [P("answers[2].otherText", "must be at most 200 characters")])
         #expect(try q2(AnswerInput(questionKey: "q2", optionIds: ["o1"], otherText: "two\nlines"))
             == [P("answers[2].otherText", "must not contain line breaks or tabs")])
-        #expect(try q2(AnswerInput(questionKey: "q2", optionIds: ["o1"], otherText: repeated("👍🏽", 200))) == [])
+        // Code points as sent: 100 thumbs with a skin tone are 200.
+        #expect(try q2(AnswerInput(questionKey: "q2", optionIds: ["o1"], otherText: repeated("👍🏽", 100))) == [])
+        #expect(try q2(AnswerInput(questionKey: "q2", optionIds: ["o1"], otherText: repeated("👍🏽", 101)))
+            == [P("answers[2].otherText", "must be at most 200 characters")])
     }
 
     @Test("Fields of other kinds are refused")

@@ -3,19 +3,21 @@ import Debrief
 
 @Suite("Text rules")
 struct TextRulesTests {
-    @Test("NFC: a decomposed é counts as one character and is stored precomposed")
+    @Test("NFC: a decomposed é is stored precomposed; lengths count code points as sent")
     func nfc() {
         let decomposed = "e\u{301}"
         #expect(decomposed.unicodeScalars.count == 2)
         let normalized = TextRules.normalized(decomposed, lines: .single)
         #expect(Array(normalized.unicodeScalars.map(\.value)) == [0xE9])
         #expect(normalized.count == 1)
-        // 300 decomposed é's are 600 scalars but exactly 300 characters: accepted.
+        // 150 decomposed é's are 300 code points as sent: accepted at 300, stored as 150.
         var collector = ProblemCollector()
-        let text = collector.requiredText(repeated(decomposed, 300), at: "prompt", maxLength: 300)
+        let text = collector.requiredText(repeated(decomposed, 150), at: "prompt", maxLength: 300)
         #expect(collector.isEmpty)
-        #expect(text?.count == 300)
-        #expect(text?.unicodeScalars.count == 300)
+        #expect(text?.unicodeScalars.count == 150)
+        // 151 are 302 code points: refused, as openapi.yaml's maxLength says.
+        #expect(collector.requiredText(repeated(decomposed, 151), at: "prompt", maxLength: 300) == nil)
+        #expect(collector.problems == [P("prompt", "must be at most 300 characters")])
     }
 
     @Test("Korean and emoji with skin tone are kept byte-for-byte")
@@ -29,7 +31,7 @@ struct TextRulesTests {
     @Test("Trimming and blank handling")
     func trimming() {
         var c2 = ProblemCollector()
-        #expect(c2.requiredText("  Weekly sync \n", at: "title", maxLength: 11) == "Weekly sync")
+        #expect(c2.requiredText("  Weekly sync \n", at: "title", maxLength: 15) == "Weekly sync")
         #expect(c2.requiredText("  Sync \t", at: "title", maxLength: 200) == "Sync")
         #expect(c2.requiredText("   ", at: "title", maxLength: 200) == nil)
         #expect(c2.requiredText(nil, at: "name", maxLength: 200) == nil)
@@ -39,14 +41,14 @@ struct TextRulesTests {
 
     @Test("Control characters are refused, newline and tab only in multi-line text")
     func controls() {
-        #expect(TextRules.problem(in: "a\u{0}b", lines: .multiple, maxLength: 10) == "must not contain control characters")
-        #expect(TextRules.problem(in: "a\u{7F}b", lines: .multiple, maxLength: 10) == "must not contain control characters")
-        #expect(TextRules.problem(in: "a\u{85}b", lines: .multiple, maxLength: 10) == "must not contain control characters")
-        #expect(TextRules.problem(in: "a\u{1B}b", lines: .single, maxLength: 10) == "must not contain control characters")
-        #expect(TextRules.problem(in: "a\nb\tc", lines: .multiple, maxLength: 10) == nil)
-        #expect(TextRules.problem(in: "a\nb", lines: .single, maxLength: 10) == "must not contain line breaks or tabs")
-        #expect(TextRules.problem(in: "a\tb", lines: .single, maxLength: 10) == "must not contain line breaks or tabs")
-        #expect(TextRules.problem(in: "a\u{2028}b", lines: .single, maxLength: 10) == "must not contain line breaks or tabs")
+        #expect(TextRules.problem(in: "a\u{0}b", as: "a\u{0}b", lines: .multiple, maxLength: 10) == "must not contain control characters")
+        #expect(TextRules.problem(in: "a\u{7F}b", as: "a\u{7F}b", lines: .multiple, maxLength: 10) == "must not contain control characters")
+        #expect(TextRules.problem(in: "a\u{85}b", as: "a\u{85}b", lines: .multiple, maxLength: 10) == "must not contain control characters")
+        #expect(TextRules.problem(in: "a\u{1B}b", as: "a\u{1B}b", lines: .single, maxLength: 10) == "must not contain control characters")
+        #expect(TextRules.problem(in: "a\nb\tc", as: "a\nb\tc", lines: .multiple, maxLength: 10) == nil)
+        #expect(TextRules.problem(in: "a\nb", as: "a\nb", lines: .single, maxLength: 10) == "must not contain line breaks or tabs")
+        #expect(TextRules.problem(in: "a\tb", as: "a\tb", lines: .single, maxLength: 10) == "must not contain line breaks or tabs")
+        #expect(TextRules.problem(in: "a\u{2028}b", as: "a\u{2028}b", lines: .single, maxLength: 10) == "must not contain line breaks or tabs")
     }
 
     @Test("CRLF in multi-line text becomes LF")
@@ -54,10 +56,16 @@ struct TextRulesTests {
         #expect(TextRules.normalized("one\r\ntwo\rthree", lines: .multiple) == "one\ntwo\nthree")
     }
 
-    @Test("Length is counted in characters")
+    @Test("Length is counted in code points as sent, as JSON Schema counts")
     func length() {
-        #expect(TextRules.problem(in: repeated("👍🏽", 3), lines: .single, maxLength: 3) == nil)
-        #expect(TextRules.problem(in: repeated("x", 4), lines: .single, maxLength: 3) == "must be at most 3 characters")
+        #expect(TextRules.problem(in: "한국어", as: "한국어", lines: .single, maxLength: 3) == nil)
+        // 👍🏽 is a hand and a skin tone: two code points.
+        #expect(TextRules.problem(in: repeated("👍🏽", 2), as: repeated("👍🏽", 2), lines: .single, maxLength: 3) == "must be at most 3 characters")
+        #expect(TextRules.problem(in: repeated("x", 4), as: repeated("x", 4), lines: .single, maxLength: 3) == "must be at most 3 characters")
+        // What was sent counts, spaces trimmed later included.
+        var collector = ProblemCollector()
+        #expect(collector.requiredText(" abc ", at: "title", maxLength: 4) == nil)
+        #expect(collector.requiredText(" abc", at: "title", maxLength: 4) == "abc")
     }
 
     @Test("Identifiers and deterministic assignment")

@@ -23,7 +23,7 @@ public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible
         if TextRules.containsForbiddenControl(text) {
             return .failure(FieldProblem(path, "must not contain control characters"))
         }
-        if text.count > maxLength {
+        if raw.unicodeScalars.count > maxLength {
             return .failure(FieldProblem(path, "must be at most \(maxLength) characters"))
         }
         if text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {

@@ -78,7 +78,7 @@ enum AnswerRules {
         guard let raw = input.text else { return .blank }
         let text = TextRules.normalized(raw, lines: .multiple)
         if text.isEmpty { return .blank }
-        if let message = TextRules.problem(in: text, lines: .multiple, maxLength: spec.maxLength) {
+        if let message = TextRules.problem(in: text, as: raw, lines: .multiple, maxLength: spec.maxLength) {
             problems.add(FieldPath.field(path, "text"), message)
             return .invalid
         }

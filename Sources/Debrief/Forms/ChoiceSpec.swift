@@ -20,9 +20,9 @@ public struct ChoiceOption: Sendable, Codable, Equatable, Hashable {
 public struct ChoiceSpec: Sendable, Equatable {
     /// Accepted number of options.
     public static let optionCountRange = 2...20
-    /// Longest option label, in `Character`s.
+    /// Longest option label, in Unicode code points as sent (see ``TextRules``).
     public static let labelMaxLength = 200
-    /// Longest "other" answer text, in `Character`s.
+    /// Longest "other" answer text, in Unicode code points as sent (see ``TextRules``).
     public static let otherTextMaxLength = 200
 
     /// The options, in display order.

@@ -6,7 +6,7 @@ import Foundation
 /// 1–50 questions with distinct keys; `privacyThreshold` in 1...50. Codable as a flat
 /// JSON object whose `questions` use the shape documented on ``Question``.
 public struct FormDefinition: Sendable, Equatable, Codable {
-    /// Longest title, in `Character`s.
+    /// Longest title, in Unicode code points as sent (see ``TextRules``).
     public static let titleMaxLength = 200
     /// Accepted number of questions.
     public static let questionCountRange = 1...50

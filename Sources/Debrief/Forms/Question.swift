@@ -4,7 +4,7 @@
 /// and ``QuestionInput`` accepts, e.g.
 /// `{"key":"q1","prompt":"How useful?","required":true,"kind":"rating","min":1,"max":5}`.
 public struct Question: Sendable, Equatable, Codable {
-    /// Longest prompt, in `Character`s.
+    /// Longest prompt, in Unicode code points as sent (see ``TextRules``).
     public static let promptMaxLength = 300
 
     /// Stable identifier within the form.

@@ -4,10 +4,10 @@ public struct ShortAnswerSpec: Sendable, Equatable {
     public static let defaultMaxLength = 500
     /// Accepted values of `maxLength`.
     public static let maxLengthRange = 1...2000
-    /// Longest placeholder, in `Character`s.
+    /// Longest placeholder, in Unicode code points as sent (see ``TextRules``).
     public static let placeholderMaxLength = 200
 
-    /// Longest accepted answer, in `Character`s after NFC normalization.
+    /// Longest accepted answer, in Unicode code points as sent (see ``TextRules``).
     public var maxLength: Int
     /// Hint shown in the empty input, if any.
     public var placeholder: String?
@@ -28,7 +28,7 @@ public struct RatingSpec: Sendable, Equatable {
     public static let minRange = 0...1
     /// Highest accepted upper end.
     public static let maxUpperBound = 10
-    /// Longest end label, in `Character`s.
+    /// Longest end label, in Unicode code points as sent (see ``TextRules``).
     public static let labelMaxLength = 60
 
     /// Lowest value (0 or 1).

@@ -6,9 +6,9 @@ import Foundation
 /// on one line; `startsAt < endsAt`; the meeting lasts at most ``maxDuration``; `place`
 /// is nil or 1–200 characters; `expectedHeadCount` is nil or within ``headCountRange``.
 public struct MeetingDetails: Sendable, Equatable, Codable {
-    /// Longest title, in `Character`s.
+    /// Longest title, in Unicode code points as sent (see ``TextRules``).
     public static let titleMaxLength = 200
-    /// Longest place, in `Character`s.
+    /// Longest place, in Unicode code points as sent (see ``TextRules``).
     public static let placeMaxLength = 200
     /// Longest meeting: 7 days. Longer spans are almost always a date typo (wrong month
     /// or year), and would make "minutes after the meeting ended" statistics meaningless.

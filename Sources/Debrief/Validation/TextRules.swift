@@ -5,13 +5,15 @@ import Foundation
 /// Every free-text field goes through the same steps, so "how long is this title?" has
 /// one answer everywhere:
 /// 1. normalize to Unicode NFC, so a decomposed "é" (e + U+0301) and a precomposed "é"
-///    compare and count the same;
+///    are stored and compare the same;
 /// 2. in multi-line text, turn "\r\n" and lone "\r" into "\n" (browsers and Windows
 ///    clients send CRLF; refusing it as a control character would only annoy people);
 /// 3. trim leading and trailing whitespace and newlines;
 /// 4. refuse C0/C1 control characters and DEL (except "\n" and "\t" in multi-line text),
 ///    because they break CSV exports, terminals and logs and are never typed on purpose;
-/// 5. count length in `Character`s (grapheme clusters), so "👍🏽" or "한" count as one.
+/// 5. count length in Unicode code points of the text as sent, as JSON Schema's `maxLength`
+///    does: openapi.yaml states every limit, and a client that checks a value against it
+///    gets the server's answer ("한" is one, "👍🏽" two, a decomposed "é" two).
 public enum TextRules: Sendable {
     /// Whether a field may span several lines.
     public enum Lines: Sendable, Equatable {
@@ -51,16 +53,16 @@ public enum TextRules: Sendable {
         text.unicodeScalars.contains { [0x0A, 0x09, 0x2028, 0x2029].contains($0.value) }
     }
 
-    /// Steps 4–5 on already-normalized, non-empty text: the first message that applies,
-    /// or nil when the text is acceptable.
-    public static func problem(in text: String, lines: Lines, maxLength: Int) -> String? {
+    /// Steps 4–5: the first message that applies to `text` (normalized, non-empty), measured
+    /// as `sent`; nil when it is acceptable.
+    public static func problem(in text: String, as sent: String, lines: Lines, maxLength: Int) -> String? {
         if containsForbiddenControl(text) {
             return "must not contain control characters"
         }
         if lines == .single, containsLineBreak(text) {
             return "must not contain line breaks or tabs"
         }
-        if text.count > maxLength {
+        if sent.unicodeScalars.count > maxLength {
             return "must be at most \(maxLength) characters"
         }
         return nil
@@ -84,7 +86,7 @@ extension ProblemCollector {
             add(path, "must not be empty")
             return nil
         }
-        if let message = TextRules.problem(in: text, lines: lines, maxLength: maxLength) {
+        if let message = TextRules.problem(in: text, as: raw, lines: lines, maxLength: maxLength) {
             add(path, message)
             return nil
         }
@@ -99,7 +101,7 @@ extension ProblemCollector {
         guard let raw else { return nil }
         let text = TextRules.normalized(raw, lines: lines)
         if text.isEmpty { return nil }
-        if let message = TextRules.problem(in: text, lines: lines, maxLength: maxLength) {
+        if let message = TextRules.problem(in: text, as: raw, lines: lines, maxLength: maxLength) {
             add(path, message)
             return nil
         }

@@ -35,6 +35,9 @@ public struct AppConfiguration: Sendable {
     public var tallyFoldInterval: Duration = .milliseconds(250)
     /// How long an accepted `Idempotency-Key` is remembered (a retry after that is a new submission).
     public var idempotencyRetention: Duration = .seconds(7 * 24 * 3600)
+    /// Web origins whose pages may call the participant routes (`--cors-origin`,
+    /// `DEBRIEF_CORS_ORIGINS`); none by default. See ``CORSMiddleware``.
+    public var corsOrigins: CORSAllowList = .none
 
     public init(
         host: String = "127.0.0.1",

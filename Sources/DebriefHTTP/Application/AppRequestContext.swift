@@ -2,6 +2,7 @@ import Debrief
 import DebriefStore
 import Foundation
 import Hummingbird
+import NIOCore
 
 /// The per-request context every route sees.
 public struct AppRequestContext: RequestContext {
@@ -10,6 +11,8 @@ public struct AppRequestContext: RequestContext {
     public var bodyLimit: Int = 256 * 1024
     /// The peer's IP address, for rate limits.
     public let clientAddress: String
+    /// The connection, so a response can end it (see ``ProblemMiddleware``).
+    let channel: any Channel
     /// The signed-in account and its token, set by ``AuthMiddleware``.
     public var account: Account?
     var bearerToken: String?
@@ -17,6 +20,7 @@ public struct AppRequestContext: RequestContext {
     public init(source: Source) {
         self.coreContext = .init(source: source)
         self.clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        self.channel = source.channel
     }
 
     /// The signed-in account, or 401 when the route was reached without one.

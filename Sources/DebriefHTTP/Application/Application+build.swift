@@ -37,6 +37,9 @@ public func buildApplication(
 func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.middlewares.add(SecurityHeadersMiddleware())
+    if !services.configuration.corsOrigins.isEmpty {
+        router.middlewares.add(CORSMiddleware(allowList: services.configuration.corsOrigins))
+    }
     router.middlewares.add(RequestLoggingMiddleware())
     router.middlewares.add(ProblemMiddleware())
     router.middlewares.add(BodyLimitMiddleware(limit: services.configuration.maxBodyBytes))
@@ -47,8 +50,11 @@ func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
 
     let v1 = router.group("v1")
     AccountController(services: services).addPublicRoutes(to: v1)
-    ResultsController(services: services).addPublicRoutes(to: v1)
-    ParticipantController(services: services).addRoutes(to: v1, rateLimit: participantLimits)
+    // Every public route that takes a form code shares the participant rate limit, so codes
+    // cannot be guessed faster through any of them (the pages below share the same buckets).
+    let participant = v1.group("f").add(middleware: participantLimits)
+    ParticipantController(services: services).addRoutes(to: participant)
+    ResultsController(services: services).addPublicRoutes(to: participant)
     let authenticated = v1.group().add(middleware: AuthMiddleware(tokens: services.tokens))
     AccountController(services: services).addAuthenticatedRoutes(to: authenticated)
     MeetingController(services: services).addRoutes(to: authenticated)
@@ -67,5 +73,7 @@ func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     ParticipantPageController(services: services).addRoutes(to: router, rateLimit: participantLimits)
     SignInController(services: services).addRoutes(to: router)
     HostPagesController(services: services).addRoutes(to: router)
+    // Last: router middleware added after the routes wraps only the not-found responder.
+    router.middlewares.add(MethodNotAllowedMiddleware(routes: router.routes))
     return router
 }

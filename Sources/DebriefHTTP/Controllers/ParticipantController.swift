@@ -12,15 +12,15 @@ import NIOCore
 struct ParticipantController {
     let services: AppServices
 
-    /// `POST /v1/f/{code}/check-in` body. On anonymous forms the body is ignored (no name is ever
-    /// stored for them, so a client may send the same body for every form).
+    /// `POST /v1/f/{code}/check-in` body. On anonymous forms the name is not kept (none is ever
+    /// stored for them, so a client may send the same body for every form) and the body may be
+    /// left out; a body that is sent is still checked like on any other form.
     struct CheckInInput: Decodable {
         var name: String?
     }
 
-    /// `rateLimit` is shared with the participant pages, so both count against the same buckets.
-    func addRoutes(to v1: RouterGroup<AppRequestContext>, rateLimit: RateLimitMiddleware) {
-        let group = v1.group("f").add(middleware: rateLimit)
+    /// `group` is `/v1/f`, behind the participant rate limit.
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get(":code") { _, context -> ParticipantFormResponse in
             ParticipantFormResponse(view: try await self.services.participantForms.view(code: Self.code(context)))
         }
@@ -54,11 +54,17 @@ struct ParticipantController {
 
     /// The check-in body: decoded on forms that take names, only read (and dropped) on anonymous ones.
     private func decodeCheckIn(_ request: Request, _ context: AppRequestContext, anonymous: Bool) async throws -> CheckInInput {
-        if anonymous {
-            _ = try await self.collect(request, context)
-            return CheckInInput()
+        guard anonymous else { return try await self.decode(CheckInInput.self, request, context) }
+        // The body is optional here, but one that is sent is checked like on any form (a JSON
+        // object with a valid name, as the document says), even though this form keeps no name.
+        let body = try await self.collect(request, context)
+        guard body.readableBytes > 0 else { return CheckInInput() }
+        var request = request
+        request.body = RequestBody(buffer: body)
+        if let sent = try await request.decodeJSON(as: CheckInInput.self, context: context).name {
+            _ = try PersonName.validated(sent, at: "name")
         }
-        return try await self.decode(CheckInInput.self, request, context)
+        return CheckInInput()
     }
 
     // MARK: - Helpers

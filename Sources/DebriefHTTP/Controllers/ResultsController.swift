@@ -42,9 +42,10 @@ struct ResultsController {
     }
 
     /// `GET /v1/f/{code}/results`: the results participants may see when the host shares them;
-    /// otherwise 404, exactly like an unknown code.
+    /// otherwise 404, exactly like an unknown code. `group` is `/v1/f`, behind the participant
+    /// rate limit.
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("f/:code/results") { _, context -> ResultsResponse in
+        group.get(":code/results") { _, context -> ResultsResponse in
             guard let text = context.parameters.get("code"), let code = SecretToken.normalizeFormCode(text),
                 let meeting = try await self.services.results.sharedMeeting(formCode: code),
                 let counts = try await self.services.results.counts(meeting: meeting, visibleTo: .service, filter: ResultsFilter())

@@ -2,6 +2,7 @@ import Debrief
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import PQ
 
 /// Turns every error into an RFC 9457 problem document, and logs what clients cannot see.
@@ -20,8 +21,25 @@ struct ProblemMiddleware: RouterMiddleware {
             if apiError.status.code >= 500 {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             }
-            return Self.response(for: apiError, requestID: context.id)
+            let response = Self.response(for: apiError, requestID: context.id)
+            return apiError.status == .contentTooLarge ? Self.closingConnection(after: response, channel: context.channel) : response
         }
+    }
+
+    /// A 413 is sent before the rest of the oversized body was read. Without more, the server
+    /// would then read and discard the whole upload (10 MB, or forever when chunked) before the
+    /// connection can serve anything else; instead it says `Connection: close` and stops reading
+    /// once the response is sent.
+    static func closingConnection(after response: Response, channel: any Channel) -> Response {
+        var response = response
+        response.headers[.connection] = "close"
+        let body = response.body
+        response.body = ResponseBody(contentLength: body.contentLength) { writer in
+            try await body.write(writer)
+            // Ends the request stream: the server stops waiting for the body and closes.
+            channel.close(mode: .input, promise: nil)
+        }
+        return response
     }
 
     static func apiError(for error: any Error, context: Context) -> APIError {
@@ -42,6 +60,8 @@ struct ProblemMiddleware: RouterMiddleware {
             return APIError(
                 .serviceUnavailable, code: "timeout", detail: "the request took too long; retry shortly",
                 headers: [.retryAfter: "2"])
+        case is NIOTooManyBytesError:
+            return APIError(.contentTooLarge, code: "body_too_large", detail: "the request body is too large")
         case is CancellationError:
             return APIError(.serviceUnavailable, code: "cancelled", detail: "the request was cancelled")
         default:

@@ -7,8 +7,9 @@ import Hummingbird
 /// browser is told exactly that: no MIME sniffing, no framing, no referrer, nothing to load
 /// (``ContentSecurityPolicy/api``). A route that serves HTML sets its own, still strict, policy
 /// (``ContentSecurityPolicy/page``), and a header a route set is never replaced.
-/// Responses are private by default (`no-store`) unless a route chose its own caching. There are
-/// no CORS headers, so browsers on other origins cannot read answers.
+/// Responses are private by default (`no-store`) unless a route chose its own caching. CORS
+/// headers come only from ``CORSMiddleware``, only for configured origins and participant routes,
+/// so by default browsers on other origins cannot read answers.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 

@@ -20,7 +20,12 @@ struct AccountActions {
         var problems = ProblemCollector()
         let email = try? EmailAddress.parse(rawEmail).get()
         if email == nil { problems.add("email", rawEmail == nil ? "is required" : "must be a valid email address") }
-        if (password ?? "").isEmpty { problems.add("password", "is required") }
+        if (password ?? "").isEmpty {
+            problems.add("password", "is required")
+        } else if let password, AccountRules.containsControlCharacter(password) {
+            // No password was ever set with one (see AccountRules), and bcrypt would stop at a NUL.
+            problems.add("password", "must not contain control characters")
+        }
         guard let email, let password, problems.isEmpty else {
             throw ValidationFailure(problems: problems.problems)
         }

@@ -4,23 +4,36 @@ import Hummingbird
 extension Request {
     /// Reads the body (up to the context's limit) and decodes it as JSON.
     ///
-    /// Malformed JSON is a 400; a well-formed body with a wrong type is a 422 naming the field,
-    /// e.g. `questions[2].required: expected a boolean`.
+    /// Malformed JSON, and JSON nested more than ``JSONBodyInspector/maxDepth`` levels, is a 400;
+    /// a well-formed body with a wrong type or a value out of range is a 422 naming the field,
+    /// e.g. `questions[2].required: expected a boolean`, `expectedHeadCount: is out of range`.
     func decodeJSON<Value: Decodable>(as type: Value.Type, context: AppRequestContext) async throws -> Value {
         let buffer = try await self.body.collect(upTo: context.maxUploadSize)
         guard buffer.readableBytes > 0 else {
             throw APIError.badRequest("body", "a JSON body is required")
         }
+        let bytes = Array(buffer.readableBytesView)
+        do {
+            try JSONBodyInspector.checkStructure(bytes)
+        } catch .tooDeep {
+            throw APIError.badRequest("body", "is nested more than \(JSONBodyInspector.maxDepth) levels deep")
+        } catch {
+            throw APIError.badRequest("body", "is not valid JSON")
+        }
         do {
             return try context.requestDecoder.decode(Value.self, from: buffer)
         } catch let error as DecodingError {
-            throw Self.apiError(for: error)
+            throw Self.apiError(for: error, body: bytes)
         }
     }
 
-    private static func apiError(for error: DecodingError) -> APIError {
+    private static func apiError(for error: DecodingError, body: [UInt8]) -> APIError {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // The syntax was checked: the decoder met a value it cannot represent.
+            if let problem = JSONBodyInspector.locateUnrepresentableValue(in: body) {
+                return .validation([problem])
+            }
             return .badRequest("body", "is not valid JSON")
         case .dataCorrupted(let context):
             return .validation([.init(path: path(context.codingPath), message: Self.firstSentence(context.debugDescription))])

@@ -87,7 +87,7 @@ struct SubmissionContext: Sendable {
                 throw DebriefError(.conflict, "a request with this Idempotency-Key is still in progress; retry later", field: "Idempotency-Key")
             }
             if let stored = self.storedReply {
-                guard self.storedHash == claim.requestHash else {
+                guard let storedHash = self.storedHash, ConstantTime.equals(storedHash, claim.requestHash) else {
                     throw ValidationFailure(FieldProblem(path: "Idempotency-Key", message: "was already used with a different request body"))
                 }
                 return .replay(stored)

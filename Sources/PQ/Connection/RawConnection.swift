@@ -33,7 +33,9 @@ final class RawConnection {
         guard PQstatus(connection) == CONNECTION_OK else {
             let host = PQhost(connection).map { String(cString: $0) }
             let port = PQport(connection).map { String(cString: $0) }
-            let message = Self.trimmed(PQerrorMessage(connection))
+            // libpq quotes a URL it cannot parse, password and all.
+            let conninfo = parameters.first { $0.0 == "dbname" }?.1 ?? ""
+            let message = ConninfoRedaction(conninfo: conninfo).redact(Self.trimmed(PQerrorMessage(connection)))
             PQfinish(connection)
             let target = [host, port].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ":")
             throw PQError(

@@ -100,8 +100,8 @@ extension Admin {
                 throw CommandFailure.usage("--email: must be a valid email address")
             }
             let (password, generated) = try self.passwordOptions.password()
-            if password.count < AccountRules.passwordMinLength {
-                throw CommandFailure.usage("--password-stdin: must be at least \(AccountRules.passwordMinLength) characters")
+            if let problem = AccountRules.passwordProblem(password) {
+                throw CommandFailure.usage("--password-stdin: \(problem)")
             }
             let account = try await AdminSession.run(self.database, logger: logger) { session in
                 try await AccountStore(database: session.database, hasher: self.passwordOptions.hasher)

@@ -38,8 +38,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "bcrypt work factor for passwords (4–15). Env: DEBRIEF_BCRYPT_COST. Default: 12.")
     var bcryptCost: Int?
 
+    @Option(
+        name: .customLong("cors-origin"),
+        help: "Comma-separated web origins (https://app.example.com) whose pages may call the participant routes /v1/f/…. Env: DEBRIEF_CORS_ORIGINS. Default: none.")
+    var corsOrigins: String?
+
     @Flag(help: "Do not apply pending migrations on start.")
     var noMigrate = false
+
+    /// `--cors-origin`, else `DEBRIEF_CORS_ORIGINS`, else nobody.
+    private func corsAllowList() throws(CORSOriginError) -> CORSAllowList {
+        try CORSAllowList.parse(self.corsOrigins ?? Env.string("DEBRIEF_CORS_ORIGINS") ?? "")
+    }
 
     func validate() throws {
         if let port = self.port ?? Env.int("PORT"), !(0...65535).contains(port) {
@@ -60,6 +70,11 @@ struct Serve: AsyncParsableCommand {
         if let seconds = self.shutdownTimeout ?? Env.int("DEBRIEF_SHUTDOWN_TIMEOUT"), !(1...3600).contains(seconds) {
             throw ValidationError("--shutdown-timeout must be between 1 and 3600 seconds")
         }
+        do {
+            _ = try self.corsAllowList()
+        } catch {
+            throw ValidationError("--cors-origin (or DEBRIEF_CORS_ORIGINS): \(error)")
+        }
     }
 
     func run() async throws {
@@ -73,6 +88,7 @@ struct Serve: AsyncParsableCommand {
             publicBaseURL: self.publicURL ?? Env.string("DEBRIEF_PUBLIC_URL"),
             bcryptCost: UInt8(clamping: self.bcryptCost ?? Env.int("DEBRIEF_BCRYPT_COST") ?? 12))
         configuration.bodyTimeout = .seconds(self.bodyTimeout ?? Env.int("DEBRIEF_BODY_TIMEOUT") ?? 30)
+        configuration.corsOrigins = try self.corsAllowList()
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)

@@ -1,0 +1,367 @@
+@testable import DebriefHTTP
+import Debrief
+import DebriefStore
+import DebriefTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import PQ
+import Testing
+
+/// Every route of openapi.yaml × every kind of caller → the one status that caller must get.
+///
+/// The routes come from the document, so a new route without a row here fails
+/// ``everyDocumentedRouteHasARow()`` and its cells. Each cell is its own test case with its own
+/// accounts, meeting, published form and roster (in one database the suite shares), so cells
+/// that delete or close things cannot disturb each other.
+@Suite("Authorization matrix: every documented route × every caller")
+struct AuthorizationMatrixTests {
+    /// Who calls, and with what.
+    enum Caller: String, CaseIterable, Sendable {
+        /// The host who owns the meeting (the baseline: everything works).
+        case owner
+        case noToken
+        case garbageToken
+        case expiredToken
+        case revokedToken
+        /// A signed-in host who owns nothing here.
+        case otherHost
+        /// The participant token from a check-in on the owner's form, sent as a bearer token (and,
+        /// when submitting, as `participantToken`).
+        case participant
+        /// An account created with the admin role, as `debrief admin create-host --admin` does.
+        case admin
+
+        var isSignedIn: Bool { [.owner, .otherHost, .admin].contains(self) }
+    }
+
+    /// Who may call a route.
+    enum Access: Sendable {
+        /// Public: every caller gets the route's success status (credentials are ignored).
+        case anyone
+        /// Any signed-in account, acting on its own account.
+        case anyAccount
+        /// The owner of the meeting or series in the path, or an admin; another host gets 404.
+        case ownerOrAdmin
+    }
+
+    /// How one documented route is exercised.
+    struct Row: Sendable {
+        var access: Access
+        var success: HTTPResponse.Status
+        /// Statuses that differ from what `access` implies, per caller.
+        var overrides: [Caller: HTTPResponse.Status] = [:]
+        var body: (@Sendable (World, Caller) -> Any)? = nil
+        /// Run as the owner before the call, to put the world in the state the route needs.
+        var prepare: (@Sendable (APIClient, World) async throws -> Void)? = nil
+
+        func expected(for caller: Caller) -> HTTPResponse.Status {
+            if let status = self.overrides[caller] { return status }
+            switch self.access {
+            case .anyone: return self.success
+            case .anyAccount: return caller.isSignedIn ? self.success : .unauthorized
+            case .ownerOrAdmin:
+                switch caller {
+                case .owner, .admin: return self.success
+                case .otherHost: return .notFound
+                default: return .unauthorized
+                }
+            }
+        }
+    }
+
+    static let password = "correct horse battery"
+
+    static let rows: [String: Row] = [
+        "GET /healthz": Row(access: .anyone, success: .ok),
+        "GET /readyz": Row(access: .anyone, success: .ok),
+        "GET /openapi.yaml": Row(access: .anyone, success: .ok),
+        "POST /v1/accounts": Row(
+            access: .anyone, success: .created,
+            body: { _, _ in ["email": "new-\(UUID().uuidString.prefix(8))@example.com", "password": password, "displayName": "New"] }),
+        "POST /v1/tokens": Row(access: .anyone, success: .created, body: { world, _ in ["email": world.ownerEmail, "password": password] }),
+        "DELETE /v1/tokens/current": Row(access: .anyAccount, success: .noContent),
+        "GET /v1/me": Row(access: .anyAccount, success: .ok),
+        "PATCH /v1/me": Row(access: .anyAccount, success: .ok, body: { _, _ in ["displayName": "Renamed"] }),
+        "GET /v1/meetings": Row(access: .anyAccount, success: .ok),
+        "POST /v1/meetings": Row(access: .anyAccount, success: .created, body: { _, _ in meetingBody(daysFromNow: 400) }),
+        // Next is the caller's own next meeting: the other host and the admin have none.
+        "GET /v1/meetings/next": Row(access: .anyAccount, success: .ok, overrides: [.otherHost: .notFound, .admin: .notFound]),
+        "GET /v1/meetings/{id}": Row(access: .ownerOrAdmin, success: .ok),
+        "PATCH /v1/meetings/{id}": Row(access: .ownerOrAdmin, success: .ok, body: { _, _ in ["title": "Hijacked"] }),
+        "DELETE /v1/meetings/{id}": Row(access: .ownerOrAdmin, success: .noContent),
+        "POST /v1/meetings/{id}/next": Row(access: .ownerOrAdmin, success: .created, body: { _, _ in meetingBody(daysFromNow: 500) }),
+        "GET /v1/series/{id}": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/meetings/{id}/form": Row(access: .ownerOrAdmin, success: .ok),
+        // An open form cannot be rewritten: closed first, the PUT starts a new draft version.
+        "PUT /v1/meetings/{id}/form": Row(
+            access: .ownerOrAdmin, success: .ok, body: { _, _ in sampleForm },
+            prepare: { api, world in
+                let closed = try await api.send(.post, "/v1/meetings/\(world.meeting)/form/close", token: world.ownerToken)
+                #expect(closed.status == .ok)
+            }),
+        "POST /v1/meetings/{id}/form/publish": Row(access: .ownerOrAdmin, success: .ok),
+        "POST /v1/meetings/{id}/form/close": Row(access: .ownerOrAdmin, success: .ok),
+        "POST /v1/meetings/{id}/form/reopen": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/meetings/{id}/results": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/meetings/{id}/results/live": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/meetings/{id}/questions/{key}/answers": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/series/{id}/trends": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/meetings/{id}/export.csv": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/series/{id}/export.csv": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/meetings/{id}/attendance": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/series/{id}/roster": Row(access: .ownerOrAdmin, success: .ok),
+        "POST /v1/series/{id}/roster": Row(access: .ownerOrAdmin, success: .created, body: { _, _ in ["name": "Katherine Johnson"] }),
+        "PATCH /v1/series/{id}/roster/{memberId}": Row(access: .ownerOrAdmin, success: .ok, body: { _, _ in ["name": "Grace B. Hopper"] }),
+        "DELETE /v1/series/{id}/roster/{memberId}": Row(access: .ownerOrAdmin, success: .noContent),
+        "GET /v1/f/{code}": Row(access: .anyone, success: .ok),
+        "POST /v1/f/{code}/check-in": Row(access: .anyone, success: .created, body: { _, _ in [String: Any]() }),
+        "POST /v1/f/{code}/responses": Row(
+            access: .anyone, success: .created,
+            body: { world, caller in
+                var body: [String: Any] = ["answers": [["questionKey": "useful", "rating": 7]]]
+                if caller == .participant { body["participantToken"] = world.participantToken }
+                return body
+            }),
+        "GET /v1/f/{code}/results": Row(access: .anyone, success: .ok),
+        "GET /v1/meetings/{id}/charts/{question}.svg": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/meetings/{id}/charts/summary/{name}.svg": Row(access: .ownerOrAdmin, success: .ok),
+        // A trend needs an answer to draw.
+        "GET /v1/series/{id}/charts/{question}.svg": Row(
+            access: .ownerOrAdmin, success: .ok,
+            prepare: { api, world in
+                let answered = try await api.send(
+                    .post, "/v1/f/\(world.code)/responses", json: ["answers": [["questionKey": "useful", "rating": 7]]])
+                #expect(answered.status == .created)
+            }),
+        "GET /v1/series/{id}/charts/summary/{name}.svg": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/meetings/{id}/qr.svg": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/meetings/{id}/qr.png": Row(access: .ownerOrAdmin, success: .ok),
+        // The pages know only their session cookie (see the page suites): a bearer token, even an
+        // admin's, opens no host page (a redirect to sign-in), and a post without the page's CSRF
+        // token is refused for everyone.
+        "GET /assets/debrief.css": Row(access: .anyone, success: .ok),
+        "GET /assets/dashboard.js": Row(access: .anyone, success: .ok),
+        "GET /f/{code}": Row(access: .anyone, success: .ok),
+        "POST /f/{code}": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["answers": []] }),
+        "POST /f/{code}/check-in": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),
+        "GET /f/{code}/thanks": Row(access: .anyone, success: .ok),
+        "GET /signin": Row(access: .anyone, success: .ok),
+        "POST /signin": Row(access: .anyone, success: .unsupportedMediaType, body: { world, _ in ["email": world.ownerEmail, "password": password] }),
+        "POST /signout": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),
+        "GET /m": Row(access: .anyone, success: .seeOther),
+        "GET /m/{id}": Row(access: .anyone, success: .seeOther),
+        "GET /m/{id}/panel": Row(access: .anyone, success: .seeOther),
+        "GET /m/{id}/trends": Row(access: .anyone, success: .seeOther),
+    ]
+
+    /// One cell: a documented operation and a caller.
+    struct Cell: CustomTestStringConvertible, Sendable {
+        var method: String
+        var path: String
+        var caller: Caller
+        var key: String { "\(self.method) \(self.path)" }
+        var testDescription: String { "\(self.key) as \(self.caller.rawValue)" }
+    }
+
+    /// The operations of openapi.yaml, as `METHOD /path`.
+    static var documented: [(method: String, path: String)] {
+        guard let document = try? OpenAPIDocumentTests.loadDocument() else { return [] }
+        return OpenAPIDocumentTests.operations(in: document).map { operation in
+            let parts = operation.label.split(separator: " ", maxSplits: 1)
+            return (String(parts[0]), String(parts[1]))
+        }
+    }
+
+    static var cells: [Cell] {
+        Self.documented.flatMap { operation in Caller.allCases.map { Cell(method: operation.method, path: operation.path, caller: $0) } }
+    }
+
+    // MARK: - Tests
+
+    @Test func everyDocumentedRouteHasARow() {
+        let documented = Set(Self.documented.map { "\($0.method) \($0.path)" })
+        #expect(documented.count > 30, "read \(documented.count) operations from openapi.yaml")
+        #expect(documented.subtracting(Self.rows.keys).sorted() == [], "documented routes without a matrix row")
+        #expect(Set(Self.rows.keys).subtracting(documented).sorted() == [], "matrix rows for routes openapi.yaml does not have")
+        // The count the README quotes.
+        #expect(Self.cells.count == documented.count * Caller.allCases.count)
+    }
+
+    @Test(arguments: Self.cells)
+    func cell(_ cell: Cell) async throws {
+        let row = try #require(Self.rows[cell.key], "no matrix row for \(cell.key)")
+        let expected = row.expected(for: cell.caller)
+        let streams = cell.path.hasSuffix("/results/live")
+        let refused = expected == .unauthorized || expected == .notFound
+        try await Self.withWorld(for: cell.caller, live: streams) { api, world, port in
+            try await row.prepare?(api, world)
+            let before = try await Self.snapshot(api, world)
+            let path = world.fill(cell.path)
+            let token = world.token(for: cell.caller)
+            if streams, let port {
+                // The stream never ends: read its head only.
+                let head = try await ResponseHead.get(path, port: port, headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
+                #expect(head.status == expected, "\(cell.testDescription)")
+            } else {
+                let method = try #require(HTTPRequest.Method(cell.method))
+                let reply = try await api.send(method, path, token: token, json: row.body?(world, cell.caller))
+                #expect(reply.status == expected, "\(cell.testDescription): \(reply.text.prefix(300))")
+                if refused { #expect(reply.headers[.contentType] == "application/problem+json") }
+            }
+            if refused {
+                #expect(try await Self.snapshot(api, world) == before, "a refused call changed the owner's data")
+            }
+        }
+    }
+
+    /// Another host is told exactly what a random id would tell them: nothing.
+    @Test func anotherHostCannotTellForeignMeetingsFromMissingOnes() async throws {
+        try await Self.withWorld(for: .otherHost, live: false) { api, world, _ in
+            let foreign = try await api.send(.get, "/v1/meetings/\(world.meeting)", token: world.otherHostToken)
+            let missing = try await api.send(.get, "/v1/meetings/\(UUID().uuidString)", token: world.otherHostToken)
+            #expect(foreign.status == .notFound)
+            #expect(foreign.problem?.detail == missing.problem?.detail)
+            let list = try await api.send(.get, "/v1/meetings", token: world.otherHostToken)
+            #expect((list.json?["items"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    // MARK: - The world of one cell
+
+    /// What one cell works on: the owner's meeting with a published form and a roster member, and
+    /// the caller's credential.
+    struct World: Sendable {
+        var ownerEmail: String
+        var ownerToken: String
+        var meeting: String
+        var series: String
+        var code: String
+        var rosterMember: String
+        var otherHostToken: String?
+        var adminToken: String?
+        var expiredToken: String?
+        var revokedToken: String?
+        var participantToken: String?
+
+        func token(for caller: Caller) -> String? {
+            switch caller {
+            case .owner: return self.ownerToken
+            case .noToken: return nil
+            case .garbageToken: return "dbf_not-a-real-token-0123456789abcdefghijklmnopq"
+            case .expiredToken: return self.expiredToken
+            case .revokedToken: return self.revokedToken
+            case .otherHost: return self.otherHostToken
+            case .participant: return self.participantToken
+            case .admin: return self.adminToken
+            }
+        }
+
+        func fill(_ path: String) -> String {
+            let id = path.hasPrefix("/v1/series/") ? self.series : self.meeting
+            let chart = path.hasPrefix("/v1/series/") ? "sessions" : "timeline"
+            return path.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{memberId}", with: self.rosterMember)
+                .replacingOccurrences(of: "{key}", with: "notes").replacingOccurrences(of: "{code}", with: self.code)
+                .replacingOccurrences(of: "{question}", with: "useful").replacingOccurrences(of: "{name}", with: chart)
+        }
+    }
+
+    /// The database every cell shares (each cell has its own accounts and meeting in it).
+    static let sharedDatabaseURL = Task {
+        let database = try await TestDatabase.createMigrated(maxConnections: 1)
+        await database.shutdown()
+        return database.configuration.url
+    }
+
+    /// Cells that run at once: each opens three connections and an application.
+    static let limit = ConcurrencyLimit(6)
+
+    /// Builds the world for `caller` and runs `body` with an application on the shared database:
+    /// over a real socket (`live`, with its port) or straight into the router.
+    static func withWorld(
+        for caller: Caller, live: Bool, _ body: @escaping @Sendable (APIClient, World, Int?) async throws -> Void
+    ) async throws {
+        try await Self.limit.run { try await Self.withWorldNow(for: caller, live: live, body) }
+    }
+
+    private static func withWorldNow(
+        for caller: Caller, live: Bool, _ body: @escaping @Sendable (APIClient, World, Int?) async throws -> Void
+    ) async throws {
+        let database = Database(
+            configuration: DatabaseConfiguration(
+                url: try await Self.sharedDatabaseURL.value, maxConnections: 2, acquireTimeout: .seconds(60)),
+            logger: TestDatabase.logger)
+        var configuration = AppConfiguration(bcryptCost: 4)
+        configuration.participantRateLimits = .unlimited
+        configuration.port = 0
+        let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
+        try await app.test(live ? .live : .router) { client in
+            let api = APIClient(client: client)
+            let world = try await Self.makeWorld(api, database, caller: caller)
+            try await body(api, world, client.port)
+        }
+    }
+
+    static func makeWorld(_ api: APIClient, _ database: Database, caller: Caller) async throws -> World {
+        let ownerEmail = "owner-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+        let (owner, _) = try await api.signUpAndLogIn(email: ownerEmail)
+        let meeting = try await api.createMeeting(token: owner, title: "Private board meeting")
+        var form = sampleForm
+        form["sharesResultsWithParticipants"] = true
+        #expect(try await api.send(.put, "/v1/meetings/\(meeting)/form", token: owner, json: form).status == .ok)
+        let code = try #require(try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: owner).string("code"))
+        let series = try #require(try await api.send(.get, "/v1/meetings/\(meeting)", token: owner).string("seriesId"))
+        let member = try await api.send(.post, "/v1/series/\(series)/roster", token: owner, json: ["name": "Grace Hopper"])
+        var world = World(
+            ownerEmail: ownerEmail, ownerToken: owner, meeting: meeting, series: series, code: code,
+            rosterMember: try #require(member.string("id")))
+        switch caller {
+        case .otherHost:
+            world.otherHostToken = try await api.signUpAndLogIn().token
+        case .admin:
+            world.adminToken = try await Self.adminToken(api, database)
+        case .expiredToken:
+            let (token, id) = try await api.signUpAndLogIn()
+            try await database.execute(
+                "UPDATE access_tokens SET expires_at = now() - interval '1 minute' WHERE account_id = \(try #require(UUID(uuidString: id)))")
+            world.expiredToken = token
+        case .revokedToken:
+            let (token, _) = try await api.signUpAndLogIn()
+            #expect(try await api.send(.delete, "/v1/tokens/current", token: token).status == .noContent)
+            world.revokedToken = token
+        case .participant:
+            let checkIn = try await api.send(.post, "/v1/f/\(code)/check-in", json: [String: Any]())
+            world.participantToken = try #require(checkIn.string("participantToken"))
+        case .owner, .noToken, .garbageToken:
+            break
+        }
+        return world
+    }
+
+    /// An admin made the way `debrief admin create-host --admin` makes one, then signed in.
+    static func adminToken(_ api: APIClient, _ database: Database) async throws -> String {
+        let email = "admin-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+        let signUp = try SignUpInput(email: email, password: Self.password, displayName: "Admin").validate().get()
+        let hasher = PasswordHasher(cost: 4, threads: 1)
+        let account = try await AccountStore(database: database, hasher: hasher).create(signUp, role: .admin)
+        await hasher.shutdown()
+        #expect(account.role == .admin)
+        let login = try await api.send(.post, "/v1/tokens", json: ["email": email, "password": Self.password])
+        return try #require(login.string("token"))
+    }
+
+    /// What a refused call must leave as it was: the owner's meeting title, form state and roster.
+    static func snapshot(_ api: APIClient, _ world: World) async throws -> [String] {
+        let meeting = try await api.send(.get, "/v1/meetings/\(world.meeting)", token: world.ownerToken)
+        let form = try await api.send(.get, "/v1/meetings/\(world.meeting)/form", token: world.ownerToken)
+        let roster = try await api.send(.get, "/v1/series/\(world.series)/roster", token: world.ownerToken)
+        let names = (roster.json?["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        return [meeting.string("title") ?? "no meeting", form.string("state") ?? "no form"] + names
+    }
+
+    static func meetingBody(daysFromNow days: Double) -> [String: Any] {
+        let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + days * 86_400).rounded())
+        return ["title": "Planned", "startsAt": iso(start), "endsAt": iso(start.addingTimeInterval(3600))]
+    }
+}

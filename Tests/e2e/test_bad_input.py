@@ -1,0 +1,488 @@
+"""Bad input against a real `debrief serve`, over real sockets.
+
+A table of hostile bodies is sent to every route that reads a JSON body (the routes come from
+openapi.yaml, so a new one without a corpus entry fails): truncated and invalid JSON, wrong
+types, numbers no integer holds, deep nesting, bytes that are not UTF-8, NUL in strings. Then
+oversized bodies and headers, NUL in paths and queries, and text that must come back exactly as
+it was sent: right-to-left scripts, combining marks, emoji, SQL, spreadsheet formulas (which the
+CSV exports must neutralize in every layout).
+
+Every answer must be a 4xx problem document (never a 5xx) whose `errors[].path` names what was
+wrong. The number of cases is printed and written to artifacts/bad-input-cases.txt.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+import yaml
+
+import rawhttp
+from conftest import API, ROOT, SAMPLE_FORM, iso, start_server
+
+OPENAPI = ROOT / "Sources" / "DebriefHTTP" / "openapi.yaml"
+CASES_RUN: list[str] = []
+
+# ---------------------------------------------------------------------------- the world
+
+
+@dataclass
+class World:
+    api: API
+    host: object
+    port: int
+    identified_code: str
+    identified_meeting: str
+    anonymous_code: str
+    anonymous_meeting: str
+    draft_meeting: str
+    meeting: str
+    series: str
+    member: str
+
+
+_slots = itertools.count()
+
+
+def next_slot() -> tuple[str, str]:
+    """Start and end of a one-hour meeting that overlaps no other this module creates."""
+    start = datetime(2031, 1, 1, tzinfo=timezone.utc) + timedelta(hours=3 * next(_slots))
+    return iso(start), iso(start + timedelta(hours=1))
+
+
+def publish(host, form: dict, starts_in: timedelta) -> tuple[str, str]:
+    meeting = host.create_meeting(starts_in=starts_in)
+    return meeting, host.publish_form(meeting, form)["code"]
+
+
+@pytest.fixture(scope="module")
+def server(database_url: str):
+    """This module's server, with the participant rate limits off: hundreds of refused bodies in a
+    second are the point here (the limits have tests of their own)."""
+    running = start_server(database_url, env={"DEBRIEF_RATE_LIMIT_PER_ADDRESS": "0", "DEBRIEF_RATE_LIMIT_PER_FORM": "0"})
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def world(api: API, server) -> World:
+    host = api.sign_up("Corpus Host")
+    identified = {**SAMPLE_FORM, "anonymous": False, "title": "Who came"}
+    identified_meeting, identified_code = publish(host, identified, timedelta(days=-1))
+    anonymous = {**SAMPLE_FORM, "privacyThreshold": 1, "title": "Open answers"}
+    anonymous_meeting, anonymous_code = publish(host, anonymous, timedelta(days=-2))
+    draft_meeting = host.create_meeting(starts_in=timedelta(days=-3))
+    meeting = host.create_meeting(starts_in=timedelta(days=-4))
+    series = host.request("GET", f"/v1/meetings/{meeting}").json()["seriesId"]
+    member = host.request("POST", f"/v1/series/{series}/roster", json={"name": "Grace Hopper"})
+    assert member.status_code == 201, member.text
+    return World(api, host, server.port, identified_code, identified_meeting, anonymous_code, anonymous_meeting, draft_meeting,
+                 meeting, series, member.json()["id"])
+
+
+# ---------------------------------------------------------------------------- the routes
+
+
+def json_operations() -> set[str]:
+    """`METHOD /path` of every operation that takes an application/json body."""
+    document = yaml.safe_load(OPENAPI.read_text())
+    found = set()
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            if isinstance(operation, dict) and "application/json" in operation.get("requestBody", {}).get("content", {}):
+                found.add(f"{method.upper()} {path}")
+    return found
+
+
+def _meeting_body():
+    starts, ends = next_slot()
+    return {"title": "Corpus", "startsAt": starts, "endsAt": ends, "place": "Room 1", "expectedHeadCount": 5}
+
+
+def _next_body():
+    starts, ends = next_slot()
+    return {"startsAt": starts, "endsAt": ends, "title": "Next", "expectedHeadCount": 5}
+
+
+# Each route: how to fill the path, and a valid body that the cases spoil one way at a time.
+ROUTES = {
+    "POST /v1/accounts": (lambda w: "/v1/accounts",
+                          lambda w: {"email": "corpus@example.com", "password": "correct horse battery", "displayName": "Ana"}),
+    "POST /v1/tokens": (lambda w: "/v1/tokens", lambda w: {"email": w.host.email, "password": w.host.password}),
+    "PATCH /v1/me": (lambda w: "/v1/me", lambda w: {"displayName": "Ana"}),
+    "POST /v1/meetings": (lambda w: "/v1/meetings", lambda w: _meeting_body()),
+    "PATCH /v1/meetings/{id}": (lambda w: f"/v1/meetings/{w.meeting}", lambda w: {"title": "Renamed", "expectedHeadCount": 7}),
+    "POST /v1/meetings/{id}/next": (lambda w: f"/v1/meetings/{w.meeting}/next", lambda w: _next_body()),
+    "PUT /v1/meetings/{id}/form": (lambda w: f"/v1/meetings/{w.draft_meeting}/form", lambda w: json.loads(json.dumps(SAMPLE_FORM))),
+    "POST /v1/series/{id}/roster": (lambda w: f"/v1/series/{w.series}/roster", lambda w: {"name": "Katherine Johnson"}),
+    "PATCH /v1/series/{id}/roster/{memberId}": (lambda w: f"/v1/series/{w.series}/roster/{w.member}", lambda w: {"name": "Grace Hopper"}),
+    "POST /v1/f/{code}/check-in": (lambda w: f"/v1/f/{w.identified_code}/check-in", lambda w: {"name": "Dorothy Vaughan"}),
+    "POST /v1/f/{code}/responses": (lambda w: f"/v1/f/{w.anonymous_code}/responses",
+                                    lambda w: {"answers": [{"questionKey": "useful", "rating": 7},
+                                                           {"questionKey": "notes", "text": "fine"}]}),
+}
+
+
+def test_every_json_route_has_a_corpus_entry():
+    assert json_operations() == set(ROUTES), "routes with a JSON body and the corpus differ"
+
+
+# ---------------------------------------------------------------------------- checking answers
+
+
+def send_raw(world: World, key: str, body: bytes, path: str | None = None) -> rawhttp.RawResponse:
+    method = key.split(" ")[0]
+    target = path or ROUTES[key][0](world)
+    headers = {"Content-Type": "application/json", **world.host.auth}
+    return rawhttp.send(world.port, method, target, body, headers)
+
+
+def expect_refusal(response: rawhttp.RawResponse, where: str, *, paths: set[str] | None = None,
+                   statuses: tuple[int, ...] = (400, 413, 422)) -> None:
+    """A 4xx problem document naming one of `paths` (exactly, or a member below it)."""
+    CASES_RUN.append(where)
+    assert response.status < 500, f"{where}: {response.status} {response.body[:300]!r}"
+    assert response.status in statuses, f"{where}: {response.status} {response.body[:300]!r}"
+    assert response.headers.get("content-type") == "application/problem+json", where
+    problem = response.json()
+    assert problem["status"] == response.status and problem["code"], where
+    if paths is not None:
+        named = [error["path"] for error in problem.get("errors", [])]
+        assert any(name == wanted or name.startswith(wanted + ".") or name.startswith(wanted + "[")
+                   for name in named for wanted in paths), f"{where}: names {named}, wanted one of {sorted(paths)}"
+
+
+def members(value, prefix: str = ""):
+    """(path, value) of every member below `value`, depth first, paths as the API writes them."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            path = f"{prefix}.{key}" if prefix else key
+            yield path, child
+            yield from members(child, path)
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            path = f"{prefix}[{index}]"
+            yield path, child
+            yield from members(child, path)
+
+
+def replaced(body, path: str, literal: str) -> bytes:
+    """`body` as JSON with the member at `path` replaced by the raw JSON text `literal`."""
+    marker = "\u2063marker\u2063"
+    copy = json.loads(json.dumps(body))
+    target, key = copy, None
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", path):
+        if key is not None:
+            target = target[key]
+        key = int(part[1:-1]) if part.startswith("[") else part
+    target[key] = marker
+    return json.dumps(copy, ensure_ascii=False).replace(json.dumps(marker, ensure_ascii=False), literal).encode()
+
+
+WRONG_TYPES = {str: ["12345", "true", "{}"], bool: ['"yes"', "1"], int: ['"7"', "true", "[7]"],
+               list: ['"x"', "{}"], dict: ['"x"', "[1]"], type(None): []}
+HUGE_NUMBERS = ["1e400", "-1e400", "18446744073709551616", "-18446744073709551617", "9223372036854775808", "4.5"]
+MALFORMED = [b"", b"{", b'{"title":', b"{'title': 'x'}", b'{"title" "x"}', b"[1,]", b'{"a":1,}', b"nul", b"\xef\xbb\xbf",
+             b'{"a":"\x01"}', b"NaN", b"-", b"{}}"]
+NOT_OBJECTS = [b"[]", b'"text"', b"42", b"null", b"true", b"[{}]"]
+DEEP = [b"[" * 513, b"[" * 10_000 + b"]" * 10_000, b'{"a":' * 10_000 + b"1" + b"}" * 10_000,
+        b'{"title":' + b"[" * 600 + b"]" * 600 + b"}"]
+
+
+@pytest.mark.parametrize("key", sorted(ROUTES))
+def test_malformed_and_deep_bodies_are_400_on_body(world: World, key: str):
+    base = ROUTES[key][1](world)
+    text = json.dumps(base).encode()
+    for body in MALFORMED + DEEP + [text[: len(text) // 2], text[:-1]]:
+        expect_refusal(send_raw(world, key, body), f"{key} body {body[:40]!r}", paths={"body"}, statuses=(400,))
+
+
+@pytest.mark.parametrize("key", sorted(ROUTES))
+def test_bodies_that_are_not_objects_are_refused_on_body(world: World, key: str):
+    for body in NOT_OBJECTS:
+        expect_refusal(send_raw(world, key, body), f"{key} body {body!r}", paths={"body"}, statuses=(400, 422))
+
+
+@pytest.mark.parametrize("key", sorted(ROUTES))
+def test_wrong_types_are_422_naming_the_member(world: World, key: str):
+    base = ROUTES[key][1](world)
+    for path, value in list(members(base)):
+        for literal in WRONG_TYPES[type(value)]:
+            expect_refusal(send_raw(world, key, replaced(ROUTES[key][1](world), path, literal)),
+                           f"{key} {path}={literal}", paths={path}, statuses=(422,))
+
+
+@pytest.mark.parametrize("key", sorted(ROUTES))
+def test_numbers_no_integer_holds_are_422_naming_the_member(world: World, key: str):
+    base = ROUTES[key][1](world)
+    for path, value in list(members(base)):
+        if isinstance(value, (int, str)) and not isinstance(value, bool):
+            for literal in HUGE_NUMBERS:
+                expect_refusal(send_raw(world, key, replaced(ROUTES[key][1](world), path, literal)),
+                               f"{key} {path}={literal}", paths={path}, statuses=(422,))
+
+
+@pytest.mark.parametrize("key", sorted(ROUTES))
+def test_strings_with_nul_or_bad_unicode_are_422_naming_the_member(world: World, key: str):
+    base = ROUTES[key][1](world)
+    for path, value in list(members(base)):
+        if not isinstance(value, str):
+            continue
+        spoiled = [
+            ('"a\\u0000b correct horse"', "NUL"),
+            ('"\\ud800 lone surrogate"', "lone surrogate"),
+            (b'"\xff\xfe not UTF-8"'.decode("latin-1"), "not UTF-8"),
+            (b'"\xc0\xaf overlong"'.decode("latin-1"), "overlong UTF-8"),
+        ]
+        for literal, label in spoiled:
+            body = replaced(ROUTES[key][1](world), path, "\u2062").replace("\u2062".encode(), literal.encode("latin-1"))
+            expect_refusal(send_raw(world, key, body), f"{key} {path} {label}", paths={path}, statuses=(422,))
+
+
+def test_nul_in_paths_and_queries_is_a_4xx_problem(world: World):
+    host = world.host
+    cases = {
+        f"/v1/meetings/%00": ({404}, None),
+        f"/v1/meetings/{world.meeting}%00": ({404}, None),
+        "/v1/f/%00": ({404}, None),
+        f"/v1/f/{world.anonymous_code[:4]}%00{world.anonymous_code[4:]}": ({404}, None),
+        f"/v1/meetings/{world.anonymous_meeting}/questions/no%00tes/answers": ({404}, None),
+        "/v1/meetings?limit=%00": ({422}, "limit"),
+        "/v1/meetings?cursor=%00": ({422}, "cursor"),
+        "/v1/meetings?scope=all%00": ({422}, "scope"),
+        f"/v1/meetings/{world.anonymous_meeting}/results?since=%00": ({422}, "since"),
+        f"/v1/meetings/{world.anonymous_meeting}/results?checkedInOnly=true%00": ({422}, "checkedInOnly"),
+        f"/v1/meetings/{world.anonymous_meeting}/export.csv?layout=answers%00": ({422}, "layout"),
+        f"/v1/meetings/{world.anonymous_meeting}/questions/notes/answers?cursor=%00": ({422}, "cursor"),
+    }
+    for path, (statuses, field) in cases.items():
+        response = rawhttp.send(world.port, "GET", path, headers=host.auth)
+        expect_refusal(response, f"GET {path}", paths={field} if field else None, statuses=tuple(statuses))
+    # A raw NUL byte in the request line is not HTTP: the parser refuses it and closes.
+    raw = rawhttp.send(world.port, "GET", b"/v1/meetings/\x00", headers=host.auth)
+    CASES_RUN.append("raw NUL in the request line")
+    assert raw.status == 400
+
+
+# ---------------------------------------------------------------------------- size limits
+
+
+def test_a_10mb_body_with_its_length_declared_is_413_and_the_connection_ends(world: World):
+    for key in ("POST /v1/meetings", "POST /v1/f/{code}/responses"):
+        head = rawhttp.request_head(key.split(" ")[0], ROUTES[key][0](world), {
+            **world.host.auth, "Content-Type": "application/json", "Content-Length": str(10 * 1024 * 1024)})
+        response = rawhttp.exchange(world.port, head, [b"{" + b" " * 65_535], expect_close=True)
+        expect_refusal(response, f"{key} 10 MB declared", statuses=(413,))
+        assert response.json()["code"] == "body_too_large"
+        assert response.headers.get("connection") == "close"
+        assert response.closed, "the server kept the connection open, waiting for 10 MB it will never read"
+
+
+def test_a_10mb_chunked_body_is_413_and_the_connection_ends(world: World):
+    def chunks():
+        for _ in range(160):
+            yield b"10000\r\n" + b" " * 65_536 + b"\r\n"
+        yield b"0\r\n\r\n"
+
+    for key in ("POST /v1/meetings", "POST /v1/f/{code}/responses"):
+        head = rawhttp.request_head(key.split(" ")[0], ROUTES[key][0](world), {
+            **world.host.auth, "Content-Type": "application/json", "Transfer-Encoding": "chunked"})
+        response = rawhttp.exchange(world.port, head, chunks(), expect_close=True)
+        expect_refusal(response, f"{key} 10 MB chunked", statuses=(413,))
+        assert response.closed
+
+
+def test_80kb_of_headers_is_a_clean_400_or_431_and_the_server_goes_on(world: World):
+    cases = {
+        "one 80 KB header": [("X-Padding", "a" * 80 * 1024)],
+        "one 200 KB header": [("X-Padding", "a" * 200 * 1024)],
+        "820 headers of 100 bytes": [(f"X-Padding-{index}", "a" * 100) for index in range(820)],
+        "an 80 KB cookie": [("Cookie", "c=" + "a" * 80 * 1024)],
+        "an 80 KB request target": None,
+    }
+    for label, headers in cases.items():
+        if headers is None:
+            head = rawhttp.request_head("GET", "/v1/meetings?cursor=" + "a" * 80 * 1024, world.host.auth)
+        else:
+            head = rawhttp.request_head("GET", "/v1/me", [*world.host.auth.items(), *headers])
+        response = rawhttp.exchange(world.port, head, [], expect_close=True)
+        CASES_RUN.append(label)
+        assert response.status in (400, 431), f"{label}: {response.status}"
+        assert response.closed, label
+        assert world.api.request("GET", "/healthz").status_code == 200, f"the server is gone after {label}"
+    # Below the limit, large headers are simply headers.
+    head = rawhttp.request_head("GET", "/v1/me", [*world.host.auth.items(), ("X-Padding", "a" * 60 * 1024)])
+    assert rawhttp.exchange(world.port, head, []).status == 200
+
+
+# ---------------------------------------------------------------------------- text that must survive
+
+TEXTS = [
+    "مرحبا بالعالم",                                   # Arabic, right to left
+    "\u202eשלום עולם\u202c",                           # Hebrew inside a right-to-left override
+    "Zalgo: Z\u0351\u036ba\u0310l\u0313g\u030fo",      # stacked combining marks (no precomposed forms)
+    "q\u0323\u0307 x\u0304\u0301",                     # combining sequences NFC keeps as they are
+    "👩🏽‍💻 🇰🇷 👍🏽 🧑‍🤝‍🧑",                          # emoji: skin tones, flags, ZWJ sequences
+    "회의 좋았어요 — 会議 ☕",
+    "'; DROP TABLE meetings; --",
+    "Robert'); DROP TABLE accounts;--",
+    "1' OR '1'='1",
+    "$$; SELECT pg_sleep(10); $$",
+    "' UNION SELECT password_hash FROM accounts --",
+    "\\x27 OR 1=1 /* E'\\\\' */",
+    "%' AND 1=1 --",
+    "=1+2",
+    "+SUM(A1:A9)",
+    "-2+3+cmd|' /C calc'!A0",
+    "@SUM(1,1)",
+    "=HYPERLINK(\"http://x.example\",\"y\")",
+    "<script>alert(1)</script>",
+    "{{7*7}} ${7*7} %s %n",
+]
+
+
+def test_texts_are_nfc_and_trimmed_so_they_come_back_byte_for_byte():
+    # The API normalizes to NFC and trims; these texts are already in that form, so nothing may change.
+    for text in TEXTS:
+        assert unicodedata.normalize("NFC", text) == text and text.strip() == text, text
+        assert len(text) <= 60
+
+
+def form_with(text: str) -> dict:
+    return {
+        "title": text, "anonymous": True, "privacyThreshold": 1,
+        "questions": [
+            {"key": "pick", "prompt": text, "kind": "choice", "allowsOther": True, "allowsMultiple": True,
+             "options": [{"id": "mine", "label": text}, {"id": "plain", "label": "plain"}]},
+            {"key": "scale", "prompt": text, "kind": "rating", "min": 1, "max": 5, "minLabel": text, "maxLabel": text},
+            {"key": "words", "prompt": text, "kind": "shortAnswer", "placeholder": text},
+        ],
+    }
+
+
+@pytest.mark.parametrize("index", range(len(TEXTS)))
+def test_text_is_stored_and_read_back_exactly_in_every_field(world: World, index: int):
+    text = TEXTS[index]
+    host = world.host
+    CASES_RUN.append(f"round trip {text!r}")
+
+    profile = host.request("PATCH", "/v1/me", json={"displayName": text})
+    assert profile.status_code == 200, profile.text
+    assert host.request("GET", "/v1/me").json()["displayName"] == text
+
+    starts, ends = next_slot()
+    created = host.request("POST", "/v1/meetings", json={"title": text, "place": text, "startsAt": starts, "endsAt": ends})
+    assert created.status_code == 201, created.text
+    meeting = host.request("GET", f"/v1/meetings/{created.json()['id']}").json()
+    assert (meeting["title"], meeting["place"]) == (text, text)
+
+    member = host.request("POST", f"/v1/series/{meeting['seriesId']}/roster", json={"name": text})
+    assert member.status_code == 201, member.text
+    names = [item["name"] for item in host.request("GET", f"/v1/series/{meeting['seriesId']}/roster").json()["items"]]
+    assert names == [text]
+
+    saved = host.request("PUT", f"/v1/meetings/{meeting['id']}/form", json=form_with(text))
+    assert saved.status_code == 200, saved.text
+    form = host.request("GET", f"/v1/meetings/{meeting['id']}/form").json()
+    pick, scale, words = form["questions"]
+    assert form["title"] == pick["prompt"] == pick["options"][0]["label"] == text
+    assert scale["prompt"] == scale["minLabel"] == scale["maxLabel"] == words["prompt"] == words["placeholder"] == text
+    code = host.request("POST", f"/v1/meetings/{meeting['id']}/form/publish").json()["code"]
+    participant = world.api.request("GET", f"/v1/f/{code}").json()
+    assert participant["title"] == participant["meeting"]["title"] == participant["meeting"]["place"] == text
+
+    answers = [{"questionKey": "pick", "optionIds": ["mine"], "otherText": text},
+               {"questionKey": "scale", "rating": 3}, {"questionKey": "words", "text": text}]
+    submitted = world.api.request("POST", f"/v1/f/{code}/responses", json={"answers": answers})
+    assert submitted.status_code == 201, submitted.text
+    stored = {answer["questionKey"]: answer for answer in submitted.json()["answers"]}
+    assert stored["pick"]["otherText"] == stored["words"]["text"] == text
+    page = host.request("GET", f"/v1/meetings/{meeting['id']}/questions/words/answers").json()
+    assert [item["text"] for item in page["items"]] == [text]
+    results = host.request("GET", f"/v1/meetings/{meeting['id']}/results").json()
+    assert results["questions"][0]["otherTexts"] == [text]
+
+
+def test_check_in_names_come_back_exactly(world: World):
+    for text in TEXTS:
+        assert world.api.request("POST", f"/v1/f/{world.identified_code}/check-in", json={"name": text}).status_code == 201
+    attendance = world.host.request("GET", f"/v1/meetings/{world.identified_meeting}/attendance").json()
+    names = [check_in.get("name") for check_in in attendance["checkIns"]]
+    for text in TEXTS:
+        assert text in names
+    CASES_RUN.append("check-in names")
+
+
+# ---------------------------------------------------------------------------- CSV formulas
+
+FORMULAS = ["=1+2", "+SUM(A1:A9)", "-2+3+cmd|' /C calc'!A0", "@SUM(1,1)", "=HYPERLINK(\"http://x.example\",\"y\")"]
+NUMBER = re.compile(r"^-?\d+(\.\d+)?(e[-+]?\d+)?$")
+
+
+def formula_form(session: int) -> dict:
+    return {
+        "title": FORMULAS[0], "anonymous": False, "privacyThreshold": 1, "allowsEditing": False,
+        "questions": [
+            {"key": "-pick", "prompt": FORMULAS[1], "kind": "choice", "allowsOther": True, "allowsMultiple": True,
+             "options": [{"id": "-minus", "label": FORMULAS[2]}, {"id": "plain", "label": FORMULAS[3]}]},
+            {"key": "scale", "prompt": FORMULAS[4], "kind": "rating", "min": 0, "max": 10},
+            {"key": "words", "prompt": f"@words {session}", "kind": "shortAnswer"},
+        ],
+    }
+
+
+def test_formulas_are_neutralized_in_every_export_layout(world: World, artifacts: Path):
+    host = world.host
+    first = host.create_meeting(title=FORMULAS[0], starts_in=timedelta(days=-30))
+    starts, ends = iso(datetime.now(timezone.utc) - timedelta(days=20)), iso(datetime.now(timezone.utc) - timedelta(days=20, hours=-1))
+    second = host.request("POST", f"/v1/meetings/{first}/next", json={"startsAt": starts, "endsAt": ends})
+    assert second.status_code == 201, second.text
+    series = second.json()["seriesId"]
+    for session, meeting in enumerate([first, second.json()["id"]], start=1):
+        code = host.publish_form(meeting, formula_form(session))["code"]
+        for formula in FORMULAS:
+            token = world.api.request("POST", f"/v1/f/{code}/check-in", json={"name": formula}).json()["participantToken"]
+            answers = [{"questionKey": "-pick", "optionIds": ["-minus", "plain"], "otherText": formula},
+                       {"questionKey": "scale", "rating": 0}, {"questionKey": "words", "text": formula + " " + formula}]
+            reply = world.api.request("POST", f"/v1/f/{code}/responses", json={"participantToken": token, "answers": answers})
+            assert reply.status_code == 201, reply.text
+    for layout in ("responses", "answers", "summary", "trends"):
+        for target in (f"/v1/series/{series}", f"/v1/meetings/{first}"):
+            export = host.request("GET", f"{target}/export.csv?layout={layout}")
+            assert export.status_code == 200, export.text
+            (artifacts / f"formulas-{layout}-{target.split('/')[2]}.csv").write_bytes(export.content)
+            cells = [cell for row in csv.reader(io.StringIO(export.content.decode("utf-8"))) for cell in row]
+            dangerous = [cell for cell in cells if cell[:1] in ("=", "+", "-", "@", "\t", "\r") and not NUMBER.match(cell)]
+            assert dangerous == [], f"{layout} {target}: cells a spreadsheet would run: {dangerous[:5]}"
+            quoted = {cell[1:] for cell in cells if cell.startswith("'")}
+            expected = {"summary": FORMULAS[1:3], "trends": FORMULAS[1:2]}.get(layout, FORMULAS)
+            assert set(expected) <= quoted, f"{layout} {target}: {set(expected) - quoted} not neutralized as '…"
+            CASES_RUN.append(f"export {layout} {target.split('/')[2]}")
+
+
+def test_the_neutralizing_function_covers_tab_and_carriage_return(database_url: str):
+    # Text fields are trimmed, so no stored text starts with a tab or CR; the one SQL function
+    # every layout calls must still neutralize them (COPY writes whatever it is given).
+    from conftest import psql
+    # Compared inside PostgreSQL: psql's output would turn the CR into a line break.
+    mismatches = psql(database_url, r"""
+        SELECT count(*) FROM (VALUES (E'\t=1', E'''\t=1'), (E'\r=1', E'''\r=1'), ('=1', '''=1'), ('+1', '''+1'),
+                                     ('-1', '''-1'), ('@1', '''@1'), ('ok', 'ok'), (NULL, NULL)) AS t(cell, expected)
+        WHERE debrief_csv_cell(cell) IS DISTINCT FROM expected""")
+    assert mismatches == "0"
+    CASES_RUN.append("debrief_csv_cell tab and CR")
+
+
+def test_zz_report_the_case_count(artifacts: Path):
+    """Runs last in this module (pytest keeps file order): records how many cases ran."""
+    (artifacts / "bad-input-cases.txt").write_text(f"{len(CASES_RUN)} bad-input cases\n" + "\n".join(CASES_RUN) + "\n")
+    print(f"\nbad-input corpus: {len(CASES_RUN)} cases")
+    assert len(CASES_RUN) > 500
