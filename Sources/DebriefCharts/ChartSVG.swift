@@ -6,7 +6,7 @@ import Debrief
 /// ```swift
 /// import DebriefCharts
 ///
-/// let style = ChartStyle(theme: .dark, width: 1280)
+/// let style = ChartStyle(theme: .dark, width: 1280, language: .korean)
 /// ChartSVG.question(result, style: style)            // QuestionResult: bars, histogram + mean, word list
 /// ChartSVG.timeline(results.timeline, style: style)  // ChartSeries from Timeline.series: responses over time
 /// ChartSVG.attendance(AttendanceFigures(responses: 9, checkedIn: 12, expectedHeadCount: 15))
@@ -25,14 +25,20 @@ import Debrief
 ///   declaration and no ids, so several can share a page), or in an `<img>`;
 /// - uses large type (22-unit labels, 30-unit titles) and high-contrast colors for projectors,
 ///   and a light theme that prints well;
+/// - speaks `style.language` (``ChartLanguage``): every word the chart adds — headings,
+///   captions, messages, the `<desc>` sentences, dates — is in it; prompts, option labels and
+///   answers are drawn as given. Text is wrapped (subtitles grow the chart by a line rather
+///   than being cut) with widths estimated per character, Hangul and CJK counted full-width;
 /// - never fails: no responses, a withheld (privacy-protected) question, or an empty series
-///   draw the frame with a message such as ``noResponsesMessage``.
+///   draw the frame with a message such as ``noResponsesMessage(in:)``.
 ///
 /// Parts carry `class` names (`bar`, `label`, `value`, `marker`, `line`, `point`, `word`,
 /// `empty`) so tests and pages can find them.
 public enum ChartSVG {
     /// Shown in place of a chart with nothing to show yet.
-    public static let noResponsesMessage = "No responses yet"
+    public static func noResponsesMessage(in language: ChartLanguage = .english) -> String {
+        ChartStrings(language).noResponses
+    }
 
     /// One question's results: horizontal bars with count and percentage per option ("Other"
     /// included) for a choice; a histogram over the scale with the mean marked for a rating; the

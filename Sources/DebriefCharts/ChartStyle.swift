@@ -1,6 +1,7 @@
 import Foundation
 
-/// How a chart looks: its theme, its width and the time zone of its time labels.
+/// How a chart looks: its theme, its width, the time zone of its time labels and the language
+/// of its words.
 ///
 /// Type sizes are fixed in SVG units (a 22-unit label on a 960-unit chart), so a wider chart
 /// gives labels more room rather than bigger letters; the image scales as a whole wherever it is
@@ -22,15 +23,21 @@ public struct ChartStyle: Sendable, Equatable {
     public let width: Int
     /// Time labels (timeline ticks, session dates) are shown in this zone and say which it is.
     public let timeZone: TimeZone
+    /// Headings, captions, messages, descriptions and dates are in this language.
+    public let language: ChartLanguage
 
     /// A style; a width outside ``widthRange`` is clamped into it.
-    public init(theme: Theme = .light, width: Int = ChartStyle.defaultWidth, timeZone: TimeZone = .gmt) {
+    public init(
+        theme: Theme = .light, width: Int = ChartStyle.defaultWidth, timeZone: TimeZone = .gmt, language: ChartLanguage = .english
+    ) {
         self.theme = theme
         self.width = min(max(width, Self.widthRange.lowerBound), Self.widthRange.upperBound)
         self.timeZone = timeZone
+        self.language = language
     }
 
     var palette: Palette { Palette(self.theme) }
+    var strings: ChartStrings { ChartStrings(self.language) }
 }
 
 /// Colors chosen for contrast, so a washed-out projector still shows them: every text color

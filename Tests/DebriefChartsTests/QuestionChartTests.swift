@@ -90,7 +90,7 @@ struct QuestionChartTests {
     ])
     func empty(question: Question) throws {
         let svg = try ParsedSVG(ChartSVG.question(Fixtures.result(question, responses: 0)))
-        #expect(svg.texts(class: "message") == [ChartSVG.noResponsesMessage])
+        #expect(svg.texts(class: "message") == [ChartSVG.noResponsesMessage()])
         #expect(svg.elements(class: "bar").isEmpty)
         #expect(svg.elements(class: "empty").count == 1)
         #expect(svg.title == question.prompt)

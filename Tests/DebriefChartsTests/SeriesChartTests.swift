@@ -44,7 +44,7 @@ struct SeriesChartTests {
     func emptyTimeline() throws {
         let series = Timeline.series(from: Fixtures.start, to: Fixtures.start.addingTimeInterval(3600), perMinute: [])
         let svg = try ParsedSVG(ChartSVG.timeline(series))
-        #expect(svg.texts(class: "message") == [ChartSVG.noResponsesMessage])
+        #expect(svg.texts(class: "message") == [ChartSVG.noResponsesMessage()])
         #expect(svg.elements(class: "line").isEmpty)
     }
 
@@ -114,6 +114,6 @@ struct SeriesChartTests {
         let svg = try ParsedSVG(ChartSVG.sessions(sessions))
         #expect(svg.texts(class: "label") == ["#1", "#2"])
         #expect(svg.texts(class: "value") == ["3", "7"])
-        #expect(try ParsedSVG(ChartSVG.sessions([])).texts(class: "message") == [ChartSVG.noResponsesMessage])
+        #expect(try ParsedSVG(ChartSVG.sessions([])).texts(class: "message") == [ChartSVG.noResponsesMessage()])
     }
 }

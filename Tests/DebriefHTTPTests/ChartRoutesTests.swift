@@ -129,6 +129,32 @@ struct ChartRoutesTests {
         }
     }
 
+    @Test func langChoosesTheChartsLanguage() async throws {
+        try await withTestApp { api, _ in
+            let (token, _) = try await api.signUpAndLogIn()
+            let (meeting, _) = try await self.answeredMeeting(api, token: token)
+            let attendance = try self.svg(
+                try await api.send(.get, "/v1/meetings/\(meeting)/charts/summary/attendance.svg?lang=ko", token: token))
+            #expect(self.title(attendance) == "출석과 응답률")
+            #expect(self.texts(attendance, class: "label") == ["예상", "출석", "응답"])
+            let useful = try self.svg(try await api.send(.get, "/v1/meetings/\(meeting)/charts/useful.svg?lang=ko&theme=dark", token: token))
+            #expect(self.texts(useful, class: "marker-label") == ["평균 6.7"])
+            let notes = try self.svg(try await api.send(.get, "/v1/meetings/\(meeting)/charts/notes.svg?lang=ko", token: token))
+            #expect(self.texts(notes, class: "message") == ["아직 응답이 없습니다"])
+            let english = try self.svg(try await api.send(.get, "/v1/meetings/\(meeting)/charts/notes.svg?lang=en", token: token))
+            #expect(self.texts(english, class: "message") == ["No responses yet"])
+
+            for path in ["/v1/meetings/\(meeting)/charts/useful.svg", "/v1/meetings/\(meeting)/charts/summary/timeline.svg"] {
+                for bad in ["fr", "KO", "", "ko-KR"] {
+                    let reply = try await api.send(.get, "\(path)?lang=\(bad)", token: token)
+                    #expect(reply.status == .unprocessableContent, "\(path)?lang=\(bad)")
+                    #expect(reply.problem?.code == "validation_failed")
+                    #expect(reply.problemPaths == ["lang: must be one of en, ko"], "\(path)?lang=\(bad)")
+                }
+            }
+        }
+    }
+
     @Test func trendChartsCoverQuestionsAskedInTwoSessions() async throws {
         try await withTestApp { api, _ in
             let (token, _) = try await api.signUpAndLogIn()
@@ -142,8 +168,15 @@ struct ChartRoutesTests {
 
             let trend = try self.svg(try await api.send(.get, "/v1/series/\(series)/charts/useful.svg", token: token))
             #expect(self.texts(trend, class: "label") == ["#1", "#2"])
+            let korean = try self.svg(try await api.send(.get, "/v1/series/\(series)/charts/useful.svg?lang=ko", token: token))
+            #expect(self.texts(korean, class: "label") == ["1회차", "2회차"])
             let sessions = try self.svg(try await api.send(.get, "/v1/series/\(series)/charts/summary/sessions.svg", token: token))
             #expect(self.texts(sessions, class: "value") == ["3", "0"])
+            let koreanSessions = try self.svg(
+                try await api.send(.get, "/v1/series/\(series)/charts/summary/sessions.svg?lang=ko", token: token))
+            #expect(self.title(koreanSessions) == "회차별 응답 수")
+            let badLang = try await api.send(.get, "/v1/series/\(series)/charts/summary/sessions.svg?lang=de", token: token)
+            #expect(badLang.problemPaths == ["lang: must be one of en, ko"])
             #expect(try await api.send(.get, "/v1/series/\(series)/charts/nope.svg", token: token).status == .notFound)
         }
     }

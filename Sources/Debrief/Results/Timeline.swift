@@ -13,6 +13,12 @@ public enum Timeline {
         (10_080, "responses per week"),
     ]
 
+    /// The bucket width, in minutes, of a series whose `unit` is `unit` (nil for a unit no
+    /// timeline uses), so a chart can name it in another language.
+    public static func bucketMinutes(ofUnit unit: String) -> Int? {
+        Self.widths.first { $0.unit == unit }.map { Int($0.minutes) }
+    }
+
     /// Buckets from `start` to `end` (both rounded down to the bucket), in the narrowest width
     /// that fits ``maximumBuckets``; `counts` are per minute. Past a week per bucket, only the
     /// newest buckets are shown and the rest is still in `total`.

@@ -16,26 +16,25 @@ public struct AttendanceFigures: Sendable, Equatable {
 
 /// Attendance and response rate as three bars on one scale.
 enum AttendanceChart {
-    static let title = "Attendance and response rate"
-
     static func render(_ figures: AttendanceFigures, style: ChartStyle) -> String {
+        let text = style.strings
         let rates = [
-            Self.rate(figures.responses, of: figures.checkedIn).map { "\($0) of those checked in" },
-            Self.rate(figures.responses, of: figures.expectedHeadCount).map { "\($0) of those expected" },
+            Self.rate(figures.responses, of: figures.checkedIn).map(text.rateOfCheckedIn),
+            Self.rate(figures.responses, of: figures.expectedHeadCount).map(text.rateOfExpected),
         ].compactMap { $0 }
-        let subtitle = rates.isEmpty ? "Response rate: no check-ins or expected head count yet" : "Response rate: " + rates.joined(separator: " · ")
-        var canvas = ChartCanvas(style: style, title: Self.title, subtitle: [subtitle])
+        let subtitle = text.responseRate(rates)
+        var canvas = ChartCanvas(style: style, title: text.attendanceTitle, subtitle: [subtitle])
         var rows: [(String, Int)] = []
-        if let expected = figures.expectedHeadCount { rows.append(("Expected", expected)) }
-        rows += [("Checked in", figures.checkedIn), ("Responded", figures.responses)]
+        if let expected = figures.expectedHeadCount { rows.append((text.expected, expected)) }
+        rows += [(text.checkedIn, figures.checkedIn), (text.responded, figures.responses)]
         let highest = rows.map(\.1).max() ?? 0
         if highest == 0 {
-            canvas.message("No check-ins or responses yet")
+            canvas.message(text.noAttendance)
         } else {
             HorizontalBars.draw(rows.map { BarRow(label: $0.0, fraction: Double($0.1) / Double(highest), value: String($0.1)) }, on: &canvas)
         }
         let description = rows.map { "\($0.0): \($0.1)." }.joined(separator: " ") + " \(subtitle)."
-        return canvas.finish(title: Self.title, description: description)
+        return canvas.finish(title: text.attendanceTitle, description: description)
     }
 
     private static func rate(_ part: Int, of whole: Int?) -> String? {

@@ -2,22 +2,22 @@ import Debrief
 
 /// Responses per session of a series, as columns.
 enum SessionsChart {
-    static let title = "Responses per session"
-
     static func render(_ sessions: [SessionCounts], style: ChartStyle) -> String {
+        let text = style.strings
         let ordered = sessions.sorted { $0.sessionNumber < $1.sessionNumber }
+        let total = ordered.reduce(0) { $0 + $1.responses }
         var canvas = ChartCanvas(
-            style: style, title: Self.title,
-            subtitle: [DisplayText.count(ordered.count, "session", "sessions") + " · " + DisplayText.count(ordered.reduce(0) { $0 + $1.responses }, "response", "responses")])
+            style: style, title: text.sessionsTitle,
+            subtitle: [text.sessions(ordered.count) + ChartStrings.separator + text.responses(total)])
         if ordered.allSatisfy({ $0.responses == 0 }) {
-            canvas.message(ChartSVG.noResponsesMessage)
+            canvas.message(text.noResponses)
         } else {
-            ColumnChart.draw(ordered.map { Column(label: "#\($0.sessionNumber)", count: $0.responses) }, marker: nil, on: &canvas)
+            ColumnChart.draw(ordered.map { Column(label: text.sessionLabel($0.sessionNumber), count: $0.responses) }, marker: nil, on: &canvas)
         }
         let description = ordered.isEmpty
-            ? ChartSVG.noResponsesMessage + "."
-            : ordered.map { "Session \($0.sessionNumber): \(DisplayText.count($0.responses, "response", "responses")), \($0.checkedIn) checked in." }
+            ? text.noResponses + "."
+            : ordered.map { "\(text.session($0.sessionNumber)): \(text.responses($0.responses)), \(text.checkedIn($0.checkedIn))." }
                 .joined(separator: " ")
-        return canvas.finish(title: Self.title, description: description)
+        return canvas.finish(title: text.sessionsTitle, description: description)
     }
 }

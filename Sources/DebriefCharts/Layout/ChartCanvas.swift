@@ -21,7 +21,10 @@ struct ChartCanvas {
     var right: Double { self.width - Self.padding }
     var contentWidth: Double { self.right - self.left }
 
-    /// A canvas with `title` (wrapped to three lines at most) and muted `subtitle` lines.
+    /// A canvas with `title` (wrapped to three lines at most) and muted `subtitle` lines, each
+    /// wrapped between its ` · ` parts, so a narrow chart or a longer language grows taller
+    /// rather than cutting them. (The limit of five lines is a guard: the longest subtitle, the
+    /// timeline's, takes four at the narrowest width.)
     init(style: ChartStyle, title: String, subtitle: [String]) {
         self.style = style
         self.palette = style.palette
@@ -36,27 +39,41 @@ struct ChartCanvas {
             self.y += 8
         }
         for line in subtitle where !line.isEmpty {
-            self.y += Self.subtitleSize + 4
-            let shown = TextMetrics.truncate(line, fontSize: Self.subtitleSize, maxWidth: self.contentWidth)
-            self.body.text(shown, fullText: line, [
-                "class": "subtitle", "x": self.left, "y": self.y, "font-size": Self.subtitleSize, "fill": self.palette.muted,
-            ])
+            let wrapped = TextMetrics.wrap(
+                line, fontSize: Self.subtitleSize, maxWidth: self.contentWidth, maxLines: 5, keepingPartsBetween: ChartStrings.separator)
+            let cut = TextMetrics.isCut(wrapped, from: line)
+            for (index, shown) in wrapped.enumerated() {
+                self.y += Self.subtitleSize + 4
+                self.body.text(shown, fullText: cut && index == wrapped.count - 1 ? line : nil, [
+                    "class": "subtitle", "x": self.left, "y": self.y, "font-size": Self.subtitleSize, "fill": self.palette.muted,
+                ])
+            }
         }
         self.y += 28
     }
 
-    /// A dashed box with a centered message, in place of a chart with nothing to show.
+    /// A dashed box with a centered message, in place of a chart with nothing to show. The
+    /// message wraps, and the box grows when it takes more than four lines (a withheld
+    /// question's reason on a phone).
     mutating func message(_ text: String) {
-        let height = 160.0
+        let size = Self.labelSize + 4
+        let lineHeight = size + 8
+        let lines = TextMetrics.wrap(text, fontSize: size, maxWidth: self.contentWidth - 32, maxLines: 8)
+        let cut = TextMetrics.isCut(lines, from: text)
+        let height = max(160, Double(lines.count) * lineHeight + 24)
         self.body.element("rect", [
             "class": "empty", "x": self.left, "y": self.y, "width": self.contentWidth, "height": height, "rx": 8,
             "fill": "none", "stroke": self.palette.grid, "stroke-width": 2, "stroke-dasharray": "8 6",
         ])
-        let shown = TextMetrics.truncate(text, fontSize: Self.labelSize + 4, maxWidth: self.contentWidth - 32)
-        self.body.text(shown, fullText: text, [
-            "class": "message", "x": self.left + self.contentWidth / 2, "y": self.y + height / 2 + 9,
-            "font-size": Self.labelSize + 4, "text-anchor": "middle", "fill": self.palette.muted,
-        ])
+        // The block of lines is centered in the box; 9 units lower puts a line's letters, not its
+        // baseline, in the middle.
+        let firstBaseline = self.y + height / 2 + 9 - Double(lines.count - 1) * lineHeight / 2
+        for (index, line) in lines.enumerated() {
+            self.body.text(line, fullText: cut && index == lines.count - 1 ? text : nil, [
+                "class": "message", "x": self.left + self.contentWidth / 2, "y": firstBaseline + Double(index) * lineHeight,
+                "font-size": size, "text-anchor": "middle", "fill": self.palette.muted,
+            ])
+        }
         self.y += height
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 
 /// How numbers and times read on a chart: no locale, so a chart is the same on every server.
+/// Words and date order come from ``ChartStrings``.
 enum DisplayText {
     /// `40%`, `33.3%`.
     static func percent(_ value: Double) -> String {
@@ -15,46 +16,44 @@ enum DisplayText {
         return text == "-0" ? "0" : text
     }
 
-    /// `1 answer`, `3 answers`.
+    /// `1 answer`, `3 answers` (English plurals, for ``ChartStrings``).
     static func count(_ count: Int, _ singular: String, _ plural: String) -> String {
         "\(count) \(count == 1 ? singular : plural)"
     }
 
-    /// Wall-clock times in one zone, read from the Gregorian calendar.
+    /// Wall-clock times in one zone, read from the Gregorian calendar; dates are phrased in the
+    /// chart's language.
     struct Clock {
         private let calendar: Calendar
+        private let strings: ChartStrings
 
-        init(timeZone: TimeZone) {
+        init(timeZone: TimeZone, strings: ChartStrings) {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = timeZone
             self.calendar = calendar
+            self.strings = strings
         }
 
-        /// `09:05`.
+        /// `09:05` (24-hour in both languages).
         func time(_ date: Date) -> String {
             let parts = self.calendar.dateComponents([.hour, .minute], from: date)
-            return "\(Self.twoDigits(parts.hour)):\(Self.twoDigits(parts.minute))"
+            return "\(ChartStrings.twoDigits(parts.hour ?? 0)):\(ChartStrings.twoDigits(parts.minute ?? 0))"
         }
 
-        /// `2026-12-01`.
+        /// `2026-12-01`, `2026년 12월 1일`.
         func day(_ date: Date) -> String {
             let parts = self.calendar.dateComponents([.year, .month, .day], from: date)
-            return "\(parts.year ?? 0)-\(Self.twoDigits(parts.month))-\(Self.twoDigits(parts.day))"
+            return self.strings.date(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
         }
 
-        /// `12-01 09:05`.
+        /// `12-01 09:05`, `12월 1일 09:05`.
         func dayAndTime(_ date: Date) -> String {
             let parts = self.calendar.dateComponents([.month, .day], from: date)
-            return "\(Self.twoDigits(parts.month))-\(Self.twoDigits(parts.day)) \(self.time(date))"
+            return self.strings.monthDay(month: parts.month ?? 0, day: parts.day ?? 0) + " " + self.time(date)
         }
 
         func isSameDay(_ first: Date, _ second: Date) -> Bool {
             self.calendar.isDate(first, inSameDayAs: second)
-        }
-
-        private static func twoDigits(_ value: Int?) -> String {
-            let value = value ?? 0
-            return value < 10 ? "0\(value)" : String(value)
         }
     }
 }

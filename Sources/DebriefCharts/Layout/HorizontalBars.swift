@@ -21,7 +21,7 @@ enum HorizontalBars {
             canvas.body.open("g", ["class": "row"])
             let lines = TextMetrics.wrap(row.label, fontSize: ChartCanvas.labelSize, maxWidth: canvas.contentWidth, maxLines: 2)
             // A label cut short carries its whole text as the last line's tooltip.
-            let shortened = lines.last?.hasSuffix("…") == true && !row.label.hasSuffix("…")
+            let shortened = TextMetrics.isCut(lines, from: row.label)
             for (index, line) in lines.enumerated() {
                 canvas.y += Self.labelLineHeight
                 canvas.body.text(line, fullText: shortened && index == lines.count - 1 ? row.label : nil, [

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Estimates how wide text is, to wrap and shorten labels without a font engine.
 ///
 /// The server cannot measure glyphs, so widths are estimated per character from its class
@@ -21,11 +23,13 @@ enum TextMetrics {
         }
     }
 
-    /// East Asian wide characters and emoji: Hangul, CJK, kana, full-width forms, pictographs.
+    /// East Asian wide characters and emoji, which CJK fonts draw a full em wide: Hangul
+    /// (syllables, jamo and compatibility jamo), CJK ideographs and punctuation, kana, full-width
+    /// forms, pictographs. Korean chart text is almost all Hangul, so wrapping rests on this.
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xD7B0...0xD7FF, 0xF900...0xFAFF,
+             0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
             return true
         default:
             return false
@@ -70,6 +74,39 @@ enum TextMetrics {
             }
         }
         if !current.isEmpty { lines.append(current) }
+        return Self.limit(lines, to: maxLines, fontSize: fontSize, maxWidth: maxWidth)
+    }
+
+    /// Like ``wrap(_:fontSize:maxWidth:maxLines:)``, for text made of parts joined by
+    /// `separator` (a subtitle's `30 respondents · 2 skipped · mean 7.6`): lines break between
+    /// parts, where the separator is dropped, and only a part too long for a line of its own is
+    /// broken at its spaces.
+    static func wrap(_ text: String, fontSize: Double, maxWidth: Double, maxLines: Int, keepingPartsBetween separator: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for part in text.components(separatedBy: separator) {
+            let candidate = current.isEmpty ? part : current + separator + part
+            if Self.width(of: candidate, fontSize: fontSize) <= maxWidth {
+                current = candidate
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            let pieces = Self.wrap(part, fontSize: fontSize, maxWidth: maxWidth, maxLines: .max)
+            lines += pieces.dropLast()
+            current = pieces.last ?? ""
+        }
+        if !current.isEmpty { lines.append(current) }
+        return Self.limit(lines, to: maxLines, fontSize: fontSize, maxWidth: maxWidth)
+    }
+
+    /// Whether `lines`, wrapped from `text`, left some of it out (the last line was shortened
+    /// with an ellipsis): then the whole text belongs in a tooltip.
+    static func isCut(_ lines: [String], from text: String) -> Bool {
+        lines.last?.hasSuffix("…") == true && !text.hasSuffix("…")
+    }
+
+    /// The first `maxLines` lines, the last one ending in an ellipsis when lines were left over.
+    private static func limit(_ lines: [String], to maxLines: Int, fontSize: Double, maxWidth: Double) -> [String] {
         guard lines.count > maxLines else { return lines }
         let kept = Array(lines.prefix(maxLines))
         let last = kept[maxLines - 1] + " " + lines[maxLines]

@@ -58,7 +58,7 @@ enum WordCloud {
         var x = canvas.left
         for (word, size) in words {
             canvas.body.open("g", ["class": "word"])
-            canvas.body.element("title", text: word.count.map { "\(word.word): \(DisplayText.count($0, "mention", "mentions"))" } ?? word.word)
+            canvas.body.element("title", text: word.count.map { "\(word.word): \(canvas.style.strings.mentions($0))" } ?? word.word)
             canvas.body.open("text", ["x": x, "y": canvas.y, "fill": canvas.palette.ink])
             canvas.body.element("tspan", [
                 "class": "label", "font-size": size, "font-weight": Self.isBold(size) ? "bold" : "normal",

@@ -80,14 +80,15 @@ struct ChartController {
         try await self.services.results.seriesCounts(series: series, visibleTo: try context.requireViewer())
     }
 
-    /// `width`, `theme` and `timeZone` from the query; a 422 naming every bad one.
+    /// `width`, `theme`, `timeZone` and `lang` from the query; a 422 naming every bad one.
     static func style(from request: Request) throws -> ChartStyle {
         var query = QueryReader(request)
         let width = query.integer("width", in: ChartStyle.widthRange, default: ChartStyle.defaultWidth)
         let theme = query.choice("theme", default: ChartStyle.Theme.light)
         let timeZone = query.value(
             "timeZone", default: TimeZone.gmt, hint: "must be an IANA time zone name such as Europe/Berlin", TimeZone.init(identifier:))
+        let language = query.choice("lang", default: ChartLanguage.english)
         try query.requireValid()
-        return ChartStyle(theme: theme, width: width, timeZone: timeZone)
+        return ChartStyle(theme: theme, width: width, timeZone: timeZone, language: language)
     }
 }

@@ -44,6 +44,30 @@ struct DashboardPageTests {
         }
     }
 
+    @Test func theChartsSpeakThePagesLanguage() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let (fixture, session) = try await Self.meetingWithAnswers(api, count: 4)
+            let korean = try await api.page("/m/\(fixture.meetingID)", language: "ko-KR,ko;q=0.9", cookie: session.cookie).text
+            #expect(korean.contains("<html lang=\"ko\">"))
+            for phrase in ["출석과 응답률", "시간대별 응답", "분당 응답 수", "응답자 4명 · 건너뜀 0명", "평점 질문. 응답자 4명"] {
+                #expect(korean.contains(phrase), "\(phrase)")
+            }
+            #expect(korean.contains(">기타</text>"), "the chart's “Other” bar")
+            #expect(korean.contains("<th scope=\"row\">기타</th>"), "and the table's “Other” row")
+            for english in ["Attendance and response rate", "Responses over time", "respondents", "skipped", "Response rate:", ">Other<", "times in"] {
+                #expect(!korean.contains(english), "\(english)")
+            }
+            let panel = try await api.page("/m/\(fixture.meetingID)/panel", language: "ko", cookie: session.cookie).text
+            #expect(panel.contains("출석과 응답률"))
+
+            let english = try await api.page("/m/\(fixture.meetingID)", cookie: session.cookie).text
+            for phrase in ["Attendance and response rate", "Responses over time", "4 respondents · 0 skipped", ">Other</text>"] {
+                #expect(english.contains(phrase), "\(phrase)")
+            }
+            #expect(!english.contains("출석과 응답률"))
+        }
+    }
+
     @Test func thePanelIsAFragmentOfTheSameResults() async throws {
         try await ParticipantAPI.run { api, _ in
             let (fixture, session) = try await Self.meetingWithAnswers(api, count: 2)

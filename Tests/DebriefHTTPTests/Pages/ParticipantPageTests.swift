@@ -271,6 +271,14 @@ struct ParticipantPageTests {
             #expect(results.contains("<h2 id=\"result-useful\" class=\"visually-hidden\">How useful?</h2>"))
             #expect(results.contains("<th scope=\"row\">Roadmap</th><td class=\"number\">2</td><td class=\"number\">100%</td>"))
             #expect(results.contains("Lunch"), "the “other” answers")
+            // The charts speak Korean too, and so does the table's “Other” row.
+            #expect(results.contains("응답자 2명 · 건너뜀 0명"))
+            #expect(results.contains("평점 질문. 응답자 2명, 건너뜀 0명. 평균 4."))
+            #expect(results.contains("복수 응답 가능"))
+            #expect(results.contains("<th scope=\"row\">기타</th>"))
+            for english in ["respondents", "skipped", "mean ", "Several answers allowed", ">Other<", "Choice question"] {
+                #expect(!results.contains(english), "\(english)")
+            }
         }
     }
 

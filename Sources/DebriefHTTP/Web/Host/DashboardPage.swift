@@ -73,7 +73,7 @@ struct DashboardPanel {
             tiles.append(Tile(label: t(.responseRateExpected, ["n": String(expected)]), value: ResultsView.number(rate) + "%"))
         }
         self.tiles = tiles
-        let style = ChartStyle(theme: .light, width: Self.chartWidth)
+        let style = ChartStyle(theme: .light, width: Self.chartWidth, language: language.chartLanguage)
         self.results = ResultsView(results.questions, language: language, chartWidth: Self.chartWidth)
         self.timelineSVG = ChartSVG.timeline(results.timeline, style: style)
         self.attendanceSVG = ChartSVG.attendance(

@@ -48,7 +48,7 @@ struct TrendsPage {
                 checkedIn: String(session.checkedIn), rate: session.responseRate.map { ResultsView.number($0) + "%" } ?? "–",
                 current: session.meetingId == meeting.id)
         }
-        let style = ChartStyle(theme: .light, width: DashboardPanel.chartWidth)
+        let style = ChartStyle(theme: .light, width: DashboardPanel.chartWidth, language: language.chartLanguage)
         self.sessionsSVG = ChartSVG.sessions(counts, style: style)
         let labels = Self.optionLabels(counts, other: t(.otherOption))
         self.questions = trends.questions.map { trend in

@@ -35,12 +35,12 @@ struct ResultsView {
     /// `chartWidth` is in SVG units: about the width the chart gets on the page, so its 22-unit
     /// labels stay legible (narrow on a phone, wider on the dashboard).
     init(_ results: [QuestionResult], language: Language, chartWidth: Int) {
-        let style = ChartStyle(theme: .light, width: chartWidth)
+        let style = ChartStyle(theme: .light, width: chartWidth, language: language.chartLanguage)
         let t = Localizer(language)
         self.questions = results.map { result in
-            let rows = result.chart.rows.map { row in
+            let rows = result.chart.rows.enumerated().map { index, row in
                 Row(
-                    label: row.label, count: row.count.map(String.init) ?? "–",
+                    label: index == result.otherRowIndex ? t(.otherOption) : row.label, count: row.count.map(String.init) ?? "–",
                     percent: row.percent.map { Self.number($0) + "%" } ?? "–")
             }
             return QuestionBlock(
