@@ -127,13 +127,15 @@ struct AuthorizationMatrixTests {
         "GET /v1/f/{code}/results": Row(access: .anyone, success: .ok),
         "GET /v1/meetings/{id}/charts/{question}.svg": Row(access: .ownerOrAdmin, success: .ok),
         "GET /v1/meetings/{id}/charts/summary/{name}.svg": Row(access: .ownerOrAdmin, success: .ok),
-        // A trend needs an answer to draw.
+        // A trend needs the question in two sessions: the next one's form starts as a copy.
         "GET /v1/series/{id}/charts/{question}.svg": Row(
             access: .ownerOrAdmin, success: .ok,
             prepare: { api, world in
-                let answered = try await api.send(
-                    .post, "/v1/f/\(world.code)/responses", json: ["answers": [["questionKey": "useful", "rating": 7]]])
-                #expect(answered.status == .created)
+                let next = try await api.send(
+                    .post, "/v1/meetings/\(world.meeting)/next", token: world.ownerToken, json: meetingBody(daysFromNow: 500))
+                let id = try #require(next.string("id"), "\(next.text)")
+                let published = try await api.send(.post, "/v1/meetings/\(id)/form/publish", token: world.ownerToken)
+                #expect(published.status == .ok, "\(published.text)")
             }),
         "GET /v1/series/{id}/charts/summary/{name}.svg": Row(access: .ownerOrAdmin, success: .ok),
         "GET /v1/meetings/{id}/qr.svg": Row(access: .ownerOrAdmin, success: .ok),
