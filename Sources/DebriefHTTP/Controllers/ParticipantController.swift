@@ -32,15 +32,10 @@ struct ParticipantController {
         let form = try await self.services.participantForms.published(code: Self.code(context))
         var name: PersonName?
         if form.definition.anonymous {
-            let body = try await self.collect(request, context)
-            if body.readableBytes > 0 {
-                var request = request
-                request.body = RequestBody(buffer: body)
-                // A name that is sent must be a valid one (the document says what a name is),
-                // even though this form will not keep it.
-                if let sent = try await request.decodeJSON(as: CheckInInput.self, context: context).name {
-                    _ = try PersonName.validated(sent, at: "name")
-                }
+            // A name that is sent must be a valid one (the document says what a name is), even
+            // though this form will not keep it; the body itself may be left out.
+            if let sent = try await self.decodeIfPresent(CheckInInput.self, request, context)?.name {
+                _ = try PersonName.validated(sent, at: "name")
             }
         } else {
             let input = try await self.decode(CheckInInput.self, request, context)
@@ -115,8 +110,22 @@ struct ParticipantController {
 
     /// Decodes a JSON body read by ``collect(_:_:)``, with the usual 400/422 problems.
     private func decode<Value: Decodable>(_ type: Value.Type, _ request: Request, _ context: AppRequestContext) async throws -> Value {
+        try await Self.decode(type, body: try await self.collect(request, context), request, context)
+    }
+
+    /// As ``decode(_:_:_:)``, but no body at all is nil instead of a 400.
+    private func decodeIfPresent<Value: Decodable>(
+        _ type: Value.Type, _ request: Request, _ context: AppRequestContext
+    ) async throws -> Value? {
+        let body = try await self.collect(request, context)
+        return body.readableBytes == 0 ? nil : try await Self.decode(type, body: body, request, context)
+    }
+
+    private static func decode<Value: Decodable>(
+        _ type: Value.Type, body: ByteBuffer, _ request: Request, _ context: AppRequestContext
+    ) async throws -> Value {
         var request = request
-        request.body = RequestBody(buffer: try await self.collect(request, context))
+        request.body = RequestBody(buffer: body)
         return try await request.decodeJSON(as: type, context: context)
     }
 }
