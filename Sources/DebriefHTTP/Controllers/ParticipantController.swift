@@ -52,16 +52,12 @@ struct ParticipantController {
             body: ResponseBody(byteBuffer: ByteBuffer(string: reply.body)))
     }
 
-    /// The check-in body: decoded on forms that take names, only read (and dropped) on anonymous ones.
+    /// The check-in body: decoded on forms that take names; on anonymous ones optional, checked, and dropped.
     private func decodeCheckIn(_ request: Request, _ context: AppRequestContext, anonymous: Bool) async throws -> CheckInInput {
         guard anonymous else { return try await self.decode(CheckInInput.self, request, context) }
         // The body is optional here, but one that is sent is checked like on any form (a JSON
         // object with a valid name, as the document says), even though this form keeps no name.
-        let body = try await self.collect(request, context)
-        guard body.readableBytes > 0 else { return CheckInInput() }
-        var request = request
-        request.body = RequestBody(buffer: body)
-        if let sent = try await request.decodeJSON(as: CheckInInput.self, context: context).name {
+        if let sent = try await self.decodeIfPresent(CheckInInput.self, request, context)?.name {
             _ = try PersonName.validated(sent, at: "name")
         }
         return CheckInInput()
@@ -94,8 +90,22 @@ struct ParticipantController {
 
     /// Decodes a JSON body read by ``collect(_:_:)``, with the usual 400/422 problems.
     private func decode<Value: Decodable>(_ type: Value.Type, _ request: Request, _ context: AppRequestContext) async throws -> Value {
+        try await Self.decode(type, body: try await self.collect(request, context), request, context)
+    }
+
+    /// As ``decode(_:_:_:)``, but no body at all is nil instead of a 400.
+    private func decodeIfPresent<Value: Decodable>(
+        _ type: Value.Type, _ request: Request, _ context: AppRequestContext
+    ) async throws -> Value? {
+        let body = try await self.collect(request, context)
+        return body.readableBytes == 0 ? nil : try await Self.decode(type, body: body, request, context)
+    }
+
+    private static func decode<Value: Decodable>(
+        _ type: Value.Type, body: ByteBuffer, _ request: Request, _ context: AppRequestContext
+    ) async throws -> Value {
         var request = request
-        request.body = RequestBody(buffer: try await self.collect(request, context))
+        request.body = RequestBody(buffer: body)
         return try await request.decodeJSON(as: type, context: context)
     }
 }
