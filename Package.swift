@@ -10,6 +10,7 @@ let migrationFiles = [
     "0003_participants.sql",
     "0004_result_tallies.sql",
     "0005_export.sql",
+    "0006_idempotency_accepted.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [
@@ -118,28 +119,70 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Hummingbird routes, middleware, problem+json, SSE.
+        // The use cases: every action the JSON API, the pages and the background jobs share
+        // (participant, account, meeting, form, results, live results), over the stores.
+        .target(
+            name: "DebriefActions",
+            dependencies: [
+                "Debrief", "DebriefStore", "PQ",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // CSV exports: the computed layouts (summary, trends) rendered from the results reports,
+        // the row layouts streamed from the store's COPY.
+        .target(
+            name: "DebriefExport",
+            dependencies: ["Debrief", "DebriefStore"],
+            swiftSettings: swiftSettings
+        ),
+        // The JSON API: Hummingbird routes, middleware, problem+json, SSE.
         .target(
             name: "DebriefHTTP",
             dependencies: [
-                "Debrief", "DebriefCharts", "DebriefStore", "PQ", "QRCode",
+                "Debrief", "DebriefActions", "DebriefCharts", "DebriefExport", "DebriefStore", "PQ", "QRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("openapi.yaml")],
+            swiftSettings: swiftSettings
+        ),
+        // The server-rendered site (mustache pages, CSRF, cookies) over the same use cases.
+        .target(
+            name: "DebriefWeb",
+            dependencies: [
+                "Debrief", "DebriefActions", "DebriefCharts", "DebriefHTTP", "DebriefStore", "QRCode",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.copy("openapi.yaml"), .copy("Web/Templates"), .copy("Web/Assets")],
+            resources: [.copy("Templates"), .copy("Assets")],
             swiftSettings: swiftSettings
         ),
-        // The `debrief` command: serve, migrate, export, admin.
+        // The composition root: builds the stores, use cases, routes and background services.
+        .target(
+            name: "DebriefApp",
+            dependencies: [
+                "DebriefActions", "DebriefExport", "DebriefHTTP", "DebriefStore", "DebriefWeb", "PQ",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The `debrief` command: serve, migrate, export, admin. The only reader of flags and
+        // environment.
         .executableTarget(
             name: "debrief",
             dependencies: [
-                "DebriefHTTP", "DebriefStore", "PQ", "LocalPostgres",
+                "DebriefApp", "DebriefExport", "DebriefHTTP", "DebriefStore", "PQ", "LocalPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -158,6 +201,11 @@ let package = Package(
                 "DebriefStore", "DebriefSQL", "Debrief", "DebriefTestSupport", "PQ",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DebriefExportTests",
+            dependencies: ["DebriefExport", "DebriefStore", "Debrief", "DebriefTestSupport", "PQ"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -188,7 +236,7 @@ let package = Package(
         .testTarget(
             name: "DebriefHTTPTests",
             dependencies: [
-                "DebriefHTTP", "DebriefStore", "DebriefTestSupport", "PQ",
+                "DebriefActions", "DebriefApp", "DebriefHTTP", "DebriefStore", "DebriefWeb", "DebriefTestSupport", "PQ",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 // Tests only: reads the head of an endless response over a real socket.

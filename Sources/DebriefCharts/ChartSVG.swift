@@ -11,7 +11,7 @@ import Debrief
 /// ChartSVG.timeline(results.timeline, style: style)  // ChartSeries from Timeline.series: responses over time
 /// ChartSVG.attendance(AttendanceFigures(responses: 9, checkedIn: 12, expectedHeadCount: 15))
 /// ChartSVG.trend(questionTrend, style: style)        // QuestionTrend: mean (with 95% CI) or respondents per session
-/// ChartSVG.sessions(sessionCounts, style: style)     // [SessionCounts]: responses per session
+/// ChartSVG.sessions(trends.sessions, style: style)    // a TrendsReport's sessions: responses per session
 /// ```
 ///
 /// Every document:
@@ -65,7 +65,7 @@ public enum ChartSVG {
     }
 
     /// Responses per session of a series.
-    public static func sessions(_ sessions: [SessionCounts], style: ChartStyle = ChartStyle()) -> String {
+    public static func sessions(_ sessions: [TrendsReport.Session], style: ChartStyle = ChartStyle()) -> String {
         SessionsChart.render(sessions, style: style)
     }
 }

@@ -58,6 +58,8 @@ public struct PQError: Error, Sendable, CustomStringConvertible, CustomDebugStri
     /// `57014`: the statement ran longer than the statement timeout (or was cancelled).
     public var isStatementTimeout: Bool { self.sqlState == "57014" }
     /// `40001`/`40P01`: serialization failure or deadlock; the transaction may be retried.
+    /// `lock_timeout` ran out while waiting for a lock.
+    public var isLockTimeout: Bool { self.sqlState == "55P03" }
     public var isTransactionConflict: Bool { self.sqlState == "40001" || self.sqlState == "40P01" }
 
     /// True when the database could not be reached or went away: the request may be retried later.

@@ -1,4 +1,7 @@
+@testable import DebriefActions
+@testable import DebriefApp
 @testable import DebriefHTTP
+@testable import DebriefWeb
 import Foundation
 import Synchronization
 import Testing
@@ -16,6 +19,9 @@ struct LiveResultsHubTests {
         let hub = LiveResultsHub(minimumInterval: .milliseconds(300)) { _ in
             Data("{\"n\":\(computed.increment())}".utf8)
         }
+        // The hub recomputes inside its service's run(), as in the application.
+        let running = Task { try await hub.run() }
+        defer { running.cancel() }
         let meeting = UUID()
         let events = try await hub.subscribe(to: meeting)
         #expect(computed.current == 1)  // the initial snapshot
@@ -46,6 +52,8 @@ struct LiveResultsHubTests {
             _ = computed.increment()
             return Data("{}".utf8)
         }
+        let running = Task { try await hub.run() }
+        defer { running.cancel() }
         for _ in 0..<100 { await hub.changed(UUID()) }
         try await Task.sleep(for: .milliseconds(100))
         #expect(computed.current == 0)

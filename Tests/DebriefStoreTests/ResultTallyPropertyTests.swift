@@ -119,12 +119,12 @@ struct ResultTallyPropertyTests {
         return recount
     }
 
-    static func expect(_ counts: ResultsStore.Counts, equals recount: Recount, end: Date, checkIns: Int) {
+    static func expect(_ counts: ResultsCounts, equals recount: Recount, end: Date, checkIns: Int) {
         #expect(counts.responses == recount.responses)
         #expect(counts.checkIns == checkIns)
-        #expect(counts.medianMinutesAfterEnd == recount.times.medianMinutes(after: end))
-        #expect(counts.perMinute.map(\.minute) == recount.times.perMinute.map(\.minute))
-        #expect(counts.perMinute.map(\.count) == recount.times.perMinute.map(\.count))
+        #expect(counts.times.medianMinutes(after: end) == recount.times.medianMinutes(after: end))
+        #expect(counts.times.perMinute.map(\.minute) == recount.times.perMinute.map(\.minute))
+        #expect(counts.times.perMinute.map(\.count) == recount.times.perMinute.map(\.count))
         for (key, expected) in recount.questions {
             let actual = counts.questions[key] ?? QuestionCounts()
             #expect(actual.respondents == expected.respondents, "respondents of \(key)")

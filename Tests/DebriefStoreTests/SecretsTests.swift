@@ -1,3 +1,4 @@
+import Debrief
 @testable import DebriefStore
 import Foundation
 import Testing
@@ -73,8 +74,8 @@ struct SecretsTests {
     /// participant routes' rate limit (see ParticipantRateLimitTests and the README).
     @Test func formCodesUseTheWholeAlphabetAtEveryPosition() {
         let codes = (0..<2000).map { _ in SecretToken.newFormCode() }
-        #expect(codes.allSatisfy { $0.count == 10 && $0.allSatisfy(SecretToken.codeAlphabet.contains) })
-        #expect(SecretToken.codeAlphabet.count == 32)
+        #expect(codes.allSatisfy { $0.count == 10 && $0.allSatisfy(FormCode.alphabet.contains) })
+        #expect(FormCode.alphabet.count == 32)
         // A character missing at one position in 2,000 codes has a probability of about 1e-26.
         for position in 0..<10 {
             let seen = Set(codes.map { Array($0)[position] })

@@ -29,3 +29,18 @@ struct TimelineTests {
         }
     }
 }
+
+@Suite("Timestamps")
+struct TimestampsTests {
+    @Test(arguments: [0.0, 1_763_887_200.1235, 1_763_887_200.9995, -0.0005, 1_000_000_000.123999])
+    func aTimestampReadBackWritesTheSameText(seconds: Double) throws {
+        let text = Timestamps.format(Date(timeIntervalSince1970: seconds))
+        let again = try #require(Timestamps.parse(text))
+        #expect(Timestamps.format(again) == text)
+        #expect(abs(again.timeIntervalSince1970 - seconds) <= 0.0005 + 1e-6)
+    }
+
+    @Test func theFormatIsUTCWithMilliseconds() {
+        #expect(Timestamps.format(Date(timeIntervalSince1970: 1_778_835_600.5)) == "2026-05-15T09:00:00.500Z")
+    }
+}

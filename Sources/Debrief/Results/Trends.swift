@@ -22,6 +22,12 @@ public struct SessionCounts: Sendable {
         self.checkedIn = checkedIn
         self.questions = questions
     }
+
+    /// Percent of checked-in participants who responded, rounded as every rate; nil with no
+    /// check-ins.
+    public var responseRate: Double? {
+        self.checkedIn > 0 ? ChartSeries.rounded(Statistics.percentage(part: self.responses, of: self.checkedIn)) : nil
+    }
 }
 
 /// How one keyed question did across the sessions that asked it.
@@ -83,8 +89,7 @@ public enum TrendBuilder {
             points.append(
                 QuestionTrend.Point(
                     sessionNumber: session.sessionNumber, startsAt: session.startsAt, respondents: result.respondents,
-                    responseRate: session.checkedIn > 0
-                        ? ChartSeries.rounded(Statistics.percentage(part: session.responses, of: session.checkedIn)) : nil,
+                    responseRate: session.responseRate,
                     mean: result.statistics?.mean, confidenceInterval95: result.statistics?.confidenceInterval95,
                     nps: result.statistics?.nps?.score,
                     optionShares: question.kind == .choice && !result.withheld

@@ -2,7 +2,7 @@ import Debrief
 
 /// Responses per session of a series, as columns.
 enum SessionsChart {
-    static func render(_ sessions: [SessionCounts], style: ChartStyle) -> String {
+    static func render(_ sessions: [TrendsReport.Session], style: ChartStyle) -> String {
         let text = style.strings
         let ordered = sessions.sorted { $0.sessionNumber < $1.sessionNumber }
         let total = ordered.reduce(0) { $0 + $1.responses }

@@ -15,7 +15,7 @@ public struct AppRequestContext: RequestContext {
     let channel: any Channel
     /// The signed-in account and its token, set by ``AuthMiddleware``.
     public var account: Account?
-    var bearerToken: String?
+    public var bearerToken: String?
 
     public init(source: Source) {
         self.coreContext = .init(source: source)
@@ -24,50 +24,29 @@ public struct AppRequestContext: RequestContext {
     }
 
     /// The signed-in account, or 401 when the route was reached without one.
-    func requireAccount() throws -> Account {
+    public func requireAccount() throws -> Account {
         guard let account = self.account else { throw APIError.unauthorized }
         return account
     }
 
-    func requireViewer() throws -> Viewer {
+    public func requireViewer() throws -> Viewer {
         try self.requireAccount().viewer
     }
 
     /// A path parameter holding an id; anything that is not a UUID cannot name a thing, so 404.
-    func requireID(_ name: String, _ what: String) throws -> UUID {
+    public func requireID(_ name: String, _ what: String) throws -> UUID {
         guard let text = self.parameters.get(name), let id = UUID(uuidString: text) else {
             throw APIError.notFound(what)
         }
         return id
     }
 
+    /// The body limit of a route group with its own, smaller limit (the participant routes).
+    public func bodyLimit(atMost limit: Int) -> Int {
+        min(self.bodyLimit, limit)
+    }
+
     public var maxUploadSize: Int { self.bodyLimit }
     public var requestDecoder: JSONDecoder { JSONCoding.decoder }
     public var responseEncoder: JSONEncoder { JSONCoding.encoder }
-}
-
-/// The API's JSON conventions: camelCase keys, ISO 8601 timestamps with zone.
-enum JSONCoding {
-    static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(Timestamps.format(date))
-        }
-        return encoder
-    }
-
-    static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = Timestamps.parse(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: Timestamps.hint)
-            }
-            return date
-        }
-        return decoder
-    }
 }

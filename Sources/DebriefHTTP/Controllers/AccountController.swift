@@ -1,11 +1,12 @@
 import Debrief
+import DebriefActions
 import DebriefStore
 import Foundation
 import Hummingbird
 
 /// Sign-up, log-in and log-out, and the signed-in account's profile.
 struct AccountController {
-    let services: AppServices
+    let accounts: AccountActions
 
     struct LoginInput: Decodable {
         var email: String?
@@ -21,8 +22,7 @@ struct AccountController {
 
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("accounts") { request, context -> EditedResponse<Account> in
-            let signUp = try await request.decodeJSON(as: SignUpInput.self, context: context).validate().get()
-            let account = try await self.services.accounts.create(signUp)
+            let account = try await self.accounts.signUp(try await request.decodeJSON(as: SignUpInput.self, context: context))
             return EditedResponse(status: .created, response: account)
         }
         group.post("tokens", use: self.logIn)
@@ -30,15 +30,15 @@ struct AccountController {
 
     func addAuthenticatedRoutes(to group: RouterGroup<AppRequestContext>) {
         group.delete("tokens/current") { _, context -> Response in
-            if let token = context.bearerToken { try await self.services.tokens.revoke(token) }
+            if let token = context.bearerToken { try await self.accounts.logOut(token: token) }
             return Response(status: .noContent)
         }
         group.get("me") { _, context in
             try context.requireAccount()
         }
         group.patch("me") { request, context -> Account in
-            let patch = try await request.decodeJSON(as: ProfilePatchInput.self, context: context).validate().get()
-            return try await self.services.accounts.update(id: try context.requireAccount().id, patch)
+            let patch = try await request.decodeJSON(as: ProfilePatchInput.self, context: context)
+            return try await self.accounts.updateProfile(of: try context.requireAccount(), patch)
         }
     }
 
@@ -46,7 +46,7 @@ struct AccountController {
     /// fields, 401 for a wrong email or password, 429 after repeated failures.
     @Sendable func logIn(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<IssuedToken> {
         let input = try await request.decodeJSON(as: LoginInput.self, context: context)
-        let loggedIn = try await AccountActions(services: self.services).logIn(
+        let loggedIn = try await self.accounts.logIn(
             email: input.email, password: input.password, client: context.clientAddress)
         return EditedResponse(
             status: .created,

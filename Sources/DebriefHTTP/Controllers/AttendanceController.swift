@@ -1,4 +1,5 @@
 import Debrief
+import DebriefActions
 import DebriefStore
 import Foundation
 import Hummingbird
@@ -6,7 +7,7 @@ import Hummingbird
 /// The host's side of participation: who came to a meeting, and whom a series expects.
 /// Behind ``AuthMiddleware``; another host's meeting or series is 404.
 struct AttendanceController {
-    let services: AppServices
+    let attendance: AttendanceActions
 
     /// `POST /v1/series/{id}/roster` and `PATCH …/roster/{memberId}` body.
     struct RosterMemberInput: Decodable {
@@ -17,34 +18,34 @@ struct AttendanceController {
         group.get("meetings/:id/attendance") { _, context -> ParticipantAttendanceResponse in
             let id = try context.requireID("id", "meeting")
             return ParticipantAttendanceResponse(
-                try await self.services.attendance.attendance(meeting: id, visibleTo: try context.requireViewer()))
+                try await self.attendance.attendance(meeting: id, visibleTo: try context.requireViewer()))
         }
         group.get("series/:id/roster") { _, context -> ParticipantRosterResponse in
             let id = try context.requireID("id", "series")
-            return ParticipantRosterResponse(items: try await self.services.roster.list(series: id, visibleTo: try context.requireViewer()))
+            return ParticipantRosterResponse(items: try await self.attendance.roster(series: id, visibleTo: try context.requireViewer()))
         }
         group.post("series/:id/roster") { request, context -> EditedResponse<RosterMember> in
             let id = try context.requireID("id", "series")
             let viewer = try context.requireViewer()
             let name = try await Self.name(request, context)
-            return EditedResponse(status: .created, response: try await self.services.roster.add(series: id, by: viewer, name: name))
+            return EditedResponse(status: .created, response: try await self.attendance.addMember(series: id, by: viewer, rawName: name))
         }
         group.patch("series/:id/roster/:memberId") { request, context -> RosterMember in
             let id = try context.requireID("id", "series")
             let memberID = try context.requireID("memberId", "roster member")
             let viewer = try context.requireViewer()
             let name = try await Self.name(request, context)
-            return try await self.services.roster.rename(series: id, member: memberID, by: viewer, to: name)
+            return try await self.attendance.renameMember(series: id, member: memberID, by: viewer, rawName: name)
         }
         group.delete("series/:id/roster/:memberId") { _, context -> Response in
             let id = try context.requireID("id", "series")
             let memberID = try context.requireID("memberId", "roster member")
-            try await self.services.roster.remove(series: id, member: memberID, by: try context.requireViewer())
+            try await self.attendance.removeMember(series: id, member: memberID, by: try context.requireViewer())
             return Response(status: .noContent)
         }
     }
 
-    private static func name(_ request: Request, _ context: AppRequestContext) async throws -> PersonName {
-        try PersonName.validated(try await request.decodeJSON(as: RosterMemberInput.self, context: context).name, at: "name")
+    private static func name(_ request: Request, _ context: AppRequestContext) async throws -> String? {
+        try await request.decodeJSON(as: RosterMemberInput.self, context: context).name
     }
 }

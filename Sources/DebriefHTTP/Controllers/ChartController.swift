@@ -1,4 +1,5 @@
 import Debrief
+import DebriefActions
 import DebriefCharts
 import Foundation
 import Hummingbird
@@ -10,7 +11,7 @@ import Hummingbird
 /// Question keys may be any `[a-z0-9_-]` word, `timeline` included, so the charts that are not
 /// a question's live one level down, under `summary/`, where no key can reach.
 struct ChartController {
-    let services: AppServices
+    let results: ResultsActions
 
     /// The charts of `GET /v1/meetings/{id}/charts/summary/{name}.svg`.
     enum MeetingSummary: String {
@@ -49,10 +50,10 @@ struct ChartController {
         }
         group.get("series/:id/charts/{question}.svg") { request, context -> Response in
             let style = try Self.style(from: request)
-            let sessions = try await self.sessions(of: try context.requireID("id", "series"), context)
+            let trends = try await self.trends(of: try context.requireID("id", "series"), context)
             let key = context.parameters.get("question")
             // Trends exist for questions asked in two or more sessions.
-            guard let trend = TrendBuilder.trends(sessions).first(where: { $0.key == key }) else {
+            guard let trend = trends.questions.first(where: { $0.key == key }) else {
                 throw APIError.notFound("a trend of this question")
             }
             return ImageResponse.svg(ChartSVG.trend(trend, style: style))
@@ -63,21 +64,17 @@ struct ChartController {
             guard context.parameters.get("name").flatMap(SeriesSummary.init(rawValue:)) == .sessions else {
                 throw APIError.notFound("chart")
             }
-            return ImageResponse.svg(ChartSVG.sessions(try await self.sessions(of: id, context), style: style))
+            return ImageResponse.svg(ChartSVG.sessions(try await self.trends(of: id, context).sessions, style: style))
         }
     }
 
     /// The meeting's results exactly as `GET …/results` shapes them (unfiltered).
-    private func results(of meeting: UUID, _ context: AppRequestContext) async throws -> ResultsResponse {
-        let viewer = try context.requireViewer()
-        guard let counts = try await self.services.results.counts(meeting: meeting, visibleTo: viewer, filter: ResultsFilter()) else {
-            throw APIError.notFound("a published form of this meeting")
-        }
-        return ResultsResponse(counts, filter: ResultsFilter())
+    private func results(of meeting: UUID, _ context: AppRequestContext) async throws -> ResultsReport {
+        try await self.results.report(meeting: meeting, visibleTo: try context.requireViewer())
     }
 
-    private func sessions(of series: UUID, _ context: AppRequestContext) async throws -> [SessionCounts] {
-        try await self.services.results.seriesCounts(series: series, visibleTo: try context.requireViewer())
+    private func trends(of series: UUID, _ context: AppRequestContext) async throws -> TrendsReport {
+        try await self.results.trends(series: series, visibleTo: try context.requireViewer())
     }
 
     /// `width`, `theme`, `timeZone` and `lang` from the query; a 422 naming every bad one.

@@ -1,4 +1,5 @@
 import Debrief
+import DebriefExport
 import DebriefStore
 import Foundation
 import HTTPTypes
@@ -7,7 +8,7 @@ import Hummingbird
 /// `GET /v1/meetings/{id}/export.csv` and `GET /v1/series/{id}/export.csv`: the same CSV as
 /// `debrief export`, for the owning host or an admin, streamed as PostgreSQL produces it.
 struct ExportController {
-    let services: AppServices
+    let exporter: Exporter
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("meetings/:id/export.csv") { request, context -> Response in
@@ -23,16 +24,16 @@ struct ExportController {
         // Another host's meeting or series is a 404 here, before any byte of the body is sent.
         let prepared: ExportStore.Prepared
         do {
-            prepared = try await self.services.exports.prepare(exportRequest, visibleTo: try context.requireViewer())
+            prepared = try await self.exporter.prepare(exportRequest, visibleTo: try context.requireViewer())
         } catch let error as DebriefError where error.code == .notFound {
             throw APIError.notFound(target.isMeeting ? "meeting" : "series")
         }
-        let store = self.services.exports
+        let exporter = self.exporter
         // Each chunk is written only when the client can take it (the writer waits for the
         // channel to become writable), and the next one is read from PostgreSQL only then: a slow
         // client slows the COPY down instead of making the server hold the file.
         let body = ResponseBody { writer in
-            try await store.write(prepared) { chunk in
+            try await exporter.write(prepared) { chunk in
                 try await writer.write(ByteBuffer(bytes: chunk))
             }
             try await writer.finish(nil)

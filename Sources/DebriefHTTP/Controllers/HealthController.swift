@@ -1,9 +1,9 @@
 import Hummingbird
-import PQ
 
 /// `GET /healthz` (the process answers) and `GET /readyz` (the database answers too).
 struct HealthController {
-    let database: Database
+    /// Whether the database answers now (`SELECT 1` through the pool).
+    let isDatabaseReady: @Sendable () async -> Bool
 
     struct Status: ResponseEncodable {
         var status: String
@@ -14,9 +14,7 @@ struct HealthController {
             Status(status: "ok")
         }
         router.get("readyz") { _, _ -> Status in
-            do {
-                try await self.database.query("SELECT 1")
-            } catch {
+            guard await self.isDatabaseReady() else {
                 throw APIError(
                     .serviceUnavailable, code: "not_ready", detail: "the database is not reachable",
                     headers: [.retryAfter: "2"])

@@ -1,4 +1,5 @@
 import Debrief
+import DebriefActions
 import DebriefStore
 import Foundation
 import HTTPTypes
@@ -10,7 +11,9 @@ import NIOCore
 /// Rate limited per client address and per form (``RateLimitMiddleware``); bodies are capped at
 /// `participantMaxBodyBytes` (64 KiB by default), well below the service-wide limit.
 struct ParticipantController {
-    let services: AppServices
+    let participants: ParticipantActions
+    /// The participant routes' body limit (`participantMaxBodyBytes`), below the service-wide one.
+    let maxBodyBytes: Int
 
     /// `POST /v1/f/{code}/check-in` body. On anonymous forms the name is not kept (none is ever
     /// stored for them, so a client may send the same body for every form) and the body may be
@@ -22,17 +25,19 @@ struct ParticipantController {
     /// `group` is `/v1/f`, behind the participant rate limit.
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get(":code") { _, context -> ParticipantFormResponse in
-            ParticipantFormResponse(view: try await self.services.participantForms.view(code: Self.code(context)))
+            ParticipantFormResponse(view: try await self.participants.view(code: Self.code(context)))
         }
         group.post(":code/check-in", use: self.checkIn)
         group.post(":code/responses", use: self.submit)
     }
 
     @Sendable func checkIn(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ParticipantCheckInResponse> {
-        let form = try await self.services.participantForms.published(code: Self.code(context))
-        // Anonymous forms ignore the body, but it is still read under the limit.
-        let input = try await self.decodeCheckIn(request, context, anonymous: form.definition.anonymous)
-        let receipt = try await ParticipantActions(services: self.services).checkIn(to: form, rawName: input.name)
+        let form = try await self.participants.form(code: Self.code(context))
+        // Anonymous forms keep no name, so their body is optional; it is still read under the limit.
+        let input = form.definition.anonymous
+            ? try await self.decodeIfPresent(CheckInInput.self, request, context) ?? CheckInInput()
+            : try await self.decode(CheckInInput.self, request, context)
+        let receipt = try await self.participants.checkIn(to: form, rawName: input.name)
         // The token is a secret: no cache may keep the reply.
         return EditedResponse(
             status: .created, headers: [.cacheControl: "no-store"],
@@ -41,26 +46,12 @@ struct ParticipantController {
 
     /// Validates and stores through ``ParticipantActions/submit(_:to:idempotencyKey:)``.
     /// 201 for a new response, 200 when it replaced the participant's earlier answers.
-    @Sendable func submit(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func submit(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<AcceptedSubmission> {
         let key = try Self.idempotencyKey(request.headers)
-        let form = try await self.services.participantForms.published(code: Self.code(context))
+        let form = try await self.participants.form(code: Self.code(context))
         let input = try await self.decode(SubmissionInput.self, request, context)
-        let reply = try await ParticipantActions(services: self.services).submit(input, to: form, idempotencyKey: key)
-        return Response(
-            status: HTTPResponse.Status(code: reply.statusCode),
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: reply.body)))
-    }
-
-    /// The check-in body: decoded on forms that take names; on anonymous ones optional, checked, and dropped.
-    private func decodeCheckIn(_ request: Request, _ context: AppRequestContext, anonymous: Bool) async throws -> CheckInInput {
-        guard anonymous else { return try await self.decode(CheckInInput.self, request, context) }
-        // The body is optional here, but one that is sent is checked like on any form (a JSON
-        // object with a valid name, as the document says), even though this form keeps no name.
-        if let sent = try await self.decodeIfPresent(CheckInInput.self, request, context)?.name {
-            _ = try PersonName.validated(sent, at: "name")
-        }
-        return CheckInInput()
+        let accepted = try await self.participants.submit(input, to: form, idempotencyKey: key)
+        return EditedResponse(status: accepted.replacedEarlier ? .ok : .created, response: accepted)
     }
 
     // MARK: - Helpers
@@ -78,14 +69,9 @@ struct ParticipantController {
         context.parameters.get("code") ?? ""
     }
 
-    /// The participant routes' body limit: at most `participantMaxBodyBytes`, below the service's.
-    static func bodyLimit(_ context: AppRequestContext, _ configuration: AppConfiguration) -> Int {
-        min(context.bodyLimit, configuration.participantMaxBodyBytes)
-    }
-
     /// Reads the body under the participant routes' smaller limit (413 above it).
     private func collect(_ request: Request, _ context: AppRequestContext) async throws -> ByteBuffer {
-        try await request.readBody(upTo: Self.bodyLimit(context, self.services.configuration))
+        try await request.readBody(upTo: context.bodyLimit(atMost: self.maxBodyBytes))
     }
 
     /// Decodes a JSON body read by ``collect(_:_:)``, with the usual 400/422 problems.

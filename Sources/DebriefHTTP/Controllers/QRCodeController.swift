@@ -1,5 +1,6 @@
 import Debrief
 import Foundation
+import DebriefActions
 import Hummingbird
 import QRCode
 
@@ -7,7 +8,8 @@ import QRCode
 /// meeting's published form, to put on a slide or a printed sheet. Host (or admin) only, like
 /// the form itself.
 struct QRCodeController {
-    let services: AppServices
+    let forms: FormActions
+    let publicBaseURL: String
 
     /// Largest and smallest image side, in pixels.
     static let sizeRange = 64...4096
@@ -42,10 +44,9 @@ struct QRCodeController {
     private func link(_ request: Request, _ context: AppRequestContext) async throws -> (EncodedLink, Options) {
         let options = try Self.options(from: request)
         let id = try context.requireID("id", "meeting")
-        guard let form = try await self.services.forms.published(meeting: id, visibleTo: try context.requireViewer()),
-            let formCode = form.code
-        else { throw APIError.notFound("a published form of this meeting") }
-        let url = ParticipantURL.of(code: formCode, base: self.services.configuration.publicBaseURL)
+        let form = try await self.forms.published(meeting: id, visibleTo: try context.requireViewer())
+        guard let formCode = form.code else { throw APIError.notFound("a published form of this meeting") }
+        let url = ParticipantURL.of(code: formCode, base: self.publicBaseURL)
         return (EncodedLink(url: url, matrix: try QRMatrix(encoding: url, errorCorrection: options.errorCorrection)), options)
     }
 

@@ -1,11 +1,12 @@
 import Debrief
+import DebriefActions
 import DebriefStore
 import Foundation
 import Hummingbird
 
 /// A session's results for its host (and admins).
 struct ResultsController {
-    let services: AppServices
+    let results: ResultsActions
 
     struct TextAnswers: ResponseEncodable {
         var items: [TextAnswerPage.Item]
@@ -14,13 +15,10 @@ struct ResultsController {
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("meetings/:id/results") { request, context -> ResultsResponse in
+        group.get("meetings/:id/results") { request, context -> ResultsReport in
             let id = try context.requireID("id", "meeting")
             let filter = try Self.filter(from: request)
-            guard let counts = try await self.services.results.counts(meeting: id, visibleTo: try context.requireViewer(), filter: filter) else {
-                throw APIError.notFound("a published form of this meeting")
-            }
-            return ResultsResponse(counts, filter: filter)
+            return try await self.results.report(meeting: id, visibleTo: try context.requireViewer(), filter: filter)
         }
         group.get("meetings/:id/questions/:key/answers") { request, context -> TextAnswers in
             let id = try context.requireID("id", "meeting")
@@ -29,15 +27,13 @@ struct ResultsController {
             guard let limit, (1...100).contains(limit) else {
                 throw ValidationFailure(problems: [FieldProblem(path: "limit", message: "must be an integer between 1 and 100")])
             }
-            let page = try await self.services.results.textAnswers(
+            let page = try await self.results.textAnswers(
                 meeting: id, question: context.parameters.get("key") ?? "", visibleTo: try context.requireViewer(),
                 after: query.get("cursor"), limit: limit)
             return TextAnswers(items: page.items, nextCursor: page.nextCursor, withheld: page.withheld)
         }
-        group.get("series/:id/trends") { _, context -> TrendsResponse in
-            let id = try context.requireID("id", "series")
-            let sessions = try await self.services.results.seriesCounts(series: id, visibleTo: try context.requireViewer())
-            return TrendsResponse(seriesId: id, sessions: sessions)
+        group.get("series/:id/trends") { _, context -> TrendsReport in
+            try await self.results.trends(series: try context.requireID("id", "series"), visibleTo: try context.requireViewer())
         }
     }
 
@@ -45,12 +41,11 @@ struct ResultsController {
     /// otherwise 404, exactly like an unknown code. `group` is `/v1/f`, behind the participant
     /// rate limit.
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get(":code/results") { _, context -> ResultsResponse in
-            guard let text = context.parameters.get("code"), let code = SecretToken.normalizeFormCode(text),
-                let meeting = try await self.services.results.sharedMeeting(formCode: code),
-                let counts = try await self.services.results.counts(meeting: meeting, visibleTo: .service, filter: ResultsFilter())
-            else { throw APIError.notFound("shared results") }
-            return ResultsResponse(counts, filter: ResultsFilter())
+        group.get(":code/results") { _, context -> ResultsReport in
+            guard let report = try await self.results.sharedReport(formCode: context.parameters.get("code") ?? "") else {
+                throw APIError.notFound("shared results")
+            }
+            return report
         }
     }
 
@@ -65,3 +60,6 @@ struct ResultsController {
         return ResultsFilter(since: since, until: until, checkedInOnly: checkedInOnly)
     }
 }
+
+extension ResultsReport: ResponseEncodable {}
+extension TrendsReport: ResponseEncodable {}

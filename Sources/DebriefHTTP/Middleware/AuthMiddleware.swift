@@ -1,4 +1,4 @@
-import DebriefStore
+import DebriefActions
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -12,14 +12,14 @@ import Hummingbird
 /// Every route that changes something keeps requiring the header, which no other site can set.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
-    let tokens: TokenStore
+    let accounts: AccountActions
     var acceptsSessionCookieOnGET = false
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let token = try self.token(in: request),
             // Tokens are printable ASCII; anything else cannot be one (and must not reach SQL as-is).
             !token.isEmpty, token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-            let account = try await self.tokens.account(for: token)
+            let account = try await self.accounts.account(forToken: token)
         else { throw APIError.unauthorized }
         var context = context
         context.account = account

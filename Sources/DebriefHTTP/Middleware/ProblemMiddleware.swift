@@ -10,10 +10,12 @@ import PQ
 /// Expected failures (``APIError``, Hummingbird's `HTTPError`, domain validation, an unreachable
 /// database) keep their meaning; anything else becomes a bare 500 so no SQL, stack or internal
 /// detail leaks.
-struct ProblemMiddleware: RouterMiddleware {
-    typealias Context = AppRequestContext
+public struct ProblemMiddleware: RouterMiddleware {
+    public typealias Context = AppRequestContext
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    public init() {}
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
@@ -42,7 +44,7 @@ struct ProblemMiddleware: RouterMiddleware {
         return response
     }
 
-    static func apiError(for error: any Error, context: Context) -> APIError {
+    public static func apiError(for error: any Error, context: Context) -> APIError {
         switch error {
         case let error as APIError:
             return error

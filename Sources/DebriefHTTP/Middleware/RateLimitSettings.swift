@@ -38,21 +38,4 @@ public struct RateLimitSettings: Sendable, Equatable {
 
     /// No limits (benchmarks, tests that are about something else).
     public static let unlimited = RateLimitSettings(perAddress: .unlimited, perForm: .unlimited)
-
-    /// The defaults, overridden by `DEBRIEF_RATE_LIMIT_PER_ADDRESS`, `DEBRIEF_RATE_LIMIT_ADDRESS_BURST`,
-    /// `DEBRIEF_RATE_LIMIT_PER_FORM` and `DEBRIEF_RATE_LIMIT_FORM_BURST` (numbers; a rate of 0
-    /// switches that limit off). Read here because `AppConfiguration()` is what `debrief serve` builds.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> RateLimitSettings {
-        func number(_ name: String) -> Double? {
-            environment[name].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
-        }
-        let defaults = RateLimitSettings()
-        return RateLimitSettings(
-            perAddress: RateLimitRate(
-                perSecond: number("DEBRIEF_RATE_LIMIT_PER_ADDRESS") ?? defaults.perAddress.perSecond,
-                burst: number("DEBRIEF_RATE_LIMIT_ADDRESS_BURST") ?? defaults.perAddress.burst),
-            perForm: RateLimitRate(
-                perSecond: number("DEBRIEF_RATE_LIMIT_PER_FORM") ?? defaults.perForm.perSecond,
-                burst: number("DEBRIEF_RATE_LIMIT_FORM_BURST") ?? defaults.perForm.burst))
-    }
 }

@@ -4,7 +4,7 @@ import NIOCore
 extension Request {
     /// The whole body, refused with 413 above `limit` bytes: whether the size was declared
     /// (`Content-Length`) or only found out while reading.
-    func readBody(upTo limit: Int) async throws -> ByteBuffer {
+    public func readBody(upTo limit: Int) async throws -> ByteBuffer {
         if let declared = self.headers[.contentLength].flatMap(Int.init), declared > limit {
             throw HTTPError(.contentTooLarge)
         }

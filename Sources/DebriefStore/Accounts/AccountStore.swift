@@ -22,7 +22,7 @@ public struct AccountStore: Sendable {
                 VALUES (\(signUp.email.normalized), \(signUp.displayName), \(hash), \(role.rawValue))
                 RETURNING \(Account.columns)
                 """)
-            return try Account(row: try Self.single(rows))
+            return try Account(row: try rows.single())
         } catch let error as PQError where error.isUniqueViolation {
             throw DebriefError(.conflict, "an account with this email already exists", field: "email")
         }
@@ -75,10 +75,5 @@ public struct AccountStore: Sendable {
                 "UPDATE access_tokens SET revoked_at = now() WHERE account_id = \(account.id) AND revoked_at IS NULL")
             return account
         }
-    }
-
-    static func single(_ rows: QueryResult) throws -> Row {
-        guard let row = rows.first else { throw PQError(.protocolViolation, "the statement returned no row") }
-        return row
     }
 }

@@ -27,7 +27,7 @@ public struct TokenStore: Sendable {
             VALUES (\(SecretToken.hash(token)), \(accountID), now() + make_interval(secs => \(seconds)))
             RETURNING expires_at
             """)
-        return IssuedToken(token: token, expiresAt: try AccountStore.single(rows).decode("expires_at"))
+        return IssuedToken(token: token, expiresAt: try rows.single().decode("expires_at"))
     }
 
     /// The account a live (unexpired, unrevoked) token belongs to, or nil.

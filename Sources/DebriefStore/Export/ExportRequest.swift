@@ -36,7 +36,7 @@ public struct SubmissionWindow: Sendable, Equatable {
     }
 
     /// The same window as a results filter, so the summary layout counts what `GET …/results` counts.
-    var resultsFilter: ResultsFilter { ResultsFilter(since: self.since, until: self.until) }
+    public var resultsFilter: ResultsFilter { ResultsFilter(since: self.since, until: self.until) }
 
     /// `AND r.submitted_at …` for the `r` rows (responses) of a query.
     var sql: SQLQuery {
@@ -49,9 +49,7 @@ public struct SubmissionWindow: Sendable, Equatable {
     /// Reads `2026-05-04T09:00:00Z` (ISO 8601 with a zone, fractional seconds optional) or a plain
     /// date `2026-05-04`, meaning its midnight in UTC.
     public static func parseTimestamp(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        return try? Date.ISO8601FormatStyle().year().month().day().parse(text)
+        Timestamps.parseDateOrTimestamp(text)
     }
 }
 

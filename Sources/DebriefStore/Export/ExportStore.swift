@@ -6,10 +6,10 @@ import PQ
 ///
 /// Two steps, so an HTTP response can still be a 404 before any byte is sent: ``prepare(_:visibleTo:)``
 /// finds the meeting, series or host (another host's meeting is "not found", as everywhere), then
-/// ``write(_:to:)`` streams the file. The row layouts (`responses`, `answers`) are one
-/// `COPY (SELECT …) TO STDOUT` each, so memory stays flat whatever the number of rows; the
-/// computed layouts (`summary`, `trends`) reuse ``ResultsStore``, ``ResultsBuilder`` and
-/// ``TrendBuilder``, so their numbers are the API's.
+/// the file is streamed through a ``CSVStream``. The row layouts (`responses`, `answers`) are one
+/// `COPY (SELECT …) TO STDOUT` each (``writeRowLayout(_:to:)``), so memory stays flat whatever the
+/// number of rows; the computed layouts (`summary`, `trends`) are rendered by the DebriefExport
+/// module from the results reports, so their numbers are the API's, and sent through the same COPY.
 public struct ExportStore: Sendable {
     let database: Database
 
@@ -20,7 +20,7 @@ public struct ExportStore: Sendable {
     /// An export whose target exists and is visible to its viewer.
     public struct Prepared: Sendable {
         public let request: ExportRequest
-        let viewer: Viewer
+        public let viewer: Viewer
         /// Selects the `m` rows (meetings) the export covers.
         let meetings: SQLQuery
 
@@ -56,44 +56,22 @@ public struct ExportStore: Sendable {
         return Prepared(request: request, viewer: viewer, meetings: meetings)
     }
 
-    /// Streams the CSV of `export` into `sink`: the byte order mark if asked for, one header row,
-    /// then the rows.
-    public func write(_ export: Prepared, to sink: ExportSink) async throws {
-        // The sink is only used during this call; CSVCopy holds it for the call's length.
-        try await withoutActuallyEscaping(sink) { sink in
-            try await self.write(export, csv: CSVCopy(options: export.request.csv, sink: sink))
-        }
+    /// A CSV stream of `export` into `sink`, for the caller to write the layout's rows to.
+    /// `sink` must outlive the stream (it is used only while the caller writes).
+    public func csvStream(_ export: Prepared, to sink: @escaping ExportSink) -> CSVStream {
+        CSVStream(copy: CSVCopy(options: export.request.csv, sink: sink), store: self)
     }
 
-    private func write(_ export: Prepared, csv: CSVCopy) async throws {
-        try await csv.start()
-        if let rows = try await self.rowLayout(export, csv: csv) {
-            try await self.streaming { connection in
-                try await csv.header(rows.header, on: connection)
-                try await csv.rows(rows.select, on: connection)
-            }
-            return
+    /// Writes the header and rows of a row layout (`responses`, `answers`): one `COPY` each.
+    /// Returns false, writing nothing, for the computed layouts (`summary`, `trends`), which
+    /// their caller renders from the results reports.
+    public func writeRowLayout(_ export: Prepared, to stream: CSVStream) async throws -> Bool {
+        guard let rows = try await self.rowLayout(export, csv: stream.copy) else { return false }
+        try await self.streaming { connection in
+            try await stream.copy.header(rows.header, on: connection)
+            try await stream.copy.rows(rows.select, on: connection)
         }
-        let results = ResultsStore(database: self.database)
-        switch export.request.layout {
-        case .summary(let window):
-            try await self.streaming { try await csv.header(SummaryLayout.header, on: $0) }
-            for meeting in try await self.meetingsWithPublishedForms(export.meetings) {
-                guard let counts = try await results.counts(meeting: meeting, visibleTo: export.viewer, filter: window.resultsFilter)
-                else { continue }
-                let rows = SummaryLayout.columns(counts)
-                try await self.streaming { try await csv.rows(columns: rows, textColumns: SummaryLayout.textColumns, on: $0) }
-            }
-        case .trends:
-            try await self.streaming { try await csv.header(TrendsLayout.header, on: $0) }
-            for series in try await self.series(export.meetings) {
-                let sessions = try await results.seriesCounts(series: series, visibleTo: export.viewer)
-                let rows = TrendsLayout.columns(series: series, trends: TrendBuilder.trends(sessions))
-                try await self.streaming { try await csv.rows(columns: rows, textColumns: TrendsLayout.textColumns, on: $0) }
-            }
-        case .responses, .answers:
-            break
-        }
+        return true
     }
 
     /// The one `SELECT` whose rows a `responses` or `answers` export streams (after its header
@@ -124,7 +102,7 @@ public struct ExportStore: Sendable {
 
     /// Runs `body` on one connection without the statement timeout: a long export is one long
     /// `COPY`, and it is meant to take as long as the rows (or a slow client) need.
-    private func streaming(_ body: (Connection) async throws -> Void) async throws {
+    func streaming(_ body: (Connection) async throws -> Void) async throws {
         try await self.database.withConnection { connection in
             try await connection.execute("SET statement_timeout = 0")
             do {
@@ -140,19 +118,21 @@ public struct ExportStore: Sendable {
         }
     }
 
-    private func meetingsWithPublishedForms(_ meetings: SQLQuery) async throws -> [UUID] {
+    /// The meetings of `export` that have a published form, by start time.
+    public func meetingsWithPublishedForms(_ export: Prepared) async throws -> [UUID] {
         try await self.database.query(
             """
             SELECT m.id FROM meetings m
-            WHERE \(meetings) AND EXISTS (SELECT 1 FROM forms f WHERE f.meeting_id = m.id AND f.published_at IS NOT NULL)
+            WHERE \(export.meetings) AND EXISTS (SELECT 1 FROM forms f WHERE f.meeting_id = m.id AND f.published_at IS NOT NULL)
             ORDER BY m.starts_at, m.id
             """
         ).map { try $0.decode("id") }
     }
 
-    private func series(_ meetings: SQLQuery) async throws -> [UUID] {
+    /// The series of the meetings of `export`, by their first session's start time.
+    public func series(_ export: Prepared) async throws -> [UUID] {
         try await self.database.query(
-            "SELECT m.series_id FROM meetings m WHERE \(meetings) GROUP BY m.series_id ORDER BY min(m.starts_at), m.series_id"
+            "SELECT m.series_id FROM meetings m WHERE \(export.meetings) GROUP BY m.series_id ORDER BY min(m.starts_at), m.series_id"
         ).map { try $0.decode("series_id") }
     }
 }

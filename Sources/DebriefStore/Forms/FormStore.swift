@@ -44,7 +44,7 @@ public struct FormStore: Sendable {
                     UPDATE forms AS f SET definition = \(SQLJSON(definition))::jsonb, updated_at = now()
                     WHERE f.id = \(form.id) RETURNING \(StoredForm.columns)
                     """)
-                return try StoredForm(row: try AccountStore.single(rows))
+                return try StoredForm(row: try rows.single())
             case .some((_, .open)):
                 throw DebriefError(
                     .conflict, "the published form's questions cannot change; close it, then save a new version", field: "questions")
@@ -59,7 +59,7 @@ public struct FormStore: Sendable {
                 VALUES (\(meetingID), \(version), \(SQLJSON(definition))::jsonb)
                 RETURNING \(StoredForm.columns)
                 """)
-            return try StoredForm(row: try AccountStore.single(rows))
+            return try StoredForm(row: try rows.single())
         }
     }
 
@@ -102,7 +102,7 @@ public struct FormStore: Sendable {
             if form.state() == .closed { return form }
             let rows = try await connection.query(
                 "UPDATE forms AS f SET closed_at = now(), updated_at = now() WHERE f.id = \(form.id) RETURNING \(StoredForm.columns)")
-            return try StoredForm(row: try AccountStore.single(rows))
+            return try StoredForm(row: try rows.single())
         }
     }
 
@@ -119,7 +119,7 @@ public struct FormStore: Sendable {
                     closes_at = CASE WHEN f.closes_at <= now() THEN NULL ELSE f.closes_at END, updated_at = now()
                 WHERE f.id = \(form.id) RETURNING \(StoredForm.columns)
                 """)
-            return try StoredForm(row: try AccountStore.single(rows))
+            return try StoredForm(row: try rows.single())
         }
     }
 

@@ -15,9 +15,8 @@ public struct MeetingStore: Sendable {
     public func create(by viewer: Viewer, _ details: MeetingDetails) async throws -> Meeting {
         try await self.refusingOverlap(host: viewer.accountID, details) {
             try await self.database.withTransaction { connection in
-                let series = try AccountStore.single(
-                    try await connection.query(
-                        "INSERT INTO meeting_series (host_id) VALUES (\(viewer.accountID)) RETURNING id"))
+                let series = try await connection.query(
+                        "INSERT INTO meeting_series (host_id) VALUES (\(viewer.accountID)) RETURNING id").single()
                 return try await Self.insert(
                     details, series: try series.decode("id"), host: viewer.accountID, session: 1, on: connection)
             }
@@ -33,13 +32,12 @@ public struct MeetingStore: Sendable {
                     throw DebriefError.notFound("meeting")
                 }
                 // Locking the series serializes concurrent "next" requests, so numbers never collide.
-                let number = try AccountStore.single(
-                    try await connection.query(
-                        """
-                        SELECT (SELECT coalesce(max(session_number), 0) + 1 FROM meetings WHERE series_id = s.id) AS next
-                        FROM meeting_series s WHERE s.id = \(previous.seriesId) FOR UPDATE
-                        """)
-                ).decode("next", as: Int.self)
+                let number = try await connection.query(
+                    """
+                    SELECT (SELECT coalesce(max(session_number), 0) + 1 FROM meetings WHERE series_id = s.id) AS next
+                    FROM meeting_series s WHERE s.id = \(previous.seriesId) FOR UPDATE
+                    """
+                ).single().decode("next", as: Int.self)
                 let meeting = try await Self.insert(
                     details, series: previous.seriesId, host: previous.hostId, session: number, on: connection)
                 try await FormStore.copyLatestForm(from: previous.id, to: meeting.id, on: connection)
@@ -100,7 +98,7 @@ public struct MeetingStore: Sendable {
                         expected_head_count = \(merged.expectedHeadCount), updated_at = now()
                     WHERE m.id = \(id) RETURNING \(Meeting.columns)
                     """)
-                return try Meeting(row: try AccountStore.single(rows))
+                return try Meeting(row: try rows.single())
             }
         }
     }
@@ -142,7 +140,7 @@ public struct MeetingStore: Sendable {
                     \(details.endsAt)::timestamptz, \(details.place), \(details.expectedHeadCount))
             RETURNING \(Meeting.columns)
             """)
-        return try Meeting(row: try AccountStore.single(rows))
+        return try Meeting(row: try rows.single())
     }
 
     /// Runs `body`; when the no-overlap constraint refuses it, names the meeting it collides with.

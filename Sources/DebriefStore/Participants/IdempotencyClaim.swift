@@ -3,7 +3,7 @@ import Foundation
 
 /// An `Idempotency-Key` and the SHA-256 (hex) of the canonical request body it came with.
 ///
-/// The same key with the same body replays the stored reply; with another body it is refused
+/// The same key with the same body replays what was accepted; with another body it is refused
 /// (IETF draft "The Idempotency-Key HTTP Header Field").
 public struct IdempotencyClaim: Sendable, Equatable {
     public static let maxKeyLength = 200
@@ -19,10 +19,7 @@ public struct IdempotencyClaim: Sendable, Equatable {
     /// A claim for `input`, hashed in canonical form: the decoded body re-encoded with sorted
     /// keys and no insignificant whitespace, so formatting and key order do not matter.
     public init(key: String, canonicalizing input: SubmissionInput) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let canonical = String(decoding: try encoder.encode(input), as: UTF8.self)
-        self.init(key: key, requestHash: SecretToken.hash(canonical))
+        self.init(key: key, requestHash: SecretToken.hash(try JSONCoding.string(input)))
     }
 
     /// 1–200 printable ASCII characters (space through tilde): what a header can carry safely,

@@ -27,7 +27,7 @@ public struct ParticipantFormStore: Sendable {
 
     /// The published form behind a typed code, from the cache when possible. Throws not-found.
     public func published(code raw: String) async throws -> PublishedForm {
-        guard let code = SecretToken.normalizeFormCode(raw) else { throw DebriefError.notFound("form") }
+        guard let code = FormCode.normalize(raw) else { throw DebriefError.notFound("form") }
         if let form = self.cache.get(code) { return form }
         let rows = try await self.database.query(
             "SELECT f.id, f.meeting_id, f.definition FROM forms f WHERE f.code = \(code) AND f.published_at IS NOT NULL")

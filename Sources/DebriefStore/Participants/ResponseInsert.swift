@@ -5,15 +5,15 @@ import PQ
 /// A new response in ONE statement: one round trip, and its own transaction.
 ///
 /// The statement reads the ``SubmissionContext`` (taking its locks), and only when that allows an
-/// insert writes the response, all its answers and the idempotency record with the reply, and
+/// insert writes the response, all its answers and the idempotency record, and
 /// (in ``ResultsNotifier/Mode/inTransaction`` mode) notifies. A single statement is atomic, and
 /// the row lock and advisory lock it takes are held until it commits, exactly as in a
 /// BEGIN … COMMIT block — without the two extra round trips, which on this path cost more than
 /// the inserts themselves.
 ///
-/// The reply is rendered before the statement runs (so it can be stored with the response),
-/// which is why the response id and `submitted_at` are chosen by the application: `submitted_at`
-/// is the application's clock. Whether the form is open is still judged by the database clock.
+/// What is accepted is decided before the statement runs (so it can be stored with the response
+/// under its idempotency key), which is why the response id and `submitted_at` are chosen by the
+/// application: `submitted_at` is the application's clock. Whether the form is open is still judged by the database clock.
 struct ResponseInsert {
     let submission: Submission
     let tokenHash: String?
@@ -21,7 +21,7 @@ struct ResponseInsert {
 
     /// The context the statement read, and whether it inserted; nil when the form is gone.
     func run(
-        _ accepted: AcceptedSubmission, reply: SubmissionReply, on database: Database
+        _ accepted: AcceptedSubmission, on database: Database
     ) async throws -> (context: SubmissionContext, inserted: Bool)? {
         let id = accepted.responseId
         let answers = AnswerRows(accepted.answers)
@@ -36,24 +36,12 @@ struct ResponseInsert {
                 SELECT \(id)::uuid, w.form_id, w.check_in_id, \(accepted.submittedAt)::timestamptz FROM w
             ), a AS (
                 \(answers.insert(response: "\(id)::uuid", form: "w.form_id", from: "w"))
-            )\(self.idempotencyRecord(response: id, reply: reply))
+            )\(try IdempotencyRecord.cte(self.submission, accepted, form: "w.form_id", from: "w"))
             SELECT g.*, w.form_id IS NOT NULL AS inserted,
                 CASE WHEN w.form_id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "\(self.submission.form.meetingId)::uuid")) END AS notified
             FROM g LEFT JOIN w ON true
             """)
         guard let row = rows.first else { return nil }
         return (try SubmissionContext(row: row), try row.decode("inserted"))
-    }
-
-    /// The CTE writing the idempotency record, when the request carried a key.
-    private func idempotencyRecord(response id: UUID, reply: SubmissionReply) -> SQLQuery {
-        guard let claim = self.submission.idempotency else { return "" }
-        return """
-            , k AS (
-                INSERT INTO idempotency_keys (form_id, key, request_hash, response_id, status_code, response_body)
-                SELECT w.form_id, \(claim.key)::text, \(claim.requestHash)::text, \(id)::uuid, \(reply.statusCode)::smallint, \(reply.body)::text
-                FROM w
-            )
-            """
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PQ
+import ServiceLifecycle
 
 /// Announces on `debrief_results` (payload: the meeting id) that a meeting's check-ins or
 /// responses changed, for the live results stream.
@@ -11,26 +12,21 @@ import PQ
 ///   database-wide lock held through the WAL flush, so with fsync on every submission waits for
 ///   the previous one's disk flush: no group commit. Measured (scripts/bench, 2 cores) that caps
 ///   the submit rate near half of what the same inserts reach without it.
-/// - ``Mode/coalesced(_:)`` (the default): after the write commits, the meeting is marked, and at
-///   most once per interval one statement notifies every marked meeting. The live stream
+/// - ``Mode/coalesced(_:)`` (the default, ``Mode/standard``): after the write commits, the meeting
+///   is marked, and at most once per interval one statement notifies every marked meeting. The
+///   batching runs in ``run()``, a `Service` of the application. The live stream
 ///   coalesces per meeting anyway, so listeners see the same thing a few milliseconds later; a
 ///   crash inside that window drops one nudge, never data (the stream's next event or refresh
 ///   shows it).
 //
 // `@unchecked Sendable` is safe because `pending` and `scheduled` are only touched under `lock`.
-public final class ResultsNotifier: @unchecked Sendable {
+public final class ResultsNotifier: Service, @unchecked Sendable {
     public enum Mode: Sendable, Equatable {
         case inTransaction
         case coalesced(Duration)
 
-        /// `DEBRIEF_NOTIFY_COALESCE_MS`: milliseconds between coalesced notifications (default 50);
-        /// 0 notifies inside each transaction.
-        public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Mode {
-            guard let text = environment["DEBRIEF_NOTIFY_COALESCE_MS"], let milliseconds = Int(text), milliseconds >= 0 else {
-                return .coalesced(.milliseconds(50))
-            }
-            return milliseconds == 0 ? .inTransaction : .coalesced(.milliseconds(min(milliseconds, 10_000)))
-        }
+        /// Coalescing every 50 ms: a few milliseconds for a viewer, one statement for a burst.
+        public static let standard = Mode.coalesced(.milliseconds(50))
     }
 
     public let mode: Mode
@@ -39,11 +35,15 @@ public final class ResultsNotifier: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: Set<UUID> = []
     private var scheduled = false
+    /// Wakes ``run()`` when the first meeting of a batch is marked.
+    private let wakeups: AsyncStream<Void>
+    private let wake: AsyncStream<Void>.Continuation
 
     public init(database: Database, mode: Mode, logger: Logger = Logger(label: "debrief.notify")) {
         self.database = database
         self.mode = mode
         self.logger = logger
+        (self.wakeups, self.wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// The SQL expression a writing statement includes in `inTransaction` mode (NULL otherwise).
@@ -52,19 +52,30 @@ public final class ResultsNotifier: @unchecked Sendable {
         return "pg_notify(\(ParticipantEvents.channel), (\(meetingID))::text)"
     }
 
-    /// Called after a write committed; in coalesced mode, schedules a notification.
+    /// Called after a write committed; in coalesced mode, marks the meeting for the next batch.
     func committed(meeting meetingID: UUID) {
-        guard case .coalesced(let interval) = self.mode else { return }
-        let schedule = self.lock.withLock {
+        guard case .coalesced = self.mode else { return }
+        let first = self.lock.withLock {
             self.pending.insert(meetingID)
             defer { self.scheduled = true }
             return !self.scheduled
         }
-        guard schedule else { return }
-        Task {
+        if first { self.wake.yield() }
+    }
+
+    /// In coalesced mode: waits for a marked meeting, lets the interval gather more, and notifies
+    /// them all in one statement; until graceful shutdown, after which what is marked is sent.
+    public func run() async throws {
+        guard case .coalesced(let interval) = self.mode else {
+            // Nothing to batch; a service that returned early would stop the application.
+            try? await gracefulShutdown()
+            return
+        }
+        for await _ in self.wakeups.cancelOnGracefulShutdown() {
             try? await Task.sleep(for: interval)
             await self.flush()
         }
+        await self.flush()
     }
 
     private func flush() async {
@@ -85,7 +96,7 @@ public final class ResultsNotifier: @unchecked Sendable {
     }
 }
 
-/// The notification channel participant writes announce themselves on.
+/// The notification channel participant writes announce themselves on, and live results listen to.
 public enum ParticipantEvents {
     /// `NOTIFY debrief_results, '<meeting id>'` after check-ins and accepted responses.
     public static let channel = "debrief_results"

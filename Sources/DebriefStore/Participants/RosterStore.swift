@@ -49,12 +49,11 @@ public struct RosterStore: Sendable {
             try await self.database.withTransaction { connection in
                 try await Self.requireSeries(seriesID, viewer, on: connection)
                 let member = try RosterMember(
-                    row: try AccountStore.single(
-                        try await connection.query(
+                    row: try await connection.query(
                             """
                             INSERT INTO roster_members AS rm (series_id, name, name_key)
                             VALUES (\(seriesID), \(name.text), \(name.matchKey)) RETURNING \(RosterMember.columns)
-                            """)))
+                            """).single())
                 try await Self.relink(member.id, series: seriesID, key: name.matchKey, on: connection)
                 return member
             }

@@ -18,30 +18,3 @@ public struct Submission: Sendable {
         self.idempotency = idempotency
     }
 }
-
-/// A response the store accepted: what the reply body describes.
-public struct AcceptedSubmission: Sendable, Equatable {
-    public var responseId: UUID
-    /// When the participant first answered (kept when answers are replaced).
-    public var submittedAt: Date
-    /// When the answers were last replaced, if ever.
-    public var changedAt: Date?
-    public var answers: [Answer]
-    /// True when this replaced the participant's earlier answers (forms that allow editing).
-    public var replacedEarlier: Bool
-}
-
-/// The HTTP reply to a submission, as rendered by the caller and, under an `Idempotency-Key`,
-/// stored with the response so a retry gets exactly the same answer.
-public struct SubmissionReply: Sendable, Equatable {
-    public var statusCode: Int
-    public var body: String
-    /// True when this is a stored reply to an earlier request with the same key.
-    public var replayed: Bool
-
-    public init(statusCode: Int, body: String, replayed: Bool = false) {
-        self.statusCode = statusCode
-        self.body = body
-        self.replayed = replayed
-    }
-}

@@ -9,9 +9,9 @@ struct SubmissionContext: Sendable {
     var gate: FormGate
     /// False when another transaction holds the key's advisory lock: that request is in flight.
     var keyLocked: Bool
-    /// The reply stored under the key, if a request with it was already accepted.
+    /// What was accepted under the key, if a request with it was already accepted.
     var storedHash: String?
-    var storedReply: SubmissionReply?
+    var storedAcceptance: AcceptedSubmission?
     /// The check-in the participant token belongs to (on this form), if any.
     var checkInID: UUID?
     /// The participant's earlier response to this form, if any.
@@ -20,7 +20,7 @@ struct SubmissionContext: Sendable {
     /// What the submission may do.
     enum Decision: Equatable {
         case insert
-        case replay(SubmissionReply)
+        case replay(AcceptedSubmission)
         case replace(UUID)
     }
 
@@ -32,11 +32,11 @@ struct SubmissionContext: Sendable {
         if let key = submission.idempotency?.key {
             columns = columns + """
                 , pg_try_advisory_xact_lock(hashtextextended(f.id::text || \(key)::text, 0)) AS key_locked,
-                k.request_hash, k.status_code, k.response_body
+                k.request_hash, k.accepted, k.replaced_earlier
                 """
             joins = joins + " LEFT JOIN idempotency_keys k ON k.form_id = f.id AND k.key = \(key)::text"
         } else {
-            columns = columns + ", true AS key_locked, NULL::text AS request_hash, NULL::smallint AS status_code, NULL::text AS response_body"
+            columns = columns + ", true AS key_locked, NULL::text AS request_hash, NULL::text AS accepted, NULL::boolean AS replaced_earlier"
         }
         if let tokenHash {
             columns = columns + ", c.id AS check_in_id, r.id AS earlier_id"
@@ -66,8 +66,10 @@ struct SubmissionContext: Sendable {
         self.gate = try FormGate(row: row)
         self.keyLocked = try row.decode("key_locked")
         self.storedHash = hash
-        self.storedReply = try hash.map { _ in
-            SubmissionReply(statusCode: try row.decode("status_code"), body: try row.decode("response_body"), replayed: true)
+        self.storedAcceptance = try hash.map { _ in
+            var accepted = try JSONCoding.decoder.decode(AcceptedSubmission.self, from: Data(try row.decode("accepted", as: String.self).utf8))
+            accepted.replacedEarlier = try row.decode("replaced_earlier")
+            return accepted
         }
         self.checkInID = try row.decode("check_in_id")
         self.earlierID = try row.decode("earlier_id")
@@ -86,7 +88,7 @@ struct SubmissionContext: Sendable {
             guard self.keyLocked else {
                 throw DebriefError(.conflict, "a request with this Idempotency-Key is still in progress; retry later", field: "Idempotency-Key")
             }
-            if let stored = self.storedReply {
+            if let stored = self.storedAcceptance {
                 guard let storedHash = self.storedHash, ConstantTime.equals(storedHash, claim.requestHash) else {
                     throw ValidationFailure(FieldProblem(path: "Idempotency-Key", message: "was already used with a different request body"))
                 }

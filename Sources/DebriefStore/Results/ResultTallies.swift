@@ -20,12 +20,9 @@ public struct ResultTallies: Sendable {
     @discardableResult
     public func fold() async throws -> Int {
         try await self.database.withTransaction { connection in
-            let locked: Bool = try AccountStore.single(
-                try await connection.query("SELECT pg_try_advisory_xact_lock(\(Self.foldLock)) AS locked")
-            ).decode("locked")
+            let locked: Bool = try await connection.query("SELECT pg_try_advisory_xact_lock(\(Self.foldLock)) AS locked").single().decode("locked")
             guard locked else { return 0 }
-            return try AccountStore.single(
-                try await connection.query(
+            return try await connection.query(
                     """
                     WITH d AS (
                         DELETE FROM result_tally_deltas RETURNING form_id, question_key, kind, value, delta
@@ -40,14 +37,13 @@ public struct ResultTallies: Sendable {
                         ON CONFLICT (form_id, question_key, kind, value) DO UPDATE SET count = t.count + excluded.count
                     )
                     SELECT coalesce(sum(rows), 0)::bigint AS folded FROM s
-                    """)
-            ).decode("folded")
+                    """).single().decode("folded")
         }
     }
 
     /// How many deltas wait to be folded (for operators and benchmarks).
     public func pending() async throws -> Int {
-        try AccountStore.single(try await self.database.query("SELECT count(*) AS n FROM result_tally_deltas")).decode("n")
+        try await self.database.query("SELECT count(*) AS n FROM result_tally_deltas").single().decode("n")
     }
 
     /// `pg_try_advisory_xact_lock` key of the fold: any fixed number no other lock uses.

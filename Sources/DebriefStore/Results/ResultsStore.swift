@@ -14,27 +14,13 @@ public struct ResultsStore: Sendable {
         self.database = database
     }
 
-    /// What a results page needs, counted in one transaction (one consistent snapshot).
-    public struct Counts: Sendable {
-        public var meeting: Meeting
-        public var form: StoredForm
-        public var responses: Int
-        public var allResponses: Int
-        public var checkIns: Int
-        public var firstResponseAt: Date?
-        public var lastResponseAt: Date?
-        public var medianMinutesAfterEnd: Double?
-        /// Responses per minute (minute start → count), only minutes that had any.
-        public var perMinute: [(minute: Date, count: Int)]
-        public var questions: [String: QuestionCounts]
-    }
-
-    /// Counts for the meeting's latest published form, or nil when it has none.
+    /// Counts for the meeting's latest published form, all read in one transaction (one
+    /// consistent snapshot), or nil when it has none.
     ///
     /// Unfiltered counts come from the precomputed tallies (``ResultTallies``), so they cost the
     /// same at any number of responses; a filter (`since`, `until`, checked-in only) counts the
     /// matching rows themselves. Both give the same rows to the same code.
-    public func counts(meeting meetingID: UUID, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> Counts? {
+    public func counts(meeting meetingID: UUID, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> ResultsCounts? {
         try await self.database.withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             guard let meeting = try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) else {
@@ -44,16 +30,16 @@ public struct ResultsStore: Sendable {
             let all = try FormTally(rows: try await connection.query(ResultTallies.stored(form: form.id)))
             let scope = Self.responseScope(form: form.id, filter)
             let tally = filter.isEmpty ? all : try FormTally(rows: try await connection.query(ResultTallies.counted(form: form.id, scope: scope)))
-            let span = try AccountStore.single(
-                try await connection.query("SELECT min(r.submitted_at) AS first, max(r.submitted_at) AS last FROM responses r WHERE \(scope)"))
+            let span = try await connection.query(
+                "SELECT min(r.submitted_at) AS first, max(r.submitted_at) AS last FROM responses r WHERE \(scope)"
+            ).single()
             var questions = tally.questions
             try await self.readTexts(into: &questions, form: form, filter: filter, on: connection)
-            return Counts(
+            return ResultsCounts(
                 meeting: meeting, form: form, responses: tally.responses, allResponses: all.responses,
-                checkIns: try AccountStore.single(try await connection.query(ResultTallies.checkIns(meeting: meetingID))).decode("n"),
+                checkIns: try await connection.query(ResultTallies.checkIns(meeting: meetingID)).single().decode("n"),
                 firstResponseAt: try span.decode("first"), lastResponseAt: try span.decode("last"),
-                medianMinutesAfterEnd: tally.times.medianMinutes(after: meeting.endsAt),
-                perMinute: tally.times.perMinute, questions: questions)
+                times: tally.times, questions: questions)
         }
     }
 

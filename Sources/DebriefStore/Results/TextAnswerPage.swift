@@ -33,10 +33,8 @@ extension ResultsStore {
                 let form = try await FormStore.latestPublished(meetingID, on: connection),
                 let question = form.definition.questions.first(where: { $0.key.rawValue == key }), question.kind == .shortAnswer
             else { throw DebriefError.notFound("short-answer question") }
-            let answered = try AccountStore.single(
-                try await connection.query(
-                    "SELECT count(*) AS n FROM answers a WHERE a.form_id = \(form.id) AND a.question_key = \(key)")
-            ).decode("n", as: Int.self)
+            let answered = try await connection.query(
+                    "SELECT count(*) AS n FROM answers a WHERE a.form_id = \(form.id) AND a.question_key = \(key)").single().decode("n", as: Int.self)
             if form.definition.anonymous, answered < form.definition.privacyThreshold {
                 return TextAnswerPage(items: [], nextCursor: nil, withheld: answered > 0)
             }

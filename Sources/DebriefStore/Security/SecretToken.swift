@@ -1,4 +1,5 @@
 import Crypto
+import Debrief
 import Foundation
 
 /// Random secrets handed to people, and the hashes the database keeps instead of them.
@@ -29,30 +30,10 @@ public enum SecretToken {
         }.joined()
     }
 
-    /// Crockford's base32 alphabet: no I, L, O or U, so codes survive being read aloud or typed.
-    static let codeAlphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
-
-    /// A public form code: 10 characters of base32 (50 random bits), e.g. `7KQ2-MX9P-4D`
-    /// without the dashes.
+    /// A public form code: 10 characters of Crockford base32 (50 random bits), e.g. `7KQ2MX9P4D`.
     public static func newFormCode() -> String {
         var generator = SystemRandomNumberGenerator()
-        return String((0..<10).map { _ in codeAlphabet[Int(generator.next(upperBound: UInt8(32)))] })
-    }
-
-    /// Normalizes a typed code: upper case, dashes and spaces dropped, look-alikes mapped
-    /// (O→0, I/L→1). Returns nil when what remains cannot be a code.
-    public static func normalizeFormCode(_ text: String) -> String? {
-        var code = ""
-        for character in text.uppercased() where character != "-" && character != " " {
-            switch character {
-            case "O": code.append("0")
-            case "I", "L": code.append("1")
-            default:
-                guard codeAlphabet.contains(character) else { return nil }
-                code.append(character)
-            }
-        }
-        return code.count == 10 ? code : nil
+        return String((0..<10).map { _ in FormCode.alphabet[Int(generator.next(upperBound: UInt8(32)))] })
     }
 
     static func randomBytes(_ count: Int) -> [UInt8] {

@@ -37,6 +37,13 @@ public struct QueryResult: Sendable, RandomAccessCollection {
     public subscript(position: Int) -> Row {
         Row(storage: self.storage, row: position)
     }
+
+    /// The one row a statement that always returns a row gave (an aggregate, `RETURNING` of a
+    /// write that cannot miss); a missing row is a protocol error, not a nil to check.
+    public func single() throws -> Row {
+        guard let row = self.first else { throw PQError(.protocolViolation, "the statement returned no row") }
+        return row
+    }
 }
 
 /// One row of a ``QueryResult``; columns are read by name.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Debrief
+import DebriefExport
 import DebriefStore
 import Foundation
 import Logging
@@ -111,8 +112,9 @@ struct Export: AsyncParsableCommand {
         let request = try self.request()
         try await AdminSession.run(self.database, logger: logger) { session in
             let store = ExportStore(database: session.database)
+            let exporter = Exporter(exports: store, results: ResultsStore(database: session.database))
             // The operator who can reach the database sees every meeting.
-            let prepared = try await store.prepare(request, visibleTo: .service)
+            let prepared = try await exporter.prepare(request, visibleTo: .service)
             if self.printPsqlCommands {
                 try await self.printPsqlCommands(store: store, prepared)
                 return
@@ -120,7 +122,7 @@ struct Export: AsyncParsableCommand {
             let output = try self.output.map(ExportOutput.file) ?? ExportOutput.standardOutput()
             var progress = ExportProgress(enabled: !self.quiet)
             do {
-                try await store.write(prepared) { chunk in
+                try await exporter.write(prepared) { chunk in
                     try output.write(chunk)
                     progress.update(bytes: output.bytesWritten)
                 }

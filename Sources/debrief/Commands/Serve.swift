@@ -1,5 +1,7 @@
 import ArgumentParser
+import DebriefApp
 import DebriefHTTP
+import DebriefStore
 import Foundation
 import Hummingbird
 import Logging
@@ -89,6 +91,8 @@ struct Serve: AsyncParsableCommand {
             bcryptCost: UInt8(clamping: self.bcryptCost ?? Env.int("DEBRIEF_BCRYPT_COST") ?? 12))
         configuration.bodyTimeout = .seconds(self.bodyTimeout ?? Env.int("DEBRIEF_BODY_TIMEOUT") ?? 30)
         configuration.corsOrigins = try self.corsAllowList()
+        configuration.participantRateLimits = Env.participantRateLimits()
+        configuration.resultsNotification = Env.resultsNotification()
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)

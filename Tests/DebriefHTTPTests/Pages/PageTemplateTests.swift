@@ -1,11 +1,14 @@
+@testable import DebriefActions
+@testable import DebriefApp
 @testable import DebriefHTTP
+@testable import DebriefWeb
 import Foundation
 import Testing
 
 @Suite("Pages: templates, phrases and form fields")
 struct PageTemplateTests {
     static let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../Sources/DebriefHTTP/Web/Templates").standardized
+        .appendingPathComponent("../../../Sources/DebriefWeb/Templates").standardized
 
     @Test func everyTemplateParsesAndEveryPhraseItUsesExists() throws {
         let renderer = try PageRenderer.bundled.get()

@@ -1,4 +1,7 @@
+@testable import DebriefActions
+@testable import DebriefApp
 @testable import DebriefHTTP
+@testable import DebriefWeb
 import DebriefTestSupport
 import Foundation
 import HTTPTypes

@@ -1,0 +1,39 @@
+import Foundation
+
+/// One session of a (possibly recurring) meeting.
+public struct Meeting: Sendable, Equatable {
+    public var id: UUID
+    public var seriesId: UUID
+    public var hostId: UUID
+    public var sessionNumber: Int
+    public var title: String
+    public var startsAt: Date
+    public var endsAt: Date
+    public var place: String?
+    public var expectedHeadCount: Int?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: UUID, seriesId: UUID, hostId: UUID, sessionNumber: Int, title: String, startsAt: Date, endsAt: Date,
+        place: String?, expectedHeadCount: Int?, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.seriesId = seriesId
+        self.hostId = hostId
+        self.sessionNumber = sessionNumber
+        self.title = title
+        self.startsAt = startsAt
+        self.endsAt = endsAt
+        self.place = place
+        self.expectedHeadCount = expectedHeadCount
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    public var details: MeetingDetails {
+        MeetingDetails(
+            title: self.title, startsAt: self.startsAt, endsAt: self.endsAt, place: self.place,
+            expectedHeadCount: self.expectedHeadCount)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// What the store counted for one form version, all in one snapshot: the input of a
+/// ``ResultsReport``. Nothing here is rounded, withheld or shaped yet.
+public struct ResultsCounts: Sendable {
+    public var meeting: Meeting
+    public var form: StoredForm
+    /// Responses that pass the filter.
+    public var responses: Int
+    /// All responses to the form, whatever the filter.
+    public var allResponses: Int
+    public var checkIns: Int
+    public var firstResponseAt: Date?
+    public var lastResponseAt: Date?
+    /// When the filtered responses arrived, per minute.
+    public var times: ResponseTimes
+    /// Per question key.
+    public var questions: [String: QuestionCounts]
+
+    public init(
+        meeting: Meeting, form: StoredForm, responses: Int, allResponses: Int, checkIns: Int, firstResponseAt: Date?,
+        lastResponseAt: Date?, times: ResponseTimes, questions: [String: QuestionCounts]
+    ) {
+        self.meeting = meeting
+        self.form = form
+        self.responses = responses
+        self.allResponses = allResponses
+        self.checkIns = checkIns
+        self.firstResponseAt = firstResponseAt
+        self.lastResponseAt = lastResponseAt
+        self.times = times
+        self.questions = questions
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Every session of a series and each question asked in two or more of them: the one trends
+/// report that `GET /v1/series/{id}/trends`, the trends page and chart, and the `trends` CSV
+/// layout render. Its `Encodable` shape is the API's.
+public struct TrendsReport: Sendable, Equatable, Encodable {
+    public struct Session: Sendable, Equatable, Encodable {
+        public var sessionNumber: Int
+        public var meetingId: UUID
+        public var startsAt: Date
+        public var hasPublishedForm: Bool
+        public var responses: Int
+        public var checkedIn: Int
+        /// Percent of checked-in participants who responded (null with no check-ins).
+        public var responseRate: Double?
+    }
+
+    public var seriesId: UUID
+    public var sessions: [Session]
+    public var questions: [QuestionTrend]
+    /// Choice options' labels by question key and option id, the newest session's wording
+    /// winning (`other` for the participants' own answers), for readers that name options.
+    /// Not part of the API's shape, which names options by id.
+    public var optionLabels: [String: [String: String]]
+
+    enum CodingKeys: String, CodingKey {
+        case seriesId, sessions, questions
+    }
+
+    public init(seriesId: UUID, sessions: [SessionCounts]) {
+        self.seriesId = seriesId
+        self.sessions = sessions.map {
+            Session(
+                sessionNumber: $0.sessionNumber, meetingId: $0.meetingId, startsAt: $0.startsAt, hasPublishedForm: $0.form != nil,
+                responses: $0.responses, checkedIn: $0.checkedIn, responseRate: $0.responseRate)
+        }
+        self.questions = TrendBuilder.trends(sessions)
+        var labels: [String: [String: String]] = [:]
+        for session in sessions.sorted(by: { $0.sessionNumber < $1.sessionNumber }) {
+            for question in session.form?.questions ?? [] {
+                guard case .choice(let spec) = question.body else { continue }
+                for option in spec.options { labels[question.key.rawValue, default: [:]][option.id] = option.label }
+            }
+        }
+        self.optionLabels = labels
+    }
+}

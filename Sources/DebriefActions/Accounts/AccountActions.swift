@@ -1,0 +1,70 @@
+import Debrief
+import DebriefStore
+import Foundation
+
+/// Accounts and their tokens: signing up, logging in and out, the profile, and finding the
+/// account behind a bearer token. The JSON API and the sign-in page both call these, so every
+/// rule is applied once.
+public struct AccountActions: Sendable {
+    let accounts: AccountStore
+    let tokens: TokenStore
+    let throttle: LoginThrottle
+
+    public init(accounts: AccountStore, tokens: TokenStore, throttle: LoginThrottle) {
+        self.accounts = accounts
+        self.tokens = tokens
+        self.throttle = throttle
+    }
+
+    public struct LoggedIn: Sendable {
+        public var token: TokenStore.IssuedToken
+        public var account: Account
+    }
+
+    /// Creates a host account from a sign-up body (422 naming each bad field, 409 for a taken email).
+    public func signUp(_ input: SignUpInput) async throws -> Account {
+        try await self.accounts.create(try input.validate().get())
+    }
+
+    /// Wrong email and wrong password get the same answer in the same time; repeated failures
+    /// for one email or one client address are refused (`rateLimited`) before any password is
+    /// checked. Throws a ``ValidationFailure`` naming `email` and `password` when they are
+    /// missing or malformed, and `unauthenticated` when they do not match an account.
+    public func logIn(email rawEmail: String?, password: String?, client: String) async throws -> LoggedIn {
+        var problems = ProblemCollector()
+        let email = try? EmailAddress.parse(rawEmail).get()
+        if email == nil { problems.add("email", rawEmail == nil ? "is required" : "must be a valid email address") }
+        if (password ?? "").isEmpty {
+            problems.add("password", "is required")
+        } else if let password, AccountRules.containsControlCharacter(password) {
+            // No password was ever set with one (see AccountRules), and bcrypt would stop at a NUL.
+            problems.add("password", "must not contain control characters")
+        }
+        guard let email, let password, problems.isEmpty else {
+            throw ValidationFailure(problems: problems.problems)
+        }
+        let throttle = self.throttle
+        try await throttle.check(email: email, client: client)
+        guard let account = try await self.accounts.authenticate(email: email, password: password) else {
+            try await throttle.recordFailure(email: email, client: client)
+            throw DebriefError(.unauthenticated, "the email or password is wrong")
+        }
+        try await throttle.recordSuccess(email: email)
+        return LoggedIn(token: try await self.tokens.issue(for: account.id), account: account)
+    }
+
+    /// The account a bearer token (or page session, which carries one) belongs to, if it is valid.
+    public func account(forToken token: String) async throws -> Account? {
+        try await self.tokens.account(for: token)
+    }
+
+    /// Revokes a token: logging out, on the API or the pages.
+    public func logOut(token: String) async throws {
+        try await self.tokens.revoke(token)
+    }
+
+    /// Changes the signed-in account's profile (422 naming each bad field).
+    public func updateProfile(of account: Account, _ input: ProfilePatchInput) async throws -> Account {
+        try await self.accounts.update(id: account.id, try input.validate().get())
+    }
+}

@@ -1,0 +1,134 @@
+import Debrief
+import Foundation
+import ServiceLifecycle
+
+/// One message on a live results stream.
+public enum LiveEvent: Sendable {
+    /// A fresh results snapshot (JSON), with an increasing id.
+    case results(id: Int64, json: Data)
+    /// Keeps proxies and clients from closing an idle stream.
+    case heartbeat
+}
+
+/// Fans results snapshots out to the hosts watching a meeting, recomputing at most a few times a
+/// second per meeting however many submissions arrive.
+///
+/// A submission (on any instance) sends `NOTIFY debrief_results '<meeting id>'`; ``changed(_:)``
+/// then schedules one recomputation for that meeting no sooner than `minimumInterval` after the
+/// previous one, so a burst of a thousand submissions a second costs about three snapshots a
+/// second. One snapshot (encoded once) goes to every watcher; a watcher that cannot keep up skips
+/// to the newest. Every event is a complete snapshot, so a client that reconnects (with or
+/// without `Last-Event-ID`) is whole again with the next event — nothing needs replaying.
+///
+/// The recomputations run inside ``run()``, a `Service` of the application, so they end with it.
+public actor LiveResultsHub: Service {
+    public typealias Snapshot = @Sendable (UUID) async throws -> Data?
+
+    private let snapshot: Snapshot
+    private let minimumInterval: Duration
+    private var subscribers: [UUID: [Int: AsyncStream<LiveEvent>.Continuation]] = [:]
+    private var nextSubscriberID = 0
+    private var scheduled: Set<UUID> = []
+    private var lastFlush: [UUID: ContinuousClock.Instant] = [:]
+    private var isFinished = false
+    /// Meetings due for a recomputation, and when; ``run()`` takes them in.
+    private let due: AsyncStream<(UUID, ContinuousClock.Instant)>
+    private let dueContinuation: AsyncStream<(UUID, ContinuousClock.Instant)>.Continuation
+
+    public init(minimumInterval: Duration = .milliseconds(300), snapshot: @escaping Snapshot) {
+        self.minimumInterval = minimumInterval
+        self.snapshot = snapshot
+        (self.due, self.dueContinuation) = AsyncStream.makeStream()
+    }
+
+    /// The live results' snapshot: the meeting's unfiltered ``ResultsReport`` as JSON, encoded
+    /// once for every watcher. Watchers were authorized when their stream opened.
+    public static func reportSnapshot(_ results: ResultsActions) -> Snapshot {
+        { meeting in
+            try await results.reportIfPublished(meeting: meeting, visibleTo: .service).map { try JSONCoding.encoder.encode($0.report) }
+        }
+    }
+
+    /// Runs the scheduled recomputations until graceful shutdown, then ends every stream.
+    public func run() async throws {
+        await withDiscardingTaskGroup { group in
+            for await (meeting, time) in self.due.cancelOnGracefulShutdown() {
+                group.addTask {
+                    guard (try? await Task.sleep(until: time, clock: .continuous)) != nil else { return }
+                    await self.flush(meeting)
+                }
+            }
+            group.cancelAll()
+        }
+        self.finishAll()
+    }
+
+    /// A stream of events for one meeting, starting with its current snapshot.
+    public func subscribe(to meeting: UUID) async throws -> AsyncStream<LiveEvent> {
+        let (stream, continuation) = AsyncStream<LiveEvent>.makeStream(bufferingPolicy: .bufferingNewest(2))
+        guard !self.isFinished else {
+            continuation.finish()
+            return stream
+        }
+        let id = self.nextSubscriberID
+        self.nextSubscriberID += 1
+        self.subscribers[meeting, default: [:]][id] = continuation
+        continuation.onTermination = { _ in
+            Task { await self.unsubscribe(meeting, id) }
+        }
+        if let json = try await self.snapshot(meeting) {
+            continuation.yield(.results(id: Self.eventID(), json: json))
+        }
+        return stream
+    }
+
+    /// Something about `meeting` changed: schedule one recomputation if none is pending.
+    public func changed(_ meeting: UUID) {
+        guard self.subscribers[meeting] != nil, !self.scheduled.contains(meeting) else { return }
+        self.scheduled.insert(meeting)
+        let due = (self.lastFlush[meeting] ?? .now - self.minimumInterval) + self.minimumInterval
+        self.dueContinuation.yield((meeting, due))
+    }
+
+    /// Notifications may have been missed (the listener reconnected): refresh every watched meeting.
+    public func changedAll() {
+        for meeting in self.subscribers.keys { self.changed(meeting) }
+    }
+
+    public func heartbeat() {
+        for continuation in self.subscribers.values.flatMap(\.values) { continuation.yield(.heartbeat) }
+    }
+
+    /// Ends every stream (graceful shutdown).
+    public func finishAll() {
+        self.isFinished = true
+        self.dueContinuation.finish()
+        for continuation in self.subscribers.values.flatMap(\.values) { continuation.finish() }
+        self.subscribers.removeAll()
+    }
+
+    public var subscriberCount: Int { self.subscribers.values.reduce(0) { $0 + $1.count } }
+
+    private func flush(_ meeting: UUID) async {
+        self.scheduled.remove(meeting)
+        self.lastFlush[meeting] = .now
+        guard let watchers = self.subscribers[meeting], !watchers.isEmpty,
+            let json = try? await self.snapshot(meeting)
+        else { return }
+        let event = LiveEvent.results(id: Self.eventID(), json: json)
+        for continuation in self.subscribers[meeting]?.values ?? watchers.values { continuation.yield(event) }
+    }
+
+    private func unsubscribe(_ meeting: UUID, _ id: Int) {
+        self.subscribers[meeting]?[id] = nil
+        if self.subscribers[meeting]?.isEmpty == true {
+            self.subscribers[meeting] = nil
+            self.lastFlush[meeting] = nil
+        }
+    }
+
+    /// Milliseconds since 1970: increasing across snapshots and across restarts.
+    private static func eventID() -> Int64 {
+        Int64(Date().timeIntervalSince1970 * 1000)
+    }
+}

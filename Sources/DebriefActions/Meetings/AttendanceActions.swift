@@ -1,0 +1,36 @@
+import Debrief
+import DebriefStore
+import Foundation
+
+/// The host's side of participation: who came to a meeting, and whom a series expects.
+/// Another host's meeting or series is `notFound`.
+public struct AttendanceActions: Sendable {
+    let attendance: AttendanceStore
+    let roster: RosterStore
+
+    public init(attendance: AttendanceStore, roster: RosterStore) {
+        self.attendance = attendance
+        self.roster = roster
+    }
+
+    public func attendance(meeting id: UUID, visibleTo viewer: Viewer) async throws -> Attendance {
+        try await self.attendance.attendance(meeting: id, visibleTo: viewer)
+    }
+
+    public func roster(series id: UUID, visibleTo viewer: Viewer) async throws -> [RosterMember] {
+        try await self.roster.list(series: id, visibleTo: viewer)
+    }
+
+    /// Adds a member; `rawName` must be a valid name (422 at `name`).
+    public func addMember(series id: UUID, by viewer: Viewer, rawName: String?) async throws -> RosterMember {
+        try await self.roster.add(series: id, by: viewer, name: try PersonName.validated(rawName, at: "name"))
+    }
+
+    public func renameMember(series id: UUID, member: UUID, by viewer: Viewer, rawName: String?) async throws -> RosterMember {
+        try await self.roster.rename(series: id, member: member, by: viewer, to: try PersonName.validated(rawName, at: "name"))
+    }
+
+    public func removeMember(series id: UUID, member: UUID, by viewer: Viewer) async throws {
+        try await self.roster.remove(series: id, member: member, by: viewer)
+    }
+}

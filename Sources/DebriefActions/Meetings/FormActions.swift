@@ -1,0 +1,50 @@
+import Debrief
+import DebriefStore
+import Foundation
+
+/// A meeting's feedback form as its host writes, publishes, closes and reopens it.
+public struct FormActions: Sendable {
+    let meetings: MeetingStore
+    let forms: FormStore
+
+    public init(meetings: MeetingStore, forms: FormStore) {
+        self.meetings = meetings
+        self.forms = forms
+    }
+
+    /// The meeting's newest form version (draft or published), or `notFound`.
+    public func current(meeting id: UUID, visibleTo viewer: Viewer) async throws -> StoredForm {
+        guard let form = try await self.forms.current(meeting: id, visibleTo: viewer) else {
+            throw DebriefError.notFound("the meeting's form")
+        }
+        return form
+    }
+
+    /// The meeting's latest published form version, or `notFound`.
+    public func published(meeting id: UUID, visibleTo viewer: Viewer) async throws -> StoredForm {
+        guard let form = try await self.forms.published(meeting: id, visibleTo: viewer) else {
+            throw DebriefError.notFound("a published form of this meeting")
+        }
+        return form
+    }
+
+    /// Saves the draft. Who may touch the meeting is settled before what the body says: another
+    /// host's meeting is `notFound` even with an invalid body.
+    public func saveDraft(meeting id: UUID, by viewer: Viewer, _ input: () async throws -> FormInput) async throws -> StoredForm {
+        guard try await self.meetings.find(id, visibleTo: viewer) != nil else { throw DebriefError.notFound("meeting") }
+        let definition = try await input().validate(now: Date()).get()
+        return try await self.forms.saveDraft(meeting: id, by: viewer, definition)
+    }
+
+    public func publish(meeting id: UUID, by viewer: Viewer) async throws -> StoredForm {
+        try await self.forms.publish(meeting: id, by: viewer)
+    }
+
+    public func close(meeting id: UUID, by viewer: Viewer) async throws -> StoredForm {
+        try await self.forms.close(meeting: id, by: viewer)
+    }
+
+    public func reopen(meeting id: UUID, by viewer: Viewer) async throws -> StoredForm {
+        try await self.forms.reopen(meeting: id, by: viewer)
+    }
+}

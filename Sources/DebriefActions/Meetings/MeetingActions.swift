@@ -1,0 +1,58 @@
+import Debrief
+import DebriefStore
+import Foundation
+
+/// A host's meetings and their recurring series. Another host's meeting is "not found" in every
+/// operation, as if it did not exist.
+public struct MeetingActions: Sendable {
+    let meetings: MeetingStore
+
+    public init(meetings: MeetingStore) {
+        self.meetings = meetings
+    }
+
+    public func create(by viewer: Viewer, _ input: MeetingInput) async throws -> Meeting {
+        try await self.meetings.create(by: viewer, try input.validate().get())
+    }
+
+    /// The meeting, or `notFound` when it does not exist or belongs to another host.
+    public func find(_ id: UUID, visibleTo viewer: Viewer) async throws -> Meeting {
+        guard let meeting = try await self.meetings.find(id, visibleTo: viewer) else { throw DebriefError.notFound("meeting") }
+        return meeting
+    }
+
+    public func list(for viewer: Viewer, scope: MeetingScope, after cursor: String?, limit: Int) async throws -> MeetingPage {
+        try await self.meetings.list(for: viewer, scope: scope, after: cursor, limit: limit)
+    }
+
+    /// The viewer's next meeting that has not ended, or `notFound`.
+    public func next(for viewer: Viewer) async throws -> Meeting {
+        guard let meeting = try await self.meetings.next(for: viewer) else { throw DebriefError.notFound("an upcoming meeting") }
+        return meeting
+    }
+
+    public func update(_ id: UUID, by viewer: Viewer, _ patch: MeetingPatchInput) async throws -> Meeting {
+        try await self.meetings.update(id, by: viewer, patch)
+    }
+
+    public func delete(_ id: UUID, by viewer: Viewer) async throws {
+        try await self.meetings.delete(id, by: viewer)
+    }
+
+    public func series(_ id: UUID, visibleTo viewer: Viewer) async throws -> [Meeting] {
+        try await self.meetings.series(id, visibleTo: viewer)
+    }
+
+    /// The next session of `previousID`'s series: its own times (both required) and, unless
+    /// given, the previous session's title, place and head count. Its form starts as a copy of
+    /// the series' latest form (see ``MeetingStore/createNext(by:after:_:)``).
+    public func createNext(after previousID: UUID, by viewer: Viewer, _ patch: MeetingPatchInput) async throws -> Meeting {
+        let previous = try await self.find(previousID, visibleTo: viewer)
+        var problems = ProblemCollector()
+        if patch.startsAt == nil { problems.add("startsAt", "is required") }
+        if patch.endsAt == nil { problems.add("endsAt", "is required") }
+        guard problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
+        let details = try previous.details.applying(patch).get()
+        return try await self.meetings.createNext(by: viewer, after: previousID, details)
+    }
+}

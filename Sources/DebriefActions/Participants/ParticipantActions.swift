@@ -1,0 +1,71 @@
+import Debrief
+import DebriefStore
+import Foundation
+
+/// What a participant can do to a published form — open it, check in, answer — with every rule
+/// applied once: the JSON API and the participant page both call these.
+public struct ParticipantActions: Sendable {
+    let forms: ParticipantFormStore
+    let checkIns: CheckInStore
+    let responses: ResponseStore
+
+    public init(forms: ParticipantFormStore, checkIns: CheckInStore, responses: ResponseStore) {
+        self.forms = forms
+        self.checkIns = checkIns
+        self.responses = responses
+    }
+
+    /// The open form behind a typed or scanned code (404 unknown, 410 closed).
+    public func form(code: String) async throws -> PublishedForm {
+        try await self.forms.published(code: code)
+    }
+
+    /// What the participant page and `GET /v1/f/{code}` show: the form and its meeting.
+    public func view(code: String) async throws -> ParticipantFormView {
+        try await self.forms.view(code: code)
+    }
+
+    /// Checks in to an open form. `rawName` counts only on forms that are not anonymous (it must
+    /// then be a valid name, reported at `name`); anonymous forms never store one, but a name that
+    /// is sent is still checked, as on any form.
+    public func checkIn(to form: PublishedForm, rawName: String?) async throws -> CheckInReceipt {
+        if form.definition.anonymous {
+            if let rawName { _ = try PersonName.validated(rawName, at: "name") }
+            return try await self.checkIns.checkIn(to: form, name: nil)
+        }
+        return try await self.checkIns.checkIn(to: form, name: try PersonName.validated(rawName, at: "name"))
+    }
+
+    /// Validates everything first (token and answers: every problem in one ``ValidationFailure``),
+    /// then stores the response atomically, under `idempotencyKey` if given; see
+    /// ``ResponseStore/submit(_:)``. A retry with the same key and body gets what was accepted the
+    /// first time, whichever path (API or page) sent either.
+    public func submit(_ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String?) async throws -> AcceptedSubmission {
+        var problems = ProblemCollector()
+        let token = ParticipantTokenRules.check(input.participantToken, form: form.definition, into: &problems)
+        var answers: [Answer] = []
+        switch input.validate(against: form.definition) {
+        case .success(let accepted): answers = accepted
+        case .failure(let failure): problems.add(contentsOf: failure)
+        }
+        guard problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
+        let claim = try key.map { try IdempotencyClaim(key: $0, canonicalizing: input) }
+        return try await self.responses.submit(
+            Submission(form: form, answers: answers, participantToken: token, idempotency: claim))
+    }
+
+    /// As ``submit(_:to:idempotencyKey:)``, for a page's double tap: the same post sent twice at
+    /// once, where the second finds the key held by the first (a conflict). The second waits for
+    /// the first to finish (up to `patience`) and then gets what the first stored, so both taps
+    /// end on the same thank-you.
+    public func submitWaitingForTwin(
+        _ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String, patience: Duration = .seconds(2)
+    ) async throws -> AcceptedSubmission {
+        do {
+            return try await self.submit(input, to: form, idempotencyKey: key)
+        } catch let error as DebriefError where error.code == .conflict && error.field == "Idempotency-Key" {
+            _ = try await self.responses.waitForRequestInFlight(form: form, key: key, timeout: patience)
+            return try await self.submit(input, to: form, idempotencyKey: key)
+        }
+    }
+}

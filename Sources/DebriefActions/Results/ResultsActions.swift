@@ -1,0 +1,56 @@
+import Debrief
+import DebriefStore
+import Foundation
+
+/// Results as hosts (and, when shared, participants) read them: always the one
+/// ``ResultsReport`` or ``TrendsReport``, whichever front end renders it.
+public struct ResultsActions: Sendable {
+    let results: ResultsStore
+
+    public init(results: ResultsStore) {
+        self.results = results
+    }
+
+    /// The report of the meeting's latest published form: `notFound` naming the meeting when the
+    /// viewer may not see it, naming the form when there is none yet.
+    public func report(meeting id: UUID, visibleTo viewer: Viewer, filter: ResultsFilter = ResultsFilter()) async throws -> ResultsReport {
+        guard let counts = try await self.results.counts(meeting: id, visibleTo: viewer, filter: filter) else {
+            throw DebriefError.notFound("a published form of this meeting")
+        }
+        return ResultsReport(counts, filter: filter)
+    }
+
+    /// A published form and its unfiltered report.
+    public struct PublishedResults: Sendable {
+        public var form: StoredForm
+        public var report: ResultsReport
+    }
+
+    /// The unfiltered report with its form, or nil when the meeting has no published form yet
+    /// (the dashboard shows that state instead of an error; the live stream sends nothing).
+    public func reportIfPublished(meeting id: UUID, visibleTo viewer: Viewer) async throws -> PublishedResults? {
+        guard let counts = try await self.results.counts(meeting: id, visibleTo: viewer, filter: ResultsFilter()) else { return nil }
+        return PublishedResults(form: counts.form, report: ResultsReport(counts, filter: ResultsFilter()))
+    }
+
+    /// The unfiltered report participants may see behind a form code, when its host shares
+    /// results; nil otherwise (unknown code, draft, not shared: indistinguishable on purpose).
+    public func sharedReport(formCode: String) async throws -> ResultsReport? {
+        guard let code = FormCode.normalize(formCode), let meeting = try await self.results.sharedMeeting(formCode: code),
+            let counts = try await self.results.counts(meeting: meeting, visibleTo: .service, filter: ResultsFilter())
+        else { return nil }
+        return ResultsReport(counts, filter: ResultsFilter())
+    }
+
+    /// Every session of a series and the trend of each question asked in two or more.
+    public func trends(series id: UUID, visibleTo viewer: Viewer) async throws -> TrendsReport {
+        TrendsReport(seriesId: id, sessions: try await self.results.seriesCounts(series: id, visibleTo: viewer))
+    }
+
+    /// One page of a short-answer question's answers, newest first (withheld below the privacy threshold).
+    public func textAnswers(
+        meeting id: UUID, question key: String, visibleTo viewer: Viewer, after cursor: String?, limit: Int
+    ) async throws -> TextAnswerPage {
+        try await self.results.textAnswers(meeting: id, question: key, visibleTo: viewer, after: cursor, limit: limit)
+    }
+}

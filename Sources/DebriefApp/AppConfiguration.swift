@@ -1,0 +1,70 @@
+import Foundation
+import DebriefHTTP
+import DebriefStore
+
+/// Settings of the whole service, as values. The `debrief serve` command fills it from flags and
+/// environment (the only place either is read); tests set what they need.
+public struct AppConfiguration: Sendable {
+    /// Address to bind, `127.0.0.1` by default (use `0.0.0.0` in containers).
+    public var host: String
+    public var port: Int
+    /// Largest request body accepted; larger ones get 413.
+    public var maxBodyBytes: Int
+    /// A connection with no traffic for this long is closed (Hummingbird has no default), and the
+    /// next request's head must arrive within it, however the client trickles bytes (slowloris).
+    public var idleTimeout: Duration
+    /// Once a request's head is in, its whole body must arrive within this (slow-body attacks).
+    public var bodyTimeout: Duration = .seconds(30)
+    /// The base of participant URLs (`{publicBaseURL}/f/{code}`), as people outside reach us.
+    public var publicBaseURL: String
+    /// bcrypt's work factor for passwords (12 in production; the tests lower it for speed).
+    public var bcryptCost: UInt8
+    /// How long a bearer token stays valid.
+    public var tokenLifetime: Duration
+    /// Rate limits of the public participant routes (`/v1/f/…`), per instance, in memory.
+    /// Defaults: 20/s (burst 40) per client address, 200/s (burst 400) per form.
+    public var participantRateLimits = RateLimitSettings()
+    /// Largest body of a participant route; a submission of 100 answers fits many times over.
+    public var participantMaxBodyBytes: Int = 64 * 1024
+    /// How many published forms the in-memory form cache keeps.
+    public var publishedFormCacheSize: Int = 10_000
+    /// How check-ins and responses announce themselves to live results: coalesced every 50 ms by
+    /// default, or inside each transaction; see ``ResultsNotifier``.
+    public var resultsNotification: ResultsNotifier.Mode = .standard
+    /// How often the precomputed result tallies take in new submissions. Results are exact either
+    /// way (readers add what is not folded yet); folding keeps that remainder small.
+    public var tallyFoldInterval: Duration = .milliseconds(250)
+    /// How long an accepted `Idempotency-Key` is remembered (a retry after that is a new submission).
+    public var idempotencyRetention: Duration = .seconds(7 * 24 * 3600)
+    /// Web origins whose pages may call the participant routes (`--cors-origin`,
+    /// `DEBRIEF_CORS_ORIGINS`); none by default.
+    public var corsOrigins: CORSAllowList = .none
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        maxBodyBytes: Int = 256 * 1024,
+        idleTimeout: Duration = .seconds(30),
+        publicBaseURL: String? = nil,
+        bcryptCost: UInt8 = 12,
+        tokenLifetime: Duration = .seconds(12 * 3600)
+    ) {
+        self.bcryptCost = bcryptCost
+        self.tokenLifetime = tokenLifetime
+        self.host = host
+        self.port = port
+        self.maxBodyBytes = maxBodyBytes
+        self.idleTimeout = idleTimeout
+        let base = publicBaseURL ?? "http://\(host):\(port)"
+        self.publicBaseURL = base.hasSuffix("/") ? String(base.dropLast()) : base
+    }
+}
+
+extension AppConfiguration {
+    /// The part the HTTP layer needs.
+    var http: HTTPSettings {
+        HTTPSettings(
+            publicBaseURL: self.publicBaseURL, maxBodyBytes: self.maxBodyBytes, participantMaxBodyBytes: self.participantMaxBodyBytes,
+            participantRateLimits: self.participantRateLimits, corsOrigins: self.corsOrigins)
+    }
+}

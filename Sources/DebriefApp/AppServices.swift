@@ -1,0 +1,46 @@
+import DebriefActions
+import DebriefExport
+import DebriefHTTP
+import DebriefStore
+import DebriefWeb
+import PQ
+
+/// The application's parts, built once around an open database: the stores, the use cases over
+/// them, and the background services. The composition root: nothing else constructs a store.
+struct AppServices: Sendable {
+    let hasher: PasswordHasher
+    let notifier: ResultsNotifier
+    let liveResults: LiveResultsHub
+    let api: JSONAPI
+    let pages: Pages
+
+    init(configuration: AppConfiguration, database: Database) {
+        self.hasher = PasswordHasher(cost: configuration.bcryptCost)
+        self.notifier = ResultsNotifier(database: database, mode: configuration.resultsNotification)
+        let participantForms = ParticipantFormStore(
+            database: database, cache: PublishedFormCache(capacity: configuration.publishedFormCacheSize))
+        let participants = ParticipantActions(
+            forms: participantForms,
+            checkIns: CheckInStore(database: database, forms: participantForms, notifier: self.notifier),
+            responses: ResponseStore(database: database, forms: participantForms, notifier: self.notifier))
+        let accounts = AccountActions(
+            accounts: AccountStore(database: database, hasher: self.hasher),
+            tokens: TokenStore(database: database, lifetime: configuration.tokenLifetime),
+            throttle: LoginThrottle(database: database))
+        let meetingStore = MeetingStore(database: database)
+        let meetings = MeetingActions(meetings: meetingStore)
+        let forms = FormActions(meetings: meetingStore, forms: FormStore(database: database))
+        let resultsStore = ResultsStore(database: database)
+        let results = ResultsActions(results: resultsStore)
+        self.liveResults = LiveResultsHub(snapshot: LiveResultsHub.reportSnapshot(results))
+        let http = configuration.http
+        self.api = JSONAPI(
+            participants: participants, accounts: accounts, meetings: meetings, forms: forms, results: results,
+            attendance: AttendanceActions(attendance: AttendanceStore(database: database), roster: RosterStore(database: database)),
+            exporter: Exporter(exports: ExportStore(database: database), results: resultsStore),
+            liveResults: self.liveResults,
+            isDatabaseReady: { (try? await database.query("SELECT 1")) != nil },
+            settings: http)
+        self.pages = Pages(participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http)
+    }
+}

@@ -1,0 +1,37 @@
+import DebriefActions
+import DebriefHTTP
+import DebriefStore
+import Hummingbird
+import Logging
+import PQ
+
+/// Builds the Debrief HTTP application around an open database: the JSON API, the pages, and
+/// the background services, each stopped gracefully with the application.
+///
+/// `debrief serve` and the tests call the same function, so tests exercise the real wiring.
+public func buildApplication(
+    configuration: AppConfiguration, database: Database, logger: Logger
+) -> some ApplicationProtocol {
+    let services = AppServices(configuration: configuration, database: database)
+    var app = Application(
+        router: buildRouter(services),
+        server: httpServer(idleTimeout: configuration.idleTimeout, bodyTimeout: configuration.bodyTimeout, logger: logger),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Debrief"),
+        logger: logger)
+    app.addServices(
+        ResourceService(database: database, hasher: services.hasher),
+        services.notifier,
+        services.liveResults,
+        LiveResultsListener(database: database, hub: services.liveResults, logger: logger),
+        TallyFoldService(tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger),
+        IdempotencyPurgeService(
+            keys: IdempotencyKeys(database: database), retention: configuration.idempotencyRetention, logger: logger))
+    return app
+}
+
+/// The whole application's router: the JSON API and the pages around the same use cases.
+func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
+    buildRouter(services.api) { router, participantLimits in
+        services.pages.addRoutes(to: router, participantRateLimit: participantLimits)
+    }
+}

@@ -1,0 +1,59 @@
+import Debrief
+import DebriefStore
+
+/// Writes an export as CSV: the row layouts (`responses`, `answers`) straight from the store's
+/// `COPY`, the computed layouts (`summary`, `trends`) rendered from the same ``ResultsReport`` and
+/// ``TrendsReport`` the API serves. `debrief export` and the `export.csv` routes both call it.
+public struct Exporter: Sendable {
+    let exports: ExportStore
+    let results: ResultsStore
+
+    public init(exports: ExportStore, results: ResultsStore) {
+        self.exports = exports
+        self.results = results
+    }
+
+    /// Checks that the target exists and that `viewer` may see it (see ``ExportStore/prepare(_:visibleTo:)``).
+    public func prepare(_ request: ExportRequest, visibleTo viewer: Viewer) async throws -> ExportStore.Prepared {
+        try await self.exports.prepare(request, visibleTo: viewer)
+    }
+
+    /// Streams the CSV of `export` into `sink`: the byte order mark if asked for, one header row,
+    /// then the rows. The next chunk is produced only after `sink` returns (back-pressure).
+    public func write(_ export: ExportStore.Prepared, to sink: ExportSink) async throws {
+        // The sink is only used during this call.
+        try await withoutActuallyEscaping(sink) { sink in
+            let stream = self.exports.csvStream(export, to: sink)
+            try await stream.start()
+            if try await self.exports.writeRowLayout(export, to: stream) { return }
+            switch export.request.layout {
+            case .summary(let window):
+                try await self.writeSummary(export, filter: window.resultsFilter, to: stream)
+            case .trends:
+                try await self.writeTrends(export, to: stream)
+            case .responses, .answers:
+                break
+            }
+        }
+    }
+
+    /// One block of rows per meeting with a published form, each from that meeting's report.
+    private func writeSummary(_ export: ExportStore.Prepared, filter: ResultsFilter, to stream: CSVStream) async throws {
+        try await stream.header(SummaryLayout.header)
+        for meeting in try await self.exports.meetingsWithPublishedForms(export) {
+            guard let counts = try await self.results.counts(meeting: meeting, visibleTo: export.viewer, filter: filter) else { continue }
+            let report = ResultsReport(counts, filter: filter)
+            try await stream.rows(columns: SummaryLayout.columns(report, of: counts.meeting), textColumns: SummaryLayout.textColumns)
+        }
+    }
+
+    /// One block of rows per series, each from that series' trends report.
+    private func writeTrends(_ export: ExportStore.Prepared, to stream: CSVStream) async throws {
+        try await stream.header(TrendsLayout.header)
+        for series in try await self.exports.series(export) {
+            let sessions = try await self.results.seriesCounts(series: series, visibleTo: export.viewer)
+            let report = TrendsReport(seriesId: series, sessions: sessions)
+            try await stream.rows(columns: TrendsLayout.columns(report), textColumns: TrendsLayout.textColumns)
+        }
+    }
+}

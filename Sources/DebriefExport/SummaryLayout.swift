@@ -1,0 +1,65 @@
+import Debrief
+import Foundation
+
+/// The `summary` layout: one row per session × question × chart category (option, scale value,
+/// or word of a short answer), with the count and percent `GET /v1/meetings/{id}/results` shows,
+/// and on every row of a rating question its mean, median, standard deviation and NPS.
+///
+/// Rendered from the ``ResultsReport``, the value `GET /v1/meetings/{id}/results` encodes, so the
+/// numbers are the same. A question with no category (a
+/// short answer nobody wrote in) still has one row, with empty category cells. Withheld
+/// questions (anonymous forms, too few answers) have `withheld` true and empty numbers.
+public enum SummaryLayout {
+    public static let header = [
+        "meeting_id", "series_id", "session_number", "form_version", "responses", "question_key", "question_kind",
+        "question_prompt", "respondents", "skipped", "withheld", "unit", "total", "category", "label", "count",
+        "percent", "mean", "median", "standard_deviation", "nps",
+    ]
+
+    /// Indexes of the columns that hold user text (neutralized like any text cell).
+    public static let textColumns: Set<Int> = [5, 7, 13, 14]
+
+    /// The rows of one meeting's report, column by column.
+    public static func columns(_ report: ResultsReport, of meeting: Meeting) -> [[String?]] {
+        var rows: [[String?]] = []
+        for question in report.questions {
+            let statistics = question.statistics
+            let common: [String?] = [
+                meeting.id.uuidString.lowercased(), meeting.seriesId.uuidString.lowercased(),
+                String(meeting.sessionNumber), String(report.formVersion), String(report.summary.responses), question.key,
+                question.kind.rawValue, question.prompt, String(question.respondents), String(question.skipped),
+                String(question.withheld), question.chart.unit, String(question.chart.total),
+            ]
+            let stats: [String?] = [
+                CSVNumber.text(statistics?.mean), CSVNumber.text(statistics?.median),
+                CSVNumber.text(statistics?.standardDeviation), CSVNumber.text(statistics?.nps?.score),
+            ]
+            let categories = question.chart.rows.map { row -> [String?] in
+                [row.category, row.label, row.count.map(String.init), CSVNumber.text(row.percent)]
+            }
+            for category in categories.isEmpty ? [[nil, nil, nil, nil]] : categories {
+                rows.append(common + category + stats)
+            }
+        }
+        return CSVNumber.transpose(rows, width: Self.header.count)
+    }
+}
+
+/// How computed numbers are written: integers without a decimal point, others as the shortest
+/// decimal that reads back to the same value (as the JSON API writes them); nil is an empty cell.
+enum CSVNumber {
+    static func text(_ value: Double?) -> String? {
+        guard let value, value.isFinite else { return nil }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// Rows to columns, the shape ``CSVCopy`` sends to PostgreSQL.
+    static func transpose(_ rows: [[String?]], width: Int) -> [[String?]] {
+        var columns = [[String?]](repeating: [], count: width)
+        for row in rows {
+            for index in 0..<width { columns[index].append(row[index]) }
+        }
+        return columns
+    }
+}

@@ -1,0 +1,39 @@
+import Debrief
+import Foundation
+
+/// The `trends` layout: one row per series × question key × session, the points of
+/// `GET /v1/series/{id}/trends` (the same ``TrendsReport``), for every key asked in two or more
+/// sessions. `option_shares` lists `option=percent` pairs joined by `;`, sorted by option
+/// id; `changes` lists what changed since the previous point (`prompt`, `options`, `scale`,
+/// `kind`) joined by `;`.
+public enum TrendsLayout {
+    public static let header = [
+        "series_id", "question_key", "question_kind", "question_prompt", "comparable_from", "session_number",
+        "starts_at", "respondents", "response_rate", "mean", "ci95_lower", "ci95_upper", "nps", "option_shares",
+        "comparable_with_previous", "changes", "withheld",
+    ]
+
+    /// Indexes of the columns that hold user text.
+    public static let textColumns: Set<Int> = [1, 3, 13]
+
+    public static func columns(_ report: TrendsReport) -> [[String?]] {
+        var rows: [[String?]] = []
+        for trend in report.questions {
+            for point in trend.points {
+                let shares = point.optionShares.map { shares in
+                    shares.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVNumber.text($0.value) ?? "")" }.joined(separator: ";")
+                }
+                rows.append([
+                    report.seriesId.uuidString.lowercased(), trend.key, trend.kind.rawValue, trend.prompt, String(trend.comparableFrom),
+                    String(point.sessionNumber),
+                    Timestamps.format(point.startsAt),
+                    String(point.respondents), CSVNumber.text(point.responseRate), CSVNumber.text(point.mean),
+                    CSVNumber.text(point.confidenceInterval95?.lower), CSVNumber.text(point.confidenceInterval95?.upper),
+                    CSVNumber.text(point.nps), shares, String(point.comparableWithPrevious),
+                    point.changes.joined(separator: ";"), String(point.withheld),
+                ])
+            }
+        }
+        return CSVNumber.transpose(rows, width: Self.header.count)
+    }
+}

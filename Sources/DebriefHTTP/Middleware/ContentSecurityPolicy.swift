@@ -1,0 +1,17 @@
+/// The `Content-Security-Policy` values the service sends.
+///
+/// ``SecurityHeadersMiddleware`` gives every response ``api`` unless the route set its own; the
+/// HTML routes set ``page`` (their own stylesheet and inline SVG images, forms posting only to
+/// this origin) and the dashboard ``dashboard`` (its one script, which may open the live stream
+/// and fetch the panel from this origin). Nothing inline may run anywhere.
+public enum ContentSecurityPolicy {
+    /// JSON, CSV and event streams: nothing to load, nothing to frame.
+    public static let api = "default-src 'none'; frame-ancestors 'none'"
+
+    /// Server-rendered pages without script.
+    public static let page =
+        "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    /// The host's live dashboard: ``page`` plus its own script and same-origin connections.
+    public static let dashboard = page + "; script-src 'self'; connect-src 'self'"
+}

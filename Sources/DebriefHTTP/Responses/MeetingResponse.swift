@@ -1,0 +1,38 @@
+import Debrief
+import Foundation
+import Hummingbird
+
+/// A meeting as the API shows it: `{"id","seriesId","hostId","sessionNumber","title","startsAt",
+/// "endsAt","place","expectedHeadCount","createdAt","updatedAt"}`, `place` and
+/// `expectedHeadCount` left out when unset.
+///
+/// The convention: the API's bodies are types of this folder (or domain reports whose shape is
+/// the API's, such as ``ResultsReport``); entities are mapped here, so a stored field never
+/// reaches clients by accident.
+struct MeetingResponse: ResponseEncodable {
+    var id: UUID
+    var seriesId: UUID
+    var hostId: UUID
+    var sessionNumber: Int
+    var title: String
+    var startsAt: Date
+    var endsAt: Date
+    var place: String?
+    var expectedHeadCount: Int?
+    var createdAt: Date
+    var updatedAt: Date
+
+    init(_ meeting: Meeting) {
+        self.id = meeting.id
+        self.seriesId = meeting.seriesId
+        self.hostId = meeting.hostId
+        self.sessionNumber = meeting.sessionNumber
+        self.title = meeting.title
+        self.startsAt = meeting.startsAt
+        self.endsAt = meeting.endsAt
+        self.place = meeting.place
+        self.expectedHeadCount = meeting.expectedHeadCount
+        self.createdAt = meeting.createdAt
+        self.updatedAt = meeting.updatedAt
+    }
+}

@@ -1,0 +1,115 @@
+import DebriefActions
+import DebriefExport
+import Hummingbird
+
+/// Everything the JSON API's routes use: the use cases, and the few settings that shape replies.
+/// The application (DebriefApp) builds one; each controller takes only its part of it.
+public struct JSONAPI: Sendable {
+    public var participants: ParticipantActions
+    public var accounts: AccountActions
+    public var meetings: MeetingActions
+    public var forms: FormActions
+    public var results: ResultsActions
+    public var attendance: AttendanceActions
+    public var exporter: Exporter
+    public var liveResults: LiveResultsHub
+    /// Whether the database answers now, for `/readyz`.
+    public var isDatabaseReady: @Sendable () async -> Bool
+    public var settings: HTTPSettings
+
+    public init(
+        participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, forms: FormActions,
+        results: ResultsActions, attendance: AttendanceActions, exporter: Exporter, liveResults: LiveResultsHub,
+        isDatabaseReady: @escaping @Sendable () async -> Bool, settings: HTTPSettings
+    ) {
+        self.participants = participants
+        self.accounts = accounts
+        self.meetings = meetings
+        self.forms = forms
+        self.results = results
+        self.attendance = attendance
+        self.exporter = exporter
+        self.liveResults = liveResults
+        self.isDatabaseReady = isDatabaseReady
+        self.settings = settings
+    }
+}
+
+/// The settings of the HTTP layer, read by the executable and handed down as a value.
+public struct HTTPSettings: Sendable {
+    /// The base of participant URLs (`{publicBaseURL}/f/{code}`), as people outside reach us; no
+    /// trailing slash.
+    public var publicBaseURL: String
+    /// Largest request body accepted; larger ones get 413.
+    public var maxBodyBytes: Int
+    /// Largest body of a participant route (the API's and the pages'), below ``maxBodyBytes``.
+    public var participantMaxBodyBytes: Int
+    /// Rate limits of the public participant routes, shared by the API and the pages.
+    public var participantRateLimits: RateLimitSettings
+    /// Web origins whose pages may call the participant routes.
+    public var corsOrigins: CORSAllowList
+
+    public init(
+        publicBaseURL: String, maxBodyBytes: Int, participantMaxBodyBytes: Int, participantRateLimits: RateLimitSettings,
+        corsOrigins: CORSAllowList
+    ) {
+        self.publicBaseURL = publicBaseURL
+        self.maxBodyBytes = maxBodyBytes
+        self.participantMaxBodyBytes = participantMaxBodyBytes
+        self.participantRateLimits = participantRateLimits
+        self.corsOrigins = corsOrigins
+    }
+
+    /// Whether cookies get `Secure`: exactly when people reach the service over https.
+    public var securesCookies: Bool { SessionCookie.isSecure(publicBaseURL: self.publicBaseURL) }
+}
+
+/// Routes a router that serves the JSON API under `/v1` and whatever `addPages` adds (the HTML
+/// site), with the service-wide middleware around both in the one right order.
+///
+/// `addPages` gets the participant rate limit, so the pages share its buckets: alternating
+/// between the API and the pages does not double anyone's rate.
+public func buildRouter(
+    _ api: JSONAPI, addPages: (Router<AppRequestContext>, RateLimitMiddleware) -> Void
+) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    router.middlewares.add(SecurityHeadersMiddleware())
+    if !api.settings.corsOrigins.isEmpty {
+        router.middlewares.add(CORSMiddleware(allowList: api.settings.corsOrigins))
+    }
+    router.middlewares.add(RequestLoggingMiddleware())
+    router.middlewares.add(ProblemMiddleware())
+    router.middlewares.add(BodyLimitMiddleware(limit: api.settings.maxBodyBytes))
+    HealthController(isDatabaseReady: api.isDatabaseReady).addRoutes(to: router)
+    OpenAPIController().addRoutes(to: router)
+    let participantLimits = RateLimitMiddleware(settings: api.settings.participantRateLimits)
+    let publicBaseURL = api.settings.publicBaseURL
+
+    let v1 = router.group("v1")
+    let accounts = AccountController(accounts: api.accounts)
+    accounts.addPublicRoutes(to: v1)
+    // Every public route that takes a form code shares the participant rate limit, so codes
+    // cannot be guessed faster through any of them (the pages share the same buckets).
+    let participant = v1.group("f").add(middleware: participantLimits)
+    ParticipantController(participants: api.participants, maxBodyBytes: api.settings.participantMaxBodyBytes)
+        .addRoutes(to: participant)
+    let results = ResultsController(results: api.results)
+    results.addPublicRoutes(to: participant)
+    let authenticated = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts))
+    accounts.addAuthenticatedRoutes(to: authenticated)
+    MeetingController(meetings: api.meetings).addRoutes(to: authenticated)
+    FormController(forms: api.forms, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
+    results.addRoutes(to: authenticated)
+    ChartController(results: api.results).addRoutes(to: authenticated)
+    QRCodeController(forms: api.forms, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
+    ExportController(exporter: api.exporter).addRoutes(to: authenticated)
+    // The live stream also takes the session cookie (GET only), for the dashboard's script.
+    let cookieReadable = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts, acceptsSessionCookieOnGET: true))
+    LiveResultsController(meetings: api.meetings, hub: api.liveResults).addRoutes(to: cookieReadable)
+    AttendanceController(attendance: api.attendance).addRoutes(to: authenticated)
+
+    addPages(router, participantLimits)
+    // Last: router middleware added after the routes wraps only the not-found responder.
+    router.middlewares.add(MethodNotAllowedMiddleware(routes: router.routes))
+    return router
+}

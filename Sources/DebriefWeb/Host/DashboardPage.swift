@@ -1,0 +1,82 @@
+import Debrief
+import DebriefCharts
+import DebriefStore
+import Foundation
+import QRCode
+
+/// What `dashboard.mustache` shows around the live panel: the meeting, its participant link,
+/// and where the script finds the stream and the panel.
+struct DashboardPage {
+    var meetingTitle: String
+    var meetingLine: String
+    var liveURL: String
+    var panelURL: String
+    var refreshURL: String
+    var trendsURL: String
+    var participantURL: String?
+    var formCode: String?
+    /// The participant link as a QR code (``QRMatrix`` SVG markup), for the room to scan.
+    var participantQRSVG: String?
+    var panel: DashboardPanel
+}
+
+extension DashboardPage {
+    /// The QR code of `url`, or nil if it cannot be one (it always can: links are short).
+    static func qrCode(_ url: String, title: String) -> String? {
+        try? QRMatrix(encoding: url).svg(pixels: 240, title: title)
+    }
+}
+
+/// The part of the dashboard that changes as answers arrive: `dashboard-panel.mustache`,
+/// rendered into the page and, alone, for the script (`/m/{id}/panel`).
+struct DashboardPanel {
+    struct Tile {
+        var label: String
+        var value: String
+    }
+
+    var hasForm: Bool
+    var formStateText: String
+    var tiles: [Tile]
+    var results: ResultsView?
+    /// Responses per minute and attendance, as ``ChartSVG`` markup.
+    var timelineSVG = ""
+    var attendanceSVG = ""
+    var updatedText: String
+
+    /// Charts stand two side by side on a 1280-pixel projector, each about 600 pixels wide: drawn
+    /// 720 units wide, their 22-unit labels show at about 18 pixels.
+    static let chartWidth = 720
+
+    /// `report` is nil when the meeting has no published form yet.
+    init(report results: ResultsReport?, language: Language, now: Date = Date()) {
+        let t = Localizer(language)
+        self.updatedText = DateText.dateTime(now, language)
+        guard let results else {
+            self.hasForm = false
+            self.formStateText = ""
+            self.tiles = []
+            return
+        }
+        let summary = results.summary
+        self.hasForm = true
+        self.formStateText = results.formState == .open ? t(.formOpen) : t(.formClosed)
+        var tiles = [
+            Tile(label: t(.responsesLabel), value: String(summary.responses)),
+            Tile(label: t(.checkedInLabel), value: String(summary.checkedIn)),
+        ]
+        if let rate = summary.responseRateOfCheckedIn {
+            tiles.append(Tile(label: t(.responseRateCheckedIn), value: ResultsView.number(rate) + "%"))
+        }
+        if let rate = summary.responseRateOfExpected, let expected = summary.expectedHeadCount {
+            tiles.append(Tile(label: t(.responseRateExpected, ["n": String(expected)]), value: ResultsView.number(rate) + "%"))
+        }
+        self.tiles = tiles
+        let style = ChartStyle(theme: .light, width: Self.chartWidth, language: language.chartLanguage)
+        self.results = ResultsView(results.questions, language: language, chartWidth: Self.chartWidth)
+        self.timelineSVG = ChartSVG.timeline(results.timeline, style: style)
+        self.attendanceSVG = ChartSVG.attendance(
+            AttendanceFigures(responses: summary.responses, checkedIn: summary.checkedIn, expectedHeadCount: summary.expectedHeadCount),
+            style: style)
+    }
+}

@@ -1,0 +1,45 @@
+import DebriefActions
+import DebriefHTTP
+import Foundation
+import Hummingbird
+
+/// Signs the host in from the session cookie (``SessionCookie``) for the pages behind it; a
+/// visitor without a valid session is sent to the sign-in page, to come back here afterwards.
+struct HostSessionMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let accounts: AccountActions
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let token = SessionCookie.token(in: request), let account = try await self.accounts.account(forToken: token) else {
+            return .seeOther(Self.signInLocation(returningTo: request))
+        }
+        var context = context
+        context.account = account
+        context.bearerToken = token
+        return try await next(request, context)
+    }
+
+    /// `/signin?next=<this page>` (only a page a GET can show again; after a post, the list).
+    static func signInLocation(returningTo request: Request) -> String {
+        guard request.method == .get else { return "/signin" }
+        var path = request.uri.path
+        if let query = request.uri.query, !query.isEmpty { path += "?" + query }
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        return "/signin?next=" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? "/m")
+    }
+}
+
+extension AppRequestContext {
+    /// The CSRF token of the signed-in host's forms (see ``CSRFToken``).
+    var sessionCSRFToken: String? {
+        self.bearerToken.map { CSRFToken.make(secret: $0, for: .session) }
+    }
+
+    /// Refuses (403) a post of a signed-in host whose `csrf` field is not the session's token.
+    func requireSessionCSRF(_ fields: FormFields) throws {
+        guard CSRFToken.isValid(fields["csrf"], secret: self.bearerToken, for: .session) else {
+            throw APIError(.forbidden, code: "csrf_failed", detail: "the form's CSRF token is missing or wrong; reload the page")
+        }
+    }
+}

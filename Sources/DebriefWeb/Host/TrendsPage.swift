@@ -1,0 +1,78 @@
+import Debrief
+import DebriefCharts
+import DebriefStore
+import Foundation
+
+/// What `trends.mustache` shows: every session of the meeting's series, and each question asked
+/// in two or more sessions (the numbers of `GET /v1/series/{id}/trends`).
+struct TrendsPage {
+    struct SessionRow {
+        var label: String
+        var startsAt: String
+        var responses: String
+        var checkedIn: String
+        var rate: String
+        var current: Bool
+    }
+
+    struct PointRow {
+        var session: String
+        var respondents: String
+        var value: String
+    }
+
+    struct QuestionBlock {
+        var key: String
+        var prompt: String
+        var valueHeading: String
+        var points: [PointRow]
+        /// ``ChartSVG/trend(_:style:)`` markup.
+        var chartSVG: String
+    }
+
+    var heading: String
+    var dashboardURL: String
+    var sessions: [SessionRow]
+    var sessionsSVG: String
+    var questions: [QuestionBlock]
+
+    init(meeting: Meeting, trends: TrendsReport, language: Language) {
+        let t = Localizer(language)
+        self.heading = t(.trendsHeading, ["title": meeting.title])
+        self.dashboardURL = "/m/\(meeting.id.uuidString.lowercased())"
+        self.sessions = trends.sessions.map { session in
+            SessionRow(
+                label: t(.sessionNumber, ["n": String(session.sessionNumber)]),
+                startsAt: DateText.dateTime(session.startsAt, language), responses: String(session.responses),
+                checkedIn: String(session.checkedIn), rate: session.responseRate.map { ResultsView.number($0) + "%" } ?? "–",
+                current: session.meetingId == meeting.id)
+        }
+        let style = ChartStyle(theme: .light, width: DashboardPanel.chartWidth, language: language.chartLanguage)
+        self.sessionsSVG = ChartSVG.sessions(trends.sessions, style: style)
+        let labels = trends.optionLabels
+        self.questions = trends.questions.map { trend in
+            QuestionBlock(
+                key: trend.key, prompt: trend.prompt,
+                valueHeading: trend.kind == .rating ? t(.meanLabel) : (trend.kind == .choice ? t(.percentColumn) : ""),
+                points: trend.points.map { point in
+                    PointRow(
+                        session: t(.sessionNumber, ["n": String(point.sessionNumber)]), respondents: String(point.respondents),
+                        value: Self.value(point, labels: (labels[trend.key] ?? [:]).merging(["other": t(.otherOption)]) { _, other in other }, t: t))
+                },
+                chartSVG: ChartSVG.trend(trend, style: style))
+        }
+    }
+
+    /// A rating's mean (and NPS); a choice's shares, largest first; nothing for short answers.
+    private static func value(_ point: QuestionTrend.Point, labels: [String: String], t: Localizer) -> String {
+        if point.withheld { return "–" }
+        if let mean = point.mean {
+            return ResultsView.number(mean) + (point.nps.map { " · \(t(.npsLabel)) \(ResultsView.number($0))" } ?? "")
+        }
+        if let shares = point.optionShares {
+            return shares.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                .map { "\(labels[$0.key] ?? $0.key) \(ResultsView.number($0.value))%" }.joined(separator: ", ")
+        }
+        return ""
+    }
+}

@@ -1,0 +1,121 @@
+import Debrief
+import DebriefActions
+import DebriefHTTP
+import DebriefStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The participant's pages: `/f/{code}` shows the form and takes its post, `/f/{code}/check-in`
+/// checks in, `/f/{code}/thanks` thanks (with the results, when the host shares them).
+///
+/// Works without script. Posts go through ``ParticipantActions``, exactly like the JSON API, with
+/// the API's rate limits (the same buckets) and body limit. A random idempotency key in each page
+/// load makes a double tap or a resubmitted post store one response. Participants get no cookie:
+/// the key, and `form-action 'self'`, are what a cross-site post lacks.
+struct ParticipantPageController {
+    let participants: ParticipantActions
+    let results: ResultsActions
+    /// The participant routes' body limit, the same as the API's.
+    let maxBodyBytes: Int
+
+    func addRoutes(to router: Router<AppRequestContext>, rateLimit: RateLimitMiddleware) {
+        let group = router.group("f")
+            .add(middleware: PageErrorMiddleware(subject: .form))
+            .add(middleware: rateLimit)
+        group.get(":code") { request, context -> Response in
+            let view = try await self.participants.view(code: Self.code(context))
+            return try Self.formPage(view, state: ParticipantFormPage.State(), status: .ok, request: request)
+        }
+        group.post(":code", use: self.submit)
+        group.post(":code/check-in", use: self.checkIn)
+        group.get(":code/thanks", use: self.thanks)
+    }
+
+    /// Stores the answers and sends the browser to the thanks page; a refused submission shows
+    /// the form again (422) with what was typed and each problem next to its question.
+    @Sendable func submit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        // The cached form, as the API's submit reads it; the page around it only when needed again.
+        let form = try await self.participants.form(code: Self.code(context))
+        let fields = try await FormFields.read(request, limit: context.bodyLimit(atMost: self.maxBodyBytes))
+        guard let key = fields["idempotency_key"], IdempotencyClaim.isValidKey(key) else {
+            throw APIError.badRequest("idempotency_key", "is missing; reload the page")
+        }
+        let token = fields["participant_token"].flatMap { $0.isEmpty ? nil : $0 }
+        let posted = PostedAnswers(fields, form: form.definition, participantToken: token)
+        var state = ParticipantFormPage.State(idempotencyKey: key, participantToken: token, fields: fields)
+        let t = Localizer(Language(request.headers))
+        do {
+            _ = try await self.participants.submitWaitingForTwin(posted.input, to: form, idempotencyKey: key)
+            return .seeOther("/f/\(form.code)/thanks")
+        } catch let failure as ValidationFailure {
+            let placed = posted.place(failure.problems)
+            state.problemsByQuestion = placed.byQuestion
+            for problem in placed.general {
+                switch problem.path {
+                case "Idempotency-Key": state.generalErrors.append(t(.alreadySent))
+                case "participantToken":
+                    state.participantToken = nil
+                    state.generalErrors.append(t(.checkInUnknown))
+                default: state.generalErrors.append(ProblemMessages.sentence(for: problem.message, in: t.language))
+                }
+            }
+        } catch let error as DebriefError where error.code == .conflict && error.field == "participantToken" {
+            state.generalErrors.append(t(.alreadyAnswered))
+        } catch let error as DebriefError where error.code == .conflict && error.field == "Idempotency-Key" {
+            state.generalErrors.append(t(.stillSaving))
+        }
+        let view = try await self.participants.view(code: form.code)
+        return try Self.formPage(view, state: state, status: .unprocessableContent, request: request)
+    }
+
+    /// Checks in and shows the form again, now carrying the participant token (in a hidden
+    /// field: participants get no cookie).
+    @Sendable func checkIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let view = try await self.participants.view(code: Self.code(context))
+        let fields = try await FormFields.read(request, limit: context.bodyLimit(atMost: self.maxBodyBytes))
+        let t = Localizer(Language(request.headers))
+        var state = ParticipantFormPage.State(checkInName: fields["name"] ?? "")
+        do {
+            let receipt = try await self.participants.checkIn(to: view.form, rawName: fields["name"])
+            state.participantToken = receipt.participantToken
+            let name = view.form.definition.anonymous ? nil : (try? PersonName.validated(fields["name"]))?.text
+            state.checkedInNote = name.map { t(.checkedInAs, ["name": $0]) } ?? t(.checkedIn)
+            return try Self.formPage(view, state: state, status: .ok, request: request)
+        } catch let failure as ValidationFailure {
+            state.checkInNameError = failure.messages(at: "name").first ?? failure.problems.first?.message
+            return try Self.formPage(view, state: state, status: .unprocessableContent, request: request)
+        }
+    }
+
+    /// The thank-you page, with the results when the host shares them (nothing otherwise: a
+    /// participant cannot tell "not shared" from "no results").
+    @Sendable func thanks(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await self.participants.form(code: Self.code(context))
+        let writer = try PageWriter(request)
+        // Phone first: a narrow chart keeps its labels legible at 360 px.
+        let results = try await self.results.sharedReport(formCode: form.code).map {
+            ResultsView($0.questions, language: writer.language, chartWidth: 480)
+        }
+        return try writer.page(
+            "participant-thanks", title: writer.localizer(.thanksHeading),
+            view: ThanksPage(formTitle: form.definition.title, results: results))
+    }
+
+    struct ThanksPage {
+        var formTitle: String
+        var results: ResultsView?
+    }
+
+    private static func formPage(
+        _ view: ParticipantFormView, state: ParticipantFormPage.State, status: HTTPResponse.Status, request: Request
+    ) throws -> Response {
+        let writer = try PageWriter(request)
+        let page = ParticipantFormPage(view, state: state, language: writer.language)
+        return try writer.page("participant-form", title: view.form.definition.title, view: page, status: status)
+    }
+
+    private static func code(_ context: AppRequestContext) -> String {
+        context.parameters.get("code") ?? ""
+    }
+}

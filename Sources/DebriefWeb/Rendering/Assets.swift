@@ -1,0 +1,48 @@
+import DebriefHTTP
+import Crypto
+import Foundation
+import Hummingbird
+
+/// The pages' static files (`Web/Assets`), read once, served with long caching.
+///
+/// Pages link them as `/assets/NAME?v=HASH` with a hash of the content, so a new release is
+/// fetched at once while an unchanged file is never asked for again (`immutable`).
+struct Assets: Sendable {
+    struct File: Sendable {
+        var name: String
+        var contentType: String
+        var content: Data
+        /// First 16 hex digits of the content's SHA-256.
+        var version: String
+        var url: String { "/assets/\(self.name)?v=\(self.version)" }
+
+        init(name: String, contentType: String) {
+            self.name = name
+            self.contentType = contentType
+            let url = Bundle.module.url(forResource: "Assets/\(name)", withExtension: nil)
+            self.content = url.flatMap { try? Data(contentsOf: $0) } ?? Data()
+            self.version = SHA256.hash(data: self.content).prefix(8).map { String(format: "%02x", $0) }.joined()
+        }
+    }
+
+    static let stylesheet = File(name: "debrief.css", contentType: "text/css; charset=utf-8")
+    static let dashboardScript = File(name: "dashboard.js", contentType: "text/javascript; charset=utf-8")
+    static let all = [stylesheet, dashboardScript]
+
+    /// `GET /assets/debrief.css` and `GET /assets/dashboard.js`.
+    static func addRoutes(to router: Router<AppRequestContext>) {
+        for file in Self.all {
+            router.get("assets/\(file.name)") { _, _ -> Response in
+                guard !file.content.isEmpty else { throw APIError.notFound("asset") }
+                return Response(
+                    status: .ok,
+                    headers: [
+                        .contentType: file.contentType,
+                        .cacheControl: "public, max-age=31536000, immutable",
+                        .eTag: "\"\(file.version)\"",
+                    ],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.content)))
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import DebriefHTTP
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// What the layout template needs on every page, around the page's own view (`page`).
+struct PageFrame {
+    /// `<html lang>`.
+    var lang: String
+    /// The language's phrases (``Localizer/table``), read as `{{t.name}}`.
+    var t: [String: String]
+    var title: String
+    var stylesheet: String = Assets.stylesheet.url
+    /// The dashboard's script, on the dashboard only.
+    var script: String?
+    /// The sign-out button's CSRF token, on pages of a signed-in host.
+    var signOutToken: String?
+    var page: Any
+}
+
+/// Renders pages and fragments into responses with the headers HTML needs.
+struct PageWriter {
+    let renderer: PageRenderer
+    let language: Language
+    var localizer: Localizer { Localizer(self.language) }
+
+    /// A writer in the language the request prefers; throws when the templates failed to load.
+    init(_ request: Request) throws {
+        self.renderer = try PageRenderer.bundled.get()
+        self.language = Language(request.headers)
+    }
+
+    /// A whole page: `template` (which extends `layout`) around `view`.
+    func page(
+        _ template: String, title: String, view: Any, status: HTTPResponse.Status = .ok,
+        policy: String = ContentSecurityPolicy.page, script: String? = nil, signOutToken: String? = nil
+    ) throws -> Response {
+        let frame = PageFrame(
+            lang: self.language.rawValue, t: self.localizer.table, title: title, script: script,
+            signOutToken: signOutToken, page: view)
+        return self.response(try self.renderer.render(template, frame), status: status, policy: policy)
+    }
+
+    /// A part of a page (the dashboard's live panel), rendered with the same phrases.
+    func fragment(_ template: String, view: Any) throws -> Response {
+        let frame = PageFrame(lang: self.language.rawValue, t: self.localizer.table, title: "", page: view)
+        return self.response(try self.renderer.render(template, frame), status: .ok, policy: ContentSecurityPolicy.page)
+    }
+
+    private func response(_ html: String, status: HTTPResponse.Status, policy: String) -> Response {
+        Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8",
+                .contentSecurityPolicy: policy,
+                .contentLanguage: self.language.rawValue,
+                // The language follows Accept-Language and signed-in pages follow the cookie.
+                .vary: "Accept-Language, Cookie",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+}
+
+extension Response {
+    /// `303 See Other` to a local path: where a form post sends the browser next.
+    static func seeOther(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+}
