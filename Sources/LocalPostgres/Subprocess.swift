@@ -41,23 +41,28 @@ struct CommandResult: Sendable {
 /// group (Ctrl-C on debrief does not kill the server; `stop()` does) and in "/" (a folder any user,
 /// such as `postgres` when we are root, can enter).
 enum Subprocess {
-    /// The environment for PostgreSQL programs: ours, minus `PG*` variables (PGPORT, PGDATA,
-    /// PGHOST, ...), which would otherwise override or confuse the explicit options we pass.
-    static func environment() -> [String: String] {
-        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PG") }
+    /// The environment for PostgreSQL programs: the given process environment minus `PG*`
+    /// variables (PGPORT, PGDATA, PGHOST, ...), which would otherwise override or confuse the
+    /// explicit options we pass.
+    static func programEnvironment(_ environment: [String: String]) -> [String: String] {
+        environment.filter { !$0.key.hasPrefix("PG") }
     }
 
-    /// Runs `executable` with `arguments` and captures its output (stdout and stderr together).
-    static func run(_ executable: String, _ arguments: [String], display: String) async throws -> CommandResult {
+    /// Runs `executable` with `arguments` and `environment` (used as given) and captures its
+    /// output (stdout and stderr together).
+    static func run(
+        _ executable: String, _ arguments: [String], display: String, environment: [String: String]
+    ) async throws -> CommandResult {
         let outputPath = (NSTemporaryDirectory() as NSString)
             .appendingPathComponent("debrief-localpg-\(UUID().uuidString).out")
         defer { unlink(outputPath) }
         #if !os(Linux)
-        return try await runWithFoundation(executable, arguments, display: display, outputPath: outputPath)
+        return try await runWithFoundation(
+            executable, arguments, display: display, environment: environment, outputPath: outputPath)
         #else
         let pid: pid_t
         do {
-            pid = try spawn(executable, arguments, outputPath: outputPath)
+            pid = try spawn(executable, arguments, environment: environment, outputPath: outputPath)
         } catch let error as SpawnError {
             throw LocalPostgresError(.commandFailed, "Could not run `\(display)` (\(executable)): \(error.message)")
         }
@@ -96,7 +101,9 @@ enum Subprocess {
         return unsafeBitCast(pointer, to: type)
     }
 
-    private static func spawn(_ executable: String, _ arguments: [String], outputPath: String) throws -> pid_t {
+    private static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String], outputPath: String
+    ) throws -> pid_t {
         func check(_ rc: Int32, _ what: String) throws {
             if rc != 0 { throw SpawnError(message: "\(what): \(String(cString: strerror(rc)))") }
         }
@@ -139,7 +146,7 @@ enum Subprocess {
             "setflags")
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment().map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
@@ -151,7 +158,7 @@ enum Subprocess {
     #else
     /// Elsewhere (macOS) Foundation `Process` detects termination by pid, so daemons do not matter.
     private static func runWithFoundation(
-        _ executable: String, _ arguments: [String], display: String, outputPath: String
+        _ executable: String, _ arguments: [String], display: String, environment: [String: String], outputPath: String
     ) async throws -> CommandResult {
         guard FileManager.default.createFile(atPath: outputPath, contents: nil, attributes: [.posixPermissions: 0o600]),
               let output = FileHandle(forWritingAtPath: outputPath)
@@ -162,7 +169,7 @@ enum Subprocess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = environment()
+        process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: "/")
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
@@ -203,9 +210,11 @@ struct ServerIdentity: Sendable {
         return true
     }
 
-    static func resolve() throws -> ServerIdentity {
+    /// `fallbackUserName` is the caller's `$USER`, used only when the current user has no
+    /// passwd entry.
+    static func resolve(fallbackUserName: String?) throws -> ServerIdentity {
         guard System.isRoot else {
-            return ServerIdentity(account: System.currentAccount(), userSwitch: .none)
+            return ServerIdentity(account: System.currentAccount(fallbackName: fallbackUserName), userSwitch: .none)
         }
         guard let postgres = System.account(named: "postgres") else {
             throw LocalPostgresError(
@@ -250,10 +259,10 @@ struct ServerIdentity: Sendable {
         }
     }
 
-    /// Runs a server program (initdb, pg_ctl) as this identity.
-    func run(_ program: String, _ arguments: [String]) async throws -> CommandResult {
+    /// Runs a server program (initdb, pg_ctl) as this identity, with `environment` as given.
+    func run(_ program: String, _ arguments: [String], environment: [String: String]) async throws -> CommandResult {
         let (executable, fullArguments) = command(program, arguments)
         let display = ([(program as NSString).lastPathComponent] + arguments.map(System.shellQuote)).joined(separator: " ")
-        return try await Subprocess.run(executable, fullArguments, display: display)
+        return try await Subprocess.run(executable, fullArguments, display: display, environment: environment)
     }
 }
