@@ -77,7 +77,7 @@ public actor LocalPostgresCluster {
         let parent = (data as NSString).deletingLastPathComponent
         self.configuration = configuration
         self.logger = logger
-        self.programEnvironment = Subprocess.programEnvironment(configuration.environment)
+        self.programEnvironment = ProgramRunner.programEnvironment(configuration.environment)
         self.paths = Paths(
             dataDirectory: data,
             parent: parent,
@@ -295,7 +295,7 @@ public actor LocalPostgresCluster {
         let name = configuration.databaseName  // validated in init: no quoting needed
         let connection = ["-h", "127.0.0.1", "-p", "\(port)", "-U", resolved.superuser]
         let query = "select 1 from pg_database where datname='\(name)'"
-        let check = try await Subprocess.run(
+        let check = try await ProgramRunner.run(
             resolved.binaries.psql, ["-X"] + connection + ["-d", "postgres", "-Atc", query],
             display: "psql -X \(connection.joined(separator: " ")) -d postgres -Atc \"\(query)\"",
             environment: self.programEnvironment
@@ -305,7 +305,7 @@ public actor LocalPostgresCluster {
         }
         if check.output.trimmingCharacters(in: .whitespacesAndNewlines) == "1" { return }
         logger.info("creating database in the private PostgreSQL cluster", metadata: ["database": "\(name)"])
-        let create = try await Subprocess.run(
+        let create = try await ProgramRunner.run(
             resolved.binaries.createdb, connection + [name],
             display: "createdb \((connection + [name]).joined(separator: " "))",
             environment: self.programEnvironment

@@ -87,13 +87,50 @@ struct LocalPostgresTests {
 
     @Test func programEnvironmentDropsPGVariables() {
         let given = ["PATH": "/usr/bin:/bin", "PGPORT": "1", "PGDATA": "/elsewhere", "LANG": "C.UTF-8", "XPGY": "kept"]
-        #expect(Subprocess.programEnvironment(given) == ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "XPGY": "kept"])
+        #expect(ProgramRunner.programEnvironment(given) == ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "XPGY": "kept"])
     }
 
     @Test func programsRunWithExactlyTheGivenEnvironment() async throws {
-        let result = try await Subprocess.run("/usr/bin/env", [], display: "env", environment: ["DEBRIEF_PROBE": "given value"])
+        let result = try await ProgramRunner.run("/usr/bin/env", [], display: "env", environment: ["DEBRIEF_PROBE": "given value"])
         #expect(result.succeeded)
         #expect(result.output == "DEBRIEF_PROBE=given value\n", "nothing of the test process's own environment leaks in")
+    }
+
+    // MARK: Running programs
+
+    /// `pg_ctl start` leaves a server behind that may hold pg_ctl's stdout; the run must end when
+    /// pg_ctl does, not when the server closes the pipe.
+    @Test func runEndsWithTheProgramEvenIfADescendantKeepsItsOutputOpen() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = try await ProgramRunner.run(
+            "/bin/sh", ["-c", "sleep 60 & echo $!"], display: "sh", environment: ["PATH": "/usr/bin:/bin"])
+        let elapsed = clock.now - started
+        if let pid = pid_t(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            kill(pid, SIGKILL)
+        }
+        #expect(result.succeeded)
+        #expect(elapsed < .seconds(20), "took \(elapsed)")
+    }
+
+    #if os(Linux)
+    @Test func programsRunInTheirOwnProcessGroupFromTheRootFolder() async throws {
+        let result = try await ProgramRunner.run(
+            "/bin/sh", ["-c", "echo $$ $(cut -d' ' -f5 /proc/$$/stat) $(pwd)"], display: "sh",
+            environment: ["PATH": "/usr/bin:/bin"])
+        let fields = result.output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        try #require(fields.count == 3, "output: \(result.output)")
+        #expect(fields[0] == fields[1], "the process group is the program's own")
+        #expect(fields[2] == "/")
+    }
+    #endif
+
+    @Test func failureToStartNamesTheCommand() async throws {
+        let error = try await #require(throws: LocalPostgresError.self) {
+            try await ProgramRunner.run("/nonexistent/pg_ctl", ["status"], display: "pg_ctl status", environment: [:])
+        }
+        #expect(error.kind == .commandFailed)
+        #expect(error.description.hasPrefix("Could not run `pg_ctl status` (/nonexistent/pg_ctl): "))
     }
 
     // MARK: Real servers
@@ -218,14 +255,14 @@ private func forceStop(_ dataDirectory: String) async {
     else { return }
     _ = try? await identity.run(
         binaries.pgCtl, ["-D", dataDirectory, "-m", "immediate", "-w", "stop"],
-        environment: Subprocess.programEnvironment(environment))
+        environment: ProgramRunner.programEnvironment(environment))
 }
 
 /// `psql URL -Atc SQL` with the psql client on PATH; returns its trimmed output.
 private func psql(_ url: String, _ sql: String) async throws -> String {
-    let result = try await Subprocess.run(
+    let result = try await ProgramRunner.run(
         "/usr/bin/env", ["psql", "-X", url, "-Atc", sql], display: "psql \(url) -Atc \(sql)",
-        environment: Subprocess.programEnvironment(environment))
+        environment: ProgramRunner.programEnvironment(environment))
     guard result.succeeded else { throw result.failure("psql failed") }
     return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
 }
