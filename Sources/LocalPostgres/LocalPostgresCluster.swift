@@ -21,6 +21,8 @@ public actor LocalPostgresCluster {
     public nonisolated let configuration: LocalPostgresConfiguration
     private let logger: Logger
     private let paths: Paths
+    /// The environment PostgreSQL programs run with: the configured one minus `PG*` variables.
+    private let programEnvironment: [String: String]
 
     /// The running (or finished) start; a second `start()` shares it.
     private var startTask: Task<String, any Error>?
@@ -75,6 +77,7 @@ public actor LocalPostgresCluster {
         let parent = (data as NSString).deletingLastPathComponent
         self.configuration = configuration
         self.logger = logger
+        self.programEnvironment = ProgramRunner.programEnvironment(configuration.environment)
         self.paths = Paths(
             dataDirectory: data,
             parent: parent,
@@ -115,7 +118,8 @@ public actor LocalPostgresCluster {
         }
         logger.info("stopping private PostgreSQL cluster", metadata: ["data_directory": "\(paths.dataDirectory)"])
         let result = try await resolved.identity.run(
-            resolved.binaries.pgCtl, ["-D", paths.dataDirectory, "-m", "fast", "-w", "-t", "60", "stop"])
+            resolved.binaries.pgCtl, ["-D", paths.dataDirectory, "-m", "fast", "-w", "-t", "60", "stop"],
+            environment: self.programEnvironment)
         if !result.succeeded, try await isRunning(resolved) {
             throw result.failure("Could not stop the private PostgreSQL server")
         }
@@ -128,8 +132,8 @@ public actor LocalPostgresCluster {
         let fileManager = FileManager.default
         let versionFile = (paths.dataDirectory as NSString).appendingPathComponent("PG_VERSION")
         let existingVersion = try? String(contentsOfFile: versionFile, encoding: .utf8)
-        let binaries = try PostgresBinaries.locate(preferredMajorVersion: existingVersion)
-        let identity = try ServerIdentity.resolve()
+        let binaries = try PostgresBinaries.locate(path: self.configuration.environment["PATH"], preferredMajorVersion: existingVersion)
+        let identity = try ServerIdentity.resolve(fallbackUserName: self.configuration.environment["USER"])
         let superuser = identity.account.name
         let resolved = Resolved(binaries: binaries, identity: identity, superuser: superuser)
         self.resolved = resolved
@@ -180,7 +184,8 @@ public actor LocalPostgresCluster {
         mayBeRunning = true
         let result = try await identity.run(
             binaries.pgCtl,
-            ["-D", paths.dataDirectory, "-l", paths.logFile, "-w", "-t", "60", "-o", options, "start"]
+            ["-D", paths.dataDirectory, "-l", paths.logFile, "-w", "-t", "60", "-o", options, "start"],
+            environment: self.programEnvironment
         )
         guard result.succeeded else {
             let log = System.tailOfFile(paths.logFile).map { "Last lines of the server log \(paths.logFile):\n\($0)" }
@@ -274,10 +279,12 @@ public actor LocalPostgresCluster {
         // Trust is acceptable here: the server listens only on 127.0.0.1 and a socket folder only
         // its user can enter. See the type's documentation.
         let common = ["-D", paths.dataDirectory, "-U", resolved.superuser, "--auth=trust", "--encoding=UTF8"]
-        var result = try await resolved.identity.run(resolved.binaries.initdb, common + ["--locale=C.UTF-8"])
+        var result = try await resolved.identity.run(
+            resolved.binaries.initdb, common + ["--locale=C.UTF-8"], environment: self.programEnvironment)
         if !result.succeeded, result.output.lowercased().contains("locale") {
             logger.notice("initdb: locale C.UTF-8 unavailable, using C")
-            result = try await resolved.identity.run(resolved.binaries.initdb, common + ["--locale=C"])
+            result = try await resolved.identity.run(
+                resolved.binaries.initdb, common + ["--locale=C"], environment: self.programEnvironment)
         }
         guard result.succeeded else {
             throw result.failure("Could not initialize the private PostgreSQL data folder")
@@ -288,18 +295,20 @@ public actor LocalPostgresCluster {
         let name = configuration.databaseName  // validated in init: no quoting needed
         let connection = ["-h", "127.0.0.1", "-p", "\(port)", "-U", resolved.superuser]
         let query = "select 1 from pg_database where datname='\(name)'"
-        let check = try await Subprocess.run(
+        let check = try await ProgramRunner.run(
             resolved.binaries.psql, ["-X"] + connection + ["-d", "postgres", "-Atc", query],
-            display: "psql -X \(connection.joined(separator: " ")) -d postgres -Atc \"\(query)\""
+            display: "psql -X \(connection.joined(separator: " ")) -d postgres -Atc \"\(query)\"",
+            environment: self.programEnvironment
         )
         guard check.succeeded else {
             throw check.failure("Could not query the private PostgreSQL server")
         }
         if check.output.trimmingCharacters(in: .whitespacesAndNewlines) == "1" { return }
         logger.info("creating database in the private PostgreSQL cluster", metadata: ["database": "\(name)"])
-        let create = try await Subprocess.run(
+        let create = try await ProgramRunner.run(
             resolved.binaries.createdb, connection + [name],
-            display: "createdb \((connection + [name]).joined(separator: " "))"
+            display: "createdb \((connection + [name]).joined(separator: " "))",
+            environment: self.programEnvironment
         )
         guard create.succeeded || create.output.contains("already exists") else {
             throw create.failure("Could not create the database \(name)")
@@ -310,7 +319,8 @@ public actor LocalPostgresCluster {
 
     /// `pg_ctl status`: 0 = running, 3 = not running, 4 = no accessible data folder.
     private func isRunning(_ resolved: Resolved) async throws -> Bool {
-        let result = try await resolved.identity.run(resolved.binaries.pgCtl, ["-D", paths.dataDirectory, "status"])
+        let result = try await resolved.identity.run(
+            resolved.binaries.pgCtl, ["-D", paths.dataDirectory, "status"], environment: self.programEnvironment)
         return result.succeeded
     }
 

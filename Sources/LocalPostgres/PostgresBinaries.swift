@@ -15,8 +15,9 @@ struct PostgresBinaries: Sendable, Equatable {
     /// 2. the first directory on `PATH` holding both;
     /// 3. the highest version under `<libraryRoot>/*/bin` (Debian/Ubuntu keep them off PATH).
     /// psql and createdb come from the same directory, else from `PATH`.
+    /// `path` is the caller's `$PATH` (this module does not read the environment itself).
     static func locate(
-        path: String? = ProcessInfo.processInfo.environment["PATH"],
+        path: String?,
         libraryRoot: String = libraryRoot,
         preferredMajorVersion: String? = nil
     ) throws -> PostgresBinaries {

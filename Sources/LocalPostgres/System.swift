@@ -18,12 +18,12 @@ enum System {
 
     static var isRoot: Bool { geteuid() == 0 }
 
-    /// The account of the effective user (falls back to `$USER` when it has no passwd entry).
-    static func currentAccount() -> Account {
+    /// The account of the effective user; when it has no passwd entry, `fallbackName` (the
+    /// caller's `$USER`) names it.
+    static func currentAccount(fallbackName: String?) -> Account {
         let uid = geteuid()
         if let account = account(uid: uid) { return account }
-        let name = ProcessInfo.processInfo.environment["USER"] ?? "postgres"
-        return Account(name: name, uid: uid, gid: getegid())
+        return Account(name: fallbackName ?? "postgres", uid: uid, gid: getegid())
     }
 
     static func account(named name: String) -> Account? {

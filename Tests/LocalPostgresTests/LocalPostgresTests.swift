@@ -9,8 +9,11 @@ import Darwin
 
 @testable import LocalPostgres
 
+/// The test process's environment, passed in the way the `debrief` executable passes its own.
+private let environment = ProcessInfo.processInfo.environment
+
 /// Whether this machine has initdb/pg_ctl; the tests that start real servers need them.
-private let serverBinariesInstalled = (try? PostgresBinaries.locate()) != nil
+private let serverBinariesInstalled = (try? PostgresBinaries.locate(path: environment["PATH"])) != nil
 private let needsServer = Testing.ConditionTrait.enabled(
     if: serverBinariesInstalled,
     "PostgreSQL server binaries (initdb, pg_ctl) not found; install them with `sudo apt-get install postgresql`"
@@ -23,7 +26,7 @@ struct LocalPostgresTests {
     @Test(arguments: ["Debrief", "1db", "bad-name", "", "db;drop table x", "dé", "a b", String(repeating: "a", count: 64)])
     func rejectsInvalidDatabaseName(_ name: String) throws {
         let error = try #require(throws: LocalPostgresError.self) {
-            try LocalPostgresCluster(configuration: .init(dataDirectory: "/tmp/unused", databaseName: name))
+            try LocalPostgresCluster(configuration: .init(dataDirectory: "/tmp/unused", databaseName: name, environment: environment))
         }
         #expect(error.kind == .invalidConfiguration)
         #expect(error.description.contains("^[a-z_][a-z0-9_]*$"))
@@ -32,19 +35,19 @@ struct LocalPostgresTests {
 
     @Test(arguments: ["debrief", "_x", "a1_b", String(repeating: "z", count: 63)])
     func acceptsValidDatabaseName(_ name: String) throws {
-        let cluster = try LocalPostgresCluster(configuration: .init(dataDirectory: "rel/pg", databaseName: name))
+        let cluster = try LocalPostgresCluster(configuration: .init(dataDirectory: "rel/pg", databaseName: name, environment: environment))
         #expect(cluster.dataDirectory.hasPrefix("/"), "relative paths are made absolute")
         #expect(cluster.dataDirectory.hasSuffix("/rel/pg"))
     }
 
     @Test func normalizesTheDataFolderPath() throws {
-        let cluster = try LocalPostgresCluster(configuration: .init(dataDirectory: "/tmp/a/../b/./pg/"))
+        let cluster = try LocalPostgresCluster(configuration: .init(dataDirectory: "/tmp/a/../b/./pg/", environment: environment))
         #expect(cluster.dataDirectory == "/tmp/b/pg")
     }
 
     @Test func rejectsInvalidPort() {
         #expect(throws: LocalPostgresError.self) {
-            try LocalPostgresCluster(configuration: .init(dataDirectory: "/tmp/unused", port: 70_000))
+            try LocalPostgresCluster(configuration: .init(dataDirectory: "/tmp/unused", port: 70_000, environment: environment))
         }
     }
 
@@ -80,10 +83,60 @@ struct LocalPostgresTests {
         }
     }
 
+    // MARK: Environment
+
+    @Test func programEnvironmentDropsPGVariables() {
+        let given = ["PATH": "/usr/bin:/bin", "PGPORT": "1", "PGDATA": "/elsewhere", "LANG": "C.UTF-8", "XPGY": "kept"]
+        #expect(ProgramRunner.programEnvironment(given) == ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "XPGY": "kept"])
+    }
+
+    @Test func programsRunWithExactlyTheGivenEnvironment() async throws {
+        let result = try await ProgramRunner.run("/usr/bin/env", [], display: "env", environment: ["DEBRIEF_PROBE": "given value"])
+        #expect(result.succeeded)
+        #expect(result.output == "DEBRIEF_PROBE=given value\n", "nothing of the test process's own environment leaks in")
+    }
+
+    // MARK: Running programs
+
+    /// `pg_ctl start` leaves a server behind that may hold pg_ctl's stdout; the run must end when
+    /// pg_ctl does, not when the server closes the pipe.
+    @Test func runEndsWithTheProgramEvenIfADescendantKeepsItsOutputOpen() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = try await ProgramRunner.run(
+            "/bin/sh", ["-c", "sleep 60 & echo $!"], display: "sh", environment: ["PATH": "/usr/bin:/bin"])
+        let elapsed = clock.now - started
+        if let pid = pid_t(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            kill(pid, SIGKILL)
+        }
+        #expect(result.succeeded)
+        #expect(elapsed < .seconds(20), "took \(elapsed)")
+    }
+
+    #if os(Linux)
+    @Test func programsRunInTheirOwnProcessGroupFromTheRootFolder() async throws {
+        let result = try await ProgramRunner.run(
+            "/bin/sh", ["-c", "echo $$ $(cut -d' ' -f5 /proc/$$/stat) $(pwd)"], display: "sh",
+            environment: ["PATH": "/usr/bin:/bin"])
+        let fields = result.output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        try #require(fields.count == 3, "output: \(result.output)")
+        #expect(fields[0] == fields[1], "the process group is the program's own")
+        #expect(fields[2] == "/")
+    }
+    #endif
+
+    @Test func failureToStartNamesTheCommand() async throws {
+        let error = try await #require(throws: LocalPostgresError.self) {
+            try await ProgramRunner.run("/nonexistent/pg_ctl", ["status"], display: "pg_ctl status", environment: [:])
+        }
+        #expect(error.kind == .commandFailed)
+        #expect(error.description.hasPrefix("Could not run `pg_ctl status` (/nonexistent/pg_ctl): "))
+    }
+
     // MARK: Real servers
 
     @Test func stopBeforeStartDoesNothing() async throws {
-        let cluster = try LocalPostgresCluster(configuration: .init(dataDirectory: "/tmp/debrief-localpg-never-created"))
+        let cluster = try LocalPostgresCluster(configuration: .init(dataDirectory: "/tmp/debrief-localpg-never-created", environment: environment))
         try await cluster.stop()
         try await cluster.stop()
         #expect(!FileManager.default.fileExists(atPath: "/tmp/debrief-localpg-never-created"))
@@ -92,7 +145,7 @@ struct LocalPostgresTests {
     @Test(needsServer)
     func startsServesRestartsWithoutInitdbAndStopsTwice() async throws {
         try await withTemporaryFolder { folder in
-            let configuration = LocalPostgresConfiguration(dataDirectory: folder + "/postgres")
+            let configuration = LocalPostgresConfiguration(dataDirectory: folder + "/postgres", environment: environment)
             let first = try LocalPostgresCluster(configuration: configuration)
             let url = try await first.start()
             #expect(url.hasPrefix("postgresql://"))
@@ -127,13 +180,13 @@ struct LocalPostgresTests {
         try await withTemporaryFolder { folder in
             let port = try System.freeLoopbackPort()
             let first = try LocalPostgresCluster(
-                configuration: .init(dataDirectory: folder + "/postgres", databaseName: "reuse_test", port: port))
+                configuration: .init(dataDirectory: folder + "/postgres", databaseName: "reuse_test", port: port, environment: environment))
             let url = try await first.start()
             #expect(url.hasSuffix("@127.0.0.1:\(port)/reuse_test"))
 
             // A new instance (as after a crash of the previous process) adopts the running server.
             let second = try LocalPostgresCluster(
-                configuration: .init(dataDirectory: folder + "/postgres", databaseName: "reuse_test"))
+                configuration: .init(dataDirectory: folder + "/postgres", databaseName: "reuse_test", environment: environment))
             #expect(try await second.start() == url)
             #expect(try await psql(url, "select current_database()") == "reuse_test")
 
@@ -149,7 +202,7 @@ struct LocalPostgresTests {
         try await withTemporaryFolder { folder in
             let (socket, port) = try listenOnFreeLoopbackPort()
             defer { close(socket) }
-            let cluster = try LocalPostgresCluster(configuration: .init(dataDirectory: folder + "/postgres", port: port))
+            let cluster = try LocalPostgresCluster(configuration: .init(dataDirectory: folder + "/postgres", port: port, environment: environment))
             let error = try await #require(throws: LocalPostgresError.self) { try await cluster.start() }
             #expect(error.kind == .commandFailed)
             #expect(error.description.contains("pg_ctl"))
@@ -166,7 +219,7 @@ struct LocalPostgresTests {
             let data = folder + "/postgres"
             try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: false)
             _ = FileManager.default.createFile(atPath: data + "/notes.txt", contents: Data("hello".utf8))
-            let cluster = try LocalPostgresCluster(configuration: .init(dataDirectory: data))
+            let cluster = try LocalPostgresCluster(configuration: .init(dataDirectory: data, environment: environment))
             let error = try await #require(throws: LocalPostgresError.self) { try await cluster.start() }
             #expect(error.kind == .dataDirectoryUnusable)
             #expect(error.description.contains("no PG_VERSION"))
@@ -197,15 +250,19 @@ private func withTemporaryFolder(_ body: (String) async throws -> Void) async th
 /// Stops a server a failed test may have left behind.
 private func forceStop(_ dataDirectory: String) async {
     guard FileManager.default.fileExists(atPath: dataDirectory + "/postmaster.pid"),
-          let binaries = try? PostgresBinaries.locate(),
-          let identity = try? ServerIdentity.resolve()
+          let binaries = try? PostgresBinaries.locate(path: environment["PATH"]),
+          let identity = try? ServerIdentity.resolve(fallbackUserName: environment["USER"])
     else { return }
-    _ = try? await identity.run(binaries.pgCtl, ["-D", dataDirectory, "-m", "immediate", "-w", "stop"])
+    _ = try? await identity.run(
+        binaries.pgCtl, ["-D", dataDirectory, "-m", "immediate", "-w", "stop"],
+        environment: ProgramRunner.programEnvironment(environment))
 }
 
 /// `psql URL -Atc SQL` with the psql client on PATH; returns its trimmed output.
 private func psql(_ url: String, _ sql: String) async throws -> String {
-    let result = try await Subprocess.run("/usr/bin/env", ["psql", "-X", url, "-Atc", sql], display: "psql \(url) -Atc \(sql)")
+    let result = try await ProgramRunner.run(
+        "/usr/bin/env", ["psql", "-X", url, "-Atc", sql], display: "psql \(url) -Atc \(sql)",
+        environment: ProgramRunner.programEnvironment(environment))
     guard result.succeeded else { throw result.failure("psql failed") }
     return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
 }

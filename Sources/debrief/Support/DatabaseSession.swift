@@ -24,7 +24,9 @@ struct DatabaseSession {
         }
         let directory = dataDirectory ?? Env.string("DEBRIEF_DATA_DIR") ?? Self.defaultDataDirectory()
         let cluster = try LocalPostgresCluster(
-            configuration: LocalPostgresConfiguration(dataDirectory: directory, databaseName: "debrief", port: nil),
+            configuration: LocalPostgresConfiguration(
+                dataDirectory: directory, databaseName: "debrief", port: nil,
+                environment: ProcessInfo.processInfo.environment),
             logger: logger)
         let url = try await cluster.start()
         return DatabaseSession(
