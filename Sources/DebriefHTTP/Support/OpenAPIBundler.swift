@@ -35,15 +35,11 @@ public struct OpenAPIBundler {
         self.root = root.standardizedFileURL.path
     }
 
-    /// The document whose root file is `root`, joined and written as YAML.
+    /// The document whose root file is `root`, joined and written as YAML: lines are not
+    /// rewrapped and non-ASCII text (`…`, Korean examples) is written as it is, not escaped.
     public static func bundle(root: URL) throws -> String {
-        try Yams.serialize(node: try Self.bundledNode(root: root), width: -1, allowUnicode: true)
-    }
-
-    /// The document whose root file is `root`, joined, as a YAML node (keys in file order).
-    public static func bundledNode(root: URL) throws -> Node {
         var bundler = OpenAPIBundler(root: root)
-        return try bundler.bundled()
+        return try Yams.serialize(node: try bundler.bundled(), width: -1, allowUnicode: true)
     }
 
     // MARK: - Joining
