@@ -11,13 +11,17 @@ import PQ
 import Testing
 import Yams
 
-/// Keeps `Sources/DebriefHTTP/openapi.yaml` honest: well formed, complete (every route of the
-/// router and nothing else), consistent (errors are problem documents, or HTML pages on the
-/// routes of the `Pages` tag; examples fit their schemas) and served byte for byte.
+/// Keeps the OpenAPI document honest. It is kept in parts (`Sources/DebriefHTTP/OpenAPI`: a root
+/// `openapi.yaml` joining `paths/*.yaml` and `components/*.yaml` by `$ref`) and served joined:
+/// every reference between the parts resolves, the joined document is well formed, complete
+/// (every route of the router and nothing else), consistent (errors are problem documents, or
+/// HTML pages on the routes of the `Pages` tag; examples fit their schemas) and served exactly.
 @Suite("OpenAPI document")
 struct OpenAPIDocumentTests {
-    static let fileURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Sources/DebriefHTTP/openapi.yaml").standardized
+    /// The folder of the parts, and the root file that joins them.
+    static let partsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/DebriefHTTP/OpenAPI").standardized
+    static let rootURL = Self.partsFolder.appendingPathComponent("openapi.yaml")
 
     /// The HTTP methods an OpenAPI path item may hold.
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -133,8 +137,40 @@ struct OpenAPIDocumentTests {
             """)
     }
 
-    @Test func servedDocumentIsTheFile() async throws {
-        let file = try Data(contentsOf: Self.fileURL)
+    @Test func everyReferenceBetweenThePartsResolvesAndTheJoinedDocumentHasNoneLeft() throws {
+        let files = try Self.partFiles()
+        #expect(files.count > 2, "found \(files) in \(Self.partsFolder.path)")
+        var problems: [String] = []
+        var referred: Set<String> = []
+        for file in files {
+            let part = try Self.loadPart(file)
+            for (location, reference) in Self.references(in: part, at: "#") {
+                // A discriminator may name a schema instead of referring to it.
+                guard reference.contains("#") || reference.hasSuffix(".yaml") else { continue }
+                let (target, pointer) = Self.split(reference, in: file)
+                var document = part
+                if target != file {
+                    referred.insert(target)
+                    guard let other = try? Self.loadPart(target) else {
+                        problems.append("\(file) \(location): $ref \(reference): no part \(target)")
+                        continue
+                    }
+                    document = other
+                }
+                if let pointer, Self.resolve(pointer, in: document) == nil {
+                    problems.append("\(file) \(location): $ref \(reference) does not resolve")
+                }
+            }
+        }
+        #expect(problems.isEmpty, "OpenAPI parts:\n\(problems.joined(separator: "\n"))")
+        #expect(Set(files).subtracting(referred) == ["openapi.yaml"], "parts nothing refers to, besides the root")
+
+        let left = Self.references(in: try Self.loadDocument(), at: "#").filter { !$0.reference.hasPrefix("#/") }
+        #expect(left.isEmpty, "references pointing outside the joined document: \(left.map(\.reference))")
+    }
+
+    @Test func servedDocumentIsTheJoinedParts() async throws {
+        let joined = Data(try OpenAPIBundler.bundle(root: Self.rootURL).utf8)
         let database = try await TestDatabase.createMigrated(maxConnections: 1)
         let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
         do {
@@ -143,7 +179,7 @@ struct OpenAPIDocumentTests {
                     #expect(response.status == .ok)
                     let contentType = response.headers[.contentType] ?? ""
                     #expect(contentType.hasPrefix("application/yaml"), "Content-Type is \(contentType)")
-                    #expect(Data(response.body.readableBytesView) == file, "the served document differs from openapi.yaml")
+                    #expect(Data(response.body.readableBytesView) == joined, "the served document differs from the joined parts")
                 }
             }
         } catch {
@@ -191,10 +227,33 @@ struct OpenAPIDocumentTests {
         static func < (lhs: Endpoint, rhs: Endpoint) -> Bool { (lhs.path, lhs.method) < (rhs.path, rhs.method) }
     }
 
-    /// The document as plain dictionaries (string keys) and arrays.
+    /// The joined document as plain dictionaries (string keys) and arrays.
     static func loadDocument() throws -> [String: Any] {
-        let text = try String(contentsOf: Self.fileURL, encoding: .utf8)
+        let text = try OpenAPIBundler.bundle(root: Self.rootURL)
         return try #require(Self.plain(try Yams.load(yaml: text)) as? [String: Any], "openapi.yaml is not a mapping")
+    }
+
+    /// One part file (`paths/meetings.yaml`) as plain dictionaries and arrays.
+    static func loadPart(_ file: String) throws -> [String: Any] {
+        let text = try String(contentsOf: Self.partsFolder.appendingPathComponent(file), encoding: .utf8)
+        return try #require(Self.plain(try Yams.load(yaml: text)) as? [String: Any], "\(file) is not a mapping")
+    }
+
+    /// Every `.yaml` file of the parts folder, relative to it, the root `openapi.yaml` included.
+    static func partFiles() throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: Self.partsFolder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+    }
+
+    /// The part (relative to the parts folder) and the local reference (`#/schemas/Problem`, nil
+    /// for the whole file) that `reference`, written in the part `file`, points to.
+    static func split(_ reference: String, in file: String) -> (file: String, pointer: String?) {
+        let pieces = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let pointer = pieces.count > 1 ? "#" + (String(pieces[1]).removingPercentEncoding ?? "") : nil
+        guard !pieces[0].isEmpty else { return (file, pointer) }
+        let directory = Self.partsFolder.appendingPathComponent(file).deletingLastPathComponent()
+        let target = URL(fileURLWithPath: String(pieces[0]), relativeTo: directory).standardizedFileURL.path
+        let folder = Self.partsFolder.standardizedFileURL.path + "/"
+        return (target.hasPrefix(folder) ? String(target.dropFirst(folder.count)) : target, pointer)
     }
 
     /// YAML mappings may have non-string keys (`200:`); make every key a string.

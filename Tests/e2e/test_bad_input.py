@@ -1,11 +1,11 @@
 """Bad input against a real `debrief serve`, over real sockets.
 
 A table of hostile bodies is sent to every route that reads a JSON body (the routes come from
-openapi.yaml, so a new one without a corpus entry fails): truncated and invalid JSON, wrong
-types, numbers no integer holds, deep nesting, bytes that are not UTF-8, NUL in strings. Then
-oversized bodies and headers, NUL in paths and queries, and text that must come back exactly as
-it was sent: right-to-left scripts, combining marks, emoji, SQL, spreadsheet formulas (which the
-CSV exports must neutralize in every layout).
+the server's /openapi.yaml, so a new one without a corpus entry fails): truncated and invalid
+JSON, wrong types, numbers no integer holds, deep nesting, bytes that are not UTF-8, NUL in
+strings. Then oversized bodies and headers, NUL in paths and queries, and text that must come
+back exactly as it was sent: right-to-left scripts, combining marks, emoji, SQL, spreadsheet
+formulas (which the CSV exports must neutralize in every layout).
 
 Every answer must be a 4xx problem document (never a 5xx) whose `errors[].path` names what was
 wrong. The number of cases is printed and written to artifacts/bad-input-cases.txt.
@@ -26,9 +26,8 @@ import pytest
 import yaml
 
 import rawhttp
-from conftest import API, ROOT, SAMPLE_FORM, iso, start_server
+from conftest import API, SAMPLE_FORM, iso, start_server
 
-OPENAPI = ROOT / "Sources" / "DebriefHTTP" / "openapi.yaml"
 CASES_RUN: list[str] = []
 
 # ---------------------------------------------------------------------------- the world
@@ -91,9 +90,12 @@ def world(api: API, server) -> World:
 # ---------------------------------------------------------------------------- the routes
 
 
-def json_operations() -> set[str]:
-    """`METHOD /path` of every operation that takes an application/json body."""
-    document = yaml.safe_load(OPENAPI.read_text())
+def json_operations(api: API) -> set[str]:
+    """`METHOD /path` of every operation that takes an application/json body, from the document the
+    server serves (its parts under Sources/DebriefHTTP/OpenAPI, joined)."""
+    served = api.request("GET", "/openapi.yaml")
+    assert served.status_code == 200, served.text
+    document = yaml.safe_load(served.text)
     found = set()
     for path, item in document["paths"].items():
         for method, operation in item.items():
@@ -131,8 +133,8 @@ ROUTES = {
 }
 
 
-def test_every_json_route_has_a_corpus_entry():
-    assert json_operations() == set(ROUTES), "routes with a JSON body and the corpus differ"
+def test_every_json_route_has_a_corpus_entry(api: API):
+    assert json_operations(api) == set(ROUTES), "routes with a JSON body and the corpus differ"
 
 
 # ---------------------------------------------------------------------------- checking answers
