@@ -32,10 +32,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // LocalPostgres runs initdb and pg_ctl with it (docs/decisions/0005-process-spawning.md).
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // Server-rendered pages (participant form, host dashboard).
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
-        // Tests only: reads docker-compose.yml and the OpenAPI document.
+        // Joins the OpenAPI document's parts (DebriefHTTP); the tests read docker-compose.yml with it.
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         // Tests only: property-based checks of the result aggregates.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -88,7 +90,10 @@ let package = Package(
         // Runs a private PostgreSQL cluster (initdb, pg_ctl) when no database URL is configured.
         .target(
             name: "LocalPostgres",
-            dependencies: [.product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The domain: value types, validation and aggregation math. No I/O.
@@ -149,8 +154,9 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
             ],
-            resources: [.copy("openapi.yaml")],
+            resources: [.copy("OpenAPI")],
             swiftSettings: swiftSettings
         ),
         // The server-rendered site (mustache pages, CSRF, cookies) over the same use cases.
