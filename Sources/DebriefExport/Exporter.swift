@@ -52,7 +52,7 @@ public struct Exporter: Sendable {
         try await stream.header(TrendsLayout.header)
         for series in try await self.exports.series(export) {
             let sessions = try await self.results.seriesCounts(series: series, visibleTo: export.viewer)
-            let report = TrendsReport(seriesId: series, sessions: sessions)
+            let report = TrendsReport(seriesID: series, sessions: sessions)
             try await stream.rows(columns: TrendsLayout.columns(report), textColumns: TrendsLayout.textColumns)
         }
     }

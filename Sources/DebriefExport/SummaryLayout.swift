@@ -25,7 +25,7 @@ public enum SummaryLayout {
         for question in report.questions {
             let statistics = question.statistics
             let common: [String?] = [
-                meeting.id.uuidString.lowercased(), meeting.seriesId.uuidString.lowercased(),
+                meeting.id.uuidString.lowercased(), meeting.seriesID.uuidString.lowercased(),
                 String(meeting.sessionNumber), String(report.formVersion), String(report.summary.responses), question.key,
                 question.kind.rawValue, question.prompt, String(question.respondents), String(question.skipped),
                 String(question.withheld), question.chart.unit, String(question.chart.total),

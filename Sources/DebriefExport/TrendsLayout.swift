@@ -24,7 +24,7 @@ public enum TrendsLayout {
                     shares.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVNumber.text($0.value) ?? "")" }.joined(separator: ";")
                 }
                 rows.append([
-                    report.seriesId.uuidString.lowercased(), trend.key, trend.kind.rawValue, trend.prompt, String(trend.comparableFrom),
+                    report.seriesID.uuidString.lowercased(), trend.key, trend.kind.rawValue, trend.prompt, String(trend.comparableFrom),
                     String(point.sessionNumber),
                     Timestamps.format(point.startsAt),
                     String(point.respondents), CSVNumber.text(point.responseRate), CSVNumber.text(point.mean),

@@ -57,7 +57,7 @@ struct ChartLanguageTests {
             ("no attendance", ChartSVG.attendance(AttendanceFigures(responses: 0, checkedIn: 0, expectedHeadCount: nil), style: Self.korean)),
             ("rating trend", ChartSVG.trend(try #require(TrendBuilder.trends(changed).first), style: Self.korean)),
             ("choice trend", ChartSVG.trend(try #require(TrendBuilder.trends(choiceTrend).first), style: Self.korean)),
-            ("sessions", ChartSVG.sessions(TrendsReport(seriesId: UUID(), sessions: Self.sessions()).sessions, style: Self.korean)),
+            ("sessions", ChartSVG.sessions(TrendsReport(seriesID: UUID(), sessions: Self.sessions()).sessions, style: Self.korean)),
             ("no sessions", ChartSVG.sessions([], style: Self.korean)),
         ]
         return try charts.map { ($0.0, try ParsedSVG($0.1)) }
@@ -147,7 +147,7 @@ struct ChartLanguageTests {
         #expect(trend.texts(class: "break-label") == ["질문 변경"])
         #expect(trend.desc?.contains("1회차: 3. 2회차: 4. 2회차부터 질문이 바뀌어") == true)
 
-        let sessions = try ParsedSVG(ChartSVG.sessions(TrendsReport(seriesId: UUID(), sessions: Self.sessions()).sessions, style: Self.korean))
+        let sessions = try ParsedSVG(ChartSVG.sessions(TrendsReport(seriesID: UUID(), sessions: Self.sessions()).sessions, style: Self.korean))
         #expect(sessions.title == "회차별 응답 수")
         #expect(sessions.texts(class: "label") == ["1회차", "2회차"])
         #expect(sessions.texts(class: "subtitle") == ["2개 회차 · 응답 8건"])

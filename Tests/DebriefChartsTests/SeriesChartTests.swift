@@ -111,7 +111,7 @@ struct SeriesChartTests {
             Fixtures.session(2, question, ratings: [:], responses: 7, checkedIn: 9),
             Fixtures.session(1, question, ratings: [:], responses: 3, checkedIn: 4),
         ]
-        let svg = try ParsedSVG(ChartSVG.sessions(TrendsReport(seriesId: UUID(), sessions: sessions).sessions))
+        let svg = try ParsedSVG(ChartSVG.sessions(TrendsReport(seriesID: UUID(), sessions: sessions).sessions))
         #expect(svg.texts(class: "label") == ["#1", "#2"])
         #expect(svg.texts(class: "value") == ["3", "7"])
         #expect(try ParsedSVG(ChartSVG.sessions([])).texts(class: "message") == [ChartSVG.noResponsesMessage()])

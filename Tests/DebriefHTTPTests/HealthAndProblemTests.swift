@@ -107,7 +107,7 @@ struct HealthAndProblemTests {
                 #expect(problem.status == 404)
                 #expect(problem.title == "Not Found")
                 #expect(problem.code == "not_found")
-                #expect(problem.requestId == response.headers[.requestID])
+                #expect(problem.requestID == response.headers[.requestID])
             }
         }
         await database.shutdown()
@@ -143,8 +143,8 @@ struct ProblemBody: Decodable {
     var detail: String?
     var code: String
     var errors: [FieldError]?
-    var requestId: String?
-    var conflictingId: String?
+    var requestID: String?
+    var conflictingID: String?
 }
 
 extension JSONDecoder {

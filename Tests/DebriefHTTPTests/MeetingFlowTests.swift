@@ -60,7 +60,7 @@ struct MeetingFlowTests {
                 .post, "/v1/meetings", token: token,
                 json: ["title": "Clash", "startsAt": iso(startDate.addingTimeInterval(1800)), "endsAt": iso(startDate.addingTimeInterval(5400))])
             #expect(overlapping.status == .conflict)
-            #expect(overlapping.problem?.conflictingId?.lowercased() == first.lowercased())
+            #expect(overlapping.problem?.conflictingID?.lowercased() == first.lowercased())
             #expect(overlapping.problem?.detail?.contains("Standup") == true)
             // Back to back is fine, and another host may overlap freely.
             let adjacent = try await api.send(
@@ -130,7 +130,7 @@ struct MeetingFlowTests {
             #expect(form.string("state") == "draft")
             let keys = (form.json?["questions"] as? [[String: Any]])?.compactMap { $0["key"] as? String }
             #expect(keys == ["useful", "topic", "notes"])
-            let series = try await api.send(.get, "/v1/series/\(try #require(next.string("seriesId")))", token: token)
+            let series = try await api.send(.get, "/v1/series/\(try #require(next.string("seriesID")))", token: token)
             let sessions = try #require(series.json?["sessions"] as? [[String: Any]])
             #expect(sessions.compactMap { $0["sessionNumber"] as? Int } == [1, 2])
             #expect(sessions.compactMap { $0["id"] as? String } == [first, nextID])

@@ -8,7 +8,7 @@ import Foundation
 /// answers are replaced. Whether it replaced earlier answers is not part of the body: the JSON
 /// API says it with the status (200 instead of 201).
 public struct AcceptedSubmission: Sendable, Equatable, Codable {
-    public var responseId: UUID
+    public var responseID: UUID
     /// When the participant first answered (kept when answers are replaced).
     public var submittedAt: Date
     /// When the answers were last replaced, if ever.
@@ -17,8 +17,8 @@ public struct AcceptedSubmission: Sendable, Equatable, Codable {
     /// True when this replaced the participant's earlier answers (forms that allow editing).
     public var replacedEarlier: Bool
 
-    public init(responseId: UUID, submittedAt: Date, changedAt: Date?, answers: [Answer], replacedEarlier: Bool) {
-        self.responseId = responseId
+    public init(responseID: UUID, submittedAt: Date, changedAt: Date?, answers: [Answer], replacedEarlier: Bool) {
+        self.responseID = responseID
         self.submittedAt = submittedAt
         self.changedAt = changedAt
         self.answers = answers
@@ -26,13 +26,13 @@ public struct AcceptedSubmission: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case responseId = "id", submittedAt, changedAt, answers
+        case responseID = "id", submittedAt, changedAt, answers
     }
 
     /// Decodes the body; `replacedEarlier` is false here (the store sets it from its own column).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.responseId = try container.decode(UUID.self, forKey: .responseId)
+        self.responseID = try container.decode(UUID.self, forKey: .responseID)
         self.submittedAt = try container.decode(Date.self, forKey: .submittedAt)
         self.changedAt = try container.decodeIfPresent(Date.self, forKey: .changedAt)
         self.answers = try container.decode([Answer].self, forKey: .answers)
@@ -41,7 +41,7 @@ public struct AcceptedSubmission: Sendable, Equatable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.responseId, forKey: .responseId)
+        try container.encode(self.responseID, forKey: .responseID)
         try container.encode(self.submittedAt, forKey: .submittedAt)
         // Explicitly null, as the API documents, rather than left out.
         try container.encode(self.changedAt, forKey: .changedAt)

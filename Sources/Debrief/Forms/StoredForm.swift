@@ -13,7 +13,7 @@ public enum FormState: String, Sendable, Codable {
 /// One version of a meeting's feedback form, as stored: its definition and where it is in its life.
 public struct StoredForm: Sendable, Equatable {
     public var id: UUID
-    public var meetingId: UUID
+    public var meetingID: UUID
     public var version: Int
     public var definition: FormDefinition
     /// The public code, once published.
@@ -26,11 +26,11 @@ public struct StoredForm: Sendable, Equatable {
     public var updatedAt: Date
 
     public init(
-        id: UUID, meetingId: UUID, version: Int, definition: FormDefinition, code: String?, publishedAt: Date?,
+        id: UUID, meetingID: UUID, version: Int, definition: FormDefinition, code: String?, publishedAt: Date?,
         closedAt: Date?, closesAt: Date?, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
-        self.meetingId = meetingId
+        self.meetingID = meetingID
         self.version = version
         self.definition = definition
         self.code = code

@@ -3,8 +3,8 @@ import Foundation
 /// One session of a (possibly recurring) meeting.
 public struct Meeting: Sendable, Equatable {
     public var id: UUID
-    public var seriesId: UUID
-    public var hostId: UUID
+    public var seriesID: UUID
+    public var hostID: UUID
     public var sessionNumber: Int
     public var title: String
     public var startsAt: Date
@@ -15,12 +15,12 @@ public struct Meeting: Sendable, Equatable {
     public var updatedAt: Date
 
     public init(
-        id: UUID, seriesId: UUID, hostId: UUID, sessionNumber: Int, title: String, startsAt: Date, endsAt: Date,
+        id: UUID, seriesID: UUID, hostID: UUID, sessionNumber: Int, title: String, startsAt: Date, endsAt: Date,
         place: String?, expectedHeadCount: Int?, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
-        self.seriesId = seriesId
-        self.hostId = hostId
+        self.seriesID = seriesID
+        self.hostID = hostID
         self.sessionNumber = sessionNumber
         self.title = title
         self.startsAt = startsAt

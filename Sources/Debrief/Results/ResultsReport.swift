@@ -25,8 +25,8 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         public var medianMinutesAfterMeetingEnd: Double?
     }
 
-    public var meetingId: UUID
-    public var formId: UUID
+    public var meetingID: UUID
+    public var formID: UUID
     public var formVersion: Int
     public var formState: FormState
     public var generatedAt: Date
@@ -38,8 +38,8 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
     /// The report of `counts` as seen at `now`.
     public init(_ counts: ResultsCounts, filter: ResultsFilter, now: Date = Date()) {
         let form = counts.form
-        self.meetingId = counts.meeting.id
-        self.formId = form.id
+        self.meetingID = counts.meeting.id
+        self.formID = form.id
         self.formVersion = form.version
         self.formState = form.state(at: now)
         self.generatedAt = now

@@ -3,7 +3,7 @@ import Foundation
 /// One session of a series as trends see it: its form and what was counted for it.
 public struct SessionCounts: Sendable {
     public var sessionNumber: Int
-    public var meetingId: UUID
+    public var meetingID: UUID
     public var startsAt: Date
     public var form: FormDefinition?
     public var responses: Int
@@ -11,11 +11,11 @@ public struct SessionCounts: Sendable {
     public var questions: [String: QuestionCounts]
 
     public init(
-        sessionNumber: Int, meetingId: UUID, startsAt: Date, form: FormDefinition?, responses: Int, checkedIn: Int,
+        sessionNumber: Int, meetingID: UUID, startsAt: Date, form: FormDefinition?, responses: Int, checkedIn: Int,
         questions: [String: QuestionCounts]
     ) {
         self.sessionNumber = sessionNumber
-        self.meetingId = meetingId
+        self.meetingID = meetingID
         self.startsAt = startsAt
         self.form = form
         self.responses = responses

@@ -6,7 +6,7 @@ import Foundation
 public struct TrendsReport: Sendable, Equatable, Encodable {
     public struct Session: Sendable, Equatable, Encodable {
         public var sessionNumber: Int
-        public var meetingId: UUID
+        public var meetingID: UUID
         public var startsAt: Date
         public var hasPublishedForm: Bool
         public var responses: Int
@@ -15,7 +15,7 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
         public var responseRate: Double?
     }
 
-    public var seriesId: UUID
+    public var seriesID: UUID
     public var sessions: [Session]
     public var questions: [QuestionTrend]
     /// Choice options' labels by question key and option id, the newest session's wording
@@ -24,14 +24,14 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
     public var optionLabels: [String: [String: String]]
 
     enum CodingKeys: String, CodingKey {
-        case seriesId, sessions, questions
+        case seriesID, sessions, questions
     }
 
-    public init(seriesId: UUID, sessions: [SessionCounts]) {
-        self.seriesId = seriesId
+    public init(seriesID: UUID, sessions: [SessionCounts]) {
+        self.seriesID = seriesID
         self.sessions = sessions.map {
             Session(
-                sessionNumber: $0.sessionNumber, meetingId: $0.meetingId, startsAt: $0.startsAt, hasPublishedForm: $0.form != nil,
+                sessionNumber: $0.sessionNumber, meetingID: $0.meetingID, startsAt: $0.startsAt, hasPublishedForm: $0.form != nil,
                 responses: $0.responses, checkedIn: $0.checkedIn, responseRate: $0.responseRate)
         }
         self.questions = TrendBuilder.trends(sessions)

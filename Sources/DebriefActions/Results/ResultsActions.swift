@@ -44,7 +44,7 @@ public struct ResultsActions: Sendable {
 
     /// Every session of a series and the trend of each question asked in two or more.
     public func trends(series id: UUID, visibleTo viewer: Viewer) async throws -> TrendsReport {
-        TrendsReport(seriesId: id, sessions: try await self.results.seriesCounts(series: id, visibleTo: viewer))
+        TrendsReport(seriesID: id, sessions: try await self.results.seriesCounts(series: id, visibleTo: viewer))
     }
 
     /// One page of a short-answer question's answers, newest first (withheld below the privacy threshold).

@@ -17,13 +17,13 @@ struct AccountController {
         var token: String
         var tokenType = "Bearer"
         var expiresAt: Date
-        var account: Account
+        var account: AccountResponse
     }
 
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.post("accounts") { request, context -> EditedResponse<Account> in
+        group.post("accounts") { request, context -> EditedResponse<AccountResponse> in
             let account = try await self.accounts.signUp(try await request.decodeJSON(as: SignUpInput.self, context: context))
-            return EditedResponse(status: .created, response: account)
+            return EditedResponse(status: .created, response: AccountResponse(account))
         }
         group.post("tokens", use: self.logIn)
     }
@@ -34,11 +34,11 @@ struct AccountController {
             return Response(status: .noContent)
         }
         group.get("me") { _, context in
-            try context.requireAccount()
+            AccountResponse(try context.requireAccount())
         }
-        group.patch("me") { request, context -> Account in
+        group.patch("me") { request, context -> AccountResponse in
             let patch = try await request.decodeJSON(as: ProfilePatchInput.self, context: context)
-            return try await self.accounts.updateProfile(of: try context.requireAccount(), patch)
+            return AccountResponse(try await self.accounts.updateProfile(of: try context.requireAccount(), patch))
         }
     }
 
@@ -50,8 +50,6 @@ struct AccountController {
             email: input.email, password: input.password, client: context.clientAddress)
         return EditedResponse(
             status: .created,
-            response: IssuedToken(token: loggedIn.token.token, expiresAt: loggedIn.token.expiresAt, account: loggedIn.account))
+            response: IssuedToken(token: loggedIn.token.token, expiresAt: loggedIn.token.expiresAt, account: AccountResponse(loggedIn.account)))
     }
 }
-
-extension Account: ResponseEncodable {}

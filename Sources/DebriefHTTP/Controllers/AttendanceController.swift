@@ -22,20 +22,22 @@ struct AttendanceController {
         }
         group.get("series/:id/roster") { _, context -> ParticipantRosterResponse in
             let id = try context.requireID("id", "series")
-            return ParticipantRosterResponse(items: try await self.attendance.roster(series: id, visibleTo: try context.requireViewer()))
+            let members = try await self.attendance.roster(series: id, visibleTo: try context.requireViewer())
+            return ParticipantRosterResponse(items: members.map(RosterMemberResponse.init))
         }
-        group.post("series/:id/roster") { request, context -> EditedResponse<RosterMember> in
+        group.post("series/:id/roster") { request, context -> EditedResponse<RosterMemberResponse> in
             let id = try context.requireID("id", "series")
             let viewer = try context.requireViewer()
             let name = try await Self.name(request, context)
-            return EditedResponse(status: .created, response: try await self.attendance.addMember(series: id, by: viewer, rawName: name))
+            let member = try await self.attendance.addMember(series: id, by: viewer, rawName: name)
+            return EditedResponse(status: .created, response: RosterMemberResponse(member))
         }
-        group.patch("series/:id/roster/:memberId") { request, context -> RosterMember in
+        group.patch("series/:id/roster/:memberId") { request, context -> RosterMemberResponse in
             let id = try context.requireID("id", "series")
             let memberID = try context.requireID("memberId", "roster member")
             let viewer = try context.requireViewer()
             let name = try await Self.name(request, context)
-            return try await self.attendance.renameMember(series: id, member: memberID, by: viewer, rawName: name)
+            return RosterMemberResponse(try await self.attendance.renameMember(series: id, member: memberID, by: viewer, rawName: name))
         }
         group.delete("series/:id/roster/:memberId") { _, context -> Response in
             let id = try context.requireID("id", "series")

@@ -89,7 +89,7 @@ public struct ProblemMiddleware: RouterMiddleware {
 
     static func response(for error: APIError, requestID: String) -> Response {
         var problem = error.problem
-        problem.requestId = requestID
+        problem.requestID = requestID
         let data = (try? JSONCoding.encoder.encode(problem)) ?? Data(#"{"title":"Internal Server Error","status":500}"#.utf8)
         var headers = error.headers
         headers[.contentType] = "application/problem+json"

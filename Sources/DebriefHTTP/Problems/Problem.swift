@@ -14,9 +14,9 @@ struct Problem: Codable, Sendable {
     /// Every invalid field, for validation problems.
     var errors: [FieldProblem]?
     /// The request id, to find the request in the logs.
-    var requestId: String?
+    var requestID: String?
     /// Extra members some problems carry (the colliding meeting of a 409, for example).
-    var conflictingId: String?
+    var conflictingID: String?
     var closedAt: Date?
 }
 
@@ -30,7 +30,7 @@ public struct APIError: Error, Sendable {
     public var detail: String
     public var fieldProblems: [FieldProblem]
     public var headers: HTTPFields
-    var conflictingId: String?
+    var conflictingID: String?
     var closedAt: Date?
 
     public init(
@@ -61,11 +61,11 @@ public struct APIError: Error, Sendable {
             fieldProblems: [FieldProblem(path: path, message: message)])
     }
 
-    public static func conflict(_ detail: String, field: String? = nil, conflictingId: String? = nil) -> APIError {
+    public static func conflict(_ detail: String, field: String? = nil, conflictingID: String? = nil) -> APIError {
         var error = APIError(
             .conflict, code: "conflict", detail: detail,
             fieldProblems: field.map { [FieldProblem(path: $0, message: detail)] } ?? [])
-        error.conflictingId = conflictingId
+        error.conflictingID = conflictingID
         return error
     }
 
@@ -83,7 +83,7 @@ public struct APIError: Error, Sendable {
         Problem(
             title: self.status.reasonPhrase, status: self.status.code, detail: self.detail, code: self.code,
             errors: self.fieldProblems.isEmpty ? nil : self.fieldProblems,
-            conflictingId: self.conflictingId, closedAt: self.closedAt)
+            conflictingID: self.conflictingID, closedAt: self.closedAt)
     }
 }
 
@@ -106,7 +106,7 @@ extension APIError {
         self.init(
             status, code: Self.code(for: error.code), detail: error.message,
             fieldProblems: error.field.map { [FieldProblem(path: $0, message: error.message)] } ?? [], headers: headers)
-        self.conflictingId = error.relatedID
+        self.conflictingID = error.relatedID
         self.closedAt = error.closedAt
     }
 

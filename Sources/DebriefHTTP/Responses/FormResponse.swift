@@ -9,7 +9,7 @@ struct FormResponse: ResponseEncodable {
     var publicBaseURL: String
 
     enum CodingKeys: String, CodingKey {
-        case id, meetingId, version, state, code, participantUrl, publishedAt, closedAt, closesAt, createdAt, updatedAt
+        case id, meetingID, version, state, code, participantUrl, publishedAt, closedAt, closesAt, createdAt, updatedAt
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -17,7 +17,7 @@ struct FormResponse: ResponseEncodable {
         try self.form.definition.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.form.id, forKey: .id)
-        try container.encode(self.form.meetingId, forKey: .meetingId)
+        try container.encode(self.form.meetingID, forKey: .meetingID)
         try container.encode(self.form.version, forKey: .version)
         try container.encode(self.form.state(), forKey: .state)
         try container.encode(self.form.code, forKey: .code)

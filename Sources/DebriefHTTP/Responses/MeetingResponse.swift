@@ -11,8 +11,8 @@ import Hummingbird
 /// reaches clients by accident.
 struct MeetingResponse: ResponseEncodable {
     var id: UUID
-    var seriesId: UUID
-    var hostId: UUID
+    var seriesID: UUID
+    var hostID: UUID
     var sessionNumber: Int
     var title: String
     var startsAt: Date
@@ -24,8 +24,8 @@ struct MeetingResponse: ResponseEncodable {
 
     init(_ meeting: Meeting) {
         self.id = meeting.id
-        self.seriesId = meeting.seriesId
-        self.hostId = meeting.hostId
+        self.seriesID = meeting.seriesID
+        self.hostID = meeting.hostID
         self.sessionNumber = meeting.sessionNumber
         self.title = meeting.title
         self.startsAt = meeting.startsAt

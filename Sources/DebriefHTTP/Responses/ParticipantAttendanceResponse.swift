@@ -7,20 +7,50 @@ import Hummingbird
 ///   "roster":[{"id","name","present","checkedInAt"?}]}`. Optional members are left out when
 /// absent; anonymous forms never store names, so their check-ins have none.
 struct ParticipantAttendanceResponse: ResponseEncodable {
+    struct CheckIn: Encodable {
+        var name: String?
+        var checkedInAt: Date
+        var rosterMemberID: UUID?
+    }
+
+    struct Expected: Encodable {
+        var id: UUID
+        var name: String
+        var present: Bool
+        var checkedInAt: Date?
+    }
+
     var presentCount: Int
-    var checkIns: [Attendance.CheckIn]
-    var roster: [Attendance.Expected]
+    var checkIns: [CheckIn]
+    var roster: [Expected]
 
     init(_ attendance: Attendance) {
         self.presentCount = attendance.presentCount
-        self.checkIns = attendance.checkIns
-        self.roster = attendance.roster
+        self.checkIns = attendance.checkIns.map {
+            CheckIn(name: $0.name, checkedInAt: $0.checkedInAt, rosterMemberID: $0.rosterMemberID)
+        }
+        self.roster = attendance.roster.map { Expected(id: $0.id, name: $0.name, present: $0.present, checkedInAt: $0.checkedInAt) }
     }
 }
 
 /// `GET /v1/series/{id}/roster`: `{"items":[{"id","seriesId","name","createdAt","updatedAt"}]}`.
 struct ParticipantRosterResponse: ResponseEncodable {
-    var items: [RosterMember]
+    var items: [RosterMemberResponse]
 }
 
-extension RosterMember: ResponseEncodable {}
+/// One roster member: `{"id","seriesId","name","createdAt","updatedAt"}`.
+struct RosterMemberResponse: ResponseEncodable {
+    var id: UUID
+    var seriesID: UUID
+    var name: String
+    var createdAt: Date
+    var updatedAt: Date
+
+    init(_ member: RosterMember) {
+        self.id = member.id
+        self.seriesID = member.seriesID
+        self.name = member.name
+        self.createdAt = member.createdAt
+        self.updatedAt = member.updatedAt
+    }
+}

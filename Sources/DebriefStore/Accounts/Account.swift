@@ -2,8 +2,8 @@ import Debrief
 import Foundation
 import PQ
 
-/// A host or admin account as the API shows it (never with its password hash).
-public struct Account: Sendable, Equatable, Codable {
+/// A host or admin account (never with its password hash).
+public struct Account: Sendable, Equatable {
     public var id: UUID
     public var email: String
     public var displayName: String

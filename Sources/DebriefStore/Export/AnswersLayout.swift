@@ -29,14 +29,14 @@ struct AnswersLayout {
             """
         let csv = self.csv
         let select: SQLQuery =
-            SQLQuery(unsafeSQL: """
-                SELECT r.id, fs.meeting_id, fs.series_id, fs.session_number, fs.version, \(ExportSQL.timestamp("r.submitted_at")),
-                       \(ExportSQL.boolean("r.check_in_id IS NOT NULL")), CASE WHEN fs.identified THEN
-                """)
-            + " " + csv.cell(column: "c.name") + " END, " + csv.cell(column: "a.question_key")
-            + ", q.position, q.kind, " + csv.cell(column: "q.prompt") + ", a.position, " + csv.cell(column: "a.option_id")
-            + ", " + csv.cell(column: "o.label") + ", " + csv.cell(column: "a.other_text") + ", a.rating, "
-            + csv.cell(column: "a.text_value")
+            """
+                SELECT r.id, fs.meeting_id, fs.series_id, fs.session_number, fs.version, \(ExportSQL.timestamp(unsafeColumn: "r.submitted_at")),
+                       \(ExportSQL.boolean(unsafeCondition: "r.check_in_id IS NOT NULL")), CASE WHEN fs.identified THEN
+                """
+            + " " + csv.cell(unsafeColumn: "c.name") + " END, " + csv.cell(unsafeColumn: "a.question_key")
+            + ", q.position, q.kind, " + csv.cell(unsafeColumn: "q.prompt") + ", a.position, " + csv.cell(unsafeColumn: "a.option_id")
+            + ", " + csv.cell(unsafeColumn: "o.label") + ", " + csv.cell(unsafeColumn: "a.other_text") + ", a.rating, "
+            + csv.cell(unsafeColumn: "a.text_value")
         let from: SQLQuery = """
             FROM fs JOIN responses r ON r.form_id = fs.id
             JOIN answers a ON a.response_id = r.id

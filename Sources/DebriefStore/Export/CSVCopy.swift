@@ -19,8 +19,8 @@ struct CSVCopy {
         self.options.neutralizesFormulas ? "debrief_csv_cell(" + value + ")" : value
     }
 
-    /// `column` (SQL the program owns, such as `m.title`) as an exported text cell.
-    func cell(column: String) -> SQLQuery {
+    /// `column` (SQL text the program owns, such as `m.title`, never input) as an exported text cell.
+    func cell(unsafeColumn column: String) -> SQLQuery {
         self.cell(SQLQuery(unsafeSQL: column))
     }
 

@@ -16,12 +16,14 @@ enum ExportSQL {
     }
 
     /// A `timestamptz` column as ISO 8601 in UTC with microseconds: `2026-05-04T09:00:00.000000Z`.
-    static func timestamp(_ column: String) -> String {
-        "to_char(\(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')"
+    /// `column` is SQL text the program owns (`r.submitted_at`), never input.
+    static func timestamp(unsafeColumn column: String) -> SQLQuery {
+        SQLQuery(unsafeSQL: "to_char(\(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')")
     }
 
-    /// `true` / `false` (COPY would write PostgreSQL's `t` / `f`).
-    static func boolean(_ condition: String) -> String {
-        "CASE WHEN \(condition) THEN 'true' ELSE 'false' END"
+    /// `true` / `false` (COPY would write PostgreSQL's `t` / `f`). `condition` is SQL text the
+    /// program owns, never input.
+    static func boolean(unsafeCondition condition: String) -> SQLQuery {
+        SQLQuery(unsafeSQL: "CASE WHEN \(condition) THEN 'true' ELSE 'false' END")
     }
 }

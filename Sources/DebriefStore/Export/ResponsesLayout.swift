@@ -76,8 +76,8 @@ struct ResponsesLayout {
                         FILTER (WHERE a.question_key = \(key) AND a.other_text IS NULL) AS \(value),
                     max(a.other_text) FILTER (WHERE a.question_key = \(key)) AS \(other)
                     """)
-                values = values + ", " + self.csv.cell(column: "a.\(value)")
-                if column.hasOther { values = values + ", " + self.csv.cell(column: "a.\(other)") }
+                values = values + ", " + self.csv.cell(unsafeColumn: "a.\(value)")
+                if column.hasOther { values = values + ", " + self.csv.cell(unsafeColumn: "a.\(other)") }
             }
             with = with + ", p AS MATERIALIZED (SELECT " + keys + ")"
         }
@@ -90,13 +90,13 @@ struct ResponsesLayout {
                 + " FROM answers a WHERE a.response_id = r.id) a ON true"
         }
         let fixed: SQLQuery =
-            "SELECT r.id, fs.meeting_id, fs.series_id, " + self.csv.cell(column: "fs.title")
-            + SQLQuery(unsafeSQL: """
-                , fs.session_number, fs.version, \(ExportSQL.timestamp("r.submitted_at")), \(ExportSQL.timestamp("r.changed_at")),
-                round(extract(epoch FROM r.submitted_at - fs.ends_at), 3), \(ExportSQL.boolean("r.check_in_id IS NOT NULL")),
+            "SELECT r.id, fs.meeting_id, fs.series_id, " + self.csv.cell(unsafeColumn: "fs.title")
+            + """
+                , fs.session_number, fs.version, \(ExportSQL.timestamp(unsafeColumn: "r.submitted_at")), \(ExportSQL.timestamp(unsafeColumn: "r.changed_at")),
+                round(extract(epoch FROM r.submitted_at - fs.ends_at), 3), \(ExportSQL.boolean(unsafeCondition: "r.check_in_id IS NOT NULL")),
                 CASE WHEN fs.identified THEN
-                """)
-            + " " + self.csv.cell(column: "c.name") + " END"
+                """
+            + " " + self.csv.cell(unsafeColumn: "c.name") + " END"
         return with + "\n" + fixed + values + "\n" + from + "\nWHERE true" + self.window.sql + "\nORDER BY r.submitted_at, r.id"
     }
 }

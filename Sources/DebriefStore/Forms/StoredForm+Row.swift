@@ -6,7 +6,7 @@ extension StoredForm {
     /// A form version from a row selected with ``columns``.
     init(row: Row) throws {
         self.init(
-            id: try row.decode("id"), meetingId: try row.decode("meeting_id"), version: try row.decode("version"),
+            id: try row.decode("id"), meetingID: try row.decode("meeting_id"), version: try row.decode("version"),
             definition: try row.decode("definition", as: SQLJSON<FormDefinition>.self).value, code: try row.decode("code"),
             publishedAt: try row.decode("published_at"), closedAt: try row.decode("closed_at"),
             closesAt: try row.decode("closes_at"), createdAt: try row.decode("created_at"),

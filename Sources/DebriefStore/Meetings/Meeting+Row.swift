@@ -7,8 +7,8 @@ extension Meeting {
     init(row: Row) throws {
         self.init(
             id: try row.decode("id"),
-            seriesId: try row.decode("series_id"),
-            hostId: try row.decode("host_id"),
+            seriesID: try row.decode("series_id"),
+            hostID: try row.decode("host_id"),
             sessionNumber: try row.decode("session_number"),
             title: try row.decode("title"),
             startsAt: try row.decode("starts_at"),

@@ -35,11 +35,11 @@ public struct MeetingStore: Sendable {
                 let number = try await connection.query(
                     """
                     SELECT (SELECT coalesce(max(session_number), 0) + 1 FROM meetings WHERE series_id = s.id) AS next
-                    FROM meeting_series s WHERE s.id = \(previous.seriesId) FOR UPDATE
+                    FROM meeting_series s WHERE s.id = \(previous.seriesID) FOR UPDATE
                     """
                 ).single().decode("next", as: Int.self)
                 let meeting = try await Self.insert(
-                    details, series: previous.seriesId, host: previous.hostId, session: number, on: connection)
+                    details, series: previous.seriesID, host: previous.hostID, session: number, on: connection)
                 try await FormStore.copyLatestForm(from: previous.id, to: meeting.id, on: connection)
                 return meeting
             }
@@ -90,7 +90,7 @@ public struct MeetingStore: Sendable {
                 throw DebriefError.notFound("meeting")
             }
             let merged = try current.details.applying(patch).get()
-            return try await self.refusingOverlap(host: current.hostId, merged, excluding: id) {
+            return try await self.refusingOverlap(host: current.hostID, merged, excluding: id) {
                 let rows = try await connection.query(
                     """
                     UPDATE meetings AS m SET title = \(merged.title), starts_at = \(merged.startsAt)::timestamptz,

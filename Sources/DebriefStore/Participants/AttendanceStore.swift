@@ -4,14 +4,14 @@ import PQ
 
 /// Who came to a meeting, as its host sees it.
 public struct Attendance: Sendable, Equatable {
-    public struct CheckIn: Sendable, Equatable, Codable {
+    public struct CheckIn: Sendable, Equatable {
         /// Absent for anonymous forms, which never store a name.
         public var name: String?
         public var checkedInAt: Date
-        public var rosterMemberId: UUID?
+        public var rosterMemberID: UUID?
     }
 
-    public struct Expected: Sendable, Equatable, Codable {
+    public struct Expected: Sendable, Equatable {
         public var id: UUID
         public var name: String
         public var present: Bool
@@ -49,14 +49,14 @@ public struct AttendanceStore: Sendable {
             ).map { row in
                 Attendance.CheckIn(
                     name: try row.decode("name"), checkedInAt: try row.decode("checked_in_at"),
-                    rosterMemberId: try row.decode("roster_member_id"))
+                    rosterMemberID: try row.decode("roster_member_id"))
             }
             let roster = try await connection.query(
                 """
                 SELECT rm.id, rm.name, min(c.checked_in_at) AS checked_in_at
                 FROM roster_members rm
                 LEFT JOIN check_ins c ON c.roster_member_id = rm.id AND c.meeting_id = \(meetingID)
-                WHERE rm.series_id = \(meeting.seriesId)
+                WHERE rm.series_id = \(meeting.seriesID)
                 GROUP BY rm.id, rm.name, rm.name_key ORDER BY rm.name_key, rm.id
                 """
             ).map { row in
@@ -65,8 +65,8 @@ public struct AttendanceStore: Sendable {
                     id: try row.decode("id"), name: try row.decode("name"), present: checkedInAt != nil,
                     checkedInAt: checkedInAt)
             }
-            let unlinked = checkIns.filter { $0.rosterMemberId == nil }.count
-            let members = Set(checkIns.compactMap(\.rosterMemberId)).count
+            let unlinked = checkIns.filter { $0.rosterMemberID == nil }.count
+            let members = Set(checkIns.compactMap(\.rosterMemberID)).count
             return Attendance(presentCount: unlinked + members, checkIns: checkIns, roster: roster)
         }
     }

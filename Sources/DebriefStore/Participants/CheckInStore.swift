@@ -52,7 +52,7 @@ public struct CheckInStore: Sendable {
             throw DebriefError.notFound("form")
         }
         try FormGate(row: row).requireOpen()
-        self.notifier.committed(meeting: form.meetingId)
+        self.notifier.committed(meeting: form.meetingID)
         return CheckInReceipt(participantToken: token, checkedInAt: try row.decode("checked_in_at"))
     }
 }

@@ -20,7 +20,7 @@ struct IdempotencyRecord {
         let from = source.map { " FROM " + $0 } ?? ""
         return """
             INSERT INTO idempotency_keys (form_id, key, request_hash, response_id, accepted, replaced_earlier)
-            SELECT \(form), \(self.claim.key)::text, \(self.claim.requestHash)::text, \(self.accepted.responseId)::uuid,
+            SELECT \(form), \(self.claim.key)::text, \(self.claim.requestHash)::text, \(self.accepted.responseID)::uuid,
                 \(try JSONCoding.string(self.accepted))::text, \(self.accepted.replacedEarlier)\(from)
             """
     }

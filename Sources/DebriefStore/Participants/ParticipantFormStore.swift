@@ -33,7 +33,7 @@ public struct ParticipantFormStore: Sendable {
             "SELECT f.id, f.meeting_id, f.definition FROM forms f WHERE f.code = \(code) AND f.published_at IS NOT NULL")
         guard let row = rows.first else { throw DebriefError.notFound("form") }
         let form = PublishedForm(
-            id: try row.decode("id"), meetingId: try row.decode("meeting_id"), code: code,
+            id: try row.decode("id"), meetingID: try row.decode("meeting_id"), code: code,
             definition: try row.decode("definition", as: SQLJSON<FormDefinition>.self).value)
         self.cache.put(form)
         return form

@@ -10,13 +10,13 @@ import PQ
 /// the database clock, every time it matters.
 public struct PublishedForm: Sendable, Equatable {
     public var id: UUID
-    public var meetingId: UUID
+    public var meetingID: UUID
     public var code: String
     public var definition: FormDefinition
 
-    public init(id: UUID, meetingId: UUID, code: String, definition: FormDefinition) {
+    public init(id: UUID, meetingID: UUID, code: String, definition: FormDefinition) {
         self.id = id
-        self.meetingId = meetingId
+        self.meetingID = meetingID
         self.code = code
         self.definition = definition
     }

@@ -23,7 +23,7 @@ struct ResponseInsert {
     func run(
         _ accepted: AcceptedSubmission, on database: Database
     ) async throws -> (context: SubmissionContext, inserted: Bool)? {
-        let id = accepted.responseId
+        let id = accepted.responseID
         let answers = AnswerRows(accepted.answers)
         let rows = try await database.query(
             """

@@ -46,7 +46,7 @@ public struct ResponseStore: Sendable {
     private func attempt(_ submission: Submission, tokenHash: String?) async throws -> AcceptedSubmission? {
         let now = Date()
         let accepted = AcceptedSubmission(
-            responseId: .timeOrdered(at: now), submittedAt: now, changedAt: nil, answers: submission.answers,
+            responseID: .timeOrdered(at: now), submittedAt: now, changedAt: nil, answers: submission.answers,
             replacedEarlier: false)
         let insert = ResponseInsert(submission: submission, tokenHash: tokenHash, notifier: self.notifier)
         guard let outcome = try await insert.run(accepted, on: self.database) else {
@@ -54,7 +54,7 @@ public struct ResponseStore: Sendable {
             throw DebriefError.notFound("form")
         }
         if outcome.inserted {
-            self.notifier.committed(meeting: submission.form.meetingId)
+            self.notifier.committed(meeting: submission.form.meetingID)
             return accepted
         }
         switch try outcome.context.decide(submission, tokenGiven: tokenHash != nil) {
@@ -79,7 +79,7 @@ public struct ResponseStore: Sendable {
                 return (try await writer.replace(responseID, at: Date()), true)
             }
         }
-        if changed { self.notifier.committed(meeting: submission.form.meetingId) }
+        if changed { self.notifier.committed(meeting: submission.form.meetingID) }
         return accepted
     }
 

@@ -20,7 +20,7 @@ struct ResponseWriter {
             """
         ).single()
         let accepted = AcceptedSubmission(
-            responseId: responseID, submittedAt: try row.decode("submitted_at"), changedAt: try row.decode("changed_at"),
+            responseID: responseID, submittedAt: try row.decode("submitted_at"), changedAt: try row.decode("changed_at"),
             answers: self.submission.answers, replacedEarlier: true)
         let form = self.submission.form
         try await self.connection.execute("DELETE FROM answers WHERE response_id = \(responseID)")

@@ -3,16 +3,16 @@ import Foundation
 import PQ
 
 /// A person the host expects at the sessions of a series.
-public struct RosterMember: Sendable, Equatable, Codable {
+public struct RosterMember: Sendable, Equatable {
     public var id: UUID
-    public var seriesId: UUID
+    public var seriesID: UUID
     public var name: String
     public var createdAt: Date
     public var updatedAt: Date
 
     init(row: Row) throws {
         self.id = try row.decode("id")
-        self.seriesId = try row.decode("series_id")
+        self.seriesID = try row.decode("series_id")
         self.name = try row.decode("name")
         self.createdAt = try row.decode("created_at")
         self.updatedAt = try row.decode("updated_at")

@@ -79,7 +79,7 @@ public struct ResultsStore: Sendable {
                 if let form { tally = try FormTally(rows: try await connection.query(ResultTallies.stored(form: form.id))) }
                 sessions.append(
                     SessionCounts(
-                        sessionNumber: try row.decode("session_number"), meetingId: try row.decode("meeting_id"),
+                        sessionNumber: try row.decode("session_number"), meetingID: try row.decode("meeting_id"),
                         startsAt: try row.decode("starts_at"), form: form?.definition, responses: tally.responses,
                         checkedIn: try row.decode("check_ins"), questions: tally.questions))
             }

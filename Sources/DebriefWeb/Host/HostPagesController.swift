@@ -88,7 +88,7 @@ struct HostPagesController {
     @Sendable func trends(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
         let meeting = try await self.meeting(context)
-        let trends = try await self.results.trends(series: meeting.seriesId, visibleTo: try context.requireViewer())
+        let trends = try await self.results.trends(series: meeting.seriesID, visibleTo: try context.requireViewer())
         let view = TrendsPage(meeting: meeting, trends: trends, language: writer.language)
         return try writer.page("trends", title: view.heading, view: view, signOutToken: context.sessionCSRFToken)
     }

@@ -45,7 +45,7 @@ struct TrendsPage {
                 label: t(.sessionNumber, ["n": String(session.sessionNumber)]),
                 startsAt: DateText.dateTime(session.startsAt, language), responses: String(session.responses),
                 checkedIn: String(session.checkedIn), rate: session.responseRate.map { ResultsView.number($0) + "%" } ?? "–",
-                current: session.meetingId == meeting.id)
+                current: session.meetingID == meeting.id)
         }
         let style = ChartStyle(theme: .light, width: DashboardPanel.chartWidth, language: language.chartLanguage)
         self.sessionsSVG = ChartSVG.sessions(trends.sessions, style: style)

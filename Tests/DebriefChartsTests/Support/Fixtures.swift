@@ -48,7 +48,7 @@ enum Fixtures {
         counts.respondents = ratings.values.reduce(0, +)
         counts.ratingCounts = ratings
         return SessionCounts(
-            sessionNumber: number, meetingId: UUID(), startsAt: self.start.addingTimeInterval(Double(number) * 7 * 86_400),
+            sessionNumber: number, meetingID: UUID(), startsAt: self.start.addingTimeInterval(Double(number) * 7 * 86_400),
             form: FormDefinition(title: "Feedback", questions: [question]), responses: responses, checkedIn: checkedIn,
             questions: [question.key.rawValue: counts])
     }

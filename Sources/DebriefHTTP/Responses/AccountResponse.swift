@@ -1,0 +1,21 @@
+import Debrief
+import DebriefStore
+import Foundation
+import Hummingbird
+
+/// An account as the API shows it: `{"id","email","displayName","role","createdAt"}`.
+struct AccountResponse: ResponseEncodable {
+    var id: UUID
+    var email: String
+    var displayName: String
+    var role: Role
+    var createdAt: Date
+
+    init(_ account: Account) {
+        self.id = account.id
+        self.email = account.email
+        self.displayName = account.displayName
+        self.role = account.role
+        self.createdAt = account.createdAt
+    }
+}
