@@ -52,6 +52,24 @@ struct DeploymentFilesTests {
         #expect(condition["condition"] as? String == "service_healthy")
     }
 
+    /// The image builds from the committed pins: Package.resolved is copied before dependencies
+    /// are resolved, the build does not resolve anew, and neither git nor docker ignores the file.
+    @Test func imageBuildsFromThePinnedVersions() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        let copy = try #require(lines.firstIndex { $0.hasPrefix("COPY ") && $0.contains("Package.resolved") })
+        let resolve = try #require(lines.firstIndex { $0.contains("swift package resolve") })
+        #expect(copy < resolve, "Package.resolved is copied after dependencies are resolved")
+        #expect(lines.contains { $0.contains("swift build") && $0.contains("--force-resolved-versions") })
+        for ignoreFile in [".gitignore", ".dockerignore"] {
+            let patterns = try String(contentsOf: Self.root.appendingPathComponent(ignoreFile), encoding: .utf8)
+                .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(
+                !patterns.contains { $0 == "Package.resolved" || $0 == "/Package.resolved" },
+                "\(ignoreFile) ignores Package.resolved")
+        }
+    }
+
     @Test func dockerfileBuildsWithSwiftAndRunsSlimWithLibpq() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
         let stages = text.split(separator: "\n").filter { $0.hasPrefix("FROM ") }
