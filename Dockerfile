@@ -24,10 +24,11 @@ RUN swift build -c release --force-resolved-versions --product debrief --static-
     && cp "$(swift build -c release --show-bin-path)/debrief" /staging/ \
     && cp -R "$(swift build -c release --show-bin-path)"/*.resources /staging/
 
-# Run: a slim Debian with only the shared libraries the binary links.
+# Run: a slim Debian with only the shared libraries the binary links, and curl for the health
+# check in docker-compose.yml (GET /healthz).
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libpq5 libqrencode4 zlib1g ca-certificates tzdata \
+    && apt-get install -y --no-install-recommends libpq5 libqrencode4 zlib1g ca-certificates tzdata curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 1000 --home-dir /app debrief
 WORKDIR /app

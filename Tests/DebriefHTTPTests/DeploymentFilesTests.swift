@@ -52,6 +52,23 @@ struct DeploymentFilesTests {
         #expect(condition["condition"] as? String == "service_healthy")
     }
 
+    /// The app's own health check probes /healthz or /readyz with a tool the run stage installs.
+    @Test func debriefHasAHealthCheckTheImageCanRun() throws {
+        let compose = try self.compose()
+        let services = try #require(compose["services"] as? [String: Any])
+        let app = try #require(services["debrief"] as? [String: Any])
+        let health = try #require(app["healthcheck"] as? [String: Any])
+        let test = try #require(health["test"] as? [String])
+        #expect(["CMD", "CMD-SHELL"].contains(test.first ?? ""), "test is \(test)")
+        let command = test.dropFirst().joined(separator: " ")
+        #expect(command.contains("/healthz") || command.contains("/readyz"), "the health check runs \(command)")
+        let tool = try #require(command.split(separator: " ").first.map(String.init))
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
+        let stages = ("\n" + text).components(separatedBy: "\nFROM ").dropFirst()
+        let runStage = Set((stages.last ?? "").split(whereSeparator: { $0.isWhitespace }).map(String.init))
+        #expect(runStage.contains(tool), "the run stage does not install \(tool), which the health check runs")
+    }
+
     /// The image builds from the committed pins: Package.resolved is copied before dependencies
     /// are resolved, the build does not resolve anew, and neither git nor docker ignores the file.
     @Test func imageBuildsFromThePinnedVersions() throws {
