@@ -5,21 +5,30 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends libpq-dev libqrencode-dev zlib1g-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-# Resolve dependencies in their own layer so code changes do not refetch them.
-COPY Package.swift ./
+# Resolve dependencies in their own layer so code changes do not refetch them, at exactly the
+# versions pinned in the committed Package.resolved. Resolving keeps each pinned version and
+# refreshes its commit id (the pins may have been written against mirrors of the packages, whose
+# commit ids differ from upstream; `--force-resolved-versions` here would insist on those ids);
+# the diff stops the build if any package or version differs from the pins.
+COPY Package.swift Package.resolved ./
 COPY SQL ./SQL
-RUN swift package resolve
+RUN grep -E '"(identity|version)"' Package.resolved > /tmp/pinned \
+    && swift package resolve \
+    && grep -E '"(identity|version)"' Package.resolved | diff -u /tmp/pinned - \
+    && rm /tmp/pinned
 COPY Sources ./Sources
 COPY Tests ./Tests
-RUN swift build -c release --product debrief --static-swift-stdlib \
+# --force-resolved-versions: build from the resolved pins, never resolve anew.
+RUN swift build -c release --force-resolved-versions --product debrief --static-swift-stdlib \
     && mkdir /staging \
     && cp "$(swift build -c release --show-bin-path)/debrief" /staging/ \
     && cp -R "$(swift build -c release --show-bin-path)"/*.resources /staging/
 
-# Run: a slim Debian with only the shared libraries the binary links.
+# Run: a slim Debian with only the shared libraries the binary links, and curl for the health
+# check in docker-compose.yml (GET /healthz).
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libpq5 libqrencode4 zlib1g ca-certificates tzdata \
+    && apt-get install -y --no-install-recommends libpq5 libqrencode4 zlib1g ca-certificates tzdata curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 1000 --home-dir /app debrief
 WORKDIR /app

@@ -52,6 +52,41 @@ struct DeploymentFilesTests {
         #expect(condition["condition"] as? String == "service_healthy")
     }
 
+    /// The app's own health check probes /healthz or /readyz with a tool the run stage installs.
+    @Test func debriefHasAHealthCheckTheImageCanRun() throws {
+        let compose = try self.compose()
+        let services = try #require(compose["services"] as? [String: Any])
+        let app = try #require(services["debrief"] as? [String: Any])
+        let health = try #require(app["healthcheck"] as? [String: Any])
+        let test = try #require(health["test"] as? [String])
+        #expect(["CMD", "CMD-SHELL"].contains(test.first ?? ""), "test is \(test)")
+        let command = test.dropFirst().joined(separator: " ")
+        #expect(command.contains("/healthz") || command.contains("/readyz"), "the health check runs \(command)")
+        let tool = try #require(command.split(separator: " ").first.map(String.init))
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
+        let stages = ("\n" + text).components(separatedBy: "\nFROM ").dropFirst()
+        let runStage = Set((stages.last ?? "").split(whereSeparator: { $0.isWhitespace }).map(String.init))
+        #expect(runStage.contains(tool), "the run stage does not install \(tool), which the health check runs")
+    }
+
+    /// The image builds from the committed pins: Package.resolved is copied before dependencies
+    /// are resolved, the build does not resolve anew, and neither git nor docker ignores the file.
+    @Test func imageBuildsFromThePinnedVersions() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        let copy = try #require(lines.firstIndex { $0.hasPrefix("COPY ") && $0.contains("Package.resolved") })
+        let resolve = try #require(lines.firstIndex { $0.contains("swift package resolve") })
+        #expect(copy < resolve, "Package.resolved is copied after dependencies are resolved")
+        #expect(lines.contains { $0.contains("swift build") && $0.contains("--force-resolved-versions") })
+        for ignoreFile in [".gitignore", ".dockerignore"] {
+            let patterns = try String(contentsOf: Self.root.appendingPathComponent(ignoreFile), encoding: .utf8)
+                .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(
+                !patterns.contains { $0 == "Package.resolved" || $0 == "/Package.resolved" },
+                "\(ignoreFile) ignores Package.resolved")
+        }
+    }
+
     @Test func dockerfileBuildsWithSwiftAndRunsSlimWithLibpq() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
         let stages = text.split(separator: "\n").filter { $0.hasPrefix("FROM ") }
