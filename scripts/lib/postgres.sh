@@ -69,6 +69,8 @@ ensure_packages() {
     _pg_pkg_installed postgresql || _pg_any_pkg_installed 'postgresql-[0-9]*' || missing+=(postgresql)
     _pg_pkg_installed postgresql-client || _pg_any_pkg_installed 'postgresql-client-[0-9]*' || missing+=(postgresql-client)
     _pg_pkg_installed pkg-config || _pg_pkg_installed pkgconf || missing+=(pkg-config)
+    # scripts/check-layers and the benchmarks' helpers are Python.
+    command -v python3 >/dev/null 2>&1 || missing+=(python3)
     _pg_apt_install "${missing[@]}"
 }
 
