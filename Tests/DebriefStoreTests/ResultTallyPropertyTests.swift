@@ -241,7 +241,7 @@ struct ResultTallyPropertyTests {
     static func checkIn(count: Int, form: StoredForm, on database: Database) async throws {
         for _ in 0..<count {
             try await database.execute(
-                "INSERT INTO check_ins (form_id, meeting_id, token_hash) VALUES (\(form.id), \(form.meetingId), \(UUID().uuidString))")
+                "INSERT INTO check_ins (form_id, meeting_id, token_hash) VALUES (\(form.id), \(form.meetingID), \(UUID().uuidString))")
         }
     }
 

@@ -38,7 +38,7 @@ struct ResponseInsert {
                 \(answers.insert(response: "\(id)::uuid", form: "w.form_id", from: "w"))
             )\(try IdempotencyRecord.cte(self.submission, accepted, form: "w.form_id", from: "w"))
             SELECT g.*, w.form_id IS NOT NULL AS inserted,
-                CASE WHEN w.form_id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "\(self.submission.form.meetingId)::uuid")) END AS notified
+                CASE WHEN w.form_id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "\(self.submission.form.meetingID)::uuid")) END AS notified
             FROM g LEFT JOIN w ON true
             """)
         guard let row = rows.first else { return nil }
