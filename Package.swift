@@ -210,6 +210,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "DebriefActionsTests",
+            dependencies: ["DebriefActions", "DebriefStore", "Debrief", "PQ", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "DebriefExportTests",
             dependencies: ["DebriefExport", "DebriefStore", "Debrief", "DebriefTestSupport", "PQ"],
             swiftSettings: swiftSettings

@@ -145,6 +145,12 @@ struct ProblemBody: Decodable {
     var errors: [FieldError]?
     var requestID: String?
     var conflictingID: String?
+
+    /// The wire's keys (`requestId`), as a client written in any language reads them.
+    enum CodingKeys: String, CodingKey {
+        case type, title, status, detail, code, errors
+        case requestID = "requestId", conflictingID = "conflictingId"
+    }
 }
 
 extension JSONDecoder {

@@ -130,7 +130,7 @@ struct MeetingFlowTests {
             #expect(form.string("state") == "draft")
             let keys = (form.json?["questions"] as? [[String: Any]])?.compactMap { $0["key"] as? String }
             #expect(keys == ["useful", "topic", "notes"])
-            let series = try await api.send(.get, "/v1/series/\(try #require(next.string("seriesID")))", token: token)
+            let series = try await api.send(.get, "/v1/series/\(try #require(next.string("seriesId")))", token: token)
             let sessions = try #require(series.json?["sessions"] as? [[String: Any]])
             #expect(sessions.compactMap { $0["sessionNumber"] as? Int } == [1, 2])
             #expect(sessions.compactMap { $0["id"] as? String } == [first, nextID])

@@ -1,7 +1,4 @@
-@testable import DebriefActions
-@testable import DebriefApp
-@testable import DebriefHTTP
-@testable import DebriefWeb
+import DebriefActions
 import Foundation
 import Synchronization
 import Testing
