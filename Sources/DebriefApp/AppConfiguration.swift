@@ -1,6 +1,6 @@
-import Foundation
 import DebriefHTTP
 import DebriefStore
+import Foundation
 
 /// Settings of the whole service, as values. The `debrief serve` command fills it from flags and
 /// environment (the only place either is read); tests set what they need.

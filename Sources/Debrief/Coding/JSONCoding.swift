@@ -5,9 +5,8 @@ import Foundation
 /// timestamps as ``Timestamps`` writes them (ISO 8601, milliseconds, UTC).
 ///
 /// Swift spells identifiers `meetingID` (the API Design Guidelines' uniform case for acronyms);
-/// JSON spells them `meetingId`, as the API always has. Encoded keys are translated here, once,
-/// so neither side bends to the other. (No request body has such a key, so decoding needs no
-/// translation, and a request's unknown members are reported exactly as they were sent.)
+/// JSON spells them `meetingId`, as the API always has: a type with such a property names its
+/// wire key in its `CodingKeys` (`case meetingID = "meetingId"`).
 ///
 /// The JSON API, the idempotency records and the live stream all encode through it, so a value
 /// stored and replayed later reads exactly as it did when it was first sent.
@@ -15,7 +14,6 @@ public enum JSONCoding {
     public static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .custom { path in JSONKey(Self.wireName(path[path.count - 1].stringValue)) }
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(Timestamps.format(date))
@@ -36,32 +34,8 @@ public enum JSONCoding {
         return decoder
     }
 
-    /// `meetingID` → `meetingId`: a trailing `ID` after a lower-case letter.
-    static func wireName(_ key: String) -> String {
-        guard key.count > 2, key.hasSuffix("ID"), key.dropLast(2).last?.isLowercase == true else { return key }
-        return key.dropLast(1) + "d"
-    }
-
     /// `value` as JSON text.
     public static func string(_ value: some Encodable) throws -> String {
         String(decoding: try Self.encoder.encode(value), as: UTF8.self)
-    }
-}
-
-/// A coding key made from a string, for the key strategies above.
-private struct JSONKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init?(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init?(intValue: Int) {
-        nil
     }
 }

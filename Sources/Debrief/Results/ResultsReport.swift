@@ -35,6 +35,10 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
     public var questions: [QuestionResult]
     public var timeline: ChartSeries
 
+    enum CodingKeys: String, CodingKey {
+        case meetingID = "meetingId", formID = "formId", formVersion, formState, generatedAt, filter, summary, questions, timeline
+    }
+
     /// The report of `counts` as seen at `now`.
     public init(_ counts: ResultsCounts, filter: ResultsFilter, now: Date = Date()) {
         let form = counts.form

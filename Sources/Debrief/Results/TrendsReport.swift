@@ -13,6 +13,10 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
         public var checkedIn: Int
         /// Percent of checked-in participants who responded (null with no check-ins).
         public var responseRate: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case sessionNumber, meetingID = "meetingId", startsAt, hasPublishedForm, responses, checkedIn, responseRate
+        }
     }
 
     public var seriesID: UUID
@@ -24,7 +28,7 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
     public var optionLabels: [String: [String: String]]
 
     enum CodingKeys: String, CodingKey {
-        case seriesID, sessions, questions
+        case seriesID = "seriesId", sessions, questions
     }
 
     public init(seriesID: UUID, sessions: [SessionCounts]) {

@@ -18,6 +18,10 @@ struct Problem: Codable, Sendable {
     /// Extra members some problems carry (the colliding meeting of a 409, for example).
     var conflictingID: String?
     var closedAt: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case type, title, status, detail, code, errors, requestID = "requestId", conflictingID = "conflictingId", closedAt
+    }
 }
 
 /// An expected failure that knows its HTTP status: everything a client can cause or fix.

@@ -9,7 +9,7 @@ struct FormResponse: ResponseEncodable {
     var publicBaseURL: String
 
     enum CodingKeys: String, CodingKey {
-        case id, meetingID, version, state, code, participantUrl, publishedAt, closedAt, closesAt, createdAt, updatedAt
+        case id, meetingID = "meetingId", version, state, code, participantUrl, publishedAt, closedAt, closesAt, createdAt, updatedAt
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -22,6 +22,11 @@ struct MeetingResponse: ResponseEncodable {
     var createdAt: Date
     var updatedAt: Date
 
+    enum CodingKeys: String, CodingKey {
+        case id, seriesID = "seriesId", hostID = "hostId", sessionNumber, title, startsAt, endsAt, place, expectedHeadCount
+        case createdAt, updatedAt
+    }
+
     init(_ meeting: Meeting) {
         self.id = meeting.id
         self.seriesID = meeting.seriesID

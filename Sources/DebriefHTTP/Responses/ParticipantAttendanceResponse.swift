@@ -11,6 +11,10 @@ struct ParticipantAttendanceResponse: ResponseEncodable {
         var name: String?
         var checkedInAt: Date
         var rosterMemberID: UUID?
+
+        enum CodingKeys: String, CodingKey {
+            case name, checkedInAt, rosterMemberID = "rosterMemberId"
+        }
     }
 
     struct Expected: Encodable {
@@ -45,6 +49,10 @@ struct RosterMemberResponse: ResponseEncodable {
     var name: String
     var createdAt: Date
     var updatedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, seriesID = "seriesId", name, createdAt, updatedAt
+    }
 
     init(_ member: RosterMember) {
         self.id = member.id
