@@ -45,12 +45,6 @@ public struct SubmissionWindow: Sendable, Equatable {
         if let until { clause = clause + " AND r.submitted_at < \(until)::timestamptz" }
         return clause
     }
-
-    /// Reads `2026-05-04T09:00:00Z` (ISO 8601 with a zone, fractional seconds optional) or a plain
-    /// date `2026-05-04`, meaning its midnight in UTC.
-    public static func parseTimestamp(_ text: String) -> Date? {
-        Timestamps.parseDateOrTimestamp(text)
-    }
 }
 
 /// The shape of an export's rows. Trends are always unfiltered (as `GET /v1/series/{id}/trends`),

@@ -84,7 +84,7 @@ struct Export: AsyncParsableCommand {
         }
         func date(_ text: String?, _ flag: String) throws -> Date? {
             guard let text else { return nil }
-            guard let date = SubmissionWindow.parseTimestamp(text) else {
+            guard let date = Timestamps.parseDateOrTimestamp(text) else {
                 throw ValidationError("\(flag): \(text) is not an ISO 8601 timestamp with a zone (2026-05-04T09:00:00Z) or a date")
             }
             return date
