@@ -17,6 +17,8 @@ public struct AppConfiguration: Sendable {
     public var bodyTimeout: Duration = .seconds(30)
     /// A response that cannot write (its client stopped reading) for this long is cut.
     public var writeStallTimeout: Duration = .seconds(30)
+    /// Sign-ups one client address may make in an hour (more get 429 before any hashing).
+    public var signUpsPerAddressPerHour: Int = 10
     /// Concurrent HTTP exports (per account, in all) and the bound of their spool files.
     public var exportLimits = ExportLimits()
     /// The base of participant URLs (`{publicBaseURL}/f/{code}`), as people outside reach us.
