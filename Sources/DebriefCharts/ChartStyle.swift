@@ -26,9 +26,12 @@ public struct ChartStyle: Sendable, Equatable {
     /// Headings, captions, messages, descriptions and dates are in this language.
     public let language: ChartLanguage
 
+    /// UTC, named "UTC" as the pages name it (Foundation's `.gmt` prints "GMT").
+    public static let utc = TimeZone(identifier: "UTC")!
+
     /// A style; a width outside ``widthRange`` is clamped into it.
     public init(
-        theme: Theme = .light, width: Int = ChartStyle.defaultWidth, timeZone: TimeZone = .gmt, language: ChartLanguage = .english
+        theme: Theme = .light, width: Int = ChartStyle.defaultWidth, timeZone: TimeZone = ChartStyle.utc, language: ChartLanguage = .english
     ) {
         self.theme = theme
         self.width = min(max(width, Self.widthRange.lowerBound), Self.widthRange.upperBound)
