@@ -297,7 +297,7 @@ struct AuthorizationMatrixTests {
             configuration: DatabaseConfiguration(
                 url: try await Self.sharedDatabaseURL.value, maxConnections: 2, acquireTimeout: .seconds(60)),
             logger: TestDatabase.logger)
-        var configuration = AppConfiguration(bcryptCost: 4)
+        var configuration = AppConfiguration.forTests
         configuration.participantRateLimits = .unlimited
         configuration.port = 0
         let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)

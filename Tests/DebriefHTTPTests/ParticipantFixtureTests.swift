@@ -41,7 +41,7 @@ struct ParticipantAPI: Sendable {
 
     /// A test configuration: cheap bcrypt, and no rate limits unless a test asks for them.
     static func configuration(limits: RateLimitSettings = .unlimited) -> AppConfiguration {
-        var configuration = AppConfiguration(bcryptCost: 4)
+        var configuration = AppConfiguration.forTests
         configuration.participantRateLimits = limits
         return configuration
     }
