@@ -131,5 +131,6 @@ def test_a_meeting_without_a_published_form_says_so(live_server):
     deadline = time.monotonic() + 10
     while not stream.events and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert stream.events[:1] == [("waiting", json.dumps({"reason": "no_published_form"}))]
+    name, data = stream.events[0]
+    assert (name, json.loads(data)) == ("waiting", {"reason": "no_published_form"})
     stream.response.close()
