@@ -250,6 +250,7 @@ let package = Package(
             dependencies: [
                 "DebriefActions", "DebriefApp", "DebriefHTTP", "DebriefStore", "DebriefWeb", "DebriefTestSupport", "PQ",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 // Tests only: reads the head of an endless response over a real socket.
                 .product(name: "NIOCore", package: "swift-nio"),
