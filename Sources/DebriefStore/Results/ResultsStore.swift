@@ -85,7 +85,7 @@ public struct ResultsStore: Sendable {
                 """
                 SELECT m.id AS meeting_id, m.session_number, m.starts_at,
                        (SELECT count(*) FROM check_ins c WHERE c.meeting_id = m.id) AS check_ins, \(StoredForm.columns)
-                FROM meeting_series s JOIN meetings m ON m.series_id = s.id
+                FROM meeting_series s JOIN meetings m ON m.series_id = s.id AND m.trashed_at IS NULL
                 LEFT JOIN LATERAL (
                     SELECT * FROM forms WHERE meeting_id = m.id AND published_at IS NOT NULL ORDER BY version DESC LIMIT 1
                 ) f ON true
