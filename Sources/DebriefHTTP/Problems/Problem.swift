@@ -108,6 +108,7 @@ extension APIError {
         case .unauthenticated:
             status = .unauthorized
             headers[.wwwAuthenticate] = "Bearer"
+        case .forbidden: status = .forbidden
         case .rateLimited:
             status = .tooManyRequests
             headers[.retryAfter] = String(error.retryAfterSeconds ?? 60)
@@ -126,6 +127,7 @@ extension APIError {
         case .gone: return "gone"
         case .unauthenticated: return "unauthorized"
         case .rateLimited: return "rate_limited"
+        case .forbidden: return "forbidden"
         }
     }
 }
