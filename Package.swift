@@ -11,6 +11,7 @@ let migrationFiles = [
     "0004_result_tallies.sql",
     "0005_export.sql",
     "0006_idempotency_accepted.sql",
+    "0007_check_in_duplicates.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

@@ -114,6 +114,8 @@ struct AuthorizationMatrixTests {
         "GET /v1/meetings/{id}/export.csv": Row(access: .ownerOrAdmin, success: .ok),
         "GET /v1/series/{id}/export.csv": Row(access: .ownerOrAdmin, success: .ok),
         "GET /v1/meetings/{id}/attendance": Row(access: .ownerOrAdmin, success: .ok),
+        "POST /v1/meetings/{id}/attendance/check-ins/{checkInId}/confirm": Row(access: .ownerOrAdmin, success: .noContent),
+        "POST /v1/meetings/{id}/attendance/check-ins/{checkInId}/merge": Row(access: .ownerOrAdmin, success: .noContent),
         "GET /v1/series/{id}/roster": Row(access: .ownerOrAdmin, success: .ok),
         "POST /v1/series/{id}/roster": Row(access: .ownerOrAdmin, success: .created, body: { _, _ in ["name": "Katherine Johnson"] }),
         "PATCH /v1/series/{id}/roster/{memberId}": Row(access: .ownerOrAdmin, success: .ok, body: { _, _ in ["name": "Grace B. Hopper"] }),
@@ -244,6 +246,8 @@ struct AuthorizationMatrixTests {
         var series: String
         var code: String
         var rosterMember: String
+        /// A possible duplicate check-in of the meeting, for the host to confirm or merge.
+        var possibleDuplicate: String = ""
         var otherHostToken: String?
         var adminToken: String?
         var expiredToken: String?
@@ -267,6 +271,7 @@ struct AuthorizationMatrixTests {
             let id = path.hasPrefix("/v1/series/") ? self.series : self.meeting
             let chart = path.hasPrefix("/v1/series/") ? "sessions" : "timeline"
             return path.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{memberId}", with: self.rosterMember)
+                .replacingOccurrences(of: "{checkInId}", with: self.possibleDuplicate)
                 .replacingOccurrences(of: "{key}", with: "notes").replacingOccurrences(of: "{code}", with: self.code)
                 .replacingOccurrences(of: "{question}", with: "useful").replacingOccurrences(of: "{name}", with: chart)
         }
@@ -321,6 +326,22 @@ struct AuthorizationMatrixTests {
         var world = World(
             ownerEmail: ownerEmail, ownerToken: owner, meeting: meeting, series: series, code: code,
             rosterMember: try #require(member.string("id")))
+        // Two check-ins of one unlisted name, the second a possible duplicate (made in SQL: the
+        // world's form is anonymous, and the API keeps no names for those).
+        let meetingID = try #require(UUID(uuidString: meeting))
+        world.possibleDuplicate = try #require(
+            try await database.query(
+                """
+                WITH f AS (SELECT id, meeting_id FROM forms WHERE meeting_id = \(meetingID))
+                , first AS (
+                    INSERT INTO check_ins (form_id, meeting_id, token_hash, name, name_key)
+                    SELECT id, meeting_id, gen_random_uuid()::text, 'Sam', 'sam' FROM f RETURNING id
+                )
+                INSERT INTO check_ins (form_id, meeting_id, token_hash, name, name_key, duplicate_of, duplicate_status)
+                SELECT f.id, f.meeting_id, gen_random_uuid()::text, 'sam', 'sam', first.id, 'possible' FROM f, first
+                RETURNING id::text AS id
+                """
+            ).first?.decode("id", as: String.self))
         switch caller {
         case .otherHost:
             world.otherHostToken = try await api.signUpAndLogIn().token

@@ -8,12 +8,15 @@ import Hummingbird
 /// absent; anonymous forms never store names, so their check-ins have none.
 struct ParticipantAttendanceResponse: ResponseEncodable {
     struct CheckIn: Encodable {
+        var id: UUID
         var name: String?
         var checkedInAt: Date
         var rosterMemberID: UUID?
+        var duplicateOf: UUID?
+        var duplicateStatus: Attendance.DuplicateStatus?
 
         enum CodingKeys: String, CodingKey {
-            case name, checkedInAt, rosterMemberID = "rosterMemberId"
+            case id, name, checkedInAt, rosterMemberID = "rosterMemberId", duplicateOf = "duplicateOfId", duplicateStatus
         }
     }
 
@@ -25,13 +28,17 @@ struct ParticipantAttendanceResponse: ResponseEncodable {
     }
 
     var presentCount: Int
+    var possibleDuplicateCount: Int
     var checkIns: [CheckIn]
     var roster: [Expected]
 
     init(_ attendance: Attendance) {
         self.presentCount = attendance.presentCount
+        self.possibleDuplicateCount = attendance.possibleDuplicateCount
         self.checkIns = attendance.checkIns.map {
-            CheckIn(name: $0.name, checkedInAt: $0.checkedInAt, rosterMemberID: $0.rosterMemberID)
+            CheckIn(
+                id: $0.id, name: $0.name, checkedInAt: $0.checkedInAt, rosterMemberID: $0.rosterMemberID,
+                duplicateOf: $0.duplicateOf, duplicateStatus: $0.duplicateStatus)
         }
         self.roster = attendance.roster.map { Expected(id: $0.id, name: $0.name, present: $0.present, checkedInAt: $0.checkedInAt) }
     }
