@@ -166,4 +166,34 @@ struct RatesAndAttendanceTests {
             #expect(reply.problem?.errors?.map(\.path) == ["questions[0].options[1].id"])
         }
     }
+
+    /// The host's choice of window: a form that accepts answers from the meeting's start refuses
+    /// earlier ones with a problem that says so, and still shows the form.
+    @Test func aFormThatAcceptsAnswersFromTheMeetingsStartRefusesEarlierOnes() async throws {
+        try await withTestApp { api, _ in
+            let (token, _) = try await api.signUpAndLogIn()
+            let meeting = try await api.createMeeting(token: token, daysFromNow: 7)
+            var form = sampleForm
+            form["acceptsAnswersFrom"] = "meetingStart"
+            let saved = try await api.send(.put, "/v1/meetings/\(meeting)/form", token: token, json: form)
+            #expect(saved.json?["acceptsAnswersFrom"] as? String == "meetingStart")
+            let code = try #require(try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token).string("code"))
+            #expect(try await api.send(.get, "/v1/f/\(code)").status == .ok)
+            let early = try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "useful", "rating": 5]]])
+            #expect(early.status == .conflict)
+            #expect(early.problem?.detail?.hasPrefix("the form accepts answers from the meeting's start") == true, "\(early.text)")
+            #expect(try await api.send(.post, "/v1/f/\(code)/check-in", json: [String: Any]()).status == .conflict)
+            form["acceptsAnswersFrom"] = "tomorrow"
+            let other = try await api.createMeeting(token: token, daysFromNow: 9)
+            let bad = try await api.send(.put, "/v1/meetings/\(other)/form", token: token, json: form)
+            #expect(bad.problemPaths == ["acceptsAnswersFrom: must be one of publishing, meetingStart"])
+
+            // Once the meeting started, answers are taken.
+            let started = try await api.createMeeting(token: token, daysFromNow: -0.01)
+            form["acceptsAnswersFrom"] = "meetingStart"
+            #expect(try await api.send(.put, "/v1/meetings/\(started)/form", token: token, json: form).status == .ok)
+            let open = try #require(try await api.send(.post, "/v1/meetings/\(started)/form/publish", token: token).string("code"))
+            #expect(try await api.send(.post, "/v1/f/\(open)/responses", json: ["answers": [["questionKey": "useful", "rating": 5]]]).status == .created)
+        }
+    }
 }

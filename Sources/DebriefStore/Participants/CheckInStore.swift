@@ -71,7 +71,7 @@ public struct CheckInStore: Sendable {
                 FROM g WHERE g.gate_open
                 RETURNING checked_in_at, meeting_id
             )
-            SELECT g.gate_open, g.gate_closed_at, c.checked_in_at,
+            SELECT g.gate_open, g.gate_closed_at, g.gate_opens_at, c.checked_in_at,
                 CASE WHEN c.meeting_id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "c.meeting_id")) END AS notified
             FROM g LEFT JOIN c ON true
             """)
