@@ -12,6 +12,9 @@ let migrationFiles = [
     "0005_export.sql",
     "0006_idempotency_accepted.sql",
     "0007_check_in_duplicates.sql",
+    "0014_meeting_trash.sql",
+    "0015_host_accounts.sql",
+    "0016_manual_check_ins.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [
@@ -152,6 +155,7 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 
 /// `GET /v1/meetings/{id}/attendance`:
-/// `{"presentCount", "checkIns":[{"name"?,"checkedInAt","rosterMemberId"?}],
+/// `{"presentCount", "checkIns":[{"id","name"?,"checkedInAt","rosterMemberId"?,"markedByHost"}],
 ///   "roster":[{"id","name","present","checkedInAt"?}]}`. Optional members are left out when
 /// absent; anonymous forms never store names, so their check-ins have none.
 struct ParticipantAttendanceResponse: ResponseEncodable {
@@ -12,11 +12,12 @@ struct ParticipantAttendanceResponse: ResponseEncodable {
         var name: String?
         var checkedInAt: Date
         var rosterMemberID: UUID?
+        var markedByHost: Bool
         var duplicateOf: UUID?
         var duplicateStatus: Attendance.DuplicateStatus?
 
         enum CodingKeys: String, CodingKey {
-            case id, name, checkedInAt, rosterMemberID = "rosterMemberId", duplicateOf = "duplicateOfId", duplicateStatus
+            case id, name, checkedInAt, rosterMemberID = "rosterMemberId", markedByHost, duplicateOf = "duplicateOfId", duplicateStatus
         }
     }
 
@@ -38,7 +39,7 @@ struct ParticipantAttendanceResponse: ResponseEncodable {
         self.checkIns = attendance.checkIns.map {
             CheckIn(
                 id: $0.id, name: $0.name, checkedInAt: $0.checkedInAt, rosterMemberID: $0.rosterMemberID,
-                duplicateOf: $0.duplicateOf, duplicateStatus: $0.duplicateStatus)
+                markedByHost: $0.markedByHost, duplicateOf: $0.duplicateOf, duplicateStatus: $0.duplicateStatus)
         }
         self.roster = attendance.roster.map { Expected(id: $0.id, name: $0.name, present: $0.present, checkedInAt: $0.checkedInAt) }
     }

@@ -10,6 +10,8 @@ public struct Attendance: Sendable, Equatable {
         public var name: String?
         public var checkedInAt: Date
         public var rosterMemberID: UUID?
+        /// Marked present by the host, not checked in by the participant.
+        public var markedByHost: Bool
         /// The earlier check-in of the same name this one repeats, if it does.
         public var duplicateOf: UUID?
         /// Whether that repeat is the same person (`merged`) or still to be decided by the host
@@ -57,13 +59,15 @@ public struct AttendanceStore: Sendable {
             }
             let checkIns = try await connection.query(
                 """
-                SELECT c.id, c.name, c.checked_in_at, c.roster_member_id, c.duplicate_of, c.duplicate_status FROM check_ins c
+                SELECT c.id, c.name, c.checked_in_at, c.roster_member_id, c.marked_by_host, c.duplicate_of, c.duplicate_status
+                FROM check_ins c
                 WHERE c.meeting_id = \(meetingID) ORDER BY c.checked_in_at, c.id
                 """
             ).map { row in
                 Attendance.CheckIn(
                     id: try row.decode("id"), name: try row.decode("name"), checkedInAt: try row.decode("checked_in_at"),
-                    rosterMemberID: try row.decode("roster_member_id"), duplicateOf: try row.decode("duplicate_of"),
+                    rosterMemberID: try row.decode("roster_member_id"), markedByHost: try row.decode("marked_by_host"),
+                    duplicateOf: try row.decode("duplicate_of"),
                     duplicateStatus: try row.decode("duplicate_status", as: String?.self).flatMap(Attendance.DuplicateStatus.init(rawValue:)))
             }
             let roster = try await connection.query(

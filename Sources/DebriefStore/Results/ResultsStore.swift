@@ -88,11 +88,10 @@ public struct ResultsStore: Sendable {
             let rows = try await connection.query(
                 """
                 SELECT m.id AS meeting_id, m.session_number, m.starts_at, m.expected_head_count,
-                       (SELECT count(*) FROM check_ins c WHERE c.meeting_id = m.id AND c.duplicate_status IS NULL) AS check_ins,
-                       (SELECT count(DISTINCT CASE WHEN c.duplicate_status = 'merged' THEN c.duplicate_of ELSE c.id END)
-                        FROM responses r JOIN check_ins c ON c.id = r.check_in_id
+                       (SELECT \(Self.people) FROM check_ins c WHERE c.meeting_id = m.id) AS check_ins,
+                       (SELECT count(DISTINCT \(Self.person)) FROM responses r JOIN check_ins c ON c.id = r.check_in_id
                         WHERE r.form_id = f.id AND c.duplicate_status IS DISTINCT FROM 'possible') AS responded, \(StoredForm.columns)
-                FROM meeting_series s JOIN meetings m ON m.series_id = s.id
+                FROM meeting_series s JOIN meetings m ON m.series_id = s.id AND m.trashed_at IS NULL
                 LEFT JOIN LATERAL (
                     SELECT * FROM forms WHERE meeting_id = m.id AND published_at IS NOT NULL ORDER BY version DESC LIMIT 1
                 ) f ON true
@@ -124,13 +123,22 @@ public struct ResultsStore: Sendable {
     static func attendance(meeting meetingID: UUID, scope: SQLQuery) -> SQLQuery {
         """
         SELECT
-            (SELECT count(*) FROM check_ins c WHERE c.meeting_id = \(meetingID) AND c.duplicate_status IS NULL) AS people,
+            (SELECT \(Self.people) FROM check_ins c WHERE c.meeting_id = \(meetingID)) AS people,
             (SELECT count(*) FROM check_ins c WHERE c.meeting_id = \(meetingID) AND c.duplicate_status = 'possible') AS possible,
-            (SELECT count(DISTINCT CASE WHEN c.duplicate_status = 'merged' THEN c.duplicate_of ELSE c.id END)
-             FROM responses r JOIN check_ins c ON c.id = r.check_in_id
+            (SELECT count(DISTINCT \(Self.person)) FROM responses r JOIN check_ins c ON c.id = r.check_in_id
              WHERE \(scope) AND c.meeting_id = \(meetingID) AND c.duplicate_status IS DISTINCT FROM 'possible') AS responded
         """
     }
+
+    /// The person a check-in `c` stands for: its roster member (checked in or marked by the
+    /// host, once however often), else the check-in a merged repeat points at, else itself.
+    static let person = SQLQuery(
+        unsafeSQL: "coalesce(c.roster_member_id, CASE WHEN c.duplicate_status = 'merged' THEN c.duplicate_of ELSE c.id END)")
+
+    /// People among the check-ins `c`: distinct persons, possible duplicates left out (an
+    /// aggregate over `check_ins c`).
+    static let people = SQLQuery(
+        unsafeSQL: "count(DISTINCT coalesce(c.roster_member_id, CASE WHEN c.duplicate_status = 'merged' THEN c.duplicate_of ELSE c.id END)) FILTER (WHERE c.duplicate_status IS DISTINCT FROM 'possible')")
 
     /// `r` rows of the form that pass the filter.
     static func responseScope(form: UUID, _ filter: ResultsFilter) -> SQLQuery {

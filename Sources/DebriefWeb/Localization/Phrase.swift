@@ -154,7 +154,16 @@ struct Localizer: Sendable {
 
     /// The phrase with its `{name}` placeholders replaced by `values`.
     func callAsFunction(_ phrase: Phrase, _ values: [String: String] = [:]) -> String {
-        var text = phrase.text(self.language)
+        Self.fill(phrase.text(self.language), values)
+    }
+
+    /// A phrase of the host's own pages, filled the same way.
+    func callAsFunction(_ phrase: HostPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
+    private static func fill(_ text: String, _ values: [String: String]) -> String {
+        var text = text
         for (name, value) in values {
             text = text.replacingOccurrences(of: "{\(name)}", with: value)
         }
@@ -168,6 +177,8 @@ struct Localizer: Sendable {
 
     private static let tables: [Language: [String: String]] = Dictionary(
         uniqueKeysWithValues: Language.allCases.map { language in
-            (language, Dictionary(uniqueKeysWithValues: Phrase.allCases.map { ($0.rawValue, $0.text(language)) }))
+            (language, Dictionary(
+                uniqueKeysWithValues: Phrase.allCases.map { ($0.rawValue, $0.text(language)) }
+                    + HostPhrase.allCases.map { ($0.rawValue, $0.text(language)) }))
         })
 }

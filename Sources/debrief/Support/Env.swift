@@ -40,3 +40,10 @@ extension Env {
         return milliseconds == 0 ? .inTransaction : .coalesced(.milliseconds(min(milliseconds, 10_000)))
     }
 }
+
+extension Env {
+    /// `DEBRIEF_SIGNUP`: `open` or `closed`; unset (or empty) means the default policy.
+    static func signUpPolicy() -> SignUpPolicyOption? {
+        string("DEBRIEF_SIGNUP").flatMap(SignUpPolicyOption.init(rawValue:))
+    }
+}
