@@ -52,7 +52,7 @@ public struct ParticipantFormStore: Sendable {
             self.cache.remove(form.code)
             throw DebriefError.notFound("form")
         }
-        try FormGate(row: row).requireOpen()
+        try FormGate(row: row).requireNotClosed()
         return ParticipantFormView(
             form: form, meetingTitle: try row.decode("title"), meetingStartsAt: try row.decode("starts_at"),
             meetingEndsAt: try row.decode("ends_at"), meetingPlace: try row.decode("place"),
