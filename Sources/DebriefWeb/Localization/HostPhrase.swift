@@ -34,7 +34,7 @@ enum HostPhrase: String, CaseIterable, Sendable {
     case renameButton, removeMemberButton, memberExists
     // Downloads and the network
     case downloadsHeading, layoutLabel, layoutResponses, layoutAnswers, layoutSummary, layoutTrends
-    case bomLabel, downloadMeetingButton, downloadSeriesButton, loopbackWarning
+    case encodingLabel, plainUTF8, bomLabel, downloadMeetingButton, downloadSeriesButton, loopbackWarning
     // The form builder
     case formLink, builderHeading, questionNumber, optionNumber, kindChoice, kindRating, kindShortAnswer
     case moveUp, moveDown, removeButton, formStateNone, formStateDraft, draftSaved, formIsOpen, builderHasErrors
@@ -171,6 +171,8 @@ enum HostPhrase: String, CaseIterable, Sendable {
         case .layoutAnswers: return ("Answers (one row per answer)", "답변 (답변마다 한 줄)")
         case .layoutSummary: return ("Summary (per question)", "요약 (질문별)")
         case .layoutTrends: return ("Trends (per session)", "추이 (회차별)")
+        case .encodingLabel: return ("Encoding", "인코딩")
+        case .plainUTF8: return ("UTF-8", "UTF-8")
         case .bomLabel: return ("For Excel (UTF-8 with byte order mark)", "엑셀용 (BOM이 있는 UTF-8)")
         case .downloadMeetingButton: return ("Download this meeting", "이 회의 내려받기")
         case .downloadSeriesButton: return ("Download the whole series", "전체 시리즈 내려받기")
