@@ -154,6 +154,7 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -252,6 +253,7 @@ let package = Package(
             dependencies: [
                 "DebriefActions", "DebriefApp", "DebriefHTTP", "DebriefStore", "DebriefWeb", "DebriefTestSupport", "PQ",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 // Tests only: reads the head of an endless response over a real socket.
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -31,7 +31,8 @@ struct AppServices: Sendable {
         let accounts = AccountActions(
             accounts: accountStore,
             tokens: tokenStore,
-            throttle: LoginThrottle(database: database),
+            throttle: LoginThrottle(
+                database: database, policy: LoginThrottle.Policy(signUpsPerClient: configuration.signUpsPerAddressPerHour)),
             signUpGate: signUpGate)
         let meetingStore = MeetingStore(database: database)
         self.meetingStore = meetingStore

@@ -33,12 +33,11 @@ public struct ResultsActions: Sendable {
         return PublishedResults(form: counts.form, report: ResultsReport(counts, filter: ResultsFilter()))
     }
 
-    /// The unfiltered report participants may see behind a form code, when its host shares
-    /// results; nil otherwise (unknown code, draft, not shared: indistinguishable on purpose).
+    /// The unfiltered report participants may see behind a form code, when the version published
+    /// under that code shares results; nil otherwise (unknown code, draft, not shared:
+    /// indistinguishable on purpose).
     public func sharedReport(formCode: String) async throws -> ResultsReport? {
-        guard let code = FormCode.normalize(formCode), let meeting = try await self.results.sharedMeeting(formCode: code),
-            let counts = try await self.results.counts(meeting: meeting, visibleTo: .service, filter: ResultsFilter())
-        else { return nil }
+        guard let code = FormCode.normalize(formCode), let counts = try await self.results.sharedCounts(formCode: code) else { return nil }
         return ResultsReport(counts, filter: ResultsFilter())
     }
 

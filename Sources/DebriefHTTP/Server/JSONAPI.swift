@@ -48,6 +48,8 @@ public struct HTTPSettings: Sendable {
     public var participantRateLimits: RateLimitSettings
     /// Web origins whose pages may call the participant routes.
     public var corsOrigins: CORSAllowList
+    /// Concurrent HTTP exports and their spool (docs/decisions/0012-export-capacity.md).
+    public var exportLimits = ExportLimits()
 
     public init(
         publicBaseURL: String, maxBodyBytes: Int, participantMaxBodyBytes: Int, participantRateLimits: RateLimitSettings,
@@ -106,8 +108,8 @@ public func buildRouter(
     // dashboard's script and download buttons.
     let cookieReadable = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts, acceptsSessionCookieOnGET: true))
     LiveResultsController(meetings: api.meetings, hub: api.liveResults).addRoutes(to: cookieReadable)
-    // The dashboard's download buttons are plain links: CSV exports take the cookie too (GET).
-    ExportController(exporter: api.exporter).addRoutes(to: cookieReadable)
+    ExportController(exporter: api.exporter, admission: ExportAdmission(limits: api.settings.exportLimits))
+        .addRoutes(to: cookieReadable)
     AttendanceController(attendance: api.attendance).addRoutes(to: authenticated)
 
     addPages(router, participantLimits)

@@ -59,7 +59,7 @@ struct SignUpController {
         }
         do {
             let input = SignUpInput(email: fields["email"], password: fields["password"], displayName: fields["displayName"])
-            let account = try await self.accounts.signUp(input, invitation: page.invitation.isEmpty ? nil : page.invitation)
+            let account = try await self.accounts.signUp(input, invitation: page.invitation.isEmpty ? nil : page.invitation, client: context.clientAddress)
             let session = try await self.accounts.startSession(for: account)
             var response = Response.seeOther("/m")
             response.setCookie(SessionCookie.session(session.token.token, expiresAt: session.token.expiresAt, secure: self.securesCookies))

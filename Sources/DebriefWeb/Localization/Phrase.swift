@@ -9,7 +9,7 @@ enum Phrase: String, CaseIterable, Sendable {
     // Layout
     case skipToContent, signOut
     // Participant form
-    case requiredMark, requiredLegend, anonymousNote, identifiedNote, sendAnswers, errorSummary
+    case requiredMark, requiredLegend, anonymousNote, identifiedNote, thresholdNote, sendAnswers, errorSummary
     case ratingScale, chooseOne, chooseUpTo, chooseAny, otherOption, otherText, maxLength
     case checkInHeading, checkInName, checkInAnonymousButton, checkInNamedButton
     case checkInAnonymousHint, checkInRequiredHint, checkedInAs, checkedIn, closesAt
@@ -48,6 +48,8 @@ enum Phrase: String, CaseIterable, Sendable {
         case .requiredLegend: return ("Questions marked “required” must be answered.", "“필수” 표시가 있는 질문에는 꼭 답해 주세요.")
         case .anonymousNote: return ("Your answers are anonymous.", "답변은 익명으로 수집돼요.")
         case .identifiedNote: return ("Your name is recorded with your answers.", "답변과 함께 이름이 기록돼요.")
+        case .thresholdNote:
+            return ("Results are shown only when at least {k} people answer.", "{k}명 이상이 답한 질문만 결과가 공개돼요.")
         case .sendAnswers: return ("Send answers", "답변 보내기")
         case .errorSummary: return ("Some answers need another look:", "다시 확인할 답변이 있어요:")
         case .ratingScale: return ("From {min} to {max}", "{min}부터 {max}까지")
