@@ -130,8 +130,11 @@ def test_a_host_does_the_whole_job_in_the_browser(installation, browser):
     reused = browser(width=390, height=844, language=language)
     reused.get(link)
     assert not reused.find_elements(By.CSS_SELECTOR, "form[action='/signup']"), "a used link opens no form"
+    reused.get(base + "/signin")
+    audit(reused, "sign-in", axe)
     host.get(base + "/admin")
     assert host.find_element(By.TAG_NAME, "h1").text != admin.find_element(By.TAG_NAME, "h1").text, "hosts have no admin page"
+    audit(host, "not found (admin page for a host)", axe)
 
     # 5. A meeting, created on the page.
     start = datetime.now(timezone.utc).replace(second=0, microsecond=0) - timedelta(minutes=10)
@@ -271,6 +274,9 @@ def test_a_host_does_the_whole_job_in_the_browser(installation, browser):
     host.get(base + "/m?q=retro")
     assert len(host.find_elements(By.CSS_SELECTOR, "section.series")) == 1
     assert "Budget" not in host.find_element(By.ID, "content").text
+
+    host.get(f"{base}/m/{second}/trends")
+    audit(host, "trends", axe)
 
     # 10b. The roster: add a member, mark them present by hand, remove a mistaken check-in.
     host.get(f"{base}/m/{first}/roster")
