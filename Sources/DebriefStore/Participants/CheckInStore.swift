@@ -34,7 +34,7 @@ public struct CheckInStore: Sendable {
             """
             WITH g AS (
                 SELECT f.id, f.meeting_id, \(FormGate.columns)
-                FROM forms f WHERE f.id = \(form.id) AND f.published_at IS NOT NULL FOR SHARE OF f
+                FROM forms f WHERE f.id = \(form.id) AND f.published_at IS NOT NULL AND f.trashed_at IS NULL FOR SHARE OF f
             ), c AS (
                 INSERT INTO check_ins (form_id, meeting_id, token_hash, name, name_key, roster_member_id)
                 SELECT g.id, g.meeting_id, \(SecretToken.hash(token)), \(name?.text)::text, \(name?.matchKey)::text,
