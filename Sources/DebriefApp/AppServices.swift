@@ -11,6 +11,7 @@ struct AppServices: Sendable {
     let hasher: PasswordHasher
     let notifier: ResultsNotifier
     let liveResults: LiveResultsHub
+    let sharedResults: SharedResults
     let api: JSONAPI
     let pages: Pages
 
@@ -22,16 +23,21 @@ struct AppServices: Sendable {
         let participants = ParticipantActions(
             forms: participantForms,
             checkIns: CheckInStore(database: database, forms: participantForms, notifier: self.notifier),
-            responses: ResponseStore(database: database, forms: participantForms, notifier: self.notifier))
+            responses: ResponseStore(
+                database: database, forms: participantForms, notifier: self.notifier, batching: configuration.submissionBatching))
         let accounts = AccountActions(
             accounts: AccountStore(database: database, hasher: self.hasher),
             tokens: TokenStore(database: database, lifetime: configuration.tokenLifetime),
             throttle: LoginThrottle(database: database))
         let meetingStore = MeetingStore(database: database)
-        let meetings = MeetingActions(meetings: meetingStore)
-        let forms = FormActions(meetings: meetingStore, forms: FormStore(database: database))
+        let meetings = MeetingActions(meetings: meetingStore, notifier: self.notifier)
+        let forms = FormActions(meetings: meetingStore, forms: FormStore(database: database), notifier: self.notifier)
         let resultsStore = ResultsStore(database: database)
-        let results = ResultsActions(results: resultsStore)
+        let results = ResultsActions(results: resultsStore, sharedMaxAge: configuration.sharedResultsMaxAge)
+        self.sharedResults = results.shared
+        // Writes committed here make the shared reports stale at once (read-your-writes); other
+        // instances' writes arrive through the live-results listener.
+        self.notifier.observeCommits { [shared = results.shared] meeting in shared.changed(meeting) }
         self.liveResults = LiveResultsHub(snapshot: LiveResultsHub.reportSnapshot(results))
         let http = configuration.http
         self.api = JSONAPI(

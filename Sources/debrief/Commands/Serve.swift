@@ -93,6 +93,7 @@ struct Serve: AsyncParsableCommand {
         configuration.corsOrigins = try self.corsAllowList()
         configuration.participantRateLimits = Env.participantRateLimits()
         configuration.resultsNotification = Env.resultsNotification()
+        configuration.submissionBatching = Env.submissionBatching()
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)
