@@ -15,10 +15,15 @@ struct ResultsController {
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("meetings/:id/results") { request, context -> ResultsReport in
+        group.get("meetings/:id/results") { request, context -> Response in
             let id = try context.requireID("id", "meeting")
             let filter = try Self.filter(from: request)
-            return try await self.results.report(meeting: id, visibleTo: try context.requireViewer(), filter: filter)
+            let viewer = try context.requireViewer()
+            guard filter.isEmpty else {
+                let report = try await self.results.report(meeting: id, visibleTo: viewer, filter: filter)
+                return try report.response(from: request, context: context)
+            }
+            return SharedReportResponse(try await self.results.unfilteredReport(meeting: id, visibleTo: viewer), request: request).response
         }
         group.get("meetings/:id/questions/:key/answers") { request, context -> TextAnswers in
             let id = try context.requireID("id", "meeting")
