@@ -15,6 +15,12 @@ public struct AppConfiguration: Sendable {
     public var idleTimeout: Duration
     /// Once a request's head is in, its whole body must arrive within this (slow-body attacks).
     public var bodyTimeout: Duration = .seconds(30)
+    /// A response that cannot write (its client stopped reading) for this long is cut.
+    public var writeStallTimeout: Duration = .seconds(30)
+    /// Sign-ups one client address may make in an hour (more get 429 before any hashing).
+    public var signUpsPerAddressPerHour: Int = 10
+    /// Concurrent HTTP exports (per account, in all) and the bound of their spool files.
+    public var exportLimits = ExportLimits()
     /// The base of participant URLs (`{publicBaseURL}/f/{code}`), as people outside reach us.
     public var publicBaseURL: String
     /// bcrypt's work factor for passwords (12 in production; the tests lower it for speed).
@@ -68,8 +74,10 @@ public struct AppConfiguration: Sendable {
 extension AppConfiguration {
     /// The part the HTTP layer needs.
     var http: HTTPSettings {
-        HTTPSettings(
+        var settings = HTTPSettings(
             publicBaseURL: self.publicBaseURL, maxBodyBytes: self.maxBodyBytes, participantMaxBodyBytes: self.participantMaxBodyBytes,
             participantRateLimits: self.participantRateLimits, corsOrigins: self.corsOrigins)
+        settings.exportLimits = self.exportLimits
+        return settings
     }
 }

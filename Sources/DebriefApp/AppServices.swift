@@ -28,7 +28,8 @@ struct AppServices: Sendable {
         let accounts = AccountActions(
             accounts: AccountStore(database: database, hasher: self.hasher),
             tokens: TokenStore(database: database, lifetime: configuration.tokenLifetime),
-            throttle: LoginThrottle(database: database))
+            throttle: LoginThrottle(
+                database: database, policy: LoginThrottle.Policy(signUpsPerClient: configuration.signUpsPerAddressPerHour)))
         let meetingStore = MeetingStore(database: database)
         let meetings = MeetingActions(meetings: meetingStore, notifier: self.notifier)
         let forms = FormActions(meetings: meetingStore, forms: FormStore(database: database), notifier: self.notifier)

@@ -15,7 +15,9 @@ public func buildApplication(
     let services = AppServices(configuration: configuration, database: database)
     var app = Application(
         router: buildRouter(services),
-        server: httpServer(idleTimeout: configuration.idleTimeout, bodyTimeout: configuration.bodyTimeout, logger: logger),
+        server: httpServer(
+            idleTimeout: configuration.idleTimeout, bodyTimeout: configuration.bodyTimeout,
+            writeStallTimeout: configuration.writeStallTimeout, logger: logger),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Debrief"),
         logger: logger)
     app.addServices(

@@ -22,13 +22,17 @@ public struct AccountActions: Sendable {
     }
 
     /// Creates a host account from a sign-up body (422 naming each bad field, 409 for a taken email).
-    public func signUp(_ input: SignUpInput) async throws -> Account {
-        try await self.accounts.create(try input.validate().get())
+    /// From a `client` address, sign-ups are rate-limited (`rateLimited`) before any hashing.
+    public func signUp(_ input: SignUpInput, client: String? = nil) async throws -> Account {
+        let valid = try input.validate().get()
+        if let client { try await self.throttle.reserveSignUp(client: client) }
+        return try await self.accounts.create(valid)
     }
 
     /// Wrong email and wrong password get the same answer in the same time; repeated failures
     /// for one email or one client address are refused (`rateLimited`) before any password is
-    /// checked. Throws a ``ValidationFailure`` naming `email` and `password` when they are
+    /// checked. Each attempt is reserved against both limits before bcrypt runs, so parallel
+    /// guesses cannot all slip past the limit while the first ones are being checked. Throws a ``ValidationFailure`` naming `email` and `password` when they are
     /// missing or malformed, and `unauthenticated` when they do not match an account.
     public func logIn(email rawEmail: String?, password: String?, client: String) async throws -> LoggedIn {
         var problems = ProblemCollector()
@@ -43,19 +47,23 @@ public struct AccountActions: Sendable {
         guard let email, let password, problems.isEmpty else {
             throw ValidationFailure(problems: problems.problems)
         }
-        let throttle = self.throttle
-        try await throttle.check(email: email, client: client)
+        let reservation = try await self.throttle.reserve(email: email, client: client)
         guard let account = try await self.accounts.authenticate(email: email, password: password) else {
-            try await throttle.recordFailure(email: email, client: client)
+            // The reservation stays: it is this failure.
             throw DebriefError(.unauthenticated, "the email or password is wrong")
         }
-        try await throttle.recordSuccess(email: email)
+        try await self.throttle.recordSuccess(reservation)
         return LoggedIn(token: try await self.tokens.issue(for: account.id), account: account)
     }
 
     /// The account a bearer token (or page session, which carries one) belongs to, if it is valid.
     public func account(forToken token: String) async throws -> Account? {
         try await self.tokens.account(for: token)
+    }
+
+    /// Whether a token is still valid, revoked or expired (live streams check it as they go).
+    public func tokenStatus(_ token: String) async throws -> TokenStore.Status {
+        try await self.tokens.status(of: token)
     }
 
     /// Revokes a token: logging out, on the API or the pages.

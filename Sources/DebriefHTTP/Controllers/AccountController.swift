@@ -22,7 +22,8 @@ struct AccountController {
 
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("accounts") { request, context -> EditedResponse<AccountResponse> in
-            let account = try await self.accounts.signUp(try await request.decodeJSON(as: SignUpInput.self, context: context))
+            let account = try await self.accounts.signUp(
+                try await request.decodeJSON(as: SignUpInput.self, context: context), client: context.clientAddress)
             return EditedResponse(status: .created, response: AccountResponse(account))
         }
         group.post("tokens", use: self.logIn)

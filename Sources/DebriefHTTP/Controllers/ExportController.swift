@@ -6,9 +6,20 @@ import HTTPTypes
 import Hummingbird
 
 /// `GET /v1/meetings/{id}/export.csv` and `GET /v1/series/{id}/export.csv`: the same CSV as
-/// `debrief export`, for the owning host or an admin, streamed as PostgreSQL produces it.
+/// `debrief export`, for the owning host or an admin.
+///
+/// A stalled or slow reader must never hold database capacity others need
+/// (docs/decisions/0012-export-capacity.md): an export is admitted only within the per-account and
+/// global limits (429 with `Retry-After` beyond them), written to a spool file while it holds a
+/// pooled connection, and sent from that file once the connection is back in the pool. A client
+/// that stops reading is cut by ``WriteStallHandler``.
 struct ExportController {
     let exporter: Exporter
+    let admission: ExportAdmission
+
+    /// Seconds a refused export is told to wait: about what a spooled export of a few megabytes
+    /// takes to be written and read.
+    static let retryAfterSeconds = 5
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("meetings/:id/export.csv") { request, context -> Response in
@@ -21,19 +32,39 @@ struct ExportController {
 
     private func export(_ target: ExportTarget, _ request: Request, _ context: AppRequestContext) async throws -> Response {
         let exportRequest = try Self.exportRequest(target, from: request)
+        let viewer = try context.requireViewer()
+        guard let slot = self.admission.admit(viewer.accountID) else {
+            let limits = self.admission.limits
+            throw APIError(
+                .tooManyRequests, code: "rate_limited",
+                detail: "too many exports in progress (at most \(limits.perAccount) per account and \(limits.total) in all); "
+                    + "retry after \(Self.retryAfterSeconds) seconds",
+                headers: [.retryAfter: String(Self.retryAfterSeconds)])
+        }
         // Another host's meeting or series is a 404 here, before any byte of the body is sent.
         let prepared: ExportStore.Prepared
         do {
-            prepared = try await self.exporter.prepare(exportRequest, visibleTo: try context.requireViewer())
+            prepared = try await self.exporter.prepare(exportRequest, visibleTo: viewer)
         } catch let error as DebriefError where error.code == .notFound {
             throw APIError.notFound(target.isMeeting ? "meeting" : "series")
         }
         let exporter = self.exporter
-        // Each chunk is written only when the client can take it (the writer waits for the
-        // channel to become writable), and the next one is read from PostgreSQL only then: a slow
-        // client slows the COPY down instead of making the server hold the file.
-        let body = ResponseBody { writer in
-            try await exporter.write(prepared) { chunk in
+        let limits = self.admission.limits
+        let spool: ExportSpool
+        do {
+            spool = try await ExportSpool.write(in: limits.spoolDirectory, maxBytes: limits.spoolMaxBytes) { sink in
+                try await exporter.write(prepared, to: sink)
+            }
+        } catch is ExportSpool.TooLarge {
+            throw APIError(
+                HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), code: "export_too_large",
+                detail: "the export is larger than the \(limits.spoolMaxBytes) bytes the server spools; "
+                    + "narrow it with since and until, or use `debrief export`")
+        }
+        // The connection is back in the pool: only the spool file and the slot go with the body.
+        let body = ResponseBody(contentLength: spool.size) { writer in
+            defer { slot.release() }
+            while let chunk = try await spool.read(upTo: 64 * 1024) {
                 try await writer.write(ByteBuffer(bytes: chunk))
             }
             try await writer.finish(nil)

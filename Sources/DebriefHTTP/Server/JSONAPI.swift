@@ -48,6 +48,8 @@ public struct HTTPSettings: Sendable {
     public var participantRateLimits: RateLimitSettings
     /// Web origins whose pages may call the participant routes.
     public var corsOrigins: CORSAllowList
+    /// Concurrent HTTP exports and their spool (docs/decisions/0012-export-capacity.md).
+    public var exportLimits = ExportLimits()
 
     public init(
         publicBaseURL: String, maxBodyBytes: Int, participantMaxBodyBytes: Int, participantRateLimits: RateLimitSettings,
@@ -102,7 +104,8 @@ public func buildRouter(
     results.addRoutes(to: authenticated)
     ChartController(results: api.results).addRoutes(to: authenticated)
     QRCodeController(forms: api.forms, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
-    ExportController(exporter: api.exporter).addRoutes(to: authenticated)
+    ExportController(exporter: api.exporter, admission: ExportAdmission(limits: api.settings.exportLimits))
+        .addRoutes(to: authenticated)
     // The live stream also takes the session cookie (GET only), for the dashboard's script.
     let cookieReadable = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts, acceptsSessionCookieOnGET: true))
     LiveResultsController(meetings: api.meetings, hub: api.liveResults).addRoutes(to: cookieReadable)

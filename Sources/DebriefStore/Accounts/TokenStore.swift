@@ -40,6 +40,27 @@ public struct TokenStore: Sendable {
         ).first.map(Account.init(row:))
     }
 
+    /// What a token is now, for streams that outlive the request that checked it.
+    public enum Status: Sendable, Equatable {
+        case valid
+        case revoked
+        case expired
+        /// Never issued (or purged).
+        case unknown
+    }
+
+    public func status(of token: String) async throws -> Status {
+        guard let row = try await self.database.query(
+            """
+            SELECT t.revoked_at IS NOT NULL AS revoked, t.expires_at <= now() AS expired
+            FROM access_tokens t WHERE t.token_hash = \(SecretToken.hash(token))
+            """
+        ).first else { return .unknown }
+        if try row.decode("revoked", as: Bool.self) { return .revoked }
+        if try row.decode("expired", as: Bool.self) { return .expired }
+        return .valid
+    }
+
     public func revoke(_ token: String) async throws {
         try await self.database.execute(
             "UPDATE access_tokens SET revoked_at = now() WHERE token_hash = \(SecretToken.hash(token)) AND revoked_at IS NULL")

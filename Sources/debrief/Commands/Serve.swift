@@ -31,6 +31,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a request's body may take to arrive once its head is in. Env: DEBRIEF_BODY_TIMEOUT. Default: 30.")
     var bodyTimeout: Int?
 
+    @Option(help: "Seconds a response may be unable to write (its client stopped reading) before the connection is cut. Env: DEBRIEF_WRITE_STALL_TIMEOUT. Default: 30.")
+    var writeStallTimeout: Int?
+
+    @Option(help: "HTTP exports in progress at once per account; more get 429. Env: DEBRIEF_EXPORT_LIMIT_PER_ACCOUNT. Default: 2.")
+    var exportLimitPerAccount: Int?
+
+    @Option(help: "HTTP exports in progress at once on this instance (keep it well below the pool size); more get 429. Env: DEBRIEF_EXPORT_LIMIT. Default: 4.")
+    var exportLimit: Int?
+
+    @Option(help: "Largest CSV an HTTP export spools to a temporary file (TMPDIR) before sending it; larger ones get 507. Env: DEBRIEF_EXPORT_SPOOL_MAX_BYTES. Default: 1073741824.")
+    var exportSpoolMaxBytes: Int?
+
     @Option(help: "Seconds a stop (SIGTERM, SIGINT) waits for in-flight requests before cancelling them. Env: DEBRIEF_SHUTDOWN_TIMEOUT. Default: 25.")
     var shutdownTimeout: Int?
 
@@ -69,6 +81,21 @@ struct Serve: AsyncParsableCommand {
         if let seconds = self.bodyTimeout ?? Env.int("DEBRIEF_BODY_TIMEOUT"), !(1...3600).contains(seconds) {
             throw ValidationError("--body-timeout must be between 1 and 3600 seconds")
         }
+        if let count = Env.int("DEBRIEF_SIGNUP_LIMIT_PER_ADDRESS"), !(1...1_000_000).contains(count) {
+            throw ValidationError("DEBRIEF_SIGNUP_LIMIT_PER_ADDRESS must be between 1 and 1000000")
+        }
+        if let seconds = self.writeStallTimeout ?? Env.int("DEBRIEF_WRITE_STALL_TIMEOUT"), !(1...3600).contains(seconds) {
+            throw ValidationError("--write-stall-timeout must be between 1 and 3600 seconds")
+        }
+        if let count = self.exportLimitPerAccount ?? Env.int("DEBRIEF_EXPORT_LIMIT_PER_ACCOUNT"), !(1...1000).contains(count) {
+            throw ValidationError("--export-limit-per-account must be between 1 and 1000")
+        }
+        if let count = self.exportLimit ?? Env.int("DEBRIEF_EXPORT_LIMIT"), !(1...1000).contains(count) {
+            throw ValidationError("--export-limit must be between 1 and 1000")
+        }
+        if let bytes = self.exportSpoolMaxBytes ?? Env.int("DEBRIEF_EXPORT_SPOOL_MAX_BYTES"), bytes < 1024 {
+            throw ValidationError("--export-spool-max-bytes must be at least 1024")
+        }
         if let seconds = self.shutdownTimeout ?? Env.int("DEBRIEF_SHUTDOWN_TIMEOUT"), !(1...3600).contains(seconds) {
             throw ValidationError("--shutdown-timeout must be between 1 and 3600 seconds")
         }
@@ -91,6 +118,13 @@ struct Serve: AsyncParsableCommand {
             bcryptCost: UInt8(clamping: self.bcryptCost ?? Env.int("DEBRIEF_BCRYPT_COST") ?? 12))
         configuration.bodyTimeout = .seconds(self.bodyTimeout ?? Env.int("DEBRIEF_BODY_TIMEOUT") ?? 30)
         configuration.corsOrigins = try self.corsAllowList()
+        configuration.signUpsPerAddressPerHour = Env.int("DEBRIEF_SIGNUP_LIMIT_PER_ADDRESS") ?? configuration.signUpsPerAddressPerHour
+        configuration.writeStallTimeout = .seconds(self.writeStallTimeout ?? Env.int("DEBRIEF_WRITE_STALL_TIMEOUT") ?? 30)
+        let defaultExports = ExportLimits()
+        configuration.exportLimits = ExportLimits(
+            perAccount: self.exportLimitPerAccount ?? Env.int("DEBRIEF_EXPORT_LIMIT_PER_ACCOUNT") ?? defaultExports.perAccount,
+            total: self.exportLimit ?? Env.int("DEBRIEF_EXPORT_LIMIT") ?? defaultExports.total,
+            spoolMaxBytes: self.exportSpoolMaxBytes ?? Env.int("DEBRIEF_EXPORT_SPOOL_MAX_BYTES") ?? defaultExports.spoolMaxBytes)
         configuration.participantRateLimits = Env.participantRateLimits()
         configuration.resultsNotification = Env.resultsNotification()
         configuration.submissionBatching = Env.submissionBatching()
