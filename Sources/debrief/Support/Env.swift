@@ -40,7 +40,7 @@ extension Env {
         return milliseconds == 0 ? .inTransaction : .coalesced(.milliseconds(min(milliseconds, 10_000)))
     }
 
-    /// `DEBRIEF_SUBMIT_BATCHES` (group commits in flight at once, default 2) and
+    /// `DEBRIEF_SUBMIT_BATCHES` (group commits in flight at once, default 4) and
     /// `DEBRIEF_SUBMIT_BATCH_SIZE` (most submissions per group commit, default 128; 1 writes each
     /// submission in its own transaction); positive numbers, anything else keeps the default.
     static func submissionBatching() -> SubmissionBatching {
