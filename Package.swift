@@ -11,6 +11,9 @@ let migrationFiles = [
     "0004_result_tallies.sql",
     "0005_export.sql",
     "0006_idempotency_accepted.sql",
+    "0014_meeting_trash.sql",
+    "0015_host_accounts.sql",
+    "0016_manual_check_ins.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [
@@ -250,6 +253,7 @@ let package = Package(
             dependencies: [
                 "DebriefActions", "DebriefApp", "DebriefHTTP", "DebriefStore", "DebriefWeb", "DebriefTestSupport", "PQ",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 // Tests only: reads the head of an endless response over a real socket.
                 .product(name: "NIOCore", package: "swift-nio"),

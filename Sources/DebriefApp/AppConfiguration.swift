@@ -1,3 +1,4 @@
+import Debrief
 import DebriefHTTP
 import DebriefStore
 import Foundation
@@ -50,6 +51,13 @@ public struct AppConfiguration: Sendable {
     /// Web origins whose pages may call the participant routes (`--cors-origin`,
     /// `DEBRIEF_CORS_ORIGINS`); none by default.
     public var corsOrigins: CORSAllowList = .none
+    /// Who may sign up (`--signup`, `DEBRIEF_SIGNUP`). `debrief serve` defaults to
+    /// `firstAccountThenClosed`; tests that build the app directly sign up many hosts, so the
+    /// value here defaults to `open` (docs/decisions/0016-sign-up-policy.md).
+    public var signUpPolicy: SignUpPolicy = .open
+    /// A public URL phones could reach, when `publicBaseURL` is a loopback address (`debrief serve`
+    /// fills it with the machine's LAN address); the host's pages then warn. Nil: no warning.
+    public var publicURLHint: String?
 
     public init(
         host: String = "127.0.0.1",

@@ -9,6 +9,7 @@ import PQ
 /// them, and the background services. The composition root: nothing else constructs a store.
 struct AppServices: Sendable {
     let hasher: PasswordHasher
+    let meetingStore: MeetingStore
     let notifier: ResultsNotifier
     let liveResults: LiveResultsHub
     let sharedResults: SharedResults
@@ -25,12 +26,18 @@ struct AppServices: Sendable {
             checkIns: CheckInStore(database: database, forms: participantForms, notifier: self.notifier),
             responses: ResponseStore(
                 database: database, forms: participantForms, notifier: self.notifier, batching: configuration.submissionBatching))
+        let accountStore = AccountStore(database: database, hasher: self.hasher)
+        let tokenStore = TokenStore(database: database, lifetime: configuration.tokenLifetime)
+        let invitations = InvitationStore(database: database)
+        let signUpGate = SignUpGate(policy: configuration.signUpPolicy, accounts: accountStore, invitations: invitations)
         let accounts = AccountActions(
-            accounts: AccountStore(database: database, hasher: self.hasher),
-            tokens: TokenStore(database: database, lifetime: configuration.tokenLifetime),
+            accounts: accountStore,
+            tokens: tokenStore,
             throttle: LoginThrottle(
-                database: database, policy: LoginThrottle.Policy(signUpsPerClient: configuration.signUpsPerAddressPerHour)))
+                database: database, policy: LoginThrottle.Policy(signUpsPerClient: configuration.signUpsPerAddressPerHour)),
+            signUpGate: signUpGate)
         let meetingStore = MeetingStore(database: database)
+        self.meetingStore = meetingStore
         let meetings = MeetingActions(meetings: meetingStore, notifier: self.notifier)
         let forms = FormActions(meetings: meetingStore, forms: FormStore(database: database), notifier: self.notifier)
         let resultsStore = ResultsStore(database: database)
@@ -41,13 +48,19 @@ struct AppServices: Sendable {
         self.notifier.observeCommits { [shared = results.shared] meeting in shared.changed(meeting) }
         self.liveResults = LiveResultsHub(snapshot: LiveResultsHub.reportSnapshot(results))
         let http = configuration.http
+        let attendance = AttendanceActions(attendance: AttendanceStore(database: database), roster: RosterStore(database: database))
         self.api = JSONAPI(
             participants: participants, accounts: accounts, meetings: meetings, forms: forms, results: results,
-            attendance: AttendanceActions(attendance: AttendanceStore(database: database), roster: RosterStore(database: database)),
+            attendance: attendance,
             exporter: Exporter(exports: ExportStore(database: database), results: resultsStore),
             liveResults: self.liveResults,
             isDatabaseReady: { (try? await database.query("SELECT 1")) != nil },
             settings: http)
-        self.pages = Pages(participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http)
+        self.pages = Pages(
+            participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http,
+            host: HostPages(
+                signUpGate: signUpGate,
+                settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations),
+                attendance: attendance, loopbackHint: configuration.publicURLHint))
     }
 }

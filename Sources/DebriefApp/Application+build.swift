@@ -27,7 +27,8 @@ public func buildApplication(
         LiveResultsListener(database: database, hub: services.liveResults, shared: services.sharedResults, logger: logger),
         TallyFoldService(tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger),
         IdempotencyPurgeService(
-            keys: IdempotencyKeys(database: database), retention: configuration.idempotencyRetention, logger: logger))
+            keys: IdempotencyKeys(database: database), retention: configuration.idempotencyRetention, logger: logger),
+        TrashPurgeService(meetings: services.meetingStore, logger: logger))
     return app
 }
 

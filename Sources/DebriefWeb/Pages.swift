@@ -10,16 +10,18 @@ public struct Pages: Sendable {
     let meetings: MeetingActions
     let results: ResultsActions
     let settings: HTTPSettings
+    let host: HostPages
 
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, results: ResultsActions,
-        settings: HTTPSettings
+        settings: HTTPSettings, host: HostPages
     ) {
         self.participants = participants
         self.accounts = accounts
         self.meetings = meetings
         self.results = results
         self.settings = settings
+        self.host = host
     }
 
     /// Adds every page route; the participant pages share the API's rate limit buckets.
@@ -30,7 +32,32 @@ public struct Pages: Sendable {
         ).addRoutes(to: router, rateLimit: participantRateLimit)
         SignInController(accounts: self.accounts, securesCookies: self.settings.securesCookies).addRoutes(to: router)
         HostPagesController(
-            accounts: self.accounts, meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL
+            accounts: self.accounts, meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
+            loopbackHint: self.host.loopbackHint
         ).addRoutes(to: router)
+        SignUpController(accounts: self.accounts, gate: self.host.signUpGate, securesCookies: self.settings.securesCookies)
+            .addRoutes(to: router)
+        AccountPageController(accounts: self.accounts, settings: self.host.settings).addRoutes(to: router)
+        AdminPageController(accounts: self.accounts, settings: self.host.settings, publicBaseURL: self.settings.publicBaseURL)
+            .addRoutes(to: router)
+        MeetingPagesController(accounts: self.accounts, meetings: self.meetings).addRoutes(to: router)
+        RosterPageController(accounts: self.accounts, meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: router)
+    }
+}
+
+/// The use cases only the host's own pages need: the sign-up policy, the account and admin pages.
+public struct HostPages: Sendable {
+    let signUpGate: SignUpGate
+    let settings: AccountSettingsActions
+    let attendance: AttendanceActions
+    /// A public URL phones could reach (`http://192.168.1.20:8080`), set when the configured one
+    /// is a loopback address: the dashboard and meetings list then say how to fix it.
+    let loopbackHint: String?
+
+    public init(signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, loopbackHint: String?) {
+        self.signUpGate = signUpGate
+        self.settings = settings
+        self.attendance = attendance
+        self.loopbackHint = loopbackHint
     }
 }

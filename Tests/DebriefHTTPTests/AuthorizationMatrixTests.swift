@@ -96,6 +96,14 @@ struct AuthorizationMatrixTests {
         "DELETE /v1/meetings/{id}": Row(access: .ownerOrAdmin, success: .noContent),
         "POST /v1/meetings/{id}/next": Row(access: .ownerOrAdmin, success: .created, body: { _, _ in meetingBody(daysFromNow: 500) }),
         "GET /v1/series/{id}": Row(access: .ownerOrAdmin, success: .ok),
+        // A meeting in the owner's trash: only its host or an admin brings it back.
+        "POST /v1/meetings/{id}/restore": Row(
+            access: .ownerOrAdmin, success: .ok,
+            prepare: { api, world in
+                let deleted = try await api.send(.delete, "/v1/meetings/\(world.meeting)", token: world.ownerToken)
+                #expect(deleted.status == .noContent)
+            }),
+        "GET /v1/trash": Row(access: .anyAccount, success: .ok),
         "GET /v1/meetings/{id}/form": Row(access: .ownerOrAdmin, success: .ok),
         // An open form cannot be rewritten: closed first, the PUT starts a new draft version.
         "PUT /v1/meetings/{id}/form": Row(
@@ -114,6 +122,9 @@ struct AuthorizationMatrixTests {
         "GET /v1/meetings/{id}/export.csv": Row(access: .ownerOrAdmin, success: .ok),
         "GET /v1/series/{id}/export.csv": Row(access: .ownerOrAdmin, success: .ok),
         "GET /v1/meetings/{id}/attendance": Row(access: .ownerOrAdmin, success: .ok),
+        "POST /v1/meetings/{id}/attendance": Row(
+            access: .ownerOrAdmin, success: .ok, body: { world, _ in ["rosterMemberId": world.rosterMember] }),
+        "DELETE /v1/meetings/{id}/attendance/{checkInId}": Row(access: .ownerOrAdmin, success: .noContent),
         "GET /v1/series/{id}/roster": Row(access: .ownerOrAdmin, success: .ok),
         "POST /v1/series/{id}/roster": Row(access: .ownerOrAdmin, success: .created, body: { _, _ in ["name": "Katherine Johnson"] }),
         "PATCH /v1/series/{id}/roster/{memberId}": Row(access: .ownerOrAdmin, success: .ok, body: { _, _ in ["name": "Grace B. Hopper"] }),
@@ -159,6 +170,33 @@ struct AuthorizationMatrixTests {
         "GET /m/{id}": Row(access: .anyone, success: .seeOther),
         "GET /m/{id}/panel": Row(access: .anyone, success: .seeOther),
         "GET /m/{id}/trends": Row(access: .anyone, success: .seeOther),
+        "GET /signup": Row(access: .anyone, success: .ok),
+        "POST /signup": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),
+        "GET /account": Row(access: .anyone, success: .seeOther),
+        "POST /account/profile": Row(access: .anyone, success: .seeOther, body: { _, _ in ["displayName": "Hijacked"] }),
+        "POST /account/password": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /account/tokens": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /account/tokens/{tokenId}/revoke": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /account/sign-out-everywhere": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /admin": Row(access: .anyone, success: .seeOther),
+        "POST /admin/invitations": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /admin/hosts": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /m/new": Row(access: .anyone, success: .seeOther),
+        "POST /m/new": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /m/{id}/edit": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/edit": Row(access: .anyone, success: .seeOther, body: { _, _ in ["title": "Hijacked"] }),
+        "GET /m/{id}/next": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/next": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /m/{id}/delete": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/delete": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /m/trash": Row(access: .anyone, success: .seeOther),
+        "POST /m/trash/{id}/restore": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /m/{id}/roster": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/roster": Row(access: .anyone, success: .seeOther, body: { _, _ in ["name": "Mallory"] }),
+        "POST /m/{id}/roster/{memberId}/rename": Row(access: .anyone, success: .seeOther, body: { _, _ in ["name": "Mallory"] }),
+        "POST /m/{id}/roster/{memberId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/attendance": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/attendance/{checkInId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
     ]
 
     /// One cell: a documented operation and a caller.
@@ -244,6 +282,8 @@ struct AuthorizationMatrixTests {
         var series: String
         var code: String
         var rosterMember: String
+        /// The owner marked the roster member present: a check-in the owner may remove.
+        var checkIn: String
         var otherHostToken: String?
         var adminToken: String?
         var expiredToken: String?
@@ -269,6 +309,8 @@ struct AuthorizationMatrixTests {
             return path.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{memberId}", with: self.rosterMember)
                 .replacingOccurrences(of: "{key}", with: "notes").replacingOccurrences(of: "{code}", with: self.code)
                 .replacingOccurrences(of: "{question}", with: "useful").replacingOccurrences(of: "{name}", with: chart)
+                .replacingOccurrences(of: "{tokenId}", with: "7d1f3a2b-9c4e-4f5a-8b6c-0d1e2f3a4b5c")
+                .replacingOccurrences(of: "{checkInId}", with: self.checkIn)
         }
     }
 
@@ -318,9 +360,12 @@ struct AuthorizationMatrixTests {
         let code = try #require(try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: owner).string("code"))
         let series = try #require(try await api.send(.get, "/v1/meetings/\(meeting)", token: owner).string("seriesId"))
         let member = try await api.send(.post, "/v1/series/\(series)/roster", token: owner, json: ["name": "Grace Hopper"])
+        let memberID = try #require(member.string("id"))
+        let marked = try await api.send(.post, "/v1/meetings/\(meeting)/attendance", token: owner, json: ["rosterMemberId": memberID])
+        let checkIns = try #require(marked.json?["checkIns"] as? [[String: Any]], "\(marked.text)")
         var world = World(
             ownerEmail: ownerEmail, ownerToken: owner, meeting: meeting, series: series, code: code,
-            rosterMember: try #require(member.string("id")))
+            rosterMember: memberID, checkIn: try #require(checkIns.first?["id"] as? String))
         switch caller {
         case .otherHost:
             world.otherHostToken = try await api.signUpAndLogIn().token

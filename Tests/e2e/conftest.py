@@ -55,13 +55,18 @@ def database_url_named(cluster_url: str, name: str) -> str:
     return urllib.parse.urlunsplit(parts._replace(path="/" + name))
 
 
-@pytest.fixture(scope="module")
-def database_url() -> str:
-    """A fresh, empty database for one test module (migrated by the first `debrief serve`)."""
+def fresh_database_url() -> str:
+    """A new, empty database on the test cluster (migrated by the first `debrief serve`)."""
     cluster_url = _required_env("DEBRIEF_TEST_DATABASE_URL")
     name = "e2e_" + secrets.token_hex(6)
     psql(cluster_url, f"CREATE DATABASE {name}")
     return database_url_named(cluster_url, name)
+
+
+@pytest.fixture(scope="module")
+def database_url() -> str:
+    """A fresh, empty database for one test module (migrated by the first `debrief serve`)."""
+    return fresh_database_url()
 
 
 @dataclass
@@ -99,6 +104,9 @@ def start_server(database_url: str, port: int | None = None, env: dict[str, str]
         "DEBRIEF_BCRYPT_COST": "4",
         # Every test signs its hosts up from 127.0.0.1; the sign-up limit has tests of its own.
         "DEBRIEF_SIGNUP_LIMIT_PER_ADDRESS": "100000",
+        # Most tests sign up several hosts through the API; the sign-up policy's own test
+        # (test_host_pages.py) starts its servers with the default (first account, then closed).
+        "DEBRIEF_SIGNUP": "open",
         "LOG_FORMAT": "json",
         "LOG_LEVEL": "info",
     })

@@ -17,6 +17,8 @@ public struct DebriefError: Error, Sendable, Equatable {
         case unauthenticated
         /// Too many attempts; retry later.
         case rateLimited
+        /// Known who is asking, and the answer is no (sign-up on a closed installation).
+        case forbidden
     }
 
     public var code: Code

@@ -45,8 +45,18 @@ public struct ChartSeries: Sendable, Equatable, Encodable {
     }
 
     /// The same series with every value removed, for groups too small to show.
-    public func withheld() -> ChartSeries {
+    ///
+    /// `keepingCategories` keeps categories the host defined (options, scale values) so a chart
+    /// can still draw its empty axis; without it the categories go too, because they came from
+    /// participants (the words of short answers) and are themselves what must not be shown.
+    public func withheld(keepingCategories: Bool) -> ChartSeries {
         var copy = self
+        guard keepingCategories else {
+            copy.labels = []
+            copy.datasets = copy.datasets.map { Dataset(label: $0.label, unit: $0.unit, data: []) }
+            copy.rows = []
+            return copy
+        }
         copy.datasets = copy.datasets.map { Dataset(label: $0.label, unit: $0.unit, data: $0.data.map { _ in nil }) }
         copy.rows = copy.rows.map { Row(category: $0.category, label: $0.label, count: nil, percent: nil) }
         return copy

@@ -7,23 +7,33 @@ public enum ResultsBuilder {
     /// How many of the most frequent words a short-answer chart lists.
     public static let wordLimit = 30
 
+    /// Every question's result. `unfiltered` are the counts without the report's filter (nil
+    /// when the report is unfiltered): a filtered group is compared with them, so that a filter
+    /// cannot single out the few people it leaves out.
     public static func questions(
-        of form: FormDefinition, counts: [String: QuestionCounts], responses: Int
+        of form: FormDefinition, counts: [String: QuestionCounts], responses: Int, unfiltered: [String: QuestionCounts]? = nil
     ) -> [QuestionResult] {
         form.questions.map { question in
-            self.result(for: question, in: form, counts: counts[question.key.rawValue] ?? QuestionCounts(), responses: responses)
+            let key = question.key.rawValue
+            return self.result(
+                for: question, in: form, counts: counts[key] ?? QuestionCounts(), responses: responses,
+                unfiltered: unfiltered.map { $0[key] ?? QuestionCounts() })
         }
     }
 
-    /// One question's result, with the form's privacy rule applied.
+    /// One question's result, with the form's privacy rule (``PrivacyRule``) applied.
     public static func result(
-        for question: Question, in form: FormDefinition, counts tally: QuestionCounts, responses: Int
+        for question: Question, in form: FormDefinition, counts tally: QuestionCounts, responses: Int,
+        unfiltered: QuestionCounts? = nil
     ) -> QuestionResult {
         var result = self.result(for: question, tally, responses: responses)
-        if form.anonymous, tally.respondents > 0, tally.respondents < form.privacyThreshold {
+        if let reason = PrivacyRule.withheldReason(
+            form: form, respondents: tally.respondents, unfilteredRespondents: unfiltered?.respondents)
+        {
             result.withheld = true
-            result.withheldReason = "fewer than \(form.privacyThreshold) people answered this anonymous question"
-            result.chart = result.chart.withheld()
+            result.withheldReason = reason
+            // Options and scale values are the host's words; short answers' words are the participants'.
+            result.chart = result.chart.withheld(keepingCategories: question.kind != .shortAnswer)
             result.otherTexts = result.otherTexts.map { _ in [] }
             result.statistics = nil
         }

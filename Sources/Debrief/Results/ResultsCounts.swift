@@ -16,10 +16,14 @@ public struct ResultsCounts: Sendable {
     public var times: ResponseTimes
     /// Per question key.
     public var questions: [String: QuestionCounts]
+    /// Per question key without the filter; nil when the counts are unfiltered. A filtered
+    /// report compares its groups with these (see ``PrivacyRule``).
+    public var unfilteredQuestions: [String: QuestionCounts]?
 
     public init(
         meeting: Meeting, form: StoredForm, responses: Int, allResponses: Int, checkIns: Int, firstResponseAt: Date?,
-        lastResponseAt: Date?, times: ResponseTimes, questions: [String: QuestionCounts]
+        lastResponseAt: Date?, times: ResponseTimes, questions: [String: QuestionCounts],
+        unfilteredQuestions: [String: QuestionCounts]? = nil
     ) {
         self.meeting = meeting
         self.form = form
@@ -30,5 +34,6 @@ public struct ResultsCounts: Sendable {
         self.lastResponseAt = lastResponseAt
         self.times = times
         self.questions = questions
+        self.unfilteredQuestions = unfilteredQuestions
     }
 }

@@ -58,7 +58,9 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
             responseRateOfCheckedIn: rate(counts.checkIns), responseRateOfExpected: rate(counts.meeting.expectedHeadCount),
             firstResponseAt: counts.firstResponseAt, lastResponseAt: counts.lastResponseAt,
             medianMinutesAfterMeetingEnd: counts.times.medianMinutes(after: counts.meeting.endsAt).map { ($0 * 10).rounded() / 10 })
-        self.questions = ResultsBuilder.questions(of: form.definition, counts: counts.questions, responses: counts.responses)
+        self.questions = ResultsBuilder.questions(
+            of: form.definition, counts: counts.questions, responses: counts.responses,
+            unfiltered: filter.isEmpty ? nil : counts.unfilteredQuestions)
         let start = filter.since.map { max($0, form.publishedAt ?? $0) } ?? form.publishedAt ?? now
         let end = min(filter.until ?? now, form.closedTime(at: now) ?? now)
         self.timeline = Timeline.series(from: start, to: max(start, end), perMinute: counts.times.perMinute)

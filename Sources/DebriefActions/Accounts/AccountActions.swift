@@ -9,11 +9,13 @@ public struct AccountActions: Sendable {
     let accounts: AccountStore
     let tokens: TokenStore
     let throttle: LoginThrottle
+    let signUpGate: SignUpGate
 
-    public init(accounts: AccountStore, tokens: TokenStore, throttle: LoginThrottle) {
+    public init(accounts: AccountStore, tokens: TokenStore, throttle: LoginThrottle, signUpGate: SignUpGate) {
         self.accounts = accounts
         self.tokens = tokens
         self.throttle = throttle
+        self.signUpGate = signUpGate
     }
 
     public struct LoggedIn: Sendable {
@@ -21,12 +23,20 @@ public struct AccountActions: Sendable {
         public var account: Account
     }
 
-    /// Creates a host account from a sign-up body (422 naming each bad field, 409 for a taken email).
-    /// From a `client` address, sign-ups are rate-limited (`rateLimited`) before any hashing.
-    public func signUp(_ input: SignUpInput, client: String? = nil) async throws -> Account {
+    /// Creates an account from a sign-up body, as the sign-up policy or an invitation link
+    /// allows (403 `forbidden` otherwise, decided before the password is hashed; see
+    /// ``SignUpGate``); 422 naming each bad field, 409 for a taken email. From a `client`
+    /// address, sign-ups are rate-limited (`rateLimited`), also before any hashing.
+    public func signUp(_ input: SignUpInput, invitation: String? = nil, client: String? = nil) async throws -> Account {
         let valid = try input.validate().get()
+        let admission = try await self.signUpGate.admit(invitation: invitation)
         if let client { try await self.throttle.reserveSignUp(client: client) }
-        return try await self.accounts.create(valid)
+        return try await self.accounts.create(valid, admission: admission)
+    }
+
+    /// A new session for an account that just proved itself another way (signed up this moment).
+    public func startSession(for account: Account) async throws -> LoggedIn {
+        LoggedIn(token: try await self.tokens.issue(for: account.id), account: account)
     }
 
     /// Wrong email and wrong password get the same answer in the same time; repeated failures

@@ -33,4 +33,14 @@ public struct AttendanceActions: Sendable {
     public func removeMember(series id: UUID, member: UUID, by viewer: Viewer) async throws {
         try await self.roster.remove(series: id, member: member, by: viewer)
     }
+
+    /// Marks a roster member of the meeting's series present by hand (once; again changes nothing).
+    public func markPresent(meeting id: UUID, member: UUID, by viewer: Viewer) async throws {
+        try await self.attendance.markPresent(meeting: id, member: member, by: viewer)
+    }
+
+    /// Removes a mistaken check-in of the meeting.
+    public func removeCheckIn(_ checkInID: UUID, meeting id: UUID, by viewer: Viewer) async throws {
+        try await self.attendance.removeCheckIn(checkInID, meeting: id, by: viewer)
+    }
 }

@@ -40,9 +40,32 @@ public struct MeetingActions: Sendable {
         return meeting
     }
 
+    /// Moves the meeting to the trash (see ``MeetingStore/trash(_:by:)``); `notFound` as `find`.
     public func delete(_ id: UUID, by viewer: Viewer) async throws {
-        try await self.meetings.delete(id, by: viewer)
+        try await self.meetings.trash(id, by: viewer)
         self.notifier?.changed(meeting: id)
+    }
+
+    /// Brings a meeting of the viewer back from the trash; `conflict` when its time is taken now.
+    public func restore(_ id: UUID, by viewer: Viewer) async throws -> Meeting {
+        let meeting = try await self.meetings.restore(id, by: viewer)
+        self.notifier?.changed(meeting: id)
+        return meeting
+    }
+
+    /// The viewer's meetings in the trash, most recently deleted first.
+    public func trashed(by viewer: Viewer) async throws -> [MeetingStore.TrashedMeeting] {
+        try await self.meetings.trashed(by: viewer)
+    }
+
+    /// One page of the viewer's series for the meetings list (latest first), optionally searched
+    /// by title (`search` trimmed; blank means everything).
+    public func seriesPage(
+        for viewer: Viewer, search: String?, page: Int, perPage: Int
+    ) async throws -> (entries: [MeetingStore.SeriesEntry], hasMore: Bool) {
+        let query = search?.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200)
+        return try await self.meetings.seriesPage(
+            for: viewer, search: (query?.isEmpty ?? true) ? nil : String(query!), page: max(1, min(page, 10_000)), perPage: perPage)
     }
 
     public func series(_ id: UUID, visibleTo viewer: Viewer) async throws -> [Meeting] {

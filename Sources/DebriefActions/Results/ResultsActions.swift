@@ -59,13 +59,12 @@ public struct ResultsActions: Sendable {
         return PublishedResults(form: shared.form, report: shared.report)
     }
 
-    /// The unfiltered report participants may see behind a form code, when its host shares
-    /// results; nil otherwise (unknown code, draft, not shared: indistinguishable on purpose).
+    /// The unfiltered report participants may see behind a form code, when the version published
+    /// under that code shares results; nil otherwise (unknown code, draft, not shared:
+    /// indistinguishable on purpose).
     public func sharedReport(formCode: String) async throws -> ResultsReport? {
-        guard let code = FormCode.normalize(formCode), let meeting = try await self.results.sharedMeeting(formCode: code),
-            let shared = try await self.shared.report(meeting)
-        else { return nil }
-        return shared.report
+        guard let code = FormCode.normalize(formCode), let counts = try await self.results.sharedCounts(formCode: code) else { return nil }
+        return ResultsReport(counts, filter: ResultsFilter())
     }
 
     /// Every session of a series and the trend of each question asked in two or more.

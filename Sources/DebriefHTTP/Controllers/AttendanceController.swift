@@ -14,7 +14,34 @@ struct AttendanceController {
         var name: String?
     }
 
+    /// `POST /v1/meetings/{id}/attendance` body.
+    struct MarkPresentInput: Decodable {
+        var rosterMemberID: String?
+
+        enum CodingKeys: String, CodingKey {
+            case rosterMemberID = "rosterMemberId"
+        }
+    }
+
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.post("meetings/:id/attendance") { request, context -> ParticipantAttendanceResponse in
+            let id = try context.requireID("id", "meeting")
+            let viewer = try context.requireViewer()
+            // Who may touch the meeting is settled before what the body says.
+            _ = try await self.attendance.attendance(meeting: id, visibleTo: viewer)
+            let input = try await request.decodeJSON(as: MarkPresentInput.self, context: context)
+            guard let member = input.rosterMemberID.flatMap(UUID.init(uuidString:)) else {
+                throw ValidationFailure(problems: [FieldProblem("rosterMemberId", input.rosterMemberID == nil ? "is required" : "must be a UUID")])
+            }
+            try await self.attendance.markPresent(meeting: id, member: member, by: viewer)
+            return ParticipantAttendanceResponse(try await self.attendance.attendance(meeting: id, visibleTo: viewer))
+        }
+        group.delete("meetings/:id/attendance/:checkInId") { _, context -> Response in
+            let id = try context.requireID("id", "meeting")
+            let checkIn = try context.requireID("checkInId", "check-in")
+            try await self.attendance.removeCheckIn(checkIn, meeting: id, by: try context.requireViewer())
+            return Response(status: .noContent)
+        }
         group.get("meetings/:id/attendance") { _, context -> ParticipantAttendanceResponse in
             let id = try context.requireID("id", "meeting")
             return ParticipantAttendanceResponse(

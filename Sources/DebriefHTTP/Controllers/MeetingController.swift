@@ -18,6 +18,16 @@ struct MeetingController {
         var sessions: [MeetingResponse]
     }
 
+    struct Trash: ResponseEncodable {
+        struct Item: Encodable {
+            var meeting: MeetingResponse
+            var trashedAt: Date
+            var purgeAt: Date
+        }
+
+        var items: [Item]
+    }
+
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("meetings") { request, context -> EditedResponse<MeetingResponse> in
             let input = try await request.decodeJSON(as: MeetingInput.self, context: context)
@@ -42,6 +52,13 @@ struct MeetingController {
             return Response(status: .noContent)
         }
         group.post("meetings/:id/next", use: self.createNextSession)
+        group.post("meetings/:id/restore") { _, context -> MeetingResponse in
+            MeetingResponse(try await self.meetings.restore(try context.requireID("id", "meeting"), by: try context.requireViewer()))
+        }
+        group.get("trash") { _, context -> Trash in
+            let items = try await self.meetings.trashed(by: try context.requireViewer())
+            return Trash(items: items.map { Trash.Item(meeting: MeetingResponse($0.meeting), trashedAt: $0.trashedAt, purgeAt: $0.purgeAt) })
+        }
         group.get("series/:id") { _, context -> Series in
             let id = try context.requireID("id", "series")
             let sessions = try await self.meetings.series(id, visibleTo: try context.requireViewer())

@@ -103,6 +103,7 @@ extension APIError {
         case .unauthenticated:
             status = .unauthorized
             headers[.wwwAuthenticate] = "Bearer"
+        case .forbidden: status = .forbidden
         case .rateLimited:
             status = .tooManyRequests
             headers[.retryAfter] = String(error.retryAfterSeconds ?? 60)
@@ -121,6 +122,7 @@ extension APIError {
         case .gone: return "gone"
         case .unauthenticated: return "unauthorized"
         case .rateLimited: return "rate_limited"
+        case .forbidden: return "forbidden"
         }
     }
 }

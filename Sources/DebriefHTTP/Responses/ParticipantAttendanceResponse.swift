@@ -3,17 +3,19 @@ import Foundation
 import Hummingbird
 
 /// `GET /v1/meetings/{id}/attendance`:
-/// `{"presentCount", "checkIns":[{"name"?,"checkedInAt","rosterMemberId"?}],
+/// `{"presentCount", "checkIns":[{"id","name"?,"checkedInAt","rosterMemberId"?,"markedByHost"}],
 ///   "roster":[{"id","name","present","checkedInAt"?}]}`. Optional members are left out when
 /// absent; anonymous forms never store names, so their check-ins have none.
 struct ParticipantAttendanceResponse: ResponseEncodable {
     struct CheckIn: Encodable {
+        var id: UUID
         var name: String?
         var checkedInAt: Date
         var rosterMemberID: UUID?
+        var markedByHost: Bool
 
         enum CodingKeys: String, CodingKey {
-            case name, checkedInAt, rosterMemberID = "rosterMemberId"
+            case id, name, checkedInAt, rosterMemberID = "rosterMemberId", markedByHost
         }
     }
 
@@ -31,7 +33,7 @@ struct ParticipantAttendanceResponse: ResponseEncodable {
     init(_ attendance: Attendance) {
         self.presentCount = attendance.presentCount
         self.checkIns = attendance.checkIns.map {
-            CheckIn(name: $0.name, checkedInAt: $0.checkedInAt, rosterMemberID: $0.rosterMemberID)
+            CheckIn(id: $0.id, name: $0.name, checkedInAt: $0.checkedInAt, rosterMemberID: $0.rosterMemberID, markedByHost: $0.markedByHost)
         }
         self.roster = attendance.roster.map { Expected(id: $0.id, name: $0.name, present: $0.present, checkedInAt: $0.checkedInAt) }
     }

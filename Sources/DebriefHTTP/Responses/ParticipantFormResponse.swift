@@ -12,7 +12,7 @@ struct ParticipantFormResponse: ResponseEncodable {
     var view: ParticipantFormView
 
     enum CodingKeys: String, CodingKey {
-        case code, title, anonymous, allowsEditing, state, closesAt, meeting, questions
+        case code, title, anonymous, privacyThreshold, allowsEditing, state, closesAt, meeting, questions
     }
 
     enum MeetingKeys: String, CodingKey {
@@ -25,6 +25,7 @@ struct ParticipantFormResponse: ResponseEncodable {
         try container.encode(self.view.form.code, forKey: .code)
         try container.encode(definition.title, forKey: .title)
         try container.encode(definition.anonymous, forKey: .anonymous)
+        try container.encode(definition.privacyThreshold, forKey: .privacyThreshold)
         try container.encode(definition.allowsEditing, forKey: .allowsEditing)
         // A closed form is answered with 410, so a form that can be shown is open.
         try container.encode(FormState.open, forKey: .state)

@@ -104,11 +104,12 @@ public func buildRouter(
     results.addRoutes(to: authenticated)
     ChartController(results: api.results).addRoutes(to: authenticated)
     QRCodeController(forms: api.forms, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
-    ExportController(exporter: api.exporter, admission: ExportAdmission(limits: api.settings.exportLimits))
-        .addRoutes(to: authenticated)
-    // The live stream also takes the session cookie (GET only), for the dashboard's script.
+    // The live stream and the CSV exports also take the session cookie (GET only), for the
+    // dashboard's script and download buttons.
     let cookieReadable = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts, acceptsSessionCookieOnGET: true))
     LiveResultsController(meetings: api.meetings, hub: api.liveResults).addRoutes(to: cookieReadable)
+    ExportController(exporter: api.exporter, admission: ExportAdmission(limits: api.settings.exportLimits))
+        .addRoutes(to: cookieReadable)
     AttendanceController(attendance: api.attendance).addRoutes(to: authenticated)
 
     addPages(router, participantLimits)

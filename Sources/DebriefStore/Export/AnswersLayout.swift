@@ -44,7 +44,7 @@ struct AnswersLayout {
             LEFT JOIN o ON o.form_id = a.form_id AND o.key = a.question_key AND o.id = a.option_id
             LEFT JOIN check_ins c ON c.id = r.check_in_id
             """
-        return with + "\n" + select + "\n" + from + "\nWHERE true" + self.window.sql
+        return with + "\n" + select + "\n" + from + "\nWHERE true" + ExportSQL.shownAnswers + self.window.sql
             + "\nORDER BY r.submitted_at, r.id, q.position, a.position"
     }
 }

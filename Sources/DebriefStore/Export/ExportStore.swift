@@ -31,7 +31,8 @@ public struct ExportStore: Sendable {
     ///
     /// - Throws: ``DebriefError`` `notFound` naming the meeting, series or host.
     public func prepare(_ request: ExportRequest, visibleTo viewer: Viewer) async throws -> Prepared {
-        let visible: SQLQuery = viewer.isAdmin ? "" : " AND m.host_id = \(viewer.accountID)::uuid"
+        // Meetings in the trash are never exported (docs/decisions/0015-meeting-trash.md).
+        let visible: SQLQuery = (viewer.isAdmin ? "" : " AND m.host_id = \(viewer.accountID)::uuid") + " AND m.trashed_at IS NULL"
         let meetings: SQLQuery
         switch request.target {
         case .meeting(let id):
@@ -51,7 +52,7 @@ public struct ExportStore: Sendable {
             }
             meetings = "m.host_id = \(hostID)::uuid" + visible
         case .all:
-            meetings = viewer.isAdmin ? "true" : "m.host_id = \(viewer.accountID)::uuid"
+            meetings = viewer.isAdmin ? "m.trashed_at IS NULL" : "m.host_id = \(viewer.accountID)::uuid AND m.trashed_at IS NULL"
         }
         return Prepared(request: request, viewer: viewer, meetings: meetings)
     }

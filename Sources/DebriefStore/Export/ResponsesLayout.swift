@@ -87,7 +87,7 @@ struct ResponsesLayout {
             """
         if !columns.isEmpty {
             from = from + "\nCROSS JOIN p LEFT JOIN LATERAL (SELECT " + aggregates
-                + " FROM answers a WHERE a.response_id = r.id) a ON true"
+                + " FROM answers a WHERE a.response_id = r.id" + ExportSQL.shownAnswers + ") a ON true"
         }
         let fixed: SQLQuery =
             "SELECT r.id, fs.meeting_id, fs.series_id, " + self.csv.cell(unsafeColumn: "fs.title")

@@ -39,8 +39,10 @@ public struct MeetingPage: Sendable {
 }
 
 extension SQLQuery {
-    /// `alias.host_id` is the viewer's, unless the viewer is an admin.
+    /// `alias.host_id` is the viewer's, unless the viewer is an admin; and the meeting (or series)
+    /// is not in the trash (see ``MeetingStore/trash(_:by:)``).
     static func visible(to viewer: Viewer, alias: String = "m") -> SQLQuery {
         SQLQuery(unsafeSQL: "(\(alias).host_id = ") + "\(viewer.accountID) OR \(viewer.isAdmin))"
+            + SQLQuery(unsafeSQL: " AND \(alias).trashed_at IS NULL")
     }
 }

@@ -52,7 +52,7 @@ public struct MeetingStore: Sendable {
 
     /// The viewer's own meetings, newest first, `limit` at a time.
     public func list(for viewer: Viewer, scope: MeetingScope, after cursor: String?, limit: Int) async throws -> MeetingPage {
-        var filter: SQLQuery = "m.host_id = \(viewer.accountID)"
+        var filter: SQLQuery = "m.host_id = \(viewer.accountID) AND m.trashed_at IS NULL"
         switch scope {
         case .upcoming: filter = filter + " AND m.ends_at > now()"
         case .past: filter = filter + " AND m.ends_at <= now()"
@@ -77,7 +77,7 @@ public struct MeetingStore: Sendable {
         try await self.database.query(
             """
             SELECT \(Meeting.columns) FROM meetings m
-            WHERE m.host_id = \(viewer.accountID) AND m.ends_at > now()
+            WHERE m.host_id = \(viewer.accountID) AND m.ends_at > now() AND m.trashed_at IS NULL
             ORDER BY m.starts_at, m.id LIMIT 1
             """
         ).first.map(Meeting.init(row:))
@@ -103,17 +103,11 @@ public struct MeetingStore: Sendable {
         }
     }
 
-    /// Deletes a meeting with its forms and answers.
-    public func delete(_ id: UUID, by viewer: Viewer) async throws {
-        let deleted = try await self.database.execute("DELETE FROM meetings m WHERE m.id = \(id) AND \(SQLQuery.visible(to: viewer))")
-        if deleted == 0 { throw DebriefError.notFound("meeting") }
-    }
-
     /// The sessions of a series in order.
     public func series(_ id: UUID, visibleTo viewer: Viewer) async throws -> [Meeting] {
         let rows = try await self.database.query(
             """
-            SELECT \(Meeting.columns) FROM meeting_series s JOIN meetings m ON m.series_id = s.id
+            SELECT \(Meeting.columns) FROM meeting_series s JOIN meetings m ON m.series_id = s.id AND m.trashed_at IS NULL
             WHERE s.id = \(id) AND \(SQLQuery.visible(to: viewer, alias: "s"))
             ORDER BY m.session_number
             """)
@@ -144,7 +138,7 @@ public struct MeetingStore: Sendable {
     }
 
     /// Runs `body`; when the no-overlap constraint refuses it, names the meeting it collides with.
-    private func refusingOverlap<Value>(
+    func refusingOverlap<Value>(
         host: UUID, _ details: MeetingDetails, excluding excluded: UUID? = nil, _ body: () async throws -> Value) async throws -> Value {
         do {
             return try await body()
@@ -152,7 +146,7 @@ public struct MeetingStore: Sendable {
             let other = try await self.database.query(
                 """
                 SELECT m.id, m.title FROM meetings m
-                WHERE m.host_id = \(host) AND m.id IS DISTINCT FROM \(excluded)::uuid
+                WHERE m.host_id = \(host) AND m.id IS DISTINCT FROM \(excluded)::uuid AND m.trashed_at IS NULL
                   AND tstzrange(m.starts_at, m.ends_at) && tstzrange(\(details.startsAt)::timestamptz, \(details.endsAt)::timestamptz)
                 ORDER BY m.starts_at LIMIT 1
                 """

@@ -5,10 +5,13 @@ import PQ
 /// Who came to a meeting, as its host sees it.
 public struct Attendance: Sendable, Equatable {
     public struct CheckIn: Sendable, Equatable {
+        public var id: UUID
         /// Absent for anonymous forms, which never store a name.
         public var name: String?
         public var checkedInAt: Date
         public var rosterMemberID: UUID?
+        /// Marked present by the host, not checked in by the participant.
+        public var markedByHost: Bool
     }
 
     public struct Expected: Sendable, Equatable {
@@ -43,13 +46,13 @@ public struct AttendanceStore: Sendable {
             }
             let checkIns = try await connection.query(
                 """
-                SELECT c.name, c.checked_in_at, c.roster_member_id FROM check_ins c
+                SELECT c.id, c.name, c.checked_in_at, c.roster_member_id, c.marked_by_host FROM check_ins c
                 WHERE c.meeting_id = \(meetingID) ORDER BY c.checked_in_at, c.id
                 """
             ).map { row in
                 Attendance.CheckIn(
-                    name: try row.decode("name"), checkedInAt: try row.decode("checked_in_at"),
-                    rosterMemberID: try row.decode("roster_member_id"))
+                    id: try row.decode("id"), name: try row.decode("name"), checkedInAt: try row.decode("checked_in_at"),
+                    rosterMemberID: try row.decode("roster_member_id"), markedByHost: try row.decode("marked_by_host"))
             }
             let roster = try await connection.query(
                 """

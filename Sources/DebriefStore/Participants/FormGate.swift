@@ -2,7 +2,8 @@ import Debrief
 import Foundation
 import PQ
 
-/// Whether a published form accepts participants right now, judged by the database clock.
+/// Whether a published form accepts participants right now, judged by the database clock. A form
+/// whose meeting is in the trash accepts nothing (a write from a cached form is answered "closed").
 ///
 /// Every participant write reads these columns in the statement that writes, from the form row
 /// taken `FOR SHARE`: a host closing the form (an `UPDATE` of that row) waits for writes already
@@ -14,8 +15,9 @@ struct FormGate: Sendable {
 
     /// The SQL columns ``init(row:)`` reads; `f` is the form.
     static let columns: SQLQuery = """
-        (f.closed_at IS NULL AND (f.closes_at IS NULL OR f.closes_at > now())) AS gate_open,
-        CASE WHEN f.closed_at IS NOT NULL THEN f.closed_at WHEN f.closes_at <= now() THEN f.closes_at END AS gate_closed_at
+        (f.closed_at IS NULL AND (f.closes_at IS NULL OR f.closes_at > now()) AND f.trashed_at IS NULL) AS gate_open,
+        CASE WHEN f.closed_at IS NOT NULL THEN f.closed_at WHEN f.closes_at <= now() THEN f.closes_at
+             WHEN f.trashed_at IS NOT NULL THEN f.trashed_at END AS gate_closed_at
         """
 
     init(row: Row) throws {

@@ -30,7 +30,7 @@ public struct ParticipantFormStore: Sendable {
         guard let code = FormCode.normalize(raw) else { throw DebriefError.notFound("form") }
         if let form = self.cache.get(code) { return form }
         let rows = try await self.database.query(
-            "SELECT f.id, f.meeting_id, f.definition FROM forms f WHERE f.code = \(code) AND f.published_at IS NOT NULL")
+            "SELECT f.id, f.meeting_id, f.definition FROM forms f WHERE f.code = \(code) AND f.published_at IS NOT NULL AND f.trashed_at IS NULL")
         guard let row = rows.first else { throw DebriefError.notFound("form") }
         let form = PublishedForm(
             id: try row.decode("id"), meetingID: try row.decode("meeting_id"), code: code,
@@ -46,7 +46,7 @@ public struct ParticipantFormStore: Sendable {
             """
             SELECT \(FormGate.columns), f.closes_at, m.title, m.starts_at, m.ends_at, m.place
             FROM forms f JOIN meetings m ON m.id = f.meeting_id
-            WHERE f.id = \(form.id)
+            WHERE f.id = \(form.id) AND f.trashed_at IS NULL
             """)
         guard let row = rows.first else {
             self.cache.remove(form.code)

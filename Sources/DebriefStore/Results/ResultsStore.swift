@@ -21,12 +21,28 @@ public struct ResultsStore: Sendable {
     /// same at any number of responses; a filter (`since`, `until`, checked-in only) counts the
     /// matching rows themselves. Both give the same rows to the same code.
     public func counts(meeting meetingID: UUID, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> ResultsCounts? {
+        try await self.counts(meeting: meetingID, version: nil, visibleTo: viewer, filter: filter)
+    }
+
+    /// Counts of one published version of the meeting's form (the latest when `version` is nil).
+    func counts(meeting meetingID: UUID, version: Int?, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> ResultsCounts? {
         try await self.database.withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             guard let meeting = try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) else {
                 throw DebriefError.notFound("meeting")
             }
-            guard let form = try await FormStore.latestPublished(meetingID, on: connection) else { return nil }
+            let found: StoredForm?
+            if let version {
+                found = try await connection.query(
+                    """
+                    SELECT \(StoredForm.columns) FROM forms f
+                    WHERE f.meeting_id = \(meetingID) AND f.version = \(version) AND f.published_at IS NOT NULL
+                    """
+                ).first.map(StoredForm.init(row:))
+            } else {
+                found = try await FormStore.latestPublished(meetingID, on: connection)
+            }
+            guard let form = found else { return nil }
             let all = try FormTally(rows: try await connection.query(ResultTallies.stored(form: form.id)))
             let scope = Self.responseScope(form: form.id, filter)
             let tally = filter.isEmpty ? all : try FormTally(rows: try await connection.query(ResultTallies.counted(form: form.id, scope: scope)))
@@ -39,20 +55,26 @@ public struct ResultsStore: Sendable {
                 meeting: meeting, form: form, responses: tally.responses, allResponses: all.responses,
                 checkIns: try await connection.query(ResultTallies.checkIns(meeting: meetingID)).single().decode("n"),
                 firstResponseAt: try span.decode("first"), lastResponseAt: try span.decode("last"),
-                times: tally.times, questions: questions)
+                times: tally.times, questions: questions, unfilteredQuestions: filter.isEmpty ? nil : all.questions)
         }
     }
 
-    /// The meeting behind a public form code whose host shares results with participants, or
-    /// nil (unknown code, draft, or results not shared — indistinguishable on purpose).
-    public func sharedMeeting(formCode: String) async throws -> UUID? {
-        try await self.database.query(
-            """
-            SELECT f.meeting_id FROM forms f
-            WHERE f.code = \(formCode) AND f.published_at IS NOT NULL
-              AND (f.definition ->> 'sharesResultsWithParticipants')::boolean
-            """
-        ).first?.decode("meeting_id")
+    /// The unfiltered counts participants may see behind a public form code: those of the very
+    /// version the code was published with, when that version shares its results; nil otherwise
+    /// (unknown code, draft, or results not shared — indistinguishable on purpose). Sharing is
+    /// decided per version, so a code never shows more than its own version allows.
+    public func sharedCounts(formCode: String) async throws -> ResultsCounts? {
+        guard
+            let row = try await self.database.query(
+                """
+                SELECT f.meeting_id, f.version FROM forms f
+                WHERE f.code = \(formCode) AND f.published_at IS NOT NULL
+                  AND (f.definition ->> 'sharesResultsWithParticipants')::boolean
+                """
+            ).first
+        else { return nil }
+        return try await self.counts(
+            meeting: try row.decode("meeting_id"), version: try row.decode("version"), visibleTo: .service, filter: ResultsFilter())
     }
 
     /// Every session of a series with what was counted for it, for trends.
@@ -63,7 +85,7 @@ public struct ResultsStore: Sendable {
                 """
                 SELECT m.id AS meeting_id, m.session_number, m.starts_at,
                        (SELECT count(*) FROM check_ins c WHERE c.meeting_id = m.id) AS check_ins, \(StoredForm.columns)
-                FROM meeting_series s JOIN meetings m ON m.series_id = s.id
+                FROM meeting_series s JOIN meetings m ON m.series_id = s.id AND m.trashed_at IS NULL
                 LEFT JOIN LATERAL (
                     SELECT * FROM forms WHERE meeting_id = m.id AND published_at IS NOT NULL ORDER BY version DESC LIMIT 1
                 ) f ON true

@@ -13,6 +13,8 @@ enum CSRFToken {
         case session
         /// The sign-in form, keyed by its nonce cookie (a forged sign-in into another account).
         case signIn = "sign-in"
+        /// The sign-up form, keyed by its own nonce cookie.
+        case signUp = "sign-up"
     }
 
     static func make(secret: String, for purpose: Purpose) -> String {

@@ -18,6 +18,12 @@ struct DashboardPage {
     /// The participant link as a QR code (``QRMatrix`` SVG markup), for the room to scan.
     var participantQRSVG: String?
     var panel: DashboardPanel
+    var rosterURL: String
+    /// The CSV downloads of the meeting and of its series (exports take the page session).
+    var meetingExportURL: String
+    var seriesExportURL: String
+    /// Set when the public URL is a loopback address phones cannot reach.
+    var loopbackWarning: String?
 }
 
 extension DashboardPage {

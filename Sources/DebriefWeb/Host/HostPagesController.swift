@@ -6,25 +6,16 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The signed-in host's pages under `/m`: the list of meetings, and each meeting's dashboard.
+/// The signed-in host's pages under `/m`: the list of meetings (by series), and each meeting's
+/// dashboard and trends.
 /// Behind ``HostSessionMiddleware``; another host's meeting is a 404 page, as in the API.
 struct HostPagesController {
     let accounts: AccountActions
     let meetings: MeetingActions
     let results: ResultsActions
     let publicBaseURL: String
-
-    struct MeetingsPage {
-        struct Row {
-            var href: String
-            var title: String
-            var startsAt: String
-            var session: String
-        }
-
-        var rows: [Row]
-        var olderHref: String?
-    }
+    /// A public URL phones could reach, when the configured one is a loopback address.
+    let loopbackHint: String?
 
     func addRoutes(to router: Router<AppRequestContext>) {
         let group = router.group("m")
@@ -36,22 +27,20 @@ struct HostPagesController {
         group.get(":id/trends", use: self.trends)
     }
 
-    /// The host's meetings, newest first, 50 at a time.
+    /// The host's series, the one with the latest session first, 20 a page, each with its
+    /// sessions; `q` searches titles.
     @Sendable func meetings(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
-        let t = writer.localizer
-        let page = try await self.meetings.list(
-            for: try context.requireViewer(), scope: .all, after: request.uri.queryParameters.get("cursor"), limit: 50)
-        let rows = page.items.map { meeting in
-            MeetingsPage.Row(
-                href: "/m/\(meeting.id.uuidString.lowercased())", title: meeting.title,
-                startsAt: DateText.dateTime(meeting.startsAt, writer.language),
-                session: t(.sessionNumber, ["n": String(meeting.sessionNumber)]))
-        }
-        return try writer.page(
-            "meetings", title: t(.meetingsHeading),
-            view: MeetingsPage(rows: rows, olderHref: page.nextCursor.map { "/m?cursor=\($0)" }),
-            signOutToken: context.sessionCSRFToken)
+        let query = request.uri.queryParameters.get("q") ?? ""
+        let page = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
+        let result = try await self.meetings.seriesPage(
+            for: try context.requireViewer(), search: query, page: page, perPage: MeetingsListPage.perPage)
+        let view = MeetingsListPage(
+            entries: result.entries, query: String(query.prefix(200)), page: max(1, page), hasMore: result.hasMore,
+            language: writer.language)
+        var shown = view
+        shown.loopbackWarning = self.loopbackHint.map { writer.localizer(.loopbackWarning, ["url": self.publicBaseURL, "hint": $0]) }
+        return try writer.hostPage("meetings", title: writer.localizer(.meetingsHeading), view: shown, context: context)
     }
 
     /// The meeting's live dashboard. Without script it shows the results of its load (and a
@@ -70,10 +59,14 @@ struct HostPagesController {
             trendsURL: "/m/\(id)/trends",
             participantURL: participantURL, formCode: code,
             participantQRSVG: participantURL.flatMap { DashboardPage.qrCode($0, title: writer.localizer(.qrTitle)) },
-            panel: DashboardPanel(report: published?.report, language: writer.language))
+            panel: DashboardPanel(report: published?.report, language: writer.language),
+            rosterURL: "/m/\(id)/roster",
+            meetingExportURL: "/v1/meetings/\(id)/export.csv",
+            seriesExportURL: "/v1/series/\(meeting.seriesID.uuidString.lowercased())/export.csv",
+            loopbackWarning: self.loopbackHint.map { writer.localizer(.loopbackWarning, ["url": self.publicBaseURL, "hint": $0]) })
         return try writer.page(
             "dashboard", title: meeting.title, view: view, policy: ContentSecurityPolicy.dashboard,
-            script: Assets.dashboardScript.url, signOutToken: context.sessionCSRFToken)
+            script: Assets.dashboardScript.url, signOutToken: context.sessionCSRFToken, showsAdmin: context.account?.role == .admin)
     }
 
     /// The dashboard's changing part alone, for its script.
@@ -90,7 +83,7 @@ struct HostPagesController {
         let meeting = try await self.meeting(context)
         let trends = try await self.results.trends(series: meeting.seriesID, visibleTo: try context.requireViewer())
         let view = TrendsPage(meeting: meeting, trends: trends, language: writer.language)
-        return try writer.page("trends", title: view.heading, view: view, signOutToken: context.sessionCSRFToken)
+        return try writer.hostPage("trends", title: view.heading, view: view, context: context)
     }
 
     /// The meeting of the `:id` path parameter, when the signed-in host may see it; else 404.

@@ -21,11 +21,20 @@ struct TrendsPage {
         var value: String
     }
 
+    struct ShareRow {
+        var session: String
+        var cells: [String]
+    }
+
     struct QuestionBlock {
         var key: String
         var prompt: String
         var valueHeading: String
         var points: [PointRow]
+        /// A choice question's option shares, one row per session, one column per option.
+        var shareColumns: [String] = []
+        var shareRows: [ShareRow] = []
+        var hasShares: Bool { !self.shareRows.isEmpty }
         /// ``ChartSVG/trend(_:style:)`` markup.
         var chartSVG: String
     }
@@ -51,7 +60,7 @@ struct TrendsPage {
         self.sessionsSVG = ChartSVG.sessions(trends.sessions, style: style)
         let labels = trends.optionLabels
         self.questions = trends.questions.map { trend in
-            QuestionBlock(
+            var block = QuestionBlock(
                 key: trend.key, prompt: trend.prompt,
                 valueHeading: trend.kind == .rating ? t(.meanLabel) : (trend.kind == .choice ? t(.percentColumn) : ""),
                 points: trend.points.map { point in
@@ -60,7 +69,31 @@ struct TrendsPage {
                         value: Self.value(point, labels: (labels[trend.key] ?? [:]).merging(["other": t(.otherOption)]) { _, other in other }, t: t))
                 },
                 chartSVG: ChartSVG.trend(trend, style: style))
+            let names = (labels[trend.key] ?? [:]).merging(["other": t(.otherOption)]) { _, other in other }
+            (block.shareColumns, block.shareRows) = Self.shares(trend, names: names, t: t)
+            return block
         }
+    }
+
+    /// The option shares of a choice question as a table: options by their total share (largest
+    /// first), sessions in order; a withheld session shows dashes.
+    private static func shares(
+        _ trend: QuestionTrend, names: [String: String], t: Localizer
+    ) -> ([String], [ShareRow]) {
+        guard trend.kind == .choice else { return ([], []) }
+        var totals: [String: Double] = [:]
+        for point in trend.points { for (option, share) in point.optionShares ?? [:] { totals[option, default: 0] += share } }
+        let options = totals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
+        guard !options.isEmpty else { return ([], []) }
+        let rows = trend.points.map { point in
+            ShareRow(
+                session: t(.sessionNumber, ["n": String(point.sessionNumber)]),
+                cells: options.map { option in
+                    guard !point.withheld, let shares = point.optionShares else { return "–" }
+                    return ResultsView.number(shares[option] ?? 0) + "%"
+                })
+        }
+        return (options.map { names[$0] ?? $0 }, rows)
     }
 
     /// A rating's mean (and NPS); a choice's shares, largest first; nothing for short answers.

@@ -9,7 +9,7 @@ enum Phrase: String, CaseIterable, Sendable {
     // Layout
     case skipToContent, signOut
     // Participant form
-    case requiredMark, requiredLegend, anonymousNote, identifiedNote, sendAnswers, errorSummary
+    case requiredMark, requiredLegend, anonymousNote, identifiedNote, thresholdNote, sendAnswers, errorSummary
     case ratingScale, chooseOne, chooseUpTo, chooseAny, otherOption, otherText, maxLength
     case checkInHeading, checkInName, checkInAnonymousButton, checkInNamedButton
     case checkInAnonymousHint, checkInRequiredHint, checkedInAs, checkedIn, closesAt
@@ -48,6 +48,8 @@ enum Phrase: String, CaseIterable, Sendable {
         case .requiredLegend: return ("Questions marked “required” must be answered.", "“필수” 표시가 있는 질문에는 꼭 답해 주세요.")
         case .anonymousNote: return ("Your answers are anonymous.", "답변은 익명으로 수집돼요.")
         case .identifiedNote: return ("Your name is recorded with your answers.", "답변과 함께 이름이 기록돼요.")
+        case .thresholdNote:
+            return ("Results are shown only when at least {k} people answer.", "{k}명 이상이 답한 질문만 결과가 공개돼요.")
         case .sendAnswers: return ("Send answers", "답변 보내기")
         case .errorSummary: return ("Some answers need another look:", "다시 확인할 답변이 있어요:")
         case .ratingScale: return ("From {min} to {max}", "{min}부터 {max}까지")
@@ -149,7 +151,16 @@ struct Localizer: Sendable {
 
     /// The phrase with its `{name}` placeholders replaced by `values`.
     func callAsFunction(_ phrase: Phrase, _ values: [String: String] = [:]) -> String {
-        var text = phrase.text(self.language)
+        Self.fill(phrase.text(self.language), values)
+    }
+
+    /// A phrase of the host's own pages, filled the same way.
+    func callAsFunction(_ phrase: HostPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
+    private static func fill(_ text: String, _ values: [String: String]) -> String {
+        var text = text
         for (name, value) in values {
             text = text.replacingOccurrences(of: "{\(name)}", with: value)
         }
@@ -163,6 +174,8 @@ struct Localizer: Sendable {
 
     private static let tables: [Language: [String: String]] = Dictionary(
         uniqueKeysWithValues: Language.allCases.map { language in
-            (language, Dictionary(uniqueKeysWithValues: Phrase.allCases.map { ($0.rawValue, $0.text(language)) }))
+            (language, Dictionary(
+                uniqueKeysWithValues: Phrase.allCases.map { ($0.rawValue, $0.text(language)) }
+                    + HostPhrase.allCases.map { ($0.rawValue, $0.text(language)) }))
         })
 }

@@ -106,7 +106,9 @@ struct ParticipantFormPage {
         self.formTitle = definition.title
         self.meetingLine = ([view.meetingTitle] + (view.meetingPlace.map { [$0] } ?? []) + [DateText.dateTime(view.meetingStartsAt, language)])
             .joined(separator: " · ")
-        self.privacyNote = definition.anonymous ? t(.anonymousNote) : t(.identifiedNote)
+        self.privacyNote = definition.anonymous
+            ? t(.anonymousNote) + (definition.privacyThreshold > 1 ? " " + t(.thresholdNote, ["k": String(definition.privacyThreshold)]) : "")
+            : t(.identifiedNote)
         self.closesNote = view.closesAt.map { t(.closesAt, ["time": DateText.dateTime($0, language)]) }
         self.idempotencyKey = state.idempotencyKey
         self.participantToken = state.participantToken

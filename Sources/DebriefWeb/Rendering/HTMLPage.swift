@@ -15,6 +15,8 @@ struct PageFrame {
     var script: String?
     /// The sign-out button's CSRF token, on pages of a signed-in host.
     var signOutToken: String?
+    /// Whether the header links the admin page (the signed-in host is an admin).
+    var showsAdmin = false
     var page: Any
 }
 
@@ -33,11 +35,11 @@ struct PageWriter {
     /// A whole page: `template` (which extends `layout`) around `view`.
     func page(
         _ template: String, title: String, view: Any, status: HTTPResponse.Status = .ok,
-        policy: String = ContentSecurityPolicy.page, script: String? = nil, signOutToken: String? = nil
+        policy: String = ContentSecurityPolicy.page, script: String? = nil, signOutToken: String? = nil, showsAdmin: Bool = false
     ) throws -> Response {
         let frame = PageFrame(
             lang: self.language.rawValue, t: self.localizer.table, title: title, script: script,
-            signOutToken: signOutToken, page: view)
+            signOutToken: signOutToken, showsAdmin: showsAdmin, page: view)
         return self.response(try self.renderer.render(template, frame), status: status, policy: policy)
     }
 
@@ -65,5 +67,17 @@ extension Response {
     /// `303 See Other` to a local path: where a form post sends the browser next.
     static func seeOther(_ location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])
+    }
+}
+
+extension PageWriter {
+    /// A page of the signed-in host: the header with its navigation and sign-out button.
+    func hostPage(
+        _ template: String, title: String, view: Any, context: AppRequestContext, status: HTTPResponse.Status = .ok,
+        policy: String = ContentSecurityPolicy.page, script: String? = nil
+    ) throws -> Response {
+        try self.page(
+            template, title: title, view: view, status: status, policy: policy, script: script,
+            signOutToken: context.sessionCSRFToken, showsAdmin: context.account?.role == .admin)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Debrief
 import DebriefApp
 import DebriefHTTP
 import DebriefStore
@@ -57,6 +58,9 @@ struct Serve: AsyncParsableCommand {
         help: "Comma-separated web origins (https://app.example.com) whose pages may call the participant routes /v1/f/…. Env: DEBRIEF_CORS_ORIGINS. Default: none.")
     var corsOrigins: String?
 
+    @Option(help: "Who may sign up: open (anyone, as a host) or closed (only with an admin's invitation link). Env: DEBRIEF_SIGNUP. Default: the first account of an empty installation becomes its admin, then closed.")
+    var signup: SignUpPolicyOption?
+
     @Flag(help: "Do not apply pending migrations on start.")
     var noMigrate = false
 
@@ -99,6 +103,9 @@ struct Serve: AsyncParsableCommand {
         if let seconds = self.shutdownTimeout ?? Env.int("DEBRIEF_SHUTDOWN_TIMEOUT"), !(1...3600).contains(seconds) {
             throw ValidationError("--shutdown-timeout must be between 1 and 3600 seconds")
         }
+        if self.signup == nil, let raw = Env.string("DEBRIEF_SIGNUP"), SignUpPolicyOption(rawValue: raw) == nil {
+            throw ValidationError("DEBRIEF_SIGNUP must be open or closed")
+        }
         do {
             _ = try self.corsAllowList()
         } catch {
@@ -128,6 +135,14 @@ struct Serve: AsyncParsableCommand {
         configuration.participantRateLimits = Env.participantRateLimits()
         configuration.resultsNotification = Env.resultsNotification()
         configuration.submissionBatching = Env.submissionBatching()
+        configuration.signUpPolicy = (self.signup ?? Env.signUpPolicy())?.policy ?? .firstAccountThenClosed
+        if LANAddress.isLoopback(url: configuration.publicBaseURL) {
+            let hint = "http://\(LANAddress.first() ?? "<LAN address>"):\(port)"
+            configuration.publicURLHint = hint
+            logger.warning(
+                "the public URL is a loopback address: phones cannot open participant links or QR codes",
+                metadata: ["publicUrl": "\(configuration.publicBaseURL)", "fix": "--host 0.0.0.0 --public-url \(hint)"])
+        }
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)
@@ -154,5 +169,18 @@ struct Serve: AsyncParsableCommand {
         group.maximumGracefulShutdownDuration = .seconds(self.shutdownTimeout ?? Env.int("DEBRIEF_SHUTDOWN_TIMEOUT") ?? 25)
         group.maximumCancellationDuration = .seconds(5)
         try await ServiceGroup(configuration: group).run()
+    }
+}
+
+/// The values of `--signup` (and `DEBRIEF_SIGNUP`).
+enum SignUpPolicyOption: String, CaseIterable, ExpressibleByArgument {
+    case open
+    case closed
+
+    var policy: SignUpPolicy {
+        switch self {
+        case .open: return .open
+        case .closed: return .closed
+        }
     }
 }

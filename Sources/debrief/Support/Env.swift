@@ -51,3 +51,10 @@ extension Env {
             maxConcurrentBatches: batches ?? defaults.maxConcurrentBatches, maxBatchSize: size ?? defaults.maxBatchSize)
     }
 }
+
+extension Env {
+    /// `DEBRIEF_SIGNUP`: `open` or `closed`; unset (or empty) means the default policy.
+    static func signUpPolicy() -> SignUpPolicyOption? {
+        string("DEBRIEF_SIGNUP").flatMap(SignUpPolicyOption.init(rawValue:))
+    }
+}

@@ -15,7 +15,8 @@ struct PageTemplateTests {
         let files = try FileManager.default.contentsOfDirectory(at: Self.templates, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "mustache" }
         #expect(renderer.names == Set(files.map { $0.deletingPathExtension().lastPathComponent }))
-        let phrases = Set(Phrase.allCases.map(\.rawValue))
+        let phrases = Set(Phrase.allCases.map(\.rawValue)).union(HostPhrase.allCases.map(\.rawValue))
+        #expect(Set(Phrase.allCases.map(\.rawValue)).isDisjoint(with: HostPhrase.allCases.map(\.rawValue)), "one name, one phrase")
         var unknown: [String] = []
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
@@ -31,6 +32,15 @@ struct PageTemplateTests {
 
     @Test func everyPhraseHasEveryLanguageWithTheSamePlaceholders() {
         for phrase in Phrase.allCases {
+            let english = phrase.text(.en)
+            let korean = phrase.text(.ko)
+            #expect(!english.isEmpty && !korean.isEmpty, "\(phrase)")
+            func placeholders(_ text: String) -> Set<String> {
+                Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
+            }
+            #expect(placeholders(english) == placeholders(korean), "\(phrase)")
+        }
+        for phrase in HostPhrase.allCases {
             let english = phrase.text(.en)
             let korean = phrase.text(.ko)
             #expect(!english.isEmpty && !korean.isEmpty, "\(phrase)")

@@ -1,0 +1,168 @@
+import Debrief
+import DebriefActions
+import DebriefHTTP
+import DebriefStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `/account`: the signed-in host's display name, password, personal API tokens, and signing out
+/// everywhere. Every post needs the session's CSRF token; each re-renders the page with what
+/// happened (a new token is shown once, in that answer only).
+struct AccountPageController {
+    let accounts: AccountActions
+    let settings: AccountSettingsActions
+
+    struct AccountPage {
+        struct TokenRow {
+            var name: String
+            var createdAt: String
+            var expiresAt: String
+            var revokeAction: String
+            var revokeLabel: String
+            var csrf: String
+        }
+
+        struct Lifetime {
+            var days: Int
+            var label: String
+            var selected: Bool
+        }
+
+        var csrf: String
+        var email: String
+        var displayName: String
+        var notice: String?
+        var newToken: String?
+        var tokens: [TokenRow] = []
+        var lifetimes: [Lifetime] = []
+        var tokenName = ""
+        var displayNameError: String?
+        var currentPasswordError: String?
+        var newPasswordError: String?
+        var tokenNameError: String?
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let group = router.group("account")
+            .add(middleware: PageErrorMiddleware(subject: .meeting))
+            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+        group.get(use: self.show)
+        group.post("profile", use: self.saveProfile)
+        group.post("password", use: self.changePassword)
+        group.post("tokens", use: self.createToken)
+        group.post("tokens/:tokenId/revoke", use: self.revokeToken)
+        group.post("sign-out-everywhere", use: self.signOutEverywhere)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await self.render(request, context, self.page(context))
+    }
+
+    @Sendable func saveProfile(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = try await self.fields(request, context)
+        let t = Localizer(Language(request.headers))
+        do {
+            let account = try await self.accounts.updateProfile(
+                of: try context.requireAccount(), ProfilePatchInput(displayName: fields["displayName"] ?? ""))
+            var context = context
+            context.account = account
+            var page = try self.page(context)
+            page.notice = t(.profileSaved)
+            return try await self.render(request, context, page)
+        } catch let failure as ValidationFailure {
+            var page = try self.page(context)
+            page.displayName = fields["displayName"] ?? ""
+            page.displayNameError = FieldErrors(failure, t)["displayName"]
+            return try await self.render(request, context, page, status: .unprocessableContent)
+        }
+    }
+
+    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = try await self.fields(request, context)
+        let t = Localizer(Language(request.headers))
+        var page = try self.page(context)
+        do {
+            try await self.settings.changePassword(
+                of: try context.requireAccount(), current: fields["currentPassword"], new: fields["newPassword"],
+                keeping: context.bearerToken)
+            page.notice = t(.passwordChanged)
+            return try await self.render(request, context, page)
+        } catch let failure as ValidationFailure {
+            let errors = FieldErrors(failure, t)
+            page.currentPasswordError = errors["currentPassword"]
+            page.newPasswordError = errors["newPassword"]
+            return try await self.render(request, context, page, status: .unprocessableContent)
+        } catch let error as DebriefError where error.code == .unauthenticated {
+            page.currentPasswordError = t(.currentPasswordWrong)
+            return try await self.render(request, context, page, status: .unprocessableContent)
+        }
+    }
+
+    @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = try await self.fields(request, context)
+        let t = Localizer(Language(request.headers))
+        var page = try self.page(context)
+        do {
+            let issued = try await self.settings.createToken(
+                for: try context.requireAccount(), name: fields["name"], days: fields["expiresInDays"])
+            page.newToken = issued.token
+            var response = try await self.render(request, context, page)
+            // The secret is in this answer only: never kept by a cache.
+            response.headers[.cacheControl] = "no-store"
+            return response
+        } catch let failure as ValidationFailure {
+            page.tokenName = fields["name"] ?? ""
+            page.tokenNameError = FieldErrors(failure, t)["name"] ?? FieldErrors(failure, t)["expiresInDays"]
+            return try await self.render(request, context, page, status: .unprocessableContent)
+        }
+    }
+
+    @Sendable func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try await self.fields(request, context)
+        let id = try context.requireID("tokenId", "token")
+        try await self.settings.revokeToken(id, of: try context.requireAccount())
+        var page = try self.page(context)
+        page.notice = Localizer(Language(request.headers))(.tokenRevoked)
+        return try await self.render(request, context, page)
+    }
+
+    @Sendable func signOutEverywhere(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try await self.fields(request, context)
+        try await self.settings.signOutEverywhere(try context.requireAccount())
+        return .seeOther("/signin")
+    }
+
+    // MARK: - Helpers
+
+    private func fields(_ request: Request, _ context: AppRequestContext) async throws -> FormFields {
+        let fields = try await FormFields.read(request, limit: 16 * 1024)
+        try context.requireSessionCSRF(fields)
+        return fields
+    }
+
+    private func page(_ context: AppRequestContext) throws -> AccountPage {
+        let account = try context.requireAccount()
+        return AccountPage(csrf: context.sessionCSRFToken ?? "", email: account.email, displayName: account.displayName)
+    }
+
+    private func render(
+        _ request: Request, _ context: AppRequestContext, _ page: AccountPage, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let writer = try PageWriter(request)
+        let t = writer.localizer
+        let account = try context.requireAccount()
+        var page = page
+        page.tokens = try await self.settings.tokens(of: account).map { token in
+            AccountPage.TokenRow(
+                name: token.name, createdAt: DateText.dateTime(token.createdAt, writer.language),
+                expiresAt: DateText.dateTime(token.expiresAt, writer.language),
+                revokeAction: "/account/tokens/\(token.id.uuidString.lowercased())/revoke",
+                revokeLabel: t(.revokeButton) + ": " + token.name, csrf: page.csrf)
+        }
+        page.lifetimes = AccountSettingsActions.tokenLifetimeDays.map { days in
+            AccountPage.Lifetime(days: days, label: t(.tokenDays, ["n": String(days)]), selected: days == 90)
+        }
+        return try writer.hostPage("account", title: t(.accountHeading), view: page, context: context, status: status)
+    }
+}

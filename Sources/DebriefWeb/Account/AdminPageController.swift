@@ -1,0 +1,104 @@
+import Debrief
+import DebriefActions
+import DebriefHTTP
+import DebriefStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `/admin`: an admin creates host accounts and hands out one-time invitation links (shown once).
+/// To anyone who is not an admin the page does not exist (404).
+struct AdminPageController {
+    let accounts: AccountActions
+    let settings: AccountSettingsActions
+    let publicBaseURL: String
+
+    struct AdminPage {
+        struct InvitationRow {
+            var createdAt: String
+            var expiresAt: String
+            var state: String
+        }
+
+        var csrf: String
+        var notice: String?
+        var invitationURL: String?
+        var invitations: [InvitationRow] = []
+        var email = ""
+        var displayName = ""
+        var emailError: String?
+        var displayNameError: String?
+        var passwordError: String?
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let group = router.group("admin")
+            .add(middleware: PageErrorMiddleware(subject: .meeting))
+            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+        group.get(use: self.show)
+        group.post("invitations", use: self.invite)
+        group.post("hosts", use: self.createHost)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await self.render(request, context, AdminPage(csrf: context.sessionCSRFToken ?? ""))
+    }
+
+    @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = try await FormFields.read(request, limit: 16 * 1024)
+        try context.requireSessionCSRF(fields)
+        let issued = try await self.settings.invite(by: try context.requireAccount())
+        var page = AdminPage(csrf: context.sessionCSRFToken ?? "")
+        page.invitationURL = self.publicBaseURL + "/signup?invite=" + issued.token
+        var response = try await self.render(request, context, page)
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    @Sendable func createHost(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = try await FormFields.read(request, limit: 16 * 1024)
+        try context.requireSessionCSRF(fields)
+        let t = Localizer(Language(request.headers))
+        var page = AdminPage(csrf: context.sessionCSRFToken ?? "")
+        page.email = fields["email"] ?? ""
+        page.displayName = fields["displayName"] ?? ""
+        do {
+            let input = SignUpInput(email: fields["email"], password: fields["password"], displayName: fields["displayName"])
+            let account = try await self.settings.createHost(by: try context.requireAccount(), input)
+            page = AdminPage(csrf: page.csrf, notice: t(.hostCreated, ["email": account.email]))
+            return try await self.render(request, context, page)
+        } catch let failure as ValidationFailure {
+            let errors = FieldErrors(failure, t)
+            page.emailError = errors["email"]
+            page.displayNameError = errors["displayName"]
+            page.passwordError = errors["password"]
+            return try await self.render(request, context, page, status: .unprocessableContent)
+        } catch let error as DebriefError where error.code == .conflict {
+            page.emailError = t(.emailTaken)
+            return try await self.render(request, context, page, status: .conflict)
+        }
+    }
+
+    private func render(
+        _ request: Request, _ context: AppRequestContext, _ page: AdminPage, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let writer = try PageWriter(request)
+        let t = writer.localizer
+        var page = page
+        let now = Date()
+        page.invitations = try await self.settings.invitations(by: try context.requireAccount()).map { invitation in
+            let state: String
+            if let email = invitation.usedByEmail {
+                state = t(.invitationUsed, ["email": email])
+            } else if invitation.usedAt != nil || invitation.expiresAt <= now {
+                state = t(.invitationExpired)
+            } else {
+                state = t(.invitationOpen)
+            }
+            return AdminPage.InvitationRow(
+                createdAt: DateText.dateTime(invitation.createdAt, writer.language),
+                expiresAt: DateText.dateTime(invitation.expiresAt, writer.language), state: state)
+        }
+        return try writer.hostPage("admin", title: t(.adminHeading), view: page, context: context, status: status)
+    }
+}

@@ -1,0 +1,123 @@
+import Debrief
+import DebriefStore
+import Foundation
+
+/// What `meeting-form.mustache` shows: the fields of a new meeting, an edit or a next session,
+/// with what the host typed kept and each problem next to its field.
+struct MeetingFormPage {
+    struct Conflict {
+        var href: String
+        var title: String
+    }
+
+    var heading: String
+    var action: String
+    var submitLabel: String
+    var cancelHref: String
+    var csrf = ""
+    var title = ""
+    var startsAt = ""
+    var endsAt = ""
+    var place = ""
+    var headCount = ""
+    var formError: String?
+    var titleError: String?
+    var startsAtError: String?
+    var endsAtError: String?
+    var placeError: String?
+    var headCountError: String?
+    var conflict: Conflict?
+    var timeError: Bool { self.startsAtError != nil || self.endsAtError != nil || self.conflict != nil }
+
+    /// The fields filled from a meeting (an edit, or the pre-filled next session).
+    mutating func fill(from meeting: Meeting, startsAt: Date? = nil, endsAt: Date? = nil) {
+        self.title = meeting.title
+        self.startsAt = LocalDateTime.format(startsAt ?? meeting.startsAt)
+        self.endsAt = LocalDateTime.format(endsAt ?? meeting.endsAt)
+        self.place = meeting.place ?? ""
+        self.headCount = meeting.expectedHeadCount.map(String.init) ?? ""
+    }
+
+    /// The fields as posted, kept whatever happens next.
+    mutating func fill(from fields: FormFields) {
+        self.title = fields["title"] ?? ""
+        self.startsAt = fields["startsAt"] ?? ""
+        self.endsAt = fields["endsAt"] ?? ""
+        self.place = fields["place"] ?? ""
+        self.headCount = fields["expectedHeadCount"] ?? ""
+    }
+
+    mutating func show(_ failure: ValidationFailure, _ localizer: Localizer) {
+        let errors = FieldErrors(failure, localizer)
+        self.titleError = errors["title"]
+        self.startsAtError = errors["startsAt"]
+        self.endsAtError = errors["endsAt"]
+        self.placeError = errors["place"]
+        self.headCountError = errors["expectedHeadCount"]
+    }
+}
+
+/// The posted meeting fields, parsed: times from `<input type="datetime-local">` (read as UTC,
+/// as the pages show times), a head count from a number field. A field that cannot be parsed is
+/// a problem at its path, reported together with the domain's own.
+struct PostedMeeting {
+    var title: String?
+    var startsAt: Date?
+    var endsAt: Date?
+    var place: String?
+    var expectedHeadCount: Int?
+    var problems: [FieldProblem] = []
+
+    init(_ fields: FormFields) {
+        self.title = fields["title"]
+        self.place = fields["place"]
+        self.startsAt = Self.time(fields, "startsAt", into: &self.problems)
+        self.endsAt = Self.time(fields, "endsAt", into: &self.problems)
+        let count = (fields["expectedHeadCount"] ?? "").trimmingCharacters(in: .whitespaces)
+        if !count.isEmpty {
+            if let number = Int(count) { self.expectedHeadCount = number } else { self.problems.append(FieldProblem("expectedHeadCount", "must be a whole number")) }
+        }
+    }
+
+    private static func time(_ fields: FormFields, _ path: String, into problems: inout [FieldProblem]) -> Date? {
+        let raw = (fields[path] ?? "").trimmingCharacters(in: .whitespaces)
+        guard !raw.isEmpty else { return nil }
+        guard let date = LocalDateTime.parse(raw) else {
+            problems.append(FieldProblem(path, "must be a date and time"))
+            return nil
+        }
+        return date
+    }
+
+    var input: MeetingInput {
+        MeetingInput(title: self.title, startsAt: self.startsAt, endsAt: self.endsAt, place: self.place, expectedHeadCount: self.expectedHeadCount)
+    }
+
+    /// A patch that sets every field (an empty place or head count removes it).
+    var patch: MeetingPatchInput {
+        MeetingPatchInput(
+            title: self.title, startsAt: self.startsAt, endsAt: self.endsAt,
+            place: (self.place ?? "").isEmpty ? .clear : .set(self.place ?? ""),
+            expectedHeadCount: self.expectedHeadCount.map { .set($0) } ?? .clear)
+    }
+}
+
+/// `yyyy-MM-ddTHH:mm` in UTC, the value of a `datetime-local` input.
+enum LocalDateTime {
+    static func format(_ date: Date) -> String {
+        Self.formatter("yyyy-MM-dd'T'HH:mm").string(from: date)
+    }
+
+    static func parse(_ text: String) -> Date? {
+        guard text.utf8.count <= 32 else { return nil }
+        return Self.formatter("yyyy-MM-dd'T'HH:mm").date(from: text) ?? Self.formatter("yyyy-MM-dd'T'HH:mm:ss").date(from: text)
+    }
+
+    private static func formatter(_ format: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = format
+        return formatter
+    }
+}

@@ -1,0 +1,244 @@
+import Debrief
+import DebriefActions
+import DebriefHTTP
+import DebriefStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The host's meeting pages that change things: create, edit, the next session of a series,
+/// delete (to the trash, after a confirmation) and restore. Every form works without script,
+/// keeps what was typed on an error and names each problem next to its field; an overlapping
+/// time names the meeting it collides with, with a link.
+struct MeetingPagesController {
+    let accounts: AccountActions
+    let meetings: MeetingActions
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let group = router.group("m")
+            .add(middleware: PageErrorMiddleware(subject: .meeting))
+            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+        group.get("new", use: self.newForm)
+        group.post("new", use: self.create)
+        group.get(":id/edit", use: self.editForm)
+        group.post(":id/edit", use: self.update)
+        group.get(":id/next", use: self.nextForm)
+        group.post(":id/next", use: self.createNext)
+        group.get(":id/delete", use: self.confirmDelete)
+        group.post(":id/delete", use: self.delete)
+        group.get("trash", use: self.trash)
+        group.post("trash/:id/restore", use: self.restore)
+    }
+
+    // MARK: - Create
+
+    @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let writer = try PageWriter(request)
+        var page = self.blank(writer.localizer, heading: writer.localizer(.newMeetingHeading), action: "/m/new",
+                              submit: writer.localizer(.createMeetingButton), cancel: "/m", context: context)
+        // A sensible start: the next full hour tomorrow, for an hour.
+        let start = Date(timeIntervalSince1970: ((Date().timeIntervalSince1970 / 3600).rounded(.down) + 25) * 3600)
+        page.startsAt = LocalDateTime.format(start)
+        page.endsAt = LocalDateTime.format(start.addingTimeInterval(3600))
+        return try writer.hostPage("meeting-form", title: page.heading, view: page, context: context)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (fields, posted) = try await self.read(request, context)
+        let writer = try PageWriter(request)
+        var page = self.blank(writer.localizer, heading: writer.localizer(.newMeetingHeading), action: "/m/new",
+                              submit: writer.localizer(.createMeetingButton), cancel: "/m", context: context)
+        page.fill(from: fields)
+        return try await self.saving(page, posted, writer, context) {
+            try await self.meetings.create(by: try context.requireViewer(), posted.input)
+        }
+    }
+
+    // MARK: - Edit
+
+    @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let writer = try PageWriter(request)
+        let meeting = try await self.meeting(context)
+        var page = self.editPage(meeting, writer.localizer, context)
+        page.fill(from: meeting)
+        return try writer.hostPage("meeting-form", title: page.heading, view: page, context: context)
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        let (fields, posted) = try await self.read(request, context)
+        let writer = try PageWriter(request)
+        var page = self.editPage(meeting, writer.localizer, context)
+        page.fill(from: fields)
+        return try await self.saving(page, posted, writer, context) {
+            _ = try MeetingInput(title: posted.title, startsAt: posted.startsAt, endsAt: posted.endsAt, place: posted.place,
+                             expectedHeadCount: posted.expectedHeadCount).validate().get()
+            return try await self.meetings.update(meeting.id, by: try context.requireViewer(), posted.patch)
+        }
+    }
+
+    // MARK: - Next session
+
+    @Sendable func nextForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let writer = try PageWriter(request)
+        let previous = try await self.meeting(context)
+        var page = self.nextPage(previous, writer.localizer, context)
+        // Same weekday and time a week later: the usual rhythm of a series.
+        let week: TimeInterval = 7 * 86_400
+        page.fill(from: previous, startsAt: previous.startsAt.addingTimeInterval(week), endsAt: previous.endsAt.addingTimeInterval(week))
+        return try writer.hostPage("meeting-form", title: page.heading, view: page, context: context)
+    }
+
+    @Sendable func createNext(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let previous = try await self.meeting(context)
+        let (fields, posted) = try await self.read(request, context)
+        let writer = try PageWriter(request)
+        var page = self.nextPage(previous, writer.localizer, context)
+        page.fill(from: fields)
+        return try await self.saving(page, posted, writer, context) {
+            _ = try MeetingInput(title: posted.title, startsAt: posted.startsAt, endsAt: posted.endsAt, place: posted.place,
+                             expectedHeadCount: posted.expectedHeadCount).validate().get()
+            return try await self.meetings.createNext(after: previous.id, by: try context.requireViewer(), posted.patch)
+        }
+    }
+
+    // MARK: - Trash
+
+    struct DeletePage {
+        var heading: String
+        var action: String
+        var cancelHref: String
+        var csrf: String
+    }
+
+    @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let writer = try PageWriter(request)
+        let meeting = try await self.meeting(context)
+        let id = meeting.id.uuidString.lowercased()
+        let page = DeletePage(
+            heading: writer.localizer(.deleteHeading, ["title": meeting.title]), action: "/m/\(id)/delete", cancelHref: "/m/\(id)",
+            csrf: context.sessionCSRFToken ?? "")
+        return try writer.hostPage("meeting-delete", title: page.heading, view: page, context: context)
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.requireID("id", "meeting")
+        let fields = try await FormFields.read(request, limit: 16 * 1024)
+        try context.requireSessionCSRF(fields)
+        try await self.meetings.delete(id, by: try context.requireViewer())
+        return .seeOther("/m/trash")
+    }
+
+    struct TrashPage {
+        struct Row {
+            var title: String
+            var startsAt: String
+            var trashedAt: String
+            var purgeAt: String
+            var restoreAction: String
+            var restoreLabel: String
+            var csrf: String
+        }
+
+        var rows: [Row]
+        var notice: String?
+        var error: String?
+    }
+
+    @Sendable func trash(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await self.trashPage(request, context, status: .ok)
+    }
+
+    @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.requireID("id", "meeting")
+        let fields = try await FormFields.read(request, limit: 16 * 1024)
+        try context.requireSessionCSRF(fields)
+        do {
+            let meeting = try await self.meetings.restore(id, by: try context.requireViewer())
+            return .seeOther("/m/\(meeting.id.uuidString.lowercased())")
+        } catch let error as DebriefError where error.code == .conflict {
+            let t = Localizer(Language(request.headers))
+            return try await self.trashPage(request, context, status: .conflict, error: t(.overlapsWith) + " " + error.message)
+        }
+    }
+
+    private func trashPage(
+        _ request: Request, _ context: AppRequestContext, status: HTTPResponse.Status, error: String? = nil
+    ) async throws -> Response {
+        let writer = try PageWriter(request)
+        let t = writer.localizer
+        let csrf = context.sessionCSRFToken ?? ""
+        let rows = try await self.meetings.trashed(by: try context.requireViewer()).map { item in
+            TrashPage.Row(
+                title: item.meeting.title, startsAt: DateText.dateTime(item.meeting.startsAt, writer.language),
+                trashedAt: DateText.dateTime(item.trashedAt, writer.language), purgeAt: DateText.dateTime(item.purgeAt, writer.language),
+                restoreAction: "/m/trash/\(item.meeting.id.uuidString.lowercased())/restore",
+                restoreLabel: t(.restoreButton) + ": " + item.meeting.title, csrf: csrf)
+        }
+        return try writer.hostPage("trash", title: t(.trashHeading), view: TrashPage(rows: rows, error: error), context: context, status: status)
+    }
+
+    // MARK: - Helpers
+
+    private func meeting(_ context: AppRequestContext) async throws -> Meeting {
+        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer())
+    }
+
+    private func read(_ request: Request, _ context: AppRequestContext) async throws -> (FormFields, PostedMeeting) {
+        let fields = try await FormFields.read(request, limit: 16 * 1024)
+        try context.requireSessionCSRF(fields)
+        return (fields, PostedMeeting(fields))
+    }
+
+    private func blank(
+        _ t: Localizer, heading: String, action: String, submit: String, cancel: String, context: AppRequestContext
+    ) -> MeetingFormPage {
+        var page = MeetingFormPage(heading: heading, action: action, submitLabel: submit, cancelHref: cancel)
+        page.csrf = context.sessionCSRFToken ?? ""
+        return page
+    }
+
+    private func editPage(_ meeting: Meeting, _ t: Localizer, _ context: AppRequestContext) -> MeetingFormPage {
+        let id = meeting.id.uuidString.lowercased()
+        return self.blank(t, heading: t(.editMeetingHeading, ["title": meeting.title]), action: "/m/\(id)/edit",
+                          submit: t(.saveMeetingButton), cancel: "/m/\(id)", context: context)
+    }
+
+    private func nextPage(_ previous: Meeting, _ t: Localizer, _ context: AppRequestContext) -> MeetingFormPage {
+        let id = previous.id.uuidString.lowercased()
+        return self.blank(t, heading: t(.nextSessionHeading, ["title": previous.title]), action: "/m/\(id)/next",
+                          submit: t(.createNextButton), cancel: "/m/\(id)", context: context)
+    }
+
+    /// Runs `save` unless the posted fields could not be parsed; on success on to the meeting's
+    /// dashboard, else the form again (422, or 409 for an overlap) with every problem in place.
+    private func saving(
+        _ page: MeetingFormPage, _ posted: PostedMeeting, _ writer: PageWriter, _ context: AppRequestContext,
+        _ save: () async throws -> Meeting
+    ) async throws -> Response {
+        var page = page
+        do {
+            if !posted.problems.isEmpty {
+                // Report the unparsable fields with whatever else the domain finds wrong.
+                var problems = posted.problems
+                if case .failure(let failure) = posted.input.validate() {
+                    problems += failure.problems.filter { problem in !posted.problems.contains { $0.path == problem.path } }
+                }
+                throw ValidationFailure(problems: problems)
+            }
+            let meeting = try await save()
+            return .seeOther("/m/\(meeting.id.uuidString.lowercased())")
+        } catch let failure as ValidationFailure {
+            page.show(failure, writer.localizer)
+            return try writer.hostPage("meeting-form", title: page.heading, view: page, context: context, status: .unprocessableContent)
+        } catch let error as DebriefError where error.code == .conflict {
+            if let related = error.relatedID.flatMap(UUID.init(uuidString:)),
+                let other = try? await self.meetings.find(related, visibleTo: try context.requireViewer()) {
+                page.conflict = MeetingFormPage.Conflict(href: "/m/\(related.uuidString.lowercased())", title: other.title)
+            } else {
+                page.startsAtError = error.message
+            }
+            return try writer.hostPage("meeting-form", title: page.heading, view: page, context: context, status: .conflict)
+        }
+    }
+}

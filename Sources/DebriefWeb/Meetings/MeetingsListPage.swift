@@ -1,0 +1,62 @@
+import Debrief
+import DebriefStore
+import Foundation
+
+/// What `meetings.mustache` shows: the host's series, the one with the latest session first, each
+/// with its sessions (latest first) and a link to plan the next one; a search by title; paging.
+struct MeetingsListPage {
+    struct Session {
+        var href: String
+        var title: String
+        var startsAt: String
+        var session: String
+    }
+
+    struct Series {
+        var id: String
+        var title: String
+        var sessionCount: String
+        var nextHref: String
+        var sessions: [Session]
+    }
+
+    var series: [Series]
+    var query: String
+    var emptyText: String
+    var newerHref: String?
+    var olderHref: String?
+    var loopbackWarning: String?
+
+    static let perPage = 20
+
+    init(entries: [MeetingStore.SeriesEntry], query: String, page: Int, hasMore: Bool, language: Language) {
+        let t = Localizer(language)
+        self.series = entries.compactMap { entry in
+            guard let latest = entry.sessions.first else { return nil }
+            return Series(
+                id: entry.seriesID.uuidString.lowercased(), title: latest.title,
+                sessionCount: t(.seriesSessions, ["n": String(entry.sessions.count)]),
+                nextHref: "/m/\(latest.id.uuidString.lowercased())/next",
+                sessions: entry.sessions.map { meeting in
+                    Session(
+                        href: "/m/\(meeting.id.uuidString.lowercased())", title: meeting.title,
+                        startsAt: DateText.dateTime(meeting.startsAt, language),
+                        session: t(.sessionNumber, ["n": String(meeting.sessionNumber)]))
+                })
+        }
+        self.query = query
+        self.emptyText = query.isEmpty ? t(.noMeetings) : t(.noSearchResults, ["q": query])
+        self.newerHref = page > 1 ? Self.href(query: query, page: page - 1) : nil
+        self.olderHref = hasMore ? Self.href(query: query, page: page + 1) : nil
+    }
+
+    static func href(query: String, page: Int) -> String {
+        var items: [URLQueryItem] = []
+        if !query.isEmpty { items.append(URLQueryItem(name: "q", value: query)) }
+        if page > 1 { items.append(URLQueryItem(name: "page", value: String(page))) }
+        var components = URLComponents()
+        components.path = "/m"
+        components.queryItems = items.isEmpty ? nil : items
+        return components.string ?? "/m"
+    }
+}

@@ -1,0 +1,202 @@
+import Debrief
+import DebriefActions
+import DebriefHTTP
+import DebriefStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `/m/{id}/roster`: the roster of the meeting's series — add, rename, remove members; who came
+/// to each session; mark a member present by hand; remove a mistaken check-in of this session.
+struct RosterPageController {
+    let accounts: AccountActions
+    let meetings: MeetingActions
+    let attendance: AttendanceActions
+
+    /// The most recent sessions shown as columns (older ones are in the series export).
+    static let sessionColumns = 12
+
+    struct RosterPage {
+        struct SessionColumn {
+            var label: String
+        }
+
+        struct Cell {
+            var present: Bool
+        }
+
+        struct Member {
+            var id: String
+            var name: String
+            var cells: [Cell]
+            var presentNow: Bool
+            var markAction: String
+            var markLabel: String
+            var renameAction: String
+            var renameLabel: String
+            var removeMemberAction: String
+            var removeMemberLabel: String
+            var csrf: String
+        }
+
+        struct CheckIn {
+            var name: String
+            var time: String
+            var removeAction: String
+            var removeLabel: String
+            var csrf: String
+        }
+
+        var heading: String
+        var meetingTitle: String
+        var dashboardHref: String
+        var thisSessionHeading: String
+        var sessions: [SessionColumn]
+        var members: [Member]
+        var checkIns: [CheckIn]
+        var addAction: String
+        var csrf: String
+        var notice: String?
+        var newName = ""
+        var nameError: String?
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let group = router.group("m")
+            .add(middleware: PageErrorMiddleware(subject: .meeting))
+            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+        group.get(":id/roster", use: self.show)
+        group.post(":id/roster", use: self.addMember)
+        group.post(":id/roster/:memberId/rename", use: self.renameMember)
+        group.post(":id/roster/:memberId/remove", use: self.removeMember)
+        group.post(":id/attendance", use: self.markPresent)
+        group.post(":id/attendance/:checkInId/remove", use: self.removeCheckIn)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        return try await self.render(request, context, meeting)
+    }
+
+    @Sendable func addMember(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        let fields = try await self.fields(request, context)
+        do {
+            _ = try await self.attendance.addMember(series: meeting.seriesID, by: try context.requireViewer(), rawName: fields["name"])
+            return self.back(meeting)
+        } catch let failure as ValidationFailure {
+            let t = Localizer(Language(request.headers))
+            return try await self.render(
+                request, context, meeting, status: .unprocessableContent, newName: fields["name"] ?? "",
+                nameError: FieldErrors(failure, t)["name"])
+        } catch let error as DebriefError where error.code == .conflict {
+            let t = Localizer(Language(request.headers))
+            return try await self.render(
+                request, context, meeting, status: .conflict, newName: fields["name"] ?? "", nameError: t(.memberExists))
+        }
+    }
+
+    @Sendable func renameMember(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        let fields = try await self.fields(request, context)
+        let member = try context.requireID("memberId", "roster member")
+        do {
+            _ = try await self.attendance.renameMember(
+                series: meeting.seriesID, member: member, by: try context.requireViewer(), rawName: fields["name"])
+            return self.back(meeting)
+        } catch let failure as ValidationFailure {
+            let t = Localizer(Language(request.headers))
+            return try await self.render(request, context, meeting, status: .unprocessableContent, nameError: FieldErrors(failure, t)["name"])
+        } catch let error as DebriefError where error.code == .conflict {
+            let t = Localizer(Language(request.headers))
+            return try await self.render(request, context, meeting, status: .conflict, nameError: t(.memberExists))
+        }
+    }
+
+    @Sendable func removeMember(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        _ = try await self.fields(request, context)
+        try await self.attendance.removeMember(
+            series: meeting.seriesID, member: try context.requireID("memberId", "roster member"), by: try context.requireViewer())
+        return self.back(meeting)
+    }
+
+    @Sendable func markPresent(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        let fields = try await self.fields(request, context)
+        guard let member = fields["memberId"].flatMap(UUID.init(uuidString:)) else {
+            throw APIError.badRequest("memberId", "must be a roster member's id")
+        }
+        try await self.attendance.markPresent(meeting: meeting.id, member: member, by: try context.requireViewer())
+        return self.back(meeting)
+    }
+
+    @Sendable func removeCheckIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        _ = try await self.fields(request, context)
+        try await self.attendance.removeCheckIn(
+            try context.requireID("checkInId", "check-in"), meeting: meeting.id, by: try context.requireViewer())
+        return self.back(meeting)
+    }
+
+    // MARK: - Helpers
+
+    private func meeting(_ context: AppRequestContext) async throws -> Meeting {
+        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer())
+    }
+
+    private func fields(_ request: Request, _ context: AppRequestContext) async throws -> FormFields {
+        let fields = try await FormFields.read(request, limit: 16 * 1024)
+        try context.requireSessionCSRF(fields)
+        return fields
+    }
+
+    private func back(_ meeting: Meeting) -> Response {
+        .seeOther("/m/\(meeting.id.uuidString.lowercased())/roster")
+    }
+
+    private func render(
+        _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, status: HTTPResponse.Status = .ok,
+        newName: String = "", nameError: String? = nil
+    ) async throws -> Response {
+        let writer = try PageWriter(request)
+        let t = writer.localizer
+        let viewer = try context.requireViewer()
+        let csrf = context.sessionCSRFToken ?? ""
+        let id = meeting.id.uuidString.lowercased()
+        let sessions = Array(try await self.meetings.series(meeting.seriesID, visibleTo: viewer).suffix(Self.sessionColumns))
+        var present: [UUID: Set<UUID>] = [:]
+        var current: Attendance?
+        for session in sessions {
+            let attendance = try await self.attendance.attendance(meeting: session.id, visibleTo: viewer)
+            present[session.id] = Set(attendance.roster.filter(\.present).map(\.id))
+            if session.id == meeting.id { current = attendance }
+        }
+        let roster = try await self.attendance.roster(series: meeting.seriesID, visibleTo: viewer)
+        let here = present[meeting.id] ?? []
+        let members = roster.map { member in
+            let memberID = member.id.uuidString.lowercased()
+            return RosterPage.Member(
+                id: memberID, name: member.name,
+                cells: sessions.map { RosterPage.Cell(present: present[$0.id]?.contains(member.id) ?? false) },
+                presentNow: here.contains(member.id), markAction: "/m/\(id)/attendance",
+                markLabel: t(.markPresentButton) + ": " + member.name,
+                renameAction: "/m/\(id)/roster/\(memberID)/rename", renameLabel: t(.memberNameLabel) + ": " + member.name,
+                removeMemberAction: "/m/\(id)/roster/\(memberID)/remove", removeMemberLabel: t(.removeMemberButton) + ": " + member.name,
+                csrf: csrf)
+        }
+        let checkIns = (current?.checkIns ?? []).map { checkIn in
+            let name = checkIn.name ?? t(.anonymousCheckIn)
+            return RosterPage.CheckIn(
+                name: name, time: DateText.dateTime(checkIn.checkedInAt, writer.language),
+                removeAction: "/m/\(id)/attendance/\(checkIn.id.uuidString.lowercased())/remove",
+                removeLabel: t(.removeCheckInButton) + ": " + name, csrf: csrf)
+        }
+        let page = RosterPage(
+            heading: t(.rosterHeading, ["title": meeting.title]), meetingTitle: meeting.title, dashboardHref: "/m/\(id)",
+            thisSessionHeading: t(.thisSessionHeading, ["n": String(meeting.sessionNumber)]),
+            sessions: sessions.map { RosterPage.SessionColumn(label: t(.sessionNumber, ["n": String($0.sessionNumber)])) },
+            members: members, checkIns: checkIns, addAction: "/m/\(id)/roster", csrf: csrf, newName: newName, nameError: nameError)
+        return try writer.hostPage("roster", title: page.heading, view: page, context: context, status: status)
+    }
+}

@@ -1,0 +1,33 @@
+"""axe-core (shipped by axe-selenium-python) run in Chromium on a page the browser shows.
+
+`audit(driver, name, log)` injects axe into the current page, runs it, records every violation
+by impact under `name` in `log`, and fails on any serious or critical one (the project's bar).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from axe_selenium_python import Axe
+
+BLOCKING = {"serious", "critical"}
+
+
+def audit(driver, name: str, log: dict[str, dict[str, int]]) -> None:
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    counts: dict[str, int] = {}
+    for violation in results["violations"]:
+        impact = violation.get("impact") or "unknown"
+        counts[impact] = counts.get(impact, 0) + len(violation.get("nodes", []))
+    log[name] = counts
+    blocking = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n.get('target') for n in v.get('nodes', [])][:3]}"
+        for v in results["violations"] if v.get("impact") in BLOCKING]
+    assert not blocking, f"axe on {name} ({driver.current_url}): " + "; ".join(blocking)
+
+
+def write(log: dict[str, dict[str, int]], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(log, indent=2, sort_keys=True) + "\n")

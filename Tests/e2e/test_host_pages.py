@@ -1,0 +1,251 @@
+"""The host's whole job in a browser, on a fresh installation with the default sign-up policy.
+
+The first account to sign up becomes the admin; the admin hands out a one-time invitation link
+and a second host signs up by it; that host creates a meeting (an overlapping one is refused,
+naming the other), makes a personal API token on the account page and builds and publishes the
+form with it, watches a phone-sized participant's answer arrive, plans the next session (the
+questions are copied), edits it, searches the meetings list, deletes a meeting to the trash (its
+participant link stops working) and restores it (the same link works again), revokes the token
+and changes the password. axe-core checks every page on the way. The whole pass runs in English
+and in Korean.
+"""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+
+import pytest
+import requests
+from selenium.webdriver.common.by import By
+
+from accessibility import audit, write
+from browser import screenshot, wait_for
+from conftest import ARTIFACTS, ROOT, fresh_database_url, start_server
+
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+PASSWORD = "correct horse battery"
+
+FORM = {
+    "title": "Retro feedback",
+    "anonymous": True,
+    "questions": [
+        {"key": "useful", "prompt": "How useful was it?", "kind": "rating", "min": 1, "max": 5, "required": True},
+        {"key": "topic", "prompt": "Best topic?", "kind": "choice",
+         "options": [{"id": "roadmap", "label": "Roadmap"}, {"id": "hiring", "label": "Hiring"}]},
+        {"key": "notes", "prompt": "Anything else?", "kind": "shortAnswer", "maxLength": 300},
+    ],
+}
+
+
+@pytest.fixture(params=["en", "ko"])
+def installation(request):
+    """A new installation (empty database) with no sign-up policy configured."""
+    server = start_server(fresh_database_url(), env={"DEBRIEF_SIGNUP": ""})
+    yield request.param, server
+    server.stop()
+
+
+def local(moment: datetime) -> str:
+    """A `datetime-local` value (the pages read it as UTC)."""
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M")
+
+
+def set_value(driver, element_id: str, value: str) -> None:
+    """Types into a field; date-time inputs get their value set, as their typing is locale-bound."""
+    element = driver.find_element(By.ID, element_id)
+    if element.get_attribute("type") in ("datetime-local", "number"):
+        driver.execute_script("arguments[0].value = arguments[1];", element, value)
+    else:
+        element.clear()
+        element.send_keys(value)
+
+
+def submit(driver, action: str) -> None:
+    driver.find_element(By.CSS_SELECTOR, f"form[action='{action}'] button[type='submit']").click()
+
+
+def sign_up(driver, base: str, path: str, email: str, name: str) -> None:
+    driver.get(base + path)
+    set_value(driver, "email", email)
+    set_value(driver, "displayName", name)
+    set_value(driver, "password", PASSWORD)
+    submit(driver, "/signup")
+    wait_for(driver, lambda d: d.current_url == base + "/m")
+
+
+def fill_meeting(driver, title: str, start: datetime, place: str = "Room 4.12", head_count: int = 8) -> None:
+    set_value(driver, "title", title)
+    set_value(driver, "startsAt", local(start))
+    set_value(driver, "endsAt", local(start + timedelta(hours=1)))
+    set_value(driver, "place", place)
+    set_value(driver, "expectedHeadCount", str(head_count))
+
+
+def meeting_id(url: str) -> str:
+    match = re.search(r"/m/([0-9a-f-]{36})$", url)
+    assert match, url
+    return match.group(1)
+
+
+def test_a_host_does_the_whole_job_in_the_browser(installation, browser):
+    language, server = installation
+    base = server.base_url
+    axe: dict[str, dict[str, int]] = {}
+    suffix = language
+
+    # 1. The first account of a new installation becomes its admin.
+    admin = browser(width=1280, height=900, language=language)
+    admin.get(base + "/signup")
+    assert admin.find_element(By.TAG_NAME, "html").get_attribute("lang") == language
+    assert admin.find_elements(By.CSS_SELECTOR, ".notice"), "the page says the first account becomes the admin"
+    audit(admin, "sign-up", axe)
+    sign_up(admin, base, "/signup", f"admin-{suffix}@example.com", "Ada Admin")
+    audit(admin, "meetings (empty)", axe)
+    me = requests.post(base + "/v1/tokens", json={"email": f"admin-{suffix}@example.com", "password": PASSWORD}, timeout=30)
+    assert me.status_code == 201 and me.json()["account"]["role"] == "admin", me.text
+
+    # 2. After that, sign-up is closed: refused before any work, on the API and the page.
+    closed = requests.post(base + "/v1/accounts", json={
+        "email": "stranger@example.com", "password": PASSWORD, "displayName": "Stranger"}, timeout=30)
+    assert closed.status_code == 403, closed.text
+    assert closed.json()["code"] == "forbidden"
+
+    # 3. The admin hands out a one-time invitation link.
+    admin.get(base + "/admin")
+    audit(admin, "admin", axe)
+    submit(admin, "/admin/invitations")
+    link = wait_for(admin, lambda d: d.find_element(By.ID, "invitation-link")).get_attribute("href")
+    assert "/signup?invite=dbi_" in link
+    audit(admin, "admin (invitation shown)", axe)
+
+    # 4. A second host signs up by the link, which then stops working.
+    host = browser(width=1280, height=900, language=language)
+    host.get(link)
+    audit(host, "sign-up (invited)", axe)
+    email = f"host-{suffix}@example.com"
+    sign_up(host, base, link.removeprefix(base), email, "Hana Host")
+    reused = browser(width=390, height=844, language=language)
+    reused.get(link)
+    assert not reused.find_elements(By.CSS_SELECTOR, "form[action='/signup']"), "a used link opens no form"
+    host.get(base + "/admin")
+    assert host.find_element(By.TAG_NAME, "h1").text != admin.find_element(By.TAG_NAME, "h1").text, "hosts have no admin page"
+
+    # 5. A meeting, created on the page.
+    start = datetime.now(timezone.utc).replace(second=0, microsecond=0) - timedelta(minutes=10)
+    host.get(base + "/m/new")
+    audit(host, "new meeting", axe)
+    fill_meeting(host, "Team retro", start)
+    submit(host, "/m/new")
+    wait_for(host, lambda d: re.search(r"/m/[0-9a-f-]{36}$", d.current_url))
+    first = meeting_id(host.current_url)
+
+    # 6. An overlapping one is refused next to the time fields, naming and linking the other.
+    host.get(base + "/m/new")
+    fill_meeting(host, "Clashing call", start + timedelta(minutes=30))
+    submit(host, "/m/new")
+    conflict = wait_for(host, lambda d: d.find_element(By.ID, "conflict-error"))
+    assert conflict.find_element(By.TAG_NAME, "a").get_attribute("href") == f"{base}/m/{first}"
+    assert "Team retro" in conflict.text
+    assert host.find_element(By.ID, "title").get_attribute("value") == "Clashing call", "what was typed stays"
+    audit(host, "new meeting (overlap refused)", axe)
+
+    # 7. A personal API token from the account page, shown once, works on the API.
+    host.get(base + "/account")
+    audit(host, "account", axe)
+    set_value(host, "tokenName", "Form script")
+    submit(host, "/account/tokens")
+    token = wait_for(host, lambda d: d.find_element(By.ID, "new-token")).text
+    assert token.startswith("dbf_")
+    auth = {"Authorization": f"Bearer {token}"}
+    assert requests.get(base + "/v1/me", headers=auth, timeout=30).json()["email"] == email
+    if language == "en":
+        screenshot(host, SCREENSHOTS / "account.png")
+    host.get(base + "/account")
+    assert token not in host.page_source, "a token is shown once"
+    assert "Form script" in host.page_source
+
+    # 8. The form (three kinds), published with the token; a phone-sized participant answers.
+    assert requests.put(f"{base}/v1/meetings/{first}/form", headers=auth, json=FORM, timeout=30).status_code == 200
+    code = requests.post(f"{base}/v1/meetings/{first}/form/publish", headers=auth, timeout=30).json()["code"]
+    host.get(f"{base}/m/{first}")
+    audit(host, "dashboard", axe)
+    phone = browser(width=390, height=844, language=language)
+    phone.get(f"{base}/f/{code}")
+    audit(phone, "participant form", axe)
+    phone.find_element(By.CSS_SELECTOR, "label[for='q-useful-4']").click()
+    phone.find_element(By.CSS_SELECTOR, "label[for='q-topic-roadmap']").click()
+    phone.find_element(By.ID, "q-notes").send_keys("Good retro")
+    phone.find_element(By.CSS_SELECTOR, "form[action^='/f/']:not(.checkin) button[type='submit']").click()
+    wait_for(phone, lambda d: "/thanks" in d.current_url)
+    audit(phone, "participant thanks", axe)
+    wait_for(host, lambda d: d.find_element(By.CSS_SELECTOR, ".tiles .value").text == "1")
+
+    # 9. The next session: pre-filled from the series, its form copied from the latest.
+    host.get(f"{base}/m/{first}/next")
+    audit(host, "next session", axe)
+    assert host.find_element(By.ID, "title").get_attribute("value") == "Team retro"
+    assert host.find_element(By.ID, "place").get_attribute("value") == "Room 4.12"
+    submit(host, f"/m/{first}/next")
+    wait_for(host, lambda d: re.search(r"/m/[0-9a-f-]{36}$", d.current_url) and meeting_id(d.current_url) != first)
+    second = meeting_id(host.current_url)
+    copied = requests.get(f"{base}/v1/meetings/{second}/form", headers=auth, timeout=30).json()
+    assert [q["key"] for q in copied["definition"]["questions"]] == ["useful", "topic", "notes"], copied
+
+    # 10. Edit the new session; the list groups both sessions under one series, and search works.
+    host.get(f"{base}/m/{second}/edit")
+    audit(host, "edit meeting", axe)
+    set_value(host, "title", "Team retro (week 2)")
+    submit(host, f"/m/{second}/edit")
+    wait_for(host, lambda d: d.current_url == f"{base}/m/{second}")
+    host.get(base + "/m/new")
+    fill_meeting(host, "Budget review", start + timedelta(days=3))
+    submit(host, "/m/new")
+    wait_for(host, lambda d: re.search(r"/m/[0-9a-f-]{36}$", d.current_url))
+    host.get(base + "/m")
+    series = host.find_elements(By.CSS_SELECTOR, "section.series")
+    assert len(series) == 2
+    assert len(series[1].find_elements(By.CSS_SELECTOR, "tbody tr")) == 2, "both retro sessions in one series"
+    audit(host, "meetings", axe)
+    if language == "en":
+        screenshot(host, SCREENSHOTS / "meetings-list.png")
+    host.get(base + "/m?q=retro")
+    assert len(host.find_elements(By.CSS_SELECTOR, "section.series")) == 1
+    assert "Budget" not in host.find_element(By.ID, "content").text
+
+    # 11. Delete to the trash (after a confirmation): the participant link stops working.
+    host.get(f"{base}/m/{first}/delete")
+    audit(host, "delete meeting", axe)
+    submit(host, f"/m/{first}/delete")
+    wait_for(host, lambda d: d.current_url == base + "/m/trash")
+    assert "Team retro" in host.find_element(By.ID, "content").text
+    audit(host, "trash", axe)
+    assert requests.get(f"{base}/v1/f/{code}", timeout=30).status_code == 404
+    assert requests.get(f"{base}/v1/meetings/{first}", headers=auth, timeout=30).status_code == 404
+
+    # 12. Restore it: everything is back, and the same QR code opens the form again.
+    submit(host, f"/m/trash/{first}/restore")
+    wait_for(host, lambda d: d.current_url == f"{base}/m/{first}")
+    assert requests.get(f"{base}/v1/f/{code}", timeout=30).status_code == 200
+    results = requests.get(f"{base}/v1/meetings/{first}/results", headers=auth, timeout=30).json()
+    assert results["summary"]["responses"] == 1, results["summary"]
+
+    # 13. Revoke the token; change the password (the current one is required).
+    host.get(base + "/account")
+    host.find_element(By.CSS_SELECTOR, "form[action$='/revoke'] button").click()
+    wait_for(host, lambda d: "Form script" not in d.find_element(By.ID, "content").text)
+    assert requests.get(base + "/v1/me", headers=auth, timeout=30).status_code == 401
+    set_value(host, "currentPassword", "not my password")
+    set_value(host, "newPassword", "a brand new passphrase")
+    submit(host, "/account/password")
+    wait_for(host, lambda d: d.find_element(By.ID, "currentPassword-error"))
+    audit(host, "account (wrong password)", axe)
+    set_value(host, "currentPassword", PASSWORD)
+    set_value(host, "newPassword", "a brand new passphrase")
+    submit(host, "/account/password")
+    wait_for(host, lambda d: d.find_elements(By.CSS_SELECTOR, ".notice.ok"))
+    relogin = requests.post(base + "/v1/tokens", json={"email": email, "password": "a brand new passphrase"}, timeout=30)
+    assert relogin.status_code == 201
+    host.get(base + "/m")
+    assert host.current_url == base + "/m", "the session that changed the password stays signed in"
+
+    write(axe, ARTIFACTS / f"axe-host-pages-{language}.json")
