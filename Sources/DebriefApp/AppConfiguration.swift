@@ -18,6 +18,9 @@ public struct AppConfiguration: Sendable {
     public var bodyTimeout: Duration = .seconds(30)
     /// A response that cannot write (its client stopped reading) for this long is cut.
     public var writeStallTimeout: Duration = .seconds(30)
+    /// How often a live results stream checks its token and meeting (ending it with a reason
+    /// when either is gone).
+    public var liveCheckInterval: Duration = .seconds(5)
     /// Sign-ups one client address may make in an hour (more get 429 before any hashing).
     public var signUpsPerAddressPerHour: Int = 10
     /// Concurrent HTTP exports (per account, in all) and the bound of their spool files.
@@ -86,6 +89,7 @@ extension AppConfiguration {
             publicBaseURL: self.publicBaseURL, maxBodyBytes: self.maxBodyBytes, participantMaxBodyBytes: self.participantMaxBodyBytes,
             participantRateLimits: self.participantRateLimits, corsOrigins: self.corsOrigins)
         settings.exportLimits = self.exportLimits
+        settings.liveCheckInterval = self.liveCheckInterval
         return settings
     }
 }

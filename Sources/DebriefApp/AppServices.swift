@@ -61,6 +61,6 @@ struct AppServices: Sendable {
             host: HostPages(
                 signUpGate: signUpGate,
                 settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations),
-                attendance: attendance, loopbackHint: configuration.publicURLHint))
+                attendance: attendance, forms: forms, loopbackHint: configuration.publicURLHint))
     }
 }

@@ -19,7 +19,7 @@ struct SeriesChartTests {
         #expect(svg.elements(class: "point").count == 10)
         #expect(svg.texts(class: "label").first == "08:00")
         #expect(svg.texts(class: "label").last == "08:09")
-        #expect(svg.texts(class: "subtitle").first == "8 responses · responses per minute · 2026-12-01 · times in GMT")
+        #expect(svg.texts(class: "subtitle").first == "8 responses · responses per minute · 2026-12-01 · times in UTC")
         #expect(svg.desc?.contains("busiest at 08:03 with 5") == true)
 
         let seoul = try #require(TimeZone(identifier: "Asia/Seoul"))
@@ -50,7 +50,7 @@ struct SeriesChartTests {
 
     @Test("Attendance shows expected, checked in and responded on one scale, with both rates")
     func attendance() throws {
-        let svg = try ParsedSVG(ChartSVG.attendance(AttendanceFigures(responses: 9, checkedIn: 12, expectedHeadCount: 15)))
+        let svg = try ParsedSVG(ChartSVG.attendance(AttendanceFigures(responses: 9, checkedIn: 12, checkedInResponded: 9, expectedHeadCount: 15)))
         #expect(svg.texts(class: "label") == ["Expected", "Checked in", "Responded"])
         #expect(svg.texts(class: "value") == ["15", "12", "9"])
         #expect(svg.texts(class: "subtitle") == ["Response rate: 75% of those checked in · 60% of those expected"])

@@ -28,6 +28,8 @@ public struct FormDefinition: Sendable, Equatable, Codable {
     public var privacyThreshold: Int
     /// Whether participants may see aggregated results.
     public var sharesResultsWithParticipants: Bool
+    /// From when the published form accepts answers (see ``AnswerWindowStart``).
+    public var acceptsAnswersFrom: AnswerWindowStart = .publishing
     /// The questions, in display order.
     public var questions: [Question]
 
@@ -58,7 +60,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title, anonymous, allowsEditing, closesAt, privacyThreshold, sharesResultsWithParticipants, questions
+        case title, anonymous, allowsEditing, closesAt, privacyThreshold, sharesResultsWithParticipants, acceptsAnswersFrom, questions
     }
 
     /// Decodes a stored or returned form; flags missing from older rows take their
@@ -71,6 +73,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         closesAt = try c.decodeIfPresent(Date.self, forKey: .closesAt)
         privacyThreshold = try c.decodeIfPresent(Int.self, forKey: .privacyThreshold) ?? Self.defaultPrivacyThreshold
         sharesResultsWithParticipants = try c.decodeIfPresent(Bool.self, forKey: .sharesResultsWithParticipants) ?? false
+        acceptsAnswersFrom = try c.decodeIfPresent(AnswerWindowStart.self, forKey: .acceptsAnswersFrom) ?? .publishing
         questions = try c.decode([Question].self, forKey: .questions)
     }
 
@@ -83,6 +86,19 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         try c.encodeIfPresent(closesAt, forKey: .closesAt)
         try c.encode(privacyThreshold, forKey: .privacyThreshold)
         try c.encode(sharesResultsWithParticipants, forKey: .sharesResultsWithParticipants)
+        try c.encode(acceptsAnswersFrom, forKey: .acceptsAnswersFrom)
         try c.encode(questions, forKey: .questions)
     }
+}
+
+/// From when a published form accepts answers; it stops when it closes (by the host or its
+/// `closesAt`).
+///
+/// `publishing` (the default) lets a host collect answers before a session (questions for an
+/// agenda, a form reused for a series); `meetingStart` refuses answers until the meeting starts,
+/// for feedback that only makes sense once there was a meeting. Either way the results say how
+/// many answers came before, during and after the meeting.
+public enum AnswerWindowStart: String, Sendable, Equatable, Codable, CaseIterable {
+    case publishing
+    case meetingStart
 }

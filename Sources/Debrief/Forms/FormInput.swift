@@ -16,6 +16,8 @@ public struct FormInput: Codable, Sendable, Equatable {
     public var privacyThreshold: Int?
     /// Default false.
     public var sharesResultsWithParticipants: Bool?
+    /// `publishing` (default) or `meetingStart`.
+    public var acceptsAnswersFrom: String?
     /// Required, 1–50 questions.
     public var questions: [QuestionInput]?
 
@@ -41,6 +43,8 @@ public struct FormInput: Codable, Sendable, Equatable {
             sharesResultsWithParticipants: form.sharesResultsWithParticipants,
             questions: form.questions.map(QuestionInput.init)
         )
+        // Left out when it is the default, as a client would write it.
+        self.acceptsAnswersFrom = form.acceptsAnswersFrom == .publishing ? nil : form.acceptsAnswersFrom.rawValue
     }
 }
 

@@ -42,10 +42,7 @@ struct ChartController {
             case .timeline:
                 return ImageResponse.svg(ChartSVG.timeline(results.timeline, style: style))
             case .attendance:
-                let summary = results.summary
-                let figures = AttendanceFigures(
-                    responses: summary.responses, checkedIn: summary.checkedIn, expectedHeadCount: summary.expectedHeadCount)
-                return ImageResponse.svg(ChartSVG.attendance(figures, style: style))
+                return ImageResponse.svg(ChartSVG.attendance(AttendanceFigures(results.summary), style: style))
             }
         }
         group.get("series/:id/charts/{question}.svg") { request, context -> Response in
@@ -83,7 +80,7 @@ struct ChartController {
         let width = query.integer("width", in: ChartStyle.widthRange, default: ChartStyle.defaultWidth)
         let theme = query.choice("theme", default: ChartStyle.Theme.light)
         let timeZone = query.value(
-            "timeZone", default: TimeZone.gmt, hint: "must be an IANA time zone name such as Europe/Berlin", TimeZone.init(identifier:))
+            "timeZone", default: ChartStyle.utc, hint: "must be an IANA time zone name such as Europe/Berlin", TimeZone.init(identifier:))
         let language = query.choice("lang", default: ChartLanguage.english)
         try query.requireValid()
         return ChartStyle(theme: theme, width: width, timeZone: timeZone, language: language)
