@@ -18,6 +18,9 @@ public struct AppConfiguration: Sendable {
     public var bodyTimeout: Duration = .seconds(30)
     /// A response that cannot write (its client stopped reading) for this long is cut.
     public var writeStallTimeout: Duration = .seconds(30)
+    /// How often a live results stream checks its token and meeting (ending it with a reason
+    /// when either is gone).
+    public var liveCheckInterval: Duration = .seconds(5)
     /// Sign-ups one client address may make in an hour (more get 429 before any hashing).
     public var signUpsPerAddressPerHour: Int = 10
     /// Concurrent HTTP exports (per account, in all) and the bound of their spool files.
@@ -38,6 +41,11 @@ public struct AppConfiguration: Sendable {
     /// How check-ins and responses announce themselves to live results: coalesced every 50 ms by
     /// default, or inside each transaction; see ``ResultsNotifier``.
     public var resultsNotification: ResultsNotifier.Mode = .standard
+    /// How concurrent submissions share transactions (group commit); see ``SubmissionBatching``.
+    public var submissionBatching: SubmissionBatching = .standard
+    /// The longest a shared unfiltered report is served with no change heard (changes that send no
+    /// notification, such as a missed one, show within it); see ``SharedResults``.
+    public var sharedResultsMaxAge: Duration = .seconds(2)
     /// How often the precomputed result tallies take in new submissions. Results are exact either
     /// way (readers add what is not folded yet); folding keeps that remainder small.
     public var tallyFoldInterval: Duration = .milliseconds(250)
@@ -81,6 +89,7 @@ extension AppConfiguration {
             publicBaseURL: self.publicBaseURL, maxBodyBytes: self.maxBodyBytes, participantMaxBodyBytes: self.participantMaxBodyBytes,
             participantRateLimits: self.participantRateLimits, corsOrigins: self.corsOrigins)
         settings.exportLimits = self.exportLimits
+        settings.liveCheckInterval = self.liveCheckInterval
         return settings
     }
 }

@@ -26,9 +26,19 @@ public struct ChartStyle: Sendable, Equatable {
     /// Headings, captions, messages, descriptions and dates are in this language.
     public let language: ChartLanguage
 
+    /// UTC, the default zone of time labels.
+    public static let utc = TimeZone(identifier: "UTC")!
+
+    /// The zone's name as a chart states it: "UTC" for UTC, as the pages say (Foundation may
+    /// call it "GMT"), else its IANA identifier.
+    public var timeZoneName: String {
+        self.timeZone.secondsFromGMT() == 0 && ["UTC", "GMT", "Etc/UTC", "Etc/GMT"].contains(self.timeZone.identifier)
+            ? "UTC" : self.timeZone.identifier
+    }
+
     /// A style; a width outside ``widthRange`` is clamped into it.
     public init(
-        theme: Theme = .light, width: Int = ChartStyle.defaultWidth, timeZone: TimeZone = .gmt, language: ChartLanguage = .english
+        theme: Theme = .light, width: Int = ChartStyle.defaultWidth, timeZone: TimeZone = ChartStyle.utc, language: ChartLanguage = .english
     ) {
         self.theme = theme
         self.width = min(max(width, Self.widthRange.lowerBound), Self.widthRange.upperBound)

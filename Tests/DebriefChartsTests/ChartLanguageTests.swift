@@ -69,7 +69,7 @@ struct ChartLanguageTests {
             // All text of the document: shown text, tooltips, <title> and <desc>. Left in Latin
             // letters: NPS and the time zone's name, which have no Korean form.
             let text = (svg.root.stringValue ?? "").replacingOccurrences(of: "NPS", with: "")
-                .replacingOccurrences(of: Self.seoul.identifier, with: "").replacingOccurrences(of: TimeZone.gmt.identifier, with: "")
+                .replacingOccurrences(of: Self.seoul.identifier, with: "").replacingOccurrences(of: "UTC", with: "")
             let latin = text.unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic }
             #expect(latin.isEmpty, "\(name): \(text)")
             #expect(text.unicodeScalars.contains { TextMetrics.isWide($0) }, "\(name) has Korean text")

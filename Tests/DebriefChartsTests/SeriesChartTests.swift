@@ -19,7 +19,7 @@ struct SeriesChartTests {
         #expect(svg.elements(class: "point").count == 10)
         #expect(svg.texts(class: "label").first == "08:00")
         #expect(svg.texts(class: "label").last == "08:09")
-        #expect(svg.texts(class: "subtitle").first == "8 responses · responses per minute · 2026-12-01 · times in GMT")
+        #expect(svg.texts(class: "subtitle").first == "8 responses · responses per minute · 2026-12-01 · times in UTC")
         #expect(svg.desc?.contains("busiest at 08:03 with 5") == true)
 
         let seoul = try #require(TimeZone(identifier: "Asia/Seoul"))

@@ -199,6 +199,14 @@ struct AuthorizationMatrixTests {
         "POST /m/{id}/roster/{memberId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/attendance": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/attendance/{checkInId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /m/{id}/form": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/form": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/form/publish": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/form/close": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/form/reopen": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /m/{id}/form/export": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/form/import": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/form/copy": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
     ]
 
     /// One cell: a documented operation and a caller.
@@ -344,7 +352,7 @@ struct AuthorizationMatrixTests {
             configuration: DatabaseConfiguration(
                 url: try await Self.sharedDatabaseURL.value, maxConnections: 2, acquireTimeout: .seconds(60)),
             logger: TestDatabase.logger)
-        var configuration = AppConfiguration(bcryptCost: 4)
+        var configuration = AppConfiguration.forTests
         configuration.participantRateLimits = .unlimited
         // Every cell signs accounts up from the same address into one shared database.
         configuration.signUpsPerAddressPerHour = 1_000_000

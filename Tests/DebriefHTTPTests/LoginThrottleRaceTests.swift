@@ -10,7 +10,11 @@ import Testing
 struct LoginThrottleRaceTests {
     /// Cost 10 makes each check take tens of milliseconds: long enough for parallel requests to
     /// overlap, as cost 12 does in production.
-    static let slowHashing = AppConfiguration(bcryptCost: 10)
+    static var slowHashing: AppConfiguration {
+        var configuration = AppConfiguration.forTests
+        configuration.bcryptCost = 10
+        return configuration
+    }
 
     @Test func sixteenParallelWrongPasswordsAreCheckedAtMostFiveTimes() async throws {
         try await withTestApp(configuration: Self.slowHashing) { api, _ in

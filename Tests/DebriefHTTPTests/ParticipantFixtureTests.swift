@@ -41,8 +41,9 @@ struct ParticipantAPI: Sendable {
 
     /// A test configuration: cheap bcrypt, and no rate limits unless a test asks for them.
     static func configuration(limits: RateLimitSettings = .unlimited) -> AppConfiguration {
-        var configuration = AppConfiguration(bcryptCost: 4)
+        var configuration = AppConfiguration.forTests
         configuration.participantRateLimits = limits
+        configuration.signUpsPerAddressPerHour = 1_000_000
         return configuration
     }
 

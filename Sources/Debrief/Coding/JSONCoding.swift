@@ -2,7 +2,8 @@ import Foundation
 
 /// The one JSON convention of Debrief: camelCase keys, keys sorted (so equal values encode to
 /// equal bytes: idempotency hashes and stored values rely on it), slashes unescaped, and
-/// timestamps as ``Timestamps`` writes them (ISO 8601, milliseconds, UTC).
+/// timestamps as ``Timestamps`` writes them (ISO 8601, milliseconds, UTC), ids (`UUID`) in lower
+/// case.
 ///
 /// Swift spells identifiers `meetingID` (the API Design Guidelines' uniform case for acronyms);
 /// JSON spells them `meetingId`, as the API always has: a type with such a property names its
@@ -12,7 +13,8 @@ import Foundation
 /// stored and replayed later reads exactly as it did when it was first sent.
 public enum JSONCoding {
     public static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
+        // Ids in lower case (``DebriefJSONEncoder``).
+        let encoder: JSONEncoder = DebriefJSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()

@@ -12,7 +12,7 @@ enum TimelineChart {
         let unit = text.timelineUnit(series.unit)
         var subtitle = [text.responses(series.total), unit]
         if let firstTime, sameDay { subtitle.append(clock.day(firstTime)) }
-        subtitle.append(text.timesIn(style.timeZone.identifier))
+        subtitle.append(text.timesIn(style.timeZoneName))
         var canvas = ChartCanvas(style: style, title: text.timelineTitle, subtitle: [subtitle.joined(separator: ChartStrings.separator)])
         var description = "\(text.responses(series.total)), \(unit)."
         if series.total == 0 || series.rows.isEmpty {

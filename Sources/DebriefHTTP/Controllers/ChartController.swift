@@ -80,7 +80,7 @@ struct ChartController {
         let width = query.integer("width", in: ChartStyle.widthRange, default: ChartStyle.defaultWidth)
         let theme = query.choice("theme", default: ChartStyle.Theme.light)
         let timeZone = query.value(
-            "timeZone", default: TimeZone.gmt, hint: "must be an IANA time zone name such as Europe/Berlin", TimeZone.init(identifier:))
+            "timeZone", default: ChartStyle.utc, hint: "must be an IANA time zone name such as Europe/Berlin", TimeZone.init(identifier:))
         let language = query.choice("lang", default: ChartLanguage.english)
         try query.requireValid()
         return ChartStyle(theme: theme, width: width, timeZone: timeZone, language: language)

@@ -8,23 +8,51 @@ import ServiceLifecycle
 /// `GET /v1/meetings/{id}/results/live`: results as Server-Sent Events.
 ///
 /// Every `results` event carries a full snapshot (the same JSON as `GET …/results`), so the
-/// client just replaces what it shows; `: heartbeat` comments arrive between them.
+/// client just replaces what it shows; `: heartbeat` comments arrive between them. A meeting
+/// without a published form gets a `waiting` event first (results follow once it is published and
+/// answered), so the stream is never silent about why nothing comes.
+///
+/// A stream lives no longer than what opened it: every `checkInterval` it checks that its token
+/// (the bearer token or the page session's) is still valid and the meeting still there, and ends
+/// with an `end` event naming the reason (`token_revoked`, `token_expired`, `meeting_deleted`,
+/// `shutting_down`) when not. Its data is `{"reason": …}`; clients stop reconnecting on it.
 struct LiveResultsController {
     let meetings: MeetingActions
+    let results: ResultsActions
+    let accounts: AccountActions
     let hub: LiveResultsHub
+    let checkInterval: Duration
+
+    /// Why a stream ended.
+    enum EndReason: String {
+        case tokenRevoked = "token_revoked"
+        case tokenExpired = "token_expired"
+        case meetingDeleted = "meeting_deleted"
+        case shuttingDown = "shutting_down"
+    }
+
+    private enum Item {
+        case event(LiveEvent)
+        case check
+    }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("meetings/:id/results/live") { _, context -> Response in
             let id = try context.requireID("id", "meeting")
-            _ = try await self.meetings.find(id, visibleTo: try context.requireViewer())
+            let viewer = try context.requireViewer()
+            _ = try await self.meetings.find(id, visibleTo: viewer)
+            let token = context.bearerToken ?? ""
+            let published = try await self.results.reportIfPublished(meeting: id, visibleTo: viewer) != nil
             let events = try await self.hub.subscribe(to: id)
             let body = ResponseBody { writer in
                 try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
-                // A stream ends when the server begins a graceful shutdown, so shutdown never waits
-                // on a viewer who would watch forever.
-                for try await event in events.cancelOnGracefulShutdown() {
-                    try await writer.write(ByteBuffer(string: Self.format(event)))
+                if !published {
+                    try await writer.write(ByteBuffer(string: Self.format(name: "waiting", ["reason": "no_published_form"])))
                 }
+                let reason = try await self.stream(events, meeting: id, viewer: viewer, token: token) { text in
+                    try await writer.write(ByteBuffer(string: text))
+                }
+                try await writer.write(ByteBuffer(string: Self.format(name: "end", ["reason": reason.rawValue])))
                 try await writer.finish(nil)
             }
             return Response(
@@ -34,6 +62,51 @@ struct LiveResultsController {
         }
     }
 
+    /// Writes the hub's events until the stream must end, and says why.
+    private func stream(
+        _ events: AsyncStream<LiveEvent>, meeting: UUID, viewer: Viewer, token: String,
+        write: (String) async throws -> Void
+    ) async throws -> EndReason {
+        let (items, continuation) = AsyncStream<Item>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        let interval = self.checkInterval
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in events { continuation.yield(.event(event)) }
+                continuation.finish()
+            }
+            group.addTask {
+                while (try? await Task.sleep(for: interval)) != nil { continuation.yield(.check) }
+            }
+            defer { group.cancelAll() }
+            // A stream ends when the server begins a graceful shutdown, so shutdown never waits
+            // on a viewer who would watch forever.
+            for await item in items.cancelOnGracefulShutdown() {
+                switch item {
+                case .event(let event):
+                    try await write(Self.format(event))
+                case .check:
+                    if let reason = try await self.endReason(meeting: meeting, viewer: viewer, token: token) { return reason }
+                }
+            }
+            return try await self.endReason(meeting: meeting, viewer: viewer, token: token) ?? .shuttingDown
+        }
+    }
+
+    /// Why the stream may not go on, or nil while its token and meeting are as they were.
+    private func endReason(meeting: UUID, viewer: Viewer, token: String) async throws -> EndReason? {
+        switch try await self.accounts.tokenStatus(token) {
+        case .revoked, .unknown: return .tokenRevoked
+        case .expired: return .tokenExpired
+        case .valid: break
+        }
+        do {
+            _ = try await self.meetings.find(meeting, visibleTo: viewer)
+        } catch let error as DebriefError where error.code == .notFound {
+            return .meetingDeleted
+        }
+        return nil
+    }
+
     static func format(_ event: LiveEvent) -> String {
         switch event {
         case .results(let id, let json):
@@ -41,5 +114,10 @@ struct LiveResultsController {
         case .heartbeat:
             return ": heartbeat\n\n"
         }
+    }
+
+    static func format(name: String, _ data: [String: String]) -> String {
+        let json = (try? JSONCoding.string(data)) ?? "{}"
+        return "event: \(name)\ndata: \(json)\n\n"
     }
 }

@@ -7,6 +7,7 @@ import Hummingbird
 /// A session's results for its host (and admins).
 struct ResultsController {
     let results: ResultsActions
+    let meetings: MeetingActions
 
     struct TextAnswers: ResponseEncodable {
         var items: [TextAnswerPage.Item]
@@ -15,10 +16,21 @@ struct ResultsController {
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("meetings/:id/results") { request, context -> ResultsReport in
+        group.get("meetings/:id/results") { request, context -> Response in
             let id = try context.requireID("id", "meeting")
             let filter = try Self.filter(from: request)
-            return try await self.results.report(meeting: id, visibleTo: try context.requireViewer(), filter: filter)
+            let viewer = try context.requireViewer()
+            do {
+                guard filter.isEmpty else {
+                    let report = try await self.results.report(meeting: id, visibleTo: viewer, filter: filter)
+                    return try report.response(from: request, context: context)
+                }
+                return SharedReportResponse(try await self.results.unfilteredReport(meeting: id, visibleTo: viewer), request: request).response
+            } catch let error as DebriefError where error.code == .notFound {
+                // A meeting of the caller's without a published form is not an unknown meeting.
+                _ = try await self.meetings.find(id, visibleTo: viewer)
+                throw APIError.noPublishedForm
+            }
         }
         group.get("meetings/:id/questions/:key/answers") { request, context -> TextAnswers in
             let id = try context.requireID("id", "meeting")

@@ -73,6 +73,11 @@ public struct APIError: Error, Sendable {
         return error
     }
 
+    /// `/results` of a meeting that exists but has no published form yet: a state the host can
+    /// change (publish), not a missing meeting, so not the 404 of an unknown one.
+    public static let noPublishedForm = APIError(
+        .conflict, code: "no_published_form", detail: "the meeting has no published form yet; publish its form to see results")
+
     public static let unauthorized = APIError(
         .unauthorized, code: "unauthorized", detail: "a valid bearer token is required",
         headers: [.wwwAuthenticate: "Bearer"])

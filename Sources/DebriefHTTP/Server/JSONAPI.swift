@@ -50,6 +50,8 @@ public struct HTTPSettings: Sendable {
     public var corsOrigins: CORSAllowList
     /// Concurrent HTTP exports and their spool (docs/decisions/0012-export-capacity.md).
     public var exportLimits = ExportLimits()
+    /// How often a live stream checks that its token is still valid and its meeting still there.
+    public var liveCheckInterval: Duration = .seconds(5)
 
     public init(
         publicBaseURL: String, maxBodyBytes: Int, participantMaxBodyBytes: Int, participantRateLimits: RateLimitSettings,
@@ -95,7 +97,7 @@ public func buildRouter(
     let participant = v1.group("f").add(middleware: participantLimits)
     ParticipantController(participants: api.participants, maxBodyBytes: api.settings.participantMaxBodyBytes)
         .addRoutes(to: participant)
-    let results = ResultsController(results: api.results)
+    let results = ResultsController(results: api.results, meetings: api.meetings)
     results.addPublicRoutes(to: participant)
     let authenticated = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts))
     accounts.addAuthenticatedRoutes(to: authenticated)
@@ -107,7 +109,10 @@ public func buildRouter(
     // The live stream and the CSV exports also take the session cookie (GET only), for the
     // dashboard's script and download buttons.
     let cookieReadable = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts, acceptsSessionCookieOnGET: true))
-    LiveResultsController(meetings: api.meetings, hub: api.liveResults).addRoutes(to: cookieReadable)
+    LiveResultsController(
+        meetings: api.meetings, results: api.results, accounts: api.accounts, hub: api.liveResults,
+        checkInterval: api.settings.liveCheckInterval
+    ).addRoutes(to: cookieReadable)
     ExportController(exporter: api.exporter, admission: ExportAdmission(limits: api.settings.exportLimits))
         .addRoutes(to: cookieReadable)
     AttendanceController(attendance: api.attendance).addRoutes(to: authenticated)

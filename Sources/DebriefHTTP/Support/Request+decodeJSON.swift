@@ -6,7 +6,8 @@ extension Request {
     ///
     /// Malformed JSON, and JSON nested more than ``JSONBodyInspector/maxDepth`` levels, is a 400;
     /// a well-formed body with a wrong type or a value out of range is a 422 naming the field,
-    /// e.g. `questions[2].required: expected a boolean`, `expectedHeadCount: is out of range`.
+    /// e.g. `questions[2].required: expected a boolean`, `expectedHeadCount: is out of range`;
+    /// so is a member the route does not know (``KnownMembers``): `imageUrl: is not a known field`.
     func decodeJSON<Value: Decodable>(as type: Value.Type, context: AppRequestContext) async throws -> Value {
         let buffer = try await self.body.collect(upTo: context.maxUploadSize)
         guard buffer.readableBytes > 0 else {
@@ -21,7 +22,9 @@ extension Request {
             throw APIError.badRequest("body", "is not valid JSON")
         }
         do {
-            return try context.requestDecoder.decode(Value.self, from: buffer)
+            let (value, unknown) = try KnownMembers.decode(Value.self, from: Data(bytes), with: context.requestDecoder)
+            guard unknown.isEmpty else { throw APIError.validation(unknown) }
+            return value
         } catch let error as DecodingError {
             throw Self.apiError(for: error, body: bytes)
         }

@@ -154,10 +154,19 @@ public struct FormStore: Sendable {
         ).first.map(StoredForm.init(row:))
     }
 
-    /// Starts the new meeting's form as a draft copy of the previous meeting's latest form
-    /// (same questions and keys; no closing time, since that belonged to the old session).
-    static func copyLatestForm(from previousID: UUID, to meetingID: UUID, on connection: Connection) async throws {
-        guard var definition = try await Self.latest(previousID, on: connection)?.definition else { return }
+    /// Starts the new meeting's form as a draft copy of the series' most recent session's form:
+    /// the latest version of the form of the highest-numbered other session that has one (the
+    /// questions of the most recent session, whichever meeting the request named). No closing
+    /// time: that belonged to the old session.
+    static func copyLatestSeriesForm(series seriesID: UUID, to meetingID: UUID, on connection: Connection) async throws {
+        let latest = try await connection.query(
+            """
+            SELECT \(StoredForm.columns) FROM forms f JOIN meetings m ON m.id = f.meeting_id
+            WHERE m.series_id = \(seriesID) AND m.id <> \(meetingID)
+            ORDER BY m.session_number DESC, f.version DESC LIMIT 1
+            """
+        ).first.map(StoredForm.init(row:))
+        guard var definition = latest?.definition else { return }
         definition.closesAt = nil
         try await connection.execute(
             "INSERT INTO forms (meeting_id, version, definition) VALUES (\(meetingID), 1, \(SQLJSON(definition))::jsonb)")

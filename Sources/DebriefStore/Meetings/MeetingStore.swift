@@ -26,7 +26,12 @@ public struct MeetingStore: Sendable {
     /// Creates the next session of `previousID`'s series, with a draft form holding a copy of the
     /// previous session's questions (keys included), if it had a form.
     public func createNext(by viewer: Viewer, after previousID: UUID, _ details: MeetingDetails) async throws -> Meeting {
-        try await self.refusingOverlap(host: viewer.accountID, details) {
+        // The new session is the series host's, so its overlap is checked (and named) for that
+        // host, also when an admin creates it.
+        guard let host = try await self.find(previousID, visibleTo: viewer)?.hostID else {
+            throw DebriefError.notFound("meeting")
+        }
+        return try await self.refusingOverlap(host: host, viewer: viewer, details) {
             try await self.database.withTransaction { connection in
                 guard let previous = try await Self.find(previousID, visibleTo: viewer, on: connection) else {
                     throw DebriefError.notFound("meeting")
@@ -40,7 +45,7 @@ public struct MeetingStore: Sendable {
                 ).single().decode("next", as: Int.self)
                 let meeting = try await Self.insert(
                     details, series: previous.seriesID, host: previous.hostID, session: number, on: connection)
-                try await FormStore.copyLatestForm(from: previous.id, to: meeting.id, on: connection)
+                try await FormStore.copyLatestSeriesForm(series: previous.seriesID, to: meeting.id, on: connection)
                 return meeting
             }
         }
@@ -139,7 +144,9 @@ public struct MeetingStore: Sendable {
 
     /// Runs `body`; when the no-overlap constraint refuses it, names the meeting it collides with.
     func refusingOverlap<Value>(
-        host: UUID, _ details: MeetingDetails, excluding excluded: UUID? = nil, _ body: () async throws -> Value) async throws -> Value {
+        host: UUID, viewer: Viewer? = nil, _ details: MeetingDetails, excluding excluded: UUID? = nil,
+        _ body: () async throws -> Value
+    ) async throws -> Value {
         do {
             return try await body()
         } catch let error as PQError where error.isExclusionViolation {
@@ -153,8 +160,9 @@ public struct MeetingStore: Sendable {
             ).first
             let title: String = try other?.decode("title") ?? "another meeting"
             let otherID: UUID? = try other?.decode("id")
+            let whose = viewer.map { $0.accountID == host } ?? true ? "your" : "the host's"
             throw DebriefError(
-                .conflict, "overlaps your meeting \"\(title)\"", field: "startsAt", relatedID: otherID?.uuidString.lowercased())
+                .conflict, "overlaps \(whose) meeting \"\(title)\"", field: "startsAt", relatedID: otherID?.uuidString.lowercased())
         }
     }
 }

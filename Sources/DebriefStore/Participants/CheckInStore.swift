@@ -53,7 +53,7 @@ public struct CheckInStore: Sendable {
             """
             WITH g AS (
                 SELECT f.id, f.meeting_id, \(FormGate.columns)
-                FROM forms f WHERE f.id = \(form.id) AND f.published_at IS NOT NULL FOR SHARE OF f
+                FROM forms f WHERE f.id = \(form.id) AND f.published_at IS NOT NULL AND f.trashed_at IS NULL FOR SHARE OF f
             ), member AS (
                 SELECT rm.id FROM roster_members rm JOIN meetings m ON m.series_id = rm.series_id
                 WHERE m.id = \(form.meetingID) AND rm.name_key = \(name?.matchKey)::text

@@ -2,8 +2,7 @@ import Debrief
 import Foundation
 import PQ
 
-/// Whether a published form accepts participants right now, judged by the database clock. A form
-/// whose meeting is in the trash accepts nothing (a write from a cached form is answered "closed").
+/// Whether a published form accepts participants right now, judged by the database clock.
 ///
 /// Every participant write reads these columns in the statement that writes, from the form row
 /// taken `FOR SHARE`: a host closing the form (an `UPDATE` of that row) waits for writes already
@@ -18,11 +17,10 @@ struct FormGate: Sendable {
     /// The SQL columns ``init(row:)`` reads; `f` is the form. A form whose definition says
     /// `acceptsAnswersFrom: meetingStart` is not open before its meeting's start.
     static let columns: SQLQuery = """
-        (f.closed_at IS NULL AND (f.closes_at IS NULL OR f.closes_at > now()) AND f.trashed_at IS NULL
+        (f.closed_at IS NULL AND (f.closes_at IS NULL OR f.closes_at > now())
             AND NOT coalesce(f.definition ->> 'acceptsAnswersFrom' = 'meetingStart'
                 AND now() < (SELECT gm.starts_at FROM meetings gm WHERE gm.id = f.meeting_id), false)) AS gate_open,
-        CASE WHEN f.closed_at IS NOT NULL THEN f.closed_at WHEN f.closes_at <= now() THEN f.closes_at
-             WHEN f.trashed_at IS NOT NULL THEN f.trashed_at END AS gate_closed_at,
+        CASE WHEN f.closed_at IS NOT NULL THEN f.closed_at WHEN f.closes_at <= now() THEN f.closes_at END AS gate_closed_at,
         CASE WHEN f.definition ->> 'acceptsAnswersFrom' = 'meetingStart' THEN
             (SELECT gm.starts_at FROM meetings gm WHERE gm.id = f.meeting_id AND now() < gm.starts_at) END AS gate_opens_at
         """

@@ -51,7 +51,7 @@ struct SubmissionContext: Sendable {
         }
         return """
             SELECT \(columns) FROM forms f\(joins)
-            WHERE f.id = \(submission.form.id) AND f.published_at IS NOT NULL
+            WHERE f.id = \(submission.form.id) AND f.code = \(submission.form.code) AND f.published_at IS NOT NULL AND f.trashed_at IS NULL
             FOR SHARE OF f
             """
     }

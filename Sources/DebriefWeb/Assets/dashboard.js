@@ -61,6 +61,12 @@
     setState("live");
     refresh();
   });
+  // The server ends the stream for good (signed out, session expired, meeting deleted): stop
+  // reconnecting and say so.
+  source.addEventListener("end", function () {
+    source.close();
+    setState("offline");
+  });
   source.addEventListener("error", function () {
     // EventSource reconnects by itself (the stream asks for 2 s); say so meanwhile.
     setState("offline");

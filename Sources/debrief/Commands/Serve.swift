@@ -85,6 +85,9 @@ struct Serve: AsyncParsableCommand {
         if let seconds = self.bodyTimeout ?? Env.int("DEBRIEF_BODY_TIMEOUT"), !(1...3600).contains(seconds) {
             throw ValidationError("--body-timeout must be between 1 and 3600 seconds")
         }
+        if let seconds = Env.int("DEBRIEF_LIVE_CHECK_SECONDS"), !(1...3600).contains(seconds) {
+            throw ValidationError("DEBRIEF_LIVE_CHECK_SECONDS must be between 1 and 3600")
+        }
         if let count = Env.int("DEBRIEF_SIGNUP_LIMIT_PER_ADDRESS"), !(1...1_000_000).contains(count) {
             throw ValidationError("DEBRIEF_SIGNUP_LIMIT_PER_ADDRESS must be between 1 and 1000000")
         }
@@ -125,6 +128,7 @@ struct Serve: AsyncParsableCommand {
             bcryptCost: UInt8(clamping: self.bcryptCost ?? Env.int("DEBRIEF_BCRYPT_COST") ?? 12))
         configuration.bodyTimeout = .seconds(self.bodyTimeout ?? Env.int("DEBRIEF_BODY_TIMEOUT") ?? 30)
         configuration.corsOrigins = try self.corsAllowList()
+        configuration.liveCheckInterval = .seconds(Env.int("DEBRIEF_LIVE_CHECK_SECONDS") ?? 5)
         configuration.signUpsPerAddressPerHour = Env.int("DEBRIEF_SIGNUP_LIMIT_PER_ADDRESS") ?? configuration.signUpsPerAddressPerHour
         configuration.writeStallTimeout = .seconds(self.writeStallTimeout ?? Env.int("DEBRIEF_WRITE_STALL_TIMEOUT") ?? 30)
         let defaultExports = ExportLimits()
@@ -142,6 +146,7 @@ struct Serve: AsyncParsableCommand {
                 "the public URL is a loopback address: phones cannot open participant links or QR codes",
                 metadata: ["publicUrl": "\(configuration.publicBaseURL)", "fix": "--host 0.0.0.0 --public-url \(hint)"])
         }
+        configuration.submissionBatching = Env.submissionBatching()
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)

@@ -106,9 +106,19 @@ func iso(_ date: Date) -> String {
     Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
 }
 
+extension AppConfiguration {
+    /// Cheap bcrypt so sign-ups are fast, and no sign-up limit: every test signs its hosts up
+    /// from one address (the limit has tests of its own).
+    static var forTests: AppConfiguration {
+        var configuration = AppConfiguration(bcryptCost: 4)
+        configuration.signUpsPerAddressPerHour = 1_000_000
+        return configuration
+    }
+}
+
 /// A migrated database and an application on it, with cheap bcrypt so sign-ups are fast.
 func withTestApp(
-    configuration: AppConfiguration = AppConfiguration(bcryptCost: 4),
+    configuration: AppConfiguration = .forTests,
     _ body: @escaping @Sendable (APIClient, Database) async throws -> Void
 ) async throws {
     let database = try await TestDatabase.createMigrated(maxConnections: 8)

@@ -1,0 +1,263 @@
+import Debrief
+import Foundation
+import Hummingbird
+
+/// Unknown members of a request body are refused, on every route, with their path
+/// (`questions[1].colour: is not a known field`), rather than dropped: a client that misspells a
+/// field or sends one this version does not have (`PATCH /v1/me {"email": …}`) learns it at once
+/// instead of getting a 200 that changed nothing.
+///
+/// The body is decoded through ``MemberRecordingDecoder``, which notes each member a type asked
+/// for (decoded, or looked up with `contains`) at each object's path; every member of the JSON
+/// that no type asked for is unknown. A type that reads all keys of an object (a dictionary) makes
+/// every member of that object known. Nothing has to be declared per type, so a new input type
+/// cannot forget it.
+enum KnownMembers {
+    /// Decodes `bytes` as `Value` and returns it with the problems of the members it never read.
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from bytes: Data, with decoder: JSONDecoder
+    ) throws -> (Value, [FieldProblem]) {
+        let log = MemberLog()
+        decoder.userInfo[MemberLog.userInfoKey] = log
+        let value = try decoder.decode(Recorded<Value>.self, from: bytes).value
+        let json = try JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed])
+        var problems: [FieldProblem] = []
+        Self.collectUnknown(json, path: [], log: log, into: &problems)
+        return (value, problems)
+    }
+
+    private static func collectUnknown(_ json: Any, path: [any CodingKey], log: MemberLog, into problems: inout [FieldProblem]) {
+        if let object = json as? [String: Any] {
+            let here = MemberLog.key(path)
+            let asked = log.asked[here]
+            for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+                let memberPath = path + [MemberKey(stringValue: name)]
+                if let asked, !log.readsAllKeys.contains(here), !asked.contains(name) {
+                    problems.append(FieldProblem(path: Request.path(memberPath), message: "is not a known field"))
+                } else {
+                    Self.collectUnknown(value, path: memberPath, log: log, into: &problems)
+                }
+            }
+        } else if let array = json as? [Any] {
+            for (index, element) in array.enumerated() {
+                Self.collectUnknown(element, path: path + [MemberKey(intValue: index)], log: log, into: &problems)
+            }
+        }
+    }
+}
+
+/// The members each object's decoding asked for, by the object's path.
+//
+// `@unchecked Sendable`: one decoding uses it, on one thread.
+final class MemberLog: @unchecked Sendable {
+    static let userInfoKey = CodingUserInfoKey(rawValue: "debrief.memberLog")!
+    var asked: [String: Set<String>] = [:]
+    var readsAllKeys: Set<String> = []
+
+    func opened(_ path: [any CodingKey]) {
+        let key = Self.key(path)
+        if self.asked[key] == nil { self.asked[key] = [] }
+    }
+
+    func ask(_ member: String, at path: [any CodingKey]) {
+        self.asked[Self.key(path), default: []].insert(member)
+    }
+
+    func readAll(at path: [any CodingKey]) {
+        self.readsAllKeys.insert(Self.key(path))
+    }
+
+    static func key(_ path: [any CodingKey]) -> String {
+        path.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+    }
+}
+
+struct MemberKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(stringValue: String) { self.stringValue = stringValue }
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+/// Decodes `Value` through a ``MemberRecordingDecoder`` writing to the decoder's ``MemberLog``.
+private struct Recorded<Value: Decodable>: Decodable {
+    let value: Value
+
+    init(from decoder: any Decoder) throws {
+        let log = decoder.userInfo[MemberLog.userInfoKey] as? MemberLog ?? MemberLog()
+        self.value = try MemberRecordingDecoder.decode(Value.self, from: decoder, log: log)
+    }
+}
+
+/// A decoder that forwards to JSONDecoder's and notes which members were asked for.
+struct MemberRecordingDecoder: Decoder {
+    let base: any Decoder
+    let log: MemberLog
+
+    var codingPath: [any CodingKey] { self.base.codingPath }
+    var userInfo: [CodingUserInfoKey: Any] { self.base.userInfo }
+
+    /// `type` decoded from `decoder`, recording; the values JSONDecoder decodes itself (dates with
+    /// the API's strategy, data, URLs, decimals) are left to it.
+    static func decode<T: Decodable>(_ type: T.Type, from decoder: any Decoder, log: MemberLog) throws -> T {
+        try T(from: MemberRecordingDecoder(base: decoder, log: log))
+    }
+
+    static func isLeaf(_ type: Any.Type) -> Bool {
+        type == Date.self || type == Data.self || type == URL.self || type == Decimal.self || type == UUID.self
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let container = try self.base.container(keyedBy: type)
+        self.log.opened(self.codingPath)
+        return KeyedDecodingContainer(RecordingKeyedContainer(base: container, log: self.log))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        RecordingUnkeyedContainer(base: try self.base.unkeyedContainer(), log: self.log)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        RecordingSingleValueContainer(base: try self.base.singleValueContainer(), decoder: self)
+    }
+}
+
+private struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let base: KeyedDecodingContainer<Key>
+    let log: MemberLog
+
+    var codingPath: [any CodingKey] { self.base.codingPath }
+    var allKeys: [Key] {
+        self.log.readAll(at: self.codingPath)
+        return self.base.allKeys
+    }
+
+    private func ask(_ key: Key) {
+        self.log.ask(key.stringValue, at: self.codingPath)
+    }
+
+    func contains(_ key: Key) -> Bool {
+        self.ask(key)
+        return self.base.contains(key)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        self.ask(key)
+        return try self.base.decodeNil(forKey: key)
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { self.ask(key); return try self.base.decode(type, forKey: key) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        self.ask(key)
+        // A missing member or a JSONDecoder leaf goes to the base (its errors and strategies).
+        guard !MemberRecordingDecoder.isLeaf(type), self.base.contains(key) else { return try self.base.decode(type, forKey: key) }
+        return try MemberRecordingDecoder.decode(type, from: try self.base.superDecoder(forKey: key), log: self.log)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        self.ask(key)
+        return try MemberRecordingDecoder(base: try self.base.superDecoder(forKey: key), log: self.log).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        self.ask(key)
+        return try MemberRecordingDecoder(base: try self.base.superDecoder(forKey: key), log: self.log).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        MemberRecordingDecoder(base: try self.base.superDecoder(), log: self.log)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        self.ask(key)
+        return MemberRecordingDecoder(base: try self.base.superDecoder(forKey: key), log: self.log)
+    }
+}
+
+private struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
+    var base: any UnkeyedDecodingContainer
+    let log: MemberLog
+
+    var codingPath: [any CodingKey] { self.base.codingPath }
+    var count: Int? { self.base.count }
+    var isAtEnd: Bool { self.base.isAtEnd }
+    var currentIndex: Int { self.base.currentIndex }
+
+    mutating func decodeNil() throws -> Bool { try self.base.decodeNil() }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try self.base.decode(type) }
+    mutating func decode(_ type: String.Type) throws -> String { try self.base.decode(type) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try self.base.decode(type) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try self.base.decode(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try self.base.decode(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try self.base.decode(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try self.base.decode(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try self.base.decode(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try self.base.decode(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try self.base.decode(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try self.base.decode(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try self.base.decode(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try self.base.decode(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try self.base.decode(type) }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard !MemberRecordingDecoder.isLeaf(type), !self.isAtEnd else { return try self.base.decode(type) }
+        return try MemberRecordingDecoder.decode(type, from: try self.base.superDecoder(), log: self.log)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try MemberRecordingDecoder(base: try self.base.superDecoder(), log: self.log).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try MemberRecordingDecoder(base: try self.base.superDecoder(), log: self.log).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        MemberRecordingDecoder(base: try self.base.superDecoder(), log: self.log)
+    }
+}
+
+private struct RecordingSingleValueContainer: SingleValueDecodingContainer {
+    let base: any SingleValueDecodingContainer
+    let decoder: MemberRecordingDecoder
+
+    var codingPath: [any CodingKey] { self.base.codingPath }
+
+    func decodeNil() -> Bool { self.base.decodeNil() }
+    func decode(_ type: Bool.Type) throws -> Bool { try self.base.decode(type) }
+    func decode(_ type: String.Type) throws -> String { try self.base.decode(type) }
+    func decode(_ type: Double.Type) throws -> Double { try self.base.decode(type) }
+    func decode(_ type: Float.Type) throws -> Float { try self.base.decode(type) }
+    func decode(_ type: Int.Type) throws -> Int { try self.base.decode(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try self.base.decode(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try self.base.decode(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try self.base.decode(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try self.base.decode(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try self.base.decode(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try self.base.decode(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try self.base.decode(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try self.base.decode(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try self.base.decode(type) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard !MemberRecordingDecoder.isLeaf(type) else { return try self.base.decode(type) }
+        return try MemberRecordingDecoder.decode(type, from: self.decoder.base, log: self.decoder.log)
+    }
+}
