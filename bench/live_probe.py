@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Live-results probes for scripts/bench-results (standard library only).
 
-  live_probe.py freshness BASE MEETING TOKEN CODE ROUNDS
-      Opens GET /v1/meetings/MEETING/results/live, then ROUNDS times: posts one submission to
-      form CODE and measures the time from the 201 until a `results` event counts it.
-      Prints: FRESHNESS rounds=N p50_ms=… max_ms=…
+  live_probe.py freshness BASE MEETING TOKEN CODE ROUNDS [SUBMIT_BASE]
+      Opens GET /v1/meetings/MEETING/results/live on BASE, then ROUNDS times: posts one
+      submission to form CODE (on SUBMIT_BASE, another instance, when given; else BASE) and
+      measures the time from the 201 until a `results` event counts it.
+      Prints: FRESHNESS rounds=N p50_ms=… p99_ms=… max_ms=…
 
   live_probe.py viewers BASE MEETING TOKEN COUNT SECONDS
       Holds COUNT live streams open for SECONDS, reading every event (as a dashboard would).
@@ -65,7 +66,7 @@ def post(base, path, body):
     return response.status
 
 
-def freshness(base, meeting, token, code, rounds):
+def freshness(base, meeting, token, code, rounds, submit_base=None):
     _, response = open_stream(base, meeting, token, timeout=30)
     stream = events(response)
     latest = None
@@ -75,7 +76,7 @@ def freshness(base, meeting, token, code, rounds):
             break
     delays = []
     for _ in range(rounds):
-        status = post(base, f"/v1/f/{code}/responses", SUBMISSION)
+        status = post(submit_base or base, f"/v1/f/{code}/responses", SUBMISSION)
         committed = time.monotonic()
         if status != 201:
             raise SystemExit(f"submission answered {status}")
@@ -87,8 +88,10 @@ def freshness(base, meeting, token, code, rounds):
             if latest >= target:
                 delays.append((time.monotonic() - committed) * 1000)
                 break
-        time.sleep(0.3)
-    print(f"FRESHNESS rounds={len(delays)} p50_ms={statistics.median(delays):.0f} max_ms={max(delays):.0f}")
+        time.sleep(0.1)
+    ordered = sorted(delays)
+    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
+    print(f"FRESHNESS rounds={len(delays)} p50_ms={statistics.median(delays):.0f} p99_ms={p99:.0f} max_ms={max(delays):.0f}")
 
 
 def viewers(base, meeting, token, count, seconds):
@@ -110,7 +113,7 @@ def viewers(base, meeting, token, count, seconds):
 if __name__ == "__main__":
     mode, base, meeting, token = sys.argv[1:5]
     if mode == "freshness":
-        freshness(base, meeting, token, sys.argv[5], int(sys.argv[6]))
+        freshness(base, meeting, token, sys.argv[5], int(sys.argv[6]), sys.argv[7] if len(sys.argv) > 7 else None)
     elif mode == "viewers":
         viewers(base, meeting, token, int(sys.argv[5]), float(sys.argv[6]))
     else:

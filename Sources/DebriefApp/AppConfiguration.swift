@@ -41,6 +41,11 @@ public struct AppConfiguration: Sendable {
     /// How check-ins and responses announce themselves to live results: coalesced every 50 ms by
     /// default, or inside each transaction; see ``ResultsNotifier``.
     public var resultsNotification: ResultsNotifier.Mode = .standard
+    /// How concurrent submissions share transactions (group commit); see ``SubmissionBatching``.
+    public var submissionBatching: SubmissionBatching = .standard
+    /// The longest a shared unfiltered report is served with no change heard (changes that send no
+    /// notification, such as a missed one, show within it); see ``SharedResults``.
+    public var sharedResultsMaxAge: Duration = .seconds(2)
     /// How often the precomputed result tallies take in new submissions. Results are exact either
     /// way (readers add what is not folded yet); folding keeps that remainder small.
     public var tallyFoldInterval: Duration = .milliseconds(250)

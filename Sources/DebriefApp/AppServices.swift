@@ -12,6 +12,7 @@ struct AppServices: Sendable {
     let meetingStore: MeetingStore
     let notifier: ResultsNotifier
     let liveResults: LiveResultsHub
+    let sharedResults: SharedResults
     let api: JSONAPI
     let pages: Pages
 
@@ -23,7 +24,8 @@ struct AppServices: Sendable {
         let participants = ParticipantActions(
             forms: participantForms,
             checkIns: CheckInStore(database: database, forms: participantForms, notifier: self.notifier),
-            responses: ResponseStore(database: database, forms: participantForms, notifier: self.notifier))
+            responses: ResponseStore(
+                database: database, forms: participantForms, notifier: self.notifier, batching: configuration.submissionBatching))
         let accountStore = AccountStore(database: database, hasher: self.hasher)
         let tokenStore = TokenStore(database: database, lifetime: configuration.tokenLifetime)
         let invitations = InvitationStore(database: database)
@@ -36,10 +38,14 @@ struct AppServices: Sendable {
             signUpGate: signUpGate)
         let meetingStore = MeetingStore(database: database)
         self.meetingStore = meetingStore
-        let meetings = MeetingActions(meetings: meetingStore)
-        let forms = FormActions(meetings: meetingStore, forms: FormStore(database: database))
+        let meetings = MeetingActions(meetings: meetingStore, notifier: self.notifier)
+        let forms = FormActions(meetings: meetingStore, forms: FormStore(database: database), notifier: self.notifier)
         let resultsStore = ResultsStore(database: database)
-        let results = ResultsActions(results: resultsStore)
+        let results = ResultsActions(results: resultsStore, sharedMaxAge: configuration.sharedResultsMaxAge)
+        self.sharedResults = results.shared
+        // Writes committed here make the shared reports stale at once (read-your-writes); other
+        // instances' writes arrive through the live-results listener.
+        self.notifier.observeCommits { [shared = results.shared] meeting in shared.changed(meeting) }
         self.liveResults = LiveResultsHub(snapshot: LiveResultsHub.reportSnapshot(results))
         let http = configuration.http
         let attendance = AttendanceActions(attendance: AttendanceStore(database: database), roster: RosterStore(database: database))
@@ -55,7 +61,7 @@ struct AppServices: Sendable {
             host: HostPages(
                 signUpGate: signUpGate,
                 settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations),
-                attendance: attendance, loopbackHint: configuration.publicURLHint))
+                attendance: attendance, forms: forms, loopbackHint: configuration.publicURLHint))
         pages.browserReceipts = BrowserReceipts(keys: ServerKeys(database: database))
         self.pages = pages
     }

@@ -24,7 +24,7 @@ public func buildApplication(
         ResourceService(database: database, hasher: services.hasher),
         services.notifier,
         services.liveResults,
-        LiveResultsListener(database: database, hub: services.liveResults, logger: logger),
+        LiveResultsListener(database: database, hub: services.liveResults, shared: services.sharedResults, logger: logger),
         TallyFoldService(tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger),
         IdempotencyPurgeService(
             keys: IdempotencyKeys(database: database), retention: configuration.idempotencyRetention, logger: logger),

@@ -9,12 +9,12 @@ import Foundation
 public enum TrendsLayout {
     public static let header = [
         "series_id", "question_key", "question_kind", "question_prompt", "comparable_from", "session_number",
-        "starts_at", "respondents", "response_rate", "mean", "ci95_lower", "ci95_upper", "nps", "option_shares",
+        "starts_at", "respondents", "response_rate", "response_rate_of", "mean", "ci95_lower", "ci95_upper", "nps", "option_shares",
         "comparable_with_previous", "changes", "withheld",
     ]
 
     /// Indexes of the columns that hold user text.
-    public static let textColumns: Set<Int> = [1, 3, 13]
+    public static let textColumns: Set<Int> = [1, 3, 14]
 
     public static func columns(_ report: TrendsReport) -> [[String?]] {
         var rows: [[String?]] = []
@@ -27,7 +27,7 @@ public enum TrendsLayout {
                     report.seriesID.uuidString.lowercased(), trend.key, trend.kind.rawValue, trend.prompt, String(trend.comparableFrom),
                     String(point.sessionNumber),
                     Timestamps.format(point.startsAt),
-                    String(point.respondents), CSVNumber.text(point.responseRate), CSVNumber.text(point.mean),
+                    String(point.respondents), CSVNumber.text(point.responseRate), point.responseRateOf?.rawValue, CSVNumber.text(point.mean),
                     CSVNumber.text(point.confidenceInterval95?.lower), CSVNumber.text(point.confidenceInterval95?.upper),
                     CSVNumber.text(point.nps), shares, String(point.comparableWithPrevious),
                     point.changes.joined(separator: ";"), String(point.withheld),

@@ -46,6 +46,9 @@ public struct Pages: Sendable {
             .addRoutes(to: router)
         MeetingPagesController(accounts: self.accounts, meetings: self.meetings).addRoutes(to: router)
         RosterPageController(accounts: self.accounts, meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: router)
+        FormBuilderController(
+            accounts: self.accounts, meetings: self.meetings, forms: self.host.forms, publicBaseURL: self.settings.publicBaseURL
+        ).addRoutes(to: router)
     }
 }
 
@@ -54,14 +57,18 @@ public struct HostPages: Sendable {
     let signUpGate: SignUpGate
     let settings: AccountSettingsActions
     let attendance: AttendanceActions
+    let forms: FormActions
     /// A public URL phones could reach (`http://192.168.1.20:8080`), set when the configured one
     /// is a loopback address: the dashboard and meetings list then say how to fix it.
     let loopbackHint: String?
 
-    public init(signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, loopbackHint: String?) {
+    public init(
+        signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions, loopbackHint: String?
+    ) {
         self.signUpGate = signUpGate
         self.settings = settings
         self.attendance = attendance
+        self.forms = forms
         self.loopbackHint = loopbackHint
     }
 }

@@ -58,6 +58,12 @@ public final class Database: Sendable {
         try await self.withConnection { try await $0.query(query) }
     }
 
+    /// Runs one statement of fixed text as a prepared statement (see ``Connection/preparedQuery(_:)``).
+    @discardableResult
+    public func preparedQuery(_ query: SQLQuery) async throws -> QueryResult {
+        try await self.withConnection { try await $0.preparedQuery(query) }
+    }
+
     /// Runs one statement and returns the number of rows it changed.
     @discardableResult
     public func execute(_ query: SQLQuery) async throws -> Int {

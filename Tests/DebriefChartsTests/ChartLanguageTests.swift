@@ -53,7 +53,7 @@ struct ChartLanguageTests {
             ("timeline", ChartSVG.timeline(Self.timeline(), style: ChartStyle(timeZone: Self.seoul, language: .korean))),
             ("timeline over days", ChartSVG.timeline(Self.timeline(days: 2), style: ChartStyle(timeZone: Self.seoul, language: .korean))),
             ("empty timeline", ChartSVG.timeline(Timeline.series(from: Fixtures.start, to: Fixtures.start, perMinute: []), style: Self.korean)),
-            ("attendance", ChartSVG.attendance(AttendanceFigures(responses: 9, checkedIn: 12, expectedHeadCount: 15), style: Self.korean)),
+            ("attendance", ChartSVG.attendance(AttendanceFigures(responses: 9, checkedIn: 12, checkedInResponded: 9, expectedHeadCount: 15), style: Self.korean)),
             ("no attendance", ChartSVG.attendance(AttendanceFigures(responses: 0, checkedIn: 0, expectedHeadCount: nil), style: Self.korean)),
             ("rating trend", ChartSVG.trend(try #require(TrendBuilder.trends(changed).first), style: Self.korean)),
             ("choice trend", ChartSVG.trend(try #require(TrendBuilder.trends(choiceTrend).first), style: Self.korean)),
@@ -131,7 +131,7 @@ struct ChartLanguageTests {
 
     @Test("Attendance, trends and sessions in Korean")
     func seriesCharts() throws {
-        let attendance = try ParsedSVG(ChartSVG.attendance(AttendanceFigures(responses: 9, checkedIn: 12, expectedHeadCount: 15), style: Self.korean))
+        let attendance = try ParsedSVG(ChartSVG.attendance(AttendanceFigures(responses: 9, checkedIn: 12, checkedInResponded: 9, expectedHeadCount: 15), style: Self.korean))
         #expect(attendance.title == "출석과 응답률")
         #expect(attendance.texts(class: "label") == ["예상", "출석", "응답"])
         #expect(attendance.texts(class: "subtitle") == ["응답률: 출석 인원 대비 75% · 예상 인원 대비 60%"])

@@ -50,7 +50,7 @@ struct SeriesChartTests {
 
     @Test("Attendance shows expected, checked in and responded on one scale, with both rates")
     func attendance() throws {
-        let svg = try ParsedSVG(ChartSVG.attendance(AttendanceFigures(responses: 9, checkedIn: 12, expectedHeadCount: 15)))
+        let svg = try ParsedSVG(ChartSVG.attendance(AttendanceFigures(responses: 9, checkedIn: 12, checkedInResponded: 9, expectedHeadCount: 15)))
         #expect(svg.texts(class: "label") == ["Expected", "Checked in", "Responded"])
         #expect(svg.texts(class: "value") == ["15", "12", "9"])
         #expect(svg.texts(class: "subtitle") == ["Response rate: 75% of those checked in · 60% of those expected"])

@@ -7,15 +7,15 @@ import Testing
 /// another line rather than lose their end.
 @Suite("Subtitles wrap instead of being cut")
 struct SubtitleWrapTests {
-    /// 600 % of those checked in, 60 % of those expected: the dashboard's longest subtitle.
-    static let figures = AttendanceFigures(responses: 60, checkedIn: 10, expectedHeadCount: 100)
+    /// 100 % of those checked in, 60 % of those expected: the dashboard's longest subtitle.
+    static let figures = AttendanceFigures(responses: 60, checkedIn: 10, checkedInResponded: 10, expectedHeadCount: 100)
 
     func height(_ svg: ParsedSVG) -> Double { svg.rootAttribute("height").flatMap(Double.init) ?? 0 }
 
     @Test("At the dashboard's 720 units the attendance rates take two lines and the chart grows by one")
     func attendanceAt720() throws {
         let narrow = try ParsedSVG(ChartSVG.attendance(Self.figures, style: ChartStyle(width: 720)))
-        #expect(narrow.texts(class: "subtitle") == ["Response rate: 600% of those checked in", "60% of those expected"])
+        #expect(narrow.texts(class: "subtitle") == ["Response rate: 100% of those checked in", "60% of those expected"])
         #expect(!narrow.markup.contains("…"))
         #expect(narrow.elements(class: "subtitle").allSatisfy { $0.children?.count == 1 }, "no tooltip: nothing was cut")
         let lines = narrow.elements(class: "subtitle").compactMap { $0.number("y") }
@@ -23,7 +23,7 @@ struct SubtitleWrapTests {
         #expect(lines[1] - lines[0] == ChartCanvas.subtitleSize + 4)
 
         let wide = try ParsedSVG(ChartSVG.attendance(Self.figures, style: ChartStyle(width: 1600)))
-        #expect(wide.texts(class: "subtitle") == ["Response rate: 600% of those checked in · 60% of those expected"])
+        #expect(wide.texts(class: "subtitle") == ["Response rate: 100% of those checked in · 60% of those expected"])
         #expect(self.height(narrow) == self.height(wide) + ChartCanvas.subtitleSize + 4)
         // Everything under the subtitle moved down by the added line.
         let narrowBars = narrow.elements(class: "track").compactMap { $0.number("y") }
@@ -40,7 +40,7 @@ struct SubtitleWrapTests {
         let text = style.strings
         let written: [[String]] = [
             QuestionChart.subtitle(rating, text), QuestionChart.subtitle(choice, text), QuestionChart.subtitle(words, text),
-            [text.responseRate([text.rateOfCheckedIn("600%"), text.rateOfExpected("60%")])],
+            [text.responseRate([text.rateOfCheckedIn("100%"), text.rateOfExpected("60%")])],
             [[text.responses(1000), text.timelineUnit(series.unit), text.date(year: 2026, month: 12, day: 1), text.timesIn("Europe/Berlin")]
                 .joined(separator: ChartStrings.separator)],
         ]

@@ -122,6 +122,8 @@ struct AuthorizationMatrixTests {
         "GET /v1/meetings/{id}/export.csv": Row(access: .ownerOrAdmin, success: .ok),
         "GET /v1/series/{id}/export.csv": Row(access: .ownerOrAdmin, success: .ok),
         "GET /v1/meetings/{id}/attendance": Row(access: .ownerOrAdmin, success: .ok),
+        "POST /v1/meetings/{id}/attendance/check-ins/{checkInId}/confirm": Row(access: .ownerOrAdmin, success: .noContent),
+        "POST /v1/meetings/{id}/attendance/check-ins/{checkInId}/merge": Row(access: .ownerOrAdmin, success: .noContent),
         "POST /v1/meetings/{id}/attendance": Row(
             access: .ownerOrAdmin, success: .ok, body: { world, _ in ["rosterMemberId": world.rosterMember] }),
         "DELETE /v1/meetings/{id}/attendance/{checkInId}": Row(access: .ownerOrAdmin, success: .noContent),
@@ -197,6 +199,14 @@ struct AuthorizationMatrixTests {
         "POST /m/{id}/roster/{memberId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/attendance": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/attendance/{checkInId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /m/{id}/form": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/form": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/form/publish": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/form/close": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/form/reopen": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /m/{id}/form/export": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/form/import": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/form/copy": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
     ]
 
     /// One cell: a documented operation and a caller.
@@ -284,6 +294,8 @@ struct AuthorizationMatrixTests {
         var rosterMember: String
         /// The owner marked the roster member present: a check-in the owner may remove.
         var checkIn: String
+        /// A possible duplicate check-in of the meeting, for the host to confirm or merge.
+        var possibleDuplicate: String = ""
         var otherHostToken: String?
         var adminToken: String?
         var expiredToken: String?
@@ -307,6 +319,7 @@ struct AuthorizationMatrixTests {
             let id = path.hasPrefix("/v1/series/") ? self.series : self.meeting
             let chart = path.hasPrefix("/v1/series/") ? "sessions" : "timeline"
             return path.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{memberId}", with: self.rosterMember)
+                .replacingOccurrences(of: "check-ins/{checkInId}", with: "check-ins/" + self.possibleDuplicate)
                 .replacingOccurrences(of: "{key}", with: "notes").replacingOccurrences(of: "{code}", with: self.code)
                 .replacingOccurrences(of: "{question}", with: "useful").replacingOccurrences(of: "{name}", with: chart)
                 .replacingOccurrences(of: "{tokenId}", with: "7d1f3a2b-9c4e-4f5a-8b6c-0d1e2f3a4b5c")
@@ -341,6 +354,8 @@ struct AuthorizationMatrixTests {
             logger: TestDatabase.logger)
         var configuration = AppConfiguration.forTests
         configuration.participantRateLimits = .unlimited
+        // Every cell signs accounts up from the same address into one shared database.
+        configuration.signUpsPerAddressPerHour = 1_000_000
         configuration.port = 0
         let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
         try await app.test(live ? .live : .router) { client in
@@ -366,6 +381,22 @@ struct AuthorizationMatrixTests {
         var world = World(
             ownerEmail: ownerEmail, ownerToken: owner, meeting: meeting, series: series, code: code,
             rosterMember: memberID, checkIn: try #require(checkIns.first?["id"] as? String))
+        // Two check-ins of one unlisted name, the second a possible duplicate (made in SQL: the
+        // world's form is anonymous, and the API keeps no names for those).
+        let meetingID = try #require(UUID(uuidString: meeting))
+        world.possibleDuplicate = try #require(
+            try await database.query(
+                """
+                WITH f AS (SELECT id, meeting_id FROM forms WHERE meeting_id = \(meetingID))
+                , first AS (
+                    INSERT INTO check_ins (form_id, meeting_id, token_hash, name, name_key)
+                    SELECT id, meeting_id, gen_random_uuid()::text, 'Sam', 'sam' FROM f RETURNING id
+                )
+                INSERT INTO check_ins (form_id, meeting_id, token_hash, name, name_key, duplicate_of, duplicate_status)
+                SELECT f.id, f.meeting_id, gen_random_uuid()::text, 'sam', 'sam', first.id, 'possible' FROM f, first
+                RETURNING id::text AS id
+                """
+            ).first?.decode("id", as: String.self))
         switch caller {
         case .otherHost:
             world.otherHostToken = try await api.signUpAndLogIn().token

@@ -43,6 +43,7 @@ struct ParticipantAPI: Sendable {
     static func configuration(limits: RateLimitSettings = .unlimited) -> AppConfiguration {
         var configuration = AppConfiguration.forTests
         configuration.participantRateLimits = limits
+        configuration.signUpsPerAddressPerHour = 1_000_000
         return configuration
     }
 

@@ -6,11 +6,13 @@ by impact under `name` in `log`, and fails on any serious or critical one (the p
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from axe_selenium_python import Axe
 
 BLOCKING = {"serious", "critical"}
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 
 def audit(driver, name: str, log: dict[str, dict[str, int]]) -> None:
@@ -23,8 +25,12 @@ def audit(driver, name: str, log: dict[str, dict[str, int]]) -> None:
         counts[impact] = counts.get(impact, 0) + len(violation.get("nodes", []))
     log[name] = counts
     blocking = [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n.get('target') for n in v.get('nodes', [])][:3]}"
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n.get('target') for n in v.get('nodes', [])][:3]} ({(v.get('nodes') or [{}])[0].get('failureSummary', '')})"
         for v in results["violations"] if v.get("impact") in BLOCKING]
+    if blocking:
+        # The page as axe saw it, for whoever reads the failure.
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        (ARTIFACTS / f"axe-failure-{re.sub(r'[^a-z0-9]+', '-', name)}.html").write_text(driver.page_source)
     assert not blocking, f"axe on {name} ({driver.current_url}): " + "; ".join(blocking)
 
 

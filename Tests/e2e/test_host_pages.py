@@ -11,12 +11,15 @@ and in Korean.
 """
 from __future__ import annotations
 
+import csv
+import io
 import re
 from datetime import datetime, timedelta, timezone
 
 import pytest
 import requests
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from accessibility import audit, write
 from browser import screenshot, wait_for
@@ -127,8 +130,11 @@ def test_a_host_does_the_whole_job_in_the_browser(installation, browser):
     reused = browser(width=390, height=844, language=language)
     reused.get(link)
     assert not reused.find_elements(By.CSS_SELECTOR, "form[action='/signup']"), "a used link opens no form"
+    reused.get(base + "/signin")
+    audit(reused, "sign-in", axe)
     host.get(base + "/admin")
     assert host.find_element(By.TAG_NAME, "h1").text != admin.find_element(By.TAG_NAME, "h1").text, "hosts have no admin page"
+    audit(host, "not found (admin page for a host)", axe)
 
     # 5. A meeting, created on the page.
     start = datetime.now(timezone.utc).replace(second=0, microsecond=0) - timedelta(minutes=10)
@@ -164,21 +170,76 @@ def test_a_host_does_the_whole_job_in_the_browser(installation, browser):
     assert token not in host.page_source, "a token is shown once"
     assert "Form script" in host.page_source
 
-    # 8. The form (three kinds), published with the token; a phone-sized participant answers.
-    assert requests.put(f"{base}/v1/meetings/{first}/form", headers=auth, json=FORM, timeout=30).status_code == 200
-    code = requests.post(f"{base}/v1/meetings/{first}/form/publish", headers=auth, timeout=30).json()["code"]
+    # 8. The form, built on the page: three kinds, reordered by keyboard, previewed, published.
+    host.get(f"{base}/m/{first}/form")
+    audit(host, "form builder (empty)", axe)
+    host.find_element(By.ID, "add-choice").click()
+    wait_for(host, lambda d: d.find_element(By.ID, "q0-prompt"))
+    set_value(host, "q0-prompt", "Best topic?")
+    set_value(host, "q0-o0-label", "Roadmap")
+    set_value(host, "q0-o1-label", "Hiring")
+    host.find_element(By.ID, "add-rating").click()
+    wait_for(host, lambda d: d.find_element(By.ID, "q1-prompt"))
+    assert host.find_element(By.ID, "q0-prompt").get_attribute("value") == "Best topic?", "the draft is kept"
+    set_value(host, "q1-prompt", "How useful was it?")
+    host.find_element(By.ID, "add-shortAnswer").click()
+    wait_for(host, lambda d: d.find_element(By.ID, "q2-prompt"))
+    set_value(host, "q2-prompt", "Anything else?")
+    # Keyboard only: Enter on "Move down" of the first question; the focus follows the question.
+    host.find_element(By.ID, "q0-down").send_keys(Keys.ENTER)
+    wait_for(host, lambda d: d.find_element(By.ID, "q1-prompt").get_attribute("value") == "Best topic?")
+    assert host.switch_to.active_element.get_attribute("id") == "q1-down", "focus stays on the moved question's button"
+    host.switch_to.active_element.send_keys(Keys.SHIFT, Keys.TAB)  # to its "Move up"
+    assert host.switch_to.active_element.get_attribute("id") == "q1-up"
+    host.switch_to.active_element.send_keys(Keys.ENTER)  # and back up again
+    wait_for(host, lambda d: d.find_element(By.ID, "q0-prompt").get_attribute("value") == "Best topic?")
+    host.find_element(By.CSS_SELECTOR, "button[name='action'][value='preview']").click()
+    preview = wait_for(host, lambda d: d.find_element(By.CSS_SELECTOR, ".phone"))
+    assert preview.size["width"] <= 390
+    assert "Hiring" in preview.text and "How useful was it?" in preview.text
+    audit(host, "form builder (preview)", axe)
+    if language == "en":
+        screenshot(host, SCREENSHOTS / "form-builder.png")
+    host.find_element(By.CSS_SELECTOR, "button[name='action'][value='save']").click()
+    wait_for(host, lambda d: d.find_elements(By.CSS_SELECTOR, ".notice.ok"))
+    submit(host, f"/m/{first}/form/publish")
+    link = wait_for(host, lambda d: d.find_element(By.CSS_SELECTOR, "a[href*='/f/']"))
+    code = link.get_attribute("href").rsplit("/f/", 1)[1]
+    keys = [q["key"] for q in requests.get(f"{base}/v1/meetings/{first}/form", headers=auth, timeout=30).json()["questions"]]
+    assert len(keys) == 3
+
     host.get(f"{base}/m/{first}")
     audit(host, "dashboard", axe)
     phone = browser(width=390, height=844, language=language)
     phone.get(f"{base}/f/{code}")
     audit(phone, "participant form", axe)
-    phone.find_element(By.CSS_SELECTOR, "label[for='q-useful-4']").click()
-    phone.find_element(By.CSS_SELECTOR, "label[for='q-topic-roadmap']").click()
-    phone.find_element(By.ID, "q-notes").send_keys("Good retro")
+    phone.find_element(By.CSS_SELECTOR, f"label[for='q-{keys[0]}-{'o1'}']").click()
+    phone.find_element(By.CSS_SELECTOR, f"label[for='q-{keys[1]}-4']").click()
+    phone.find_element(By.ID, f"q-{keys[2]}").send_keys("Good retro")
     phone.find_element(By.CSS_SELECTOR, "form[action^='/f/']:not(.checkin) button[type='submit']").click()
     wait_for(phone, lambda d: "/thanks" in d.current_url)
     audit(phone, "participant thanks", axe)
+    host.get(f"{base}/m/{first}")
     wait_for(host, lambda d: d.find_element(By.CSS_SELECTOR, ".tiles .value").text == "1")
+
+    # 8b. Every CSV layout downloads with the page session and parses (the BOM option too).
+    cookies = {c["name"]: c["value"] for c in host.get_cookies()}
+    for layout in ("responses", "answers", "summary", "trends"):
+        for bom in (False, True):
+            url = f"{base}/v1/meetings/{first}/export.csv?layout={layout}" + ("&bom=true" if bom else "")
+            reply = requests.get(url, cookies=cookies, timeout=30)
+            assert reply.status_code == 200, (layout, reply.status_code, reply.text[:200])
+            assert reply.content.startswith(b"\xef\xbb\xbf") == bom
+            rows = list(csv.reader(io.StringIO(reply.content.decode("utf-8-sig"))))
+            # Trends need a question in two sessions: one session has its header row only.
+            assert len(rows) >= (1 if layout == "trends" else 2), (layout, rows[:3])
+            assert all(len(row) == len(rows[0]) for row in rows), (layout, rows[:3])
+    series_id = requests.get(f"{base}/v1/meetings/{first}", headers=auth, timeout=30).json()["seriesId"]
+    series_csv = requests.get(f"{base}/v1/series/{series_id}/export.csv?layout=responses", cookies=cookies, timeout=30)
+    assert series_csv.status_code == 200
+    assert len(list(csv.reader(io.StringIO(series_csv.text)))) == 2
+    host.get(f"{base}/m/{first}")
+    assert host.find_element(By.CSS_SELECTOR, f"form[action='/v1/meetings/{first}/export.csv'] select[name='layout']")
 
     # 9. The next session: pre-filled from the series, its form copied from the latest.
     host.get(f"{base}/m/{first}/next")
@@ -189,7 +250,7 @@ def test_a_host_does_the_whole_job_in_the_browser(installation, browser):
     wait_for(host, lambda d: re.search(r"/m/[0-9a-f-]{36}$", d.current_url) and meeting_id(d.current_url) != first)
     second = meeting_id(host.current_url)
     copied = requests.get(f"{base}/v1/meetings/{second}/form", headers=auth, timeout=30).json()
-    assert [q["key"] for q in copied["definition"]["questions"]] == ["useful", "topic", "notes"], copied
+    assert [q["key"] for q in copied["questions"]] == keys, copied
 
     # 10. Edit the new session; the list groups both sessions under one series, and search works.
     host.get(f"{base}/m/{second}/edit")
@@ -204,13 +265,36 @@ def test_a_host_does_the_whole_job_in_the_browser(installation, browser):
     host.get(base + "/m")
     series = host.find_elements(By.CSS_SELECTOR, "section.series")
     assert len(series) == 2
-    assert len(series[1].find_elements(By.CSS_SELECTOR, "tbody tr")) == 2, "both retro sessions in one series"
+    # Latest session first: the retro's second session (a week on) is later than the budget review.
+    assert len(series[0].find_elements(By.CSS_SELECTOR, "tbody tr")) == 2, "both retro sessions in one series"
+    assert "Budget review" in series[1].text
     audit(host, "meetings", axe)
     if language == "en":
         screenshot(host, SCREENSHOTS / "meetings-list.png")
     host.get(base + "/m?q=retro")
     assert len(host.find_elements(By.CSS_SELECTOR, "section.series")) == 1
     assert "Budget" not in host.find_element(By.ID, "content").text
+
+    host.get(f"{base}/m/{second}/trends")
+    audit(host, "trends", axe)
+
+    # 10b. The roster: add a member, mark them present by hand, remove a mistaken check-in.
+    host.get(f"{base}/m/{first}/roster")
+    set_value(host, "member-name", "Grace Hopper")
+    submit(host, f"/m/{first}/roster")
+    wait_for(host, lambda d: "Grace Hopper" in d.find_element(By.ID, "content").text)
+    submit(host, f"/m/{first}/attendance")
+    wait_for(host, lambda d: d.find_elements(By.CSS_SELECTOR, "form[action$='/remove'][action*='/attendance/']"))
+    attendance = requests.get(f"{base}/v1/meetings/{first}/attendance", headers=auth, timeout=30).json()
+    assert [m["present"] for m in attendance["roster"]] == [True]
+    assert any(c["markedByHost"] for c in attendance["checkIns"])
+    audit(host, "roster", axe)
+    if language == "en":
+        screenshot(host, SCREENSHOTS / "roster.png")
+    host.find_element(By.CSS_SELECTOR, "form[action*='/attendance/'][action$='/remove'] button").click()
+    wait_for(host, lambda d: d.find_elements(By.CSS_SELECTOR, f"form[action='/m/{first}/attendance']"))
+    attendance = requests.get(f"{base}/v1/meetings/{first}/attendance", headers=auth, timeout=30).json()
+    assert [m["present"] for m in attendance["roster"]] == [False]
 
     # 11. Delete to the trash (after a confirmation): the participant link stops working.
     host.get(f"{base}/m/{first}/delete")

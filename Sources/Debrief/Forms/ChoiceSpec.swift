@@ -20,6 +20,9 @@ public struct ChoiceOption: Sendable, Codable, Equatable, Hashable {
 public struct ChoiceSpec: Sendable, Equatable {
     /// Accepted number of options.
     public static let optionCountRange = 2...20
+    /// The category of the participants' own answers in results (and the id no option may take
+    /// beside `allowsOther`).
+    public static let otherCategory = "other"
     /// Longest option label, in Unicode code points as sent (see ``TextRules``).
     public static let labelMaxLength = 200
     /// Longest "other" answer text, in Unicode code points as sent (see ``TextRules``).

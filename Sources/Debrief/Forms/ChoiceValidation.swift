@@ -13,6 +13,15 @@ extension QuestionInput {
         } else {
             problems.add(optionsPath, "is required")
         }
+        // The participants' own answers are the `other` category of the results: an option with
+        // that id would make two "Other" rows, and no reader could tell them apart.
+        if self.allowsOther == true, let inputs = self.options,
+            let index = inputs.firstIndex(where: { $0.id == ChoiceSpec.otherCategory })
+        {
+            problems.add(
+                FieldPath.field(FieldPath.index(optionsPath, index), "id"),
+                "must not be \"\(ChoiceSpec.otherCategory)\" when allowsOther is true: it names the participants' own answers")
+        }
         let allowsMultiple = self.allowsMultiple ?? false
         if let maxSelections {
             let selectionsPath = FieldPath.field(path, "maxSelections")

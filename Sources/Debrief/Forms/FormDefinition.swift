@@ -32,6 +32,8 @@ public struct FormDefinition: Sendable, Equatable, Codable {
     /// response from a browser that already answered (a signed cookie; see the README for what
     /// that can and cannot stop). On by default for new forms; off for forms stored before it.
     public var oneResponsePerBrowser: Bool
+    /// From when the published form accepts answers (see ``AnswerWindowStart``).
+    public var acceptsAnswersFrom: AnswerWindowStart = .publishing
     /// The questions, in display order.
     public var questions: [Question]
 
@@ -69,8 +71,8 @@ public struct FormDefinition: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title, anonymous, allowsEditing, closesAt, privacyThreshold, sharesResultsWithParticipants, oneResponsePerBrowser
-        case questions
+        case title, anonymous, allowsEditing, closesAt, privacyThreshold, sharesResultsWithParticipants, acceptsAnswersFrom
+        case oneResponsePerBrowser, questions
     }
 
     /// Decodes a stored or returned form; flags missing from older rows take their
@@ -84,6 +86,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         privacyThreshold = try c.decodeIfPresent(Int.self, forKey: .privacyThreshold) ?? Self.defaultPrivacyThreshold
         sharesResultsWithParticipants = try c.decodeIfPresent(Bool.self, forKey: .sharesResultsWithParticipants) ?? false
         oneResponsePerBrowser = try c.decodeIfPresent(Bool.self, forKey: .oneResponsePerBrowser) ?? false
+        acceptsAnswersFrom = try c.decodeIfPresent(AnswerWindowStart.self, forKey: .acceptsAnswersFrom) ?? .publishing
         questions = try c.decode([Question].self, forKey: .questions)
     }
 
@@ -97,6 +100,19 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         try c.encode(privacyThreshold, forKey: .privacyThreshold)
         try c.encode(sharesResultsWithParticipants, forKey: .sharesResultsWithParticipants)
         try c.encode(oneResponsePerBrowser, forKey: .oneResponsePerBrowser)
+        try c.encode(acceptsAnswersFrom, forKey: .acceptsAnswersFrom)
         try c.encode(questions, forKey: .questions)
     }
+}
+
+/// From when a published form accepts answers; it stops when it closes (by the host or its
+/// `closesAt`).
+///
+/// `publishing` (the default) lets a host collect answers before a session (questions for an
+/// agenda, a form reused for a series); `meetingStart` refuses answers until the meeting starts,
+/// for feedback that only makes sense once there was a meeting. Either way the results say how
+/// many answers came before, during and after the meeting.
+public enum AnswerWindowStart: String, Sendable, Equatable, Codable, CaseIterable {
+    case publishing
+    case meetingStart
 }

@@ -19,6 +19,8 @@ public struct FormInput: Codable, Sendable, Equatable {
     /// Default true: the participant page refuses a second response from the same browser
     /// (anonymous forms that do not allow editing).
     public var oneResponsePerBrowser: Bool?
+    /// `publishing` (default) or `meetingStart`.
+    public var acceptsAnswersFrom: String?
     /// Required, 1–50 questions.
     public var questions: [QuestionInput]?
 
@@ -47,6 +49,8 @@ public struct FormInput: Codable, Sendable, Equatable {
             oneResponsePerBrowser: form.oneResponsePerBrowser,
             questions: form.questions.map(QuestionInput.init)
         )
+        // Left out when it is the default, as a client would write it.
+        self.acceptsAnswersFrom = form.acceptsAnswersFrom == .publishing ? nil : form.acceptsAnswersFrom.rawValue
     }
 }
 

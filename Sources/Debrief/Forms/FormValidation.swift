@@ -23,10 +23,19 @@ extension FormInput {
         if let closesAt, let now, closesAt <= now {
             problems.add("closesAt", "must be in the future")
         }
+        var window = AnswerWindowStart.publishing
+        if let raw = acceptsAnswersFrom {
+            if let parsed = AnswerWindowStart(rawValue: raw) {
+                window = parsed
+            } else {
+                problems.add(
+                    "acceptsAnswersFrom", "must be one of \(AnswerWindowStart.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
         let questions = validateQuestions(into: &problems)
         return problems.result {
             guard let title, let questions else { return nil }
-            return FormDefinition(
+            var form = FormDefinition(
                 title: title,
                 anonymous: anonymous ?? true,
                 allowsEditing: allowsEditing ?? false,
@@ -36,6 +45,8 @@ extension FormInput {
                 oneResponsePerBrowser: oneResponsePerBrowser ?? true,
                 questions: questions
             )
+            form.acceptsAnswersFrom = window
+            return form
         }
     }
 

@@ -4,6 +4,7 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
         public var mean: Double?
         public var median: Double?
         public var standardDeviation: Double?
+        /// Within the scale (see ``ConfidenceInterval/clamped(to:)``).
         public var confidenceInterval95: ConfidenceInterval?
         /// Only for 0–10 scales.
         public var nps: NPSSummary?
@@ -11,6 +12,8 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
 
     public struct NPSSummary: Sendable, Equatable, Encodable {
         public var score: Double?
+        /// Within −100…100 (see ``ConfidenceInterval/clamped(to:)``).
+        public var confidenceInterval95: ConfidenceInterval?
         public var promoters: Int
         public var passives: Int
         public var detractors: Int

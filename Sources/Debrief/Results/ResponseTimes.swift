@@ -24,6 +24,34 @@ public struct ResponseTimes: Sendable, Equatable {
 
     public var total: Int { self.counts.values.reduce(0, +) }
 
+    /// Responses before the meeting, during it and after it. Times are kept per minute, so a
+    /// response counts in the part its minute begins in: one sent in the very minute a meeting
+    /// starts or ends may count in the part next to it.
+    public func split(start: Date, end: Date) -> (before: Int, during: Int, after: Int) {
+        let startMinute = Self.minute(start), endMinute = Self.minute(end)
+        var parts = (before: 0, during: 0, after: 0)
+        for (minute, count) in self.counts {
+            if minute < startMinute {
+                parts.before += count
+            } else if minute < endMinute {
+                parts.during += count
+            } else {
+                parts.after += count
+            }
+        }
+        return parts
+    }
+
+    /// Only the responses of the minutes from the one holding `date` on.
+    public func from(_ date: Date) -> ResponseTimes {
+        let first = Self.minute(date)
+        return ResponseTimes(perMinute: self.counts.filter { $0.key >= first })
+    }
+
+    static func minute(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 / 60).rounded(.down))
+    }
+
     /// Responses per minute (minute start → count), in time order, minutes without responses
     /// left out.
     public var perMinute: [(minute: Date, count: Int)] {

@@ -48,7 +48,7 @@ public enum ResultsBuilder {
         switch question.body {
         case .choice(let spec):
             var categories = spec.options.map { (category: $0.id, label: $0.label, count: tally.optionCounts[$0.id] ?? 0) }
-            if spec.allowsOther { categories.append((category: "other", label: "Other", count: tally.otherCount)) }
+            if spec.allowsOther { categories.append((category: ChoiceSpec.otherCategory, label: "Other", count: tally.otherCount)) }
             result.chart = ChartSeries(
                 unit: "respondents", total: tally.respondents,
                 totalDescription: "respondents who answered this question", categories: categories)
@@ -63,7 +63,9 @@ public enum ResultsBuilder {
                 mean: distribution.mean, median: distribution.median, standardDeviation: distribution.standardDeviation,
                 confidenceInterval95: distribution.confidenceInterval95,
                 nps: distribution.nps.map {
-                    QuestionResult.NPSSummary(score: $0.score, promoters: $0.promoters, passives: $0.passives, detractors: $0.detractors)
+                    QuestionResult.NPSSummary(
+                        score: $0.score, confidenceInterval95: $0.confidenceInterval95, promoters: $0.promoters,
+                        passives: $0.passives, detractors: $0.detractors)
                 })
         case .shortAnswer:
             let words = WordFrequency.count(texts: tally.texts, limit: Self.wordLimit)

@@ -9,7 +9,14 @@ public struct ResultsCounts: Sendable {
     public var responses: Int
     /// All responses to the form, whatever the filter.
     public var allResponses: Int
+    /// People checked in to the meeting: a repeated check-in of one person counts once, and a
+    /// possible duplicate (an unlisted name checked in again by someone else) is left out until
+    /// the host confirms it.
     public var checkIns: Int
+    /// Of those people, how many have a response (within the filter) linked to their check-in.
+    public var checkedInResponded: Int = 0
+    /// Check-ins waiting for the host to confirm (another person) or merge (the same person).
+    public var possibleDuplicateCheckIns: Int = 0
     public var firstResponseAt: Date?
     public var lastResponseAt: Date?
     /// When the filtered responses arrived, per minute.

@@ -14,14 +14,32 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         /// All responses to the form, whatever the filter.
         public var responsesUnfiltered: Int
         public var filtered: Bool
+        /// People checked in (a repeated check-in counts once; possible duplicates are left out
+        /// until the host decides).
         public var checkedIn: Int
+        /// Check-ins the host has to confirm or merge.
+        public var possibleDuplicateCheckIns: Int
+        /// Checked-in people with a response (within the filter): the numerator of
+        /// `responseRateOfCheckedIn`.
+        public var checkedInResponded: Int
         public var expectedHeadCount: Int?
-        /// Percent of checked-in participants who responded (null with no check-ins).
+        /// Percent of the people checked in who responded (`checkedInResponded ÷ checkedIn`);
+        /// null with `responseRateOfCheckedInReason`.
         public var responseRateOfCheckedIn: Double?
-        /// Percent of the expected head count who responded (null without one).
+        public var responseRateOfCheckedInReason: String?
+        /// Responses as a percent of the expected head count (`responses ÷ expectedHeadCount`);
+        /// null with `responseRateOfExpectedReason` (no head count, or more responses than it).
         public var responseRateOfExpected: Double?
+        public var responseRateOfExpectedReason: String?
         public var firstResponseAt: Date?
         public var lastResponseAt: Date?
+        /// When the responses (within the filter) came: before the meeting's start, during it,
+        /// after its end (to the minute; see ``ResponseTimes/split(start:end:)``).
+        public var responsesBeforeMeeting: Int
+        public var responsesDuringMeeting: Int
+        public var responsesAfterMeeting: Int
+        /// The median delay of the responses sent after the meeting ended (never negative: the
+        /// answers before or during the meeting are counted above, not here); null without any.
         public var medianMinutesAfterMeetingEnd: Double?
     }
 
@@ -48,16 +66,19 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         self.formState = form.state(at: now)
         self.generatedAt = now
         self.filter = filter
-        func rate(_ of: Int?) -> Double? {
-            guard let of, of > 0 else { return nil }
-            return ChartSeries.rounded(Statistics.percentage(part: counts.responses, of: of))
-        }
+        let timing = counts.times.split(start: counts.meeting.startsAt, end: counts.meeting.endsAt)
+        let ofCheckedIn = ResponseRate.of(counts.checkedInResponded, in: counts.checkIns, base: .checkedIn)
+        let ofExpected = ResponseRate.of(counts.responses, in: counts.meeting.expectedHeadCount, base: .expectedHeadCount)
         self.summary = Summary(
             responses: counts.responses, responsesUnfiltered: counts.allResponses, filtered: !filter.isEmpty,
-            checkedIn: counts.checkIns, expectedHeadCount: counts.meeting.expectedHeadCount,
-            responseRateOfCheckedIn: rate(counts.checkIns), responseRateOfExpected: rate(counts.meeting.expectedHeadCount),
+            checkedIn: counts.checkIns, possibleDuplicateCheckIns: counts.possibleDuplicateCheckIns,
+            checkedInResponded: counts.checkedInResponded, expectedHeadCount: counts.meeting.expectedHeadCount,
+            responseRateOfCheckedIn: ofCheckedIn.percent, responseRateOfCheckedInReason: ofCheckedIn.reason,
+            responseRateOfExpected: ofExpected.percent, responseRateOfExpectedReason: ofExpected.reason,
             firstResponseAt: counts.firstResponseAt, lastResponseAt: counts.lastResponseAt,
-            medianMinutesAfterMeetingEnd: counts.times.medianMinutes(after: counts.meeting.endsAt).map { ($0 * 10).rounded() / 10 })
+            responsesBeforeMeeting: timing.before, responsesDuringMeeting: timing.during, responsesAfterMeeting: timing.after,
+            medianMinutesAfterMeetingEnd: counts.times.from(counts.meeting.endsAt).medianMinutes(after: counts.meeting.endsAt)
+                .map { (max(0, $0) * 10).rounded() / 10 })
         self.questions = ResultsBuilder.questions(
             of: form.definition, counts: counts.questions, responses: counts.responses,
             unfiltered: filter.isEmpty ? nil : counts.unfilteredQuestions)

@@ -7,12 +7,16 @@ public struct SessionCounts: Sendable {
     public var startsAt: Date
     public var form: FormDefinition?
     public var responses: Int
+    /// People checked in (see ``ResultsCounts/checkIns``).
     public var checkedIn: Int
+    /// Of them, those with a response.
+    public var checkedInResponded: Int
+    public var expectedHeadCount: Int?
     public var questions: [String: QuestionCounts]
 
     public init(
         sessionNumber: Int, meetingID: UUID, startsAt: Date, form: FormDefinition?, responses: Int, checkedIn: Int,
-        questions: [String: QuestionCounts]
+        checkedInResponded: Int = 0, expectedHeadCount: Int? = nil, questions: [String: QuestionCounts]
     ) {
         self.sessionNumber = sessionNumber
         self.meetingID = meetingID
@@ -20,13 +24,22 @@ public struct SessionCounts: Sendable {
         self.form = form
         self.responses = responses
         self.checkedIn = checkedIn
+        self.checkedInResponded = checkedInResponded
+        self.expectedHeadCount = expectedHeadCount
         self.questions = questions
     }
 
-    /// Percent of checked-in participants who responded, rounded as every rate; nil with no
-    /// check-ins.
-    public var responseRate: Double? {
-        self.checkedIn > 0 ? ChartSeries.rounded(Statistics.percentage(part: self.responses, of: self.checkedIn)) : nil
+    /// The session's response rate and what it is a rate of: of the people checked in
+    /// (`checkedInResponded ÷ checkedIn`) when anyone checked in, else of the expected head count
+    /// (`responses ÷ expectedHeadCount`); nil with the reason when neither gives an honest rate.
+    public var responseRate: (rate: ResponseRate, of: ResponseRate.Base?) {
+        if self.checkedIn > 0 {
+            return (ResponseRate.of(self.checkedInResponded, in: self.checkedIn, base: .checkedIn), .checkedIn)
+        }
+        guard self.expectedHeadCount != nil else {
+            return (ResponseRate(percent: nil, reason: "nobody has checked in and no expected head count was given"), nil)
+        }
+        return (ResponseRate.of(self.responses, in: self.expectedHeadCount, base: .expectedHeadCount), .expectedHeadCount)
     }
 }
 
@@ -36,7 +49,9 @@ public struct QuestionTrend: Sendable, Equatable, Encodable {
         public var sessionNumber: Int
         public var startsAt: Date
         public var respondents: Int
+        /// The session's response rate (see ``TrendsReport/Session``), and what it is a rate of.
         public var responseRate: Double?
+        public var responseRateOf: ResponseRate.Base?
         public var mean: Double?
         public var confidenceInterval95: ConfidenceInterval?
         public var nps: Double?
@@ -89,7 +104,7 @@ public enum TrendBuilder {
             points.append(
                 QuestionTrend.Point(
                     sessionNumber: session.sessionNumber, startsAt: session.startsAt, respondents: result.respondents,
-                    responseRate: session.responseRate,
+                    responseRate: session.responseRate.rate.percent, responseRateOf: session.responseRate.of,
                     mean: result.statistics?.mean, confidenceInterval95: result.statistics?.confidenceInterval95,
                     nps: result.statistics?.nps?.score,
                     optionShares: question.kind == .choice && !result.withheld

@@ -10,12 +10,21 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
         public var startsAt: Date
         public var hasPublishedForm: Bool
         public var responses: Int
+        /// People checked in (a repeated check-in counts once).
         public var checkedIn: Int
-        /// Percent of checked-in participants who responded (null with no check-ins).
+        /// Of them, those who responded.
+        public var checkedInResponded: Int
+        public var expectedHeadCount: Int?
+        /// Percent of the people checked in who responded when anyone checked in, else responses
+        /// as a percent of the expected head count; `responseRateOf` says which
+        /// (`checkedIn`, `expectedHeadCount`). Null with `responseRateReason`.
         public var responseRate: Double?
+        public var responseRateOf: ResponseRate.Base?
+        public var responseRateReason: String?
 
         enum CodingKeys: String, CodingKey {
-            case sessionNumber, meetingID = "meetingId", startsAt, hasPublishedForm, responses, checkedIn, responseRate
+            case sessionNumber, meetingID = "meetingId", startsAt, hasPublishedForm, responses, checkedIn, checkedInResponded
+            case expectedHeadCount, responseRate, responseRateOf, responseRateReason
         }
     }
 
@@ -34,9 +43,12 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
     public init(seriesID: UUID, sessions: [SessionCounts]) {
         self.seriesID = seriesID
         self.sessions = sessions.map {
-            Session(
+            let rate = $0.responseRate
+            return Session(
                 sessionNumber: $0.sessionNumber, meetingID: $0.meetingID, startsAt: $0.startsAt, hasPublishedForm: $0.form != nil,
-                responses: $0.responses, checkedIn: $0.checkedIn, responseRate: $0.responseRate)
+                responses: $0.responses, checkedIn: $0.checkedIn, checkedInResponded: $0.checkedInResponded,
+                expectedHeadCount: $0.expectedHeadCount, responseRate: rate.rate.percent, responseRateOf: rate.of,
+                responseRateReason: rate.rate.reason)
         }
         self.questions = TrendBuilder.trends(sessions)
         var labels: [String: [String: String]] = [:]

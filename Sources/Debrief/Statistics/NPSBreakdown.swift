@@ -1,3 +1,5 @@
+import Foundation
+
 /// Net Promoter Score on a 0–10 scale: promoters answered 9–10, passives 7–8,
 /// detractors 0–6.
 public struct NPSBreakdown: Sendable, Equatable, Codable {
@@ -31,5 +33,17 @@ public struct NPSBreakdown: Sendable, Equatable, Codable {
     public var score: Double? {
         guard total > 0 else { return nil }
         return 100 * Double(promoters - detractors) / Double(total)
+    }
+
+    /// A 95 % interval for the score: each answer scores +100 (promoter), 0 or −100 (detractor),
+    /// the score is their mean, so it is mean ± t(0.975, n − 1) · sd / √n of those scores, cut
+    /// to −100…100 as a mean's interval is cut to its scale. Nil when n < 2.
+    public var confidenceInterval95: ConfidenceInterval? {
+        let n = Double(total)
+        guard total >= 2, let score, let t = StudentT.criticalValue95(degreesOfFreedom: total - 1) else { return nil }
+        let squares = Double(promoters) * pow(100 - score, 2) + Double(passives) * pow(score, 2)
+            + Double(detractors) * pow(-100 - score, 2)
+        let margin = t * (squares / (n - 1)).squareRoot() / n.squareRoot()
+        return ConfidenceInterval(lower: score - margin, upper: score + margin).clamped(to: -100...100)
     }
 }

@@ -1,16 +1,27 @@
 import Foundation
 
-/// A 95 % confidence interval for a mean.
+/// A 95 % confidence interval, always within the bounds of what it estimates (see
+/// ``clamped(to:)``): a mean's within its scale, an NPS within −100…100.
 public struct ConfidenceInterval: Sendable, Equatable, Codable {
-    /// Lower bound (not clamped to the scale).
+    /// Lower bound.
     public var lower: Double
-    /// Upper bound (not clamped to the scale).
+    /// Upper bound.
     public var upper: Double
 
     /// Creates an interval.
     public init(lower: Double, upper: Double) {
         self.lower = lower
         self.upper = upper
+    }
+
+    /// The interval cut to `bounds`. Student's t interval is symmetric and can reach past the
+    /// scale when answers crowd at one end (4, 5, 5 on 1–5 gives an upper bound of 5.10); no
+    /// mean can lie outside the scale, so the part outside carries no information and is cut.
+    /// The README's "Statistics" section states this.
+    public func clamped(to bounds: ClosedRange<Double>) -> ConfidenceInterval {
+        ConfidenceInterval(
+            lower: Swift.min(Swift.max(self.lower, bounds.lowerBound), bounds.upperBound),
+            upper: Swift.max(Swift.min(self.upper, bounds.upperBound), bounds.lowerBound))
     }
 }
 
@@ -107,14 +118,15 @@ public struct RatingDistribution: Sendable, Equatable, Codable {
         return (squares / Double(n - 1)).squareRoot()
     }
 
-    /// mean ± t(0.975, n − 1) · sd / √n (Student's t; see ``StudentT``); nil when n < 2.
+    /// mean ± t(0.975, n − 1) · sd / √n (Student's t; see ``StudentT``), cut to the scale
+    /// (``ConfidenceInterval/clamped(to:)``); nil when n < 2.
     public var confidenceInterval95: ConfidenceInterval? {
         let n = total
         guard let mean, let sd = standardDeviation, let t = StudentT.criticalValue95(degreesOfFreedom: n - 1) else {
             return nil
         }
         let margin = t * sd / Double(n).squareRoot()
-        return ConfidenceInterval(lower: mean - margin, upper: mean + margin)
+        return ConfidenceInterval(lower: mean - margin, upper: mean + margin).clamped(to: Double(self.min)...Double(self.max))
     }
 
     /// The Net Promoter breakdown; only for 0–10 scales, nil otherwise.

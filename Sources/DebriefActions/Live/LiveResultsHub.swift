@@ -15,9 +15,10 @@ public enum LiveEvent: Sendable {
 ///
 /// A submission (on any instance) sends `NOTIFY debrief_results '<meeting id>'`; ``changed(_:)``
 /// then schedules one recomputation for that meeting no sooner than `minimumInterval` after the
-/// previous one, so a burst of a thousand submissions a second costs about three snapshots a
-/// second. One snapshot (encoded once) goes to every watcher; a watcher that cannot keep up skips
-/// to the newest. Every event is a complete snapshot, so a client that reconnects (with or
+/// previous one, so a burst of a thousand submissions a second costs at most ten snapshots a
+/// second. One snapshot — the shared report's JSON (``SharedResults``), which readers of the same
+/// instance share too — goes to every watcher; a watcher that cannot keep up skips to the newest
+/// (its stream buffers two events and drops the oldest). Every event is a complete snapshot, so a client that reconnects (with or
 /// without `Last-Event-ID`) is whole again with the next event — nothing needs replaying.
 ///
 /// The recomputations run inside ``run()``, a `Service` of the application, so they end with it.
@@ -35,18 +36,17 @@ public actor LiveResultsHub: Service {
     private let due: AsyncStream<(UUID, ContinuousClock.Instant)>
     private let dueContinuation: AsyncStream<(UUID, ContinuousClock.Instant)>.Continuation
 
-    public init(minimumInterval: Duration = .milliseconds(300), snapshot: @escaping Snapshot) {
+    public init(minimumInterval: Duration = .milliseconds(100), snapshot: @escaping Snapshot) {
         self.minimumInterval = minimumInterval
         self.snapshot = snapshot
         (self.due, self.dueContinuation) = AsyncStream.makeStream()
     }
 
-    /// The live results' snapshot: the meeting's unfiltered ``ResultsReport`` as JSON, encoded
-    /// once for every watcher. Watchers were authorized when their stream opened.
+    /// The live results' snapshot: the meeting's unfiltered ``ResultsReport`` as JSON — the very
+    /// bytes ``SharedResults`` encoded once for every reader and watcher of this instance.
+    /// Watchers were authorized when their stream opened.
     public static func reportSnapshot(_ results: ResultsActions) -> Snapshot {
-        { meeting in
-            try await results.reportIfPublished(meeting: meeting, visibleTo: .service).map { try JSONCoding.encoder.encode($0.report) }
-        }
+        { meeting in try await results.shared.report(meeting)?.json }
     }
 
     /// Runs the scheduled recomputations until graceful shutdown, then ends every stream.

@@ -17,6 +17,11 @@ public struct AttendanceActions: Sendable {
         try await self.attendance.attendance(meeting: id, visibleTo: viewer)
     }
 
+    /// Settles a possible duplicate check-in: the same person (merged) or another (confirmed).
+    public func resolveDuplicate(meeting id: UUID, checkIn: UUID, samePerson: Bool, by viewer: Viewer) async throws {
+        try await self.attendance.resolveDuplicate(meeting: id, checkIn: checkIn, samePerson: samePerson, by: viewer)
+    }
+
     public func roster(series id: UUID, visibleTo viewer: Viewer) async throws -> [RosterMember] {
         try await self.roster.list(series: id, visibleTo: viewer)
     }

@@ -6,10 +6,13 @@ import Foundation
 public struct FormActions: Sendable {
     let meetings: MeetingStore
     let forms: FormStore
+    /// Told when a published form changes state, so shared results and live viewers follow.
+    let notifier: ResultsNotifier?
 
-    public init(meetings: MeetingStore, forms: FormStore) {
+    public init(meetings: MeetingStore, forms: FormStore, notifier: ResultsNotifier? = nil) {
         self.meetings = meetings
         self.forms = forms
+        self.notifier = notifier
     }
 
     /// The meeting's newest form version (draft or published), or `notFound`.
@@ -37,14 +40,20 @@ public struct FormActions: Sendable {
     }
 
     public func publish(meeting id: UUID, by viewer: Viewer) async throws -> StoredForm {
-        try await self.forms.publish(meeting: id, by: viewer)
+        let form = try await self.forms.publish(meeting: id, by: viewer)
+        self.notifier?.changed(meeting: id)
+        return form
     }
 
     public func close(meeting id: UUID, by viewer: Viewer) async throws -> StoredForm {
-        try await self.forms.close(meeting: id, by: viewer)
+        let form = try await self.forms.close(meeting: id, by: viewer)
+        self.notifier?.changed(meeting: id)
+        return form
     }
 
     public func reopen(meeting id: UUID, by viewer: Viewer) async throws -> StoredForm {
-        try await self.forms.reopen(meeting: id, by: viewer)
+        let form = try await self.forms.reopen(meeting: id, by: viewer)
+        self.notifier?.changed(meeting: id)
+        return form
     }
 }

@@ -6,9 +6,12 @@ import Foundation
 /// operation, as if it did not exist.
 public struct MeetingActions: Sendable {
     let meetings: MeetingStore
+    /// Told when a meeting changes or goes, so shared results and live viewers follow.
+    let notifier: ResultsNotifier?
 
-    public init(meetings: MeetingStore) {
+    public init(meetings: MeetingStore, notifier: ResultsNotifier? = nil) {
         self.meetings = meetings
+        self.notifier = notifier
     }
 
     public func create(by viewer: Viewer, _ input: MeetingInput) async throws -> Meeting {
@@ -32,17 +35,22 @@ public struct MeetingActions: Sendable {
     }
 
     public func update(_ id: UUID, by viewer: Viewer, _ patch: MeetingPatchInput) async throws -> Meeting {
-        try await self.meetings.update(id, by: viewer, patch)
+        let meeting = try await self.meetings.update(id, by: viewer, patch)
+        self.notifier?.changed(meeting: id)
+        return meeting
     }
 
     /// Moves the meeting to the trash (see ``MeetingStore/trash(_:by:)``); `notFound` as `find`.
     public func delete(_ id: UUID, by viewer: Viewer) async throws {
         try await self.meetings.trash(id, by: viewer)
+        self.notifier?.changed(meeting: id)
     }
 
     /// Brings a meeting of the viewer back from the trash; `conflict` when its time is taken now.
     public func restore(_ id: UUID, by viewer: Viewer) async throws -> Meeting {
-        try await self.meetings.restore(id, by: viewer)
+        let meeting = try await self.meetings.restore(id, by: viewer)
+        self.notifier?.changed(meeting: id)
+        return meeting
     }
 
     /// The viewer's meetings in the trash, most recently deleted first.

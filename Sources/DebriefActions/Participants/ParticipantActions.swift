@@ -28,12 +28,16 @@ public struct ParticipantActions: Sendable {
     /// Checks in to an open form. `rawName` counts only on forms that are not anonymous (it must
     /// then be a valid name, reported at `name`); anonymous forms never store one, but a name that
     /// is sent is still checked, as on any form.
-    public func checkIn(to form: PublishedForm, rawName: String?) async throws -> CheckInReceipt {
+    ///
+    /// A participant who presents the token of their earlier check-in (`earlierToken`) gets that
+    /// check-in back instead of a second one: attendance counts people.
+    public func checkIn(to form: PublishedForm, rawName: String?, earlierToken: String? = nil) async throws -> CheckInReceipt {
         if form.definition.anonymous {
             if let rawName { _ = try PersonName.validated(rawName, at: "name") }
-            return try await self.checkIns.checkIn(to: form, name: nil)
+            return try await self.checkIns.checkIn(to: form, name: nil, presenting: earlierToken)
         }
-        return try await self.checkIns.checkIn(to: form, name: try PersonName.validated(rawName, at: "name"))
+        let name = try PersonName.validated(rawName, at: "name")
+        return try await self.checkIns.checkIn(to: form, name: name, presenting: earlierToken)
     }
 
     /// Validates everything first (token and answers: every problem in one ``ValidationFailure``),

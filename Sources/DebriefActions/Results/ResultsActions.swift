@@ -4,20 +4,42 @@ import Foundation
 
 /// Results as hosts (and, when shared, participants) read them: always the one
 /// ``ResultsReport`` or ``TrendsReport``, whichever front end renders it.
+///
+/// Unfiltered reports come from ``SharedResults``: computed once per change and shared by every
+/// reader and live viewer of this instance. Filtered reports are counted for each request.
 public struct ResultsActions: Sendable {
     let results: ResultsStore
+    public let shared: SharedResults
 
-    public init(results: ResultsStore) {
+    /// `sharedMaxAge`: see ``SharedResults/init(maxAge:capacity:compute:)``.
+    public init(results: ResultsStore, sharedMaxAge: Duration = .seconds(2)) {
         self.results = results
+        self.shared = SharedResults(maxAge: sharedMaxAge) { meeting in
+            try await results.counts(meeting: meeting, visibleTo: .service, filter: ResultsFilter())
+        }
     }
 
     /// The report of the meeting's latest published form: `notFound` naming the meeting when the
     /// viewer may not see it, naming the form when there is none yet.
     public func report(meeting id: UUID, visibleTo viewer: Viewer, filter: ResultsFilter = ResultsFilter()) async throws -> ResultsReport {
+        if filter.isEmpty { return try await self.unfilteredReport(meeting: id, visibleTo: viewer).report }
         guard let counts = try await self.results.counts(meeting: id, visibleTo: viewer, filter: filter) else {
             throw DebriefError.notFound("a published form of this meeting")
         }
         return ResultsReport(counts, filter: filter)
+    }
+
+    /// The shared unfiltered report (with its JSON and `ETag`), checked against `viewer`:
+    /// `notFound` naming the meeting when the viewer may not see it, naming the form when there is
+    /// none yet. Touches the database only when something changed since the last computation.
+    public func unfilteredReport(meeting id: UUID, visibleTo viewer: Viewer) async throws -> SharedReport {
+        guard let shared = try await self.shared.report(id) else {
+            // No published form yet (nothing is cached then): the store tells which not-found it is.
+            _ = try await self.results.counts(meeting: id, visibleTo: viewer, filter: ResultsFilter())
+            throw DebriefError.notFound("a published form of this meeting")
+        }
+        guard shared.isVisible(to: viewer) else { throw DebriefError.notFound("meeting") }
+        return shared
     }
 
     /// A published form and its unfiltered report.
@@ -29,8 +51,12 @@ public struct ResultsActions: Sendable {
     /// The unfiltered report with its form, or nil when the meeting has no published form yet
     /// (the dashboard shows that state instead of an error; the live stream sends nothing).
     public func reportIfPublished(meeting id: UUID, visibleTo viewer: Viewer) async throws -> PublishedResults? {
-        guard let counts = try await self.results.counts(meeting: id, visibleTo: viewer, filter: ResultsFilter()) else { return nil }
-        return PublishedResults(form: counts.form, report: ResultsReport(counts, filter: ResultsFilter()))
+        guard let shared = try await self.shared.report(id) else {
+            guard let counts = try await self.results.counts(meeting: id, visibleTo: viewer, filter: ResultsFilter()) else { return nil }
+            return PublishedResults(form: counts.form, report: ResultsReport(counts, filter: ResultsFilter()))
+        }
+        guard shared.isVisible(to: viewer) else { throw DebriefError.notFound("meeting") }
+        return PublishedResults(form: shared.form, report: shared.report)
     }
 
     /// The unfiltered report participants may see behind a form code, when the version published

@@ -4,13 +4,24 @@ import Debrief
 public struct AttendanceFigures: Sendable, Equatable {
     public var responses: Int
     public var checkedIn: Int
+    /// Checked-in people who responded (the numerator of the rate of those checked in); nil
+    /// when unknown, and then that rate is not shown.
+    public var checkedInResponded: Int?
     /// The host's estimate, when they gave one.
     public var expectedHeadCount: Int?
 
-    public init(responses: Int, checkedIn: Int, expectedHeadCount: Int?) {
+    public init(responses: Int, checkedIn: Int, checkedInResponded: Int? = nil, expectedHeadCount: Int?) {
         self.responses = max(0, responses)
         self.checkedIn = max(0, checkedIn)
+        self.checkedInResponded = checkedInResponded.map { max(0, $0) }
         self.expectedHeadCount = expectedHeadCount.map { max(0, $0) }
+    }
+
+    /// The figures of a results report's summary.
+    public init(_ summary: ResultsReport.Summary) {
+        self.init(
+            responses: summary.responses, checkedIn: summary.checkedIn, checkedInResponded: summary.checkedInResponded,
+            expectedHeadCount: summary.expectedHeadCount)
     }
 }
 
@@ -19,8 +30,8 @@ enum AttendanceChart {
     static func render(_ figures: AttendanceFigures, style: ChartStyle) -> String {
         let text = style.strings
         let rates = [
-            Self.rate(figures.responses, of: figures.checkedIn).map(text.rateOfCheckedIn),
-            Self.rate(figures.responses, of: figures.expectedHeadCount).map(text.rateOfExpected),
+            figures.checkedInResponded.flatMap { Self.rate($0, of: figures.checkedIn, base: .checkedIn) }.map(text.rateOfCheckedIn),
+            Self.rate(figures.responses, of: figures.expectedHeadCount, base: .expectedHeadCount).map(text.rateOfExpected),
         ].compactMap { $0 }
         let subtitle = text.responseRate(rates)
         var canvas = ChartCanvas(style: style, title: text.attendanceTitle, subtitle: [subtitle])
@@ -37,8 +48,8 @@ enum AttendanceChart {
         return canvas.finish(title: text.attendanceTitle, description: description)
     }
 
-    private static func rate(_ part: Int, of whole: Int?) -> String? {
-        guard let whole, whole > 0 else { return nil }
-        return DisplayText.percent(ChartSeries.rounded(Statistics.percentage(part: part, of: whole)))
+    /// The report's rule (``ResponseRate``): no rate where the numerator is not a subset.
+    private static func rate(_ part: Int, of whole: Int?, base: ResponseRate.Base) -> String? {
+        ResponseRate.of(part, in: whole, base: base).percent.map(DisplayText.percent)
     }
 }

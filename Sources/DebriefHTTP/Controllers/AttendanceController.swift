@@ -47,6 +47,16 @@ struct AttendanceController {
             return ParticipantAttendanceResponse(
                 try await self.attendance.attendance(meeting: id, visibleTo: try context.requireViewer()))
         }
+        // A possible duplicate check-in (SQL/0007): another person, or the same one again.
+        for (action, samePerson) in [("confirm", false), ("merge", true)] {
+            group.post("meetings/:id/attendance/check-ins/:checkInId/\(action)") { _, context -> Response in
+                let id = try context.requireID("id", "meeting")
+                let checkIn = try context.requireID("checkInId", "check-in")
+                try await self.attendance.resolveDuplicate(
+                    meeting: id, checkIn: checkIn, samePerson: samePerson, by: try context.requireViewer())
+                return Response(status: .noContent)
+            }
+        }
         group.get("series/:id/roster") { _, context -> ParticipantRosterResponse in
             let id = try context.requireID("id", "series")
             let members = try await self.attendance.roster(series: id, visibleTo: try context.requireViewer())

@@ -42,10 +42,7 @@ struct ChartController {
             case .timeline:
                 return ImageResponse.svg(ChartSVG.timeline(results.timeline, style: style))
             case .attendance:
-                let summary = results.summary
-                let figures = AttendanceFigures(
-                    responses: summary.responses, checkedIn: summary.checkedIn, expectedHeadCount: summary.expectedHeadCount)
-                return ImageResponse.svg(ChartSVG.attendance(figures, style: style))
+                return ImageResponse.svg(ChartSVG.attendance(AttendanceFigures(results.summary), style: style))
             }
         }
         group.get("series/:id/charts/{question}.svg") { request, context -> Response in

@@ -20,6 +20,8 @@ struct ParticipantController {
     /// left out; a body that is sent is still checked like on any other form.
     struct CheckInInput: Decodable {
         var name: String?
+        /// The token of the participant's earlier check-in, to get that check-in back.
+        var participantToken: String?
     }
 
     /// `group` is `/v1/f`, behind the participant rate limit.
@@ -37,10 +39,10 @@ struct ParticipantController {
         let input = form.definition.anonymous
             ? try await self.decodeIfPresent(CheckInInput.self, request, context) ?? CheckInInput()
             : try await self.decode(CheckInInput.self, request, context)
-        let receipt = try await self.participants.checkIn(to: form, rawName: input.name)
-        // The token is a secret: no cache may keep the reply.
+        let receipt = try await self.participants.checkIn(to: form, rawName: input.name, earlierToken: input.participantToken)
+        // The token is a secret: no cache may keep the reply. 200 for the earlier check-in.
         return EditedResponse(
-            status: .created, headers: [.cacheControl: "no-store"],
+            status: receipt.repeated ? .ok : .created, headers: [.cacheControl: "no-store"],
             response: ParticipantCheckInResponse(participantToken: receipt.participantToken, checkedInAt: receipt.checkedInAt))
     }
 

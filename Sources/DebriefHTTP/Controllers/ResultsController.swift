@@ -16,12 +16,16 @@ struct ResultsController {
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("meetings/:id/results") { request, context -> ResultsReport in
+        group.get("meetings/:id/results") { request, context -> Response in
             let id = try context.requireID("id", "meeting")
             let filter = try Self.filter(from: request)
             let viewer = try context.requireViewer()
             do {
-                return try await self.results.report(meeting: id, visibleTo: viewer, filter: filter)
+                guard filter.isEmpty else {
+                    let report = try await self.results.report(meeting: id, visibleTo: viewer, filter: filter)
+                    return try report.response(from: request, context: context)
+                }
+                return SharedReportResponse(try await self.results.unfilteredReport(meeting: id, visibleTo: viewer), request: request).response
             } catch let error as DebriefError where error.code == .notFound {
                 // A meeting of the caller's without a published form is not an unknown meeting.
                 _ = try await self.meetings.find(id, visibleTo: viewer)

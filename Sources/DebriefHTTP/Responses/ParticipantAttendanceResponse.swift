@@ -13,9 +13,11 @@ struct ParticipantAttendanceResponse: ResponseEncodable {
         var checkedInAt: Date
         var rosterMemberID: UUID?
         var markedByHost: Bool
+        var duplicateOf: UUID?
+        var duplicateStatus: Attendance.DuplicateStatus?
 
         enum CodingKeys: String, CodingKey {
-            case id, name, checkedInAt, rosterMemberID = "rosterMemberId", markedByHost
+            case id, name, checkedInAt, rosterMemberID = "rosterMemberId", markedByHost, duplicateOf = "duplicateOfId", duplicateStatus
         }
     }
 
@@ -27,13 +29,17 @@ struct ParticipantAttendanceResponse: ResponseEncodable {
     }
 
     var presentCount: Int
+    var possibleDuplicateCount: Int
     var checkIns: [CheckIn]
     var roster: [Expected]
 
     init(_ attendance: Attendance) {
         self.presentCount = attendance.presentCount
+        self.possibleDuplicateCount = attendance.possibleDuplicateCount
         self.checkIns = attendance.checkIns.map {
-            CheckIn(id: $0.id, name: $0.name, checkedInAt: $0.checkedInAt, rosterMemberID: $0.rosterMemberID, markedByHost: $0.markedByHost)
+            CheckIn(
+                id: $0.id, name: $0.name, checkedInAt: $0.checkedInAt, rosterMemberID: $0.rosterMemberID,
+                markedByHost: $0.markedByHost, duplicateOf: $0.duplicateOf, duplicateStatus: $0.duplicateStatus)
         }
         self.roster = attendance.roster.map { Expected(id: $0.id, name: $0.name, present: $0.present, checkedInAt: $0.checkedInAt) }
     }

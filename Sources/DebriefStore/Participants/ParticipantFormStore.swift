@@ -11,6 +11,17 @@ public struct ParticipantFormView: Sendable {
     public var meetingPlace: String?
     /// When the form closes by itself, if ever.
     public var closesAt: Date?
+
+    public init(
+        form: PublishedForm, meetingTitle: String, meetingStartsAt: Date, meetingEndsAt: Date, meetingPlace: String?, closesAt: Date?
+    ) {
+        self.form = form
+        self.meetingTitle = meetingTitle
+        self.meetingStartsAt = meetingStartsAt
+        self.meetingEndsAt = meetingEndsAt
+        self.meetingPlace = meetingPlace
+        self.closesAt = closesAt
+    }
 }
 
 /// Finds published forms by their public code, for participants (no account involved).
@@ -52,7 +63,7 @@ public struct ParticipantFormStore: Sendable {
             self.cache.remove(form.code)
             throw DebriefError.notFound("form")
         }
-        try FormGate(row: row).requireOpen()
+        try FormGate(row: row).requireNotClosed()
         return ParticipantFormView(
             form: form, meetingTitle: try row.decode("title"), meetingStartsAt: try row.decode("starts_at"),
             meetingEndsAt: try row.decode("ends_at"), meetingPlace: try row.decode("place"),

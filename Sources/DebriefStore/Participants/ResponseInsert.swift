@@ -25,7 +25,8 @@ struct ResponseInsert {
     ) async throws -> (context: SubmissionContext, inserted: Bool)? {
         let id = accepted.responseID
         let answers = AnswerRows(accepted.answers)
-        let rows = try await database.query(
+        // Prepared: the text depends only on whether a key and a token came, and on the notifier.
+        let rows = try await database.preparedQuery(
             """
             WITH g AS MATERIALIZED (
                 \(SubmissionContext.select(self.submission, tokenHash: self.tokenHash))

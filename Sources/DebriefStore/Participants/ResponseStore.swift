@@ -4,10 +4,13 @@ import PQ
 
 /// Stores participants' responses: nothing lost, nothing doubled.
 ///
-/// A new response is ONE statement (``ResponseInsert``): it reads the context, takes the locks
-/// and writes the response, all its answers and the idempotency record, atomically. Only when
-/// that statement did not insert does Swift look at why (``SubmissionContext/decide(_:tokenGiven:)``):
-/// a replay, a refusal, or — forms that allow editing — a replacement in its own transaction.
+/// A new response goes into the next group commit (``SubmissionBatcher``): one statement for all
+/// the submissions that arrived together (``SubmissionBatch``), which reads each one's context,
+/// takes the locks and writes the responses, all their answers and idempotency records,
+/// atomically, and is answered once it committed. Only when that statement did not insert a
+/// submission does Swift look at why (``SubmissionContext/decide(_:tokenGiven:)``): a replay, a
+/// refusal, or — forms that allow editing — a replacement in its own transaction. A retry after
+/// a collision runs alone (``ResponseInsert``).
 ///
 /// It returns what was accepted, a domain value; how that is told to the participant (JSON and a
 /// status, or a page) is up to the caller, and a replay is told from the same stored value.
@@ -15,11 +18,15 @@ public struct ResponseStore: Sendable {
     let database: Database
     let forms: ParticipantFormStore
     let notifier: ResultsNotifier
+    let batcher: SubmissionBatcher
 
-    public init(database: Database, forms: ParticipantFormStore, notifier: ResultsNotifier) {
+    public init(
+        database: Database, forms: ParticipantFormStore, notifier: ResultsNotifier, batching: SubmissionBatching = .standard
+    ) {
         self.database = database
         self.forms = forms
         self.notifier = notifier
+        self.batcher = SubmissionBatcher(database: database, notifier: notifier, settings: batching)
     }
 
     /// Stores `submission` and returns what was accepted, or what was accepted for an earlier
@@ -32,9 +39,10 @@ public struct ResponseStore: Sendable {
         let tokenHash = submission.participantToken.map(SecretToken.hash)
         // Two requests can race past the reads (same key, or same participant, at once); the
         // unique constraints stop the second, and the next attempt finds the first one's rows.
-        for _ in 0..<3 {
+        // The first try joins a group commit; a retry (rare: a collision) runs on its own.
+        for attempt in 0..<3 {
             do {
-                if let accepted = try await self.attempt(submission, tokenHash: tokenHash) { return accepted }
+                if let accepted = try await self.attempt(submission, tokenHash: tokenHash, batched: attempt == 0) { return accepted }
             } catch let error as PQError where Self.isRetryable(error) {
                 continue
             }
@@ -43,25 +51,41 @@ public struct ResponseStore: Sendable {
     }
 
     /// One try; nil means "the state changed under us, start over".
-    private func attempt(_ submission: Submission, tokenHash: String?) async throws -> AcceptedSubmission? {
+    private func attempt(_ submission: Submission, tokenHash: String?, batched: Bool) async throws -> AcceptedSubmission? {
         let now = Date()
         let accepted = AcceptedSubmission(
             responseID: .timeOrdered(at: now), submittedAt: now, changedAt: nil, answers: submission.answers,
             replacedEarlier: false)
-        let insert = ResponseInsert(submission: submission, tokenHash: tokenHash, notifier: self.notifier)
-        guard let outcome = try await insert.run(accepted, on: self.database) else {
+        let context: SubmissionContext
+        switch try await self.write(submission, tokenHash: tokenHash, accepted: accepted, batched: batched) {
+        case .formGone:
             self.forms.forget(submission.form)
             throw DebriefError.notFound("form")
-        }
-        if outcome.inserted {
+        case .inserted:
             self.notifier.committed(meeting: submission.form.meetingID)
             return accepted
+        case .notInserted(let read):
+            context = read
+        case .retryAlone:
+            return try await self.attempt(submission, tokenHash: tokenHash, batched: false)
         }
-        switch try outcome.context.decide(submission, tokenGiven: tokenHash != nil) {
+        switch try context.decide(submission, tokenGiven: tokenHash != nil) {
         case .insert: return nil
         case .replay(let stored): return stored
         case .replace: return try await self.replace(submission, tokenHash: tokenHash)
         }
+    }
+
+    /// Writes a new response in the next group commit, or (`batched` false) in a statement of its own.
+    private func write(
+        _ submission: Submission, tokenHash: String?, accepted: AcceptedSubmission, batched: Bool
+    ) async throws -> SubmissionBatch.Outcome {
+        if batched {
+            return try await self.batcher.write(SubmissionBatch.Item(submission: submission, tokenHash: tokenHash, accepted: accepted))
+        }
+        let insert = ResponseInsert(submission: submission, tokenHash: tokenHash, notifier: self.notifier)
+        guard let outcome = try await insert.run(accepted, on: self.database) else { return .formGone }
+        return outcome.inserted ? .inserted : .notInserted(outcome.context)
     }
 
     /// Replaces the participant's earlier answers in a transaction that re-reads the context

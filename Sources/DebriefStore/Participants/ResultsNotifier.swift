@@ -35,6 +35,7 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
     private let lock = NSLock()
     private var pending: Set<UUID> = []
     private var scheduled = false
+    private var observers: [@Sendable (UUID) -> Void] = []
     /// Wakes ``run()`` when the first meeting of a batch is marked.
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
@@ -52,8 +53,23 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
         return "pg_notify(\(ParticipantEvents.channel), (\(meetingID))::text)"
     }
 
-    /// Called after a write committed; in coalesced mode, marks the meeting for the next batch.
+    /// Calls `observer` with the meeting of every write that commits on this instance, in either
+    /// mode, synchronously before the writer is answered: what this instance caches about a
+    /// meeting's results is stale from that moment (read-your-writes).
+    public func observeCommits(_ observer: @escaping @Sendable (UUID) -> Void) {
+        self.lock.withLock { self.observers.append(observer) }
+    }
+
+    /// A host's change to a meeting or its form committed (a close, an edit): told like a
+    /// participant's write, so cached results and live viewers everywhere catch up.
+    public func changed(meeting meetingID: UUID) {
+        self.committed(meeting: meetingID)
+    }
+
+    /// Called after a write committed: tells the local observers, and in coalesced mode marks the
+    /// meeting for the next notification batch.
     func committed(meeting meetingID: UUID) {
+        for observer in self.lock.withLock({ self.observers }) { observer(meetingID) }
         guard case .coalesced = self.mode else { return }
         let first = self.lock.withLock {
             self.pending.insert(meetingID)

@@ -72,15 +72,26 @@ public struct RosterStore: Sendable {
                     """)
                 guard let row = rows.first else { throw DebriefError.notFound("roster member") }
                 try await Self.relink(memberID, series: seriesID, key: name.matchKey, on: connection)
+                // The host marked this member present: the mark follows the member's new name.
+                try await connection.execute(
+                    """
+                    UPDATE check_ins c SET name = \(name.text), name_key = \(name.matchKey)
+                    WHERE c.roster_member_id = \(memberID) AND c.marked_by_host
+                    """)
                 return try RosterMember(row: row)
             }
         }
     }
 
-    /// Removes a member; their check-ins stay, unlinked.
+    /// Removes a member; their own check-ins stay, unlinked, and the host's marks of them go.
     public func remove(series seriesID: UUID, member memberID: UUID, by viewer: Viewer) async throws {
         try await self.database.withTransaction { connection in
             try await Self.requireSeries(seriesID, viewer, on: connection)
+            try await connection.execute(
+                """
+                DELETE FROM check_ins c USING roster_members rm
+                WHERE rm.id = \(memberID) AND rm.series_id = \(seriesID) AND c.roster_member_id = rm.id AND c.marked_by_host
+                """)
             let deleted = try await connection.execute(
                 "DELETE FROM roster_members rm WHERE rm.id = \(memberID) AND rm.series_id = \(seriesID)")
             if deleted == 0 { throw DebriefError.notFound("roster member") }
@@ -98,7 +109,10 @@ public struct RosterStore: Sendable {
     /// Unlinks the member's check-ins that no longer match its name, links unlinked ones that do.
     private static func relink(_ memberID: UUID, series seriesID: UUID, key: String, on connection: Connection) async throws {
         try await connection.execute(
-            "UPDATE check_ins c SET roster_member_id = NULL WHERE c.roster_member_id = \(memberID) AND c.name_key <> \(key)")
+            """
+            UPDATE check_ins c SET roster_member_id = NULL
+            WHERE c.roster_member_id = \(memberID) AND c.name_key <> \(key) AND NOT c.marked_by_host
+            """)
         try await connection.execute(
             """
             UPDATE check_ins c SET roster_member_id = \(memberID) FROM meetings m

@@ -12,7 +12,8 @@ struct SubmissionContext: Sendable {
     /// What was accepted under the key, if a request with it was already accepted.
     var storedHash: String?
     var storedAcceptance: AcceptedSubmission?
-    /// The check-in the participant token belongs to (on this form), if any.
+    /// The check-in the participant token belongs to (on this form), if any: for a repeat merged
+    /// into an earlier check-in (SQL/0007), that earlier one, so one person answers once.
     var checkInID: UUID?
     /// The participant's earlier response to this form, if any.
     var earlierID: UUID?
@@ -41,7 +42,8 @@ struct SubmissionContext: Sendable {
         if let tokenHash {
             columns = columns + ", c.id AS check_in_id, r.id AS earlier_id"
             joins = joins + """
-                 LEFT JOIN check_ins c ON c.token_hash = \(tokenHash)::text AND c.form_id = f.id
+                 LEFT JOIN check_ins t ON t.token_hash = \(tokenHash)::text AND t.form_id = f.id
+                 LEFT JOIN check_ins c ON c.id = CASE WHEN t.duplicate_status = 'merged' THEN t.duplicate_of ELSE t.id END
                  LEFT JOIN responses r ON r.form_id = f.id AND r.check_in_id = c.id
                 """
         } else {
@@ -49,7 +51,7 @@ struct SubmissionContext: Sendable {
         }
         return """
             SELECT \(columns) FROM forms f\(joins)
-            WHERE f.id = \(submission.form.id) AND f.published_at IS NOT NULL
+            WHERE f.id = \(submission.form.id) AND f.code = \(submission.form.code) AND f.published_at IS NOT NULL AND f.trashed_at IS NULL
             FOR SHARE OF f
             """
     }

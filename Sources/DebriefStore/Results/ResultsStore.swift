@@ -51,11 +51,15 @@ public struct ResultsStore: Sendable {
             ).single()
             var questions = tally.questions
             try await self.readTexts(into: &questions, form: form, filter: filter, on: connection)
-            return ResultsCounts(
+            let people = try await connection.query(Self.attendance(meeting: meetingID, scope: scope)).single()
+            var counts = ResultsCounts(
                 meeting: meeting, form: form, responses: tally.responses, allResponses: all.responses,
-                checkIns: try await connection.query(ResultTallies.checkIns(meeting: meetingID)).single().decode("n"),
+                checkIns: try people.decode("people"),
                 firstResponseAt: try span.decode("first"), lastResponseAt: try span.decode("last"),
                 times: tally.times, questions: questions, unfilteredQuestions: filter.isEmpty ? nil : all.questions)
+            counts.checkedInResponded = try people.decode("responded")
+            counts.possibleDuplicateCheckIns = try people.decode("possible")
+            return counts
         }
     }
 
@@ -83,8 +87,10 @@ public struct ResultsStore: Sendable {
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             let rows = try await connection.query(
                 """
-                SELECT m.id AS meeting_id, m.session_number, m.starts_at,
-                       (SELECT count(*) FROM check_ins c WHERE c.meeting_id = m.id) AS check_ins, \(StoredForm.columns)
+                SELECT m.id AS meeting_id, m.session_number, m.starts_at, m.expected_head_count,
+                       (SELECT \(Self.people) FROM check_ins c WHERE c.meeting_id = m.id) AS check_ins,
+                       (SELECT count(DISTINCT \(Self.person)) FROM responses r JOIN check_ins c ON c.id = r.check_in_id
+                        WHERE r.form_id = f.id AND c.duplicate_status IS DISTINCT FROM 'possible') AS responded, \(StoredForm.columns)
                 FROM meeting_series s JOIN meetings m ON m.series_id = s.id AND m.trashed_at IS NULL
                 LEFT JOIN LATERAL (
                     SELECT * FROM forms WHERE meeting_id = m.id AND published_at IS NOT NULL ORDER BY version DESC LIMIT 1
@@ -103,18 +109,49 @@ public struct ResultsStore: Sendable {
                     SessionCounts(
                         sessionNumber: try row.decode("session_number"), meetingID: try row.decode("meeting_id"),
                         startsAt: try row.decode("starts_at"), form: form?.definition, responses: tally.responses,
-                        checkedIn: try row.decode("check_ins"), questions: tally.questions))
+                        checkedIn: try row.decode("check_ins"), checkedInResponded: try row.decode("responded"),
+                        expectedHeadCount: try row.decode("expected_head_count"), questions: tally.questions))
             }
             return sessions
         }
     }
+
+    /// People checked in to the meeting (`people`: a merged repeat counts once, a possible
+    /// duplicate not at all), how many of them have a response among the `r` rows of `scope`
+    /// (`responded`: a subset of `people`, so the rate of those checked in cannot pass 100 %), and
+    /// the possible duplicates (`possible`). Counted from the rows: check-ins are people, few.
+    static func attendance(meeting meetingID: UUID, scope: SQLQuery) -> SQLQuery {
+        """
+        SELECT
+            (SELECT \(Self.people) FROM check_ins c WHERE c.meeting_id = \(meetingID)) AS people,
+            (SELECT count(*) FROM check_ins c WHERE c.meeting_id = \(meetingID) AND c.duplicate_status = 'possible') AS possible,
+            (SELECT count(DISTINCT \(Self.person)) FROM responses r JOIN check_ins c ON c.id = r.check_in_id
+             WHERE \(scope) AND c.meeting_id = \(meetingID) AND c.duplicate_status IS DISTINCT FROM 'possible') AS responded
+        """
+    }
+
+    /// The person a check-in `c` stands for: its roster member (checked in or marked by the
+    /// host, once however often), else the check-in a merged repeat points at, else itself.
+    static let person = SQLQuery(
+        unsafeSQL: "coalesce(c.roster_member_id, CASE WHEN c.duplicate_status = 'merged' THEN c.duplicate_of ELSE c.id END)")
+
+    /// People among the check-ins `c`: distinct persons, possible duplicates left out (an
+    /// aggregate over `check_ins c`).
+    static let people = SQLQuery(
+        unsafeSQL: "count(DISTINCT coalesce(c.roster_member_id, CASE WHEN c.duplicate_status = 'merged' THEN c.duplicate_of ELSE c.id END)) FILTER (WHERE c.duplicate_status IS DISTINCT FROM 'possible')")
 
     /// `r` rows of the form that pass the filter.
     static func responseScope(form: UUID, _ filter: ResultsFilter) -> SQLQuery {
         var scope: SQLQuery = "r.form_id = \(form)"
         if let since = filter.since { scope = scope + " AND r.submitted_at >= \(since)::timestamptz" }
         if let until = filter.until { scope = scope + " AND r.submitted_at < \(until)::timestamptz" }
-        if filter.checkedInOnly { scope = scope + " AND r.check_in_id IS NOT NULL" }
+        if filter.checkedInOnly {
+            // Possible duplicate check-ins (SQL/0007) are left out until the host decides.
+            scope = scope + """
+                 AND r.check_in_id IS NOT NULL
+                 AND NOT EXISTS (SELECT 1 FROM check_ins d WHERE d.id = r.check_in_id AND d.duplicate_status = 'possible')
+                """
+        }
         return scope
     }
 

@@ -39,6 +39,8 @@ struct DashboardPanel {
     struct Tile {
         var label: String
         var value: String
+        /// Why a rate is not shown.
+        var note: String? = nil
     }
 
     var hasForm: Bool
@@ -71,18 +73,25 @@ struct DashboardPanel {
             Tile(label: t(.responsesLabel), value: String(summary.responses)),
             Tile(label: t(.checkedInLabel), value: String(summary.checkedIn)),
         ]
-        if let rate = summary.responseRateOfCheckedIn {
-            tiles.append(Tile(label: t(.responseRateCheckedIn), value: ResultsView.number(rate) + "%"))
+        // Each rate names what it is a rate of; one that cannot be honest shows why instead.
+        if summary.checkedIn > 0 || summary.responseRateOfCheckedIn != nil {
+            tiles.append(Tile(
+                label: t(.responseRateCheckedIn), value: summary.responseRateOfCheckedIn.map { ResultsView.number($0) + "%" } ?? "–",
+                note: summary.responseRateOfCheckedIn == nil ? summary.responseRateOfCheckedInReason : nil))
         }
-        if let rate = summary.responseRateOfExpected, let expected = summary.expectedHeadCount {
-            tiles.append(Tile(label: t(.responseRateExpected, ["n": String(expected)]), value: ResultsView.number(rate) + "%"))
+        if let expected = summary.expectedHeadCount {
+            tiles.append(Tile(
+                label: t(.responseRateExpected, ["n": String(expected)]),
+                value: summary.responseRateOfExpected.map { ResultsView.number($0) + "%" } ?? "–",
+                note: summary.responseRateOfExpected == nil ? summary.responseRateOfExpectedReason : nil))
+        }
+        if summary.possibleDuplicateCheckIns > 0 {
+            tiles.append(Tile(label: t(.possibleDuplicates), value: String(summary.possibleDuplicateCheckIns)))
         }
         self.tiles = tiles
         let style = ChartStyle(theme: .light, width: Self.chartWidth, language: language.chartLanguage)
         self.results = ResultsView(results.questions, language: language, chartWidth: Self.chartWidth)
         self.timelineSVG = ChartSVG.timeline(results.timeline, style: style)
-        self.attendanceSVG = ChartSVG.attendance(
-            AttendanceFigures(responses: summary.responses, checkedIn: summary.checkedIn, expectedHeadCount: summary.expectedHeadCount),
-            style: style)
+        self.attendanceSVG = ChartSVG.attendance(AttendanceFigures(summary), style: style)
     }
 }

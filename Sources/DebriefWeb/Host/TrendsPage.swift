@@ -45,6 +45,15 @@ struct TrendsPage {
     var sessionsSVG: String
     var questions: [QuestionBlock]
 
+    /// What a session's response rate is a rate of.
+    static func rateBase(_ base: ResponseRate.Base?, _ t: Localizer) -> String {
+        switch base {
+        case .checkedIn: return t(.rateOfCheckedIn)
+        case .expectedHeadCount: return t(.rateOfExpected)
+        case nil: return ""
+        }
+    }
+
     init(meeting: Meeting, trends: TrendsReport, language: Language) {
         let t = Localizer(language)
         self.heading = t(.trendsHeading, ["title": meeting.title])
@@ -53,7 +62,7 @@ struct TrendsPage {
             SessionRow(
                 label: t(.sessionNumber, ["n": String(session.sessionNumber)]),
                 startsAt: DateText.dateTime(session.startsAt, language), responses: String(session.responses),
-                checkedIn: String(session.checkedIn), rate: session.responseRate.map { ResultsView.number($0) + "%" } ?? "–",
+                checkedIn: String(session.checkedIn), rate: session.responseRate.map { ResultsView.number($0) + "% (" + Self.rateBase(session.responseRateOf, t) + ")" } ?? "–",
                 current: session.meetingID == meeting.id)
         }
         let style = ChartStyle(theme: .light, width: DashboardPanel.chartWidth, language: language.chartLanguage)

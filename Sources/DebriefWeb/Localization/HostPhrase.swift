@@ -34,7 +34,17 @@ enum HostPhrase: String, CaseIterable, Sendable {
     case renameButton, removeMemberButton, memberExists
     // Downloads and the network
     case downloadsHeading, layoutLabel, layoutResponses, layoutAnswers, layoutSummary, layoutTrends
-    case bomLabel, downloadMeetingButton, downloadSeriesButton, loopbackWarning
+    case encodingLabel, plainUTF8, bomLabel, downloadMeetingButton, downloadSeriesButton, loopbackWarning
+    // The form builder
+    case formLink, builderHeading, questionNumber, optionNumber, kindChoice, kindRating, kindShortAnswer
+    case moveUp, moveDown, removeButton, formStateNone, formStateDraft, draftSaved, formIsOpen, builderHasErrors
+    case importInvalid, formStateLabel, publishButton, closeFormButton, reopenFormButton, saveDraftButton, previewButton
+    case formSettingsHeading, anonymousLabel, allowsEditingLabel, sharesResultsLabel, privacyThresholdLabel
+    case privacyThresholdHint, closesAtLabel, promptLabel, keyLabel, keyHint, requiredLabel, allowsMultipleLabel
+    case maxSelectionsLabel, allowsOtherLabel, addOptionButton, scaleFromLabel, scaleToLabel, npsPresetButton
+    case minLabelLabel, maxLabelLabel, maxLengthLabel, placeholderLabel, addChoiceButton, addRatingButton
+    case addShortAnswerButton, previewHeading, importExportHeading, exportLink, importLabel, importButton
+    case copyFromLabel, copyButton
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -161,9 +171,65 @@ enum HostPhrase: String, CaseIterable, Sendable {
         case .layoutAnswers: return ("Answers (one row per answer)", "답변 (답변마다 한 줄)")
         case .layoutSummary: return ("Summary (per question)", "요약 (질문별)")
         case .layoutTrends: return ("Trends (per session)", "추이 (회차별)")
+        case .encodingLabel: return ("Encoding", "인코딩")
+        case .plainUTF8: return ("UTF-8", "UTF-8")
         case .bomLabel: return ("For Excel (UTF-8 with byte order mark)", "엑셀용 (BOM이 있는 UTF-8)")
         case .downloadMeetingButton: return ("Download this meeting", "이 회의 내려받기")
         case .downloadSeriesButton: return ("Download the whole series", "전체 시리즈 내려받기")
+        case .formLink: return ("Form", "설문")
+        case .builderHeading: return ("Form: {title}", "설문: {title}")
+        case .questionNumber: return ("Question {n}", "질문 {n}")
+        case .optionNumber: return ("Option {n}", "선택지 {n}")
+        case .kindChoice: return ("Choice", "선택형")
+        case .kindRating: return ("Rating", "평점")
+        case .kindShortAnswer: return ("Short answer", "단답형")
+        case .moveUp: return ("Move up", "위로")
+        case .moveDown: return ("Move down", "아래로")
+        case .removeButton: return ("Remove", "삭제")
+        case .formStateNone: return ("No form yet", "아직 설문 없음")
+        case .formStateDraft: return ("Draft", "초안")
+        case .draftSaved: return ("Draft saved.", "초안을 저장했어요.")
+        case .formIsOpen: return ("The published form is open: close it to save a new version.", "게시된 설문이 열려 있어요. 새 버전을 저장하려면 먼저 마감하세요.")
+        case .builderHasErrors: return ("Some fields need another look; nothing was saved.", "다시 확인할 항목이 있어요. 저장하지 않았어요.")
+        case .importInvalid: return ("This is not a form definition in the API's JSON.", "API 형식의 설문 JSON이 아니에요.")
+        case .formStateLabel: return ("State:", "상태:")
+        case .publishButton: return ("Publish", "게시")
+        case .closeFormButton: return ("Close the form", "설문 마감")
+        case .reopenFormButton: return ("Reopen the form", "설문 다시 열기")
+        case .saveDraftButton: return ("Save draft", "초안 저장")
+        case .previewButton: return ("Preview", "미리 보기")
+        case .formSettingsHeading: return ("Settings", "설정")
+        case .anonymousLabel: return ("Anonymous (no names are asked or stored)", "익명 (이름을 묻거나 저장하지 않음)")
+        case .allowsEditingLabel: return ("Participants may change their answers", "참여자가 답변을 고칠 수 있음")
+        case .sharesResultsLabel: return ("Show the results to participants", "참여자에게 결과 공개")
+        case .privacyThresholdLabel: return ("Privacy threshold", "개인정보 보호 기준")
+        case .privacyThresholdHint: return ("Results are withheld until at least this many people answered.", "이 인원 이상 답해야 결과를 보여 줘요.")
+        case .closesAtLabel: return ("Closes at (optional)", "마감 시각 (선택)")
+        case .promptLabel: return ("Question", "질문")
+        case .keyLabel: return ("Key (optional)", "키 (선택)")
+        case .keyHint: return ("Compares this question across sessions; letters, digits, - and _.", "회차 간 비교에 쓰여요. 영문 소문자, 숫자, -, _만 쓸 수 있어요.")
+        case .requiredLabel: return ("Required", "필수")
+        case .allowsMultipleLabel: return ("Several answers allowed", "여러 개 선택 가능")
+        case .maxSelectionsLabel: return ("At most (with several answers)", "최대 선택 수 (여러 개 선택 시)")
+        case .allowsOtherLabel: return ("Offer “Other” with an own answer", "“기타”와 직접 입력 제공")
+        case .addOptionButton: return ("Add option", "선택지 추가")
+        case .scaleFromLabel: return ("From", "시작")
+        case .scaleToLabel: return ("To", "끝")
+        case .npsPresetButton: return ("Use the NPS scale (0–10)", "NPS 척도 사용 (0–10)")
+        case .minLabelLabel: return ("Label of the lowest value", "가장 낮은 값 이름")
+        case .maxLabelLabel: return ("Label of the highest value", "가장 높은 값 이름")
+        case .maxLengthLabel: return ("Longest answer (characters)", "최대 글자 수")
+        case .placeholderLabel: return ("Placeholder", "입력 예시")
+        case .addChoiceButton: return ("Add a choice question", "선택형 질문 추가")
+        case .addRatingButton: return ("Add a rating question", "평점 질문 추가")
+        case .addShortAnswerButton: return ("Add a short-answer question", "단답형 질문 추가")
+        case .previewHeading: return ("Preview: what participants see", "미리 보기: 참여자 화면")
+        case .importExportHeading: return ("Import and export", "가져오기와 내보내기")
+        case .exportLink: return ("Export the form as JSON", "설문을 JSON으로 내보내기")
+        case .importLabel: return ("Form definition (JSON, as the API takes it)", "설문 정의 (API 형식 JSON)")
+        case .importButton: return ("Load into the draft", "초안으로 불러오기")
+        case .copyFromLabel: return ("Copy the form of another meeting", "다른 회의의 설문 복사")
+        case .copyButton: return ("Copy into the draft", "초안으로 복사")
         case .loopbackWarning: return ("Phones cannot open this QR code: the public URL {url} points to this computer only. Restart with --host 0.0.0.0 --public-url {hint}.", "휴대폰으로는 이 QR 코드를 열 수 없어요. 공개 URL {url}은(는) 이 컴퓨터만 가리켜요. --host 0.0.0.0 --public-url {hint} 옵션으로 다시 시작하세요.")
         }
     }

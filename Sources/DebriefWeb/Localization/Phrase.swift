@@ -28,7 +28,7 @@ enum Phrase: String, CaseIterable, Sendable {
     // Host pages
     case meetingsHeading, noMeetings, meetingColumn, startsColumn, sessionColumn, olderMeetings
     case refresh, liveStatus, participantLink, formCode, responsesLabel, checkedInLabel
-    case responseRateCheckedIn, responseRateExpected, perMinuteHeading, noPublishedForm
+    case responseRateCheckedIn, responseRateExpected, possibleDuplicates, rateOfCheckedIn, rateOfExpected, perMinuteHeading, noPublishedForm
     case trendsLink, trendsHeading, sessionNumber, allMeetings, formOpen, formClosed
     case attendanceHeading, noTrends, responseRateColumn, qrTitle
 
@@ -125,8 +125,11 @@ enum Phrase: String, CaseIterable, Sendable {
         case .formCode: return ("Code", "코드")
         case .responsesLabel: return ("Responses", "응답")
         case .checkedInLabel: return ("Checked in", "출석")
-        case .responseRateCheckedIn: return ("Response rate (of checked in)", "응답률 (출석 대비)")
-        case .responseRateExpected: return ("Response rate (of {n} expected)", "응답률 (예상 {n}명 대비)")
+        case .responseRateCheckedIn: return ("of the people checked in answered", "출석한 사람 중 응답")
+        case .responseRateExpected: return ("Responses, of {n} expected", "응답 (예상 {n}명 대비)")
+        case .rateOfCheckedIn: return ("of checked in", "출석 기준")
+        case .rateOfExpected: return ("of expected", "예상 인원 기준")
+        case .possibleDuplicates: return ("Possible duplicate check-ins to confirm or merge", "확인이 필요한 중복 출석")
         case .perMinuteHeading: return ("Responses per minute", "분당 응답")
         case .noPublishedForm: return ("This meeting has no published form yet.", "이 회의에는 아직 게시된 설문이 없어요.")
         case .trendsLink: return ("Trends across sessions", "회차별 추이")
@@ -138,7 +141,7 @@ enum Phrase: String, CaseIterable, Sendable {
         case .attendanceHeading: return ("Attendance", "출석")
         case .noTrends: return ("No question was asked in two sessions yet.", "아직 두 회차 이상 물어본 질문이 없어요.")
         case .qrTitle: return ("QR code of the participant link", "참여 링크 QR 코드")
-        case .responseRateColumn: return ("Response rate", "응답률")
+        case .responseRateColumn: return ("Response rate (of)", "응답률 (기준)")
         }
     }
 }

@@ -114,7 +114,9 @@ struct ParticipantPageController {
         let t = Localizer(Language(request.headers))
         var state = ParticipantFormPage.State(checkInName: fields["name"] ?? "")
         do {
-            let receipt = try await self.participants.checkIn(to: view.form, rawName: fields["name"])
+            // A page that already holds a token (a second tap, a reload) presents it: one person.
+            let receipt = try await self.participants.checkIn(
+                to: view.form, rawName: fields["name"], earlierToken: fields["participantToken"].flatMap { $0.isEmpty ? nil : $0 })
             state.participantToken = receipt.participantToken
             let name = view.form.definition.anonymous ? nil : (try? PersonName.validated(fields["name"]))?.text
             state.checkedInNote = name.map { t(.checkedInAs, ["name": $0]) } ?? t(.checkedIn)

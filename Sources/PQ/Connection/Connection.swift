@@ -40,6 +40,16 @@ public final class Connection: @unchecked Sendable {
         return try await self.withRaw { try $0.execute(sql, parameters) }
     }
 
+    /// Runs a statement whose text is fixed (only its values change) as a prepared statement:
+    /// parsed once per connection, and planned once when PostgreSQL finds a generic plan as good.
+    /// The hot paths use it; anything built from varying SQL text uses ``query(_:)``.
+    @discardableResult
+    public func preparedQuery(_ query: SQLQuery) async throws -> QueryResult {
+        let sql = query.sql
+        let parameters = try query.encodedParameters()
+        return try await self.withRaw { try $0.executePrepared(sql, parameters) }
+    }
+
     /// Runs a statement and returns how many rows it inserted, updated or deleted.
     @discardableResult
     public func execute(_ query: SQLQuery) async throws -> Int {

@@ -16,6 +16,11 @@ final class RawConnection {
     private let handle: OpaquePointer
     /// True between `beginCopyOut` and the end of the COPY's rows.
     private var isCopying = false
+    /// Names of the statements prepared on this connection, by their SQL text.
+    private var prepared: [String: String] = [:]
+    /// At most this many statements are kept prepared per connection; beyond, statements are
+    /// planned each time (callers prepare only fixed texts, so this is a guard, not a cache size).
+    static let maxPrepared = 32
 
     /// Opens a connection; `parameters` are libpq keywords, with `dbname` first and expanded so it
     /// may be a URL or a conninfo string.
@@ -81,6 +86,33 @@ final class RawConnection {
             return Self.copyRows(result)
         case PGRES_COPY_OUT, PGRES_COPY_IN, PGRES_COPY_BOTH:
             throw PQError(.protocolViolation, "COPY statements go through copyOut, not execute")
+        default:
+            throw self.error(from: result, query: sql)
+        }
+    }
+
+    /// Runs one statement through a named prepared statement, preparing it on first use, so the
+    /// server parses it once per connection (and may reuse its plan). For statements whose text
+    /// is fixed, whatever the values; others go through ``execute(_:_:)``.
+    func executePrepared(_ sql: String, _ parameters: [String?]) throws -> QueryResult {
+        let name: String
+        if let known = self.prepared[sql] {
+            name = known
+        } else {
+            guard self.prepared.count < Self.maxPrepared else { return try self.execute(sql, parameters) }
+            name = "pq_\(self.prepared.count + 1)"
+            let preparation = PQprepare(self.handle, name, sql, Int32(parameters.count), nil)
+            defer { PQclear(preparation) }
+            guard PQresultStatus(preparation) == PGRES_COMMAND_OK else { throw self.error(from: preparation, query: sql) }
+            self.prepared[sql] = name
+        }
+        let result = withOptionalCStringArray(parameters) { values in
+            PQexecPrepared(self.handle, name, Int32(parameters.count), values, nil, nil, 0)
+        }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+            return Self.copyRows(result)
         default:
             throw self.error(from: result, query: sql)
         }

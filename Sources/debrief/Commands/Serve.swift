@@ -146,6 +146,7 @@ struct Serve: AsyncParsableCommand {
                 "the public URL is a loopback address: phones cannot open participant links or QR codes",
                 metadata: ["publicUrl": "\(configuration.publicBaseURL)", "fix": "--host 0.0.0.0 --public-url \(hint)"])
         }
+        configuration.submissionBatching = Env.submissionBatching()
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)

@@ -39,6 +39,17 @@ extension Env {
         guard let milliseconds = int("DEBRIEF_NOTIFY_COALESCE_MS"), milliseconds >= 0 else { return .standard }
         return milliseconds == 0 ? .inTransaction : .coalesced(.milliseconds(min(milliseconds, 10_000)))
     }
+
+    /// `DEBRIEF_SUBMIT_BATCHES` (group commits in flight at once, default 4) and
+    /// `DEBRIEF_SUBMIT_BATCH_SIZE` (most submissions per group commit, default 128; 1 writes each
+    /// submission in its own transaction); positive numbers, anything else keeps the default.
+    static func submissionBatching() -> SubmissionBatching {
+        let defaults = SubmissionBatching.standard
+        let batches = int("DEBRIEF_SUBMIT_BATCHES").flatMap { $0 > 0 ? min($0, 64) : nil }
+        let size = int("DEBRIEF_SUBMIT_BATCH_SIZE").flatMap { $0 > 0 ? min($0, 1000) : nil }
+        return SubmissionBatching(
+            maxConcurrentBatches: batches ?? defaults.maxConcurrentBatches, maxBatchSize: size ?? defaults.maxBatchSize)
+    }
 }
 
 extension Env {

@@ -1,0 +1,35 @@
+/// A response rate whose numerator is a subset of its denominator, or no rate and the reason.
+///
+/// Anonymous participants may answer without checking in, so "responses ÷ check-ins" can pass
+/// 100 % (it did: 350 %). The rate of those checked in is therefore "checked-in people who
+/// answered ÷ people checked in", and the rate of those expected is "responses ÷ expected head
+/// count" only while it can be a share of them (more responses than expected people cannot be).
+public struct ResponseRate: Sendable, Equatable {
+    /// What the denominator counts.
+    public enum Base: String, Sendable, Encodable {
+        /// People who checked in (a repeated check-in counts once).
+        case checkedIn
+        /// The host's expected head count.
+        case expectedHeadCount
+    }
+
+    /// Percent, rounded as every rate (one decimal); nil when there is no honest rate.
+    public var percent: Double?
+    /// Why `percent` is nil.
+    public var reason: String?
+
+    /// `part` of `whole` people, where `part` must be a subset of `whole`.
+    public static func of(_ part: Int, in whole: Int?, base: Base) -> ResponseRate {
+        guard let whole else { return ResponseRate(percent: nil, reason: "no expected head count was given") }
+        guard whole > 0 else {
+            return ResponseRate(
+                percent: nil, reason: base == .checkedIn ? "nobody has checked in" : "the expected head count is 0")
+        }
+        guard part <= whole else {
+            return ResponseRate(
+                percent: nil,
+                reason: "more responses (\(part)) than people expected (\(whole)): anonymous answers cannot be matched to the people expected")
+        }
+        return ResponseRate(percent: ChartSeries.rounded(Statistics.percentage(part: part, of: whole)), reason: nil)
+    }
+}

@@ -1,0 +1,177 @@
+import Debrief
+import DebriefStore
+import Foundation
+
+/// A meeting's unfiltered results as every reader and live viewer on this instance shares them:
+/// assembled and encoded once per change.
+public struct SharedReport: Sendable {
+    public let meeting: Meeting
+    public let form: StoredForm
+    public let report: ResultsReport
+    /// The report as the JSON API sends it (``JSONCoding``), encoded once.
+    public let json: Data
+    /// A strong validator of `json` (quoted, as the `ETag` header carries it).
+    public let etag: String
+
+    /// Whether `viewer` may read these results: the meeting's host, or an admin — the rule the
+    /// store applies in SQL (`SQLQuery.visible(to:)`), here applied to the meeting read with them.
+    public func isVisible(to viewer: Viewer) -> Bool {
+        viewer.isAdmin || viewer.accountID == self.meeting.hostID
+    }
+}
+
+/// The unfiltered reports of the meetings read on this instance, each computed once per change
+/// and served from memory until the next (docs/decisions/0019).
+///
+/// - **When it changes**: ``changed(_:)`` is called synchronously when a write commits on this
+///   instance (before the writer is answered), and when a `NOTIFY` from any instance arrives
+///   (``LiveResultsListener``); ``changedAll()`` when notifications may have been missed.
+///   Every change advances one counter (`clock`); a report remembers the counter's value from
+///   before its database snapshot was taken.
+/// - **Read-your-writes**: a read needs a report based on the counter's value at the moment the
+///   read began, so it includes every submission acknowledged on this instance before it.
+///   Reads that arrive while a computation runs share it if it is new enough, otherwise the next
+///   one: one computation at a time per meeting, however many readers wait.
+/// - **Freshness across instances**: changes on other instances arrive by `NOTIFY`; a report is
+///   also recomputed when older than `maxAge`, which bounds what no notification announces
+///   (a missed notification, a form's `closesAt` passing).
+/// - **Authorization** is checked on every read, in memory, against the meeting read in the same
+///   snapshot (``SharedReport/isVisible(to:)``).
+//
+// `@unchecked Sendable` is safe because every stored property is only touched under `lock`.
+public final class SharedResults: @unchecked Sendable {
+    public typealias Compute = @Sendable (UUID) async throws -> ResultsCounts?
+
+    /// A report and the counter value it is based on.
+    private struct Entry {
+        let shared: SharedReport
+        let basedOn: UInt64
+        let expires: ContinuousClock.Instant
+    }
+
+    private struct Waiter {
+        let needs: UInt64
+        let continuation: CheckedContinuation<SharedReport?, any Error>
+    }
+
+    private let compute: Compute
+    private let maxAge: Duration
+    private let capacity: Int
+    private let instance = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    private let lock = NSLock()
+    private var clock: UInt64 = 1
+    private var allChangedAt: UInt64 = 0
+    /// The counter value of each cached or computing meeting's last change.
+    private var changedAt: [UUID: UInt64] = [:]
+    private var entries: [UUID: Entry] = [:]
+    private var waiting: [UUID: [Waiter]] = [:]
+    private var computing: Set<UUID> = []
+    private var computations = 0
+    private var generation: UInt64 = 0
+
+    /// `compute` reads the counts of a meeting's latest published form for any viewer (nil: the
+    /// meeting has none yet); `maxAge` bounds how long a report is served with no change heard.
+    public init(maxAge: Duration = .seconds(2), capacity: Int = 10_000, compute: @escaping Compute) {
+        self.compute = compute
+        self.maxAge = maxAge
+        self.capacity = max(1, capacity)
+    }
+
+    /// The meeting's current report, or nil when it has no published form; computed only when
+    /// something changed since the last one. Authorization is the caller's
+    /// (``SharedReport/isVisible(to:)``).
+    func report(_ meeting: UUID) async throws -> SharedReport? {
+        try await withCheckedThrowingContinuation { continuation in
+            let start: Bool = self.lock.withLock {
+                let needs = max(self.changedAt[meeting] ?? 0, self.allChangedAt)
+                if let entry = self.entries[meeting], entry.basedOn >= needs, entry.expires > .now {
+                    continuation.resume(returning: entry.shared)
+                    return false
+                }
+                // A computation that started after the meeting's last change serves this read.
+                self.waiting[meeting, default: []].append(Waiter(needs: needs, continuation: continuation))
+                return self.computing.insert(meeting).inserted
+            }
+            if start { Task { await self.computeWhileNeeded(meeting) } }
+        }
+    }
+
+    /// Something about `meeting` changed (a write committed here, or a notification arrived).
+    public func changed(_ meeting: UUID) {
+        self.lock.withLock {
+            self.clock += 1
+            if self.entries[meeting] != nil || self.computing.contains(meeting) { self.changedAt[meeting] = self.clock }
+        }
+    }
+
+    /// Notifications may have been missed: every report is recomputed before it is served again.
+    public func changedAll() {
+        self.lock.withLock {
+            self.clock += 1
+            self.allChangedAt = self.clock
+        }
+    }
+
+    /// How many computations ran (for tests and operators).
+    public var computationCount: Int { self.lock.withLock { self.computations } }
+
+    /// One computation after another while readers wait for a newer report than the last.
+    private func computeWhileNeeded(_ meeting: UUID) async {
+        var done = false
+        while !done {
+            let basedOn: UInt64 = self.lock.withLock {
+                self.computations += 1
+                return self.clock
+            }
+            let result: Result<SharedReport?, any Error>
+            do {
+                result = .success(try await self.compute(meeting).map(self.share))
+            } catch {
+                result = .failure(error)
+            }
+            let served: [Waiter] = self.lock.withLock {
+                let all = self.waiting[meeting] ?? []
+                if case .success(let shared?) = result {
+                    if self.entries.count >= self.capacity { self.evictAll() }
+                    self.entries[meeting] = Entry(shared: shared, basedOn: basedOn, expires: .now + self.lifetime(of: shared))
+                } else {
+                    self.entries[meeting] = nil
+                }
+                let rest = all.filter { $0.needs > basedOn }
+                done = rest.isEmpty
+                if done {
+                    self.waiting[meeting] = nil
+                    self.computing.remove(meeting)
+                    if self.entries[meeting] == nil { self.changedAt[meeting] = nil }
+                } else {
+                    self.waiting[meeting] = rest
+                }
+                return all.filter { $0.needs <= basedOn }
+            }
+            for waiter in served { waiter.continuation.resume(with: result) }
+        }
+    }
+
+    /// Until the form's `closesAt` passes (the report's form state changes then), at most `maxAge`.
+    private func lifetime(of shared: SharedReport) -> Duration {
+        guard shared.form.closedAt == nil, let closesAt = shared.form.closesAt else { return self.maxAge }
+        let left = closesAt.timeIntervalSinceNow
+        return left <= 0 ? .zero : min(self.maxAge, .milliseconds(Int64(left * 1000)))
+    }
+
+    private func evictAll() {
+        self.entries.removeAll(keepingCapacity: true)
+        self.changedAt = self.changedAt.filter { self.computing.contains($0.key) }
+    }
+
+    private func share(_ counts: ResultsCounts) throws -> SharedReport {
+        let report = ResultsReport(counts, filter: ResultsFilter())
+        let json = try JSONCoding.encoder.encode(report)
+        let sequence = self.lock.withLock {
+            self.generation += 1
+            return self.generation
+        }
+        return SharedReport(
+            meeting: counts.meeting, form: counts.form, report: report, json: json, etag: "\"r\(self.instance)-\(sequence)\"")
+    }
+}

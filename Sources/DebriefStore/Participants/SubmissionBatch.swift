@@ -1,0 +1,149 @@
+import Debrief
+import Foundation
+import PQ
+
+/// Several new responses in ONE statement: one round trip, one transaction, one WAL flush.
+///
+/// It is ``ResponseInsert`` for many submissions at once (see docs/decisions/0018): every
+/// submission is a row of `unnest(…)`, its context is read and locked as ``SubmissionContext``
+/// reads it, and only the rows whose context allows an insert are written. The statement returns
+/// one row per submission with its context and whether it was inserted, so each submission keeps
+/// its own outcome — a replay, a refusal, a closed or vanished form — and none of them fails the
+/// others:
+///
+/// - the refusals and replays are rows the statement simply does not insert;
+/// - a participant token answered meanwhile by another transaction (`responses_one_per_check_in`)
+///   is skipped by `ON CONFLICT DO NOTHING`, and its answers and key record with it (they join
+///   the rows `INSERT … RETURNING` produced);
+/// - the batch never holds two submissions that could collide with each other (the same
+///   `Idempotency-Key` on a form, the same participant token): ``SubmissionBatcher`` keeps the
+///   second for the next batch, where it finds the first one's committed rows.
+///
+/// What remains is an idempotency key committed by another transaction between this statement's
+/// snapshot and its advisory lock (a unique violation), a deadlock, or any row the database
+/// refuses: the statement fails, nothing of it is stored, and its submissions are retried one by
+/// one (``Outcome/retryAlone``), so the refusal reaches only the submission it concerns.
+struct SubmissionBatch {
+    /// One submission of the batch, with what will be stored if it is accepted.
+    struct Item: Sendable {
+        let submission: Submission
+        let tokenHash: String?
+        let accepted: AcceptedSubmission
+    }
+
+    /// What the statement did with one submission.
+    enum Outcome: Sendable {
+        /// Stored (committed when the statement returned).
+        case inserted
+        /// Not stored: the context it read, for ``SubmissionContext/decide(_:tokenGiven:)``.
+        case notInserted(SubmissionContext)
+        /// The form is gone, unpublished or no longer the one the submission was validated against.
+        case formGone
+        /// Another submission of the batch made the statement fail (nothing of the batch was
+        /// stored): this one must be written on its own.
+        case retryAlone
+    }
+
+    let items: [Item]
+    let notifier: ResultsNotifier
+
+    /// Runs the statement (its own transaction) and returns one outcome per item, in order. A
+    /// batch of one runs ``ResponseInsert``, the one-row statement, which is cheaper to execute.
+    /// Both are prepared statements: their text never changes, only their values.
+    func run(on database: Database) async throws -> [Outcome] {
+        if self.items.count == 1, let item = self.items.first {
+            let insert = ResponseInsert(submission: item.submission, tokenHash: item.tokenHash, notifier: self.notifier)
+            guard let outcome = try await insert.run(item.accepted, on: database) else { return [.formGone] }
+            return [outcome.inserted ? .inserted : .notInserted(outcome.context)]
+        }
+        let rows = try await database.preparedQuery(try self.statement())
+        var outcomes = [Outcome](repeating: .formGone, count: self.items.count)
+        for row in rows {
+            let index: Int = try row.decode("n")
+            guard outcomes.indices.contains(index), !row.isNull("form_id") else { continue }
+            outcomes[index] = try row.decode("inserted") ? .inserted : .notInserted(try SubmissionContext(row: row))
+        }
+        return outcomes
+    }
+
+    func statement() throws -> SQLQuery {
+        let submissions = self.items.map(\.submission)
+        let accepted: [String?] = try self.items.map { item in
+            try item.submission.idempotency.map { _ in try JSONCoding.string(item.accepted) }
+        }
+        let answers = BatchAnswerRows(self.items.map(\.accepted.answers))
+        return """
+            WITH i AS (
+                SELECT * FROM unnest(\(Array(self.items.indices))::int[], \(submissions.map(\.form.id))::uuid[],
+                    \(submissions.map(\.form.code))::text[], \(self.items.map(\.accepted.responseID))::uuid[],
+                    \(self.items.map(\.accepted.submittedAt))::timestamptz[], \(submissions.map { $0.idempotency?.key })::text[],
+                    \(submissions.map { $0.idempotency?.requestHash })::text[], \(self.items.map(\.tokenHash))::text[],
+                    \(accepted)::text[])
+                    AS i(n, form_id, code, response_id, submitted_at, key, claim_hash, token_hash, claim_accepted)
+            ), g AS MATERIALIZED (
+                SELECT i.n, i.response_id, i.submitted_at, i.key, i.claim_hash, i.claim_accepted, i.token_hash,
+                    f.id AS form_id, f.meeting_id, \(FormGate.columns),
+                    CASE WHEN i.key IS NULL THEN true
+                        ELSE pg_try_advisory_xact_lock(hashtextextended(f.id::text || i.key, 0)) END AS key_locked,
+                    k.request_hash, k.accepted, k.replaced_earlier, c.id AS check_in_id, r.id AS earlier_id
+                FROM i JOIN forms f ON f.id = i.form_id AND f.code = i.code AND f.published_at IS NOT NULL
+                LEFT JOIN idempotency_keys k ON k.form_id = f.id AND k.key = i.key
+                LEFT JOIN check_ins c ON c.token_hash = i.token_hash AND c.form_id = f.id
+                LEFT JOIN responses r ON r.form_id = f.id AND r.check_in_id = c.id
+                FOR SHARE OF f
+            ), w AS MATERIALIZED (
+                SELECT g.* FROM g
+                WHERE g.gate_open AND g.key_locked AND g.request_hash IS NULL AND g.earlier_id IS NULL
+                  AND (g.token_hash IS NULL OR g.check_in_id IS NOT NULL)
+            ), r AS (
+                INSERT INTO responses (id, form_id, check_in_id, submitted_at)
+                SELECT w.response_id, w.form_id, w.check_in_id, w.submitted_at FROM w ORDER BY w.form_id, w.check_in_id
+                ON CONFLICT DO NOTHING
+                RETURNING id
+            ), a AS (
+                INSERT INTO answers (response_id, form_id, question_key, position, option_id, other_text, rating, text_value)
+                SELECT w.response_id, w.form_id, u.question_key, u.position, u.option_id, u.other_text, u.rating, u.text_value
+                FROM \(answers.unnest) JOIN w ON w.n = u.n JOIN r ON r.id = w.response_id
+            ), k AS (
+                INSERT INTO idempotency_keys (form_id, key, request_hash, response_id, accepted, replaced_earlier)
+                SELECT w.form_id, w.key, w.claim_hash, w.response_id, w.claim_accepted, false
+                FROM w JOIN r ON r.id = w.response_id WHERE w.key IS NOT NULL
+                ORDER BY w.form_id, w.key
+            )
+            SELECT i.n, g.form_id, g.gate_open, g.gate_closed_at, g.key_locked, g.request_hash, g.accepted,
+                g.replaced_earlier, g.check_in_id, g.earlier_id, r.id IS NOT NULL AS inserted,
+                CASE WHEN r.id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "g.meeting_id")) END AS notified
+            FROM i LEFT JOIN g ON g.n = i.n LEFT JOIN r ON r.id = g.response_id
+            """
+    }
+}
+
+/// The answers of every submission of a batch as column arrays, each row tagged with its
+/// submission's position `n` in the batch (see ``AnswerRows``).
+struct BatchAnswerRows {
+    var ordinals: [Int] = []
+    var rows = AnswerRows([])
+
+    init(_ answersPerSubmission: [[Answer]]) {
+        for (ordinal, answers) in answersPerSubmission.enumerated() {
+            let one = AnswerRows(answers)
+            self.ordinals.append(contentsOf: repeatElement(ordinal, count: one.questionKeys.count))
+            self.rows.questionKeys += one.questionKeys
+            self.rows.positions += one.positions
+            self.rows.optionIds += one.optionIds
+            self.rows.otherTexts += one.otherTexts
+            self.rows.ratings += one.ratings
+            self.rows.texts += one.texts
+        }
+    }
+
+    /// `unnest(…) AS u(n, question_key, position, option_id, other_text, rating, text_value)`.
+    var unnest: SQLQuery {
+        """
+        unnest(\(self.ordinals)::int[], \(self.rows.questionKeys)::text[], \(self.rows.positions)::smallint[],
+               \(self.rows.optionIds)::text[], \(self.rows.otherTexts)::text[], \(self.rows.ratings)::smallint[],
+               \(self.rows.texts)::text[])
+            AS u(n, question_key, position, option_id, other_text, rating, text_value)
+        """
+    }
+}

@@ -1,0 +1,207 @@
+import Debrief
+import Foundation
+
+/// The form builder's draft exactly as the host typed it: every field as text, so a post that
+/// the domain refuses re-renders with nothing lost. Parsed from the builder's fields, turned into
+/// the API's own ``FormInput`` to save, and built from a stored definition to start from.
+///
+/// Field names: `title`, `anonymous`, `allowsEditing`, `sharesResults`, `privacyThreshold`,
+/// `closesAt`, and per question `q{i}.key`, `q{i}.kind`, `q{i}.prompt`, `q{i}.required`, … with
+/// options `q{i}.o{j}.id` and `q{i}.o{j}.label`.
+struct BuilderDraft: Equatable {
+    struct Option: Equatable {
+        var id = ""
+        var label = ""
+    }
+
+    struct Question: Equatable {
+        var key = ""
+        var kind: QuestionKind = .choice
+        var prompt = ""
+        var required = false
+        var allowsMultiple = false
+        var maxSelections = ""
+        var allowsOther = false
+        var options: [Option] = []
+        var min = "1"
+        var max = "5"
+        var minLabel = ""
+        var maxLabel = ""
+        var maxLength = ""
+        var placeholder = ""
+
+        static func new(_ kind: QuestionKind) -> Question {
+            var question = Question(kind: kind)
+            if kind == .choice { question.options = [Option(), Option()] }
+            return question
+        }
+    }
+
+    /// Most questions and options a draft may hold (the domain's limits are checked on save).
+    static let maxQuestions = 100
+    static let maxOptions = 50
+
+    var title = ""
+    var anonymous = true
+    var allowsEditing = false
+    var sharesResults = false
+    var privacyThreshold = ""
+    var closesAt = ""
+    var questions: [Question] = []
+
+    // MARK: - From and to the builder's fields
+
+    init() {}
+
+    init(_ fields: FormFields) {
+        self.title = fields["title"] ?? ""
+        self.anonymous = fields["anonymous"] == "on"
+        self.allowsEditing = fields["allowsEditing"] == "on"
+        self.sharesResults = fields["sharesResults"] == "on"
+        self.privacyThreshold = fields["privacyThreshold"] ?? ""
+        self.closesAt = fields["closesAt"] ?? ""
+        let count = min(Int(fields["count"] ?? "") ?? 0, Self.maxQuestions)
+        self.questions = (0..<max(0, count)).map { i in
+            let p = "q\(i)."
+            var question = Question()
+            question.key = fields[p + "key"] ?? ""
+            question.kind = QuestionKind(rawValue: fields[p + "kind"] ?? "") ?? .choice
+            question.prompt = fields[p + "prompt"] ?? ""
+            question.required = fields[p + "required"] == "on"
+            question.allowsMultiple = fields[p + "allowsMultiple"] == "on"
+            question.maxSelections = fields[p + "maxSelections"] ?? ""
+            question.allowsOther = fields[p + "allowsOther"] == "on"
+            let options = min(Int(fields[p + "optionCount"] ?? "") ?? 0, Self.maxOptions)
+            question.options = (0..<max(0, options)).map { j in
+                Option(id: fields[p + "o\(j).id"] ?? "", label: fields[p + "o\(j).label"] ?? "")
+            }
+            question.min = fields[p + "min"] ?? ""
+            question.max = fields[p + "max"] ?? ""
+            question.minLabel = fields[p + "minLabel"] ?? ""
+            question.maxLabel = fields[p + "maxLabel"] ?? ""
+            question.maxLength = fields[p + "maxLength"] ?? ""
+            question.placeholder = fields[p + "placeholder"] ?? ""
+            return question
+        }
+    }
+
+    /// A draft of a stored (or imported) definition, in the API's shape.
+    init(_ input: FormInput) {
+        self.title = input.title ?? ""
+        self.anonymous = input.anonymous ?? true
+        self.allowsEditing = input.allowsEditing ?? false
+        self.sharesResults = input.sharesResultsWithParticipants ?? false
+        self.privacyThreshold = input.privacyThreshold.map(String.init) ?? ""
+        self.closesAt = input.closesAt.map(LocalDateTime.format) ?? ""
+        self.questions = (input.questions ?? []).prefix(Self.maxQuestions).map { q in
+            Question(
+                key: q.key ?? "", kind: QuestionKind(rawValue: q.kind ?? "") ?? .choice, prompt: q.prompt ?? "",
+                required: q.required ?? false, allowsMultiple: q.allowsMultiple ?? false,
+                maxSelections: q.maxSelections.map(String.init) ?? "", allowsOther: q.allowsOther ?? false,
+                options: (q.options ?? []).prefix(Self.maxOptions).map { Option(id: $0.id ?? "", label: $0.label ?? "") },
+                min: q.min.map(String.init) ?? "", max: q.max.map(String.init) ?? "", minLabel: q.minLabel ?? "",
+                maxLabel: q.maxLabel ?? "", maxLength: q.maxLength.map(String.init) ?? "", placeholder: q.placeholder ?? "")
+        }
+    }
+
+    /// A draft of a stored definition.
+    init(_ definition: FormDefinition) {
+        self.init(FormInput(definition))
+    }
+
+    /// The API's body for this draft, and the fields that are not even numbers or times (reported
+    /// with whatever the domain finds).
+    func input() -> (FormInput, [FieldProblem]) {
+        var problems: [FieldProblem] = []
+        func number(_ text: String, _ path: String) -> Int? {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { return nil }
+            guard let value = Int(trimmed) else {
+                problems.append(FieldProblem(path, "must be a whole number"))
+                return nil
+            }
+            return value
+        }
+        func text(_ value: String) -> String? { value.isEmpty ? nil : value }
+        var closesAt: Date?
+        if !self.closesAt.isEmpty {
+            closesAt = LocalDateTime.parse(self.closesAt)
+            if closesAt == nil { problems.append(FieldProblem("closesAt", "must be a date and time")) }
+        }
+        let questions = self.questions.enumerated().map { i, q -> QuestionInput in
+            let path = "questions[\(i)]"
+            var input = QuestionInput()
+            input.key = text(q.key)
+            input.kind = q.kind.rawValue
+            input.prompt = q.prompt
+            input.required = q.required
+            switch q.kind {
+            case .choice:
+                input.options = q.options.map { OptionInput(id: text($0.id), label: $0.label) }
+                input.allowsMultiple = q.allowsMultiple
+                input.allowsOther = q.allowsOther
+                if q.allowsMultiple { input.maxSelections = number(q.maxSelections, path + ".maxSelections") }
+            case .rating:
+                input.min = number(q.min, path + ".min")
+                input.max = number(q.max, path + ".max")
+                input.minLabel = text(q.minLabel)
+                input.maxLabel = text(q.maxLabel)
+            case .shortAnswer:
+                input.maxLength = number(q.maxLength, path + ".maxLength")
+                input.placeholder = text(q.placeholder)
+            }
+            return input
+        }
+        let input = FormInput(
+            title: self.title, anonymous: self.anonymous, allowsEditing: self.allowsEditing, closesAt: closesAt,
+            privacyThreshold: number(self.privacyThreshold, "privacyThreshold"),
+            sharesResultsWithParticipants: self.sharesResults, questions: questions)
+        return (input, problems)
+    }
+
+    // MARK: - Editing without script: each button names one change
+
+    /// Applies a builder button (`add:rating`, `up:2`, `down:2`, `remove:2`, `nps:1`,
+    /// `addOption:1`, `optionUp:1:3`, `optionDown:1:3`, `removeOption:1:3`); unknown or out-of-range
+    /// ones change nothing. Returns the field to put the focus on afterwards, if any.
+    @discardableResult
+    mutating func apply(_ action: String) -> String? {
+        let parts = action.split(separator: ":").map(String.init)
+        let i = parts.count > 1 ? Int(parts[1]) : nil
+        let j = parts.count > 2 ? Int(parts[2]) : nil
+        switch (parts.first, i, j) {
+        case ("add", _, _):
+            guard self.questions.count < Self.maxQuestions, parts.count > 1, let kind = QuestionKind(rawValue: parts[1]) else { return nil }
+            self.questions.append(.new(kind))
+            return "q\(self.questions.count - 1)-prompt"
+        case ("up", let i?, _) where i > 0 && i < self.questions.count:
+            self.questions.swapAt(i, i - 1)
+            return "q\(i - 1)-up"
+        case ("down", let i?, _) where i >= 0 && i + 1 < self.questions.count:
+            self.questions.swapAt(i, i + 1)
+            return "q\(i + 1)-down"
+        case ("remove", let i?, _) where self.questions.indices.contains(i):
+            self.questions.remove(at: i)
+            return nil
+        case ("nps", let i?, _) where self.questions.indices.contains(i):
+            self.questions[i].kind = .rating
+            self.questions[i].min = "0"
+            self.questions[i].max = "10"
+            return "q\(i)-min"
+        case ("addOption", let i?, _) where self.questions.indices.contains(i) && self.questions[i].options.count < Self.maxOptions:
+            self.questions[i].options.append(Option())
+            return "q\(i)-o\(self.questions[i].options.count - 1)-label"
+        case ("optionUp", let i?, let j?) where self.questions.indices.contains(i) && j > 0 && j < self.questions[i].options.count:
+            self.questions[i].options.swapAt(j, j - 1)
+            return "q\(i)-o\(j - 1)-label"
+        case ("optionDown", let i?, let j?) where self.questions.indices.contains(i) && j >= 0 && j + 1 < self.questions[i].options.count:
+            self.questions[i].options.swapAt(j, j + 1)
+            return "q\(i)-o\(j + 1)-label"
+        case ("removeOption", let i?, let j?) where self.questions.indices.contains(i) && self.questions[i].options.indices.contains(j):
+            self.questions[i].options.remove(at: j)
+            return nil
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import Debrief
+import DebriefStore
+import Foundation
+
+/// What `builder.mustache` shows: the draft's settings and questions with every problem next to
+/// its field, the buttons that change the draft, the form's state, and (after "Preview") the form
+/// as participants will see it.
+struct BuilderPage {
+    struct OptionRow {
+        var idName: String
+        var labelName: String
+        var idValue: String
+        var label: String
+        var labelID: String
+        var labelText: String
+        var labelError: String?
+        var up: String?
+        var down: String?
+        var remove: String
+        var upLabel: String
+        var downLabel: String
+        var removeLabel: String
+        /// Where the keyboard was before the page re-rendered (`autofocus`, no script needed).
+        var focusLabel = false
+    }
+
+    struct QuestionBlock {
+        var prefix: String
+        var heading: String
+        var kind: String
+        var kindLabel: String
+        var key: String
+        var keyError: String?
+        var prompt: String
+        var promptError: String?
+        var questionError: String?
+        var required: Bool
+        var isChoice: Bool
+        var isRating: Bool
+        var isText: Bool
+        var allowsMultiple: Bool
+        var maxSelections: String
+        var maxSelectionsError: String?
+        var allowsOther: Bool
+        var options: [OptionRow]
+        var optionCount: Int
+        var optionsError: String?
+        var min: String
+        var max: String
+        var scaleError: String?
+        var minLabel: String
+        var maxLabel: String
+        var maxLength: String
+        var maxLengthError: String?
+        var placeholder: String
+        var up: String?
+        var down: String?
+        var remove: String
+        var nps: String
+        var addOption: String
+        var upLabel: String
+        var downLabel: String
+        var removeLabel: String
+        var focusPrompt = false
+        var focusUp = false
+        var focusDown = false
+        var focusMin = false
+    }
+
+    struct Source {
+        var value: String
+        var label: String
+    }
+
+    var csrf: String
+    var heading: String
+    var meetingTitle: String
+    var meetingHref: String
+    var action: String
+    var title: String
+    var titleError: String?
+    var anonymous: Bool
+    var allowsEditing: Bool
+    var sharesResults: Bool
+    var privacyThreshold: String
+    var privacyError: String?
+    var closesAt: String
+    var closesAtError: String?
+    var questions: [QuestionBlock]
+    var count: Int
+    var questionsError: String?
+    var notice: String?
+    var formError: String?
+    var stateText: String
+    var participantURL: String?
+    var canPublish: Bool
+    var canClose: Bool
+    var canReopen: Bool
+    var publishAction: String
+    var closeAction: String
+    var reopenAction: String
+    var exportHref: String
+    var importAction: String
+    var copyAction: String
+    var sources: [Source]
+    var importText = ""
+    var importError: String?
+    var preview: ParticipantFormPage?
+
+    /// Puts `autofocus` on the element a builder button named (the moved question's button, the
+    /// new question's prompt, the new option's label), so a keyboard user stays where they were.
+    mutating func focus(_ id: String?) {
+        guard let id else { return }
+        for i in self.questions.indices {
+            let prefix = self.questions[i].prefix
+            if id == prefix + "-prompt" { self.questions[i].focusPrompt = true }
+            if id == prefix + "-up" { self.questions[i].focusUp = self.questions[i].up != nil; self.questions[i].focusDown = self.questions[i].up == nil }
+            if id == prefix + "-down" { self.questions[i].focusDown = self.questions[i].down != nil; self.questions[i].focusUp = self.questions[i].down == nil }
+            if id == prefix + "-min" { self.questions[i].focusMin = true }
+            for j in self.questions[i].options.indices where self.questions[i].options[j].labelID == id {
+                self.questions[i].options[j].focusLabel = true
+            }
+        }
+    }
+
+    init(
+        draft: BuilderDraft, meeting: Meeting, stored: StoredForm?, failure: ValidationFailure?, csrf: String,
+        publicBaseURL: String, sources: [Meeting], language: Language
+    ) {
+        let t = Localizer(language)
+        let errors = FieldErrors(failure, t)
+        let id = meeting.id.uuidString.lowercased()
+        self.csrf = csrf
+        self.heading = t(.builderHeading, ["title": meeting.title])
+        self.meetingTitle = meeting.title
+        self.meetingHref = "/m/\(id)"
+        self.action = "/m/\(id)/form"
+        self.title = draft.title
+        self.titleError = errors["title"]
+        self.anonymous = draft.anonymous
+        self.allowsEditing = draft.allowsEditing
+        self.sharesResults = draft.sharesResults
+        self.privacyThreshold = draft.privacyThreshold
+        self.privacyError = errors["privacyThreshold"]
+        self.closesAt = draft.closesAt
+        self.closesAtError = errors["closesAt"]
+        self.count = draft.questions.count
+        self.questionsError = errors["questions"]
+        let last = draft.questions.count - 1
+        self.questions = draft.questions.enumerated().map { i, q in
+            let path = "questions[\(i)]"
+            let number = t(.questionNumber, ["n": String(i + 1)])
+            let optionLast = q.options.count - 1
+            return QuestionBlock(
+                prefix: "q\(i)", heading: number, kind: q.kind.rawValue,
+                kindLabel: q.kind == .choice ? t(.kindChoice) : (q.kind == .rating ? t(.kindRating) : t(.kindShortAnswer)),
+                key: q.key, keyError: errors[path + ".key"], prompt: q.prompt, promptError: errors[path + ".prompt"],
+                questionError: errors[path] ?? errors[path + ".kind"], required: q.required,
+                isChoice: q.kind == .choice, isRating: q.kind == .rating, isText: q.kind == .shortAnswer,
+                allowsMultiple: q.allowsMultiple, maxSelections: q.maxSelections, maxSelectionsError: errors[path + ".maxSelections"],
+                allowsOther: q.allowsOther,
+                options: q.options.enumerated().map { j, option in
+                    let optionText = t(.optionNumber, ["n": String(j + 1)])
+                    return OptionRow(
+                        idName: "q\(i).o\(j).id", labelName: "q\(i).o\(j).label", idValue: option.id, label: option.label,
+                        labelID: "q\(i)-o\(j)-label", labelText: optionText,
+                        labelError: errors[path + ".options[\(j)].label"] ?? errors[path + ".options[\(j)].id"],
+                        up: j > 0 ? "optionUp:\(i):\(j)" : nil, down: j < optionLast ? "optionDown:\(i):\(j)" : nil,
+                        remove: "removeOption:\(i):\(j)",
+                        upLabel: t(.moveUp) + ": " + number + ", " + optionText, downLabel: t(.moveDown) + ": " + number + ", " + optionText,
+                        removeLabel: t(.removeButton) + ": " + number + ", " + optionText)
+                },
+                optionCount: q.options.count, optionsError: errors[path + ".options"],
+                min: q.min, max: q.max, scaleError: errors[path + ".min"] ?? errors[path + ".max"],
+                minLabel: q.minLabel, maxLabel: q.maxLabel, maxLength: q.maxLength, maxLengthError: errors[path + ".maxLength"],
+                placeholder: q.placeholder,
+                up: i > 0 ? "up:\(i)" : nil, down: i < last ? "down:\(i)" : nil, remove: "remove:\(i)", nps: "nps:\(i)",
+                addOption: "addOption:\(i)",
+                upLabel: t(.moveUp) + ": " + number, downLabel: t(.moveDown) + ": " + number, removeLabel: t(.removeButton) + ": " + number)
+        }
+        let state = stored?.state()
+        switch state {
+        case .none: self.stateText = t(.formStateNone)
+        case .draft: self.stateText = t(.formStateDraft)
+        case .open: self.stateText = t(.formOpen)
+        case .closed: self.stateText = t(.formClosed)
+        }
+        self.participantURL = stored?.code.map { "\(publicBaseURL)/f/\($0)" }
+        self.canPublish = state == .draft
+        self.canClose = state == .open
+        self.canReopen = state == .closed
+        self.publishAction = "/m/\(id)/form/publish"
+        self.closeAction = "/m/\(id)/form/close"
+        self.reopenAction = "/m/\(id)/form/reopen"
+        self.exportHref = "/m/\(id)/form/export"
+        self.importAction = "/m/\(id)/form/import"
+        self.copyAction = "/m/\(id)/form/copy"
+        self.sources = sources.filter { $0.id != meeting.id }.map { source in
+            Source(
+                value: source.id.uuidString.lowercased(),
+                label: source.title + " · " + t(.sessionNumber, ["n": String(source.sessionNumber)]) + " · "
+                    + DateText.dateTime(source.startsAt, language))
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Debrief
+import DebriefActions
+import DebriefHTTP
+import DebriefStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `/m/{id}/form`: the form builder. Without script every change is a button that posts the
+/// whole draft and re-renders it (nothing typed is lost; problems stand next to their fields);
+/// "Save draft" saves through ``FormActions`` (the JSON API's `PUT …/form` rules); "Preview"
+/// shows the form as participants will see it, in a phone-sized frame. Publish, close and
+/// reopen; import and export the definition as JSON (the API's shape); copy the form of an
+/// earlier meeting into the draft.
+struct FormBuilderController {
+    let accounts: AccountActions
+    let meetings: MeetingActions
+    let forms: FormActions
+    let publicBaseURL: String
+
+    /// The largest builder post (a form of 100 questions with long prompts fits).
+    static let maxBodyBytes = 256 * 1024
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let group = router.group("m")
+            .add(middleware: PageErrorMiddleware(subject: .meeting))
+            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+        group.get(":id/form", use: self.show)
+        group.post(":id/form", use: self.edit)
+        group.post(":id/form/publish", use: self.publish)
+        group.post(":id/form/close", use: self.close)
+        group.post(":id/form/reopen", use: self.reopen)
+        group.get(":id/form/export", use: self.export)
+        group.post(":id/form/import", use: self.importJSON)
+        group.post(":id/form/copy", use: self.copy)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        let stored = try await self.stored(meeting, context)
+        let draft = stored.map { BuilderDraft($0.definition) } ?? Self.starter(meeting)
+        return try await self.render(request, context, meeting, draft, stored: stored)
+    }
+
+    /// Every builder button: a change to the draft, "save", or "preview".
+    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        let fields = try await FormFields.read(request, limit: Self.maxBodyBytes)
+        try context.requireSessionCSRF(fields)
+        var draft = BuilderDraft(fields)
+        let action = fields["action"] ?? "save"
+        let stored = try await self.stored(meeting, context)
+        let t = Localizer(Language(request.headers))
+        switch action {
+        case "save", "preview":
+            let (input, parseProblems) = draft.input()
+            do {
+                if !parseProblems.isEmpty { throw ValidationFailure(problems: parseProblems) }
+                if action == "preview" {
+                    let definition = try input.validate(now: Date()).get()
+                    return try await self.render(request, context, meeting, draft, stored: stored, preview: definition)
+                }
+                let saved = try await self.forms.saveDraft(meeting: meeting.id, by: try context.requireViewer()) { input }
+                return try await self.render(
+                    request, context, meeting, BuilderDraft(saved.definition), stored: saved, notice: t(.draftSaved))
+            } catch let failure as ValidationFailure {
+                var problems = failure.problems
+                if case .failure(let domain) = input.validate(now: Date()), !parseProblems.isEmpty {
+                    problems += domain.problems.filter { problem in !parseProblems.contains { $0.path == problem.path } }
+                }
+                return try await self.render(
+                    request, context, meeting, draft, stored: stored, failure: ValidationFailure(problems: problems),
+                    status: .unprocessableContent)
+            } catch let error as DebriefError where error.code == .conflict {
+                return try await self.render(
+                    request, context, meeting, draft, stored: stored, formError: t(.formIsOpen) + " (" + error.message + ")",
+                    status: .conflict)
+            }
+        default:
+            let focus = draft.apply(action)
+            return try await self.render(request, context, meeting, draft, stored: stored, focus: focus)
+        }
+    }
+
+    @Sendable func publish(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await self.changeState(request, context) { try await self.forms.publish(meeting: $0, by: $1) }
+    }
+
+    @Sendable func close(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await self.changeState(request, context) { try await self.forms.close(meeting: $0, by: $1) }
+    }
+
+    @Sendable func reopen(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await self.changeState(request, context) { try await self.forms.reopen(meeting: $0, by: $1) }
+    }
+
+    /// The current definition as the API's JSON (`PUT /v1/meetings/{id}/form` takes it back).
+    @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        let form = try await self.forms.current(meeting: meeting.id, visibleTo: try context.requireViewer())
+        let body = try JSONCoding.encoder.encode(FormInput(form.definition))
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "application/json",
+                .contentDisposition: "attachment; filename=\"form-\(meeting.id.uuidString.lowercased()).json\"",
+                .cacheControl: "no-store",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// Loads a pasted definition into the draft (saved only with "Save draft").
+    @Sendable func importJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        let fields = try await FormFields.read(request, limit: Self.maxBodyBytes)
+        try context.requireSessionCSRF(fields)
+        let stored = try await self.stored(meeting, context)
+        let text = fields["json"] ?? ""
+        guard let input = try? JSONCoding.decoder.decode(FormInput.self, from: Data(text.utf8)) else {
+            let t = Localizer(Language(request.headers))
+            let draft = stored.map { BuilderDraft($0.definition) } ?? Self.starter(meeting)
+            return try await self.render(
+                request, context, meeting, draft, stored: stored, importText: text, importError: t(.importInvalid),
+                status: .unprocessableContent)
+        }
+        return try await self.render(request, context, meeting, BuilderDraft(input), stored: stored)
+    }
+
+    /// Loads another meeting's current form into the draft (saved only with "Save draft").
+    @Sendable func copy(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        let fields = try await FormFields.read(request, limit: 16 * 1024)
+        try context.requireSessionCSRF(fields)
+        guard let from = fields["from"].flatMap(UUID.init(uuidString:)) else {
+            throw APIError.badRequest("from", "must be a meeting's id")
+        }
+        let source = try await self.forms.current(meeting: from, visibleTo: try context.requireViewer())
+        return try await self.render(request, context, meeting, BuilderDraft(source.definition), stored: try await self.stored(meeting, context))
+    }
+
+    // MARK: - Helpers
+
+    private func changeState(
+        _ request: Request, _ context: AppRequestContext, _ change: (UUID, Viewer) async throws -> StoredForm
+    ) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        let fields = try await FormFields.read(request, limit: 16 * 1024)
+        try context.requireSessionCSRF(fields)
+        let stored = try await self.stored(meeting, context)
+        do {
+            _ = try await change(meeting.id, try context.requireViewer())
+            return .seeOther("/m/\(meeting.id.uuidString.lowercased())/form")
+        } catch let error as DebriefError where error.code == .conflict {
+            let draft = stored.map { BuilderDraft($0.definition) } ?? Self.starter(meeting)
+            return try await self.render(request, context, meeting, draft, stored: stored, formError: error.message, status: .conflict)
+        } catch let failure as ValidationFailure {
+            let draft = stored.map { BuilderDraft($0.definition) } ?? Self.starter(meeting)
+            return try await self.render(request, context, meeting, draft, stored: stored, failure: failure, status: .unprocessableContent)
+        }
+    }
+
+    private func meeting(_ context: AppRequestContext) async throws -> Meeting {
+        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer())
+    }
+
+    /// The meeting's newest form version, or nil when it has none yet.
+    private func stored(_ meeting: Meeting, _ context: AppRequestContext) async throws -> StoredForm? {
+        do {
+            return try await self.forms.current(meeting: meeting.id, visibleTo: try context.requireViewer())
+        } catch let error as DebriefError where error.code == .notFound {
+            return nil
+        }
+    }
+
+    /// A first draft: the meeting's title and one question of each kind to edit.
+    static func starter(_ meeting: Meeting) -> BuilderDraft {
+        var draft = BuilderDraft()
+        draft.title = meeting.title
+        return draft
+    }
+
+    private func render(
+        _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, _ draft: BuilderDraft, stored: StoredForm?,
+        failure: ValidationFailure? = nil, notice: String? = nil, formError: String? = nil, focus: String? = nil,
+        preview: FormDefinition? = nil, importText: String = "", importError: String? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let writer = try PageWriter(request)
+        let viewer = try context.requireViewer()
+        let sources = try await self.meetings.list(for: viewer, scope: .all, after: nil, limit: 100).items
+        var page = BuilderPage(
+            draft: draft, meeting: meeting, stored: stored, failure: failure, csrf: context.sessionCSRFToken ?? "",
+            publicBaseURL: self.publicBaseURL, sources: sources, language: writer.language)
+        page.notice = notice
+        page.formError = formError ?? (failure == nil ? nil : writer.localizer(.builderHasErrors))
+        page.focus(focus)
+        page.importText = importText
+        page.importError = importError
+        if let preview {
+            let form = PublishedForm(id: UUID(), meetingID: meeting.id, code: "PREVIEW", definition: preview)
+            let view = ParticipantFormView(
+                form: form, meetingTitle: meeting.title, meetingStartsAt: meeting.startsAt, meetingEndsAt: meeting.endsAt,
+                meetingPlace: meeting.place, closesAt: preview.closesAt)
+            page.preview = ParticipantFormPage(view, state: .init(), language: writer.language)
+        }
+        var response = try writer.hostPage("builder", title: page.heading, view: page, context: context, status: status)
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+}

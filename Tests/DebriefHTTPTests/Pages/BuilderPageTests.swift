@@ -1,0 +1,109 @@
+@testable import DebriefActions
+@testable import DebriefApp
+@testable import DebriefHTTP
+@testable import DebriefWeb
+import DebriefTestSupport
+import Foundation
+import HTTPTypes
+import Testing
+
+/// The form builder without a browser or script: every button posts the whole draft and the
+/// page comes back with the change made and nothing typed lost.
+@Suite("Pages: the form builder")
+struct BuilderPageTests {
+    /// A signed-in host with a meeting; returns the session and the builder's path.
+    static func builder(_ api: ParticipantAPI) async throws -> (BrowserSession, String) {
+        let email = try await api.signUp()
+        let session = try #require(try await api.signIn(email: email).1)
+        let created = try await api.post(
+            "/m/new",
+            [("csrf", session.csrf), ("title", "Retro"), ("startsAt", "2032-05-06T09:00"), ("endsAt", "2032-05-06T10:00")],
+            cookie: session.cookie)
+        let meeting = try #require(created.headers[.location])
+        return (session, meeting + "/form")
+    }
+
+    static let threeKinds: [(String, String)] = [
+        ("title", "Retro feedback"), ("anonymous", "on"), ("count", "3"),
+        ("q0.kind", "choice"), ("q0.prompt", "Best topic?"), ("q0.optionCount", "2"), ("q0.o0.label", "Roadmap"),
+        ("q0.o1.label", "Hiring"), ("q0.allowsOther", "on"),
+        ("q1.kind", "rating"), ("q1.prompt", "How useful?"), ("q1.min", "1"), ("q1.max", "5"), ("q1.required", "on"),
+        ("q2.kind", "shortAnswer"), ("q2.prompt", "Anything else?"), ("q2.maxLength", "300"),
+    ]
+
+    @Test func buttonsChangeTheDraftWithoutSavingAndKeepWhatWasTyped() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let (session, path) = try await Self.builder(api)
+            let empty = try await api.page(path, cookie: session.cookie)
+            #expect(empty.status == .ok)
+            #expect(empty.text.contains("value=\"add:choice\""))
+
+            let added = try await api.post(path, [("csrf", session.csrf), ("title", "Typed title"), ("count", "0"), ("action", "add:rating")], cookie: session.cookie)
+            #expect(added.status == .ok)
+            #expect(added.inputValue("title") == "Typed title", "the draft is kept")
+            #expect(added.text.contains("id=\"q0-prompt\""))
+            #expect(added.text.contains("name=\"q0.kind\" value=\"rating\""))
+
+            let moved = try await api.post(path, [("csrf", session.csrf), ("action", "down:0")] + Self.threeKinds, cookie: session.cookie)
+            #expect(moved.inputValue("q0.prompt") == "How useful?")
+            #expect(moved.inputValue("q1.prompt") == "Best topic?")
+            #expect(moved.text.contains("id=\"q1-down\" aria-label") && moved.text.contains("autofocus"), "the keyboard stays on the moved question")
+
+            let option = try await api.post(path, [("csrf", session.csrf), ("action", "optionDown:0:0")] + Self.threeKinds, cookie: session.cookie)
+            #expect(option.inputValue("q0.o0.label") == "Hiring")
+            #expect(option.inputValue("q0.o1.label") == "Roadmap")
+
+            let nps = try await api.post(path, [("csrf", session.csrf), ("action", "nps:1")] + Self.threeKinds, cookie: session.cookie)
+            #expect(nps.inputValue("q1.min") == "0")
+            #expect(nps.inputValue("q1.max") == "10")
+
+            let removed = try await api.post(path, [("csrf", session.csrf), ("action", "remove:0")] + Self.threeKinds, cookie: session.cookie)
+            #expect(removed.inputValue("q0.prompt") == "How useful?")
+            #expect(removed.inputValue("count") == "2")
+
+            // Nothing of that was saved.
+            let again = try await api.page(path, cookie: session.cookie)
+            #expect(!again.text.contains("How useful?"))
+        }
+    }
+
+    @Test func aRefusedSaveNamesTheFieldAndASavedDraftPublishes() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let (session, path) = try await Self.builder(api)
+            var broken = Self.threeKinds
+            broken[4] = ("q0.prompt", "")
+            broken[11] = ("q1.max", "eleven")
+            let refused = try await api.post(path, [("csrf", session.csrf), ("action", "save")] + broken, cookie: session.cookie)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("id=\"q0-prompt-error\""))
+            #expect(refused.text.contains("id=\"q1-scale-error\""))
+            #expect(refused.inputValue("q2.prompt") == "Anything else?", "nothing typed is lost")
+
+            let preview = try await api.post(path, [("csrf", session.csrf), ("action", "preview")] + Self.threeKinds, cookie: session.cookie)
+            #expect(preview.status == .ok)
+            #expect(preview.text.contains("class=\"phone\""))
+            #expect(preview.text.contains("Hiring"))
+
+            let saved = try await api.post(path, [("csrf", session.csrf), ("action", "save")] + Self.threeKinds, cookie: session.cookie)
+            #expect(saved.status == .ok, "\(saved.text.prefix(500))")
+            let published = try await api.post(path + "/publish", [("csrf", session.csrf)], cookie: session.cookie)
+            #expect(published.status == .seeOther)
+            let page = try await api.page(path, cookie: session.cookie)
+            let code = try #require(page.text.range(of: #"/f/[A-Z0-9]+"#, options: .regularExpression).map { String(page.text[$0].dropFirst(3)) })
+            let form = try await api.page("/f/\(code)")
+            #expect(form.status == .ok)
+            #expect(form.text.contains("Best topic?") && form.text.contains("How useful?") && form.text.contains("Anything else?"))
+
+            let exported = try await api.page(path + "/export", cookie: session.cookie)
+            #expect(exported.headers[.contentType] == "application/json")
+            let json = try #require(try JSONSerialization.jsonObject(with: exported.body) as? [String: Any])
+            #expect((json["questions"] as? [Any])?.count == 3)
+
+            let badImport = try await api.post(path + "/import", [("csrf", session.csrf), ("json", "{not json")], cookie: session.cookie)
+            #expect(badImport.status == .unprocessableContent)
+            let imported = try await api.post(
+                path + "/import", [("csrf", session.csrf), ("json", String(decoding: exported.body, as: UTF8.self))], cookie: session.cookie)
+            #expect(imported.inputValue("q0.prompt") == "Best topic?")
+        }
+    }
+}

@@ -1,0 +1,164 @@
+@testable import DebriefActions
+@testable import DebriefApp
+@testable import DebriefHTTP
+import DebriefTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import PQ
+import Testing
+
+/// Unfiltered results computed once per change and served from memory (``SharedResults``):
+/// read-your-writes, `ETag`/304, authorization on every read, host changes seen at once.
+@Suite("Results: shared per change")
+struct SharedResultsTests {
+    /// The application with its parts in reach, so a test can count computations.
+    static func run(_ body: @escaping @Sendable (APIClient, AppServices) async throws -> Void) async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 8)
+        let services = AppServices(configuration: AppConfiguration(bcryptCost: 4), database: database)
+        let app = Application(router: buildRouter(services), logger: TestDatabase.logger)
+        do {
+            try await app.test(.router) { client in try await body(APIClient(client: client), services) }
+        } catch {
+            await database.shutdown()
+            throw error
+        }
+        await database.shutdown()
+    }
+
+    static func publish(_ api: APIClient, token: String) async throws -> (meeting: String, code: String) {
+        let meeting = try await api.createMeeting(token: token, daysFromNow: -0.01)
+        try await api.putSampleForm(token: token, meeting: meeting)
+        let published = try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token)
+        return (meeting, try #require(published.string("code")))
+    }
+
+    static func submit(_ api: APIClient, code: String) async throws {
+        let reply = try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "useful", "rating": 7]]])
+        #expect(reply.status == .created, "\(reply.text)")
+    }
+
+    static func responses(_ reply: APIClient.Reply) -> Int? {
+        (reply.json?["summary"] as? [String: Any])?["responses"] as? Int
+    }
+
+    @Test func everyReadSeesTheSubmissionsAcknowledgedBeforeIt() async throws {
+        try await Self.run { api, _ in
+            let (token, _) = try await api.signUpAndLogIn()
+            let (meeting, code) = try await Self.publish(api, token: token)
+            for expected in 1...15 {
+                try await Self.submit(api, code: code)
+                let read = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
+                #expect(Self.responses(read) == expected)
+            }
+            // Concurrent submitters and readers: a read started after n acknowledgements sees ≥ n.
+            let counter = Acknowledged()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        for _ in 0..<10 {
+                            try await Self.submit(api, code: code)
+                            await counter.add()
+                        }
+                    }
+                    group.addTask {
+                        for _ in 0..<10 {
+                            let before = await counter.count
+                            let read = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
+                            #expect((Self.responses(read) ?? 0) >= 15 + before)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let final = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
+            #expect(Self.responses(final) == 55)
+        }
+    }
+
+    actor Acknowledged {
+        private(set) var count = 0
+        func add() { self.count += 1 }
+    }
+
+    @Test func unchangedResultsAreServedFromMemoryWithAnETag() async throws {
+        try await Self.run { api, services in
+            let (token, _) = try await api.signUpAndLogIn()
+            let (meeting, code) = try await Self.publish(api, token: token)
+            try await Self.submit(api, code: code)
+            let first = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
+            #expect(first.status == .ok)
+            let etag = try #require(first.headers[.eTag])
+            #expect(first.headers[.cacheControl] == "private, no-cache")
+            #expect(first.headers[.contentType] == "application/json; charset=utf-8")
+            let computed = services.sharedResults.computationCount
+
+            // Nothing changed: the same bytes, no computation; 304 for the tag, also in a list or weak.
+            let again = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
+            #expect(again.body == first.body)
+            #expect(again.headers[.eTag] == etag)
+            for header in [etag, "\"other\", \(etag)", "W/\(etag)", "*"] {
+                let notModified = try await api.send(
+                    .get, "/v1/meetings/\(meeting)/results", token: token, headers: [.ifNoneMatch: header])
+                #expect(notModified.status == .notModified, "\(header)")
+                #expect(notModified.body.isEmpty)
+                #expect(notModified.headers[.eTag] == etag)
+            }
+            #expect(try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token, headers: [.ifNoneMatch: "\"stale\""]).status == .ok)
+            #expect(services.sharedResults.computationCount == computed)
+
+            // A submission changes the report: a new tag, the old one no longer matches.
+            try await Self.submit(api, code: code)
+            let changed = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token, headers: [.ifNoneMatch: etag])
+            #expect(changed.status == .ok)
+            #expect(changed.headers[.eTag] != etag)
+            #expect(Self.responses(changed) == 2)
+            #expect(services.sharedResults.computationCount == computed + 1)
+
+            // A filtered read counts its rows, with no tag.
+            let filtered = try await api.send(.get, "/v1/meetings/\(meeting)/results?checkedInOnly=true", token: token)
+            #expect(filtered.status == .ok)
+            #expect(filtered.headers[.eTag] == nil)
+            #expect(Self.responses(filtered) == 0)
+        }
+    }
+
+    @Test func authorizationIsCheckedOnEveryRead() async throws {
+        try await Self.run { api, services in
+            let (token, _) = try await api.signUpAndLogIn()
+            let (meeting, code) = try await Self.publish(api, token: token)
+            try await Self.submit(api, code: code)
+            // The owner's read caches the report; another host still gets "not found", with no tag.
+            let owner = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
+            #expect(owner.status == .ok)
+            let (other, _) = try await api.signUpAndLogIn()
+            let refused = try await api.send(
+                .get, "/v1/meetings/\(meeting)/results", token: other, headers: [.ifNoneMatch: try #require(owner.headers[.eTag])])
+            #expect(refused.status == .notFound)
+            #expect(refused.headers[.eTag] == nil)
+            #expect(refused.problem?.detail?.contains("meeting") == true)
+            #expect(try await api.send(.get, "/v1/meetings/\(meeting)/results").status == .unauthorized)
+            // The shared participant view stays closed: this form does not share its results.
+            #expect(try await api.send(.get, "/v1/f/\(code)/results").status == .notFound)
+            // The live stream's snapshot is the same report.
+            let snapshot = try await services.sharedResults.report(try #require(UUID(uuidString: meeting)))
+            #expect(snapshot?.json == owner.body)
+        }
+    }
+
+    @Test func theHostsChangesShowAtOnce() async throws {
+        try await Self.run { api, _ in
+            let (token, _) = try await api.signUpAndLogIn()
+            let (meeting, code) = try await Self.publish(api, token: token)
+            try await Self.submit(api, code: code)
+            let open = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
+            #expect(open.string("formState") == "open")
+            #expect(try await api.send(.post, "/v1/meetings/\(meeting)/form/close", token: token).status == .ok)
+            let closed = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
+            #expect(closed.string("formState") == "closed")
+            #expect(try await api.send(.delete, "/v1/meetings/\(meeting)", token: token).status == .noContent)
+            #expect(try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token).status == .notFound)
+        }
+    }
+}

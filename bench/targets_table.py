@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Prints the issue-17 target table from the figures scripts/bench-targets collected.
+
+  targets_table.py FIGURES ROUNDS
+
+FIGURES has one "label measure value" line per measurement (label: before, after or pgbench).
+Each cell is the median of the rounds, with the range in brackets when there are several.
+"""
+import statistics
+import sys
+from collections import defaultdict
+
+figures = defaultdict(list)
+with open(sys.argv[1]) as lines:
+    for line in lines:
+        parts = line.split()
+        if len(parts) == 3 and parts[2] not in ("", "?"):
+            figures[(parts[0], parts[1])].append(float(parts[2]))
+labels = [label for label in ("before", "after") if any(key[0] == label for key in figures)]
+pgbench = statistics.median(figures[("pgbench", "tps")]) if figures[("pgbench", "tps")] else None
+
+
+def values(label, measure):
+    return figures.get((label, measure), [])
+
+
+def cell(numbers, digits=1, unit=""):
+    if not numbers:
+        return "-"
+    text = f"{statistics.median(numbers):.{digits}f}{unit}"
+    if len(numbers) > 1:
+        text += f" [{min(numbers):.{digits}f}–{max(numbers):.{digits}f}]"
+    return text
+
+
+def ratio(label):
+    return [rate / pgbench for rate in values(label, "rate64")] if pgbench else []
+
+
+def scaling(label):
+    small, large = values(label, "read_p50_small"), values(label, "read_p50_large")
+    return [b / a for a, b in zip(small, large) if a > 0]
+
+
+def median(numbers):
+    return statistics.median(numbers) if numbers else None
+
+
+def one_connection_check():
+    after, before = median(values("after", "p50_1")), median(values("before", "p50_1"))
+    if after is None or before is None:
+        return "?"
+    return "yes" if after <= before * 1.10 else "no"
+
+
+rows = [
+    ("submissions/s over HTTP, 64 connections, ÷ pgbench", "≥ 1.5 (≥ 1.0)",
+     lambda l: cell(ratio(l), 2) + f" ({cell(values(l, 'rate64'), 0)}/s)",
+     lambda: median(ratio("after")) is not None and median(ratio("after")) >= 1.5),
+    ("submission latency p99, 64 connections", "< 50 ms",
+     lambda l: cell(values(l, "p99_64"), 1, " ms"), lambda: (median(values("after", "p99_64")) or 1e9) < 50),
+    ("submission latency p50, 1 connection", "within 10% of before",
+     lambda l: cell(values(l, "p50_1"), 2, " ms"), None),
+    ("results p50 at large size, 64 submitting", "< 5 ms",
+     lambda l: cell(values(l, "read_p50_large"), 2, " ms"), lambda: (median(values("after", "read_p50_large")) or 1e9) < 5),
+    ("results p99 at large size, 64 submitting", "< 20 ms",
+     lambda l: cell(values(l, "read_p99_large"), 1, " ms"), lambda: (median(values("after", "read_p99_large")) or 1e9) < 20),
+    ("results p50 large ÷ p50 at 1,000", "≤ 1.5",
+     lambda l: cell(scaling(l), 2), lambda: (median(scaling("after")) or 1e9) <= 1.5),
+    ("live freshness A → viewer on B, p99", "< 250 ms",
+     lambda l: cell(values(l, "fresh_p99"), 0, " ms") + f" (p50 {cell(values(l, 'fresh_p50'), 0)})",
+     lambda: (median(values("after", "fresh_p99")) or 1e9) < 250),
+    ("cost of 200 live viewers on the submission rate", "< 10 %",
+     lambda l: cell(values(l, "viewer_cost"), 1, " %"), lambda: (median(values("after", "viewer_cost")) or 1e9) < 10),
+    ("server peak RSS, 64 connections + 200 viewers", "< 100 MiB",
+     lambda l: cell(values(l, "rss"), 0, " MiB"), lambda: (median(values("after", "rss")) or 1e9) < 100),
+]
+
+header = ["measure", "target"] + labels + ["met (after)"]
+table = [header]
+for name, target, show, check in rows:
+    met = one_connection_check() if check is None else ("yes" if check() else "no")
+    table.append([name, target] + [show(label) for label in labels] + [met])
+widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+for index, row in enumerate(table):
+    print("  ".join(value.ljust(widths[i]) for i, value in enumerate(row)).rstrip())
+    if index == 0:
+        print("  ".join("-" * width for width in widths))
+print(f"\npgbench, the same inserts one transaction per response, 64 clients: {cell(figures[('pgbench', 'tps')], 1)} transactions/s")
