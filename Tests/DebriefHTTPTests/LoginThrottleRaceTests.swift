@@ -34,8 +34,12 @@ struct LoginThrottleRaceTests {
             let statuses = try await Self.parallel(40) { number in
                 try await api.send(.post, "/v1/tokens", json: ["email": "guess-\(number)@example.com", "password": "wrong guess here"]).status
             }
+            // At most the limit is checked; every other attempt is refused, by the throttle (429) or,
+            // on a machine too busy to give it a connection in time, by the pool (503).
+            let refusals: Set<HTTPResponse.Status> = [.tooManyRequests, .serviceUnavailable]
             #expect(statuses.filter { $0 == .unauthorized }.count <= 30, "\(statuses)")
-            #expect(statuses.filter { $0 == .tooManyRequests }.count >= 10, "\(statuses)")
+            #expect(statuses.filter { refusals.contains($0) }.count >= 10, "\(statuses)")
+            #expect(statuses.allSatisfy { $0 == .unauthorized || refusals.contains($0) }, "\(statuses)")
         }
     }
 

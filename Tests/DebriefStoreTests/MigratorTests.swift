@@ -69,7 +69,11 @@ struct MigratorTests {
         let results = try await withThrowingTaskGroup(of: [String].self) { group in
             for _ in 0..<2 {
                 group.addTask {
-                    let database = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 1), logger: TestDatabase.logger)
+                    // The second run waits for the first one's lock: on a busy machine that can take
+                    // longer than the default statement timeout, which is not what this test is about.
+                    let database = Database(
+                        configuration: DatabaseConfiguration(url: url, maxConnections: 1, statementTimeout: .seconds(300)),
+                        logger: TestDatabase.logger)
                     let applied = try await Migrator(database: database, files: files, logger: TestDatabase.logger).migrate()
                     await database.shutdown()
                     return applied

@@ -24,7 +24,12 @@ public enum TestDatabase {
     /// Creates an empty database and returns its URL.
     public static func createEmpty() async throws -> String {
         let name = "debrief_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let admin = Database(configuration: DatabaseConfiguration(url: self.adminURL, maxConnections: 1), logger: self.logger)
+        // No statement timeout: the suites create their databases all at once, and on a small,
+        // busy machine CREATE DATABASE can queue behind the others for longer than 30 s.
+        let admin = Database(
+            configuration: DatabaseConfiguration(
+                url: self.adminURL, maxConnections: 1, acquireTimeout: .seconds(60), statementTimeout: nil),
+            logger: self.logger)
         do {
             // Safe: the name is built above from a UUID's hex digits.
             try await admin.execute(SQLQuery(unsafeSQL: "CREATE DATABASE \(name)"))
