@@ -110,7 +110,7 @@ struct SubmissionBatch {
                 FROM w JOIN r ON r.id = w.response_id WHERE w.key IS NOT NULL
                 ORDER BY w.form_id, w.key
             )
-            SELECT i.n, g.form_id, g.gate_open, g.gate_closed_at, g.key_locked, g.request_hash, g.accepted,
+            SELECT i.n, g.form_id, g.gate_open, g.gate_closed_at, g.gate_opens_at, g.key_locked, g.request_hash, g.accepted,
                 g.replaced_earlier, g.check_in_id, g.earlier_id, r.id IS NOT NULL AS inserted,
                 CASE WHEN r.id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "g.meeting_id")) END AS notified
             FROM i LEFT JOIN g ON g.n = i.n LEFT JOIN r ON r.id = g.response_id
