@@ -86,7 +86,7 @@ struct SubmissionBatch {
                     CASE WHEN i.key IS NULL THEN true
                         ELSE pg_try_advisory_xact_lock(hashtextextended(f.id::text || i.key, 0)) END AS key_locked,
                     k.request_hash, k.accepted, k.replaced_earlier, c.id AS check_in_id, r.id AS earlier_id
-                FROM i JOIN forms f ON f.id = i.form_id AND f.code = i.code AND f.published_at IS NOT NULL
+                FROM i JOIN forms f ON f.id = i.form_id AND f.code = i.code AND f.published_at IS NOT NULL AND f.trashed_at IS NULL
                 LEFT JOIN idempotency_keys k ON k.form_id = f.id AND k.key = i.key
                 LEFT JOIN check_ins c ON c.token_hash = i.token_hash AND c.form_id = f.id
                 LEFT JOIN responses r ON r.form_id = f.id AND r.check_in_id = c.id
