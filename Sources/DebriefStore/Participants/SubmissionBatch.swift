@@ -59,7 +59,8 @@ struct SubmissionBatch {
         let rows = try await database.preparedQuery(try self.statement())
         var outcomes = [Outcome](repeating: .formGone, count: self.items.count)
         for row in rows {
-            let index: Int = try row.decode("n")
+            // `g.*`: every column SubmissionContext and FormGate read, whatever they become.
+            let index: Int = try row.decode("ordinal")
             guard outcomes.indices.contains(index), !row.isNull("form_id") else { continue }
             outcomes[index] = try row.decode("inserted") ? .inserted : .notInserted(try SubmissionContext(row: row))
         }
@@ -111,8 +112,7 @@ struct SubmissionBatch {
                 FROM w JOIN r ON r.id = w.response_id WHERE w.key IS NOT NULL
                 ORDER BY w.form_id, w.key
             )
-            SELECT i.n, g.form_id, g.gate_open, g.gate_closed_at, g.key_locked, g.request_hash, g.accepted,
-                g.replaced_earlier, g.check_in_id, g.earlier_id, r.id IS NOT NULL AS inserted,
+            SELECT i.n AS ordinal, g.*, r.id IS NOT NULL AS inserted,
                 CASE WHEN r.id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "g.meeting_id")) END AS notified
             FROM i LEFT JOIN g ON g.n = i.n LEFT JOIN r ON r.id = g.response_id
             """
