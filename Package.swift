@@ -12,6 +12,7 @@ let migrationFiles = [
     "0005_export.sql",
     "0006_idempotency_accepted.sql",
     "0007_check_in_duplicates.sql",
+    "0011_server_keys.sql",
     "0014_meeting_trash.sql",
     "0015_host_accounts.sql",
     "0016_manual_check_ins.sql",

@@ -56,11 +56,13 @@ struct AppServices: Sendable {
             liveResults: self.liveResults,
             isDatabaseReady: { (try? await database.query("SELECT 1")) != nil },
             settings: http)
-        self.pages = Pages(
+        var pages = Pages(
             participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http,
             host: HostPages(
                 signUpGate: signUpGate,
                 settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations),
                 attendance: attendance, forms: forms, loopbackHint: configuration.publicURLHint))
+        pages.browserReceipts = BrowserReceipts(keys: ServerKeys(database: database))
+        self.pages = pages
     }
 }

@@ -1,5 +1,6 @@
 import DebriefActions
 import DebriefHTTP
+import DebriefStore
 import Hummingbird
 
 /// The server-rendered site: the participant's pages (`/f/…`), the host's sign-in and pages
@@ -11,6 +12,8 @@ public struct Pages: Sendable {
     let results: ResultsActions
     let settings: HTTPSettings
     let host: HostPages
+    /// Signs the participant page's "answered from this browser" cookie; nil turns that limit off.
+    public var browserReceipts: BrowserReceipts?
 
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, results: ResultsActions,
@@ -28,7 +31,8 @@ public struct Pages: Sendable {
     public func addRoutes(to router: Router<AppRequestContext>, participantRateLimit: RateLimitMiddleware) {
         Assets.addRoutes(to: router)
         ParticipantPageController(
-            participants: self.participants, results: self.results, maxBodyBytes: self.settings.participantMaxBodyBytes
+            participants: self.participants, results: self.results, maxBodyBytes: self.settings.participantMaxBodyBytes,
+            receipts: self.browserReceipts, securesCookies: self.settings.securesCookies
         ).addRoutes(to: router, rateLimit: participantRateLimit)
         SignInController(accounts: self.accounts, securesCookies: self.settings.securesCookies).addRoutes(to: router)
         HostPagesController(

@@ -56,7 +56,9 @@ struct ExportSlowClientTests {
         #expect(await DebriefProcess.waitFor(base + "/readyz", status: 200, timeout: .seconds(2)), "the pool is not free")
         try await Task.sleep(for: .seconds(1))
         let paused = Self.residentKiB(of: server.process.processIdentifier)
-        #expect(paused - baseline < 16 * 1024, "server memory grew by \(paused - baseline) KiB while the client paused")
+        // The file is over 40 MB: a server holding it would grow by that much. What is left is the
+        // allocator's working set, which varies with the machine's load.
+        #expect(paused - baseline < 24 * 1024, "server memory grew by \(paused - baseline) KiB while the client paused")
 
         // Then the client reads on, and the whole file arrives: 180,000 answers, one header row,
         // and a quoted line break in each response's notes.

@@ -56,7 +56,10 @@ struct ClientConsistencyTests {
         try await withTestApp { api, _ in
             let (token, _) = try await api.signUpAndLogIn()
             let meeting = try await api.createMeeting(token: token, daysFromNow: -0.5)
-            try await api.putSampleForm(token: token, meeting: meeting)
+            // k = 1, so the raw layouts show the one response (below k they withhold it).
+            var form = sampleForm
+            form["privacyThreshold"] = 1
+            #expect(try await api.send(.put, "/v1/meetings/\(meeting)/form", token: token, json: form).status == .ok)
             let code = try #require(try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token).string("code"))
             let submitted = try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "useful", "rating": 7]]])
             let submittedAt = try #require(submitted.string("submittedAt"))

@@ -12,6 +12,7 @@ struct FormCodingTests {
       "closesAt": "2025-03-01T10:00:00Z",
       "privacyThreshold": 5,
       "sharesResultsWithParticipants": true,
+      "oneResponsePerBrowser": false,
       "questions": [
         {"key":"q1","prompt":"How useful?","required":true,"kind":"rating","min":1,"max":5,"minLabel":"Not at all","maxLabel":"Very"},
         {"key":"q2","prompt":"Which topic?","required":false,"kind":"choice","options":[{"id":"o1","label":"A"},{"id":"o2","label":"B"}],"allowsMultiple":true,"maxSelections":2,"allowsOther":true},
@@ -67,6 +68,15 @@ struct FormCodingTests {
         // The exact encoding of one question, keys sorted.
         let rating = String(decoding: try encoder().encode(form.questions[0]), as: UTF8.self)
         #expect(rating == #"{"key":"q1","kind":"rating","max":5,"maxLabel":"Very","min":1,"minLabel":"Not at all","prompt":"How useful?","required":true}"#)
+    }
+
+    @Test("A form stored before one response per browser existed keeps it off; a new form has it on")
+    func oneResponsePerBrowserDefaults() throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(Self.json.utf8)) as? [String: Any])
+        object["oneResponsePerBrowser"] = nil
+        let json = try JSONSerialization.data(withJSONObject: object)
+        #expect(try decoder().decode(FormDefinition.self, from: json).oneResponsePerBrowser == false)
+        #expect(try decoder().decode(FormInput.self, from: json).validate().get().oneResponsePerBrowser == true)
     }
 
     @Test("The same JSON is accepted as input and validates to the same form")

@@ -28,6 +28,10 @@ public struct FormDefinition: Sendable, Equatable, Codable {
     public var privacyThreshold: Int
     /// Whether participants may see aggregated results.
     public var sharesResultsWithParticipants: Bool
+    /// On an anonymous form that does not allow editing: the participant page refuses a second
+    /// response from a browser that already answered (a signed cookie; see the README for what
+    /// that can and cannot stop). On by default for new forms; off for forms stored before it.
+    public var oneResponsePerBrowser: Bool
     /// From when the published form accepts answers (see ``AnswerWindowStart``).
     public var acceptsAnswersFrom: AnswerWindowStart = .publishing
     /// The questions, in display order.
@@ -37,8 +41,9 @@ public struct FormDefinition: Sendable, Equatable, Codable {
     public init(
         title: String, anonymous: Bool = true, allowsEditing: Bool = false, closesAt: Date? = nil,
         privacyThreshold: Int = FormDefinition.defaultPrivacyThreshold,
-        sharesResultsWithParticipants: Bool = false, questions: [Question]
+        sharesResultsWithParticipants: Bool = false, oneResponsePerBrowser: Bool = false, questions: [Question]
     ) {
+        self.oneResponsePerBrowser = oneResponsePerBrowser
         self.title = title
         self.anonymous = anonymous
         self.allowsEditing = allowsEditing
@@ -53,6 +58,12 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         questions.first { $0.key == key }
     }
 
+    /// Whether the participant page limits this form to one response per browser: the flag, on
+    /// an anonymous form where a second response cannot be an edit.
+    public var limitsResponsesPerBrowser: Bool {
+        self.oneResponsePerBrowser && self.anonymous && !self.allowsEditing
+    }
+
     /// Whether the form still accepts answers at `date`.
     public func isOpen(at date: Date) -> Bool {
         guard let closesAt else { return true }
@@ -60,7 +71,8 @@ public struct FormDefinition: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title, anonymous, allowsEditing, closesAt, privacyThreshold, sharesResultsWithParticipants, acceptsAnswersFrom, questions
+        case title, anonymous, allowsEditing, closesAt, privacyThreshold, sharesResultsWithParticipants, acceptsAnswersFrom
+        case oneResponsePerBrowser, questions
     }
 
     /// Decodes a stored or returned form; flags missing from older rows take their
@@ -73,6 +85,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         closesAt = try c.decodeIfPresent(Date.self, forKey: .closesAt)
         privacyThreshold = try c.decodeIfPresent(Int.self, forKey: .privacyThreshold) ?? Self.defaultPrivacyThreshold
         sharesResultsWithParticipants = try c.decodeIfPresent(Bool.self, forKey: .sharesResultsWithParticipants) ?? false
+        oneResponsePerBrowser = try c.decodeIfPresent(Bool.self, forKey: .oneResponsePerBrowser) ?? false
         acceptsAnswersFrom = try c.decodeIfPresent(AnswerWindowStart.self, forKey: .acceptsAnswersFrom) ?? .publishing
         questions = try c.decode([Question].self, forKey: .questions)
     }
@@ -86,6 +99,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         try c.encodeIfPresent(closesAt, forKey: .closesAt)
         try c.encode(privacyThreshold, forKey: .privacyThreshold)
         try c.encode(sharesResultsWithParticipants, forKey: .sharesResultsWithParticipants)
+        try c.encode(oneResponsePerBrowser, forKey: .oneResponsePerBrowser)
         try c.encode(acceptsAnswersFrom, forKey: .acceptsAnswersFrom)
         try c.encode(questions, forKey: .questions)
     }

@@ -16,6 +16,9 @@ public struct FormInput: Codable, Sendable, Equatable {
     public var privacyThreshold: Int?
     /// Default false.
     public var sharesResultsWithParticipants: Bool?
+    /// Default true: the participant page refuses a second response from the same browser
+    /// (anonymous forms that do not allow editing).
+    public var oneResponsePerBrowser: Bool?
     /// `publishing` (default) or `meetingStart`.
     public var acceptsAnswersFrom: String?
     /// Required, 1–50 questions.
@@ -24,8 +27,10 @@ public struct FormInput: Codable, Sendable, Equatable {
     /// Creates an input; every field defaults to absent.
     public init(
         title: String? = nil, anonymous: Bool? = nil, allowsEditing: Bool? = nil, closesAt: Date? = nil,
-        privacyThreshold: Int? = nil, sharesResultsWithParticipants: Bool? = nil, questions: [QuestionInput]? = nil
+        privacyThreshold: Int? = nil, sharesResultsWithParticipants: Bool? = nil, oneResponsePerBrowser: Bool? = nil,
+        questions: [QuestionInput]? = nil
     ) {
+        self.oneResponsePerBrowser = oneResponsePerBrowser
         self.title = title
         self.anonymous = anonymous
         self.allowsEditing = allowsEditing
@@ -41,6 +46,7 @@ public struct FormInput: Codable, Sendable, Equatable {
             title: form.title, anonymous: form.anonymous, allowsEditing: form.allowsEditing,
             closesAt: form.closesAt, privacyThreshold: form.privacyThreshold,
             sharesResultsWithParticipants: form.sharesResultsWithParticipants,
+            oneResponsePerBrowser: form.oneResponsePerBrowser,
             questions: form.questions.map(QuestionInput.init)
         )
         // Left out when it is the default, as a client would write it.

@@ -10,7 +10,7 @@ extension FormInput {
     /// `questions[i].min|max|minLabel|maxLabel`.
     ///
     /// Defaults: anonymous=true, allowsEditing=false, privacyThreshold=3,
-    /// sharesResultsWithParticipants=false; per question see ``QuestionInput``.
+    /// sharesResultsWithParticipants=false, oneResponsePerBrowser=true; per question see ``QuestionInput``.
     /// Missing keys are assigned as described on ``IdentifierAssigner``.
     ///
     /// - Parameter now: when given, `closesAt` must be after it ("must be in the
@@ -42,6 +42,7 @@ extension FormInput {
                 closesAt: closesAt,
                 privacyThreshold: threshold,
                 sharesResultsWithParticipants: sharesResultsWithParticipants ?? false,
+                oneResponsePerBrowser: oneResponsePerBrowser ?? true,
                 questions: questions
             )
             form.acceptsAnswersFrom = window

@@ -17,9 +17,11 @@ enum ExportSQL {
         ),
         wq AS MATERIALIZED (
             SELECT t.form_id, t.question_key FROM fs JOIN (
-                SELECT form_id, question_key, count AS n FROM result_tallies WHERE kind = 'respondents'
+                SELECT form_id, question_key, count AS n FROM result_tallies
+                WHERE kind = 'respondents' AND form_id IN (SELECT id FROM fs WHERE NOT fs.identified)
                 UNION ALL
-                SELECT form_id, question_key, delta FROM result_tally_deltas WHERE kind = 'respondents'
+                SELECT form_id, question_key, delta FROM result_tally_deltas
+                WHERE kind = 'respondents' AND form_id IN (SELECT id FROM fs WHERE NOT fs.identified)
             ) t ON t.form_id = fs.id
             WHERE NOT fs.identified AND fs.k > 1
             GROUP BY t.form_id, t.question_key, fs.k HAVING sum(t.n) > 0 AND sum(t.n) < fs.k

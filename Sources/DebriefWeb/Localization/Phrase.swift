@@ -13,7 +13,7 @@ enum Phrase: String, CaseIterable, Sendable {
     case ratingScale, chooseOne, chooseUpTo, chooseAny, otherOption, otherText, maxLength
     case checkInHeading, checkInName, checkInAnonymousButton, checkInNamedButton
     case checkInAnonymousHint, checkInRequiredHint, checkedInAs, checkedIn, closesAt
-    case alreadySent, stillSaving, alreadyAnswered, checkInUnknown
+    case alreadySent, stillSaving, alreadyAnswered, checkInUnknown, answeredFromThisBrowser
     // Thanks and shared results
     case thanksHeading, thanksBody, sharedResultsHeading
     // Results (thanks page and dashboard)
@@ -74,6 +74,8 @@ enum Phrase: String, CaseIterable, Sendable {
             return ("Answers were already sent from this page. Reload it to send a new response.", "이 페이지에서 이미 답변을 보냈어요. 새로 답하려면 페이지를 새로 고쳐 주세요.")
         case .stillSaving: return ("Your answers are still being saved. Wait a moment, then reload.", "답변을 저장하는 중이에요. 잠시 뒤 새로 고쳐 주세요.")
         case .alreadyAnswered: return ("You already answered this form.", "이미 이 설문에 답했어요.")
+        case .answeredFromThisBrowser:
+            return ("You already answered this form from this browser.", "이 브라우저에서 이미 이 설문에 답했어요.")
         case .checkInUnknown: return ("Your check-in was not found. Please check in again.", "출석 기록을 찾을 수 없어요. 다시 출석 체크해 주세요.")
         case .thanksHeading: return ("Thank you!", "감사합니다!")
         case .thanksBody: return ("Your answers were received.", "답변이 전달되었어요.")

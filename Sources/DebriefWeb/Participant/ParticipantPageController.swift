@@ -11,13 +11,24 @@ import Hummingbird
 ///
 /// Works without script. Posts go through ``ParticipantActions``, exactly like the JSON API, with
 /// the API's rate limits (the same buckets) and body limit. A random idempotency key in each page
-/// load makes a double tap or a resubmitted post store one response. Participants get no cookie:
-/// the key, and `form-action 'self'`, are what a cross-site post lacks.
+/// load makes a double tap or a resubmitted post store one response. The key, and
+/// `form-action 'self'`, are what a cross-site post lacks.
+///
+/// The one cookie a participant gets is the receipt of an answer to an anonymous form limited to
+/// one response per browser (``FormDefinition/limitsResponsesPerBrowser``): signed by the server
+/// (``BrowserReceipts``), scoped to the form's path, it makes the page refuse a second response
+/// from that browser. It stops a second tap of the same phone, not someone who clears cookies or
+/// uses another browser (the README says so); the JSON API, which takes no cookies, is not limited.
 struct ParticipantPageController {
     let participants: ParticipantActions
     let results: ResultsActions
     /// The participant routes' body limit, the same as the API's.
     let maxBodyBytes: Int
+    /// Signs and checks the "answered from this browser" cookie; nil turns the limit off.
+    var receipts: BrowserReceipts? = nil
+    var securesCookies = false
+
+    static let receiptCookieName = "debrief_answered"
 
     func addRoutes(to router: Router<AppRequestContext>, rateLimit: RateLimitMiddleware) {
         let group = router.group("f")
@@ -25,7 +36,11 @@ struct ParticipantPageController {
             .add(middleware: rateLimit)
         group.get(":code") { request, context -> Response in
             let view = try await self.participants.view(code: Self.code(context))
-            return try Self.formPage(view, state: ParticipantFormPage.State(), status: .ok, request: request)
+            var state = ParticipantFormPage.State()
+            if try await self.answeredFromThisBrowser(view.form, request) {
+                state.generalErrors.append(Localizer(Language(request.headers))(.answeredFromThisBrowser))
+            }
+            return try Self.formPage(view, state: state, status: .ok, request: request)
         }
         group.post(":code", use: self.submit)
         group.post(":code/check-in", use: self.checkIn)
@@ -45,9 +60,22 @@ struct ParticipantPageController {
         let posted = PostedAnswers(fields, form: form.definition, participantToken: token)
         var state = ParticipantFormPage.State(idempotencyKey: key, participantToken: token, fields: fields)
         let t = Localizer(Language(request.headers))
+        if token == nil, try await self.answeredFromThisBrowser(form, request) {
+            state.generalErrors.append(t(.answeredFromThisBrowser))
+            let view = try await self.participants.view(code: form.code)
+            return try Self.formPage(view, state: state, status: .conflict, request: request)
+        }
         do {
-            _ = try await self.participants.submitWaitingForTwin(posted.input, to: form, idempotencyKey: key)
-            return .seeOther("/f/\(form.code)/thanks")
+            let accepted = try await self.participants.submitWaitingForTwin(posted.input, to: form, idempotencyKey: key)
+            var response = Response.seeOther("/f/\(form.code)/thanks")
+            if token == nil, form.definition.limitsResponsesPerBrowser, let receipts = self.receipts {
+                let receipt = try await receipts.issue(code: form.code, response: accepted.responseID)
+                response.setCookie(
+                    Cookie(
+                        name: Self.receiptCookieName, value: receipt, maxAge: 180 * 86_400, path: "/f/\(form.code)",
+                        secure: self.securesCookies, httpOnly: true, sameSite: .lax))
+            }
+            return response
         } catch let failure as ValidationFailure {
             let placed = posted.place(failure.problems)
             state.problemsByQuestion = placed.byQuestion
@@ -67,6 +95,15 @@ struct ParticipantPageController {
         }
         let view = try await self.participants.view(code: form.code)
         return try Self.formPage(view, state: state, status: .unprocessableContent, request: request)
+    }
+
+    /// Whether this browser holds a valid receipt of an answer to `form`, on a form limited to one
+    /// response per browser.
+    private func answeredFromThisBrowser(_ form: PublishedForm, _ request: Request) async throws -> Bool {
+        guard form.definition.limitsResponsesPerBrowser, let receipts = self.receipts,
+            let receipt = request.cookies[Self.receiptCookieName]?.value
+        else { return false }
+        return try await receipts.isValid(receipt, code: form.code)
     }
 
     /// Checks in and shows the form again, now carrying the participant token (in a hidden

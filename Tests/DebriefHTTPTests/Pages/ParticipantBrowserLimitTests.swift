@@ -1,0 +1,86 @@
+import Foundation
+import HTTPTypes
+import PQ
+import Testing
+
+/// One response per browser on anonymous forms: the participant page's signed cookie.
+@Suite("Participant page: one response per browser")
+struct ParticipantBrowserLimitTests {
+    static func answer(_ key: String) -> [(String, String)] {
+        ParticipantPageTests.completeAnswer(key: key)
+    }
+
+    /// The `debrief_answered` cookie a reply sets, as a request's `Cookie` header value.
+    static func receipt(_ reply: ParticipantReply) -> String? {
+        let header = reply.headers[values: .setCookie].first { $0.hasPrefix("debrief_answered=") }
+        return header.map { String($0.prefix { $0 != ";" }) }
+    }
+
+    @Test func aSecondAnswerFromTheSameBrowserIsRefused() async throws {
+        try await ParticipantAPI.run { api, database in
+            let form = try await api.publish()
+            // On by default for a new form, and shown in the form's JSON.
+            let stored = try await api.send(.get, "/v1/meetings/\(form.meetingID)/form", token: form.hostToken)
+            #expect(stored.json?["oneResponsePerBrowser"] as? Bool == true, "\(stored.text.prefix(300))")
+
+            let first = try await api.post("/f/\(form.code)", Self.answer(try #require(try await api.page("/f/\(form.code)").inputValue("idempotency_key"))))
+            #expect(first.status == .seeOther)
+            let cookie = try #require(Self.receipt(first), "no receipt cookie: \(first.headers)")
+            let setCookie = try #require(first.headers[values: .setCookie].first { $0.hasPrefix("debrief_answered=") })
+            #expect(setCookie.contains("Path=/f/\(form.code)") && setCookie.contains("HttpOnly"), "\(setCookie)")
+
+            // The same browser, a new page load: told, and refused.
+            let again = try await api.page("/f/\(form.code)", cookie: cookie)
+            #expect(again.text.contains("You already answered this form from this browser."))
+            let key = try #require(again.inputValue("idempotency_key"))
+            let refused = try await api.post("/f/\(form.code)", Self.answer(key), cookie: cookie)
+            #expect(refused.status == .conflict)
+            #expect(refused.text.contains("You already answered this form from this browser."))
+            #expect(try await ParticipantPageTests.responses(database) == 1)
+
+            // What it cannot stop, as the README says: a browser without the cookie answers again.
+            let elsewhere = try await api.post("/f/\(form.code)", Self.answer(key))
+            #expect(elsewhere.status == .seeOther)
+            #expect(try await ParticipantPageTests.responses(database) == 2)
+        }
+    }
+
+    @Test func aForgedOrForeignReceiptDoesNotCount() async throws {
+        try await ParticipantAPI.run { api, database in
+            let form = try await api.publish()
+            let other = try await api.publish()
+            let key = try #require(try await api.page("/f/\(other.code)").inputValue("idempotency_key"))
+            let foreign = try #require(Self.receipt(try await api.post("/f/\(other.code)", Self.answer(key))))
+            // Another form's receipt, and a receipt whose signature was changed, are ignored.
+            for cookie in [foreign, foreign.dropLast(2) + "AA"] {
+                let page = try #require(try await api.page("/f/\(form.code)").inputValue("idempotency_key"))
+                let reply = try await api.post("/f/\(form.code)", Self.answer(page), cookie: String(cookie))
+                #expect(reply.status == .seeOther, "\(cookie)")
+            }
+            #expect(try await ParticipantPageTests.responses(database) == 3)
+        }
+    }
+
+    @Test func formsThatAllowEditingOrOptOutAreNotLimited() async throws {
+        try await ParticipantAPI.run { api, _ in
+            var optedOut = ParticipantAPI.sampleForm()
+            optedOut["oneResponsePerBrowser"] = false
+            for form in [try await api.publish(ParticipantAPI.sampleForm(allowsEditing: true)), try await api.publish(optedOut)] {
+                let key = try #require(try await api.page("/f/\(form.code)").inputValue("idempotency_key"))
+                let first = try await api.post("/f/\(form.code)", Self.answer(key))
+                #expect(first.status == .seeOther)
+                #expect(Self.receipt(first) == nil, "no cookie when the form is not limited")
+            }
+        }
+    }
+
+    @Test func formsStoredBeforeTheSettingAreNotLimited() async throws {
+        try await ParticipantAPI.run { api, database in
+            let form = try await api.publish()
+            // A definition as stored before the flag existed.
+            try await database.execute("UPDATE forms SET definition = definition - 'oneResponsePerBrowser'")
+            let key = try #require(try await api.page("/f/\(form.code)").inputValue("idempotency_key"))
+            #expect(Self.receipt(try await api.post("/f/\(form.code)", Self.answer(key))) == nil)
+        }
+    }
+}
