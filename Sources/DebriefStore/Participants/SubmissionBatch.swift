@@ -59,7 +59,8 @@ struct SubmissionBatch {
         let rows = try await database.preparedQuery(try self.statement())
         var outcomes = [Outcome](repeating: .formGone, count: self.items.count)
         for row in rows {
-            let index: Int = try row.decode("n")
+            // `g.*`: every column SubmissionContext and FormGate read, whatever they become.
+            let index: Int = try row.decode("ordinal")
             guard outcomes.indices.contains(index), !row.isNull("form_id") else { continue }
             outcomes[index] = try row.decode("inserted") ? .inserted : .notInserted(try SubmissionContext(row: row))
         }
@@ -88,7 +89,8 @@ struct SubmissionBatch {
                     k.request_hash, k.accepted, k.replaced_earlier, c.id AS check_in_id, r.id AS earlier_id
                 FROM i JOIN forms f ON f.id = i.form_id AND f.code = i.code AND f.published_at IS NOT NULL AND f.trashed_at IS NULL
                 LEFT JOIN idempotency_keys k ON k.form_id = f.id AND k.key = i.key
-                LEFT JOIN check_ins c ON c.token_hash = i.token_hash AND c.form_id = f.id
+                LEFT JOIN check_ins t ON t.token_hash = i.token_hash AND t.form_id = f.id
+                LEFT JOIN check_ins c ON c.id = CASE WHEN t.duplicate_status = 'merged' THEN t.duplicate_of ELSE t.id END
                 LEFT JOIN responses r ON r.form_id = f.id AND r.check_in_id = c.id
                 FOR SHARE OF f
             ), w AS MATERIALIZED (
@@ -110,8 +112,7 @@ struct SubmissionBatch {
                 FROM w JOIN r ON r.id = w.response_id WHERE w.key IS NOT NULL
                 ORDER BY w.form_id, w.key
             )
-            SELECT i.n, g.form_id, g.gate_open, g.gate_closed_at, g.gate_opens_at, g.key_locked, g.request_hash, g.accepted,
-                g.replaced_earlier, g.check_in_id, g.earlier_id, r.id IS NOT NULL AS inserted,
+            SELECT i.n AS ordinal, g.*, r.id IS NOT NULL AS inserted,
                 CASE WHEN r.id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "g.meeting_id")) END AS notified
             FROM i LEFT JOIN g ON g.n = i.n LEFT JOIN r ON r.id = g.response_id
             """
