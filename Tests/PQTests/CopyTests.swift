@@ -16,7 +16,7 @@ struct CopyTests {
         var lastLine = ""
         try await database.withConnection { connection in
             try await connection.copyOut(
-                "SELECT n, \(padding)::text AS pad FROM generate_series(1, \(200_000)::int) AS n ORDER BY n"
+                "SELECT n, \(padding)::text AS pad FROM generate_series(1, \(400_000)::int) AS n ORDER BY n"
             ) { chunk in
                 chunks += 1
                 bytes += chunk.count
@@ -28,13 +28,14 @@ struct CopyTests {
             }
         }
         let rssGrowth = residentMemoryBytes() - rssBefore
-        #expect(rows == 200_000)
-        #expect(bytes > 80_000_000)
+        #expect(rows == 400_000)
+        #expect(bytes > 160_000_000)
         #expect(chunks > 1000)
         #expect(largestChunk < 128 * 1024)
-        #expect(lastLine == "200000,\(padding)")
-        // 80 MB went through; the process must not have kept it.
-        #expect(rssGrowth < 40_000_000, "resident memory grew by \(rssGrowth) bytes")
+        #expect(lastLine == "400000,\(padding)")
+        // 160 MB went through; the process must not have kept it. The bound is half of that
+        // because the other suites run in this process at the same time and grow it too.
+        #expect(rssGrowth < bytes / 2, "resident memory grew by \(rssGrowth) bytes")
         await database.shutdown()
     }
 
