@@ -16,6 +16,8 @@ let migrationFiles = [
     "0014_meeting_trash.sql",
     "0015_host_accounts.sql",
     "0016_manual_check_ins.sql",
+    "0029_instance_heartbeats.sql",
+    "0030_account_last_write.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

@@ -54,6 +54,10 @@ public struct AppConfiguration: Sendable {
     /// Web origins whose pages may call the participant routes (`--cors-origin`,
     /// `DEBRIEF_CORS_ORIGINS`); none by default.
     public var corsOrigins: CORSAllowList = .none
+    /// The most a standby may lag before lag-tolerant reads skip it (``ReadReplica``).
+    public var replicaMaxLag: Duration = .seconds(5)
+    /// Proxies (the load balancer) whose `X-Forwarded-For` names the client.
+    public var trustedProxies = TrustedProxies.none
     /// Who may sign up (`--signup`, `DEBRIEF_SIGNUP`). `debrief serve` defaults to
     /// `firstAccountThenClosed`; tests that build the app directly sign up many hosts, so the
     /// value here defaults to `open` (docs/decisions/0016-sign-up-policy.md).
@@ -90,6 +94,7 @@ extension AppConfiguration {
             participantRateLimits: self.participantRateLimits, corsOrigins: self.corsOrigins)
         settings.exportLimits = self.exportLimits
         settings.liveCheckInterval = self.liveCheckInterval
+        settings.trustedProxies = self.trustedProxies
         return settings
     }
 }

@@ -52,6 +52,10 @@ public struct HTTPSettings: Sendable {
     public var exportLimits = ExportLimits()
     /// How often a live stream checks that its token is still valid and its meeting still there.
     public var liveCheckInterval: Duration = .seconds(5)
+    /// The instances sharing the load: the rate limits enforce 1/N of their documented values.
+    public var clusterPeers = ClusterPeers()
+    /// Proxies whose `X-Forwarded-For` names the client (HAProxy in front of several instances).
+    public var trustedProxies = TrustedProxies.none
 
     public init(
         publicBaseURL: String, maxBodyBytes: Int, participantMaxBodyBytes: Int, participantRateLimits: RateLimitSettings,
@@ -77,6 +81,9 @@ public func buildRouter(
     _ api: JSONAPI, addPages: (Router<AppRequestContext>, RateLimitMiddleware) -> Void
 ) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    if !api.settings.trustedProxies.isEmpty {
+        router.middlewares.add(ForwardedClientMiddleware(trusted: api.settings.trustedProxies))
+    }
     router.middlewares.add(SecurityHeadersMiddleware())
     if !api.settings.corsOrigins.isEmpty {
         router.middlewares.add(CORSMiddleware(allowList: api.settings.corsOrigins))
@@ -86,7 +93,8 @@ public func buildRouter(
     router.middlewares.add(BodyLimitMiddleware(limit: api.settings.maxBodyBytes))
     HealthController(isDatabaseReady: api.isDatabaseReady).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
-    let participantLimits = RateLimitMiddleware(settings: api.settings.participantRateLimits)
+    let peers = api.settings.clusterPeers
+    let participantLimits = RateLimitMiddleware(settings: api.settings.participantRateLimits, share: { peers.shareOfLoad })
     let publicBaseURL = api.settings.publicBaseURL
 
     let v1 = router.group("v1")

@@ -9,6 +9,9 @@ public struct Account: Sendable, Equatable {
     public var displayName: String
     public var role: Role
     public var createdAt: Date
+    /// Where the account's last write ended in the primary's WAL, when a standby serves reads
+    /// (``ReadReplica``); read with the token, nil elsewhere.
+    public var lastWriteLSN: LSN?
 
     init(row: Row) throws {
         self.id = try row.decode("id")
@@ -19,6 +22,7 @@ public struct Account: Sendable, Equatable {
         }
         self.role = role
         self.createdAt = try row.decode("created_at")
+        self.lastWriteLSN = (try? row.decode("last_write_lsn", as: String?.self))?.flatMap(LSN.init)
     }
 
     public var viewer: Viewer { Viewer(accountID: self.id, role: self.role) }

@@ -12,9 +12,12 @@ import PQ
 /// module from the results reports, so their numbers are the API's, and sent through the same COPY.
 public struct ExportStore: Sendable {
     let database: Database
+    /// Where the row layouts' COPY runs: the standby when it is fresh enough (``ReadReplica``).
+    let reads: ReadReplica
 
-    public init(database: Database) {
+    public init(database: Database, reads: ReadReplica? = nil) {
         self.database = database
+        self.reads = reads ?? .primaryOnly(database)
     }
 
     /// An export whose target exists and is visible to its viewer.
@@ -86,7 +89,7 @@ public struct ExportStore: Sendable {
         switch export.request.layout {
         case .responses(let window):
             let layout = ResponsesLayout(meetings: export.meetings, window: window, csv: csv)
-            let columns = try await layout.questionColumns(database: self.database)
+            let columns = try await layout.questionColumns(database: self.reads.database())
             return (layout.header(columns), layout.select(columns))
         case .answers(let window):
             return (AnswersLayout.header, AnswersLayout(meetings: export.meetings, window: window, csv: csv).select())
@@ -104,7 +107,7 @@ public struct ExportStore: Sendable {
     /// Runs `body` on one connection without the statement timeout: a long export is one long
     /// `COPY`, and it is meant to take as long as the rows (or a slow client) need.
     func streaming(_ body: (Connection) async throws -> Void) async throws {
-        try await self.database.withConnection { connection in
+        try await self.reads.database().withConnection { connection in
             try await connection.execute("SET statement_timeout = 0")
             do {
                 try await body(connection)

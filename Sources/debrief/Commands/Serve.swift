@@ -6,6 +6,7 @@ import DebriefStore
 import Foundation
 import Hummingbird
 import Logging
+import PQ
 import ServiceLifecycle
 
 /// `debrief serve`: the HTTP API, on a configured database or a private local cluster.
@@ -47,6 +48,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a stop (SIGTERM, SIGINT) waits for in-flight requests before cancelling them. Env: DEBRIEF_SHUTDOWN_TIMEOUT. Default: 25.")
     var shutdownTimeout: Int?
 
+    @Option(name: .customLong("replica-url"), help: "A hot standby of the database, for results with filters, trends and exports (reads wait for it to replay the host's own last write). Env: DEBRIEF_REPLICA_URL. Default: none.")
+    var replicaURL: String?
+
+    @Option(help: "Seconds a standby may lag before reads skip it. Env: DEBRIEF_REPLICA_MAX_LAG. Default: 5.")
+    var replicaMaxLag: Int?
+
+    @Option(help: "Comma-separated addresses or CIDR ranges of proxies (the load balancer) whose X-Forwarded-For names the client, for rate limits. Env: DEBRIEF_TRUSTED_PROXIES. Default: none.")
+    var trustedProxies: String?
+
     @Option(help: "Folder of the private PostgreSQL cluster used when no database URL is given. Env: DEBRIEF_DATA_DIR. Default: $XDG_DATA_HOME/debrief/postgres or ./.debrief/postgres.")
     var dataDir: String?
 
@@ -67,6 +77,10 @@ struct Serve: AsyncParsableCommand {
     /// `--cors-origin`, else `DEBRIEF_CORS_ORIGINS`, else nobody.
     private func corsAllowList() throws(CORSOriginError) -> CORSAllowList {
         try CORSAllowList.parse(self.corsOrigins ?? Env.string("DEBRIEF_CORS_ORIGINS") ?? "")
+    }
+
+    private func trustedProxyList() throws(TrustedProxiesError) -> TrustedProxies {
+        try TrustedProxies(parsing: self.trustedProxies ?? Env.string("DEBRIEF_TRUSTED_PROXIES") ?? "")
     }
 
     func validate() throws {
@@ -114,6 +128,14 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw ValidationError("--cors-origin (or DEBRIEF_CORS_ORIGINS): \(error)")
         }
+        if let seconds = self.replicaMaxLag ?? Env.int("DEBRIEF_REPLICA_MAX_LAG"), !(0...3600).contains(seconds) {
+            throw ValidationError("--replica-max-lag must be between 0 and 3600 seconds")
+        }
+        do {
+            _ = try self.trustedProxyList()
+        } catch {
+            throw ValidationError("--trusted-proxies (or DEBRIEF_TRUSTED_PROXIES): \(error)")
+        }
     }
 
     func run() async throws {
@@ -128,6 +150,8 @@ struct Serve: AsyncParsableCommand {
             bcryptCost: UInt8(clamping: self.bcryptCost ?? Env.int("DEBRIEF_BCRYPT_COST") ?? 12))
         configuration.bodyTimeout = .seconds(self.bodyTimeout ?? Env.int("DEBRIEF_BODY_TIMEOUT") ?? 30)
         configuration.corsOrigins = try self.corsAllowList()
+        configuration.trustedProxies = try self.trustedProxyList()
+        configuration.replicaMaxLag = .seconds(self.replicaMaxLag ?? Env.int("DEBRIEF_REPLICA_MAX_LAG") ?? 5)
         configuration.liveCheckInterval = .seconds(Env.int("DEBRIEF_LIVE_CHECK_SECONDS") ?? 5)
         configuration.signUpsPerAddressPerHour = Env.int("DEBRIEF_SIGNUP_LIMIT_PER_ADDRESS") ?? configuration.signUpsPerAddressPerHour
         configuration.writeStallTimeout = .seconds(self.writeStallTimeout ?? Env.int("DEBRIEF_WRITE_STALL_TIMEOUT") ?? 30)
@@ -151,17 +175,23 @@ struct Serve: AsyncParsableCommand {
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)
         }
+        // The standby's pool opens no connection until a read goes there.
+        let replica = (self.replicaURL ?? Env.string("DEBRIEF_REPLICA_URL")).map {
+            Database(configuration: self.database.databaseConfiguration(url: $0), logger: logger)
+        }
         do {
             if !self.noMigrate {
                 let applied = try await session.migrate(logger: logger)
                 logger.info("database ready", metadata: ["migrations_applied": "\(applied.count)"])
             }
-            let app = buildApplication(configuration: configuration, database: session.database, logger: logger)
+            let app = buildApplication(configuration: configuration, database: session.database, replica: replica, logger: logger)
             try await self.run(app, logger: logger)
         } catch {
+            await replica?.shutdown()
             await session.close(logger: logger)
             throw CommandRunner.exit(for: error, logger: logger)
         }
+        await replica?.shutdown()
         await session.close(logger: logger)
     }
 
