@@ -25,10 +25,14 @@ public func buildApplication(
         services.notifier,
         services.liveResults,
         LiveResultsListener(database: database, hub: services.liveResults, shared: services.sharedResults, logger: logger),
-        TallyFoldService(tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger),
+        TallyFoldService(
+            tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger,
+            metrics: configuration.metrics),
         IdempotencyPurgeService(
-            keys: IdempotencyKeys(database: database), retention: configuration.idempotencyRetention, logger: logger),
-        TrashPurgeService(meetings: services.meetingStore, logger: logger))
+            keys: IdempotencyKeys(database: database), retention: configuration.idempotencyRetention, logger: logger,
+            metrics: configuration.metrics),
+        TrashPurgeService(meetings: services.meetingStore, logger: logger, metrics: configuration.metrics),
+        RetentionPurgeService(retention: RetentionStore(database: database), logger: logger, metrics: configuration.metrics))
     return app
 }
 

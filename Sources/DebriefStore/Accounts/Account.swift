@@ -9,6 +9,8 @@ public struct Account: Sendable, Equatable {
     public var displayName: String
     public var role: Role
     public var createdAt: Date
+    /// Responses to this host's meetings older than this many months are purged; 0 keeps them.
+    public var responseRetentionMonths: Int
 
     init(row: Row) throws {
         self.id = try row.decode("id")
@@ -19,9 +21,10 @@ public struct Account: Sendable, Equatable {
         }
         self.role = role
         self.createdAt = try row.decode("created_at")
+        self.responseRetentionMonths = try row.decode("response_retention_months", as: Int?.self) ?? 0
     }
 
     public var viewer: Viewer { Viewer(accountID: self.id, role: self.role) }
 
-    static let columns: SQLQuery = "a.id, a.email, a.display_name, a.role, a.created_at"
+    static let columns: SQLQuery = "a.id, a.email, a.display_name, a.role, a.created_at, a.response_retention_months"
 }

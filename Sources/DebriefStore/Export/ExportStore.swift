@@ -12,9 +12,11 @@ import PQ
 /// module from the results reports, so their numbers are the API's, and sent through the same COPY.
 public struct ExportStore: Sendable {
     let database: Database
+    let metrics: ExportMetrics
 
-    public init(database: Database) {
+    public init(database: Database, metrics: ExportMetrics = ExportMetrics()) {
         self.database = database
+        self.metrics = metrics
     }
 
     /// An export whose target exists and is visible to its viewer.
@@ -60,7 +62,12 @@ public struct ExportStore: Sendable {
     /// A CSV stream of `export` into `sink`, for the caller to write the layout's rows to.
     /// `sink` must outlive the stream (it is used only while the caller writes).
     public func csvStream(_ export: Prepared, to sink: @escaping ExportSink) -> CSVStream {
-        CSVStream(copy: CSVCopy(options: export.request.csv, sink: sink), store: self)
+        let counters = self.metrics.layout(export.request.layout.name)
+        let counted: ExportSink = { chunk in
+            try await sink(chunk)
+            counters?.bytes.increment(by: chunk.count)
+        }
+        return CSVStream(copy: CSVCopy(options: export.request.csv, sink: counted, rowCounter: counters?.rows), store: self)
     }
 
     /// Writes the header and rows of a row layout (`responses`, `answers`): one `COPY` each.
