@@ -2,6 +2,7 @@ import Debrief
 import DebriefHTTP
 import DebriefStore
 import Foundation
+import Metrics
 
 /// Settings of the whole service, as values. The `debrief serve` command fills it from flags and
 /// environment (the only place either is read); tests set what they need.
@@ -65,6 +66,10 @@ public struct AppConfiguration: Sendable {
     /// A public URL phones could reach, when `publicBaseURL` is a loopback address (`debrief serve`
     /// fills it with the machine's LAN address); the host's pages then warn. Nil: no warning.
     public var publicURLHint: String?
+    /// Where the application's metrics are recorded: the Prometheus registry `debrief serve`
+    /// scrapes on `--metrics-port`, or a test's own; the process-wide factory by default.
+    /// (The database pool's metrics go where its ``Database`` was told.)
+    public var metrics: any MetricsFactory = MetricsSystem.factory
 
     public init(
         host: String = "127.0.0.1",
@@ -95,6 +100,7 @@ extension AppConfiguration {
         settings.exportLimits = self.exportLimits
         settings.liveCheckInterval = self.liveCheckInterval
         settings.trustedProxies = self.trustedProxies
+        settings.metrics = self.metrics
         return settings
     }
 }

@@ -27,10 +27,14 @@ public func buildApplication(
         services.notifier,
         services.liveResults,
         LiveResultsListener(database: database, hub: services.liveResults, shared: services.sharedResults, logger: logger),
-        TallyFoldService(tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger),
+        TallyFoldService(
+            tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger,
+            metrics: configuration.metrics),
         IdempotencyPurgeService(
-            keys: IdempotencyKeys(database: database), retention: configuration.idempotencyRetention, logger: logger),
-        TrashPurgeService(meetings: services.meetingStore, logger: logger),
+            keys: IdempotencyKeys(database: database), retention: configuration.idempotencyRetention, logger: logger,
+            metrics: configuration.metrics),
+        TrashPurgeService(meetings: services.meetingStore, logger: logger, metrics: configuration.metrics),
+        RetentionPurgeService(retention: RetentionStore(database: database), logger: logger, metrics: configuration.metrics),
         ReplicaMonitorService(replica: services.readReplica),
         InstanceHeartbeatService(
             heartbeats: InstanceHeartbeats(database: database), peers: services.api.settings.clusterPeers, logger: logger))

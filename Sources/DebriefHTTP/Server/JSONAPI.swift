@@ -1,6 +1,7 @@
 import DebriefActions
 import DebriefExport
 import Hummingbird
+import Metrics
 
 /// Everything the JSON API's routes use: the use cases, and the few settings that shape replies.
 /// The application (DebriefApp) builds one; each controller takes only its part of it.
@@ -56,6 +57,8 @@ public struct HTTPSettings: Sendable {
     public var clusterPeers = ClusterPeers()
     /// Proxies whose `X-Forwarded-For` names the client (HAProxy in front of several instances).
     public var trustedProxies = TrustedProxies.none
+    /// Where request counts and latencies are recorded (the process-wide factory by default).
+    public var metrics: any MetricsFactory = MetricsSystem.factory
 
     public init(
         publicBaseURL: String, maxBodyBytes: Int, participantMaxBodyBytes: Int, participantRateLimits: RateLimitSettings,
@@ -84,6 +87,11 @@ public func buildRouter(
     if !api.settings.trustedProxies.isEmpty {
         router.middlewares.add(ForwardedClientMiddleware(trusted: api.settings.trustedProxies))
     }
+    // The request's span (swift-distributed-tracing; a no-op unless `debrief serve` bootstrapped an
+    // OTLP exporter) around everything, so every log line and child span of the request is in it.
+    router.middlewares.add(TracingMiddleware())
+    // First after them, so it sees the status every other middleware settled on.
+    router.middlewares.add(HTTPMetricsMiddleware(factory: api.settings.metrics, submissions: api.participants.submissionMetrics))
     router.middlewares.add(SecurityHeadersMiddleware())
     if !api.settings.corsOrigins.isEmpty {
         router.middlewares.add(CORSMiddleware(allowList: api.settings.corsOrigins))

@@ -14,10 +14,12 @@ public struct ExportStore: Sendable {
     let database: Database
     /// Where the row layouts' COPY runs: the standby when it is fresh enough (``ReadReplica``).
     let reads: ReadReplica
+    let metrics: ExportMetrics
 
-    public init(database: Database, reads: ReadReplica? = nil) {
+    public init(database: Database, reads: ReadReplica? = nil, metrics: ExportMetrics = ExportMetrics()) {
         self.database = database
         self.reads = reads ?? .primaryOnly(database)
+        self.metrics = metrics
     }
 
     /// An export whose target exists and is visible to its viewer.
@@ -63,7 +65,12 @@ public struct ExportStore: Sendable {
     /// A CSV stream of `export` into `sink`, for the caller to write the layout's rows to.
     /// `sink` must outlive the stream (it is used only while the caller writes).
     public func csvStream(_ export: Prepared, to sink: @escaping ExportSink) -> CSVStream {
-        CSVStream(copy: CSVCopy(options: export.request.csv, sink: sink), store: self)
+        let counters = self.metrics.layout(export.request.layout.name)
+        let counted: ExportSink = { chunk in
+            try await sink(chunk)
+            counters?.bytes.increment(by: chunk.count)
+        }
+        return CSVStream(copy: CSVCopy(options: export.request.csv, sink: counted, rowCounter: counters?.rows), store: self)
     }
 
     /// Writes the header and rows of a row layout (`responses`, `answers`): one `COPY` each.

@@ -7,6 +7,8 @@ import Foundation
 import Hummingbird
 import Logging
 import PQ
+import Metrics
+import Prometheus
 import ServiceLifecycle
 
 /// `debrief serve`: the HTTP API, on a configured database or a private local cluster.
@@ -71,6 +73,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Who may sign up: open (anyone, as a host) or closed (only with an admin's invitation link). Env: DEBRIEF_SIGNUP. Default: the first account of an empty installation becomes its admin, then closed.")
     var signup: SignUpPolicyOption?
 
+    @Option(help: "Port of the operators' listener serving GET /metrics (Prometheus text format); off unless given. Env: DEBRIEF_METRICS_PORT.")
+    var metricsPort: Int?
+
+    @Option(help: "Address of the metrics listener. Env: DEBRIEF_METRICS_HOST. Default: 127.0.0.1.")
+    var metricsHost: String?
+
     @Flag(help: "Do not apply pending migrations on start.")
     var noMigrate = false
 
@@ -86,6 +94,12 @@ struct Serve: AsyncParsableCommand {
     func validate() throws {
         if let port = self.port ?? Env.int("PORT"), !(0...65535).contains(port) {
             throw ValidationError("--port must be between 0 and 65535")
+        }
+        if let port = self.metricsPort ?? Env.int("DEBRIEF_METRICS_PORT"), !(1...65535).contains(port) {
+            throw ValidationError("--metrics-port must be between 1 and 65535")
+        }
+        if let port = self.metricsPort ?? Env.int("DEBRIEF_METRICS_PORT"), port == (self.port ?? Env.int("PORT") ?? 8080) {
+            throw ValidationError("--metrics-port must differ from --port: metrics are never served on the public port")
         }
         if let bytes = self.maxBodyBytes ?? Env.int("DEBRIEF_MAX_BODY_BYTES"), !(1024...(64 << 20)).contains(bytes) {
             throw ValidationError("--max-body-bytes must be between 1024 and 67108864")
@@ -171,6 +185,9 @@ struct Serve: AsyncParsableCommand {
                 metadata: ["publicUrl": "\(configuration.publicBaseURL)", "fix": "--host 0.0.0.0 --public-url \(hint)"])
         }
         configuration.submissionBatching = Env.submissionBatching()
+        let metricsRegistry = self.bootstrapMetrics()
+        if metricsRegistry != nil { configuration.metrics = MetricsSystem.factory }
+        let tracing = try await CommandRunner.run(logger: logger) { try TracingBootstrap.bootstrap(logger: logger) }
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)
@@ -185,7 +202,16 @@ struct Serve: AsyncParsableCommand {
                 logger.info("database ready", metadata: ["migrations_applied": "\(applied.count)"])
             }
             let app = buildApplication(configuration: configuration, database: session.database, replica: replica, logger: logger)
-            try await self.run(app, logger: logger)
+            if let metricsRegistry, let metricsPort = self.metricsPort ?? Env.int("DEBRIEF_METRICS_PORT") {
+                let metricsHost = self.metricsHost ?? Env.string("DEBRIEF_METRICS_HOST") ?? "127.0.0.1"
+                logger.info("serving metrics", metadata: ["address": "http://\(metricsHost):\(metricsPort)/metrics"])
+                let metricsApp = buildMetricsApplication(registry: metricsRegistry, host: metricsHost, port: metricsPort, logger: logger)
+                let services: [(any Service)?] = [tracing, app, metricsApp]
+                try await self.run(services.compactMap { $0 }, logger: logger)
+            } else {
+                let services: [(any Service)?] = [tracing, app]
+                try await self.run(services.compactMap { $0 }, logger: logger)
+            }
         } catch {
             await replica?.shutdown()
             await session.close(logger: logger)
@@ -198,11 +224,23 @@ struct Serve: AsyncParsableCommand {
     /// Runs until SIGTERM or SIGINT, then stops gracefully: the listener closes, in-flight requests
     /// finish and live streams end. Past the shutdown timeout what is left is cancelled, so an
     /// orchestrator's kill deadline (Kubernetes: 30 s) is never the thing that ends the process.
-    private func run(_ app: some ApplicationProtocol, logger: Logger) async throws {
-        var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    private func run(_ services: [any Service], logger: Logger) async throws {
+        var group = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         group.maximumGracefulShutdownDuration = .seconds(self.shutdownTimeout ?? Env.int("DEBRIEF_SHUTDOWN_TIMEOUT") ?? 25)
         group.maximumCancellationDuration = .seconds(5)
         try await ServiceGroup(configuration: group).run()
+    }
+}
+
+extension Serve {
+    /// With `--metrics-port` (or `DEBRIEF_METRICS_PORT`): a Prometheus registry, made the
+    /// process-wide metrics backend before the database pool and the application are built, so
+    /// everything they record lands in it. Without: nil, and metrics cost nothing.
+    func bootstrapMetrics() -> PrometheusCollectorRegistry? {
+        guard self.metricsPort ?? Env.int("DEBRIEF_METRICS_PORT") != nil else { return nil }
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        return registry
     }
 }
 
