@@ -49,9 +49,10 @@ struct AppServices: Sendable {
         self.liveResults = LiveResultsHub(snapshot: LiveResultsHub.reportSnapshot(results))
         let http = configuration.http
         let attendance = AttendanceActions(attendance: AttendanceStore(database: database), roster: RosterStore(database: database))
+        let moderation = ModerationActions(responses: ResponseModerationStore(database: database, notifier: self.notifier))
         self.api = JSONAPI(
             participants: participants, accounts: accounts, meetings: meetings, forms: forms, results: results,
-            attendance: attendance,
+            attendance: attendance, moderation: moderation,
             exporter: Exporter(exports: ExportStore(database: database), results: resultsStore),
             liveResults: self.liveResults,
             isDatabaseReady: { (try? await database.query("SELECT 1")) != nil },
@@ -61,7 +62,7 @@ struct AppServices: Sendable {
             host: HostPages(
                 signUpGate: signUpGate,
                 settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations),
-                attendance: attendance, forms: forms, loopbackHint: configuration.publicURLHint))
+                attendance: attendance, forms: forms, moderation: moderation, loopbackHint: configuration.publicURLHint))
         pages.browserReceipts = BrowserReceipts(keys: ServerKeys(database: database))
         self.pages = pages
     }

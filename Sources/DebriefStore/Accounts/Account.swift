@@ -9,6 +9,8 @@ public struct Account: Sendable, Equatable {
     public var displayName: String
     public var role: Role
     public var createdAt: Date
+    /// The IANA zone the host's pages show times in; nil until chosen (the pages use UTC).
+    public var timeZone: String?
 
     init(row: Row) throws {
         self.id = try row.decode("id")
@@ -19,9 +21,10 @@ public struct Account: Sendable, Equatable {
         }
         self.role = role
         self.createdAt = try row.decode("created_at")
+        self.timeZone = try row.decode("time_zone")
     }
 
     public var viewer: Viewer { Viewer(accountID: self.id, role: self.role) }
 
-    static let columns: SQLQuery = "a.id, a.email, a.display_name, a.role, a.created_at"
+    static let columns: SQLQuery = "a.id, a.email, a.display_name, a.role, a.created_at, a.time_zone"
 }

@@ -51,7 +51,8 @@ public struct AccountStore: Sendable {
         let rows = try await self.database.query(
             """
             UPDATE accounts AS a
-            SET display_name = coalesce(\(patch.displayName), display_name), updated_at = now()
+            SET display_name = coalesce(\(patch.displayName), display_name),
+                time_zone = coalesce(\(patch.timeZone), time_zone), updated_at = now()
             WHERE a.id = \(id)
             RETURNING \(Account.columns)
             """)

@@ -1,3 +1,4 @@
+import Debrief
 import DebriefActions
 import DebriefHTTP
 import Foundation
@@ -13,10 +14,14 @@ struct HostSessionMiddleware: RouterMiddleware {
         guard let token = SessionCookie.token(in: request), let account = try await self.accounts.account(forToken: token) else {
             return .seeOther(Self.signInLocation(returningTo: request))
         }
-        var context = context
-        context.account = account
-        context.bearerToken = token
-        return try await next(request, context)
+        var signedIn = context
+        signedIn.account = account
+        signedIn.bearerToken = token
+        // Every time this request's page shows or reads is in the host's zone (DateText).
+        let zone = HostTimeZone.zone(account.timeZone) ?? DateText.utc
+        return try await DateText.$hostZone.withValue(zone) { [signedIn] in
+            try await next(request, signedIn)
+        }
     }
 
     /// `/signin?next=<this page>` (only a page a GET can show again; after a post, the list).
