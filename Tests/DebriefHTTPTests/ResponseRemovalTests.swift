@@ -21,8 +21,9 @@ struct ResponseRemovalTests {
         ]
     }
 
-    func publishedMeeting(_ api: APIClient, token: String, title: String) async throws -> (meeting: String, code: String) {
-        let meeting = try await api.createMeeting(token: token, title: title, daysFromNow: -0.01)
+    /// `hoursAgo` keeps two meetings of one host from overlapping.
+    func publishedMeeting(_ api: APIClient, token: String, title: String, hoursAgo: Double = 0.25) async throws -> (meeting: String, code: String) {
+        let meeting = try await api.createMeeting(token: token, title: title, daysFromNow: -hoursAgo / 24)
         try await api.putSampleForm(token: token, meeting: meeting)
         let published = try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token)
         return (meeting, try #require(published.string("code")))
@@ -58,14 +59,14 @@ struct ResponseRemovalTests {
             // The oracle: the same four responses without the spam, in a meeting of their own.
             let (expected, expectedCode) = try await self.publishedMeeting(api, token: token, title: "Oracle")
             _ = try await self.submit(api, code: expectedCode, Array(Self.answers.prefix(4)))
-            let (meeting, code) = try await self.publishedMeeting(api, token: token, title: "Moderated")
+            let (meeting, code) = try await self.publishedMeeting(api, token: token, title: "Moderated", hoursAgo: 3)
             let ids = try await self.submit(api, code: code, Self.answers)
             if foldedFirst { try await tallies.fold() }
             // Read once, so the shared report of this instance is cached before the removal.
             let before = try await self.comparable(api, meeting: meeting, token: token)
             #expect(before.responses == 5)
             #expect(before.removed == 0)
-            #expect(before.questions.contains("BUY CHEAP WATCHES"))
+            #expect(before.questions.contains("\"watches\""), "the spam is counted")
 
             let removed = try await api.send(.delete, "/v1/meetings/\(meeting)/responses/\(ids[4])", token: token)
             #expect(removed.status == .noContent, "\(removed.text)")
@@ -92,7 +93,7 @@ struct ResponseRemovalTests {
             let (owner, _) = try await api.signUpAndLogIn()
             let (other, _) = try await api.signUpAndLogIn()
             let (meeting, code) = try await self.publishedMeeting(api, token: owner, title: "Mine")
-            let (elsewhere, elsewhereCode) = try await self.publishedMeeting(api, token: owner, title: "Also mine")
+            let (elsewhere, elsewhereCode) = try await self.publishedMeeting(api, token: owner, title: "Also mine", hoursAgo: 3)
             let ids = try await self.submit(api, code: code, Array(Self.answers.prefix(3)))
             let otherMeetingsResponse = try await self.submit(api, code: elsewhereCode, [Self.answers[0]])[0]
             let path = "/v1/meetings/\(meeting)/responses/\(ids[0])"

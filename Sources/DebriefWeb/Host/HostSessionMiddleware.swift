@@ -18,8 +18,8 @@ struct HostSessionMiddleware: RouterMiddleware {
         signedIn.account = account
         signedIn.bearerToken = token
         // Every time this request's page shows or reads is in the host's zone (DateText).
-        let zone = HostTimeZone.zone(account.timeZone) ?? DateText.utc
-        return try await DateText.$hostZone.withValue(zone) { [signedIn] in
+        let zone = account.timeZone.flatMap { HostTimeZone.zone($0) == nil ? nil : $0 } ?? "UTC"
+        return try await DateText.$hostZoneName.withValue(zone) { [signedIn] in
             try await next(request, signedIn)
         }
     }

@@ -44,7 +44,7 @@ struct PageWriter {
         let frame = PageFrame(
             lang: self.language.rawValue, t: self.localizer.table, title: title, script: script,
             signOutToken: signOutToken, showsAdmin: showsAdmin,
-            zoneNote: DateText.hostZone.map { self.localizer(.timesIn, ["zone": $0.identifier]) },
+            zoneNote: DateText.hostZoneName.map { self.localizer(.timesIn, ["zone": $0]) },
             zoneHint: self.localizer(.timeZoneFieldHint, ["zone": DateText.zoneName]), page: view)
         return self.response(try self.renderer.render(template, frame), status: status, policy: policy)
     }

@@ -56,7 +56,7 @@ struct BuilderPageTests {
             let script = try await api.send(.get, "/assets/builder.js")
             #expect(script.status == .ok)
             #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
-            #expect(script.text.contains("data-question-label"))
+            #expect(script.text.contains("builder-new-"))
         }
     }
 
