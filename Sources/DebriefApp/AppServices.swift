@@ -55,9 +55,10 @@ struct AppServices: Sendable {
         self.liveResults = LiveResultsHub(metrics: metrics, snapshot: LiveResultsHub.reportSnapshot(results))
         let http = configuration.http
         let attendance = AttendanceActions(attendance: AttendanceStore(database: database), roster: RosterStore(database: database))
+        let moderation = ModerationActions(responses: ResponseModerationStore(database: database, notifier: self.notifier))
         self.api = JSONAPI(
             participants: participants, accounts: accounts, meetings: meetings, forms: forms, results: results,
-            attendance: attendance,
+            attendance: attendance, moderation: moderation,
             exporter: Exporter(
                 exports: ExportStore(database: database, reads: self.readReplica, metrics: ExportMetrics(factory: metrics)),
                 results: resultsStore),
@@ -69,7 +70,7 @@ struct AppServices: Sendable {
             host: HostPages(
                 signUpGate: signUpGate,
                 settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations),
-                attendance: attendance, forms: forms, loopbackHint: configuration.publicURLHint))
+                attendance: attendance, forms: forms, moderation: moderation, loopbackHint: configuration.publicURLHint))
         pages.browserReceipts = BrowserReceipts(keys: ServerKeys(database: database))
         self.pages = pages
     }

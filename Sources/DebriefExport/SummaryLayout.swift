@@ -11,13 +11,13 @@ import Foundation
 /// questions (anonymous forms, too few answers) have `withheld` true and empty numbers.
 public enum SummaryLayout {
     public static let header = [
-        "meeting_id", "series_id", "session_number", "form_version", "responses", "question_key", "question_kind",
+        "meeting_id", "series_id", "session_number", "form_version", "responses", "responses_removed_by_host", "question_key", "question_kind",
         "question_prompt", "respondents", "skipped", "withheld", "unit", "total", "category", "label", "count",
         "percent", "mean", "median", "standard_deviation", "nps",
     ]
 
     /// Indexes of the columns that hold user text (neutralized like any text cell).
-    public static let textColumns: Set<Int> = [5, 7, 13, 14]
+    public static let textColumns: Set<Int> = [6, 8, 14, 15]
 
     /// The rows of one meeting's report, column by column.
     public static func columns(_ report: ResultsReport, of meeting: Meeting) -> [[String?]] {
@@ -26,7 +26,8 @@ public enum SummaryLayout {
             let statistics = question.statistics
             let common: [String?] = [
                 meeting.id.uuidString.lowercased(), meeting.seriesID.uuidString.lowercased(),
-                String(meeting.sessionNumber), String(report.formVersion), String(report.summary.responses), question.key,
+                String(meeting.sessionNumber), String(report.formVersion), String(report.summary.responses),
+                String(report.summary.responsesRemovedByHost), question.key,
                 question.kind.rawValue, question.prompt, String(question.respondents), String(question.skipped),
                 String(question.withheld), question.chart.unit, String(question.chart.total),
             ]

@@ -49,6 +49,9 @@ public struct Pages: Sendable {
         FormBuilderController(
             accounts: self.accounts, meetings: self.meetings, forms: self.host.forms, publicBaseURL: self.settings.publicBaseURL
         ).addRoutes(to: router)
+        ResponsesPageController(
+            accounts: self.accounts, meetings: self.meetings, moderation: self.host.moderation
+        ).addRoutes(to: router)
     }
 }
 
@@ -58,17 +61,20 @@ public struct HostPages: Sendable {
     let settings: AccountSettingsActions
     let attendance: AttendanceActions
     let forms: FormActions
+    let moderation: ModerationActions
     /// A public URL phones could reach (`http://192.168.1.20:8080`), set when the configured one
     /// is a loopback address: the dashboard and meetings list then say how to fix it.
     let loopbackHint: String?
 
     public init(
-        signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions, loopbackHint: String?
+        signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions, moderation: ModerationActions,
+        loopbackHint: String?
     ) {
         self.signUpGate = signUpGate
         self.settings = settings
         self.attendance = attendance
         self.forms = forms
+        self.moderation = moderation
         self.loopbackHint = loopbackHint
     }
 }

@@ -127,6 +127,7 @@ struct AuthorizationMatrixTests {
         "POST /v1/meetings/{id}/attendance": Row(
             access: .ownerOrAdmin, success: .ok, body: { world, _ in ["rosterMemberId": world.rosterMember] }),
         "DELETE /v1/meetings/{id}/attendance/{checkInId}": Row(access: .ownerOrAdmin, success: .noContent),
+        "DELETE /v1/meetings/{id}/responses/{responseId}": Row(access: .ownerOrAdmin, success: .noContent),
         "GET /v1/series/{id}/roster": Row(access: .ownerOrAdmin, success: .ok),
         "POST /v1/series/{id}/roster": Row(access: .ownerOrAdmin, success: .created, body: { _, _ in ["name": "Katherine Johnson"] }),
         "PATCH /v1/series/{id}/roster/{memberId}": Row(access: .ownerOrAdmin, success: .ok, body: { _, _ in ["name": "Grace B. Hopper"] }),
@@ -161,6 +162,8 @@ struct AuthorizationMatrixTests {
         // token is refused for everyone.
         "GET /assets/debrief.css": Row(access: .anyone, success: .ok),
         "GET /assets/dashboard.js": Row(access: .anyone, success: .ok),
+        "GET /assets/time-zone.js": Row(access: .anyone, success: .ok),
+        "GET /assets/builder.js": Row(access: .anyone, success: .ok),
         "GET /f/{code}": Row(access: .anyone, success: .ok),
         "POST /f/{code}": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["answers": []] }),
         "POST /f/{code}/check-in": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),
@@ -176,6 +179,7 @@ struct AuthorizationMatrixTests {
         "POST /signup": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),
         "GET /account": Row(access: .anyone, success: .seeOther),
         "POST /account/profile": Row(access: .anyone, success: .seeOther, body: { _, _ in ["displayName": "Hijacked"] }),
+        "POST /account/time-zone": Row(access: .anyone, success: .seeOther, body: { _, _ in ["timeZone": "Asia/Seoul"] }),
         "POST /account/password": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /account/tokens": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /account/tokens/{tokenId}/revoke": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
@@ -207,6 +211,9 @@ struct AuthorizationMatrixTests {
         "GET /m/{id}/form/export": Row(access: .anyone, success: .seeOther),
         "POST /m/{id}/form/import": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/form/copy": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /m/{id}/responses": Row(access: .anyone, success: .seeOther),
+        "GET /m/{id}/responses/{responseId}/remove": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/responses/{responseId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
     ]
 
     /// One cell: a documented operation and a caller.
@@ -296,6 +303,8 @@ struct AuthorizationMatrixTests {
         var checkIn: String
         /// A possible duplicate check-in of the meeting, for the host to confirm or merge.
         var possibleDuplicate: String = ""
+        /// An anonymous response to the owner's form, for the owner to remove.
+        var response: String = ""
         var otherHostToken: String?
         var adminToken: String?
         var expiredToken: String?
@@ -324,6 +333,7 @@ struct AuthorizationMatrixTests {
                 .replacingOccurrences(of: "{question}", with: "useful").replacingOccurrences(of: "{name}", with: chart)
                 .replacingOccurrences(of: "{tokenId}", with: "7d1f3a2b-9c4e-4f5a-8b6c-0d1e2f3a4b5c")
                 .replacingOccurrences(of: "{checkInId}", with: self.checkIn)
+                .replacingOccurrences(of: "{responseId}", with: self.response)
         }
     }
 
@@ -381,6 +391,8 @@ struct AuthorizationMatrixTests {
         var world = World(
             ownerEmail: ownerEmail, ownerToken: owner, meeting: meeting, series: series, code: code,
             rosterMember: memberID, checkIn: try #require(checkIns.first?["id"] as? String))
+        let answered = try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "useful", "rating": 7]]])
+        world.response = try #require(answered.string("id"), "\(answered.text)")
         // Two check-ins of one unlisted name, the second a possible duplicate (made in SQL: the
         // world's form is anonymous, and the API keeps no names for those).
         let meetingID = try #require(UUID(uuidString: meeting))

@@ -4,17 +4,20 @@ public struct ProfilePatchInput: Codable, Sendable, Equatable {
     public var displayName: String?
     /// Months after which responses to the host's meetings are purged, 1–120; 0 keeps them.
     public var responseRetentionMonths: Int?
+    /// The new time zone (an IANA name), if it changes.
+    public var timeZone: String?
 
     /// The longest retention a host may set, in months (ten years).
     public static let maxRetentionMonths = 120
 
     /// Creates a patch; absent fields are left unchanged.
-    public init(displayName: String? = nil, responseRetentionMonths: Int? = nil) {
+    public init(displayName: String? = nil, responseRetentionMonths: Int? = nil, timeZone: String? = nil) {
         self.displayName = displayName
         self.responseRetentionMonths = responseRetentionMonths
+        self.timeZone = timeZone
     }
 
-    /// The validated patch, or the problems (path `displayName`).
+    /// The validated patch, or the problems (paths `displayName`, `timeZone`).
     public func validate() -> Result<ProfilePatch, ValidationFailure> {
         var problems = ProblemCollector()
         var name: String?
@@ -24,7 +27,11 @@ public struct ProfilePatchInput: Codable, Sendable, Equatable {
         if let months = self.responseRetentionMonths, !(0...Self.maxRetentionMonths).contains(months) {
             problems.add("responseRetentionMonths", "must be between 0 and \(Self.maxRetentionMonths)")
         }
-        return problems.result { ProfilePatch(displayName: name, responseRetentionMonths: self.responseRetentionMonths) }
+        var zone: String?
+        if timeZone != nil {
+            zone = HostTimeZone.check(timeZone, at: "timeZone", into: &problems)
+        }
+        return problems.result { ProfilePatch(displayName: name, responseRetentionMonths: self.responseRetentionMonths, timeZone: zone) }
     }
 }
 
@@ -34,10 +41,13 @@ public struct ProfilePatch: Sendable, Equatable {
     public var displayName: String?
     /// The new retention in months (0: keep responses), or nil to keep the current one.
     public var responseRetentionMonths: Int?
+    /// A valid IANA time zone name, or nil to keep the current one.
+    public var timeZone: String?
 
     /// Creates a patch from already-valid parts.
-    public init(displayName: String? = nil, responseRetentionMonths: Int? = nil) {
+    public init(displayName: String? = nil, responseRetentionMonths: Int? = nil, timeZone: String? = nil) {
         self.displayName = displayName
         self.responseRetentionMonths = responseRetentionMonths
+        self.timeZone = timeZone
     }
 }

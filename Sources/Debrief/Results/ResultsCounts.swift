@@ -17,6 +17,9 @@ public struct ResultsCounts: Sendable {
     public var checkedInResponded: Int = 0
     /// Check-ins waiting for the host to confirm (another person) or merge (the same person).
     public var possibleDuplicateCheckIns: Int = 0
+    /// Responses to the form its host removed (spam, a test answer), whatever the filter: they
+    /// are counted nowhere else any more.
+    public var removedByHost: Int = 0
     public var firstResponseAt: Date?
     public var lastResponseAt: Date?
     /// When the filtered responses arrived, per minute.

@@ -13,6 +13,9 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         public var responses: Int
         /// All responses to the form, whatever the filter.
         public var responsesUnfiltered: Int
+        /// Responses the host removed from this form (moderation), whatever the filter: shown as
+        /// "1 response removed by the host", since they are in no other number.
+        public var responsesRemovedByHost: Int
         public var filtered: Bool
         /// People checked in (a repeated check-in counts once; possible duplicates are left out
         /// until the host decides).
@@ -70,7 +73,8 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         let ofCheckedIn = ResponseRate.of(counts.checkedInResponded, in: counts.checkIns, base: .checkedIn)
         let ofExpected = ResponseRate.of(counts.responses, in: counts.meeting.expectedHeadCount, base: .expectedHeadCount)
         self.summary = Summary(
-            responses: counts.responses, responsesUnfiltered: counts.allResponses, filtered: !filter.isEmpty,
+            responses: counts.responses, responsesUnfiltered: counts.allResponses,
+            responsesRemovedByHost: counts.removedByHost, filtered: !filter.isEmpty,
             checkedIn: counts.checkIns, possibleDuplicateCheckIns: counts.possibleDuplicateCheckIns,
             checkedInResponded: counts.checkedInResponded, expectedHeadCount: counts.meeting.expectedHeadCount,
             responseRateOfCheckedIn: ofCheckedIn.percent, responseRateOfCheckedInReason: ofCheckedIn.reason,

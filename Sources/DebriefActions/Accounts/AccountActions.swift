@@ -83,6 +83,13 @@ public struct AccountActions: Sendable {
         try await self.tokens.revoke(token)
     }
 
+    /// Takes the zone a browser reported at sign-up or sign-in (`Intl`, a hidden field the host
+    /// never typed) when the account has none yet; a missing or invalid one changes nothing.
+    public func adoptBrowserTimeZone(of account: Account, _ raw: String?) async throws {
+        guard account.timeZone == nil, let raw, HostTimeZone.zone(raw) != nil else { return }
+        _ = try await self.accounts.update(id: account.id, ProfilePatch(timeZone: raw))
+    }
+
     /// Changes the signed-in account's profile (422 naming each bad field).
     public func updateProfile(of account: Account, _ input: ProfilePatchInput) async throws -> Account {
         try await self.accounts.update(id: account.id, try input.validate().get())

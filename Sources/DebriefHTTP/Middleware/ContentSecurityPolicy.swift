@@ -12,6 +12,9 @@ public enum ContentSecurityPolicy {
     public static let page =
         "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
+    /// Host pages enhanced by a script of their own (the form builder, the time zone field).
+    public static let scripted = page + "; script-src 'self'"
+
     /// The host's live dashboard: ``page`` plus its own script and same-origin connections.
     public static let dashboard = page + "; script-src 'self'; connect-src 'self'"
 }

@@ -3,7 +3,8 @@ import DebriefStore
 import Foundation
 import Hummingbird
 
-/// An account as the API shows it: `{"id","email","displayName","role","createdAt","responseRetentionMonths"}`.
+/// An account as the API shows it: `{"id","email","displayName","role","createdAt","responseRetentionMonths"}`,
+/// and `timeZone` once the host has one.
 struct AccountResponse: ResponseEncodable {
     var id: UUID
     var email: String
@@ -12,6 +13,7 @@ struct AccountResponse: ResponseEncodable {
     var createdAt: Date
     /// Months after which responses to the host's meetings are purged; 0 keeps them.
     var responseRetentionMonths: Int
+    var timeZone: String?
 
     init(_ account: Account) {
         self.id = account.id
@@ -20,5 +22,6 @@ struct AccountResponse: ResponseEncodable {
         self.role = account.role
         self.createdAt = account.createdAt
         self.responseRetentionMonths = account.responseRetentionMonths
+        self.timeZone = account.timeZone
     }
 }

@@ -12,6 +12,7 @@ public struct JSONAPI: Sendable {
     public var forms: FormActions
     public var results: ResultsActions
     public var attendance: AttendanceActions
+    public var moderation: ModerationActions
     public var exporter: Exporter
     public var liveResults: LiveResultsHub
     /// Whether the database answers now, for `/readyz`.
@@ -20,7 +21,7 @@ public struct JSONAPI: Sendable {
 
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, forms: FormActions,
-        results: ResultsActions, attendance: AttendanceActions, exporter: Exporter, liveResults: LiveResultsHub,
+        results: ResultsActions, attendance: AttendanceActions, moderation: ModerationActions, exporter: Exporter, liveResults: LiveResultsHub,
         isDatabaseReady: @escaping @Sendable () async -> Bool, settings: HTTPSettings
     ) {
         self.participants = participants
@@ -29,6 +30,7 @@ public struct JSONAPI: Sendable {
         self.forms = forms
         self.results = results
         self.attendance = attendance
+        self.moderation = moderation
         self.exporter = exporter
         self.liveResults = liveResults
         self.isDatabaseReady = isDatabaseReady
@@ -120,6 +122,7 @@ public func buildRouter(
     MeetingController(meetings: api.meetings).addRoutes(to: authenticated)
     FormController(forms: api.forms, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
     results.addRoutes(to: authenticated)
+    ModerationController(moderation: api.moderation).addRoutes(to: authenticated)
     ChartController(results: api.results).addRoutes(to: authenticated)
     QRCodeController(forms: api.forms, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
     // The live stream and the CSV exports also take the session cookie (GET only), for the

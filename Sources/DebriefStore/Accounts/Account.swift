@@ -14,6 +14,8 @@ public struct Account: Sendable, Equatable {
     public var lastWriteLSN: LSN?
     /// Responses to this host's meetings older than this many months are purged; 0 keeps them.
     public var responseRetentionMonths: Int
+    /// The IANA zone the host's pages show times in; nil until chosen (the pages use UTC).
+    public var timeZone: String?
 
     init(row: Row) throws {
         self.id = try row.decode("id")
@@ -26,9 +28,10 @@ public struct Account: Sendable, Equatable {
         self.createdAt = try row.decode("created_at")
         self.lastWriteLSN = (try? row.decode("last_write_lsn", as: String?.self))?.flatMap(LSN.init)
         self.responseRetentionMonths = try row.decode("response_retention_months", as: Int?.self) ?? 0
+        self.timeZone = try row.decode("time_zone")
     }
 
     public var viewer: Viewer { Viewer(accountID: self.id, role: self.role) }
 
-    static let columns: SQLQuery = "a.id, a.email, a.display_name, a.role, a.created_at, a.response_retention_months"
+    static let columns: SQLQuery = "a.id, a.email, a.display_name, a.role, a.created_at, a.response_retention_months, a.time_zone"
 }

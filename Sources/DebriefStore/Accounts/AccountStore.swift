@@ -54,7 +54,7 @@ public struct AccountStore: Sendable {
             SET display_name = coalesce(\(patch.displayName), display_name),
                 response_retention_months = CASE WHEN \(patch.responseRetentionMonths)::int IS NULL THEN response_retention_months
                     ELSE nullif(\(patch.responseRetentionMonths)::int, 0) END,
-                updated_at = now()
+                time_zone = coalesce(\(patch.timeZone), time_zone), updated_at = now()
             WHERE a.id = \(id)
             RETURNING \(Account.columns)
             """)

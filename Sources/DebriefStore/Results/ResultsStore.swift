@@ -63,6 +63,9 @@ public struct ResultsStore: Sendable {
                 times: tally.times, questions: questions, unfilteredQuestions: filter.isEmpty ? nil : all.questions)
             counts.checkedInResponded = try people.decode("responded")
             counts.possibleDuplicateCheckIns = try people.decode("possible")
+            counts.removedByHost = try await connection.query(
+                "SELECT count(*) AS n FROM response_removals WHERE form_id = \(form.id)"
+            ).single().decode("n")
             return counts
         }
     }

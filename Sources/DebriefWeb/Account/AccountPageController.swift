@@ -44,6 +44,16 @@ struct AccountPageController {
         var currentPasswordError: String?
         var newPasswordError: String?
         var tokenNameError: String?
+        /// The zone list, the account's (or, until chosen, UTC) selected.
+        var zones: [Zone] = []
+        /// Set until the host chose a zone: the time zone script then selects the browser's.
+        var zoneUnset = false
+        var timeZoneError: String?
+    }
+
+    struct Zone {
+        var name: String
+        var selected: Bool
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
@@ -52,6 +62,7 @@ struct AccountPageController {
             .add(middleware: HostSessionMiddleware(accounts: self.accounts))
         group.get(use: self.show)
         group.post("profile", use: self.saveProfile)
+        group.post("time-zone", use: self.saveTimeZone)
         group.post("password", use: self.changePassword)
         group.post("tokens", use: self.createToken)
         group.post("tokens/:tokenId/revoke", use: self.revokeToken)
@@ -59,7 +70,24 @@ struct AccountPageController {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await self.render(request, context, self.page(context))
+        var page = try self.page(context)
+        if request.uri.queryParameters.get("zone") != nil { page.notice = Localizer(Language(request.headers))(.timeZoneSaved) }
+        return try await self.render(request, context, page)
+    }
+
+    /// Saves the zone the pages show times in; the page then reloads in it (this request's page
+    /// was bound to the old one).
+    @Sendable func saveTimeZone(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = try await self.fields(request, context)
+        do {
+            _ = try await self.accounts.updateProfile(
+                of: try context.requireAccount(), ProfilePatchInput(timeZone: fields["timeZone"] ?? ""))
+            return .seeOther("/account?zone=saved")
+        } catch let failure as ValidationFailure {
+            var page = try self.page(context)
+            page.timeZoneError = FieldErrors(failure, Localizer(Language(request.headers)))["timeZone"]
+            return try await self.render(request, context, page, status: .unprocessableContent)
+        }
     }
 
     @Sendable func saveProfile(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -151,9 +179,13 @@ struct AccountPageController {
 
     private func page(_ context: AppRequestContext) throws -> AccountPage {
         let account = try context.requireAccount()
-        return AccountPage(
+        var page = AccountPage(
             csrf: context.sessionCSRFToken ?? "", email: account.email, displayName: account.displayName,
             retentionMonths: String(account.responseRetentionMonths))
+        let current = HostTimeZone.zone(account.timeZone) == nil ? "UTC" : account.timeZone
+        page.zones = HostTimeZone.identifiers.map { Zone(name: $0, selected: $0 == current) }
+        page.zoneUnset = account.timeZone == nil
+        return page
     }
 
     private func render(
@@ -173,6 +205,8 @@ struct AccountPageController {
         page.lifetimes = AccountSettingsActions.tokenLifetimeDays.map { days in
             AccountPage.Lifetime(days: days, label: t(.tokenDays, ["n": String(days)]), selected: days == 90)
         }
-        return try writer.hostPage("account", title: t(.accountHeading), view: page, context: context, status: status)
+        return try writer.hostPage(
+            "account", title: t(.accountHeading), view: page, context: context, status: status,
+            policy: ContentSecurityPolicy.scripted, script: Assets.timeZoneScript.url)
     }
 }

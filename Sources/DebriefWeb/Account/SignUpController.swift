@@ -60,6 +60,7 @@ struct SignUpController {
         do {
             let input = SignUpInput(email: fields["email"], password: fields["password"], displayName: fields["displayName"])
             let account = try await self.accounts.signUp(input, invitation: page.invitation.isEmpty ? nil : page.invitation, client: context.clientAddress)
+            try await self.accounts.adoptBrowserTimeZone(of: account, fields["timeZone"])
             let session = try await self.accounts.startSession(for: account)
             var response = Response.seeOther("/m")
             response.setCookie(SessionCookie.session(session.token.token, expiresAt: session.token.expiresAt, secure: self.securesCookies))
@@ -98,7 +99,9 @@ struct SignUpController {
         let nonce = SecretToken.newPageNonce()
         var page = page
         page.csrf = CSRFToken.make(secret: nonce, for: .signUp)
-        var response = try writer.page("signup", title: writer.localizer(.signUpHeading), view: page, status: status)
+        var response = try writer.page(
+            "signup", title: writer.localizer(.signUpHeading), view: page, status: status, policy: ContentSecurityPolicy.scripted,
+            script: Assets.timeZoneScript.url)
         response.setCookie(
             Cookie(name: Self.nonceCookie, value: nonce, maxAge: 3600, path: "/signup", secure: self.securesCookies, httpOnly: true, sameSite: .lax))
         return response

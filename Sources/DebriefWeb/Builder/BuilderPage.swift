@@ -14,8 +14,12 @@ struct BuilderPage {
         var labelID: String
         var labelText: String
         var labelError: String?
-        var up: String?
-        var down: String?
+        /// The move buttons' actions; a button that cannot move is rendered `hidden` (the
+        /// builder's script shows it when a reorder makes it apply).
+        var up: String
+        var down: String
+        var upHidden: Bool
+        var downHidden: Bool
         var remove: String
         var upLabel: String
         var downLabel: String
@@ -53,8 +57,10 @@ struct BuilderPage {
         var maxLength: String
         var maxLengthError: String?
         var placeholder: String
-        var up: String?
-        var down: String?
+        var up: String
+        var down: String
+        var upHidden: Bool
+        var downHidden: Bool
         var remove: String
         var nps: String
         var addOption: String
@@ -106,6 +112,12 @@ struct BuilderPage {
     var importText = ""
     var importError: String?
     var preview: ParticipantFormPage?
+    /// A new question of each kind and a new option, rendered into `<template>`s: the builder's
+    /// script clones them to add without a reload, and renumbers their fields (`qnew.…`).
+    var newQuestions: [QuestionBlock] = []
+    var newOption: OptionRow?
+    let maxQuestions = BuilderDraft.maxQuestions
+    let maxOptions = BuilderDraft.maxOptions
 
     /// Puts `autofocus` on the element a builder button named (the moved question's button, the
     /// new question's prompt, the new option's label), so a keyboard user stays where they were.
@@ -114,8 +126,8 @@ struct BuilderPage {
         for i in self.questions.indices {
             let prefix = self.questions[i].prefix
             if id == prefix + "-prompt" { self.questions[i].focusPrompt = true }
-            if id == prefix + "-up" { self.questions[i].focusUp = self.questions[i].up != nil; self.questions[i].focusDown = self.questions[i].up == nil }
-            if id == prefix + "-down" { self.questions[i].focusDown = self.questions[i].down != nil; self.questions[i].focusUp = self.questions[i].down == nil }
+            if id == prefix + "-up" { self.questions[i].focusUp = !self.questions[i].upHidden; self.questions[i].focusDown = self.questions[i].upHidden }
+            if id == prefix + "-down" { self.questions[i].focusDown = !self.questions[i].downHidden; self.questions[i].focusUp = self.questions[i].downHidden }
             if id == prefix + "-min" { self.questions[i].focusMin = true }
             for j in self.questions[i].options.indices where self.questions[i].options[j].labelID == id {
                 self.questions[i].options[j].focusLabel = true
@@ -148,36 +160,14 @@ struct BuilderPage {
         self.questionsError = errors["questions"]
         let last = draft.questions.count - 1
         self.questions = draft.questions.enumerated().map { i, q in
-            let path = "questions[\(i)]"
-            let number = t(.questionNumber, ["n": String(i + 1)])
-            let optionLast = q.options.count - 1
-            return QuestionBlock(
-                prefix: "q\(i)", heading: number, kind: q.kind.rawValue,
-                kindLabel: q.kind == .choice ? t(.kindChoice) : (q.kind == .rating ? t(.kindRating) : t(.kindShortAnswer)),
-                key: q.key, keyError: errors[path + ".key"], prompt: q.prompt, promptError: errors[path + ".prompt"],
-                questionError: errors[path] ?? errors[path + ".kind"], required: q.required,
-                isChoice: q.kind == .choice, isRating: q.kind == .rating, isText: q.kind == .shortAnswer,
-                allowsMultiple: q.allowsMultiple, maxSelections: q.maxSelections, maxSelectionsError: errors[path + ".maxSelections"],
-                allowsOther: q.allowsOther,
-                options: q.options.enumerated().map { j, option in
-                    let optionText = t(.optionNumber, ["n": String(j + 1)])
-                    return OptionRow(
-                        idName: "q\(i).o\(j).id", labelName: "q\(i).o\(j).label", idValue: option.id, label: option.label,
-                        labelID: "q\(i)-o\(j)-label", labelText: optionText,
-                        labelError: errors[path + ".options[\(j)].label"] ?? errors[path + ".options[\(j)].id"],
-                        up: j > 0 ? "optionUp:\(i):\(j)" : nil, down: j < optionLast ? "optionDown:\(i):\(j)" : nil,
-                        remove: "removeOption:\(i):\(j)",
-                        upLabel: t(.moveUp) + ": " + number + ", " + optionText, downLabel: t(.moveDown) + ": " + number + ", " + optionText,
-                        removeLabel: t(.removeButton) + ": " + number + ", " + optionText)
-                },
-                optionCount: q.options.count, optionsError: errors[path + ".options"],
-                min: q.min, max: q.max, scaleError: errors[path + ".min"] ?? errors[path + ".max"],
-                minLabel: q.minLabel, maxLabel: q.maxLabel, maxLength: q.maxLength, maxLengthError: errors[path + ".maxLength"],
-                placeholder: q.placeholder,
-                up: i > 0 ? "up:\(i)" : nil, down: i < last ? "down:\(i)" : nil, remove: "remove:\(i)", nps: "nps:\(i)",
-                addOption: "addOption:\(i)",
-                upLabel: t(.moveUp) + ": " + number, downLabel: t(.moveDown) + ": " + number, removeLabel: t(.removeButton) + ": " + number)
+            Self.block(q, at: i, last: last, prefix: "q\(i)", errors: errors, t: t)
         }
+        self.newQuestions = [QuestionKind.choice, .rating, .shortAnswer].map { kind in
+            Self.block(.new(kind), at: 1, last: 1, prefix: "qnew", errors: FieldErrors(nil, t), t: t)
+        }
+        self.newOption = Self.option(
+            BuilderDraft.Option(), at: 1, of: 0, last: 1, number: t(.questionNumber, ["n": "1"]), qPrefix: "qnew", oPrefix: "onew",
+            errors: FieldErrors(nil, t), t: t)
         let state = stored?.state()
         switch state {
         case .none: self.stateText = t(.formStateNone)
@@ -201,5 +191,50 @@ struct BuilderPage {
                 label: source.title + " · " + t(.sessionNumber, ["n": String(source.sessionNumber)]) + " · "
                     + DateText.dateTime(source.startsAt, language))
         }
+    }
+
+    /// One question's fields; `prefix` names them (`q3`, or `qnew` in a template).
+    static func block(
+        _ q: BuilderDraft.Question, at i: Int, last: Int, prefix: String, errors: FieldErrors, t: Localizer
+    ) -> QuestionBlock {
+        let path = "questions[\(i)]"
+        let number = t(.questionNumber, ["n": String(i + 1)])
+        let optionLast = q.options.count - 1
+        return QuestionBlock(
+            prefix: prefix, heading: number, kind: q.kind.rawValue,
+            kindLabel: q.kind == .choice ? t(.kindChoice) : (q.kind == .rating ? t(.kindRating) : t(.kindShortAnswer)),
+            key: q.key, keyError: errors[path + ".key"], prompt: q.prompt, promptError: errors[path + ".prompt"],
+            questionError: errors[path] ?? errors[path + ".kind"], required: q.required,
+            isChoice: q.kind == .choice, isRating: q.kind == .rating, isText: q.kind == .shortAnswer,
+            allowsMultiple: q.allowsMultiple, maxSelections: q.maxSelections, maxSelectionsError: errors[path + ".maxSelections"],
+            allowsOther: q.allowsOther,
+            options: q.options.enumerated().map { j, option in
+                Self.option(option, at: j, of: i, last: optionLast, number: number, qPrefix: prefix, errors: errors, t: t)
+            },
+            optionCount: q.options.count, optionsError: errors[path + ".options"],
+            min: q.min, max: q.max, scaleError: errors[path + ".min"] ?? errors[path + ".max"],
+            minLabel: q.minLabel, maxLabel: q.maxLabel, maxLength: q.maxLength, maxLengthError: errors[path + ".maxLength"],
+            placeholder: q.placeholder,
+            up: "up:\(i)", down: "down:\(i)", upHidden: i == 0, downHidden: i >= last, remove: "remove:\(i)", nps: "nps:\(i)",
+            addOption: "addOption:\(i)",
+            upLabel: t(.moveUp) + ": " + number, downLabel: t(.moveDown) + ": " + number, removeLabel: t(.removeButton) + ": " + number)
+    }
+
+    /// One option's fields, `j` of question `i`, named `{qPrefix}.o{j}.…` (or `oPrefix`: `onew` in a template).
+    static func option(
+        _ option: BuilderDraft.Option, at j: Int, of i: Int, last: Int, number: String, qPrefix: String, oPrefix: String? = nil,
+        errors: FieldErrors, t: Localizer
+    ) -> OptionRow {
+        let path = "questions[\(i)]"
+        let optionText = t(.optionNumber, ["n": String(j + 1)])
+        let o = oPrefix ?? "o\(j)"
+        return OptionRow(
+            idName: "\(qPrefix).\(o).id", labelName: "\(qPrefix).\(o).label", idValue: option.id, label: option.label,
+            labelID: "\(qPrefix)-\(o)-label", labelText: optionText,
+            labelError: errors[path + ".options[\(j)].label"] ?? errors[path + ".options[\(j)].id"],
+            up: "optionUp:\(i):\(j)", down: "optionDown:\(i):\(j)", upHidden: j == 0, downHidden: j >= last,
+            remove: "removeOption:\(i):\(j)",
+            upLabel: t(.moveUp) + ": " + number + ", " + optionText, downLabel: t(.moveDown) + ": " + number + ", " + optionText,
+            removeLabel: t(.removeButton) + ": " + number + ", " + optionText)
     }
 }

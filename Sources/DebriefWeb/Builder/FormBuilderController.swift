@@ -202,7 +202,9 @@ struct FormBuilderController {
                 meetingPlace: meeting.place, closesAt: preview.closesAt)
             page.preview = ParticipantFormPage(view, state: .init(), language: writer.language)
         }
-        var response = try writer.hostPage("builder", title: page.heading, view: page, context: context, status: status)
+        var response = try writer.hostPage(
+            "builder", title: page.heading, view: page, context: context, status: status, policy: ContentSecurityPolicy.scripted,
+            script: Assets.builderScript.url)
         response.headers[.cacheControl] = "no-store"
         return response
     }

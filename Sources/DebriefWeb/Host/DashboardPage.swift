@@ -51,6 +51,8 @@ struct DashboardPanel {
     var timelineSVG = ""
     var attendanceSVG = ""
     var updatedText: String
+    /// "1 response removed by the host", when the host removed any.
+    var removedText: String?
 
     /// Charts stand two side by side on a 1280-pixel projector, each about 600 pixels wide: drawn
     /// 720 units wide, their 22-unit labels show at about 18 pixels.
@@ -89,6 +91,7 @@ struct DashboardPanel {
             tiles.append(Tile(label: t(.possibleDuplicates), value: String(summary.possibleDuplicateCheckIns)))
         }
         self.tiles = tiles
+        self.removedText = ResponsesPage.removedText(summary.responsesRemovedByHost, t)
         let style = ChartStyle(theme: .light, width: Self.chartWidth, language: language.chartLanguage)
         self.results = ResultsView(results.questions, language: language, chartWidth: Self.chartWidth)
         self.timelineSVG = ChartSVG.timeline(results.timeline, style: style)

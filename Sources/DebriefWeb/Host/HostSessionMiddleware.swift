@@ -1,3 +1,4 @@
+import Debrief
 import DebriefActions
 import DebriefHTTP
 import Foundation
@@ -13,11 +14,15 @@ struct HostSessionMiddleware: RouterMiddleware {
         guard let token = SessionCookie.token(in: request), let account = try await self.accounts.account(forToken: token) else {
             return .seeOther(Self.signInLocation(returningTo: request))
         }
-        var context = context
-        context.account = account
-        context.bearerToken = token
-        return try await self.accounts.readingYourWrites(as: account, { try await next(request, context) }) { response in
-            request.method.changesState && response.status.code < 400
+        var signedIn = context
+        signedIn.account = account
+        signedIn.bearerToken = token
+        // Every time this request's page shows or reads is in the host's zone (DateText).
+        let zone = account.timeZone.flatMap { HostTimeZone.zone($0) == nil ? nil : $0 } ?? "UTC"
+        return try await DateText.$hostZoneName.withValue(zone) { [signedIn] in
+            try await self.accounts.readingYourWrites(as: account, { try await next(request, signedIn) }) { response in
+                request.method.changesState && response.status.code < 400
+            }
         }
     }
 

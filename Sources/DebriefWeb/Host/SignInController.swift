@@ -55,6 +55,7 @@ struct SignInController {
         do {
             let loggedIn = try await self.accounts.logIn(
                 email: fields["email"], password: fields["password"], client: context.clientAddress)
+            try await self.accounts.adoptBrowserTimeZone(of: loggedIn.account, fields["timeZone"])
             let secure = self.securesCookies
             var response = Response.seeOther(next)
             response.setCookie(SessionCookie.session(loggedIn.token.token, expiresAt: loggedIn.token.expiresAt, secure: secure))
@@ -97,7 +98,9 @@ struct SignInController {
         let nonce = SecretToken.newPageNonce()
         var page = page
         page.csrf = CSRFToken.make(secret: nonce, for: .signIn)
-        var response = try writer.page("signin", title: writer.localizer(.signInHeading), view: page, status: status)
+        var response = try writer.page(
+            "signin", title: writer.localizer(.signInHeading), view: page, status: status, policy: ContentSecurityPolicy.scripted,
+            script: Assets.timeZoneScript.url)
         response.setCookie(SessionCookie.signInNonce(nonce, secure: self.securesCookies))
         return response
     }

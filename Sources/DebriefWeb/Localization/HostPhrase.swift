@@ -22,7 +22,7 @@ enum HostPhrase: String, CaseIterable, Sendable {
     case invitationUsed, invitationOpen, invitationExpired, noInvitations
     // Meetings
     case newMeetingLink, newMeetingHeading, editMeetingHeading, nextSessionHeading, titleLabel, startsLabel
-    case endsLabel, placeLabel, headCountLabel, utcHint, createMeetingButton, saveMeetingButton
+    case endsLabel, placeLabel, headCountLabel, createMeetingButton, saveMeetingButton
     case createNextButton, overlapsWith, searchLabel, searchButton, seriesSessions, newerPage, olderPage
     case editLink, nextSessionLink, deleteLink, noSearchResults, meetingSaved
     // Trash
@@ -124,7 +124,6 @@ enum HostPhrase: String, CaseIterable, Sendable {
         case .endsLabel: return ("Ends", "종료")
         case .placeLabel: return ("Place", "장소")
         case .headCountLabel: return ("Expected head count", "예상 인원")
-        case .utcHint: return ("Times are in UTC.", "시간은 UTC 기준이에요.")
         case .createMeetingButton: return ("Create meeting", "회의 만들기")
         case .saveMeetingButton: return ("Save meeting", "회의 저장")
         case .createNextButton: return ("Create next session", "다음 회차 만들기")

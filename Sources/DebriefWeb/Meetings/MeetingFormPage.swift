@@ -102,7 +102,8 @@ struct PostedMeeting {
     }
 }
 
-/// `yyyy-MM-ddTHH:mm` in UTC, the value of a `datetime-local` input.
+/// `yyyy-MM-ddTHH:mm`, the value of a `datetime-local` input: in the signed-in host's zone
+/// (``DateText/zone``), so what the host types means what the page shows.
 enum LocalDateTime {
     static func format(_ date: Date) -> String {
         Self.formatter("yyyy-MM-dd'T'HH:mm").string(from: date)
@@ -116,7 +117,7 @@ enum LocalDateTime {
     private static func formatter(_ format: String) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.timeZone = DateText.zone
         formatter.dateFormat = format
         return formatter
     }

@@ -27,9 +27,13 @@ struct Assets: Sendable {
 
     static let stylesheet = File(name: "debrief.css", contentType: "text/css; charset=utf-8")
     static let dashboardScript = File(name: "dashboard.js", contentType: "text/javascript; charset=utf-8")
-    static let all = [stylesheet, dashboardScript]
+    /// Fills the browser's time zone into sign-up, sign-in and the account page.
+    static let timeZoneScript = File(name: "time-zone.js", contentType: "text/javascript; charset=utf-8")
+    /// The form builder's drag, keyboard and instant add/remove.
+    static let builderScript = File(name: "builder.js", contentType: "text/javascript; charset=utf-8")
+    static let all = [stylesheet, dashboardScript, timeZoneScript, builderScript]
 
-    /// `GET /assets/debrief.css` and `GET /assets/dashboard.js`.
+    /// `GET /assets/debrief.css`, `GET /assets/dashboard.js` and the other scripts.
     static func addRoutes(to router: Router<AppRequestContext>) {
         for file in Self.all {
             router.get("assets/\(file.name)") { _, _ -> Response in

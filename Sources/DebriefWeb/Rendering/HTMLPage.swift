@@ -17,6 +17,10 @@ struct PageFrame {
     var signOutToken: String?
     /// Whether the header links the admin page (the signed-in host is an admin).
     var showsAdmin = false
+    /// "Times in Europe/Berlin": on a signed-in host's page, the zone of every time on it, named once.
+    var zoneNote: String?
+    /// The hint next to a time the host types ("Times are in Europe/Berlin.").
+    var zoneHint: String
     var page: Any
 }
 
@@ -39,13 +43,17 @@ struct PageWriter {
     ) throws -> Response {
         let frame = PageFrame(
             lang: self.language.rawValue, t: self.localizer.table, title: title, script: script,
-            signOutToken: signOutToken, showsAdmin: showsAdmin, page: view)
+            signOutToken: signOutToken, showsAdmin: showsAdmin,
+            zoneNote: DateText.hostZoneName.map { self.localizer(.timesIn, ["zone": $0]) },
+            zoneHint: self.localizer(.timeZoneFieldHint, ["zone": DateText.zoneName]), page: view)
         return self.response(try self.renderer.render(template, frame), status: status, policy: policy)
     }
 
     /// A part of a page (the dashboard's live panel), rendered with the same phrases.
     func fragment(_ template: String, view: Any) throws -> Response {
-        let frame = PageFrame(lang: self.language.rawValue, t: self.localizer.table, title: "", page: view)
+        let frame = PageFrame(
+            lang: self.language.rawValue, t: self.localizer.table, title: "",
+            zoneHint: self.localizer(.timeZoneFieldHint, ["zone": DateText.zoneName]), page: view)
         return self.response(try self.renderer.render(template, frame), status: .ok, policy: ContentSecurityPolicy.page)
     }
 

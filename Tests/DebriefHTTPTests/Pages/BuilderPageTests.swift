@@ -31,6 +31,35 @@ struct BuilderPageTests {
         ("q2.kind", "shortAnswer"), ("q2.prompt", "Anything else?"), ("q2.maxLength", "300"),
     ]
 
+    /// The builder's script (`builder.js`) enhances this page: it is linked under a policy that
+    /// allows the site's own scripts only, and the page carries what the script clones and
+    /// announces — while every field keeps the name the no-script post uses.
+    @Test func theBuilderLinksItsScriptAndCarriesTemplatesForIt() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let (session, path) = try await Self.builder(api)
+            let page = try await api.post(path, [("csrf", session.csrf), ("action", "preview")] + Self.threeKinds, cookie: session.cookie)
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentSecurityPolicy] == ContentSecurityPolicy.scripted)
+            #expect(ContentSecurityPolicy.scripted.hasSuffix("; script-src 'self'"))
+            #expect(page.text.contains("<script src=\"/assets/builder.js?v=\(Assets.builderScript.version)\" defer></script>"))
+            #expect(!page.text.contains("<script>"), "no inline script")
+            for kind in ["choice", "rating", "shortAnswer"] {
+                #expect(page.text.contains("<template id=\"builder-new-\(kind)\"><fieldset class=\"question-editor\" id=\"qnew\">"))
+            }
+            #expect(page.text.contains("<template id=\"builder-new-option\"><li>"))
+            #expect(page.text.contains("name=\"qnew.onew.label\""))
+            #expect(page.text.contains("id=\"builder-status\" role=\"status\" aria-live=\"polite\""))
+            // A move that cannot apply is rendered hidden, for the script to show after a reorder.
+            #expect(page.text.contains("id=\"q0-up\" aria-label=\"Move up: Question 1\" hidden"))
+            #expect(page.text.contains("id=\"q2-down\" aria-label=\"Move down: Question 3\" hidden"))
+            #expect(page.text.contains("id=\"q1-up\" aria-label=\"Move up: Question 2\">"))
+            let script = try await api.send(.get, "/assets/builder.js")
+            #expect(script.status == .ok)
+            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(script.text.contains("builder-new-"))
+        }
+    }
+
     @Test func buttonsChangeTheDraftWithoutSavingAndKeepWhatWasTyped() async throws {
         try await ParticipantAPI.run { api, _ in
             let (session, path) = try await Self.builder(api)

@@ -1,0 +1,34 @@
+import Debrief
+import DebriefStore
+import Foundation
+
+/// The host's moderation of single responses: list them (answers below the privacy threshold
+/// left out), remove one. Another host's meeting is `notFound`, as everywhere.
+public struct ModerationActions: Sendable {
+    let responses: ResponseModerationStore
+
+    public init(responses: ResponseModerationStore) {
+        self.responses = responses
+    }
+
+    /// A page of the responses to the meeting's latest published form, newest first; nil when
+    /// it has none yet.
+    public func responses(
+        meeting id: UUID, visibleTo viewer: Viewer, after cursor: String? = nil, limit: Int = 20
+    ) async throws -> ResponseModerationStore.Page? {
+        try await self.responses.page(meeting: id, visibleTo: viewer, after: cursor, limit: limit)
+    }
+
+    /// One response as the list shows it; `notFound` when the meeting's latest form has no such response.
+    public func response(_ responseID: UUID, meeting id: UUID, visibleTo viewer: Viewer) async throws -> ResponseModerationStore.Page {
+        guard let page = try await self.responses.page(meeting: id, visibleTo: viewer, after: nil, limit: 1, only: responseID),
+            !page.items.isEmpty
+        else { throw DebriefError.notFound("response") }
+        return page
+    }
+
+    /// Removes one response (again: nothing changes); every count drops by exactly what it added.
+    public func remove(response responseID: UUID, meeting id: UUID, by viewer: Viewer) async throws {
+        try await self.responses.remove(response: responseID, meeting: id, by: viewer)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The fixed text of the responses (moderation) pages, the time zone setting and the form
+/// builder's script, in each ``Language``: read by templates as `{{t.name}}` like ``Phrase``
+/// and ``HostPhrase``, kept apart so no list grows past a screenful of cases.
+enum HostExtrasPhrase: String, CaseIterable, Sendable {
+    // Responses and their moderation
+    case responsesLink, responsesHeading, responsesBody, noResponses, submittedColumn, answersWithheld
+    case removeResponseLink, removeResponseHeading, removeResponseBody, removeResponseButton, responseRemoved
+    case removedByHostOne, removedByHostMany, olderResponses, changedNote
+    // Time zone
+    case timeZoneHeading, timeZoneLabel, timeZoneHint, timeZoneSaved, timesIn, timeZoneFieldHint
+    // The builder's script
+    case dragHandle, movedTo, questionAdded, optionAdded, itemRemoved, reorderHint
+
+    func text(_ language: Language) -> String {
+        let (en, ko) = self.texts
+        return language == .ko ? ko : en
+    }
+
+    private var texts: (en: String, ko: String) {
+        switch self {
+        case .responsesLink: return ("Responses", "응답")
+        case .responsesHeading: return ("Responses: {title}", "응답: {title}")
+        case .responsesBody: return ("Each response to the published form, newest first. Remove spam or a test answer: every number drops by exactly what it added.", "게시된 설문의 응답이에요(최신순). 스팸이나 시험 응답을 지우면 모든 숫자에서 그 응답만큼 빠져요.")
+        case .noResponses: return ("No responses yet.", "아직 응답이 없어요.")
+        case .submittedColumn: return ("Sent", "보낸 시각")
+        case .answersWithheld: return ("Not shown: fewer than {k} people answered this anonymous question.", "표시하지 않음: 이 익명 질문에 답한 사람이 {k}명보다 적어요.")
+        case .removeResponseLink: return ("Remove", "삭제")
+        case .removeResponseHeading: return ("Remove this response?", "이 응답을 삭제할까요?")
+        case .removeResponseBody: return ("The response and its answers are deleted for good; the results say that the host removed one.", "응답과 답변이 영구히 삭제되고, 결과에는 호스트가 응답을 삭제했다고 표시돼요.")
+        case .removeResponseButton: return ("Remove the response", "응답 삭제")
+        case .responseRemoved: return ("Response removed.", "응답을 삭제했어요.")
+        case .removedByHostOne: return ("1 response removed by the host", "호스트가 삭제한 응답 1개")
+        case .removedByHostMany: return ("{n} responses removed by the host", "호스트가 삭제한 응답 {n}개")
+        case .olderResponses: return ("Older responses", "이전 응답")
+        case .changedNote: return ("changed {time}", "{time}에 수정됨")
+        case .timeZoneHeading: return ("Time zone", "시간대")
+        case .timeZoneLabel: return ("Show times in", "시간 표시 기준")
+        case .timeZoneHint: return ("Every time on your pages, and the times you type, are in this zone.", "내 페이지의 모든 시각과 입력하는 시각이 이 시간대 기준이에요.")
+        case .timeZoneSaved: return ("Time zone saved.", "시간대를 저장했어요.")
+        case .timesIn: return ("Times in {zone}", "시간대: {zone}")
+        case .timeZoneFieldHint: return ("Times are in {zone}.", "시간은 {zone} 기준이에요.")
+        case .dragHandle: return ("Drag to reorder", "끌어서 순서 바꾸기")
+        case .movedTo: return ("{item} moved to position {n} of {count}.", "{item}: {count}개 중 {n}번째로 옮겼어요.")
+        case .questionAdded: return ("{item} added.", "{item}을(를) 추가했어요.")
+        case .optionAdded: return ("{item} added.", "{item}을(를) 추가했어요.")
+        case .itemRemoved: return ("{item} removed.", "{item}을(를) 삭제했어요.")
+        case .reorderHint: return ("Reorder with the move buttons, Alt+↑ and Alt+↓ in a question or option, or by dragging ⠿.", "이동 버튼, 질문이나 선택지 안에서 Alt+↑/Alt+↓, 또는 ⠿를 끌어서 순서를 바꿀 수 있어요.")
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Debrief
+import DebriefActions
+import DebriefHTTP
+import DebriefStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `/m/{id}/responses`: the responses to the meeting's published form, newest first, for the
+/// host to find spam or a test answer and remove it after a confirmation page. On anonymous
+/// forms the answers to a question fewer than k people answered are not shown (decision 22).
+struct ResponsesPageController {
+    let accounts: AccountActions
+    let meetings: MeetingActions
+    let moderation: ModerationActions
+
+    static let perPage = 20
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let group = router.group("m")
+            .add(middleware: PageErrorMiddleware(subject: .meeting))
+            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+        group.get(":id/responses", use: self.list)
+        group.get(":id/responses/:responseId/remove", use: self.confirm)
+        group.post(":id/responses/:responseId/remove", use: self.remove)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let writer = try PageWriter(request)
+        let meeting = try await self.meeting(context)
+        let cursor: String? = request.uri.queryParameters.get("cursor").map { String($0) }
+        let page = try await self.moderation.responses(
+            meeting: meeting.id, visibleTo: try context.requireViewer(), after: cursor, limit: Self.perPage)
+        var view = ResponsesPage(meeting: meeting, page: page, language: writer.language)
+        if request.uri.queryParameters.get("removed") != nil { view.notice = writer.localizer(.responseRemoved) }
+        return try writer.hostPage("responses", title: view.heading, view: view, context: context)
+    }
+
+    @Sendable func confirm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let writer = try PageWriter(request)
+        let meeting = try await self.meeting(context)
+        let responseID = try context.requireID("responseId", "response")
+        let page = try await self.moderation.response(responseID, meeting: meeting.id, visibleTo: try context.requireViewer())
+        var view = ResponsesPage(meeting: meeting, page: page, language: writer.language)
+        let id = meeting.id.uuidString.lowercased()
+        view.action = "/m/\(id)/responses/\(responseID.uuidString.lowercased())/remove"
+        view.cancelHref = "/m/\(id)/responses"
+        view.csrf = context.sessionCSRFToken ?? ""
+        return try writer.hostPage("response-remove", title: writer.localizer(.removeResponseHeading), view: view, context: context)
+    }
+
+    @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        let fields = try await FormFields.read(request, limit: 16 * 1024)
+        try context.requireSessionCSRF(fields)
+        try await self.moderation.remove(
+            response: try context.requireID("responseId", "response"), meeting: meeting.id, by: try context.requireViewer())
+        return .seeOther("/m/\(meeting.id.uuidString.lowercased())/responses?removed=1")
+    }
+
+    private func meeting(_ context: AppRequestContext) async throws -> Meeting {
+        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer())
+    }
+}
+
+/// What `responses.mustache` and `response-remove.mustache` show: each response's time and its
+/// answers in form order, a withheld question's answer replaced by why.
+struct ResponsesPage {
+    struct AnswerLine {
+        var prompt: String
+        var value: String
+        var withheld: Bool
+    }
+
+    struct Item {
+        var id: String
+        var time: String
+        var changed: String?
+        var answers: [AnswerLine]
+        var removeHref: String
+        var removeLabel: String
+    }
+
+    var heading: String
+    var meetingTitle: String
+    var dashboardHref: String
+    var hasForm: Bool
+    var items: [Item]
+    var removedText: String?
+    var nextHref: String?
+    var notice: String?
+    var action = ""
+    var cancelHref = ""
+    var csrf = ""
+
+    init(meeting: Meeting, page: ResponseModerationStore.Page?, language: Language) {
+        let t = Localizer(language)
+        let id = meeting.id.uuidString.lowercased()
+        self.heading = t(.responsesHeading, ["title": meeting.title])
+        self.meetingTitle = meeting.title
+        self.dashboardHref = "/m/\(id)"
+        self.hasForm = page != nil
+        self.removedText = page.flatMap { Self.removedText($0.removedCount, t) }
+        self.nextHref = page?.nextCursor.map { "/m/\(id)/responses?cursor=\($0)" }
+        guard let page else {
+            self.items = []
+            return
+        }
+        let form = page.form.definition
+        self.items = page.items.map { item in
+            let time = DateText.dateTime(item.submittedAt, language)
+            let answers = form.questions.compactMap { question -> AnswerLine? in
+                let key = question.key.rawValue
+                if page.withheldKeys.contains(key) {
+                    return AnswerLine(
+                        prompt: question.prompt, value: t(.answersWithheld, ["k": String(form.privacyThreshold)]), withheld: true)
+                }
+                guard let values = item.answers[key], !values.isEmpty else { return nil }
+                return AnswerLine(prompt: question.prompt, value: Self.text(values, of: question, t), withheld: false)
+            }
+            let responseID = item.id.uuidString.lowercased()
+            return Item(
+                id: responseID, time: time, changed: item.changedAt.map { t(.changedNote, ["time": DateText.dateTime($0, language)]) },
+                answers: answers, removeHref: "/m/\(id)/responses/\(responseID)/remove",
+                removeLabel: t(.removeResponseLink) + ": " + time)
+        }
+    }
+
+    /// "1 response removed by the host", or nil when none was.
+    static func removedText(_ count: Int, _ t: Localizer) -> String? {
+        switch count {
+        case 0: return nil
+        case 1: return t(.removedByHostOne)
+        default: return t(.removedByHostMany, ["n": String(count)])
+        }
+    }
+
+    /// An answer as the participant gave it: option labels, "Other: …", the rating, the text.
+    static func text(_ values: [ResponseModerationStore.Answer], of question: Question, _ t: Localizer) -> String {
+        values.map { value -> String in
+            if let option = value.optionID {
+                if case .choice(let spec) = question.body, let match = spec.options.first(where: { $0.id == option }) {
+                    return match.label
+                }
+                return option
+            }
+            if let other = value.otherText { return t(.otherOption) + ": " + other }
+            if let rating = value.rating { return String(rating) }
+            return value.text ?? ""
+        }.joined(separator: "; ")
+    }
+}
