@@ -16,6 +16,7 @@ let migrationFiles = [
     "0014_meeting_trash.sql",
     "0015_host_accounts.sql",
     "0016_manual_check_ins.sql",
+    "0026_webhooks.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [
@@ -46,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         // Tests only: property-based checks of the result aggregates.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // Webhook deliveries (DebriefApp's sender): pooled HTTPS with per-request DNS override.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // The libpq C API (Debian: libpq-dev). Only `PQ` imports it.
@@ -184,6 +187,9 @@ let package = Package(
             dependencies: [
                 "DebriefActions", "DebriefExport", "DebriefHTTP", "DebriefStore", "DebriefWeb", "PQ",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

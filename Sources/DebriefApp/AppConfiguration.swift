@@ -1,4 +1,5 @@
 import Debrief
+import DebriefActions
 import DebriefHTTP
 import DebriefStore
 import Foundation
@@ -61,6 +62,8 @@ public struct AppConfiguration: Sendable {
     /// A public URL phones could reach, when `publicBaseURL` is a loopback address (`debrief serve`
     /// fills it with the machine's LAN address); the host's pages then warn. Nil: no warning.
     public var publicURLHint: String?
+    /// Webhook delivery: backoff, timeouts, the hosts allowed over http (`--webhook-…`).
+    public var webhooks = WebhookSettings()
 
     public init(
         host: String = "127.0.0.1",

@@ -28,7 +28,8 @@ public func buildApplication(
         TallyFoldService(tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger),
         IdempotencyPurgeService(
             keys: IdempotencyKeys(database: database), retention: configuration.idempotencyRetention, logger: logger),
-        TrashPurgeService(meetings: services.meetingStore, logger: logger))
+        TrashPurgeService(meetings: services.meetingStore, logger: logger),
+        services.webhookDelivery)
     return app
 }
 

@@ -164,6 +164,11 @@ struct Localizer: Sendable {
         Self.fill(phrase.text(self.language), values)
     }
 
+    /// A phrase of the webhooks pages, filled the same way.
+    func callAsFunction(_ phrase: WebhookPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
     private static func fill(_ text: String, _ values: [String: String]) -> String {
         var text = text
         for (name, value) in values {
@@ -181,6 +186,7 @@ struct Localizer: Sendable {
         uniqueKeysWithValues: Language.allCases.map { language in
             (language, Dictionary(
                 uniqueKeysWithValues: Phrase.allCases.map { ($0.rawValue, $0.text(language)) }
-                    + HostPhrase.allCases.map { ($0.rawValue, $0.text(language)) }))
+                    + HostPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
+                    + WebhookPhrase.allCases.map { ($0.rawValue, $0.text(language)) }))
         })
 }

@@ -61,6 +61,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Who may sign up: open (anyone, as a host) or closed (only with an admin's invitation link). Env: DEBRIEF_SIGNUP. Default: the first account of an empty installation becomes its admin, then closed.")
     var signup: SignUpPolicyOption?
 
+    @Option(help: "Comma-separated hosts (names or addresses, e.g. 127.0.0.1) webhooks may reach over plain http and at private or loopback addresses. Env: DEBRIEF_WEBHOOK_ALLOW_INSECURE_HOSTS. Default: none (https to public addresses only).")
+    var webhookAllowInsecureHosts: String?
+
     @Flag(help: "Do not apply pending migrations on start.")
     var noMigrate = false
 
@@ -147,6 +150,7 @@ struct Serve: AsyncParsableCommand {
                 metadata: ["publicUrl": "\(configuration.publicBaseURL)", "fix": "--host 0.0.0.0 --public-url \(hint)"])
         }
         configuration.submissionBatching = Env.submissionBatching()
+        Env.webhooks(&configuration, allowInsecureHosts: self.webhookAllowInsecureHosts)
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)

@@ -16,6 +16,8 @@ struct PageTemplateTests {
             .filter { $0.pathExtension == "mustache" }
         #expect(renderer.names == Set(files.map { $0.deletingPathExtension().lastPathComponent }))
         let phrases = Set(Phrase.allCases.map(\.rawValue)).union(HostPhrase.allCases.map(\.rawValue))
+            .union(WebhookPhrase.allCases.map(\.rawValue))
+        #expect(phrases.count == Phrase.allCases.count + HostPhrase.allCases.count + WebhookPhrase.allCases.count, "one name, one phrase")
         #expect(Set(Phrase.allCases.map(\.rawValue)).isDisjoint(with: HostPhrase.allCases.map(\.rawValue)), "one name, one phrase")
         var unknown: [String] = []
         for file in files {
@@ -41,6 +43,15 @@ struct PageTemplateTests {
             #expect(placeholders(english) == placeholders(korean), "\(phrase)")
         }
         for phrase in HostPhrase.allCases {
+            let english = phrase.text(.en)
+            let korean = phrase.text(.ko)
+            #expect(!english.isEmpty && !korean.isEmpty, "\(phrase)")
+            func placeholders(_ text: String) -> Set<String> {
+                Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
+            }
+            #expect(placeholders(english) == placeholders(korean), "\(phrase)")
+        }
+        for phrase in WebhookPhrase.allCases {
             let english = phrase.text(.en)
             let korean = phrase.text(.ko)
             #expect(!english.isEmpty && !korean.isEmpty, "\(phrase)")
