@@ -19,6 +19,7 @@ let migrationFiles = [
     "0020_response_removals.sql",
     "0023_tally_delta_queued_at.sql",
     "0024_response_retention.sql",
+    "0026_webhooks.sql",
     "0029_instance_heartbeats.sql",
     "0030_account_last_write.sql",
 ]
@@ -56,6 +57,8 @@ let package = Package(
         // when the OTEL_* environment asks for it (the gRPC trait would pull in grpc-swift).
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
+        // swift-otel's OTLP/HTTP exporter, and the webhook sender (DebriefApp): pooled HTTPS with a
+        // per-request DNS override.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Tests only: property-based checks of the result aggregates.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -205,6 +208,9 @@ let package = Package(
             dependencies: [
                 "DebriefActions", "DebriefExport", "DebriefHTTP", "DebriefStore", "DebriefWeb", "PQ",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),

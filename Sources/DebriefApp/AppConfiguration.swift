@@ -1,4 +1,5 @@
 import Debrief
+import DebriefActions
 import DebriefHTTP
 import DebriefStore
 import Foundation
@@ -70,6 +71,8 @@ public struct AppConfiguration: Sendable {
     /// scrapes on `--metrics-port`, or a test's own; the process-wide factory by default.
     /// (The database pool's metrics go where its ``Database`` was told.)
     public var metrics: any MetricsFactory = MetricsSystem.factory
+    /// Webhook delivery: backoff, timeouts, the hosts allowed over http (`--webhook-…`).
+    public var webhooks = WebhookSettings()
 
     public init(
         host: String = "127.0.0.1",

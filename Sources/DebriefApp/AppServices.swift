@@ -3,6 +3,8 @@ import DebriefExport
 import DebriefHTTP
 import DebriefStore
 import DebriefWeb
+import Debrief
+import Logging
 import PQ
 
 /// The application's parts, built once around an open database: the stores, the use cases over
@@ -13,9 +15,10 @@ struct AppServices: Sendable {
     let notifier: ResultsNotifier
     let liveResults: LiveResultsHub
     let sharedResults: SharedResults
-    let api: JSONAPI
+    var api: JSONAPI
     let pages: Pages
     let readReplica: ReadReplica
+    let webhookDelivery: WebhookDeliveryService
 
     /// `replica`: a standby for lag-tolerant reads (``ReadReplica``), when configured.
     init(configuration: AppConfiguration, database: Database, replica: Database? = nil) {
@@ -65,13 +68,29 @@ struct AppServices: Sendable {
             liveResults: self.liveResults,
             isDatabaseReady: { (try? await database.query("SELECT 1")) != nil },
             settings: http)
+        let serverKeys = ServerKeys(database: database)
+        // Webhooks: the host's endpoints, and the service that sends the outbox.
+        let webhookSecrets = WebhookSecrets(keys: serverKeys)
+        let webhookSender = HTTPWebhookSender(settings: configuration.webhooks)
+        let webhooks = WebhookActions(
+            endpoints: WebhookEndpointStore(database: database, secrets: webhookSecrets), sender: webhookSender)
+        self.api.webhooks = webhooks
+        var hostPages = HostPages(
+            signUpGate: signUpGate,
+            settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations),
+            attendance: attendance, forms: forms, moderation: moderation, loopbackHint: configuration.publicURLHint)
+        hostPages.webhooks = webhooks
         var pages = Pages(
-            participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http,
-            host: HostPages(
-                signUpGate: signUpGate,
-                settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations),
-                attendance: attendance, forms: forms, moderation: moderation, loopbackHint: configuration.publicURLHint))
-        pages.browserReceipts = BrowserReceipts(keys: ServerKeys(database: database))
+            participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http, host: hostPages)
+        pages.browserReceipts = BrowserReceipts(keys: serverKeys)
         self.pages = pages
+        self.webhookDelivery = WebhookDeliveryService(
+            queue: WebhookQueue(database: database, secrets: webhookSecrets), sender: webhookSender,
+            settings: configuration.webhooks,
+            summary: { meeting in
+                guard let shared = try await results.reportIfPublished(meeting: meeting, visibleTo: .service) else { return nil }
+                return try JSONCoding.string(shared.report)
+            },
+            logger: Logger(label: "debrief.webhooks"))
     }
 }

@@ -37,7 +37,8 @@ public func buildApplication(
         RetentionPurgeService(retention: RetentionStore(database: database), logger: logger, metrics: configuration.metrics),
         ReplicaMonitorService(replica: services.readReplica),
         InstanceHeartbeatService(
-            heartbeats: InstanceHeartbeats(database: database), peers: services.api.settings.clusterPeers, logger: logger))
+            heartbeats: InstanceHeartbeats(database: database), peers: services.api.settings.clusterPeers, logger: logger),
+        services.webhookDelivery)
     return app
 }
 

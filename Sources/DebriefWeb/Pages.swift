@@ -42,6 +42,9 @@ public struct Pages: Sendable {
         SignUpController(accounts: self.accounts, gate: self.host.signUpGate, securesCookies: self.settings.securesCookies)
             .addRoutes(to: router)
         AccountPageController(accounts: self.accounts, settings: self.host.settings).addRoutes(to: router)
+        if let webhooks = self.host.webhooks {
+            WebhookPagesController(accounts: self.accounts, meetings: self.meetings, webhooks: webhooks).addRoutes(to: router)
+        }
         AdminPageController(accounts: self.accounts, settings: self.host.settings, publicBaseURL: self.settings.publicBaseURL)
             .addRoutes(to: router)
         MeetingPagesController(accounts: self.accounts, meetings: self.meetings).addRoutes(to: router)
@@ -65,6 +68,8 @@ public struct HostPages: Sendable {
     /// A public URL phones could reach (`http://192.168.1.20:8080`), set when the configured one
     /// is a loopback address: the dashboard and meetings list then say how to fix it.
     let loopbackHint: String?
+    /// The webhooks pages (`/account/webhooks`); the application always sets it.
+    public var webhooks: WebhookActions?
 
     public init(
         signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions, moderation: ModerationActions,

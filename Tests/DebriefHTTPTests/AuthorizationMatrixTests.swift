@@ -132,6 +132,24 @@ struct AuthorizationMatrixTests {
         "POST /v1/series/{id}/roster": Row(access: .ownerOrAdmin, success: .created, body: { _, _ in ["name": "Katherine Johnson"] }),
         "PATCH /v1/series/{id}/roster/{memberId}": Row(access: .ownerOrAdmin, success: .ok, body: { _, _ in ["name": "Grace B. Hopper"] }),
         "DELETE /v1/series/{id}/roster/{memberId}": Row(access: .ownerOrAdmin, success: .noContent),
+        // Webhook endpoints are the account's own: an admin sees only theirs, like another host.
+        "GET /v1/webhooks": Row(access: .anyAccount, success: .ok),
+        "POST /v1/webhooks": Row(
+            access: .anyAccount, success: .created,
+            body: { _, _ in ["url": "https://hooks.example.com/debrief", "events": ["response.created"]] }),
+        "GET /v1/webhooks/{webhookId}": Row(access: .ownerOrAdmin, success: .ok, overrides: [.admin: .notFound]),
+        "DELETE /v1/webhooks/{webhookId}": Row(access: .ownerOrAdmin, success: .noContent, overrides: [.admin: .notFound]),
+        "POST /v1/webhooks/{webhookId}/enable": Row(access: .ownerOrAdmin, success: .ok, overrides: [.admin: .notFound]),
+        "GET /v1/webhooks/{webhookId}/deliveries": Row(access: .ownerOrAdmin, success: .ok, overrides: [.admin: .notFound]),
+        "POST /v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": Row(
+            access: .ownerOrAdmin, success: .accepted, overrides: [.admin: .notFound]),
+        "GET /account/webhooks": Row(access: .anyone, success: .seeOther),
+        "POST /account/webhooks": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /account/webhooks/{webhookId}": Row(access: .anyone, success: .seeOther),
+        "POST /account/webhooks/{webhookId}/enable": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /account/webhooks/{webhookId}/delete": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /account/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": Row(
+            access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "GET /v1/f/{code}": Row(access: .anyone, success: .ok),
         "POST /v1/f/{code}/check-in": Row(access: .anyone, success: .created, body: { _, _ in [String: Any]() }),
         "POST /v1/f/{code}/responses": Row(
@@ -305,6 +323,9 @@ struct AuthorizationMatrixTests {
         var possibleDuplicate: String = ""
         /// An anonymous response to the owner's form, for the owner to remove.
         var response: String = ""
+        /// The owner's webhook endpoint, and the delivery publishing the form wrote for it.
+        var webhook: String = ""
+        var webhookDelivery: String = ""
         var otherHostToken: String?
         var adminToken: String?
         var expiredToken: String?
@@ -334,6 +355,8 @@ struct AuthorizationMatrixTests {
                 .replacingOccurrences(of: "{tokenId}", with: "7d1f3a2b-9c4e-4f5a-8b6c-0d1e2f3a4b5c")
                 .replacingOccurrences(of: "{checkInId}", with: self.checkIn)
                 .replacingOccurrences(of: "{responseId}", with: self.response)
+                .replacingOccurrences(of: "{webhookId}", with: self.webhook)
+                .replacingOccurrences(of: "{deliveryId}", with: self.webhookDelivery)
         }
     }
 
@@ -382,6 +405,11 @@ struct AuthorizationMatrixTests {
         var form = sampleForm
         form["sharesResultsWithParticipants"] = true
         #expect(try await api.send(.put, "/v1/meetings/\(meeting)/form", token: owner, json: form).status == .ok)
+        let webhook = try #require(
+            try await api.send(
+                .post, "/v1/webhooks", token: owner,
+                json: ["url": "https://hooks.example.com/debrief", "events": ["form.published"]]
+            ).string("id"))
         let code = try #require(try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: owner).string("code"))
         let series = try #require(try await api.send(.get, "/v1/meetings/\(meeting)", token: owner).string("seriesId"))
         let member = try await api.send(.post, "/v1/series/\(series)/roster", token: owner, json: ["name": "Grace Hopper"])
@@ -393,6 +421,9 @@ struct AuthorizationMatrixTests {
             rosterMember: memberID, checkIn: try #require(checkIns.first?["id"] as? String))
         let answered = try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "useful", "rating": 7]]])
         world.response = try #require(answered.string("id"), "\(answered.text)")
+        world.webhook = webhook
+        let deliveries = try await api.send(.get, "/v1/webhooks/\(webhook)/deliveries", token: owner)
+        world.webhookDelivery = try #require((deliveries.json?["items"] as? [[String: Any]])?.first?["id"] as? String, "\(deliveries.text)")
         // Two check-ins of one unlisted name, the second a possible duplicate (made in SQL: the
         // world's form is anonymous, and the API keeps no names for those).
         let meetingID = try #require(UUID(uuidString: meeting))

@@ -18,6 +18,8 @@ public struct JSONAPI: Sendable {
     /// Whether the database answers now, for `/readyz`.
     public var isDatabaseReady: @Sendable () async -> Bool
     public var settings: HTTPSettings
+    /// The host's webhook endpoints (`/v1/webhooks…`); the application always sets it.
+    public var webhooks: WebhookActions?
 
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, forms: FormActions,
@@ -135,6 +137,7 @@ public func buildRouter(
     ExportController(exporter: api.exporter, admission: ExportAdmission(limits: api.settings.exportLimits))
         .addRoutes(to: cookieReadable)
     AttendanceController(attendance: api.attendance).addRoutes(to: authenticated)
+    if let webhooks = api.webhooks { WebhookController(webhooks: webhooks).addRoutes(to: authenticated) }
 
     addPages(router, participantLimits)
     // Last: router middleware added after the routes wraps only the not-found responder.

@@ -86,7 +86,10 @@ public struct FormStore: Sendable {
                         WHERE f.id = \(form.id) AND NOT EXISTS (SELECT 1 FROM forms WHERE code = \(code))
                         RETURNING \(StoredForm.columns)
                         """)
-                    if let row = rows.first { return try StoredForm(row: row) }
+                    if let row = rows.first {
+                        try await WebhookOutbox.recordFormEvent(.formPublished, form: form.id, on: connection)
+                        return try StoredForm(row: row)
+                    }
                 }
                 throw DebriefError(.conflict, "could not allocate a form code; try again")
             }
@@ -102,6 +105,8 @@ public struct FormStore: Sendable {
             if form.state() == .closed { return form }
             let rows = try await connection.query(
                 "UPDATE forms AS f SET closed_at = now(), updated_at = now() WHERE f.id = \(form.id) RETURNING \(StoredForm.columns)")
+            // The deliveries commit with the close (and results.summary renders the closed form's report).
+            try await WebhookOutbox.recordFormEvent(.formClosed, form: form.id, on: connection)
             return try StoredForm(row: try rows.single())
         }
     }

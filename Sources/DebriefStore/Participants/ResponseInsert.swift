@@ -5,7 +5,8 @@ import PQ
 /// A new response in ONE statement: one round trip, and its own transaction.
 ///
 /// The statement reads the ``SubmissionContext`` (taking its locks), and only when that allows an
-/// insert writes the response, all its answers and the idempotency record, and
+/// insert writes the response, all its answers, the idempotency record, its webhook deliveries
+/// (``WebhookOutbox``, only for hosts with endpoints), and
 /// (in ``ResultsNotifier/Mode/inTransaction`` mode) notifies. A single statement is atomic, and
 /// the row lock and advisory lock it takes are held until it commits, exactly as in a
 /// BEGIN … COMMIT block — without the two extra round trips, which on this path cost more than
@@ -25,6 +26,9 @@ struct ResponseInsert {
     ) async throws -> (context: SubmissionContext, inserted: Bool)? {
         let id = accepted.responseID
         let answers = AnswerRows(accepted.answers)
+        let webhooks = WebhookOutbox.responsesCreated(
+            from: "SELECT \(id)::uuid AS response_id, w.form_id, \(self.submission.form.meetingID)::uuid AS meeting_id, "
+                + "\(accepted.submittedAt)::timestamptz AS submitted_at FROM w")
         // Prepared: the text depends only on whether a key and a token came, and on the notifier.
         let rows = try await database.preparedQuery(
             """
@@ -37,7 +41,7 @@ struct ResponseInsert {
                 SELECT \(id)::uuid, w.form_id, w.check_in_id, \(accepted.submittedAt)::timestamptz FROM w
             ), a AS (
                 \(answers.insert(response: "\(id)::uuid", form: "w.form_id", from: "w"))
-            )\(try IdempotencyRecord.cte(self.submission, accepted, form: "w.form_id", from: "w"))
+            )\(try IdempotencyRecord.cte(self.submission, accepted, form: "w.form_id", from: "w"))\(webhooks)
             SELECT g.*, w.form_id IS NOT NULL AS inserted,
                 CASE WHEN w.form_id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "\(self.submission.form.meetingID)::uuid")) END AS notified
             FROM g LEFT JOIN w ON true

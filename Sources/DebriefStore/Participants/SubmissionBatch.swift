@@ -111,7 +111,8 @@ struct SubmissionBatch {
                 SELECT w.form_id, w.key, w.claim_hash, w.response_id, w.claim_accepted, false
                 FROM w JOIN r ON r.id = w.response_id WHERE w.key IS NOT NULL
                 ORDER BY w.form_id, w.key
-            )
+            )\(WebhookOutbox.responsesCreated(
+                from: "SELECT w.response_id, w.form_id, w.meeting_id, w.submitted_at FROM w JOIN r ON r.id = w.response_id"))
             SELECT i.n AS ordinal, g.*, r.id IS NOT NULL AS inserted,
                 CASE WHEN r.id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "g.meeting_id")) END AS notified
             FROM i LEFT JOIN g ON g.n = i.n LEFT JOIN r ON r.id = g.response_id

@@ -169,6 +169,11 @@ struct Localizer: Sendable {
         Self.fill(phrase.text(self.language), values)
     }
 
+    /// A phrase of the webhooks pages, filled the same way.
+    func callAsFunction(_ phrase: WebhookPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
     private static func fill(_ text: String, _ values: [String: String]) -> String {
         var text = text
         for (name, value) in values {
@@ -187,6 +192,7 @@ struct Localizer: Sendable {
             (language, Dictionary(
                 uniqueKeysWithValues: Phrase.allCases.map { ($0.rawValue, $0.text(language)) }
                     + HostPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
-                    + HostExtrasPhrase.allCases.map { ($0.rawValue, $0.text(language)) }))
+                    + HostExtrasPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
+                    + WebhookPhrase.allCases.map { ($0.rawValue, $0.text(language)) }))
         })
 }

@@ -79,6 +79,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Address of the metrics listener. Env: DEBRIEF_METRICS_HOST. Default: 127.0.0.1.")
     var metricsHost: String?
 
+    @Option(help: "Comma-separated hosts (names or addresses, e.g. 127.0.0.1) webhooks may reach over plain http and at private or loopback addresses. Env: DEBRIEF_WEBHOOK_ALLOW_INSECURE_HOSTS. Default: none (https to public addresses only).")
+    var webhookAllowInsecureHosts: String?
+
     @Flag(help: "Do not apply pending migrations on start.")
     var noMigrate = false
 
@@ -188,6 +191,7 @@ struct Serve: AsyncParsableCommand {
         let metricsRegistry = self.bootstrapMetrics()
         if metricsRegistry != nil { configuration.metrics = MetricsSystem.factory }
         let tracing = try await CommandRunner.run(logger: logger) { try TracingBootstrap.bootstrap(logger: logger) }
+        Env.webhooks(&configuration, allowInsecureHosts: self.webhookAllowInsecureHosts)
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)

@@ -1,3 +1,5 @@
+import Debrief
+import DebriefApp
 import DebriefHTTP
 import DebriefStore
 import Foundation
@@ -56,5 +58,27 @@ extension Env {
     /// `DEBRIEF_SIGNUP`: `open` or `closed`; unset (or empty) means the default policy.
     static func signUpPolicy() -> SignUpPolicyOption? {
         string("DEBRIEF_SIGNUP").flatMap(SignUpPolicyOption.init(rawValue:))
+    }
+}
+
+extension Env {
+    /// Webhook delivery: `--webhook-allow-insecure-hosts` (else `DEBRIEF_WEBHOOK_ALLOW_INSECURE_HOSTS`),
+    /// and for tests and operators who need other timings `DEBRIEF_WEBHOOK_RETRY_BASE_MS` (default
+    /// 30,000), `DEBRIEF_WEBHOOK_RETRY_CAP_MS` (default 4 h), `DEBRIEF_WEBHOOK_RETRY_WINDOW_SECONDS`
+    /// (failing this long disables an endpoint; default 3 days), `DEBRIEF_WEBHOOK_POLL_MS` (default
+    /// 1,000) and `DEBRIEF_WEBHOOK_TIMEOUT_SECONDS` (one request; default 10). Positive numbers;
+    /// anything else keeps the default.
+    static func webhooks(_ configuration: inout AppConfiguration, allowInsecureHosts flag: String?) {
+        let hosts = (flag ?? string("DEBRIEF_WEBHOOK_ALLOW_INSECURE_HOSTS") ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        configuration.webhooks.allowInsecureHosts = Set(hosts)
+        func positive(_ name: String) -> Int? { int(name).flatMap { $0 > 0 ? $0 : nil } }
+        let defaults = configuration.webhooks.retry
+        configuration.webhooks.retry = WebhookRetrySchedule(
+            base: positive("DEBRIEF_WEBHOOK_RETRY_BASE_MS").map { .milliseconds($0) } ?? defaults.base,
+            cap: positive("DEBRIEF_WEBHOOK_RETRY_CAP_MS").map { .milliseconds($0) } ?? defaults.cap,
+            window: positive("DEBRIEF_WEBHOOK_RETRY_WINDOW_SECONDS").map { .seconds($0) } ?? defaults.window)
+        if let milliseconds = positive("DEBRIEF_WEBHOOK_POLL_MS") { configuration.webhooks.pollInterval = .milliseconds(milliseconds) }
+        if let seconds = positive("DEBRIEF_WEBHOOK_TIMEOUT_SECONDS") { configuration.webhooks.requestTimeout = .seconds(min(seconds, 300)) }
     }
 }

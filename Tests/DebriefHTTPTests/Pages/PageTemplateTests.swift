@@ -17,7 +17,10 @@ struct PageTemplateTests {
         #expect(renderer.names == Set(files.map { $0.deletingPathExtension().lastPathComponent }))
         let phrases = Set(Phrase.allCases.map(\.rawValue)).union(HostPhrase.allCases.map(\.rawValue))
             .union(HostExtrasPhrase.allCases.map(\.rawValue))
-        #expect(phrases.count == Phrase.allCases.count + HostPhrase.allCases.count + HostExtrasPhrase.allCases.count, "one name, one phrase")
+            .union(WebhookPhrase.allCases.map(\.rawValue))
+        #expect(
+            phrases.count == Phrase.allCases.count + HostPhrase.allCases.count + HostExtrasPhrase.allCases.count
+                + WebhookPhrase.allCases.count, "one name, one phrase")
         #expect(Set(Phrase.allCases.map(\.rawValue)).isDisjoint(with: HostPhrase.allCases.map(\.rawValue)), "one name, one phrase")
         var unknown: [String] = []
         for file in files {
@@ -52,6 +55,15 @@ struct PageTemplateTests {
             #expect(placeholders(english) == placeholders(korean), "\(phrase)")
         }
         for phrase in HostExtrasPhrase.allCases {
+            let english = phrase.text(.en)
+            let korean = phrase.text(.ko)
+            #expect(!english.isEmpty && !korean.isEmpty, "\(phrase)")
+            func placeholders(_ text: String) -> Set<String> {
+                Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
+            }
+            #expect(placeholders(english) == placeholders(korean), "\(phrase)")
+        }
+        for phrase in WebhookPhrase.allCases {
             let english = phrase.text(.en)
             let korean = phrase.text(.ko)
             #expect(!english.isEmpty && !korean.isEmpty, "\(phrase)")

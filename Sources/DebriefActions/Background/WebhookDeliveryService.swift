@@ -1,0 +1,120 @@
+import Debrief
+import DebriefStore
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Sends the webhook outbox: claims the oldest due delivery of each endpoint (several instances
+/// share the work, see ``WebhookQueue``), signs it (Standard Webhooks), POSTs it, and records the
+/// outcome — delivered, or due again after a backoff with jitter; an endpoint failing for the
+/// whole retry window is disabled with its reason. At least once: a delivery stays in the outbox
+/// until a receiver answers 2xx, so a crash between sending and recording sends it again, with
+/// the same `webhook-id` (receivers deduplicate on it).
+public struct WebhookDeliveryService: Service {
+    let queue: WebhookQueue
+    let sender: any WebhookSender
+    let settings: WebhookSettings
+    /// The unfiltered results report of a meeting as the API's JSON (for `results.summary`).
+    let summary: @Sendable (UUID) async throws -> String?
+    let logger: Logger
+
+    public init(
+        queue: WebhookQueue, sender: any WebhookSender, settings: WebhookSettings,
+        summary: @escaping @Sendable (UUID) async throws -> String?, logger: Logger
+    ) {
+        self.queue = queue
+        self.sender = sender
+        self.settings = settings
+        self.summary = summary
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            var busy = false
+            do {
+                busy = try await self.deliverDue() > 0
+            } catch {
+                self.logger.warning("could not deliver webhooks", metadata: ["error": "\(error)"])
+            }
+            // While there is work, go straight on (the next delivery of each endpoint may be due).
+            if busy { continue }
+            guard (try? await cancelWhenGracefulShutdown({ try await Task.sleep(for: self.settings.pollInterval) })) != nil else { return }
+        }
+    }
+
+    /// One round: claims and sends up to `concurrency` deliveries (different endpoints) at once.
+    /// Returns how many it attempted.
+    @discardableResult
+    public func deliverDue() async throws -> Int {
+        let claimed = try await self.queue.claim(limit: self.settings.concurrency, lease: self.settings.lease)
+        await withTaskGroup(of: Void.self) { group in
+            for delivery in claimed {
+                group.addTask { await self.attempt(delivery) }
+            }
+        }
+        return claimed.count
+    }
+
+    private func attempt(_ delivery: WebhookQueue.Claimed) async {
+        do {
+            guard let data = try await self.data(of: delivery) else {
+                // A summary of a meeting that is gone: nothing to say any more; delivered empty.
+                try await self.record(delivery, WebhookSendResult(statusCode: nil, error: nil, duration: .zero))
+                return
+            }
+            let request = Self.request(delivery, data: data, now: Date())
+            try await self.record(delivery, await self.sender.send(request))
+        } catch {
+            self.logger.warning(
+                "could not attempt a webhook delivery",
+                metadata: ["delivery": "\(delivery.id)", "error": "\(error)"])
+            try? await self.queue.release(delivery)
+        }
+    }
+
+    private func record(_ delivery: WebhookQueue.Claimed, _ result: WebhookSendResult) async throws {
+        let milliseconds = Int(result.duration.components.seconds * 1000 + result.duration.components.attoseconds / 1_000_000_000_000_000)
+        let attempt = WebhookQueue.Attempt(statusCode: result.statusCode, error: result.error, milliseconds: milliseconds)
+        if attempt.delivered {
+            try await self.queue.recordDelivered(delivery, attempt)
+            return
+        }
+        let delay = self.settings.retry.randomDelay(afterAttempt: delivery.attempts + 1)
+        let disabled = try await self.queue.recordFailed(delivery, attempt, retryAfter: delay, window: self.settings.retry.window)
+        // The URL and the receiver's words are the host's; the secret and body never reach the log.
+        self.logger.info(
+            disabled ? "webhook endpoint disabled after failing for the retry window" : "webhook delivery failed; will retry",
+            metadata: [
+                "endpoint": "\(delivery.endpointID)", "delivery": "\(delivery.id)", "attempt": "\(delivery.attempts + 1)",
+                "error": "\(attempt.error ?? "")",
+            ])
+    }
+
+    /// The event's `data`: stored, or (a results summary) rendered now and stored, so every retry
+    /// sends the same thing. Nil when the meeting to summarise is gone.
+    private func data(of delivery: WebhookQueue.Claimed) async throws -> String? {
+        if let data = delivery.data { return data }
+        guard delivery.event == .resultsSummary, let meeting = delivery.meetingID,
+            let report = try await self.summary(meeting)
+        else { return nil }
+        let data = "{\"meetingId\":\"\(meeting.uuidString.lowercased())\",\"results\":\(report)}"
+        try await self.queue.storeData(data, of: delivery.id)
+        return data
+    }
+
+    /// The signed request: the Standard Webhooks envelope `{"type","timestamp","data"}` and headers.
+    static func request(_ delivery: WebhookQueue.Claimed, data: String, now: Date) -> WebhookRequest {
+        let body = Data(
+            "{\"type\":\"\(delivery.event.rawValue)\",\"timestamp\":\"\(Timestamps.format(delivery.createdAt))\",\"data\":\(data)}".utf8)
+        let timestamp = Int(now.timeIntervalSince1970)
+        let signature = WebhookSignature.sign(messageID: delivery.messageID, timestamp: timestamp, body: body, key: delivery.key)
+        return WebhookRequest(
+            url: delivery.url,
+            headers: [
+                ("content-type", "application/json"), ("webhook-id", delivery.messageID),
+                ("webhook-timestamp", String(timestamp)), ("webhook-signature", signature),
+            ],
+            body: body)
+    }
+}

@@ -1,0 +1,144 @@
+import AsyncHTTPClient
+import DebriefActions
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+
+/// Sends webhooks with AsyncHTTPClient: https only (except hosts the operator allows), every
+/// address of the host's name checked, and the connection made to the checked address.
+///
+/// Each attempt resolves the host itself, refuses it when any address is not public
+/// (``WebhookAddressPolicy``), and pins the client to the first address with AsyncHTTPClient's
+/// `dnsOverride` — the TLS handshake still names and verifies the host — so a name that resolves
+/// differently a moment later (DNS rebinding) cannot redirect the request. Redirects are not
+/// followed (a 3xx is a failure), the answer is read up to `responseBodyLimit` bytes, and the
+/// whole attempt is bounded by `requestTimeout`.
+struct HTTPWebhookSender: WebhookSender {
+    let settings: WebhookSettings
+
+    func refusal(of url: URL) -> String? {
+        guard let host = url.host?.lowercased() else { return "must have a host" }
+        if self.settings.allowInsecureHosts.contains(host) { return nil }
+        if url.scheme?.lowercased() != "https" {
+            return "must use https (plain http only for hosts the operator allows)"
+        }
+        if let literal = WebhookAddressPolicy.literalBytes(host), !WebhookAddressPolicy.isPublic(literal) {
+            return "must not be a private, loopback or link-local address"
+        }
+        return nil
+    }
+
+    func send(_ request: WebhookRequest) async -> WebhookSendResult {
+        let start = ContinuousClock.now
+        func failed(_ error: String, status: Int? = nil) -> WebhookSendResult {
+            WebhookSendResult(statusCode: status, error: error, duration: ContinuousClock.now - start)
+        }
+        if let refusal = self.refusal(of: request.url) { return failed("refused: the URL \(refusal)") }
+        guard let host = request.url.host?.lowercased() else { return failed("refused: the URL has no host") }
+
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: Self.timeAmount(self.settings.requestTimeout), read: Self.timeAmount(self.settings.requestTimeout)))
+        if !self.settings.allowInsecureHosts.contains(host) {
+            switch await Self.checkedAddress(of: host) {
+            case .success(let address): configuration.dnsOverride = [host: address]
+            case .failure(let reason): return failed("refused: \(reason)")
+            }
+        }
+        let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+        defer { Task { try? await client.shutdown() } }
+
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = .POST
+        for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
+        outgoing.body = .bytes(ByteBuffer(bytes: Array(request.body)))
+        do {
+            let response = try await client.execute(outgoing, timeout: Self.timeAmount(self.settings.requestTimeout))
+            var answer = ""
+            var read = 0
+            for try await chunk in response.body {
+                let take = min(chunk.readableBytes, self.settings.responseBodyLimit - read)
+                answer += chunk.getString(at: chunk.readerIndex, length: take) ?? ""
+                read += take
+                if read >= self.settings.responseBodyLimit { break }
+            }
+            let status = Int(response.status.code)
+            if (200..<300).contains(status) {
+                return WebhookSendResult(statusCode: status, error: nil, duration: ContinuousClock.now - start)
+            }
+            let excerpt = answer.prefix(200).trimmingCharacters(in: .whitespacesAndNewlines)
+            return failed("HTTP \(status)" + (excerpt.isEmpty ? "" : ": \(excerpt)"), status: status)
+        } catch {
+            return failed(Self.describe(error))
+        }
+    }
+
+    /// Every address of `host` (a name or a literal) public, then the first of them; or why not.
+    static func checkedAddress(of host: String) async -> Result<String, AddressRefusal> {
+        if let literal = WebhookAddressPolicy.literalBytes(host) {
+            return WebhookAddressPolicy.isPublic(literal) ? .success(host) : .failure(.init("\(host) is not a public address"))
+        }
+        let addresses: [SocketAddress]
+        do {
+            addresses = try await NIOThreadPool.singleton.runIfActive { try Self.resolve(host) }
+        } catch {
+            return .failure(.init("\(host) could not be resolved"))
+        }
+        guard !addresses.isEmpty else { return .failure(.init("\(host) has no address")) }
+        for address in addresses {
+            guard let bytes = WebhookAddressPolicy.bytes(address), WebhookAddressPolicy.isPublic(bytes) else {
+                return .failure(.init("\(host) resolves to \(address.ipAddress ?? "an address") that is not public"))
+            }
+        }
+        return addresses.first?.ipAddress.map { .success($0) } ?? .failure(.init("\(host) has no address"))
+    }
+
+    struct AddressRefusal: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// getaddrinfo (blocking: called on the thread pool).
+    private static func resolve(_ host: String) throws -> [SocketAddress] {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { throw AddressRefusal("no address") }
+        defer { freeaddrinfo(list) }
+        var addresses: [SocketAddress] = []
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let current = entry {
+            if let address = current.pointee.ai_addr {
+                switch Int32(address.pointee.sa_family) {
+                case AF_INET:
+                    address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { addresses.append(SocketAddress($0.pointee, host: host)) }
+                case AF_INET6:
+                    address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { addresses.append(SocketAddress($0.pointee, host: host)) }
+                default:
+                    break
+                }
+            }
+            entry = current.pointee.ai_next
+        }
+        return addresses
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout: return "timed out"
+            default: return "\(error)"
+            }
+        }
+        if let error = error as? NIOConnectionError {
+            return "could not connect" + (error.connectionErrors.first.map { ": \($0.error)" } ?? "")
+        }
+        return "\(error)"
+    }
+
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
