@@ -32,6 +32,10 @@ public struct ParticipantActions: Sendable {
     /// A participant who presents the token of their earlier check-in (`earlierToken`) gets that
     /// check-in back instead of a second one: attendance counts people.
     public func checkIn(to form: PublishedForm, rawName: String?, earlierToken: String? = nil) async throws -> CheckInReceipt {
+        try await self.onCurrentVersion(form) { try await self.checkIn(to: $0, rawName: rawName, earlierToken: earlierToken, once: ()) }
+    }
+
+    private func checkIn(to form: PublishedForm, rawName: String?, earlierToken: String?, once: Void) async throws -> CheckInReceipt {
         if form.definition.anonymous {
             if let rawName { _ = try PersonName.validated(rawName, at: "name") }
             return try await self.checkIns.checkIn(to: form, name: nil, presenting: earlierToken)
@@ -45,6 +49,10 @@ public struct ParticipantActions: Sendable {
     /// ``ResponseStore/submit(_:)``. A retry with the same key and body gets what was accepted the
     /// first time, whichever path (API or page) sent either.
     public func submit(_ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String?) async throws -> AcceptedSubmission {
+        try await self.onCurrentVersion(form) { try await self.submit(input, to: $0, idempotencyKey: key, once: ()) }
+    }
+
+    private func submit(_ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String?, once: Void) async throws -> AcceptedSubmission {
         var problems = ProblemCollector()
         let token = ParticipantTokenRules.check(input.participantToken, form: form.definition, into: &problems)
         var answers: [Answer] = []
@@ -70,6 +78,18 @@ public struct ParticipantActions: Sendable {
         } catch let error as DebriefError where error.code == .conflict && error.field == "Idempotency-Key" {
             _ = try await self.responses.waitForRequestInFlight(form: form, key: key, timeout: patience)
             return try await self.submit(input, to: form, idempotencyKey: key)
+        }
+    }
+
+    /// Runs `write` on `form`; when that version turned out closed or gone because a newer
+    /// version was published under the same code since `form` was cached (here or on another
+    /// instance), runs it once more on the current version, whose rules it checks again.
+    private func onCurrentVersion<T>(_ form: PublishedForm, _ write: (PublishedForm) async throws -> T) async throws -> T {
+        do {
+            return try await write(form)
+        } catch let error as DebriefError where error.code == .gone || error.code == .notFound {
+            guard let current = try await self.forms.newerVersion(than: form) else { throw error }
+            return try await write(current)
         }
     }
 }
