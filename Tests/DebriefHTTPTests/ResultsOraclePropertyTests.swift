@@ -26,7 +26,7 @@ struct ResultsOraclePropertyTests {
 
     @Test func everyOutputAgreesWithARecountOfTheRows() async throws {
         try await ParticipantAPI.run(configuration: ParticipantAPI.configuration()) { api, _ in
-            await propertyCheck(count: 10, input: Gen.int(in: 0...1_000_000)) { seed in
+            await propertyCheck(count: 6, input: Gen.int(in: 0...1_000_000)) { seed in
                 do {
                     try await Self.check(api, seed: seed)
                 } catch {
@@ -142,7 +142,7 @@ struct ResultsOraclePropertyTests {
             #expect(edited.string("code") == code)
         }
         // A change of meaning: a second version under the same code.
-        let versions = random.next(in: 0...1) == 1 ? [1, 2] : [1]
+        let versions = random.next(in: 0...3) == 0 ? [1] : [1, 2]
         if versions.count == 2 {
             try #require(try await api.send(.post, "/v1/meetings/\(meetingID)/form/close", token: token).status == .ok)
             try #require(try await api.send(.put, "/v1/meetings/\(meetingID)/form", token: token, json: Self.form(version: 2, wording: wording)).status == .ok)
@@ -289,9 +289,10 @@ struct ResultsOraclePropertyTests {
             #expect(try point("useful", number)["respondents"] == String(respondents.filter { $0.version == current }.compactMap(\.useful).count))
             let answered = Self.answeredTopic(topicSent).count
             #expect(try point("topic", number)["respondents"] == String(answered))
-            let shares = answered == 0
-                ? nil : zip(["a", "b", "c", "other"], Self.topicCounts(topicSent)).map { "\($0)=\(Self.csvNumber(Self.percent($1, answered)))" }.joined(separator: ";")
-            #expect(try point("topic", number)["option_shares"].flatMap { $0.isEmpty ? nil : $0 } == (shares ?? "0"), "session \(number)")
+            let shares = zip(["a", "b", "c", "other"], Self.topicCounts(topicSent)).map { "\($0)=\(Self.csvNumber(Self.percent($1, answered)))" }
+                .joined(separator: ";")
+            let written = try point("topic", number)["option_shares"]
+            #expect(written == shares, "session \(number): \(written ?? "nil") against \(shares)")
             let people = number == 1 ? checkIns : later.people
             let rate = people == 0 ? Self.percent(respondents.count, 30) : Self.percent(respondents.filter(\.checkedIn).count, people)
             #expect(try point("nps", number)["response_rate"] == Self.csvNumber(rate))

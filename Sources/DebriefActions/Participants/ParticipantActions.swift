@@ -81,14 +81,19 @@ public struct ParticipantActions: Sendable {
         }
     }
 
-    /// Runs `write` on `form`; when that version turned out closed or gone because a newer
-    /// version was published under the same code since `form` was cached (here or on another
-    /// instance), runs it once more on the current version, whose rules it checks again.
+    /// Runs `write` on `form`; when it was refused — closed, gone, or answers that version does
+    /// not accept — because a newer version was published under the same code since `form` was
+    /// cached (here or on another instance), runs it once more on the current version, whose
+    /// rules it checks again. (A wording edit keeps the version and accepts the same answers, so
+    /// it needs no retry.)
     private func onCurrentVersion<T>(_ form: PublishedForm, _ write: (PublishedForm) async throws -> T) async throws -> T {
         do {
             return try await write(form)
         } catch let error as DebriefError where error.code == .gone || error.code == .notFound {
             guard let current = try await self.forms.newerVersion(than: form) else { throw error }
+            return try await write(current)
+        } catch let failure as ValidationFailure {
+            guard let current = try await self.forms.newerVersion(than: form) else { throw failure }
             return try await write(current)
         }
     }

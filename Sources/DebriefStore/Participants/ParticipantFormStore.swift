@@ -101,8 +101,10 @@ public struct ParticipantFormStore: Sendable {
     /// The current version behind the code of `form` when it is another version than `form`
     /// (published since `form` was cached), else nil.
     public func newerVersion(than form: PublishedForm) async throws -> PublishedForm? {
-        self.cache.remove(meeting: form.meetingID)
         guard let current = try? await self.load(form.code), current.id != form.id else { return nil }
+        // Every code of the meeting may hold the older version: they load the current one next.
+        self.cache.remove(meeting: form.meetingID)
+        self.cache.put(current, for: form.code)
         return current
     }
 
