@@ -24,11 +24,12 @@ RUN swift build -c release --force-resolved-versions --product debrief --static-
     && cp "$(swift build -c release --show-bin-path)/debrief" /staging/ \
     && cp -R "$(swift build -c release --show-bin-path)"/*.resources /staging/
 
-# Run: a slim Debian with only the shared libraries the binary links, and curl for the health
-# check in docker-compose.yml (GET /healthz).
+# Run: a slim Debian with only the shared libraries the binary links, curl for the health check
+# (GET /healthz), and PostgreSQL's client programs for `debrief backup` and `debrief restore`
+# (pg_dump, pg_restore: bookworm's 15, as the compose file's server).
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libpq5 libqrencode4 zlib1g ca-certificates tzdata curl \
+    && apt-get install -y --no-install-recommends libpq5 libqrencode4 zlib1g ca-certificates tzdata curl postgresql-client \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 1000 --home-dir /app debrief
 WORKDIR /app
@@ -38,5 +39,9 @@ USER debrief
 ENV DEBRIEF_HOST=0.0.0.0 \
     PORT=8080
 EXPOSE 8080
+# Liveness for `docker run` too (compose repeats it): /healthz answers while the process serves;
+# /readyz would mark the container unhealthy during a database outage the pool rides out.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+    CMD curl --fail --silent --show-error --max-time 2 --output /dev/null "http://127.0.0.1:${PORT}/healthz" || exit 1
 ENTRYPOINT ["/app/debrief"]
 CMD ["serve"]

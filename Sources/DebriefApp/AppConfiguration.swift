@@ -2,6 +2,7 @@ import Debrief
 import DebriefHTTP
 import DebriefStore
 import Foundation
+import Metrics
 
 /// Settings of the whole service, as values. The `debrief serve` command fills it from flags and
 /// environment (the only place either is read); tests set what they need.
@@ -54,6 +55,10 @@ public struct AppConfiguration: Sendable {
     /// Web origins whose pages may call the participant routes (`--cors-origin`,
     /// `DEBRIEF_CORS_ORIGINS`); none by default.
     public var corsOrigins: CORSAllowList = .none
+    /// The most a standby may lag before lag-tolerant reads skip it (``ReadReplica``).
+    public var replicaMaxLag: Duration = .seconds(5)
+    /// Proxies (the load balancer) whose `X-Forwarded-For` names the client.
+    public var trustedProxies = TrustedProxies.none
     /// Who may sign up (`--signup`, `DEBRIEF_SIGNUP`). `debrief serve` defaults to
     /// `firstAccountThenClosed`; tests that build the app directly sign up many hosts, so the
     /// value here defaults to `open` (docs/decisions/0016-sign-up-policy.md).
@@ -61,6 +66,10 @@ public struct AppConfiguration: Sendable {
     /// A public URL phones could reach, when `publicBaseURL` is a loopback address (`debrief serve`
     /// fills it with the machine's LAN address); the host's pages then warn. Nil: no warning.
     public var publicURLHint: String?
+    /// Where the application's metrics are recorded: the Prometheus registry `debrief serve`
+    /// scrapes on `--metrics-port`, or a test's own; the process-wide factory by default.
+    /// (The database pool's metrics go where its ``Database`` was told.)
+    public var metrics: any MetricsFactory = MetricsSystem.factory
 
     public init(
         host: String = "127.0.0.1",
@@ -90,6 +99,8 @@ extension AppConfiguration {
             participantRateLimits: self.participantRateLimits, corsOrigins: self.corsOrigins)
         settings.exportLimits = self.exportLimits
         settings.liveCheckInterval = self.liveCheckInterval
+        settings.trustedProxies = self.trustedProxies
+        settings.metrics = self.metrics
         return settings
     }
 }

@@ -15,44 +15,52 @@ struct AppServices: Sendable {
     let sharedResults: SharedResults
     let api: JSONAPI
     let pages: Pages
+    let readReplica: ReadReplica
 
-    init(configuration: AppConfiguration, database: Database) {
+    /// `replica`: a standby for lag-tolerant reads (``ReadReplica``), when configured.
+    init(configuration: AppConfiguration, database: Database, replica: Database? = nil) {
+        self.readReplica = ReadReplica(primary: database, replica: replica, maxLag: configuration.replicaMaxLag)
         self.hasher = PasswordHasher(cost: configuration.bcryptCost)
-        self.notifier = ResultsNotifier(database: database, mode: configuration.resultsNotification)
+        let metrics = configuration.metrics
+        self.notifier = ResultsNotifier(database: database, mode: configuration.resultsNotification, metrics: metrics)
         let participantForms = ParticipantFormStore(
             database: database, cache: PublishedFormCache(capacity: configuration.publishedFormCacheSize))
         let participants = ParticipantActions(
             forms: participantForms,
             checkIns: CheckInStore(database: database, forms: participantForms, notifier: self.notifier),
             responses: ResponseStore(
-                database: database, forms: participantForms, notifier: self.notifier, batching: configuration.submissionBatching))
+                database: database, forms: participantForms, notifier: self.notifier, batching: configuration.submissionBatching,
+                metrics: SubmissionMetrics(factory: metrics)))
         let accountStore = AccountStore(database: database, hasher: self.hasher)
         let tokenStore = TokenStore(database: database, lifetime: configuration.tokenLifetime)
         let invitations = InvitationStore(database: database)
         let signUpGate = SignUpGate(policy: configuration.signUpPolicy, accounts: accountStore, invitations: invitations)
-        let accounts = AccountActions(
+        var accounts = AccountActions(
             accounts: accountStore,
             tokens: tokenStore,
             throttle: LoginThrottle(
                 database: database, policy: LoginThrottle.Policy(signUpsPerClient: configuration.signUpsPerAddressPerHour)),
             signUpGate: signUpGate)
+        accounts.readReplica = self.readReplica
         let meetingStore = MeetingStore(database: database)
         self.meetingStore = meetingStore
         let meetings = MeetingActions(meetings: meetingStore, notifier: self.notifier)
         let forms = FormActions(meetings: meetingStore, forms: FormStore(database: database), notifier: self.notifier)
-        let resultsStore = ResultsStore(database: database)
+        let resultsStore = ResultsStore(database: database, reads: self.readReplica)
         let results = ResultsActions(results: resultsStore, sharedMaxAge: configuration.sharedResultsMaxAge)
         self.sharedResults = results.shared
         // Writes committed here make the shared reports stale at once (read-your-writes); other
         // instances' writes arrive through the live-results listener.
         self.notifier.observeCommits { [shared = results.shared] meeting in shared.changed(meeting) }
-        self.liveResults = LiveResultsHub(snapshot: LiveResultsHub.reportSnapshot(results))
+        self.liveResults = LiveResultsHub(metrics: metrics, snapshot: LiveResultsHub.reportSnapshot(results))
         let http = configuration.http
         let attendance = AttendanceActions(attendance: AttendanceStore(database: database), roster: RosterStore(database: database))
         self.api = JSONAPI(
             participants: participants, accounts: accounts, meetings: meetings, forms: forms, results: results,
             attendance: attendance,
-            exporter: Exporter(exports: ExportStore(database: database), results: resultsStore),
+            exporter: Exporter(
+                exports: ExportStore(database: database, reads: self.readReplica, metrics: ExportMetrics(factory: metrics)),
+                results: resultsStore),
             liveResults: self.liveResults,
             isDatabaseReady: { (try? await database.query("SELECT 1")) != nil },
             settings: http)

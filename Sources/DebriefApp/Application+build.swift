@@ -9,10 +9,12 @@ import PQ
 /// the background services, each stopped gracefully with the application.
 ///
 /// `debrief serve` and the tests call the same function, so tests exercise the real wiring.
+///
+/// `replica`, a hot standby of `database`, takes the reads that tolerate a bounded lag.
 public func buildApplication(
-    configuration: AppConfiguration, database: Database, logger: Logger
+    configuration: AppConfiguration, database: Database, replica: Database? = nil, logger: Logger
 ) -> some ApplicationProtocol {
-    let services = AppServices(configuration: configuration, database: database)
+    let services = AppServices(configuration: configuration, database: database, replica: replica)
     var app = Application(
         router: buildRouter(services),
         server: httpServer(
@@ -25,10 +27,17 @@ public func buildApplication(
         services.notifier,
         services.liveResults,
         LiveResultsListener(database: database, hub: services.liveResults, shared: services.sharedResults, logger: logger),
-        TallyFoldService(tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger),
+        TallyFoldService(
+            tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger,
+            metrics: configuration.metrics),
         IdempotencyPurgeService(
-            keys: IdempotencyKeys(database: database), retention: configuration.idempotencyRetention, logger: logger),
-        TrashPurgeService(meetings: services.meetingStore, logger: logger))
+            keys: IdempotencyKeys(database: database), retention: configuration.idempotencyRetention, logger: logger,
+            metrics: configuration.metrics),
+        TrashPurgeService(meetings: services.meetingStore, logger: logger, metrics: configuration.metrics),
+        RetentionPurgeService(retention: RetentionStore(database: database), logger: logger, metrics: configuration.metrics),
+        ReplicaMonitorService(replica: services.readReplica),
+        InstanceHeartbeatService(
+            heartbeats: InstanceHeartbeats(database: database), peers: services.api.settings.clusterPeers, logger: logger))
     return app
 }
 

@@ -30,6 +30,10 @@ public actor LocalPostgresCluster {
     private var mayBeRunning = false
     /// Resolved during start; stop() needs them.
     private var resolved: Resolved?
+    /// Whether ``start()`` found a server already running on the data folder (a `debrief serve`,
+    /// say) and reused it rather than starting one. A command that only borrows the cluster
+    /// (`debrief export`, `admin`, `backup`) then leaves it running.
+    public private(set) var reusedRunningServer = false
 
     struct Paths: Sendable {
         var dataDirectory: String
@@ -144,6 +148,7 @@ public actor LocalPostgresCluster {
         if initialized, fileManager.fileExists(atPath: pidFile), try await isRunning(resolved),
            let runningPort = Self.port(fromPidFile: pidFile) {
             mayBeRunning = true
+            reusedRunningServer = true
             logger.info(
                 "reusing private PostgreSQL cluster already running",
                 metadata: ["data_directory": "\(paths.dataDirectory)", "port": "\(runningPort)"]

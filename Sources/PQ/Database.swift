@@ -1,4 +1,5 @@
 import Logging
+import Metrics
 import NIOPosix
 
 /// The entry point of the client: a connection pool with the thread pool its blocking calls use.
@@ -11,20 +12,22 @@ public final class Database: Sendable {
     private let pool: ConnectionPool
     private let logger: Logger
 
-    /// Creates the pool; no connection is opened until the first query.
-    public init(configuration: DatabaseConfiguration, logger: Logger) {
+    /// Creates the pool; no connection is opened until the first query. The pool's gauges, wait
+    /// histogram and timeouts go to `metrics` (the process-wide factory unless one is given).
+    public init(configuration: DatabaseConfiguration, logger: Logger, metrics: any MetricsFactory = MetricsSystem.factory) {
         self.configuration = configuration
         self.logger = logger
         // One thread per pooled connection, plus room for notification listeners, so a blocked
         // libpq call never waits behind another connection's call.
         self.threadPool = NIOThreadPool(numberOfThreads: configuration.maxConnections + 2)
         self.threadPool.start()
-        self.pool = ConnectionPool(configuration: configuration, threadPool: self.threadPool, logger: logger)
+        self.pool = ConnectionPool(
+            configuration: configuration, threadPool: self.threadPool, logger: logger, metrics: metrics)
     }
 
     /// Leases a connection for `body` and returns it to the pool afterwards.
     public func withConnection<Value>(_ body: (Connection) async throws -> Value) async throws -> Value {
-        let connection = try await self.pool.lease()
+        let connection = try await self.pool.measuredLease()
         do {
             let value = try await body(connection)
             await self.pool.release(connection)
@@ -54,20 +57,20 @@ public final class Database: Sendable {
 
     /// Runs one statement on a pooled connection.
     @discardableResult
-    public func query(_ query: SQLQuery) async throws -> QueryResult {
-        try await self.withConnection { try await $0.query(query) }
+    public func query(_ query: SQLQuery, function: String = #function, fileID: String = #fileID) async throws -> QueryResult {
+        try await self.withConnection { try await $0.query(query, function: function, fileID: fileID) }
     }
 
     /// Runs one statement of fixed text as a prepared statement (see ``Connection/preparedQuery(_:)``).
     @discardableResult
-    public func preparedQuery(_ query: SQLQuery) async throws -> QueryResult {
-        try await self.withConnection { try await $0.preparedQuery(query) }
+    public func preparedQuery(_ query: SQLQuery, function: String = #function, fileID: String = #fileID) async throws -> QueryResult {
+        try await self.withConnection { try await $0.preparedQuery(query, function: function, fileID: fileID) }
     }
 
     /// Runs one statement and returns the number of rows it changed.
     @discardableResult
-    public func execute(_ query: SQLQuery) async throws -> Int {
-        try await self.withConnection { try await $0.execute(query) }
+    public func execute(_ query: SQLQuery, function: String = #function, fileID: String = #fileID) async throws -> Int {
+        try await self.withConnection { try await $0.execute(query, function: function, fileID: fileID) }
     }
 
     /// Sends `NOTIFY channel, payload` (delivered when the surrounding transaction commits).

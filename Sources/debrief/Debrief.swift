@@ -7,7 +7,7 @@ struct DebriefCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "debrief",
         abstract: "Feedback forms for meetings: serve the API, migrate the database, export results.",
-        subcommands: [Serve.self, Migrate.self, Export.self, Admin.self],
+        subcommands: [Serve.self, Migrate.self, Export.self, Admin.self, Backup.self, Restore.self],
         defaultSubcommand: Serve.self)
 
     /// ArgumentParser's own `main`, except that bad arguments exit with 2, the documented code

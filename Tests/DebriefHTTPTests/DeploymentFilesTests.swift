@@ -87,6 +87,33 @@ struct DeploymentFilesTests {
         }
     }
 
+    /// `docker run` gets the same liveness probe as compose, and the image can back up and
+    /// restore (`debrief backup` runs pg_dump, `debrief restore` pg_restore).
+    @Test func imageHasAHealthCheckAndTheBackupPrograms() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
+        let runStage = ("\n" + text).components(separatedBy: "\nFROM ").last ?? ""
+        // The HEALTHCHECK instruction with its continuation lines.
+        let lines = runStage.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("HEALTHCHECK ") })
+        var instruction = [lines[start]]
+        while instruction.last?.hasSuffix("\\") == true, start + instruction.count < lines.count {
+            instruction.append(lines[start + instruction.count])
+        }
+        let healthCheck = instruction.joined(separator: "\n")
+        #expect(healthCheck.contains(" CMD "), "\(healthCheck)")
+        #expect(healthCheck.contains("/healthz"), "\(healthCheck)")
+        #expect(healthCheck.contains("--start-period="), "\(healthCheck)")
+        let words = Set(runStage.split(whereSeparator: { $0.isWhitespace }).map(String.init))
+        #expect(words.contains("curl"))
+        #expect(words.contains("postgresql-client"), "the run stage lacks pg_dump and pg_restore")
+        // The client matches the compose file's server (bookworm ships PostgreSQL 15).
+        let compose = try self.compose()
+        let services = try #require(compose["services"] as? [String: Any])
+        let db = try #require(services["db"] as? [String: Any])
+        #expect((db["image"] as? String)?.hasSuffix(":15") == true)
+        #expect(runStage.contains("bookworm"))
+    }
+
     @Test func dockerfileBuildsWithSwiftAndRunsSlimWithLibpq() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
         let stages = text.split(separator: "\n").filter { $0.hasPrefix("FROM ") }

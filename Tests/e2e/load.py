@@ -6,6 +6,7 @@ asked afterwards which acknowledged submissions it holds, and how many times.
 from __future__ import annotations
 
 import collections
+import json
 import itertools
 import threading
 import time
@@ -182,6 +183,8 @@ class LiveStream:
                                      stream=True, timeout=60)
         assert self.response.status_code == 200, self.response.text
         self.events = 0
+        # The newest `results` event's report (the JSON of GET …/results).
+        self.last_report: dict | None = None
         self.ended_cleanly = False
         self.error: Exception | None = None
         self._thread = threading.Thread(target=self._read, daemon=True)
@@ -189,9 +192,14 @@ class LiveStream:
 
     def _read(self) -> None:
         try:
+            in_results = False
             for line in self.response.iter_lines():
                 if line.startswith(b"event: results"):
                     self.events += 1
+                    in_results = True
+                elif line.startswith(b"data: ") and in_results:
+                    self.last_report = json.loads(line[len(b"data: "):])
+                    in_results = False
             # iter_lines returns only when the chunked body was terminated properly.
             self.ended_cleanly = True
         except Exception as error:  # noqa: BLE001 — kept for the test to assert on
@@ -202,6 +210,10 @@ class LiveStream:
         while self.events < count and time.monotonic() < deadline and self._thread.is_alive():
             time.sleep(0.05)
         return self.events >= count
+
+    def last_total(self) -> int | None:
+        """Responses in the newest report seen, or None before the first."""
+        return self.last_report["summary"]["responses"] if self.last_report else None
 
     def wait_for_end(self, timeout: float = 30) -> None:
         self._thread.join(timeout)

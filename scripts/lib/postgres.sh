@@ -76,12 +76,12 @@ ensure_packages() {
 
 # Installs (idempotently) the tools the end-to-end tests drive: a real browser and its driver, a
 # QR decoder and an SVG rasterizer, a slow-client attacker, a spreadsheet (LibreOffice Calc, to
-# see which exported cells it evaluates), and Python's venv for the test tools.
+# see which exported cells it evaluates), HAProxy (the topology tests), and Python's venv for the test tools.
 ensure_test_packages() {
     ensure_packages
     command -v dpkg >/dev/null 2>&1 || return 0
     local missing=() package
-    for package in chromium chromium-driver zbar-tools librsvg2-bin slowhttptest fonts-noto-cjk libreoffice-calc-nogui; do
+    for package in chromium chromium-driver zbar-tools librsvg2-bin slowhttptest fonts-noto-cjk libreoffice-calc-nogui haproxy; do
         _pg_pkg_installed "$package" || missing+=("$package")
     done
     python3 -m venv --help >/dev/null 2>&1 || missing+=(python3-venv)

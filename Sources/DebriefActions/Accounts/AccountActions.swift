@@ -10,6 +10,8 @@ public struct AccountActions: Sendable {
     let tokens: TokenStore
     let throttle: LoginThrottle
     let signUpGate: SignUpGate
+    /// Records hosts' writes, so their lag-tolerant reads wait for the standby (``ReadReplica``).
+    public var readReplica: ReadReplica?
 
     public init(accounts: AccountStore, tokens: TokenStore, throttle: LoginThrottle, signUpGate: SignUpGate) {
         self.accounts = accounts
@@ -84,5 +86,19 @@ public struct AccountActions: Sendable {
     /// Changes the signed-in account's profile (422 naming each bad field).
     public func updateProfile(of account: Account, _ input: ProfilePatchInput) async throws -> Account {
         try await self.accounts.update(id: account.id, try input.validate().get())
+    }
+}
+
+extension AccountActions {
+    /// Runs `body` (the rest of a signed-in request) so that reads which may go to a standby go
+    /// there only once it has replayed `account`'s last write; afterwards, when the request
+    /// changed something (`wrote` says so from its outcome), records where that write ended.
+    public func readingYourWrites<Value>(
+        as account: Account, _ body: () async throws -> Value, wrote: (Value) -> Bool
+    ) async throws -> Value {
+        guard let replica = self.readReplica, replica.hasReplica else { return try await body() }
+        let value = try await ReadReplica.$readerLastWrite.withValue(account.lastWriteLSN) { try await body() }
+        if wrote(value) { try await replica.recordWrite(account: account.id) }
+        return value
     }
 }

@@ -1,5 +1,6 @@
 import Debrief
 import Foundation
+import Metrics
 import ServiceLifecycle
 
 /// One message on a live results stream.
@@ -27,7 +28,13 @@ public actor LiveResultsHub: Service {
 
     private let snapshot: Snapshot
     private let minimumInterval: Duration
-    private var subscribers: [UUID: [Int: AsyncStream<LiveEvent>.Continuation]] = [:]
+    private var subscribers: [UUID: [Int: AsyncStream<LiveEvent>.Continuation]] = [:] {
+        didSet { self.viewers.record(self.subscriberCount) }
+    }
+    /// `debrief_live_viewers` (streams open now) and `debrief_live_events_sent_total{kind}`.
+    private let viewers: Gauge
+    private let resultsSent: Counter
+    private let heartbeatsSent: Counter
     private var nextSubscriberID = 0
     private var scheduled: Set<UUID> = []
     private var lastFlush: [UUID: ContinuousClock.Instant] = [:]
@@ -36,7 +43,14 @@ public actor LiveResultsHub: Service {
     private let due: AsyncStream<(UUID, ContinuousClock.Instant)>
     private let dueContinuation: AsyncStream<(UUID, ContinuousClock.Instant)>.Continuation
 
-    public init(minimumInterval: Duration = .milliseconds(100), snapshot: @escaping Snapshot) {
+    public init(
+        minimumInterval: Duration = .milliseconds(100), metrics: any MetricsFactory = MetricsSystem.factory,
+        snapshot: @escaping Snapshot
+    ) {
+        self.viewers = Gauge(label: "debrief_live_viewers", factory: metrics)
+        self.resultsSent = Counter(label: "debrief_live_events_sent_total", dimensions: [("kind", "results")], factory: metrics)
+        self.heartbeatsSent = Counter(label: "debrief_live_events_sent_total", dimensions: [("kind", "heartbeat")], factory: metrics)
+        self.viewers.record(0)
         self.minimumInterval = minimumInterval
         self.snapshot = snapshot
         (self.due, self.dueContinuation) = AsyncStream.makeStream()
@@ -78,6 +92,7 @@ public actor LiveResultsHub: Service {
         }
         if let json = try await self.snapshot(meeting) {
             continuation.yield(.results(id: Self.eventID(), json: json))
+            self.resultsSent.increment()
         }
         return stream
     }
@@ -96,7 +111,9 @@ public actor LiveResultsHub: Service {
     }
 
     public func heartbeat() {
-        for continuation in self.subscribers.values.flatMap(\.values) { continuation.yield(.heartbeat) }
+        let streams = self.subscribers.values.flatMap(\.values)
+        for continuation in streams { continuation.yield(.heartbeat) }
+        self.heartbeatsSent.increment(by: streams.count)
     }
 
     /// Ends every stream (graceful shutdown).
@@ -116,7 +133,9 @@ public actor LiveResultsHub: Service {
             let json = try? await self.snapshot(meeting)
         else { return }
         let event = LiveEvent.results(id: Self.eventID(), json: json)
-        for continuation in self.subscribers[meeting]?.values ?? watchers.values { continuation.yield(event) }
+        let streams = self.subscribers[meeting]?.values ?? watchers.values
+        for continuation in streams { continuation.yield(event) }
+        self.resultsSent.increment(by: streams.count)
     }
 
     private func unsubscribe(_ meeting: UUID, _ id: Int) {

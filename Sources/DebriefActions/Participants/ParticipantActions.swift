@@ -1,6 +1,7 @@
 import Debrief
 import DebriefStore
 import Foundation
+import Tracing
 
 /// What a participant can do to a published form — open it, check in, answer — with every rule
 /// applied once: the JSON API and the participant page both call these.
@@ -14,6 +15,10 @@ public struct ParticipantActions: Sendable {
         self.checkIns = checkIns
         self.responses = responses
     }
+
+    /// Where submissions are counted (accepted, refused by reason); the HTTP layer adds the
+    /// refusals it answers itself.
+    public var submissionMetrics: SubmissionMetrics { self.responses.metrics }
 
     /// The open form behind a typed or scanned code (404 unknown, 410 closed).
     public func form(code: String) async throws -> PublishedForm {
@@ -49,10 +54,13 @@ public struct ParticipantActions: Sendable {
     /// ``ResponseStore/submit(_:)``. A retry with the same key and body gets what was accepted the
     /// first time, whichever path (API or page) sent either.
     public func submit(_ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String?) async throws -> AcceptedSubmission {
-        try await self.onCurrentVersion(form) { try await self.submit(input, to: $0, idempotencyKey: key, once: ()) }
+        try await withSpan("ParticipantActions.submit") { span in
+            span.attributes["debrief.answers"] = input.answers?.count ?? 0
+            return try await self.onCurrentVersion(form) { try await self.validateAndStore(input, to: $0, idempotencyKey: key) }
+        }
     }
 
-    private func submit(_ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String?, once: Void) async throws -> AcceptedSubmission {
+    private func validateAndStore(_ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String?) async throws -> AcceptedSubmission {
         var problems = ProblemCollector()
         let token = ParticipantTokenRules.check(input.participantToken, form: form.definition, into: &problems)
         var answers: [Answer] = []

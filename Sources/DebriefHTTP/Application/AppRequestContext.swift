@@ -9,8 +9,9 @@ public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Set from configuration by ``BodyLimitMiddleware`` before any route reads the body.
     public var bodyLimit: Int = 256 * 1024
-    /// The peer's IP address, for rate limits.
-    public let clientAddress: String
+    /// The client's IP address, for rate limits: the peer's, or the one a trusted proxy names
+    /// (``ForwardedClientMiddleware``).
+    public var clientAddress: String
     /// The connection, so a response can end it (see ``ProblemMiddleware``).
     let channel: any Channel
     /// The signed-in account and its token, set by ``AuthMiddleware``.

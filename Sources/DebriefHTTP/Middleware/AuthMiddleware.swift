@@ -24,7 +24,9 @@ struct AuthMiddleware: RouterMiddleware {
         var context = context
         context.account = account
         context.bearerToken = token
-        return try await next(request, context)
+        return try await self.accounts.readingYourWrites(as: account, { try await next(request, context) }) { response in
+            request.method.changesState && response.status.code < 400
+        }
     }
 
     /// The bearer token of the `Authorization` header; else, where allowed, the session cookie's.
@@ -35,5 +37,12 @@ struct AuthMiddleware: RouterMiddleware {
         }
         guard self.acceptsSessionCookieOnGET, request.method == .get || request.method == .head else { return nil }
         return SessionCookie.token(in: request)
+    }
+}
+
+extension HTTPRequest.Method {
+    /// Whether a request with this method may change something (not GET, HEAD or OPTIONS).
+    public var changesState: Bool {
+        self != .get && self != .head && self != .options
     }
 }

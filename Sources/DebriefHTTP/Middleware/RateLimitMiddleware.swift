@@ -11,9 +11,10 @@ public struct RateLimitMiddleware: RouterMiddleware {
     let perAddress: RateLimiter
     let perForm: RateLimiter
 
-    public init(settings: RateLimitSettings) {
-        self.perAddress = RateLimiter(rate: settings.perAddress)
-        self.perForm = RateLimiter(rate: settings.perForm)
+    /// `share` is this instance's fraction of the documented rates (``ClusterPeers/shareOfLoad``).
+    public init(settings: RateLimitSettings, share: @escaping @Sendable () -> Double = { 1 }) {
+        self.perAddress = RateLimiter(rate: settings.perAddress, share: share)
+        self.perForm = RateLimiter(rate: settings.perForm, share: share)
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -3,7 +3,10 @@ import Foundation
 /// In-memory token buckets, one per key (a client address, a form code).
 ///
 /// Per instance and in memory on purpose: a check is a dictionary lookup under a lock, with no
-/// database round trip on the busiest path; the limits are about fairness, not exact quotas.
+/// database round trip on the busiest path. With several instances each enforces its `share` of
+/// the rate (1/N of N instances, see ``ClusterPeers``), so the whole cluster allows the
+/// documented rate when the load balancer spreads requests evenly
+/// (docs/decisions/0030-global-rate-limits.md).
 /// Memory is bounded: when the table grows past `maxKeys`, buckets that have refilled completely
 /// (idle long enough to be indistinguishable from new ones) are dropped.
 //
@@ -21,28 +24,34 @@ final class RateLimiter: @unchecked Sendable {
     }
 
     let rate: RateLimitRate
+    /// This instance's fraction of `rate` (0 < share ≤ 1), read at each check.
+    private let share: @Sendable () -> Double
     private let maxKeys: Int
     private let lock = NSLock()
     private var buckets: [String: Bucket] = [:]
 
-    init(rate: RateLimitRate, maxKeys: Int = 50_000) {
+    init(rate: RateLimitRate, share: @escaping @Sendable () -> Double = { 1 }, maxKeys: Int = 50_000) {
         self.rate = rate
+        self.share = share
         self.maxKeys = max(16, maxKeys)
     }
 
     /// Takes one token from `key`'s bucket if there is one.
     func take(_ key: String, now: ContinuousClock.Instant = .now) -> Decision {
         guard self.rate.isEnabled else { return Decision(allowed: true, retryAfterSeconds: 0) }
+        let share = min(1, max(0.001, self.share()))
+        let perSecond = self.rate.perSecond * share
+        let burst = max(1, self.rate.burst * share)
         return self.lock.withLock {
-            var bucket = self.buckets[key] ?? Bucket(tokens: self.rate.burst, updated: now)
-            bucket.tokens = min(self.rate.burst, bucket.tokens + Self.seconds(now - bucket.updated) * self.rate.perSecond)
+            var bucket = self.buckets[key] ?? Bucket(tokens: burst, updated: now)
+            bucket.tokens = min(burst, bucket.tokens + Self.seconds(now - bucket.updated) * perSecond)
             bucket.updated = now
             let decision: Decision
             if bucket.tokens >= 1 {
                 bucket.tokens -= 1
                 decision = Decision(allowed: true, retryAfterSeconds: 0)
             } else {
-                let wait = (1 - bucket.tokens) / self.rate.perSecond
+                let wait = (1 - bucket.tokens) / perSecond
                 decision = Decision(allowed: false, retryAfterSeconds: max(1, Int(wait.rounded(.up))))
             }
             if self.buckets.count >= self.maxKeys, self.buckets[key] == nil { self.prune(now: now) }

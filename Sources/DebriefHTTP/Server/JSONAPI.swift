@@ -1,6 +1,7 @@
 import DebriefActions
 import DebriefExport
 import Hummingbird
+import Metrics
 
 /// Everything the JSON API's routes use: the use cases, and the few settings that shape replies.
 /// The application (DebriefApp) builds one; each controller takes only its part of it.
@@ -52,6 +53,12 @@ public struct HTTPSettings: Sendable {
     public var exportLimits = ExportLimits()
     /// How often a live stream checks that its token is still valid and its meeting still there.
     public var liveCheckInterval: Duration = .seconds(5)
+    /// The instances sharing the load: the rate limits enforce 1/N of their documented values.
+    public var clusterPeers = ClusterPeers()
+    /// Proxies whose `X-Forwarded-For` names the client (HAProxy in front of several instances).
+    public var trustedProxies = TrustedProxies.none
+    /// Where request counts and latencies are recorded (the process-wide factory by default).
+    public var metrics: any MetricsFactory = MetricsSystem.factory
 
     public init(
         publicBaseURL: String, maxBodyBytes: Int, participantMaxBodyBytes: Int, participantRateLimits: RateLimitSettings,
@@ -77,6 +84,14 @@ public func buildRouter(
     _ api: JSONAPI, addPages: (Router<AppRequestContext>, RateLimitMiddleware) -> Void
 ) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    if !api.settings.trustedProxies.isEmpty {
+        router.middlewares.add(ForwardedClientMiddleware(trusted: api.settings.trustedProxies))
+    }
+    // The request's span (swift-distributed-tracing; a no-op unless `debrief serve` bootstrapped an
+    // OTLP exporter) around everything, so every log line and child span of the request is in it.
+    router.middlewares.add(TracingMiddleware())
+    // First after them, so it sees the status every other middleware settled on.
+    router.middlewares.add(HTTPMetricsMiddleware(factory: api.settings.metrics, submissions: api.participants.submissionMetrics))
     router.middlewares.add(SecurityHeadersMiddleware())
     if !api.settings.corsOrigins.isEmpty {
         router.middlewares.add(CORSMiddleware(allowList: api.settings.corsOrigins))
@@ -86,7 +101,8 @@ public func buildRouter(
     router.middlewares.add(BodyLimitMiddleware(limit: api.settings.maxBodyBytes))
     HealthController(isDatabaseReady: api.isDatabaseReady).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
-    let participantLimits = RateLimitMiddleware(settings: api.settings.participantRateLimits)
+    let peers = api.settings.clusterPeers
+    let participantLimits = RateLimitMiddleware(settings: api.settings.participantRateLimits, share: { peers.shareOfLoad })
     let publicBaseURL = api.settings.publicBaseURL
 
     let v1 = router.group("v1")

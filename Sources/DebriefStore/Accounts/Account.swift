@@ -9,6 +9,11 @@ public struct Account: Sendable, Equatable {
     public var displayName: String
     public var role: Role
     public var createdAt: Date
+    /// Where the account's last write ended in the primary's WAL, when a standby serves reads
+    /// (``ReadReplica``); read with the token, nil elsewhere.
+    public var lastWriteLSN: LSN?
+    /// Responses to this host's meetings older than this many months are purged; 0 keeps them.
+    public var responseRetentionMonths: Int
 
     init(row: Row) throws {
         self.id = try row.decode("id")
@@ -19,9 +24,11 @@ public struct Account: Sendable, Equatable {
         }
         self.role = role
         self.createdAt = try row.decode("created_at")
+        self.lastWriteLSN = (try? row.decode("last_write_lsn", as: String?.self))?.flatMap(LSN.init)
+        self.responseRetentionMonths = try row.decode("response_retention_months", as: Int?.self) ?? 0
     }
 
     public var viewer: Viewer { Viewer(accountID: self.id, role: self.role) }
 
-    static let columns: SQLQuery = "a.id, a.email, a.display_name, a.role, a.created_at"
+    static let columns: SQLQuery = "a.id, a.email, a.display_name, a.role, a.created_at, a.response_retention_months"
 }

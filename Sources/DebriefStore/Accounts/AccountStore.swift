@@ -51,7 +51,10 @@ public struct AccountStore: Sendable {
         let rows = try await self.database.query(
             """
             UPDATE accounts AS a
-            SET display_name = coalesce(\(patch.displayName), display_name), updated_at = now()
+            SET display_name = coalesce(\(patch.displayName), display_name),
+                response_retention_months = CASE WHEN \(patch.responseRetentionMonths)::int IS NULL THEN response_retention_months
+                    ELSE nullif(\(patch.responseRetentionMonths)::int, 0) END,
+                updated_at = now()
             WHERE a.id = \(id)
             RETURNING \(Account.columns)
             """)

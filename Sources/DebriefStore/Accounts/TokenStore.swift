@@ -34,7 +34,8 @@ public struct TokenStore: Sendable {
     public func account(for token: String) async throws -> Account? {
         try await self.database.query(
             """
-            SELECT \(Account.columns) FROM access_tokens t JOIN accounts a ON a.id = t.account_id
+            SELECT \(Account.columns), a.last_write_lsn::text AS last_write_lsn
+            FROM access_tokens t JOIN accounts a ON a.id = t.account_id
             WHERE t.token_hash = \(SecretToken.hash(token)) AND t.revoked_at IS NULL AND t.expires_at > now()
             """
         ).first.map(Account.init(row:))

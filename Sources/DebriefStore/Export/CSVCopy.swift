@@ -1,3 +1,4 @@
+import Metrics
 import PQ
 
 /// Where export bytes go: a file, standard output or an HTTP response body. Each call gets one
@@ -13,6 +14,8 @@ public typealias ExportSink = ([UInt8]) async throws -> Void
 struct CSVCopy {
     let options: CSVOptions
     let sink: ExportSink
+    /// Counts the data rows sent (not the header); nil when nothing is exported (a query preview).
+    var rowCounter: Counter? = nil
 
     /// `value` as an exported text cell.
     func cell(_ value: SQLQuery) -> SQLQuery {
@@ -37,11 +40,18 @@ struct CSVCopy {
             if index > 0 { select = select + ", " }
             select = select + self.cell("\(name)::text")
         }
-        try await self.rows(select, on: connection)
+        try await self.copy(select, on: connection)
     }
 
     /// The rows of `select`, streamed chunk by chunk.
     func rows(_ select: SQLQuery, on connection: Connection) async throws {
+        let rows = try await self.copy(select, on: connection)
+        self.rowCounter?.increment(by: rows)
+    }
+
+    /// Streams `select` through one `COPY` and returns how many rows it sent.
+    @discardableResult
+    private func copy(_ select: SQLQuery, on connection: Connection) async throws -> Int {
         try await connection.copyOut(select, format: .csv(delimiter: self.options.delimiter)) { chunk in
             try await self.sink(chunk)
         }

@@ -12,9 +12,14 @@ import PQ
 /// module from the results reports, so their numbers are the API's, and sent through the same COPY.
 public struct ExportStore: Sendable {
     let database: Database
+    /// Where the row layouts' COPY runs: the standby when it is fresh enough (``ReadReplica``).
+    let reads: ReadReplica
+    let metrics: ExportMetrics
 
-    public init(database: Database) {
+    public init(database: Database, reads: ReadReplica? = nil, metrics: ExportMetrics = ExportMetrics()) {
         self.database = database
+        self.reads = reads ?? .primaryOnly(database)
+        self.metrics = metrics
     }
 
     /// An export whose target exists and is visible to its viewer.
@@ -60,7 +65,12 @@ public struct ExportStore: Sendable {
     /// A CSV stream of `export` into `sink`, for the caller to write the layout's rows to.
     /// `sink` must outlive the stream (it is used only while the caller writes).
     public func csvStream(_ export: Prepared, to sink: @escaping ExportSink) -> CSVStream {
-        CSVStream(copy: CSVCopy(options: export.request.csv, sink: sink), store: self)
+        let counters = self.metrics.layout(export.request.layout.name)
+        let counted: ExportSink = { chunk in
+            try await sink(chunk)
+            counters?.bytes.increment(by: chunk.count)
+        }
+        return CSVStream(copy: CSVCopy(options: export.request.csv, sink: counted, rowCounter: counters?.rows), store: self)
     }
 
     /// Writes the header and rows of a row layout (`responses`, `answers`): one `COPY` each.
@@ -86,7 +96,7 @@ public struct ExportStore: Sendable {
         switch export.request.layout {
         case .responses(let window):
             let layout = ResponsesLayout(meetings: export.meetings, window: window, csv: csv)
-            let columns = try await layout.questionColumns(database: self.database)
+            let columns = try await layout.questionColumns(database: self.reads.database())
             return (layout.header(columns), layout.select(columns))
         case .answers(let window):
             return (AnswersLayout.header, AnswersLayout(meetings: export.meetings, window: window, csv: csv).select())
@@ -104,7 +114,7 @@ public struct ExportStore: Sendable {
     /// Runs `body` on one connection without the statement timeout: a long export is one long
     /// `COPY`, and it is meant to take as long as the rows (or a slow client) need.
     func streaming(_ body: (Connection) async throws -> Void) async throws {
-        try await self.database.withConnection { connection in
+        try await self.reads.database().withConnection { connection in
             try await connection.execute("SET statement_timeout = 0")
             do {
                 try await body(connection)

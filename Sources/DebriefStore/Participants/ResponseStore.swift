@@ -19,10 +19,14 @@ public struct ResponseStore: Sendable {
     let forms: ParticipantFormStore
     let notifier: ResultsNotifier
     let batcher: SubmissionBatcher
+    /// Accepted submissions and replays; the HTTP layer counts the other refusals on the same.
+    public let metrics: SubmissionMetrics
 
     public init(
-        database: Database, forms: ParticipantFormStore, notifier: ResultsNotifier, batching: SubmissionBatching = .standard
+        database: Database, forms: ParticipantFormStore, notifier: ResultsNotifier, batching: SubmissionBatching = .standard,
+        metrics: SubmissionMetrics = SubmissionMetrics()
     ) {
+        self.metrics = metrics
         self.database = database
         self.forms = forms
         self.notifier = notifier
@@ -63,6 +67,7 @@ public struct ResponseStore: Sendable {
             throw DebriefError.notFound("form")
         case .inserted:
             self.notifier.committed(meeting: submission.form.meetingID)
+            self.metrics.accepted()
             return accepted
         case .notInserted(let read):
             context = read
@@ -71,7 +76,9 @@ public struct ResponseStore: Sendable {
         }
         switch try context.decide(submission, tokenGiven: tokenHash != nil) {
         case .insert: return nil
-        case .replay(let stored): return stored
+        case .replay(let stored):
+            self.metrics.refused(.replay)
+            return stored
         case .replace: return try await self.replace(submission, tokenHash: tokenHash)
         }
     }
@@ -103,7 +110,12 @@ public struct ResponseStore: Sendable {
                 return (try await writer.replace(responseID, at: Date()), true)
             }
         }
-        if changed { self.notifier.committed(meeting: submission.form.meetingID) }
+        if changed {
+            self.notifier.committed(meeting: submission.form.meetingID)
+            self.metrics.accepted()
+        } else if accepted != nil {
+            self.metrics.refused(.replay)
+        }
         return accepted
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 import PQ
 import ServiceLifecycle
 
@@ -39,11 +40,20 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
     /// Wakes ``run()`` when the first meeting of a batch is marked.
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
+    /// `debrief_notify_sent_total`: meetings announced (one `pg_notify` each);
+    /// `debrief_notify_coalesced_total`: writes whose announcement joined one already pending.
+    private let sent: Counter
+    private let coalesced: Counter
 
-    public init(database: Database, mode: Mode, logger: Logger = Logger(label: "debrief.notify")) {
+    public init(
+        database: Database, mode: Mode, logger: Logger = Logger(label: "debrief.notify"),
+        metrics: any MetricsFactory = MetricsSystem.factory
+    ) {
         self.database = database
         self.mode = mode
         self.logger = logger
+        self.sent = Counter(label: "debrief_notify_sent_total", factory: metrics)
+        self.coalesced = Counter(label: "debrief_notify_coalesced_total", factory: metrics)
         (self.wakeups, self.wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -70,12 +80,17 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
     /// meeting for the next notification batch.
     func committed(meeting meetingID: UUID) {
         for observer in self.lock.withLock({ self.observers }) { observer(meetingID) }
-        guard case .coalesced = self.mode else { return }
-        let first = self.lock.withLock {
-            self.pending.insert(meetingID)
-            defer { self.scheduled = true }
-            return !self.scheduled
+        guard case .coalesced = self.mode else {
+            // The write's own statement notified, inside its transaction.
+            self.sent.increment()
+            return
         }
+        let (first, joined) = self.lock.withLock {
+            let inserted = self.pending.insert(meetingID).inserted
+            defer { self.scheduled = true }
+            return (!self.scheduled, !inserted)
+        }
+        if joined { self.coalesced.increment() }
         if first { self.wake.yield() }
     }
 
@@ -106,6 +121,7 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
         do {
             try await self.database.execute(
                 "SELECT pg_notify(\(ParticipantEvents.channel), m) FROM unnest(\(meetings)::text[]) AS m")
+            self.sent.increment(by: meetings.count)
         } catch {
             self.logger.warning("could not notify live results", metadata: ["error": "\(error)"])
         }

@@ -1,5 +1,6 @@
 import Foundation
 import PQ
+import Tracing
 
 /// Group commit in the service: concurrent new submissions share one ``SubmissionBatch`` — one
 /// statement, one transaction, one WAL flush — and each caller is answered after that commit.
@@ -47,7 +48,7 @@ final class SubmissionBatcher: @unchecked Sendable {
         }
         if alone {
             defer { self.handOff() }
-            return try await SubmissionBatch(items: [item], notifier: self.notifier).run(on: self.database)[0]
+            return try await self.commit([item])[0]
         }
         return try await withCheckedThrowingContinuation { continuation in
             let batch: [Waiting]? = self.lock.withLock {
@@ -99,12 +100,20 @@ final class SubmissionBatcher: @unchecked Sendable {
     private func run(_ batch: [Waiting]) async {
         self.lock.withLock { self.started += 1 }
         do {
-            let outcomes = try await SubmissionBatch(items: batch.map(\.item), notifier: self.notifier).run(on: self.database)
+            let outcomes = try await self.commit(batch.map(\.item))
             for (waiting, outcome) in zip(batch, outcomes) { waiting.continuation.resume(returning: outcome) }
         } catch let error as PQError where batch.count > 1 && Self.concernsRows(error) {
             for waiting in batch { waiting.continuation.resume(returning: .retryAlone) }
         } catch {
             for waiting in batch { waiting.continuation.resume(throwing: error) }
+        }
+    }
+
+    /// One group commit, traced as a span (`SubmissionBatch.commit`) with its size.
+    private func commit(_ items: [SubmissionBatch.Item]) async throws -> [SubmissionBatch.Outcome] {
+        try await withSpan("SubmissionBatch.commit") { span in
+            span.attributes["debrief.batch.size"] = items.count
+            return try await SubmissionBatch(items: items, notifier: self.notifier).run(on: self.database)
         }
     }
 

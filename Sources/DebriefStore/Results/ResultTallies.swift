@@ -19,13 +19,25 @@ public struct ResultTallies: Sendable {
     /// Deltas of deleted forms are dropped.
     @discardableResult
     public func fold() async throws -> Int {
+        try await self.foldMeasured().rows
+    }
+
+    /// What one fold did: the delta rows it folded, and how long the oldest of them had waited
+    /// (nil when it folded nothing, or another instance held the fold).
+    public struct Fold: Sendable, Equatable {
+        public var rows: Int
+        public var oldestAgeSeconds: Double?
+    }
+
+    /// ``fold()``, also telling how far behind it was (for `debrief_tally_fold_lag_seconds`).
+    public func foldMeasured() async throws -> Fold {
         try await self.database.withTransaction { connection in
             let locked: Bool = try await connection.query("SELECT pg_try_advisory_xact_lock(\(Self.foldLock)) AS locked").single().decode("locked")
-            guard locked else { return 0 }
-            return try await connection.query(
+            guard locked else { return Fold(rows: 0, oldestAgeSeconds: nil) }
+            let row = try await connection.query(
                     """
                     WITH d AS (
-                        DELETE FROM result_tally_deltas RETURNING form_id, question_key, kind, value, delta
+                        DELETE FROM result_tally_deltas RETURNING form_id, question_key, kind, value, delta, queued_at
                     ), s AS (
                         SELECT form_id, question_key, kind, value, sum(delta) AS delta, count(*) AS rows
                         FROM d GROUP BY 1, 2, 3, 4
@@ -36,8 +48,13 @@ public struct ResultTallies: Sendable {
                         ORDER BY 1, 2, 3, 4
                         ON CONFLICT (form_id, question_key, kind, value) DO UPDATE SET count = t.count + excluded.count
                     )
-                    SELECT coalesce(sum(rows), 0)::bigint AS folded FROM s
-                    """).single().decode("folded")
+                    SELECT coalesce(sum(rows), 0)::bigint AS folded,
+                        (SELECT extract(epoch FROM clock_timestamp() - min(queued_at))::float8 FROM d) AS oldest_age
+                    FROM s
+                    """).single()
+            let folded: Int = try row.decode("folded")
+            let age: Double? = try row.decode("oldest_age")
+            return Fold(rows: folded, oldestAgeSeconds: age)
         }
     }
 

@@ -6,12 +6,16 @@ import PQ
 /// numbers on one screen never disagree.
 public struct ResultsStore: Sendable {
     let database: Database
+    /// Where lag-tolerant reads go: filtered counts, trends and answer pages (the unfiltered
+    /// counts feed ``SharedResults`` once per change and stay on the primary).
+    let reads: ReadReplica
     /// How many of the newest texts feed a word list or an "other" list.
     static let textSample = 1000
     static let otherTextLimit = 50
 
-    public init(database: Database) {
+    public init(database: Database, reads: ReadReplica? = nil) {
         self.database = database
+        self.reads = reads ?? .primaryOnly(database)
     }
 
     /// Counts for the meeting's published form, every version of it, all read in one
@@ -27,7 +31,7 @@ public struct ResultsStore: Sendable {
 
     /// As above; `sharedOnly` counts only the versions that share their results with participants.
     func counts(meeting meetingID: UUID, sharedOnly: Bool, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> ResultsCounts? {
-        try await self.database.withTransaction { connection in
+        try await (filter.isEmpty ? self.database : self.reads.database()).withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             guard let meeting = try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) else {
                 throw DebriefError.notFound("meeting")
@@ -100,7 +104,7 @@ public struct ResultsStore: Sendable {
 
     /// Every session of a series with what was counted for it, for trends.
     public func seriesCounts(series seriesID: UUID, visibleTo viewer: Viewer) async throws -> [SessionCounts] {
-        try await self.database.withTransaction { connection in
+        try await self.reads.database().withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             let rows = try await connection.query(
                 """

@@ -28,7 +28,7 @@ extension ResultsStore {
             }
             position = decoded
         }
-        return try await self.database.withTransaction { connection in
+        return try await self.reads.database().withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) != nil else {
                 throw DebriefError.notFound("short-answer question")

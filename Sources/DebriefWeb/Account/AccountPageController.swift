@@ -32,6 +32,9 @@ struct AccountPageController {
         var csrf: String
         var email: String
         var displayName: String
+        /// Months after which responses are purged (0: kept), as typed.
+        var retentionMonths: String
+        var retentionError: String?
         var notice: String?
         var newToken: String?
         var tokens: [TokenRow] = []
@@ -63,8 +66,11 @@ struct AccountPageController {
         let fields = try await self.fields(request, context)
         let t = Localizer(Language(request.headers))
         do {
+            // A blank or non-number retention is reported at its field, like a number out of range.
+            let months = (fields["responseRetentionMonths"] ?? "0").trimmingCharacters(in: .whitespaces)
             let account = try await self.accounts.updateProfile(
-                of: try context.requireAccount(), ProfilePatchInput(displayName: fields["displayName"] ?? ""))
+                of: try context.requireAccount(),
+                ProfilePatchInput(displayName: fields["displayName"] ?? "", responseRetentionMonths: Int(months.isEmpty ? "0" : months) ?? -1))
             var context = context
             context.account = account
             var page = try self.page(context)
@@ -73,7 +79,9 @@ struct AccountPageController {
         } catch let failure as ValidationFailure {
             var page = try self.page(context)
             page.displayName = fields["displayName"] ?? ""
+            page.retentionMonths = fields["responseRetentionMonths"] ?? ""
             page.displayNameError = FieldErrors(failure, t)["displayName"]
+            page.retentionError = FieldErrors(failure, t)["responseRetentionMonths"]
             return try await self.render(request, context, page, status: .unprocessableContent)
         }
     }
@@ -143,7 +151,9 @@ struct AccountPageController {
 
     private func page(_ context: AppRequestContext) throws -> AccountPage {
         let account = try context.requireAccount()
-        return AccountPage(csrf: context.sessionCSRFToken ?? "", email: account.email, displayName: account.displayName)
+        return AccountPage(
+            csrf: context.sessionCSRFToken ?? "", email: account.email, displayName: account.displayName,
+            retentionMonths: String(account.responseRetentionMonths))
     }
 
     private func render(

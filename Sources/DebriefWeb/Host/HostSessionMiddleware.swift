@@ -16,7 +16,9 @@ struct HostSessionMiddleware: RouterMiddleware {
         var context = context
         context.account = account
         context.bearerToken = token
-        return try await next(request, context)
+        return try await self.accounts.readingYourWrites(as: account, { try await next(request, context) }) { response in
+            request.method.changesState && response.status.code < 400
+        }
     }
 
     /// `/signin?next=<this page>` (only a page a GET can show again; after a post, the list).

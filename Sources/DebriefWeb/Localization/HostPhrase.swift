@@ -12,6 +12,7 @@ enum HostPhrase: String, CaseIterable, Sendable {
     // Account
     case accountHeading, profileHeading, saveButton, changePasswordHeading, currentPasswordLabel
     case newPasswordLabel, changePasswordButton, passwordChanged, currentPasswordWrong, profileSaved
+    case retentionLabel, retentionHint
     case signOutEverywhereHeading, signOutEverywhereBody, signOutEverywhereButton
     case tokensHeading, tokensBody, tokenNameLabel, tokenExpiryLabel, tokenDays, createTokenButton
     case tokenCreated, tokenColumnName, tokenColumnCreated, tokenColumnExpires, revokeButton, noTokens, tokenRevoked
@@ -79,6 +80,11 @@ enum HostPhrase: String, CaseIterable, Sendable {
         case .passwordChanged: return ("Password changed. Every other session and token was signed out.", "비밀번호를 바꿨어요. 다른 모든 세션과 토큰은 로그아웃됐어요.")
         case .currentPasswordWrong: return ("The current password is wrong.", "현재 비밀번호가 맞지 않아요.")
         case .profileSaved: return ("Saved.", "저장했어요.")
+        case .retentionLabel: return ("Delete responses older than (months)", "이보다 오래된 응답 삭제(개월)")
+        case .retentionHint:
+            return (
+                "0 keeps every response. Older responses to your meetings are deleted once an hour; results count only what is kept.",
+                "0이면 모든 응답을 보관해요. 더 오래된 응답은 한 시간마다 삭제되고, 결과에는 남은 응답만 집계돼요.")
         case .signOutEverywhereHeading: return ("Sign out everywhere", "모든 곳에서 로그아웃")
         case .signOutEverywhereBody: return ("Ends every session of this account, in every browser, and revokes its personal tokens.", "모든 브라우저의 세션을 끝내고 개인 토큰도 모두 취소해요.")
         case .signOutEverywhereButton: return ("Sign out everywhere", "모든 곳에서 로그아웃")

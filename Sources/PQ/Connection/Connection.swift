@@ -33,27 +33,33 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// Runs a statement and returns its rows.
+    ///
+    /// Traced as a span named by the caller (`function`, `fileID`: leave them to their defaults).
     @discardableResult
-    public func query(_ query: SQLQuery) async throws -> QueryResult {
+    public func query(_ query: SQLQuery, function: String = #function, fileID: String = #fileID) async throws -> QueryResult {
         let sql = query.sql
         let parameters = try query.encodedParameters()
-        return try await self.withRaw { try $0.execute(sql, parameters) }
+        return try await StatementSpan.run("query", function: function, fileID: fileID) {
+            try await self.withRaw { try $0.execute(sql, parameters) }
+        }
     }
 
     /// Runs a statement whose text is fixed (only its values change) as a prepared statement:
     /// parsed once per connection, and planned once when PostgreSQL finds a generic plan as good.
     /// The hot paths use it; anything built from varying SQL text uses ``query(_:)``.
     @discardableResult
-    public func preparedQuery(_ query: SQLQuery) async throws -> QueryResult {
+    public func preparedQuery(_ query: SQLQuery, function: String = #function, fileID: String = #fileID) async throws -> QueryResult {
         let sql = query.sql
         let parameters = try query.encodedParameters()
-        return try await self.withRaw { try $0.executePrepared(sql, parameters) }
+        return try await StatementSpan.run("query", function: function, fileID: fileID) {
+            try await self.withRaw { try $0.executePrepared(sql, parameters) }
+        }
     }
 
     /// Runs a statement and returns how many rows it inserted, updated or deleted.
     @discardableResult
-    public func execute(_ query: SQLQuery) async throws -> Int {
-        try await self.query(query).affectedRows
+    public func execute(_ query: SQLQuery, function: String = #function, fileID: String = #fileID) async throws -> Int {
+        try await self.query(query, function: function, fileID: fileID).affectedRows
     }
 
     /// Runs several `;`-separated statements with no parameters. For migration files only.
@@ -67,10 +73,20 @@ public final class Connection: @unchecked Sendable {
     /// PostgreSQL does not accept bind parameters in `COPY`, so parameters are handed over with
     /// `set_config` inside a transaction and read back in the query as
     /// `current_setting('pq.copy_N')` — still never spliced into the SQL text.
+    /// Returns how many rows the `COPY` sent.
+    @discardableResult
     public func copyOut(
-        _ query: SQLQuery, format: CopyFormat = .csv(), chunkBytes: Int = 64 * 1024,
-        _ consume: ([UInt8]) async throws -> Void
-    ) async throws {
+        _ query: SQLQuery, format: CopyFormat = .csv(), chunkBytes: Int = 64 * 1024, function: String = #function,
+        fileID: String = #fileID, _ consume: ([UInt8]) async throws -> Void
+    ) async throws -> Int {
+        try await StatementSpan.run("copy", function: function, fileID: fileID) {
+            try await self.streamCopy(query, format: format, chunkBytes: chunkBytes, consume)
+        }
+    }
+
+    private func streamCopy(
+        _ query: SQLQuery, format: CopyFormat, chunkBytes: Int, _ consume: ([UInt8]) async throws -> Void
+    ) async throws -> Int {
         let parameters = try query.encodedParameters()
         guard !parameters.contains(where: { $0 == nil }) else {
             throw PQError(.invalidParameter, "COPY parameters cannot be NULL")
@@ -88,9 +104,11 @@ public final class Connection: @unchecked Sendable {
         while let chunk = try await self.withRaw({ try $0.readCopyChunk(maximumBytes: chunkBytes) }) {
             try await consume(chunk)
         }
+        let rows = try await self.withRaw { $0.copiedRows }
         if !parameters.isEmpty {
             try await self.withRaw { _ = try $0.execute("COMMIT", []) }
         }
+        return rows
     }
 
     /// Whether the pool may hand this connection out again: open, idle, not closed by the server.

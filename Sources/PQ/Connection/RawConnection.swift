@@ -16,6 +16,8 @@ final class RawConnection {
     private let handle: OpaquePointer
     /// True between `beginCopyOut` and the end of the COPY's rows.
     private var isCopying = false
+    /// Rows the last finished `COPY` sent (its command tag), for ``Connection/copyOut``.
+    private(set) var copiedRows = 0
     /// Names of the statements prepared on this connection, by their SQL text.
     private var prepared: [String: String] = [:]
     /// At most this many statements are kept prepared per connection; beyond, statements are
@@ -170,6 +172,8 @@ final class RawConnection {
         while let result = PQgetResult(self.handle) {
             if PQresultStatus(result) != PGRES_COMMAND_OK, failure == nil {
                 failure = self.error(from: result, query: nil)
+            } else if let tag = PQcmdTuples(result) {
+                self.copiedRows = Int(String(cString: tag)) ?? 0
             }
             PQclear(result)
         }

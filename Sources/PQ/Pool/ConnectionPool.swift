@@ -1,4 +1,5 @@
 import Logging
+import Metrics
 import NIOPosix
 
 /// A bounded pool of connections for async callers.
@@ -17,17 +18,39 @@ actor ConnectionPool {
     private let configuration: DatabaseConfiguration
     private let threadPool: NIOThreadPool
     private let logger: Logger
-    private var idle: [Connection] = []
-    private var waiters: [Waiter] = []
+    private let metrics: PoolMetrics
+    private var idle: [Connection] = [] { didSet { self.publish() } }
+    private var waiters: [Waiter] = [] { didSet { self.publish() } }
     private var nextWaiterID = 0
     /// Connections open or being opened, leased or idle.
-    private var openCount = 0
+    private var openCount = 0 { didSet { self.publish() } }
     private var isClosed = false
 
-    init(configuration: DatabaseConfiguration, threadPool: NIOThreadPool, logger: Logger) {
+    init(configuration: DatabaseConfiguration, threadPool: NIOThreadPool, logger: Logger, metrics: any MetricsFactory) {
         self.configuration = configuration
         self.threadPool = threadPool
         self.logger = logger
+        self.metrics = PoolMetrics(factory: metrics)
+        self.metrics.publish(open: 0, idle: 0, waiting: 0)
+    }
+
+    /// Sends the counts to the metrics gauges (every change passes here, through `didSet`).
+    private func publish() {
+        self.metrics.publish(open: self.openCount, idle: self.idle.count, waiting: self.waiters.count)
+    }
+
+    /// Leases a connection and records how long that waited; a wait that timed out is counted.
+    func measuredLease() async throws -> Connection {
+        let start = ContinuousClock.now
+        do {
+            let connection = try await self.lease()
+            self.metrics.waited(ContinuousClock.now - start)
+            return connection
+        } catch let error as PQError where error.code == .poolTimeout {
+            self.metrics.waited(ContinuousClock.now - start)
+            self.metrics.timeouts.increment()
+            throw error
+        }
     }
 
     /// Leases a connection: an idle one, a new one, or the next one released.

@@ -40,6 +40,7 @@ extension Admin {
         static let configuration = CommandConfiguration(abstract: "Create a host account (or an admin with --admin).")
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var cluster: LocalClusterOptions
         @OptionGroup var passwordOptions: PasswordOptions
 
         @Option(help: "The account's email address.")
@@ -64,7 +65,7 @@ extension Admin {
             case .failure(let failure):
                 throw CommandFailure.usage(failure.problems.map { "--\(Self.flag(for: $0.path)): \($0.message)" }.joined(separator: "; "))
             }
-            let account = try await AdminSession.run(self.database, logger: logger) { session in
+            let account = try await AdminSession.run(self.database, cluster: self.cluster, logger: logger) { session in
                 try await AccountStore(database: session.database, hasher: self.passwordOptions.hasher)
                     .create(signUp, role: self.admin ? .admin : .host)
             }
@@ -85,6 +86,7 @@ extension Admin {
         static let configuration = CommandConfiguration(abstract: "Set a new password and sign the account out everywhere.")
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var cluster: LocalClusterOptions
         @OptionGroup var passwordOptions: PasswordOptions
 
         @Option(help: "The account's email address.")
@@ -103,7 +105,7 @@ extension Admin {
             if let problem = AccountRules.passwordProblem(password) {
                 throw CommandFailure.usage("--password-stdin: \(problem)")
             }
-            let account = try await AdminSession.run(self.database, logger: logger) { session in
+            let account = try await AdminSession.run(self.database, cluster: self.cluster, logger: logger) { session in
                 try await AccountStore(database: session.database, hasher: self.passwordOptions.hasher)
                     .resetPassword(email: email, to: password)
             }
@@ -113,14 +115,17 @@ extension Admin {
     }
 }
 
-/// Opens the configured database for one admin action, turns domain errors into usage errors
-/// (exit 2), and closes it.
+/// Opens the configured database — or, with none configured, the private cluster `debrief serve`
+/// uses (started if needed, and stopped again if this command started it) — for one admin action,
+/// turns domain errors into usage errors (exit 2), and closes it.
 enum AdminSession {
     static func run<Value>(
-        _ options: DatabaseOptions, logger: Logger, _ body: (DatabaseSession) async throws -> Value
+        _ options: DatabaseOptions, cluster: LocalClusterOptions, logger: Logger, _ body: (DatabaseSession) async throws -> Value
     ) async throws -> Value {
-        let session = try await DatabaseSession.open(options, allowLocalCluster: false, dataDirectory: nil, logger: logger)
+        let session = try await DatabaseSession.open(
+            options, allowLocalCluster: true, dataDirectory: cluster.dataDir, logger: logger, clusterUse: .borrowed)
         do {
+            try await session.migrateIfPrivate(logger: logger)
             let value = try await body(session)
             await session.close(logger: logger)
             return value

@@ -6,6 +6,9 @@ import DebriefStore
 import Foundation
 import Hummingbird
 import Logging
+import PQ
+import Metrics
+import Prometheus
 import ServiceLifecycle
 
 /// `debrief serve`: the HTTP API, on a configured database or a private local cluster.
@@ -47,6 +50,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a stop (SIGTERM, SIGINT) waits for in-flight requests before cancelling them. Env: DEBRIEF_SHUTDOWN_TIMEOUT. Default: 25.")
     var shutdownTimeout: Int?
 
+    @Option(name: .customLong("replica-url"), help: "A hot standby of the database, for results with filters, trends and exports (reads wait for it to replay the host's own last write). Env: DEBRIEF_REPLICA_URL. Default: none.")
+    var replicaURL: String?
+
+    @Option(help: "Seconds a standby may lag before reads skip it. Env: DEBRIEF_REPLICA_MAX_LAG. Default: 5.")
+    var replicaMaxLag: Int?
+
+    @Option(help: "Comma-separated addresses or CIDR ranges of proxies (the load balancer) whose X-Forwarded-For names the client, for rate limits. Env: DEBRIEF_TRUSTED_PROXIES. Default: none.")
+    var trustedProxies: String?
+
     @Option(help: "Folder of the private PostgreSQL cluster used when no database URL is given. Env: DEBRIEF_DATA_DIR. Default: $XDG_DATA_HOME/debrief/postgres or ./.debrief/postgres.")
     var dataDir: String?
 
@@ -61,6 +73,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Who may sign up: open (anyone, as a host) or closed (only with an admin's invitation link). Env: DEBRIEF_SIGNUP. Default: the first account of an empty installation becomes its admin, then closed.")
     var signup: SignUpPolicyOption?
 
+    @Option(help: "Port of the operators' listener serving GET /metrics (Prometheus text format); off unless given. Env: DEBRIEF_METRICS_PORT.")
+    var metricsPort: Int?
+
+    @Option(help: "Address of the metrics listener. Env: DEBRIEF_METRICS_HOST. Default: 127.0.0.1.")
+    var metricsHost: String?
+
     @Flag(help: "Do not apply pending migrations on start.")
     var noMigrate = false
 
@@ -69,9 +87,19 @@ struct Serve: AsyncParsableCommand {
         try CORSAllowList.parse(self.corsOrigins ?? Env.string("DEBRIEF_CORS_ORIGINS") ?? "")
     }
 
+    private func trustedProxyList() throws(TrustedProxiesError) -> TrustedProxies {
+        try TrustedProxies(parsing: self.trustedProxies ?? Env.string("DEBRIEF_TRUSTED_PROXIES") ?? "")
+    }
+
     func validate() throws {
         if let port = self.port ?? Env.int("PORT"), !(0...65535).contains(port) {
             throw ValidationError("--port must be between 0 and 65535")
+        }
+        if let port = self.metricsPort ?? Env.int("DEBRIEF_METRICS_PORT"), !(1...65535).contains(port) {
+            throw ValidationError("--metrics-port must be between 1 and 65535")
+        }
+        if let port = self.metricsPort ?? Env.int("DEBRIEF_METRICS_PORT"), port == (self.port ?? Env.int("PORT") ?? 8080) {
+            throw ValidationError("--metrics-port must differ from --port: metrics are never served on the public port")
         }
         if let bytes = self.maxBodyBytes ?? Env.int("DEBRIEF_MAX_BODY_BYTES"), !(1024...(64 << 20)).contains(bytes) {
             throw ValidationError("--max-body-bytes must be between 1024 and 67108864")
@@ -114,6 +142,14 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw ValidationError("--cors-origin (or DEBRIEF_CORS_ORIGINS): \(error)")
         }
+        if let seconds = self.replicaMaxLag ?? Env.int("DEBRIEF_REPLICA_MAX_LAG"), !(0...3600).contains(seconds) {
+            throw ValidationError("--replica-max-lag must be between 0 and 3600 seconds")
+        }
+        do {
+            _ = try self.trustedProxyList()
+        } catch {
+            throw ValidationError("--trusted-proxies (or DEBRIEF_TRUSTED_PROXIES): \(error)")
+        }
     }
 
     func run() async throws {
@@ -128,6 +164,8 @@ struct Serve: AsyncParsableCommand {
             bcryptCost: UInt8(clamping: self.bcryptCost ?? Env.int("DEBRIEF_BCRYPT_COST") ?? 12))
         configuration.bodyTimeout = .seconds(self.bodyTimeout ?? Env.int("DEBRIEF_BODY_TIMEOUT") ?? 30)
         configuration.corsOrigins = try self.corsAllowList()
+        configuration.trustedProxies = try self.trustedProxyList()
+        configuration.replicaMaxLag = .seconds(self.replicaMaxLag ?? Env.int("DEBRIEF_REPLICA_MAX_LAG") ?? 5)
         configuration.liveCheckInterval = .seconds(Env.int("DEBRIEF_LIVE_CHECK_SECONDS") ?? 5)
         configuration.signUpsPerAddressPerHour = Env.int("DEBRIEF_SIGNUP_LIMIT_PER_ADDRESS") ?? configuration.signUpsPerAddressPerHour
         configuration.writeStallTimeout = .seconds(self.writeStallTimeout ?? Env.int("DEBRIEF_WRITE_STALL_TIMEOUT") ?? 30)
@@ -147,32 +185,62 @@ struct Serve: AsyncParsableCommand {
                 metadata: ["publicUrl": "\(configuration.publicBaseURL)", "fix": "--host 0.0.0.0 --public-url \(hint)"])
         }
         configuration.submissionBatching = Env.submissionBatching()
+        let metricsRegistry = self.bootstrapMetrics()
+        if metricsRegistry != nil { configuration.metrics = MetricsSystem.factory }
+        let tracing = try await CommandRunner.run(logger: logger) { try TracingBootstrap.bootstrap(logger: logger) }
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)
+        }
+        // The standby's pool opens no connection until a read goes there.
+        let replica = (self.replicaURL ?? Env.string("DEBRIEF_REPLICA_URL")).map {
+            Database(configuration: self.database.databaseConfiguration(url: $0), logger: logger)
         }
         do {
             if !self.noMigrate {
                 let applied = try await session.migrate(logger: logger)
                 logger.info("database ready", metadata: ["migrations_applied": "\(applied.count)"])
             }
-            let app = buildApplication(configuration: configuration, database: session.database, logger: logger)
-            try await self.run(app, logger: logger)
+            let app = buildApplication(configuration: configuration, database: session.database, replica: replica, logger: logger)
+            if let metricsRegistry, let metricsPort = self.metricsPort ?? Env.int("DEBRIEF_METRICS_PORT") {
+                let metricsHost = self.metricsHost ?? Env.string("DEBRIEF_METRICS_HOST") ?? "127.0.0.1"
+                logger.info("serving metrics", metadata: ["address": "http://\(metricsHost):\(metricsPort)/metrics"])
+                let metricsApp = buildMetricsApplication(registry: metricsRegistry, host: metricsHost, port: metricsPort, logger: logger)
+                let services: [(any Service)?] = [tracing, app, metricsApp]
+                try await self.run(services.compactMap { $0 }, logger: logger)
+            } else {
+                let services: [(any Service)?] = [tracing, app]
+                try await self.run(services.compactMap { $0 }, logger: logger)
+            }
         } catch {
+            await replica?.shutdown()
             await session.close(logger: logger)
             throw CommandRunner.exit(for: error, logger: logger)
         }
+        await replica?.shutdown()
         await session.close(logger: logger)
     }
 
     /// Runs until SIGTERM or SIGINT, then stops gracefully: the listener closes, in-flight requests
     /// finish and live streams end. Past the shutdown timeout what is left is cancelled, so an
     /// orchestrator's kill deadline (Kubernetes: 30 s) is never the thing that ends the process.
-    private func run(_ app: some ApplicationProtocol, logger: Logger) async throws {
-        var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    private func run(_ services: [any Service], logger: Logger) async throws {
+        var group = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         group.maximumGracefulShutdownDuration = .seconds(self.shutdownTimeout ?? Env.int("DEBRIEF_SHUTDOWN_TIMEOUT") ?? 25)
         group.maximumCancellationDuration = .seconds(5)
         try await ServiceGroup(configuration: group).run()
+    }
+}
+
+extension Serve {
+    /// With `--metrics-port` (or `DEBRIEF_METRICS_PORT`): a Prometheus registry, made the
+    /// process-wide metrics backend before the database pool and the application are built, so
+    /// everything they record lands in it. Without: nil, and metrics cost nothing.
+    func bootstrapMetrics() -> PrometheusCollectorRegistry? {
+        guard self.metricsPort ?? Env.int("DEBRIEF_METRICS_PORT") != nil else { return nil }
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        return registry
     }
 }
 

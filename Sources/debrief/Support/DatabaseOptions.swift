@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
 import Logging
+import OTel
 import PQ
 
 /// Options every command that talks to the database shares. Flags win over environment
 /// variables, which win over defaults.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .customLong("database-url"), help: "PostgreSQL URL or conninfo. Env: DATABASE_URL. Default: a private local cluster (serve only).")
+    @Option(name: .customLong("database-url"), help: "PostgreSQL URL or conninfo. Env: DATABASE_URL. Default: the private local cluster (serve, export, admin, backup, restore).")
     var databaseURL: String?
 
     @Option(help: "Most database connections in the pool. Env: DEBRIEF_POOL_SIZE. Default: 10.")
@@ -55,12 +56,17 @@ struct DatabaseOptions: ParsableArguments {
     func bootstrapLogging(label: String) -> Logger {
         let level = self.logLevel ?? Env.string("LOG_LEVEL").flatMap(Logger.Level.init(rawValue:)) ?? .info
         let format = self.logFormat ?? Env.string("LOG_FORMAT").flatMap(LogFormat.init(rawValue:)) ?? .json
-        LoggingSystem.bootstrap { label in
-            var handler: any LogHandler =
-                format == .json ? JSONLogHandler(label: label) : StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        // Traced requests' lines carry `trace_id` and `span_id` (when `debrief serve` exports
+        // traces; see Tracing in the README) beside `hb.request.id`.
+        LoggingSystem.bootstrap(
+            { label, provider in
+                var handler: any LogHandler =
+                    format == .json
+                    ? JSONLogHandler(label: label, metadataProvider: provider)
+                    : StreamLogHandler.standardError(label: label, metadataProvider: provider)
+                handler.logLevel = level
+                return handler
+            }, metadataProvider: OTel.makeLoggingMetadataProvider())
         return Logger(label: label)
     }
 }

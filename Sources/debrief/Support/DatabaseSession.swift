@@ -10,11 +10,24 @@ struct DatabaseSession {
     let database: Database
     /// Set when this process started a private cluster that it must stop on exit.
     let localCluster: LocalPostgresCluster?
+    /// How a private cluster is left on close: `serve` owns it and always stops it; the other
+    /// commands only borrow it (see ``ClusterUse``).
+    var clusterUse: ClusterUse = .owned
+
+    /// Who stops a private cluster.
+    enum ClusterUse {
+        /// `debrief serve`: stops the cluster on exit, also one it found running.
+        case owned
+        /// `export`, `admin`, `backup`, `restore`: stop it only if this command started it and no
+        /// one else (a `serve` started meanwhile) is connected to it.
+        case borrowed
+    }
 
     /// Connects to the configured URL; without one, starts (or reuses) the private cluster when
     /// `allowLocalCluster` is true.
     static func open(
-        _ options: DatabaseOptions, allowLocalCluster: Bool, dataDirectory: String?, logger: Logger
+        _ options: DatabaseOptions, allowLocalCluster: Bool, dataDirectory: String?, logger: Logger,
+        clusterUse: ClusterUse = .owned
     ) async throws -> DatabaseSession {
         if let url = options.configuredURL {
             return DatabaseSession(database: Database(configuration: options.databaseConfiguration(url: url), logger: logger), localCluster: nil)
@@ -30,7 +43,15 @@ struct DatabaseSession {
             logger: logger)
         let url = try await cluster.start()
         return DatabaseSession(
-            database: Database(configuration: options.databaseConfiguration(url: url), logger: logger), localCluster: cluster)
+            database: Database(configuration: options.databaseConfiguration(url: url), logger: logger), localCluster: cluster,
+            clusterUse: clusterUse)
+    }
+
+    /// A borrowing command on the private cluster: the schema `serve` would apply, so a command
+    /// run before the first `serve` (an admin creating the first host) finds its tables.
+    func migrateIfPrivate(logger: Logger) async throws {
+        guard self.localCluster != nil else { return }
+        _ = try await self.migrate(logger: logger)
     }
 
     /// `$XDG_DATA_HOME/debrief/postgres`, else `./.debrief/postgres`.
@@ -45,16 +66,40 @@ struct DatabaseSession {
         try await Migrator(database: self.database, files: try MigrationFiles.all(), logger: logger).migrate()
     }
 
-    /// Closes the pool and stops the private cluster, if this process started one.
+    /// Closes the pool and stops the private cluster, if this process started one (for a
+    /// borrowing command: and nobody else uses it now).
     func close(logger: Logger) async {
+        let stops = await self.stopsCluster(logger: logger)
         await self.database.shutdown()
-        if let localCluster {
+        if let localCluster, stops {
             do {
                 try await localCluster.stop()
             } catch {
                 logger.error("could not stop the private PostgreSQL cluster", metadata: ["error": "\(error)"])
             }
         }
+    }
+}
+
+extension DatabaseSession {
+    /// Whether ``close(logger:)`` stops the private cluster.
+    private func stopsCluster(logger: Logger) async -> Bool {
+        guard let localCluster else { return false }
+        guard self.clusterUse == .borrowed else { return true }
+        if await localCluster.reusedRunningServer {
+            logger.debug("leaving the private PostgreSQL cluster running: it was running before this command")
+            return false
+        }
+        // A `debrief serve` may have started on the cluster while this command ran (it reuses a
+        // running server): its connections keep the cluster up.
+        let others = try? await self.database.query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
+        ).first?.decode("n", as: Int.self)
+        if let others, others > 0 {
+            logger.notice("leaving the private PostgreSQL cluster running: other programs are connected", metadata: ["connections": "\(others)"])
+            return false
+        }
+        return true
     }
 }
 

@@ -6,9 +6,12 @@ struct JSONLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level = .info
     var metadata: Logger.Metadata = [:]
+    /// Adds the current trace and span ids (`trace_id`, `span_id`) when a request is traced.
+    var metadataProvider: Logger.MetadataProvider?
 
-    init(label: String) {
+    init(label: String, metadataProvider: Logger.MetadataProvider? = nil) {
         self.label = label
+        self.metadataProvider = metadataProvider
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -23,7 +26,9 @@ struct JSONLogHandler: LogHandler {
             "logger": self.label,
             "msg": event.message.description,
         ]
-        for (key, value) in self.metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
+        let provided = self.metadataProvider?.get() ?? [:]
+        let merged = provided.merging(self.metadata, uniquingKeysWith: { $1 }).merging(event.metadata ?? [:], uniquingKeysWith: { $1 })
+        for (key, value) in merged {
             fields[key] = value.description
         }
         let encoder = JSONEncoder()

@@ -65,6 +65,31 @@ struct HostPagesTests {
         }
     }
 
+    @Test func theAccountPageSetsTheResponseRetention() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let email = try await api.signUp()
+            let session = try #require(try await api.signIn(email: email).1)
+            let page = try await api.page("/account", cookie: session.cookie)
+            #expect(page.text.contains(#"name="responseRetentionMonths" value="0""#))
+            let saved = try await api.post(
+                "/account/profile", [("csrf", session.csrf), ("displayName", "Ana"), ("responseRetentionMonths", "18")],
+                cookie: session.cookie)
+            #expect(saved.status == .ok)
+            #expect(saved.text.contains(#"name="responseRetentionMonths" value="18""#))
+            let token = try #require(
+                try await api.send(.post, "/v1/tokens", json: ["email": email, "password": "correct horse battery"]).json?["token"] as? String)
+            #expect(try await api.send(.get, "/v1/me", token: token).json?["responseRetentionMonths"] as? Int == 18)
+
+            let tooLong = try await api.post(
+                "/account/profile", [("csrf", session.csrf), ("displayName", "Ana"), ("responseRetentionMonths", "500")],
+                language: "ko", cookie: session.cookie)
+            #expect(tooLong.status == .unprocessableContent)
+            #expect(tooLong.text.contains("0부터 120 사이에서 골라 주세요."))
+            #expect(tooLong.text.contains(#"aria-invalid="true""#))
+            #expect(try await api.send(.get, "/v1/me", token: token).json?["responseRetentionMonths"] as? Int == 18, "unchanged")
+        }
+    }
+
     @Test(arguments: [
         "/account/profile", "/account/password", "/account/tokens", "/account/sign-out-everywhere", "/m/new", "/admin/invitations",
     ])

@@ -1,0 +1,61 @@
+import ArgumentParser
+import DebriefStore
+import Foundation
+import LocalPostgres
+import Logging
+
+/// `debrief restore`: `pg_restore` of a `debrief backup` dump into the configured database (or
+/// the private cluster), in one transaction, then a consistency check: the restored migration
+/// version and every table's row count must equal the manifest's, or the command fails (exit 1)
+/// naming what differs.
+struct Restore: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Restore a `debrief backup` dump (pg_restore) and check it against its manifest.")
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var cluster: LocalClusterOptions
+
+    @Option(name: [.short, .long], help: "The dump file `debrief backup` wrote (its manifest must be beside it).")
+    var input: String
+
+    @Flag(help: "Drop what the database holds first (pg_restore --clean). Without it, the database must be empty. Stop `debrief serve` first.")
+    var replace = false
+
+    func run() async throws {
+        let logger = self.database.bootstrapLogging(label: "debrief.restore")
+        try await CommandRunner.run(logger: logger) { try await self.restore(logger: logger) }
+    }
+
+    private func restore(logger: Logger) async throws {
+        let dump = URL(fileURLWithPath: self.input)
+        guard FileManager.default.fileExists(atPath: dump.path) else {
+            throw CommandFailure.usage("--input: no file at \(dump.path)")
+        }
+        let manifest = try BackupManifest.read(besideDump: dump)
+        let session = try await DatabaseSession.open(
+            self.database, allowLocalCluster: true, dataDirectory: self.cluster.dataDir, logger: logger, clusterUse: .borrowed)
+        do {
+            let store = BackupStore(database: session.database)
+            if !self.replace, try await !store.isEmpty() {
+                throw CommandFailure.usage("the database is not empty: restore into a new database, or pass --replace to drop what it holds")
+            }
+            var arguments = ["--format=custom", "--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction"]
+            if self.replace { arguments += ["--clean", "--if-exists"] }
+            let outcome = try await PostgresClientTools.run(
+                .pgRestore, url: session.database.configuration.url, arguments: arguments + [dump.path],
+                environment: ProcessInfo.processInfo.environment)
+            guard outcome.succeeded else {
+                throw BackupFailure("pg_restore failed (status \(outcome.status)): \(outcome.output.trimmingCharacters(in: .whitespacesAndNewlines))")
+            }
+            let differences = manifest.inventory.differences(from: try await store.inventory())
+            guard differences.isEmpty else {
+                throw BackupFailure("the restored database differs from the backup's manifest: " + differences.joined(separator: "; "))
+            }
+            print("Restored \(dump.path): migration \(manifest.inventory.migrationVersion), \(manifest.inventory.tables.count) tables, \(manifest.inventory.tables["responses"] ?? 0) responses; every row count matches the manifest.")
+        } catch {
+            await session.close(logger: logger)
+            throw error
+        }
+        await session.close(logger: logger)
+    }
+}
