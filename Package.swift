@@ -16,6 +16,7 @@ let migrationFiles = [
     "0014_meeting_trash.sql",
     "0015_host_accounts.sql",
     "0016_manual_check_ins.sql",
+    "0017_one_code_per_meeting_form.sql",
     "0020_response_removals.sql",
     "0023_tally_delta_queued_at.sql",
     "0024_response_retention.sql",

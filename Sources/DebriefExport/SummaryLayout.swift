@@ -8,7 +8,10 @@ import Foundation
 /// Rendered from the ``ResultsReport``, the value `GET /v1/meetings/{id}/results` encodes, so the
 /// numbers are the same. A question with no category (a
 /// short answer nobody wrote in) still has one row, with empty category cells. Withheld
-/// questions (anonymous forms, too few answers) have `withheld` true and empty numbers.
+/// questions (anonymous forms, too few answers) have `withheld` true and empty numbers. The
+/// current version's questions count every comparable version's answers (`form_version` is the
+/// current one); questions of earlier versions that are not counted with them follow, each under
+/// its own `form_version`.
 public enum SummaryLayout {
     public static let header = [
         "meeting_id", "series_id", "session_number", "form_version", "responses", "responses_removed_by_host", "question_key", "question_kind",
@@ -22,11 +25,11 @@ public enum SummaryLayout {
     /// The rows of one meeting's report, column by column.
     public static func columns(_ report: ResultsReport, of meeting: Meeting) -> [[String?]] {
         var rows: [[String?]] = []
-        for question in report.questions {
+        for question in report.questions + report.earlierQuestions {
             let statistics = question.statistics
             let common: [String?] = [
                 meeting.id.uuidString.lowercased(), meeting.seriesID.uuidString.lowercased(),
-                String(meeting.sessionNumber), String(report.formVersion), String(report.summary.responses),
+                String(meeting.sessionNumber), String(question.version ?? report.formVersion), String(report.summary.responses),
                 String(report.summary.responsesRemovedByHost), question.key,
                 question.kind.rawValue, question.prompt, String(question.respondents), String(question.skipped),
                 String(question.withheld), question.chart.unit, String(question.chart.total),

@@ -60,9 +60,15 @@ struct FormFlowTests {
             let code = try #require(published.string("code"))
             #expect(code.count == 10)
             #expect(published.string("participantUrl") == "http://127.0.0.1:8080/f/\(code)")
-            // Publishing again changes nothing; the questions are frozen.
+            // Publishing again changes nothing; what the questions mean is frozen (a wording edit
+            // is saved in place, see FormEditSameCodeTests).
             #expect(try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token).string("code") == code)
-            let edit = try await api.send(.put, "/v1/meetings/\(meeting)/form", token: token, json: sampleForm)
+            let same = try await api.send(.put, "/v1/meetings/\(meeting)/form", token: token, json: sampleForm)
+            #expect(same.status == .ok)
+            #expect(same.json?["version"] as? Int == 1)
+            var meaning = sampleForm
+            meaning["anonymous"] = !(sampleForm["anonymous"] as? Bool ?? true)
+            let edit = try await api.send(.put, "/v1/meetings/\(meeting)/form", token: token, json: meaning)
             #expect(edit.status == .conflict)
             let closed = try await api.send(.post, "/v1/meetings/\(meeting)/form/close", token: token)
             #expect(closed.string("state") == "closed")
@@ -74,13 +80,17 @@ struct FormFlowTests {
             let auto = try await api.send(.get, "/v1/meetings/\(meeting)/form", token: token)
             #expect(auto.string("state") == "closed")
             #expect(try await api.send(.post, "/v1/meetings/\(meeting)/form/reopen", token: token).string("state") == "open")
-            // After closing, saving starts version 2 as a new draft; version 1 keeps its code.
+            // After closing, saving starts version 2 as a new draft; version 1 keeps its code, and
+            // publishing version 2 gives it the same code (decision record 20).
             _ = try await api.send(.post, "/v1/meetings/\(meeting)/form/close", token: token)
             let second = try await api.putSampleForm(token: token, meeting: meeting)
             #expect(second.json?["version"] as? Int == 2)
             #expect(second.string("state") == "draft")
             let codes = try await database.query("SELECT code FROM forms ORDER BY version")
             #expect(try codes.map { try $0.decode("code", as: String?.self) } == [code, nil])
+            let republished = try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token)
+            #expect(republished.json?["version"] as? Int == 2)
+            #expect(republished.string("code") == code)
         }
     }
 

@@ -115,7 +115,9 @@ struct PrivacyRuleTests {
         }
     }
 
-    /// issue 15: an earlier code served a newer, unshared version's answers.
+    /// issue 15: an earlier code served a newer, unshared version's answers. Since record 20 the
+    /// code is the meeting form's, not a version's: it shows shared results only while the current
+    /// version shares them, and then only the versions that share theirs.
     @Test func anEarlierCodeShowsOnlyItsOwnVersionsSharedResults() async throws {
         try await withTestApp { api, _ in
             let (token, _) = try await api.signUpAndLogIn()
@@ -134,18 +136,34 @@ struct PrivacyRuleTests {
             #expect(try await api.send(.put, "/v1/meetings/\(meeting)/form", token: token, json: second).status == .ok)
             let published = try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token)
             let newCode = try #require(published.string("code"))
+            #expect(newCode == oldCode, "one code for the meeting's form")
             for rating in [1, 2, 3] {
                 let reply = try await api.send(.post, "/v1/f/\(newCode)/responses", json: ["answers": [
                     ["questionKey": "useful", "rating": rating], ["questionKey": "salary", "text": "narwhalish secret"],
                 ]])
                 #expect(reply.status == .created, "\(reply.text)")
             }
-            let old = try await api.send(.get, "/v1/f/\(oldCode)/results")
-            #expect(old.status == .ok)
-            #expect(!old.text.contains("narwhalish") && !old.text.contains("salary"), "\(old.text)")
-            #expect(old.json?["formVersion"] as? Int == 1)
-            #expect((old.json?["summary"] as? [String: Any])?["responses"] as? Int == 3)
-            #expect(try await api.send(.get, "/v1/f/\(newCode)/results").status == .notFound)
+            // The current version does not share: nothing, under the code that was printed.
+            let hidden = try await api.send(.get, "/v1/f/\(oldCode)/results")
+            #expect(hidden.status == .notFound)
+            #expect(!hidden.text.contains("narwhalish") && !hidden.text.contains("salary"), "\(hidden.text)")
+            // A third version shares again: the shared results count versions 1 and 3, never 2.
+            #expect(try await api.send(.post, "/v1/meetings/\(meeting)/form/close", token: token).status == .ok)
+            var third = sampleForm
+            third["sharesResultsWithParticipants"] = true
+            third["title"] = "Third"
+            #expect(try await api.send(.put, "/v1/meetings/\(meeting)/form", token: token, json: third).status == .ok)
+            #expect(try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token).string("code") == oldCode)
+            try await self.results.submit(api, code: oldCode, rating: 4, topic: "roadmap", notes: "version three")
+            let shared = try await api.send(.get, "/v1/f/\(oldCode)/results")
+            #expect(shared.status == .ok)
+            #expect(!shared.text.contains("narwhalish") && !shared.text.contains("salary"), "\(shared.text)")
+            #expect(shared.json?["formVersion"] as? Int == 3)
+            #expect((shared.json?["summary"] as? [String: Any])?["responses"] as? Int == 4)
+            #expect((shared.json?["versions"] as? [[String: Any]])?.map { $0["version"] as? Int } == [1, 3])
+            // The host sees all three.
+            let host = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
+            #expect((host.json?["summary"] as? [String: Any])?["responses"] as? Int == 7)
         }
     }
 }

@@ -19,6 +19,12 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
         public var detractors: Int
     }
 
+    /// How many answered the question in one form version.
+    public struct VersionShare: Sendable, Equatable, Encodable {
+        public var version: Int
+        public var respondents: Int
+    }
+
     public var key: String
     public var prompt: String
     public var kind: QuestionKind
@@ -36,4 +42,10 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
     public var sharesMayExceed100: Bool?
     public var otherTexts: [String]?
     public var statistics: RatingSummary?
+    /// When the form has more than one published version: the versions whose answers are
+    /// counted here (the current one and the earlier ones where the question is comparable),
+    /// oldest first, with how many answered in each.
+    public var versions: [VersionShare]?
+    /// Only in `earlierQuestions`: the earlier version this question was asked in.
+    public var version: Int?
 }

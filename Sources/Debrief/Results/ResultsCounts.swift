@@ -1,13 +1,17 @@
 import Foundation
 
-/// What the store counted for one form version, all in one snapshot: the input of a
+/// What the store counted for a meeting's form, all in one snapshot: the input of a
 /// ``ResultsReport``. Nothing here is rounded, withheld or shaped yet.
+///
+/// `form` is the current (latest published) version. The response counts, times and attendance
+/// are of every published version; `questions` are the current version's own, and
+/// `earlierVersions` hold the earlier versions' (the report merges the comparable ones).
 public struct ResultsCounts: Sendable {
     public var meeting: Meeting
     public var form: StoredForm
-    /// Responses that pass the filter.
+    /// Responses (to every version) that pass the filter.
     public var responses: Int
-    /// All responses to the form, whatever the filter.
+    /// All responses to every version, whatever the filter.
     public var allResponses: Int
     /// People checked in to the meeting: a repeated check-in of one person counts once, and a
     /// possible duplicate (an unlisted name checked in again by someone else) is left out until
@@ -29,6 +33,11 @@ public struct ResultsCounts: Sendable {
     /// Per question key without the filter; nil when the counts are unfiltered. A filtered
     /// report compares its groups with these (see ``PrivacyRule``).
     public var unfilteredQuestions: [String: QuestionCounts]?
+    /// The earlier published versions, oldest first (empty when there is one version).
+    public var earlierVersions: [VersionCounts] = []
+
+    /// Responses (within the filter) to the current version alone.
+    public var currentResponses: Int { self.responses - self.earlierVersions.reduce(0) { $0 + $1.responses } }
 
     public init(
         meeting: Meeting, form: StoredForm, responses: Int, allResponses: Int, checkIns: Int, firstResponseAt: Date?,

@@ -46,6 +46,21 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         public var medianMinutesAfterMeetingEnd: Double?
     }
 
+    /// One published version of the form and its responses.
+    public struct VersionSummary: Sendable, Equatable, Encodable {
+        public var version: Int
+        public var formID: UUID
+        public var publishedAt: Date?
+        /// Responses to this version within the filter.
+        public var responses: Int
+        /// All responses to this version.
+        public var responsesUnfiltered: Int
+
+        enum CodingKeys: String, CodingKey {
+            case version, formID = "formId", publishedAt, responses, responsesUnfiltered
+        }
+    }
+
     public var meetingID: UUID
     public var formID: UUID
     public var formVersion: Int
@@ -53,11 +68,19 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
     public var generatedAt: Date
     public var filter: ResultsFilter
     public var summary: Summary
+    /// Every published version, oldest first, with its responses: the summary counts them all.
+    public var versions: [VersionSummary]
+    /// The current version's questions, each with the answers of the earlier versions where it
+    /// is comparable (``FormDefinition/countsAnswers(of:to:)``) counted in.
     public var questions: [QuestionResult]
+    /// Questions of earlier versions that are not counted with a current one (removed, or
+    /// changed in meaning), oldest version first, each with its `version`.
+    public var earlierQuestions: [QuestionResult]
     public var timeline: ChartSeries
 
     enum CodingKeys: String, CodingKey {
-        case meetingID = "meetingId", formID = "formId", formVersion, formState, generatedAt, filter, summary, questions, timeline
+        case meetingID = "meetingId", formID = "formId", formVersion, formState, generatedAt, filter, summary, versions, questions
+        case earlierQuestions, timeline
     }
 
     /// The report of `counts` as seen at `now`.
@@ -83,10 +106,41 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
             responsesBeforeMeeting: timing.before, responsesDuringMeeting: timing.during, responsesAfterMeeting: timing.after,
             medianMinutesAfterMeetingEnd: counts.times.from(counts.meeting.endsAt).medianMinutes(after: counts.meeting.endsAt)
                 .map { (max(0, $0) * 10).rounded() / 10 })
-        self.questions = ResultsBuilder.questions(
-            of: form.definition, counts: counts.questions, responses: counts.responses,
-            unfiltered: filter.isEmpty ? nil : counts.unfilteredQuestions)
-        let start = filter.since.map { max($0, form.publishedAt ?? $0) } ?? form.publishedAt ?? now
+        let earlier = counts.earlierVersions.sorted { $0.form.version < $1.form.version }
+        self.versions =
+            earlier.map {
+                VersionSummary(
+                    version: $0.form.version, formID: $0.form.id, publishedAt: $0.form.publishedAt, responses: $0.responses,
+                    responsesUnfiltered: $0.allResponses)
+            } + [
+                VersionSummary(
+                    version: form.version, formID: form.id, publishedAt: form.publishedAt, responses: counts.currentResponses,
+                    responsesUnfiltered: counts.allResponses - earlier.reduce(0) { $0 + $1.allResponses })
+            ]
+        let merged = MergedQuestion.merge(
+            current: form.definition, version: form.version, counts: counts.questions,
+            unfiltered: filter.isEmpty ? nil : counts.unfilteredQuestions, responses: counts.currentResponses, earlier: earlier)
+        self.questions = form.definition.questions.map { question in
+            let tally = merged[question.key.rawValue]
+            var result = ResultsBuilder.result(
+                for: question, in: form.definition, counts: tally?.counts ?? QuestionCounts(), responses: tally?.responses ?? 0,
+                unfiltered: tally?.unfiltered)
+            if !earlier.isEmpty { result.versions = tally?.split }
+            return result
+        }
+        self.earlierQuestions = earlier.flatMap { old in
+            old.form.definition.questions.compactMap { question -> QuestionResult? in
+                guard !form.definition.countsAnswers(of: old.form.definition, to: question.key) else { return nil }
+                let key = question.key.rawValue
+                var result = ResultsBuilder.result(
+                    for: question, in: old.form.definition, counts: old.questions[key] ?? QuestionCounts(), responses: old.responses,
+                    unfiltered: filter.isEmpty ? nil : old.unfilteredQuestions?[key] ?? QuestionCounts())
+                result.version = old.form.version
+                return result
+            }
+        }
+        let firstPublished = earlier.first?.form.publishedAt ?? form.publishedAt
+        let start = filter.since.map { max($0, firstPublished ?? $0) } ?? firstPublished ?? now
         let end = min(filter.until ?? now, form.closedTime(at: now) ?? now)
         self.timeline = Timeline.series(from: start, to: max(start, end), perMinute: counts.times.perMinute)
     }

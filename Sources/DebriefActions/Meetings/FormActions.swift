@@ -31,12 +31,16 @@ public struct FormActions: Sendable {
         return form
     }
 
-    /// Saves the draft. Who may touch the meeting is settled before what the body says: another
+    /// Saves the draft, or fixes the wording of the open form (same version, same code; see
+    /// ``FormStore/saveDraft(meeting:by:_:)``). Who may touch the meeting is settled before what the body says: another
     /// host's meeting is `notFound` even with an invalid body.
     public func saveDraft(meeting id: UUID, by viewer: Viewer, _ input: () async throws -> FormInput) async throws -> StoredForm {
         guard try await self.meetings.find(id, visibleTo: viewer) != nil else { throw DebriefError.notFound("meeting") }
         let definition = try await input().validate(now: Date()).get()
-        return try await self.forms.saveDraft(meeting: id, by: viewer, definition)
+        let form = try await self.forms.saveDraft(meeting: id, by: viewer, definition)
+        // A wording edit of the published form: shared results and live viewers show the new words.
+        if form.publishedAt != nil { self.notifier?.changed(meeting: id) }
+        return form
     }
 
     public func publish(meeting id: UUID, by viewer: Viewer) async throws -> StoredForm {

@@ -37,6 +37,10 @@ public struct ParticipantActions: Sendable {
     /// A participant who presents the token of their earlier check-in (`earlierToken`) gets that
     /// check-in back instead of a second one: attendance counts people.
     public func checkIn(to form: PublishedForm, rawName: String?, earlierToken: String? = nil) async throws -> CheckInReceipt {
+        try await self.onCurrentVersion(form) { try await self.checkIn(to: $0, rawName: rawName, earlierToken: earlierToken, once: ()) }
+    }
+
+    private func checkIn(to form: PublishedForm, rawName: String?, earlierToken: String?, once: Void) async throws -> CheckInReceipt {
         if form.definition.anonymous {
             if let rawName { _ = try PersonName.validated(rawName, at: "name") }
             return try await self.checkIns.checkIn(to: form, name: nil, presenting: earlierToken)
@@ -52,7 +56,7 @@ public struct ParticipantActions: Sendable {
     public func submit(_ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String?) async throws -> AcceptedSubmission {
         try await withSpan("ParticipantActions.submit") { span in
             span.attributes["debrief.answers"] = input.answers?.count ?? 0
-            return try await self.validateAndStore(input, to: form, idempotencyKey: key)
+            return try await self.onCurrentVersion(form) { try await self.validateAndStore(input, to: $0, idempotencyKey: key) }
         }
     }
 
@@ -82,6 +86,23 @@ public struct ParticipantActions: Sendable {
         } catch let error as DebriefError where error.code == .conflict && error.field == "Idempotency-Key" {
             _ = try await self.responses.waitForRequestInFlight(form: form, key: key, timeout: patience)
             return try await self.submit(input, to: form, idempotencyKey: key)
+        }
+    }
+
+    /// Runs `write` on `form`; when it was refused — closed, gone, or answers that version does
+    /// not accept — because a newer version was published under the same code since `form` was
+    /// cached (here or on another instance), runs it once more on the current version, whose
+    /// rules it checks again. (A wording edit keeps the version and accepts the same answers, so
+    /// it needs no retry.)
+    private func onCurrentVersion<T>(_ form: PublishedForm, _ write: (PublishedForm) async throws -> T) async throws -> T {
+        do {
+            return try await write(form)
+        } catch let error as DebriefError where error.code == .gone || error.code == .notFound {
+            guard let current = try await self.forms.newerVersion(than: form) else { throw error }
+            return try await write(current)
+        } catch let failure as ValidationFailure {
+            guard let current = try await self.forms.newerVersion(than: form) else { throw failure }
+            return try await write(current)
         }
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 import PQ
 
 /// A meeting's feedback form: drafts, publishing, closing. The current form is the highest
-/// version; a published form is frozen, so answers stay tied to the questions they answered.
+/// version. A published form's meaning is frozen, so answers stay tied to the questions they
+/// answered; its wording may be fixed while it is open. Every version is published under the
+/// meeting's one code (decision record 20).
 public struct FormStore: Sendable {
     let database: Database
 
@@ -32,8 +34,10 @@ public struct FormStore: Sendable {
         }
     }
 
-    /// Replaces the draft, starts a first draft, or starts a new version after a closed one.
-    /// A published, open form cannot change.
+    /// Replaces the draft, starts a first draft, or starts a new version after a closed one. On
+    /// a published, open form only the wording may change (``FormDefinition/differsOnlyInWording(from:)``):
+    /// it is edited in place, same version, same code, its answers kept; a change of meaning is a
+    /// conflict (close the form, then save: a new version under the same code).
     public func saveDraft(meeting meetingID: UUID, by viewer: Viewer, _ definition: FormDefinition) async throws -> StoredForm {
         try await self.withLockedMeeting(meetingID, viewer) { connection, latest in
             let version: Int
@@ -45,9 +49,20 @@ public struct FormStore: Sendable {
                     WHERE f.id = \(form.id) RETURNING \(StoredForm.columns)
                     """)
                 return try StoredForm(row: try rows.single())
-            case .some((_, .open)):
-                throw DebriefError(
-                    .conflict, "the published form's questions cannot change; close it, then save a new version", field: "questions")
+            case .some((let form, .open)):
+                guard definition.differsOnlyInWording(from: form.definition) else {
+                    throw DebriefError(
+                        .conflict,
+                        "the published form is open: only its wording (title, prompts, labels, placeholders) can change in place; "
+                            + "to change what answers mean, close it, then save a new version (it keeps the same code)",
+                        field: "questions")
+                }
+                let rows = try await connection.query(
+                    """
+                    UPDATE forms AS f SET definition = \(SQLJSON(definition))::jsonb, updated_at = clock_timestamp()
+                    WHERE f.id = \(form.id) RETURNING \(StoredForm.columns)
+                    """)
+                return try StoredForm(row: try rows.single())
             case .some((let form, .closed)):
                 version = form.version + 1
             case .none:
@@ -63,7 +78,9 @@ public struct FormStore: Sendable {
         }
     }
 
-    /// Publishes the draft under a new public code. Publishing an open form changes nothing.
+    /// Publishes the draft: a meeting's first version under a new public code, every later one
+    /// under the code of the version before it, so printed codes keep working. Publishing an open
+    /// form changes nothing.
     public func publish(meeting meetingID: UUID, by viewer: Viewer) async throws -> StoredForm {
         try await self.withLockedMeeting(meetingID, viewer) { connection, latest in
             guard let form = latest else { throw DebriefError(.conflict, "the meeting has no form to publish") }
@@ -76,7 +93,16 @@ public struct FormStore: Sendable {
                 if let closesAt = form.definition.closesAt, closesAt <= Date() {
                     throw ValidationFailure(problems: [FieldProblem(path: "closesAt", message: "must be in the future")])
                 }
-                // 50 random bits make a collision unlikely; the unique index makes it impossible.
+                if let earlier = try await Self.latestPublished(meetingID, on: connection), let code = earlier.code {
+                    let rows = try await connection.query(
+                        """
+                        UPDATE forms AS f SET code = \(code), published_at = now(),
+                            closes_at = \(form.definition.closesAt)::timestamptz, updated_at = now()
+                        WHERE f.id = \(form.id) RETURNING \(StoredForm.columns)
+                        """)
+                    return try StoredForm(row: try rows.single())
+                }
+                // 50 random bits make a collision unlikely; the exclusion constraint makes it impossible.
                 for _ in 0..<5 {
                     let code = SecretToken.newFormCode()
                     let rows = try await connection.query(

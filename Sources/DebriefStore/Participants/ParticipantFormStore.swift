@@ -36,42 +36,80 @@ public struct ParticipantFormStore: Sendable {
         self.cache = cache
     }
 
-    /// The published form behind a typed code, from the cache when possible. Throws not-found.
+    /// The current published version behind a typed code (any code the meeting's form was ever
+    /// published under), from the cache when possible. Throws not-found.
     public func published(code raw: String) async throws -> PublishedForm {
         guard let code = FormCode.normalize(raw) else { throw DebriefError.notFound("form") }
         if let form = self.cache.get(code) { return form }
+        return try await self.load(code)
+    }
+
+    /// The current version behind `code`, read from the database (and cached).
+    private func load(_ code: String) async throws -> PublishedForm {
         let rows = try await self.database.query(
-            "SELECT f.id, f.meeting_id, f.definition FROM forms f WHERE f.code = \(code) AND f.published_at IS NOT NULL AND f.trashed_at IS NULL")
+            "SELECT f.id, f.meeting_id, f.code, f.definition, f.updated_at FROM \(Self.current(code))")
         guard let row = rows.first else { throw DebriefError.notFound("form") }
         let form = PublishedForm(
-            id: try row.decode("id"), meetingID: try row.decode("meeting_id"), code: code,
-            definition: try row.decode("definition", as: SQLJSON<FormDefinition>.self).value)
-        self.cache.put(form)
+            id: try row.decode("id"), meetingID: try row.decode("meeting_id"), code: try row.decode("code"),
+            definition: try row.decode("definition", as: SQLJSON<FormDefinition>.self).value, revision: try row.decode("updated_at"))
+        self.cache.put(form, for: code)
         return form
     }
 
-    /// The participant's view of an open form. Throws not-found, or gone (with `closedAt`) when closed.
+    /// `forms f` restricted to the latest published version of the meeting whose form was ever
+    /// published under `code` (the end of a `FROM` clause).
+    static func current(_ code: String) -> SQLQuery {
+        """
+        forms f
+        WHERE f.meeting_id = (SELECT c.meeting_id FROM forms c WHERE c.code = \(code) LIMIT 1)
+          AND f.published_at IS NOT NULL AND f.trashed_at IS NULL
+        ORDER BY f.version DESC LIMIT 1
+        """
+    }
+
+    /// The participant's view of an open form, in its current wording. Throws not-found, or gone
+    /// (with `closedAt`) when closed.
     public func view(code raw: String) async throws -> ParticipantFormView {
-        let form = try await self.published(code: raw)
+        guard let code = FormCode.normalize(raw) else { throw DebriefError.notFound("form") }
         let rows = try await self.database.query(
             """
-            SELECT \(FormGate.columns), f.closes_at, m.title, m.starts_at, m.ends_at, m.place
-            FROM forms f JOIN meetings m ON m.id = f.meeting_id
-            WHERE f.id = \(form.id) AND f.trashed_at IS NULL
+            SELECT f.id, f.updated_at, \(FormGate.columns), f.closes_at,
+                (SELECT m.title FROM meetings m WHERE m.id = f.meeting_id) AS title,
+                (SELECT m.starts_at FROM meetings m WHERE m.id = f.meeting_id) AS starts_at,
+                (SELECT m.ends_at FROM meetings m WHERE m.id = f.meeting_id) AS ends_at,
+                (SELECT m.place FROM meetings m WHERE m.id = f.meeting_id) AS place
+            FROM \(Self.current(code))
             """)
         guard let row = rows.first else {
-            self.cache.remove(form.code)
+            if let cached = self.cache.get(code) { self.cache.remove(meeting: cached.meetingID) }
             throw DebriefError.notFound("form")
         }
         try FormGate(row: row).requireNotClosed()
+        var form = try await self.published(code: code)
+        let id: UUID = try row.decode("id"), revision: Date = try row.decode("updated_at")
+        if form.id != id || form.revision != revision {
+            // Edited or republished since it was cached (here or on another instance).
+            self.cache.remove(meeting: form.meetingID)
+            form = try await self.load(code)
+        }
         return ParticipantFormView(
             form: form, meetingTitle: try row.decode("title"), meetingStartsAt: try row.decode("starts_at"),
             meetingEndsAt: try row.decode("ends_at"), meetingPlace: try row.decode("place"),
             closesAt: try row.decode("closes_at"))
     }
 
+    /// The current version behind the code of `form` when it is another version than `form`
+    /// (published since `form` was cached), else nil.
+    public func newerVersion(than form: PublishedForm) async throws -> PublishedForm? {
+        guard let current = try? await self.load(form.code), current.id != form.id else { return nil }
+        // Every code of the meeting may hold the older version: they load the current one next.
+        self.cache.remove(meeting: form.meetingID)
+        self.cache.put(current, for: form.code)
+        return current
+    }
+
     /// Forgets a cached form that turned out to be gone.
     func forget(_ form: PublishedForm) {
-        self.cache.remove(form.code)
+        self.cache.remove(meeting: form.meetingID)
     }
 }

@@ -89,7 +89,7 @@ struct SubmissionBatch {
                     k.request_hash, k.accepted, k.replaced_earlier, c.id AS check_in_id, r.id AS earlier_id
                 FROM i JOIN forms f ON f.id = i.form_id AND f.code = i.code AND f.published_at IS NOT NULL AND f.trashed_at IS NULL
                 LEFT JOIN idempotency_keys k ON k.form_id = f.id AND k.key = i.key
-                LEFT JOIN check_ins t ON t.token_hash = i.token_hash AND t.form_id = f.id
+                LEFT JOIN check_ins t ON t.token_hash = i.token_hash AND t.meeting_id = f.meeting_id
                 LEFT JOIN check_ins c ON c.id = CASE WHEN t.duplicate_status = 'merged' THEN t.duplicate_of ELSE t.id END
                 LEFT JOIN responses r ON r.form_id = f.id AND r.check_in_id = c.id
                 FOR SHARE OF f

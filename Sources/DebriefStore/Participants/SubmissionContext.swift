@@ -42,7 +42,7 @@ struct SubmissionContext: Sendable {
         if let tokenHash {
             columns = columns + ", c.id AS check_in_id, r.id AS earlier_id"
             joins = joins + """
-                 LEFT JOIN check_ins t ON t.token_hash = \(tokenHash)::text AND t.form_id = f.id
+                 LEFT JOIN check_ins t ON t.token_hash = \(tokenHash)::text AND t.meeting_id = f.meeting_id
                  LEFT JOIN check_ins c ON c.id = CASE WHEN t.duplicate_status = 'merged' THEN t.duplicate_of ELSE t.id END
                  LEFT JOIN responses r ON r.form_id = f.id AND r.check_in_id = c.id
                 """

@@ -18,49 +18,59 @@ public struct ResultsStore: Sendable {
         self.reads = reads ?? .primaryOnly(database)
     }
 
-    /// Counts for the meeting's latest published form, all read in one transaction (one
-    /// consistent snapshot), or nil when it has none.
+    /// Counts for the meeting's published form, every version of it, all read in one
+    /// transaction (one consistent snapshot), or nil when it has none.
     ///
     /// Unfiltered counts come from the precomputed tallies (``ResultTallies``), so they cost the
     /// same at any number of responses; a filter (`since`, `until`, checked-in only) counts the
-    /// matching rows themselves. Both give the same rows to the same code.
+    /// matching rows themselves. Both give the same rows to the same code. Each version is
+    /// counted on its own; the report merges the comparable questions.
     public func counts(meeting meetingID: UUID, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> ResultsCounts? {
-        try await self.counts(meeting: meetingID, version: nil, visibleTo: viewer, filter: filter)
+        try await self.counts(meeting: meetingID, sharedOnly: false, visibleTo: viewer, filter: filter)
     }
 
-    /// Counts of one published version of the meeting's form (the latest when `version` is nil).
-    func counts(meeting meetingID: UUID, version: Int?, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> ResultsCounts? {
+    /// As above; `sharedOnly` counts only the versions that share their results with participants.
+    func counts(meeting meetingID: UUID, sharedOnly: Bool, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> ResultsCounts? {
         try await (filter.isEmpty ? self.database : self.reads.database()).withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             guard let meeting = try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) else {
                 throw DebriefError.notFound("meeting")
             }
-            let found: StoredForm?
-            if let version {
-                found = try await connection.query(
-                    """
-                    SELECT \(StoredForm.columns) FROM forms f
-                    WHERE f.meeting_id = \(meetingID) AND f.version = \(version) AND f.published_at IS NOT NULL
-                    """
-                ).first.map(StoredForm.init(row:))
-            } else {
-                found = try await FormStore.latestPublished(meetingID, on: connection)
+            var versions = try await Self.publishedVersions(meetingID, on: connection)
+            if sharedOnly { versions = versions.filter(\.definition.sharesResultsWithParticipants) }
+            guard let form = versions.last else { return nil }
+            var tallies: [(form: StoredForm, all: FormTally, filtered: FormTally, questions: [String: QuestionCounts])] = []
+            for version in versions {
+                let all = try FormTally(rows: try await connection.query(ResultTallies.stored(form: version.id)))
+                let filtered =
+                    filter.isEmpty
+                    ? all
+                    : try FormTally(
+                        rows: try await connection.query(
+                            ResultTallies.counted(form: version.id, scope: Self.responseScope(forms: [version.id], filter))))
+                var questions = filtered.questions
+                try await self.readTexts(into: &questions, form: version, filter: filter, on: connection)
+                tallies.append((version, all, filtered, questions))
             }
-            guard let form = found else { return nil }
-            let all = try FormTally(rows: try await connection.query(ResultTallies.stored(form: form.id)))
-            let scope = Self.responseScope(form: form.id, filter)
-            let tally = filter.isEmpty ? all : try FormTally(rows: try await connection.query(ResultTallies.counted(form: form.id, scope: scope)))
+            let scope = Self.responseScope(forms: versions.map(\.id), filter)
             let span = try await connection.query(
                 "SELECT min(r.submitted_at) AS first, max(r.submitted_at) AS last FROM responses r WHERE \(scope)"
             ).single()
-            var questions = tally.questions
-            try await self.readTexts(into: &questions, form: form, filter: filter, on: connection)
             let people = try await connection.query(Self.attendance(meeting: meetingID, scope: scope)).single()
+            var perMinute: [Int64: Int] = [:]
+            for tally in tallies { perMinute.merge(tally.filtered.times.counts, uniquingKeysWith: +) }
+            let current = tallies[tallies.count - 1]
             var counts = ResultsCounts(
-                meeting: meeting, form: form, responses: tally.responses, allResponses: all.responses,
-                checkIns: try people.decode("people"),
+                meeting: meeting, form: form, responses: tallies.reduce(0) { $0 + $1.filtered.responses },
+                allResponses: tallies.reduce(0) { $0 + $1.all.responses }, checkIns: try people.decode("people"),
                 firstResponseAt: try span.decode("first"), lastResponseAt: try span.decode("last"),
-                times: tally.times, questions: questions, unfilteredQuestions: filter.isEmpty ? nil : all.questions)
+                times: ResponseTimes(perMinute: perMinute), questions: current.questions,
+                unfilteredQuestions: filter.isEmpty ? nil : current.all.questions)
+            counts.earlierVersions = tallies.dropLast().map {
+                VersionCounts(
+                    form: $0.form, responses: $0.filtered.responses, allResponses: $0.all.responses, questions: $0.questions,
+                    unfilteredQuestions: filter.isEmpty ? nil : $0.all.questions)
+            }
             counts.checkedInResponded = try people.decode("responded")
             counts.possibleDuplicateCheckIns = try people.decode("possible")
             counts.removedByHost = try await connection.query(
@@ -70,22 +80,29 @@ public struct ResultsStore: Sendable {
         }
     }
 
-    /// The unfiltered counts participants may see behind a public form code: those of the very
-    /// version the code was published with, when that version shares its results; nil otherwise
-    /// (unknown code, draft, or results not shared — indistinguishable on purpose). Sharing is
-    /// decided per version, so a code never shows more than its own version allows.
+    /// Every published version of the meeting's form, oldest first.
+    static func publishedVersions(_ meetingID: UUID, on connection: Connection) async throws -> [StoredForm] {
+        try await connection.query(
+            """
+            SELECT \(StoredForm.columns) FROM forms f
+            WHERE f.meeting_id = \(meetingID) AND f.published_at IS NOT NULL ORDER BY f.version
+            """
+        ).map(StoredForm.init(row:))
+    }
+
+    /// The unfiltered counts participants may see behind a public form code (any code the
+    /// meeting's form was published under): when the current version shares its results, the
+    /// counts of the versions that share theirs; nil otherwise (unknown code, draft, or results
+    /// not shared — indistinguishable on purpose). See decision record 20.
     public func sharedCounts(formCode: String) async throws -> ResultsCounts? {
         guard
             let row = try await self.database.query(
-                """
-                SELECT f.meeting_id, f.version FROM forms f
-                WHERE f.code = \(formCode) AND f.published_at IS NOT NULL
-                  AND (f.definition ->> 'sharesResultsWithParticipants')::boolean
-                """
-            ).first
+                "SELECT f.meeting_id, f.definition FROM \(ParticipantFormStore.current(formCode))"
+            ).first,
+            try row.decode("definition", as: SQLJSON<FormDefinition>.self).value.sharesResultsWithParticipants
         else { return nil }
         return try await self.counts(
-            meeting: try row.decode("meeting_id"), version: try row.decode("version"), visibleTo: .service, filter: ResultsFilter())
+            meeting: try row.decode("meeting_id"), sharedOnly: true, visibleTo: .service, filter: ResultsFilter())
     }
 
     /// Every session of a series with what was counted for it, for trends.
@@ -97,7 +114,8 @@ public struct ResultsStore: Sendable {
                 SELECT m.id AS meeting_id, m.session_number, m.starts_at, m.expected_head_count,
                        (SELECT \(Self.people) FROM check_ins c WHERE c.meeting_id = m.id) AS check_ins,
                        (SELECT count(DISTINCT \(Self.person)) FROM responses r JOIN check_ins c ON c.id = r.check_in_id
-                        WHERE r.form_id = f.id AND c.duplicate_status IS DISTINCT FROM 'possible') AS responded, \(StoredForm.columns)
+                        WHERE r.form_id IN (SELECT v.id FROM forms v WHERE v.meeting_id = m.id AND v.published_at IS NOT NULL)
+                          AND c.duplicate_status IS DISTINCT FROM 'possible') AS responded, \(StoredForm.columns)
                 FROM meeting_series s JOIN meetings m ON m.series_id = s.id AND m.trashed_at IS NULL
                 LEFT JOIN LATERAL (
                     SELECT * FROM forms WHERE meeting_id = m.id AND published_at IS NOT NULL ORDER BY version DESC LIMIT 1
@@ -109,15 +127,32 @@ public struct ResultsStore: Sendable {
             var sessions: [SessionCounts] = []
             for row in rows {
                 let form = row.isNull("id") ? nil : try StoredForm(row: row)
-                // Trends need counts only, no texts.
-                var tally = try FormTally(rows: [Row]())
-                if let form { tally = try FormTally(rows: try await connection.query(ResultTallies.stored(form: form.id))) }
+                // Trends need counts only, no texts: every published version's, the comparable
+                // questions of earlier versions counted with the latest one's (as results do).
+                var responses = 0
+                var questions: [String: QuestionCounts] = [:]
+                if let form {
+                    var earlier: [VersionCounts] = []
+                    for version in try await Self.publishedVersions(form.meetingID, on: connection) {
+                        let tally = try FormTally(rows: try await connection.query(ResultTallies.stored(form: version.id)))
+                        responses += tally.responses
+                        if version.id == form.id {
+                            questions = MergedQuestion.merge(
+                                current: form.definition, version: form.version, counts: tally.questions, unfiltered: nil,
+                                responses: tally.responses, earlier: earlier
+                            ).mapValues(\.counts)
+                        } else {
+                            earlier.append(
+                                VersionCounts(form: version, responses: tally.responses, allResponses: tally.responses, questions: tally.questions))
+                        }
+                    }
+                }
                 sessions.append(
                     SessionCounts(
                         sessionNumber: try row.decode("session_number"), meetingID: try row.decode("meeting_id"),
-                        startsAt: try row.decode("starts_at"), form: form?.definition, responses: tally.responses,
+                        startsAt: try row.decode("starts_at"), form: form?.definition, responses: responses,
                         checkedIn: try row.decode("check_ins"), checkedInResponded: try row.decode("responded"),
-                        expectedHeadCount: try row.decode("expected_head_count"), questions: tally.questions))
+                        expectedHeadCount: try row.decode("expected_head_count"), questions: questions))
             }
             return sessions
         }
@@ -147,9 +182,10 @@ public struct ResultsStore: Sendable {
     static let people = SQLQuery(
         unsafeSQL: "count(DISTINCT coalesce(c.roster_member_id, CASE WHEN c.duplicate_status = 'merged' THEN c.duplicate_of ELSE c.id END)) FILTER (WHERE c.duplicate_status IS DISTINCT FROM 'possible')")
 
-    /// `r` rows of the form that pass the filter.
-    static func responseScope(form: UUID, _ filter: ResultsFilter) -> SQLQuery {
-        var scope: SQLQuery = "r.form_id = \(form)"
+    /// `r` rows of the form versions `forms` that pass the filter.
+    static func responseScope(forms: [UUID], _ filter: ResultsFilter) -> SQLQuery {
+        var scope: SQLQuery =
+            forms.count == 1 ? "r.form_id = \(forms[0])" : "r.form_id = ANY(\(forms.map { $0.uuidString.lowercased() })::uuid[])"
         if let since = filter.since { scope = scope + " AND r.submitted_at >= \(since)::timestamptz" }
         if let until = filter.until { scope = scope + " AND r.submitted_at < \(until)::timestamptz" }
         if filter.checkedInOnly {
@@ -207,7 +243,7 @@ public struct ResultsStore: Sendable {
             query = """
                 SELECT \(value) AS text FROM answers a JOIN responses r ON r.id = a.response_id
                 WHERE a.form_id = \(form) AND a.question_key = \(key) AND \(value) IS NOT NULL
-                  AND \(Self.responseScope(form: form, filter))
+                  AND \(Self.responseScope(forms: [form], filter))
                 ORDER BY r.submitted_at DESC, r.id DESC LIMIT \(limit)
                 """
         }

@@ -16,7 +16,8 @@ public struct TextAnswerPage: Sendable {
 }
 
 extension ResultsStore {
-    /// Short answers to `key` of the meeting's latest published form, `limit` at a time.
+    /// Short answers to `key` of the meeting's latest published form, with those of the earlier
+    /// versions where the question is comparable (as in the results), `limit` at a time.
     public func textAnswers(
         meeting meetingID: UUID, question key: String, visibleTo viewer: Viewer, after cursor: String?, limit: Int
     ) async throws -> TextAnswerPage {
@@ -29,12 +30,18 @@ extension ResultsStore {
         }
         return try await self.reads.database().withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) != nil,
-                let form = try await FormStore.latestPublished(meetingID, on: connection),
+            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) != nil else {
+                throw DebriefError.notFound("short-answer question")
+            }
+            let versions = try await Self.publishedVersions(meetingID, on: connection)
+            guard let form = versions.last,
                 let question = form.definition.questions.first(where: { $0.key.rawValue == key }), question.kind == .shortAnswer
             else { throw DebriefError.notFound("short-answer question") }
+            let ids = versions.filter { $0.id == form.id || form.definition.countsAnswers(of: $0.definition, to: question.key) }
+                .map { $0.id.uuidString.lowercased() }
+            let forms: SQLQuery = "a.form_id = ANY(\(ids)::uuid[])"
             let answered = try await connection.query(
-                    "SELECT count(*) AS n FROM answers a WHERE a.form_id = \(form.id) AND a.question_key = \(key)").single().decode("n", as: Int.self)
+                    "SELECT count(*) AS n FROM answers a WHERE \(forms) AND a.question_key = \(key)").single().decode("n", as: Int.self)
             if form.definition.anonymous, answered < form.definition.privacyThreshold {
                 return TextAnswerPage(items: [], nextCursor: nil, withheld: answered > 0)
             }
@@ -45,7 +52,7 @@ extension ResultsStore {
             let rows = try await connection.query(
                 """
                 SELECT a.text_value, r.submitted_at, r.id FROM answers a JOIN responses r ON r.id = a.response_id
-                WHERE a.form_id = \(form.id) AND a.question_key = \(key) AND a.text_value IS NOT NULL\(after)
+                WHERE \(forms) AND a.question_key = \(key) AND a.text_value IS NOT NULL\(after)
                 ORDER BY r.submitted_at DESC, r.id DESC LIMIT \(limit + 1)
                 """)
             let items = try rows.prefix(limit).map {

@@ -8,7 +8,8 @@ import Hummingbird
 
 /// `/m/{id}/form`: the form builder. Without script every change is a button that posts the
 /// whole draft and re-renders it (nothing typed is lost; problems stand next to their fields);
-/// "Save draft" saves through ``FormActions`` (the JSON API's `PUT …/form` rules); "Preview"
+/// "Save draft" saves through ``FormActions`` (the JSON API's `PUT …/form` rules: on an open form
+/// it fixes the wording in place, same code and QR code); "Preview"
 /// shows the form as participants will see it, in a phone-sized frame. Publish, close and
 /// reopen; import and export the definition as JSON (the API's shape); copy the form of an
 /// earlier meeting into the draft.
@@ -53,7 +54,13 @@ struct FormBuilderController {
         let t = Localizer(Language(request.headers))
         switch action {
         case "save", "preview":
-            let (input, parseProblems) = draft.input()
+            var (input, parseProblems) = draft.input()
+            // Settings the builder has no field for stay as stored (a wording fix of the open
+            // form must not change them; see decision record 20).
+            if let kept = stored?.definition {
+                input.oneResponsePerBrowser = input.oneResponsePerBrowser ?? kept.oneResponsePerBrowser
+                input.acceptsAnswersFrom = input.acceptsAnswersFrom ?? kept.acceptsAnswersFrom.rawValue
+            }
             do {
                 if !parseProblems.isEmpty { throw ValidationFailure(problems: parseProblems) }
                 if action == "preview" {
@@ -62,7 +69,8 @@ struct FormBuilderController {
                 }
                 let saved = try await self.forms.saveDraft(meeting: meeting.id, by: try context.requireViewer()) { input }
                 return try await self.render(
-                    request, context, meeting, BuilderDraft(saved.definition), stored: saved, notice: t(.draftSaved))
+                    request, context, meeting, BuilderDraft(saved.definition), stored: saved,
+                    notice: t(saved.publishedAt == nil ? .draftSaved : .wordingSaved))
             } catch let failure as ValidationFailure {
                 var problems = failure.problems
                 if case .failure(let domain) = input.validate(now: Date()), !parseProblems.isEmpty {

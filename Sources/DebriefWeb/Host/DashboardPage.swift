@@ -90,10 +90,17 @@ struct DashboardPanel {
         if summary.possibleDuplicateCheckIns > 0 {
             tiles.append(Tile(label: t(.possibleDuplicates), value: String(summary.possibleDuplicateCheckIns)))
         }
+        // Every version of the form is counted; the split says how many answered which.
+        if results.versions.count > 1 {
+            tiles.append(Tile(
+                label: t(.formVersionsLabel), value: String(results.versions.count),
+                note: results.versions.map { t(.versionResponses, ["version": String($0.version), "n": String($0.responses)]) }
+                    .joined(separator: " · ")))
+        }
         self.tiles = tiles
         self.removedText = ResponsesPage.removedText(summary.responsesRemovedByHost, t)
         let style = ChartStyle(theme: .light, width: Self.chartWidth, language: language.chartLanguage)
-        self.results = ResultsView(results.questions, language: language, chartWidth: Self.chartWidth)
+        self.results = ResultsView(results.questions, earlier: results.earlierQuestions, language: language, chartWidth: Self.chartWidth)
         self.timelineSVG = ChartSVG.timeline(results.timeline, style: style)
         self.attendanceSVG = ChartSVG.attendance(AttendanceFigures(summary), style: style)
     }

@@ -38,7 +38,8 @@ enum HostPhrase: String, CaseIterable, Sendable {
     case encodingLabel, plainUTF8, bomLabel, downloadMeetingButton, downloadSeriesButton, loopbackWarning
     // The form builder
     case formLink, builderHeading, questionNumber, optionNumber, kindChoice, kindRating, kindShortAnswer
-    case moveUp, moveDown, removeButton, formStateNone, formStateDraft, draftSaved, formIsOpen, builderHasErrors
+    case moveUp, moveDown, removeButton, formStateNone, formStateDraft, draftSaved, wordingSaved, formIsOpen, builderHasErrors
+    case formVersionsLabel, versionResponses
     case importInvalid, formStateLabel, publishButton, closeFormButton, reopenFormButton, saveDraftButton, previewButton
     case formSettingsHeading, anonymousLabel, allowsEditingLabel, sharesResultsLabel, privacyThresholdLabel
     case privacyThresholdHint, closesAtLabel, promptLabel, keyLabel, keyHint, requiredLabel, allowsMultipleLabel
@@ -194,7 +195,10 @@ enum HostPhrase: String, CaseIterable, Sendable {
         case .formStateNone: return ("No form yet", "아직 설문 없음")
         case .formStateDraft: return ("Draft", "초안")
         case .draftSaved: return ("Draft saved.", "초안을 저장했어요.")
-        case .formIsOpen: return ("The published form is open: close it to save a new version.", "게시된 설문이 열려 있어요. 새 버전을 저장하려면 먼저 마감하세요.")
+        case .formVersionsLabel: return ("Form versions", "설문 버전")
+        case .versionResponses: return ("version {version}: {n} responses", "{version}번째 버전: 응답 {n}개")
+        case .wordingSaved: return ("Wording saved: the same code and QR code open the form, and every answer is kept.", "문구를 저장했어요. 같은 코드와 QR 코드로 설문이 열리고, 받은 응답도 그대로예요.")
+        case .formIsOpen: return ("The published form is open: only its wording can change now. To change what answers mean, close it and save a new version; it keeps the same code.", "게시된 설문이 열려 있어서 지금은 문구만 바꿀 수 있어요. 응답의 의미가 바뀌는 변경은 마감한 뒤 새 버전으로 저장하세요. 코드는 그대로예요.")
         case .builderHasErrors: return ("Some fields need another look; nothing was saved.", "다시 확인할 항목이 있어요. 저장하지 않았어요.")
         case .importInvalid: return ("This is not a form definition in the API's JSON.", "API 형식의 설문 JSON이 아니에요.")
         case .formStateLabel: return ("State:", "상태:")

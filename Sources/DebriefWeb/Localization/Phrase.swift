@@ -19,6 +19,7 @@ enum Phrase: String, CaseIterable, Sendable {
     // Results (thanks page and dashboard)
     case optionColumn, countColumn, percentColumn, meanLabel, medianLabel
     case npsLabel, withheld, noAnswersYet, numbersHeading, otherAnswersHeading, resultsTableCaption
+    case versionRespondents, earlierVersionPrompt
     // Errors
     case notFoundHeading, notFoundBody, closedHeading, closedBody, tooManyHeading, tooManyBody
     case errorHeading, errorBody, badRequestHeading, badRequestBody, meetingNotFoundHeading, meetingNotFoundBody
@@ -92,6 +93,8 @@ enum Phrase: String, CaseIterable, Sendable {
         case .numbersHeading: return ("The numbers", "숫자로 보기")
         case .otherAnswersHeading: return ("“Other” answers", "“기타” 답변")
         case .resultsTableCaption: return ("Answers to “{prompt}”", "“{prompt}”에 대한 답변")
+        case .versionRespondents: return ("Version {version}: {n} answered", "{version}번째 버전: {n}명 답함")
+        case .earlierVersionPrompt: return ("Version {version} (changed since): {prompt}", "{version}번째 버전(이후 바뀜): {prompt}")
         case .notFoundHeading: return ("Form not found", "설문을 찾을 수 없어요")
         case .notFoundBody: return ("Check the link or the code you typed.", "링크나 입력한 코드를 확인해 주세요.")
         case .closedHeading: return ("This form is closed", "설문이 마감되었어요")

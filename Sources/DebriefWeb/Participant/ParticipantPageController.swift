@@ -134,7 +134,7 @@ struct ParticipantPageController {
         let writer = try PageWriter(request)
         // Phone first: a narrow chart keeps its labels legible at 360 px.
         let results = try await self.results.sharedReport(formCode: form.code).map {
-            ResultsView($0.questions, language: writer.language, chartWidth: 480)
+            ResultsView($0.questions, earlier: $0.earlierQuestions, language: writer.language, chartWidth: 480)
         }
         return try writer.page(
             "participant-thanks", title: writer.localizer(.thanksHeading),

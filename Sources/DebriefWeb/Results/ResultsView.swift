@@ -28,16 +28,28 @@ struct ResultsView {
         var otherTexts: [String]
         /// Markup made by ``ChartSVG``, inserted unescaped (`{{{chartSVG}}}`).
         var chartSVG: String
+        /// With several form versions: how many answered in each version counted here.
+        var versionSplit: String?
     }
 
     var questions: [QuestionBlock]
 
     /// `chartWidth` is in SVG units: about the width the chart gets on the page, so its 22-unit
     /// labels stay legible (narrow on a phone, wider on the dashboard).
-    init(_ results: [QuestionResult], language: Language, chartWidth: Int) {
+    ///
+    /// `earlier` are the questions of earlier form versions not counted with a current one
+    /// (``ResultsReport/earlierQuestions``), shown after the current ones under their version.
+    init(_ results: [QuestionResult], earlier: [QuestionResult] = [], language: Language, chartWidth: Int) {
         let style = ChartStyle(theme: .light, width: chartWidth, language: language.chartLanguage)
         let t = Localizer(language)
-        self.questions = results.map { result in
+        let relabelled = earlier.map { question -> QuestionResult in
+            var question = question
+            let version = String(question.version ?? 0)
+            question.prompt = t(.earlierVersionPrompt, ["version": version, "prompt": question.prompt])
+            question.key = "v\(version)-\(question.key)"
+            return question
+        }
+        self.questions = (results + relabelled).map { result in
             let rows = result.chart.rows.enumerated().map { index, row in
                 Row(
                     label: index == result.otherRowIndex ? t(.otherOption) : row.label, count: row.count.map(String.init) ?? "–",
@@ -49,7 +61,11 @@ struct ResultsView {
                 empty: !result.withheld && result.chart.total == 0,
                 caption: t(.resultsTableCaption, ["prompt": result.prompt]),
                 rows: rows, stats: Self.stats(result, t), otherTexts: result.otherTexts ?? [],
-                chartSVG: ChartSVG.question(result, style: style))
+                chartSVG: ChartSVG.question(result, style: style),
+                versionSplit: result.versions.map { shares in
+                    shares.map { t(.versionRespondents, ["version": String($0.version), "n": String($0.respondents)]) }
+                        .joined(separator: " · ")
+                })
         }
     }
 

@@ -1,0 +1,73 @@
+/// What a host may change on a published, open form without a new version, and which answers of
+/// two versions of one meeting's form may be counted together.
+///
+/// A wording edit (title, prompts, option labels, rating end labels, placeholders) keeps the
+/// version, its code and its answers: it changes how a question reads, not what an answer to it
+/// means, and it accepts exactly the answers the form accepted before. Anything else (a kind, a
+/// scale, an option added or removed, a question added or removed, `required`, a length limit,
+/// the form's settings) is a change of meaning, saved as a new version under the same code.
+extension FormDefinition {
+    /// The definition with every piece of wording blanked.
+    var meaning: FormDefinition {
+        var copy = self
+        copy.title = ""
+        copy.questions = self.questions.map(\.meaning)
+        return copy
+    }
+
+    /// True when `self` and `other` differ in wording only (or not at all).
+    public func differsOnlyInWording(from other: FormDefinition) -> Bool {
+        self.meaning == other.meaning
+    }
+}
+
+extension Question {
+    /// The question with its wording blanked.
+    var meaning: Question {
+        var copy = self
+        copy.prompt = ""
+        switch self.body {
+        case .choice(var spec):
+            spec.options = spec.options.map { ChoiceOption(id: $0.id, label: "") }
+            copy.body = .choice(spec)
+        case .shortAnswer(var spec):
+            spec.placeholder = nil
+            copy.body = .shortAnswer(spec)
+        case .rating(var spec):
+            spec.minLabel = nil
+            spec.maxLabel = nil
+            copy.body = .rating(spec)
+        }
+        return copy
+    }
+
+    /// True when answers to `self` (in a form version) and `other` (same key, another version of
+    /// the same meeting's form) mean the same and may be counted together: the same kind, the same
+    /// scale for a rating, the same option ids (in any order, labels aside) and the same single or
+    /// multiple selection for a choice. Keys are not compared: callers pair questions by key.
+    public func answersAreComparable(to other: Question) -> Bool {
+        switch (self.body, other.body) {
+        case (.shortAnswer, .shortAnswer):
+            return true
+        case (.rating(let mine), .rating(let theirs)):
+            return mine.min == theirs.min && mine.max == theirs.max
+        case (.choice(let mine), .choice(let theirs)):
+            return Set(mine.options.map(\.id)) == Set(theirs.options.map(\.id)) && mine.allowsMultiple == theirs.allowsMultiple
+                && mine.allowsOther == theirs.allowsOther
+        default:
+            return false
+        }
+    }
+}
+
+extension FormDefinition {
+    /// True when the answers of `earlier` (another version of the same meeting's form) to the
+    /// question of `self` with `key` may be counted with this version's: the question is
+    /// comparable, and both versions promise the same anonymity and privacy threshold (answers
+    /// given under a stricter promise are never shown under a weaker one).
+    public func countsAnswers(of earlier: FormDefinition, to key: QuestionKey) -> Bool {
+        guard let mine = self.question(for: key), let theirs = earlier.question(for: key) else { return false }
+        return self.anonymous == earlier.anonymous && self.privacyThreshold == earlier.privacyThreshold
+            && mine.answersAreComparable(to: theirs)
+    }
+}
