@@ -21,7 +21,7 @@ struct OperatorListenerTests {
         let server = try DebriefProcess.start(
             ["serve", "--database-url", url, "--port", String(port), "--metrics-port", String(metricsPort)])
         defer { server.signal(SIGKILL) }
-        #expect(await DebriefProcess.waitFor("http://127.0.0.1:\(port)/readyz", status: 200, timeout: .seconds(30)), "\(server.output)")
+        #expect(await DebriefProcess.waitFor("http://127.0.0.1:\(port)/readyz", status: 200, timeout: .seconds(90)), "\(server.output)")
         let scrape = try await Self.get("http://127.0.0.1:\(metricsPort)/metrics")
         #expect(scrape.status == 200)
         #expect(scrape.text.contains(#"debrief_http_requests_total{route="/readyz",method="GET",status_class="2xx"}"#), "\(scrape.text)")
@@ -40,7 +40,7 @@ struct OperatorListenerTests {
         let server = try DebriefProcess.start(
             ["serve", "--database-url", url, "--port", String(port)],
             environment: ["OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:\(collector)", "OTEL_BSP_SCHEDULE_DELAY": "100"])
-        #expect(await DebriefProcess.waitFor("http://127.0.0.1:\(port)/readyz", status: 200, timeout: .seconds(30)), "\(server.output)")
+        #expect(await DebriefProcess.waitFor("http://127.0.0.1:\(port)/readyz", status: 200, timeout: .seconds(90)), "\(server.output)")
         #expect(await DebriefProcess.status(of: "http://127.0.0.1:\(port)/healthz") == 200)
         server.signal(SIGTERM)
         let (status, output) = await server.wait()
@@ -60,7 +60,7 @@ struct OperatorListenerTests {
         let url = try await TestDatabase.createEmpty()
         let port = DebriefProcess.freePort()
         let server = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(port)])
-        #expect(await DebriefProcess.waitFor("http://127.0.0.1:\(port)/readyz", status: 200, timeout: .seconds(30)), "\(server.output)")
+        #expect(await DebriefProcess.waitFor("http://127.0.0.1:\(port)/readyz", status: 200, timeout: .seconds(90)), "\(server.output)")
         server.signal(SIGTERM)
         let (_, output) = await server.wait()
         #expect(output.contains("\"msg\":\"request\""))

@@ -56,8 +56,12 @@ struct HealthAndProblemTests {
         let frameOptions = try #require(HTTPField.Name("X-Frame-Options"))
         let page = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
         try await app.test(.router) { client in
-            // A page, an error page, and a page's asset (which keeps the API's policy).
-            for (uri, policy) in [("/signin", page), ("/f/0000000000", page), ("/assets/debrief.css", "default-src 'none'; frame-ancestors 'none'")] {
+            // A page, an error page, a page with a script of its own (the sign-in page reads the
+            // browser's time zone), and a page's asset (which keeps the API's policy).
+            for (uri, policy) in [
+                ("/f/0000000000", page), ("/signin", page + "; script-src 'self'"),
+                ("/assets/debrief.css", "default-src 'none'; frame-ancestors 'none'"),
+            ] {
                 try await client.execute(uri: uri, method: .get) { response in
                     #expect(response.headers[.contentSecurityPolicy] == policy, "\(uri)")
                     #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(uri)")

@@ -187,12 +187,13 @@ _pg_start_cluster() {
 
 # start_throwaway_cluster DIR: a fast, disposable cluster for tests (fsync off); exports PGPORT
 # and TEST_DATABASE_URL. The suites run in parallel, each with its own pools (and `debrief serve`
-# processes): the whole suite peaked at 285 client connections without the export suites, so 300
-# was too tight; 1,000 leaves room (measured: about 300 at the peak, polling pg_stat_activity).
+# processes): the whole suite once peaked at about 300 client connections; with the background
+# services every application now runs (webhook delivery, heartbeats) and the command tests that
+# start their own servers it went past 1,000 ("too many clients"), so 2,000.
 start_throwaway_cluster() {
     local dir=${1:?usage: start_throwaway_cluster DIR}
     _pg_start_cluster "$dir" --no-sync \
-        "-c max_connections=1000 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        "-c max_connections=2000 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     export TEST_DATABASE_URL="$CLUSTER_URL"
 }
 
