@@ -369,8 +369,11 @@ def prompts(driver) -> list[str]:
 def drag(driver, handle, target, below: bool) -> None:
     """Drags `handle` with the mouse (pointer events) onto `target`'s upper or lower edge."""
     from selenium.webdriver.common.action_chains import ActionChains
-    height = target.size["height"]
-    offset = height // 2 - 4 if below else -height // 2 + 4
+    # The target's middle in view, and the pointer kept inside the viewport however tall the
+    # question is: still in its upper or lower half, which is what the drop decides by.
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
+    reach = min(target.size["height"] // 2 - 4, driver.execute_script("return window.innerHeight") // 2 - 8)
+    offset = reach if below else -reach
     (ActionChains(driver).click_and_hold(handle).pause(0.1)
         .move_to_element_with_offset(target, 0, offset // 2).pause(0.1)
         .move_to_element_with_offset(target, 0, offset).pause(0.1)

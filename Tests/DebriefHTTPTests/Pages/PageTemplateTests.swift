@@ -36,41 +36,19 @@ struct PageTemplateTests {
     }
 
     @Test func everyPhraseHasEveryLanguageWithTheSamePlaceholders() {
-        for phrase in Phrase.allCases {
-            let english = phrase.text(.en)
-            let korean = phrase.text(.ko)
-            #expect(!english.isEmpty && !korean.isEmpty, "\(phrase)")
-            func placeholders(_ text: String) -> Set<String> {
-                Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
-            }
-            #expect(placeholders(english) == placeholders(korean), "\(phrase)")
+        // Every table of phrases, as (name, English, Korean).
+        let tables: [[(String, String, String)]] = [
+            Phrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
+            HostPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
+            HostExtrasPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
+            WebhookPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
+        ]
+        func placeholders(_ text: String) -> Set<String> {
+            Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
         }
-        for phrase in HostPhrase.allCases {
-            let english = phrase.text(.en)
-            let korean = phrase.text(.ko)
-            #expect(!english.isEmpty && !korean.isEmpty, "\(phrase)")
-            func placeholders(_ text: String) -> Set<String> {
-                Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
-            }
-            #expect(placeholders(english) == placeholders(korean), "\(phrase)")
-        }
-        for phrase in HostExtrasPhrase.allCases {
-            let english = phrase.text(.en)
-            let korean = phrase.text(.ko)
-            #expect(!english.isEmpty && !korean.isEmpty, "\(phrase)")
-            func placeholders(_ text: String) -> Set<String> {
-                Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
-            }
-            #expect(placeholders(english) == placeholders(korean), "\(phrase)")
-        }
-        for phrase in WebhookPhrase.allCases {
-            let english = phrase.text(.en)
-            let korean = phrase.text(.ko)
-            #expect(!english.isEmpty && !korean.isEmpty, "\(phrase)")
-            func placeholders(_ text: String) -> Set<String> {
-                Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
-            }
-            #expect(placeholders(english) == placeholders(korean), "\(phrase)")
+        for (name, english, korean) in tables.joined() {
+            #expect(!english.isEmpty && !korean.isEmpty, "\(name)")
+            #expect(placeholders(english) == placeholders(korean), "\(name)")
         }
         #expect(Localizer(.ko)(.tooManyBody, ["n": "3"]) == "3초 뒤에 다시 시도해 주세요.")
     }
