@@ -40,6 +40,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def wait_until(condition, timeout: float, what: str):
+    """Polls `condition` every 0.1 s until it returns something truthy, and returns that."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
 def psql(url: str, sql: str) -> str:
     """Runs SQL with psql and returns its unaligned, tuples-only output."""
     done = subprocess.run(

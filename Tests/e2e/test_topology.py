@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from conftest import API, ROOT, psql
+from conftest import API, ROOT, psql, wait_until
 from load import LiveStream, Submitter, check_stored, submission
 
 sys.path.insert(0, str(ROOT / "scripts" / "lib"))
@@ -80,16 +80,6 @@ def results_total(host, meeting: str) -> int:
     return reply.json()["summary"]["responses"]
 
 
-def wait_for(condition, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
-
-
 def assert_nothing_lost(load: Submitter, stored) -> None:
     assert stored.clean, stored
     assert stored.acknowledged > 0
@@ -109,10 +99,10 @@ def test_mixed_load_through_haproxy_is_stored_once_and_seen_live_on_every_instan
         # Every instance answered some of them (round robin), and the fold of three instances
         # leaves the tallies exact: the results count what is stored.
         served = [_log_count(topology, index, "/responses") for index in range(3)]
-        total = wait_for(lambda: (n := results_total(host, meeting)) == stored.acknowledged + stored.stored_unacknowledged and n,
+        total = wait_until(lambda: (n := results_total(host, meeting)) == stored.acknowledged + stored.stored_unacknowledged and n,
                          30, "the results to count every stored response")
         # The viewer on instance 1 saw a report with every response, most of which went through 2 and 3.
-        seen = wait_for(lambda: viewer.last_total() == total and viewer.last_total(), 15, "the live viewer to catch up")
+        seen = wait_until(lambda: viewer.last_total() == total and viewer.last_total(), 15, "the live viewer to catch up")
     finally:
         viewer.close()
     report("mixed load through HAProxy", acknowledged=stored.acknowledged, stored=stored.stored_acknowledged,
@@ -256,7 +246,7 @@ def test_the_rate_limit_is_global_across_three_instances(topology):
         topology.start_instance(index)
     host, meeting, code = published_form(topology.base_url)
     # Every instance must know there are three before the measurement.
-    wait_for(lambda: all(_knows_three(topology, index) for index in range(3)), 15, "the heartbeats")
+    wait_until(lambda: all(_knows_three(topology, index) for index in range(3)), 15, "the heartbeats")
     time.sleep(max(2.0, burst / rate))  # buckets full again
 
     accepted, refused, lock, stop = [0], [0], threading.Lock(), threading.Event()
@@ -330,7 +320,7 @@ def test_primary_killed_and_standby_promoted_under_load(topology):
         outage = time.monotonic() - killed_at
         load.wait_for_acks(load.acked_count + 100 * SCALE, timeout=120)
         load.stop()
-    wait_for(lambda: readiness[-1] == "200", 30, "/readyz to turn green")
+    wait_until(lambda: readiness[-1] == "200", 30, "/readyz to turn green")
     stop.set()
     watcher.join()
     stored = check_stored(topology.standby_url, load)

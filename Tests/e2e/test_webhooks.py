@@ -17,7 +17,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from standardwebhooks.webhooks import Webhook
 
-from conftest import API, free_port, start_server
+from conftest import API, free_port, start_server, wait_until
 
 FAST_RETRIES = {
     "DEBRIEF_WEBHOOK_RETRY_BASE_MS": "100",
@@ -74,16 +74,6 @@ class Receiver:
     def accepted(self) -> list[dict]:
         with self.lock:
             return [a for a in self.attempts if a["status"] == 204]
-
-
-def wait_until(condition, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
 
 def delivery_log(host, endpoint: str) -> list[dict]:
