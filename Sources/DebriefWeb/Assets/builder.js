@@ -159,21 +159,25 @@
         var legend = item.querySelector("legend");
         item.insertBefore(handle, legend.nextSibling);
       }
-      handle.addEventListener("pointerdown", function (event) { startDrag(event, item, handle); });
+      handle.addEventListener("pointerdown", function (event) { startDrag(event, item); });
     });
   }
 
   // Dragging by the handle: the item follows the pointer among its siblings, in place.
-  function startDrag(event, item, handle) {
+  // The move and release are heard on the document, not on the handle: moving the item moves
+  // its handle in the DOM, which releases any pointer capture, and the release must still end
+  // the drag wherever the pointer is by then.
+  function startDrag(event, item) {
     if (event.button !== 0) return;
     event.preventDefault();
+    var pointer = event.pointerId;
     var siblingsOf = function () {
       return item.tagName === "LI" ? options(item.closest("fieldset.question-editor")) : questions();
     };
     var start = siblingsOf().indexOf(item);
-    if (handle.setPointerCapture) handle.setPointerCapture(event.pointerId);
     item.classList.add("dragging");
     function onMove(moveEvent) {
+      if (moveEvent.pointerId !== pointer) return;
       var siblings = siblingsOf();
       for (var k = 0; k < siblings.length; k++) {
         var other = siblings[k];
@@ -189,19 +193,20 @@
         }
       }
     }
-    function onUp() {
-      handle.removeEventListener("pointermove", onMove);
-      handle.removeEventListener("pointerup", onUp);
-      handle.removeEventListener("pointercancel", onUp);
+    function onUp(upEvent) {
+      if (upEvent.pointerId !== pointer) return;
+      document.removeEventListener("pointermove", onMove);
+      document.removeEventListener("pointerup", onUp);
+      document.removeEventListener("pointercancel", onUp);
       item.classList.remove("dragging");
       if (siblingsOf().indexOf(item) !== start) {
         renumber();
         announceMove(item);
       }
     }
-    handle.addEventListener("pointermove", onMove);
-    handle.addEventListener("pointerup", onUp);
-    handle.addEventListener("pointercancel", onUp);
+    document.addEventListener("pointermove", onMove);
+    document.addEventListener("pointerup", onUp);
+    document.addEventListener("pointercancel", onUp);
   }
 
   function addQuestion(kind) {
