@@ -48,6 +48,10 @@ public struct AppConfiguration: Sendable {
     /// The longest a shared unfiltered report is served with no change heard (changes that send no
     /// notification, such as a missed one, show within it); see ``SharedResults``.
     public var sharedResultsMaxAge: Duration = .seconds(2)
+    /// How long after a participant's submission a host's results read may still be served a
+    /// report without it (a host's own changes are always in the next read; zero: every
+    /// submission too); see ``SharedResults/Freshness``.
+    public var hostResultsStaleness: Duration = .milliseconds(100)
     /// How often the precomputed result tallies take in new submissions. Results are exact either
     /// way (readers add what is not folded yet); folding keeps that remainder small.
     public var tallyFoldInterval: Duration = .milliseconds(250)

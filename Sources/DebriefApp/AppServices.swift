@@ -50,11 +50,13 @@ struct AppServices: Sendable {
         let meetings = MeetingActions(meetings: meetingStore, notifier: self.notifier)
         let forms = FormActions(meetings: meetingStore, forms: FormStore(database: database), notifier: self.notifier)
         let resultsStore = ResultsStore(database: database, reads: self.readReplica)
-        let results = ResultsActions(results: resultsStore, sharedMaxAge: configuration.sharedResultsMaxAge)
+        let results = ResultsActions(
+            results: resultsStore, sharedMaxAge: configuration.sharedResultsMaxAge,
+            hostReadStaleness: configuration.hostResultsStaleness)
         self.sharedResults = results.shared
         // Writes committed here make the shared reports stale at once (read-your-writes); other
         // instances' writes arrive through the live-results listener.
-        self.notifier.observeCommits { [shared = results.shared] meeting in shared.changed(meeting) }
+        self.notifier.observeCommits { [shared = results.shared] meeting, author in shared.changed(meeting, by: author) }
         self.liveResults = LiveResultsHub(metrics: metrics, snapshot: LiveResultsHub.reportSnapshot(results))
         let http = configuration.http
         let attendance = AttendanceActions(attendance: AttendanceStore(database: database), roster: RosterStore(database: database))
@@ -88,7 +90,8 @@ struct AppServices: Sendable {
             queue: WebhookQueue(database: database, secrets: webhookSecrets), sender: webhookSender,
             settings: configuration.webhooks,
             summary: { meeting in
-                guard let shared = try await results.reportIfPublished(meeting: meeting, visibleTo: .service) else { return nil }
+                guard let shared = try await results.reportIfPublished(meeting: meeting, visibleTo: .service, freshness: .everyChange)
+                else { return nil }
                 return try JSONCoding.string(shared.report)
             },
             logger: Logger(label: "debrief.webhooks"))

@@ -10,15 +10,23 @@ import PQ
 import Testing
 
 /// Unfiltered results computed once per change and served from memory (``SharedResults``):
-/// read-your-writes, `ETag`/304, authorization on every read, host changes seen at once.
+/// read-your-writes, `ETag`/304, authorization on every read, host changes seen at once, and
+/// hosts' reads that miss no participant submission older than the staleness bound.
 @Suite("Results: shared per change")
 struct SharedResultsTests {
     /// The application with its parts in reach, so a test can count computations.
-    static func run(_ body: @escaping @Sendable (APIClient, AppServices) async throws -> Void) async throws {
+    /// `hostStaleness`: zero (the default here) makes every read wait for every submission
+    /// acknowledged before it (``AppConfiguration/hostResultsStaleness``).
+    static func run(
+        hostStaleness: Duration = .zero, _ body: @escaping @Sendable (APIClient, AppServices) async throws -> Void
+    ) async throws {
         let database = try await TestDatabase.createMigrated(maxConnections: 8)
         var configuration = AppConfiguration(bcryptCost: 4)
         // Longer than any test takes on a loaded machine, so only changes make a new report.
         configuration.sharedResultsMaxAge = .seconds(600)
+        configuration.hostResultsStaleness = hostStaleness
+        // The tests submit dozens of responses from one address as fast as the machine allows.
+        configuration.participantRateLimits = .unlimited
         let services = AppServices(configuration: configuration, database: database)
         let app = Application(router: buildRouter(services), logger: TestDatabase.logger)
         do {
@@ -37,9 +45,11 @@ struct SharedResultsTests {
         return (meeting, try #require(published.string("code")))
     }
 
-    static func submit(_ api: APIClient, code: String) async throws {
+    @discardableResult
+    static func submit(_ api: APIClient, code: String) async throws -> String {
         let reply = try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "useful", "rating": 7]]])
         #expect(reply.status == .created, "\(reply.text)")
+        return try #require(reply.string("id"))
     }
 
     static func responses(_ reply: APIClient.Reply) -> Int? {
@@ -80,9 +90,82 @@ struct SharedResultsTests {
         }
     }
 
+    @Test func hostsReadsMissOnlySubmissionsYoungerThanTheBoundAndCatchUpInTheBackground() async throws {
+        // A bound far longer than the test: a submission is missing from the next read for sure.
+        try await Self.run(hostStaleness: .seconds(600)) { api, services in
+            let (token, _) = try await api.signUpAndLogIn()
+            let (meeting, code) = try await Self.publish(api, token: token)
+            let first = try await Self.submit(api, code: code)
+            let path = "/v1/meetings/\(meeting)/results"
+            #expect(Self.responses(try await api.send(.get, path, token: token)) == 1)
+            let computed = services.sharedResults.computationCount
+
+            // A participant's submission: the host's next read is served at once from memory,
+            // without it, and starts the computation that brings it in.
+            try await Self.submit(api, code: code)
+            #expect(Self.responses(try await api.send(.get, path, token: token)) == 1)
+            let deadline = ContinuousClock.now + .seconds(60)
+            var caughtUp: Int?
+            while ContinuousClock.now < deadline {
+                caughtUp = Self.responses(try await api.send(.get, path, token: token))
+                if caughtUp == 2 { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(caughtUp == 2, "the background computation brought the submission in")
+            #expect(services.sharedResults.computationCount == computed + 1, "one computation, started by the stale read")
+
+            // The host's own change is never missing: a submission, then a removal, then a read
+            // that counts both at once.
+            try await Self.submit(api, code: code)
+            #expect(try await api.send(.delete, "/v1/meetings/\(meeting)/responses/\(first)", token: token).status == .noContent)
+            let afterRemoval = try await api.send(.get, path, token: token)
+            #expect(Self.responses(afterRemoval) == 2)
+            #expect((afterRemoval.json?["summary"] as? [String: Any])?["responsesRemovedByHost"] as? Int == 1)
+
+            // The live stream's snapshot follows every change.
+            try await Self.submit(api, code: code)
+            let snapshot = try await services.sharedResults.report(try #require(UUID(uuidString: meeting)))
+            #expect(snapshot?.report.summary.responses == 3)
+        }
+    }
+
+    @Test func underConcurrentSubmissionsAHostsReadMissesNothingOlderThanTheBound() async throws {
+        let bound = Duration.milliseconds(50)
+        try await Self.run(hostStaleness: bound) { api, _ in
+            let (token, _) = try await api.signUpAndLogIn()
+            let (meeting, code) = try await Self.publish(api, token: token)
+            let acknowledged = Acknowledged()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        for _ in 0..<10 {
+                            try await Self.submit(api, code: code)
+                            await acknowledged.add()
+                        }
+                    }
+                    group.addTask {
+                        for _ in 0..<15 {
+                            let started = ContinuousClock.now
+                            let read = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
+                            let olderThanTheBound = await acknowledged.count(before: started - bound)
+                            #expect((Self.responses(read) ?? 0) >= olderThanTheBound)
+                            try await Task.sleep(for: .milliseconds(10))
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            try await Task.sleep(for: bound)
+            #expect(Self.responses(try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)) == 40)
+        }
+    }
+
+    /// Acknowledged submissions and when each was acknowledged.
     actor Acknowledged {
-        private(set) var count = 0
-        func add() { self.count += 1 }
+        private var times: [ContinuousClock.Instant] = []
+        var count: Int { self.times.count }
+        func add() { self.times.append(.now) }
+        func count(before instant: ContinuousClock.Instant) -> Int { self.times.filter { $0 < instant }.count }
     }
 
     @Test func unchangedResultsAreServedFromMemoryWithAnETag() async throws {

@@ -10,10 +10,15 @@ import Foundation
 public struct ResultsActions: Sendable {
     let results: ResultsStore
     public let shared: SharedResults
+    /// What hosts' unfiltered reads need (``SharedResults/Freshness``).
+    let hostReads: SharedResults.Freshness
 
-    /// `sharedMaxAge`: see ``SharedResults/init(maxAge:capacity:compute:)``.
-    public init(results: ResultsStore, sharedMaxAge: Duration = .seconds(2)) {
+    /// `sharedMaxAge`: see ``SharedResults/init(maxAge:capacity:compute:)``; `hostReadStaleness`:
+    /// how old a participant's submission may be and still be missing from a host's read
+    /// (``SharedResults/Freshness/hostChanges(participantsWithin:)``; zero: none may be).
+    public init(results: ResultsStore, sharedMaxAge: Duration = .seconds(2), hostReadStaleness: Duration = .zero) {
         self.results = results
+        self.hostReads = hostReadStaleness > .zero ? .hostChanges(participantsWithin: hostReadStaleness) : .everyChange
         self.shared = SharedResults(maxAge: sharedMaxAge) { meeting in
             try await results.counts(meeting: meeting, visibleTo: .service, filter: ResultsFilter())
         }
@@ -33,7 +38,7 @@ public struct ResultsActions: Sendable {
     /// `notFound` naming the meeting when the viewer may not see it, naming the form when there is
     /// none yet. Touches the database only when something changed since the last computation.
     public func unfilteredReport(meeting id: UUID, visibleTo viewer: Viewer) async throws -> SharedReport {
-        guard let shared = try await self.shared.report(id) else {
+        guard let shared = try await self.shared.report(id, freshness: self.hostReads) else {
             // No published form yet (nothing is cached then): the store tells which not-found it is.
             _ = try await self.results.counts(meeting: id, visibleTo: viewer, filter: ResultsFilter())
             throw DebriefError.notFound("a published form of this meeting")
@@ -50,8 +55,11 @@ public struct ResultsActions: Sendable {
 
     /// The unfiltered report with its form, or nil when the meeting has no published form yet
     /// (the dashboard shows that state instead of an error; the live stream sends nothing).
-    public func reportIfPublished(meeting id: UUID, visibleTo viewer: Viewer) async throws -> PublishedResults? {
-        guard let shared = try await self.shared.report(id) else {
+    /// `freshness`: hosts' reads by default; `.everyChange` for what must follow every change.
+    public func reportIfPublished(
+        meeting id: UUID, visibleTo viewer: Viewer, freshness: SharedResults.Freshness? = nil
+    ) async throws -> PublishedResults? {
+        guard let shared = try await self.shared.report(id, freshness: freshness ?? self.hostReads) else {
             guard let counts = try await self.results.counts(meeting: id, visibleTo: viewer, filter: ResultsFilter()) else { return nil }
             return PublishedResults(form: counts.form, report: ResultsReport(counts, filter: ResultsFilter()))
         }

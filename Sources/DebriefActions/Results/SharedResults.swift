@@ -28,10 +28,16 @@ public struct SharedReport: Sendable {
 ///   (``LiveResultsListener``); ``changedAll()`` when notifications may have been missed.
 ///   Every change advances one counter (`clock`); a report remembers the counter's value from
 ///   before its database snapshot was taken.
-/// - **Read-your-writes**: a read needs a report based on the counter's value at the moment the
-///   read began, so it includes every submission acknowledged on this instance before it.
-///   Reads that arrive while a computation runs share it if it is new enough, otherwise the next
-///   one: one computation at a time per meeting, however many readers wait.
+/// - **Read-your-writes**: a ``Freshness/everyChange`` read (the live stream, webhooks) needs a
+///   report based on the counter's value at the moment the read began, so it includes every
+///   change committed on this instance before it. Reads that arrive while a computation runs
+///   share it if it is new enough, otherwise the next one: one computation at a time per
+///   meeting, however many readers wait.
+/// - **Hosts' reads** (``Freshness/hostChanges(participantsWithin:)``) need every host change
+///   committed before them, but not every participant's submission: the host made none of those,
+///   so a report whose computation began at most the given staleness ago is served at once, and
+///   the next computation starts in the background. While submissions arrive every millisecond,
+///   a host's read then costs no database round trip instead of waiting for a computation.
 /// - **Freshness across instances**: changes on other instances arrive by `NOTIFY`; a report is
 ///   also recomputed when older than `maxAge`, which bounds what no notification announces
 ///   (a missed notification, a form's `closesAt` passing).
@@ -42,10 +48,21 @@ public struct SharedReport: Sendable {
 public final class SharedResults: @unchecked Sendable {
     public typealias Compute = @Sendable (UUID) async throws -> ResultsCounts?
 
+    /// How new a report a read needs.
+    public enum Freshness: Sendable, Equatable {
+        /// Every change committed on this instance before the read began.
+        case everyChange
+        /// Every host change committed on this instance before the read began, and every
+        /// participant submission committed more than `staleness` before it.
+        case hostChanges(participantsWithin: Duration)
+    }
+
     /// A report and the counter value it is based on.
     private struct Entry {
         let shared: SharedReport
         let basedOn: UInt64
+        /// When its computation began: it includes every change committed before then.
+        let began: ContinuousClock.Instant
         let expires: ContinuousClock.Instant
     }
 
@@ -61,8 +78,9 @@ public final class SharedResults: @unchecked Sendable {
     private let lock = NSLock()
     private var clock: UInt64 = 1
     private var allChangedAt: UInt64 = 0
-    /// The counter value of each cached or computing meeting's last change.
+    /// The counter value of each cached or computing meeting's last change, and of its last host change.
     private var changedAt: [UUID: UInt64] = [:]
+    private var hostChangedAt: [UUID: UInt64] = [:]
     private var entries: [UUID: Entry] = [:]
     private var waiting: [UUID: [Waiter]] = [:]
     private var computing: Set<UUID> = []
@@ -78,15 +96,26 @@ public final class SharedResults: @unchecked Sendable {
     }
 
     /// The meeting's current report, or nil when it has no published form; computed only when
-    /// something changed since the last one. Authorization is the caller's
-    /// (``SharedReport/isVisible(to:)``).
-    func report(_ meeting: UUID) async throws -> SharedReport? {
+    /// something changed since the last one that `freshness` asks for. Authorization is the
+    /// caller's (``SharedReport/isVisible(to:)``).
+    func report(_ meeting: UUID, freshness: Freshness = .everyChange) async throws -> SharedReport? {
         try await withCheckedThrowingContinuation { continuation in
             let start: Bool = self.lock.withLock {
                 let needs = max(self.changedAt[meeting] ?? 0, self.allChangedAt)
-                if let entry = self.entries[meeting], entry.basedOn >= needs, entry.expires > .now {
-                    continuation.resume(returning: entry.shared)
-                    return false
+                if let entry = self.entries[meeting], entry.expires > .now {
+                    if entry.basedOn >= needs {
+                        continuation.resume(returning: entry.shared)
+                        return false
+                    }
+                    if case .hostChanges(let staleness) = freshness,
+                        entry.basedOn >= max(self.hostChangedAt[meeting] ?? 0, self.allChangedAt),
+                        entry.began + staleness >= .now
+                    {
+                        // Only participants' submissions are missing, and none older than
+                        // `staleness`: served now, and the next report computed for later reads.
+                        continuation.resume(returning: entry.shared)
+                        return self.computing.insert(meeting).inserted
+                    }
                 }
                 // A computation that started after the meeting's last change serves this read.
                 self.waiting[meeting, default: []].append(Waiter(needs: needs, continuation: continuation))
@@ -96,11 +125,15 @@ public final class SharedResults: @unchecked Sendable {
         }
     }
 
-    /// Something about `meeting` changed (a write committed here, or a notification arrived).
-    public func changed(_ meeting: UUID) {
+    /// Something about `meeting` changed: a write committed here (by `author`), or a notification
+    /// from another instance arrived (a participant's change as far as this instance's readers are
+    /// concerned: read-your-writes holds per instance).
+    public func changed(_ meeting: UUID, by author: ResultsNotifier.Author = .participant) {
         self.lock.withLock {
             self.clock += 1
-            if self.entries[meeting] != nil || self.computing.contains(meeting) { self.changedAt[meeting] = self.clock }
+            guard self.entries[meeting] != nil || self.computing.contains(meeting) else { return }
+            self.changedAt[meeting] = self.clock
+            if author == .host { self.hostChangedAt[meeting] = self.clock }
         }
     }
 
@@ -119,9 +152,9 @@ public final class SharedResults: @unchecked Sendable {
     private func computeWhileNeeded(_ meeting: UUID) async {
         var done = false
         while !done {
-            let basedOn: UInt64 = self.lock.withLock {
+            let (basedOn, began): (UInt64, ContinuousClock.Instant) = self.lock.withLock {
                 self.computations += 1
-                return self.clock
+                return (self.clock, .now)
             }
             let result: Result<SharedReport?, any Error>
             do {
@@ -133,7 +166,8 @@ public final class SharedResults: @unchecked Sendable {
                 let all = self.waiting[meeting] ?? []
                 if case .success(let shared?) = result {
                     if self.entries.count >= self.capacity { self.evictAll() }
-                    self.entries[meeting] = Entry(shared: shared, basedOn: basedOn, expires: .now + self.lifetime(of: shared))
+                    self.entries[meeting] = Entry(
+                        shared: shared, basedOn: basedOn, began: began, expires: .now + self.lifetime(of: shared))
                 } else {
                     self.entries[meeting] = nil
                 }
@@ -142,7 +176,10 @@ public final class SharedResults: @unchecked Sendable {
                 if done {
                     self.waiting[meeting] = nil
                     self.computing.remove(meeting)
-                    if self.entries[meeting] == nil { self.changedAt[meeting] = nil }
+                    if self.entries[meeting] == nil {
+                        self.changedAt[meeting] = nil
+                        self.hostChangedAt[meeting] = nil
+                    }
                 } else {
                     self.waiting[meeting] = rest
                 }
@@ -162,6 +199,7 @@ public final class SharedResults: @unchecked Sendable {
     private func evictAll() {
         self.entries.removeAll(keepingCapacity: true)
         self.changedAt = self.changedAt.filter { self.computing.contains($0.key) }
+        self.hostChangedAt = self.hostChangedAt.filter { self.computing.contains($0.key) }
     }
 
     private func share(_ counts: ResultsCounts) throws -> SharedReport {

@@ -30,13 +30,21 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
         public static let standard = Mode.coalesced(.milliseconds(50))
     }
 
+    /// Who made a committed change: a participant (a check-in or a response) or a host (a change
+    /// to the meeting, its form or its responses). Readers may wait for a host's own changes but
+    /// not for every participant's (``observeCommits(_:)``).
+    public enum Author: Sendable, Equatable {
+        case participant
+        case host
+    }
+
     public let mode: Mode
     private let database: Database
     private let logger: Logger
     private let lock = NSLock()
     private var pending: Set<UUID> = []
     private var scheduled = false
-    private var observers: [@Sendable (UUID) -> Void] = []
+    private var observers: [@Sendable (UUID, Author) -> Void] = []
     /// Wakes ``run()`` when the first meeting of a batch is marked.
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
@@ -63,23 +71,23 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
         return "pg_notify(\(ParticipantEvents.channel), (\(meetingID))::text)"
     }
 
-    /// Calls `observer` with the meeting of every write that commits on this instance, in either
-    /// mode, synchronously before the writer is answered: what this instance caches about a
-    /// meeting's results is stale from that moment (read-your-writes).
-    public func observeCommits(_ observer: @escaping @Sendable (UUID) -> Void) {
+    /// Calls `observer` with the meeting and author of every write that commits on this instance,
+    /// in either mode, synchronously before the writer is answered: what this instance caches about
+    /// a meeting's results is stale from that moment (read-your-writes).
+    public func observeCommits(_ observer: @escaping @Sendable (UUID, Author) -> Void) {
         self.lock.withLock { self.observers.append(observer) }
     }
 
     /// A host's change to a meeting or its form committed (a close, an edit): told like a
     /// participant's write, so cached results and live viewers everywhere catch up.
     public func changed(meeting meetingID: UUID) {
-        self.committed(meeting: meetingID)
+        self.committed(meeting: meetingID, by: .host)
     }
 
     /// Called after a write committed: tells the local observers, and in coalesced mode marks the
     /// meeting for the next notification batch.
-    func committed(meeting meetingID: UUID) {
-        for observer in self.lock.withLock({ self.observers }) { observer(meetingID) }
+    func committed(meeting meetingID: UUID, by author: Author = .participant) {
+        for observer in self.lock.withLock({ self.observers }) { observer(meetingID, author) }
         guard case .coalesced = self.mode else {
             // The write's own statement notified, inside its transaction.
             self.sent.increment()
