@@ -33,6 +33,15 @@ struct ServeAndMigrateCommandTests {
         #expect(result.output.contains("--port must be between 0 and 65535"))
     }
 
+    @Test func aResultsStalenessOutOfRangeStopsServeWithExitTwo() async throws {
+        let flag = try await DebriefProcess.run(["serve", "--results-staleness", "10001"])
+        #expect(flag.status == 2, "\(flag.output)")
+        #expect(flag.output.contains("--results-staleness (or DEBRIEF_RESULTS_STALENESS_MS) must be between 0 and 10000"), "\(flag.output)")
+        let environment = try await DebriefProcess.run(["serve"], environment: ["DEBRIEF_RESULTS_STALENESS_MS": "-1"])
+        #expect(environment.status == 2, "\(environment.output)")
+        #expect(environment.output.contains("DEBRIEF_RESULTS_STALENESS_MS"), "\(environment.output)")
+    }
+
     @Test func aMalformedCORSOriginStopsServeWithExitTwo() async throws {
         let flag = try await DebriefProcess.run(["serve", "--cors-origin", "https://ok.example,https://app.example/"])
         #expect(flag.status == 2, "\(flag.output)")

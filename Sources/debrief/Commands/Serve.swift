@@ -56,6 +56,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a standby may lag before reads skip it. Env: DEBRIEF_REPLICA_MAX_LAG. Default: 5.")
     var replicaMaxLag: Int?
 
+    @Option(help: "Milliseconds a participant's submission may be missing from a host's results read, which is then served from memory while the next report is computed (a host's own changes are never missing; 0: no submission may be). Env: DEBRIEF_RESULTS_STALENESS_MS. Default: 100.")
+    var resultsStaleness: Int?
+
     @Option(help: "Comma-separated addresses or CIDR ranges of proxies (the load balancer) whose X-Forwarded-For names the client, for rate limits. Env: DEBRIEF_TRUSTED_PROXIES. Default: none.")
     var trustedProxies: String?
 
@@ -148,6 +151,10 @@ struct Serve: AsyncParsableCommand {
         if let seconds = self.replicaMaxLag ?? Env.int("DEBRIEF_REPLICA_MAX_LAG"), !(0...3600).contains(seconds) {
             throw ValidationError("--replica-max-lag must be between 0 and 3600 seconds")
         }
+        let staleness = self.resultsStaleness ?? Env.int("DEBRIEF_RESULTS_STALENESS_MS")
+        if let staleness, !(0...10_000).contains(staleness) {
+            throw ValidationError("--results-staleness (or DEBRIEF_RESULTS_STALENESS_MS) must be between 0 and 10000 milliseconds")
+        }
         do {
             _ = try self.trustedProxyList()
         } catch {
@@ -169,6 +176,7 @@ struct Serve: AsyncParsableCommand {
         configuration.corsOrigins = try self.corsAllowList()
         configuration.trustedProxies = try self.trustedProxyList()
         configuration.replicaMaxLag = .seconds(self.replicaMaxLag ?? Env.int("DEBRIEF_REPLICA_MAX_LAG") ?? 5)
+        configuration.hostResultsStaleness = .milliseconds(self.resultsStaleness ?? Env.int("DEBRIEF_RESULTS_STALENESS_MS") ?? 100)
         configuration.liveCheckInterval = .seconds(Env.int("DEBRIEF_LIVE_CHECK_SECONDS") ?? 5)
         configuration.signUpsPerAddressPerHour = Env.int("DEBRIEF_SIGNUP_LIMIT_PER_ADDRESS") ?? configuration.signUpsPerAddressPerHour
         configuration.writeStallTimeout = .seconds(self.writeStallTimeout ?? Env.int("DEBRIEF_WRITE_STALL_TIMEOUT") ?? 30)
