@@ -66,24 +66,8 @@ struct SharedResultsTests {
                 #expect(Self.responses(read) == expected)
             }
             // Concurrent submitters and readers: a read started after n acknowledgements sees ≥ n.
-            let counter = Acknowledged()
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<4 {
-                    group.addTask {
-                        for _ in 0..<10 {
-                            try await Self.submit(api, code: code)
-                            await counter.add()
-                        }
-                    }
-                    group.addTask {
-                        for _ in 0..<10 {
-                            let before = await counter.count
-                            let read = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
-                            #expect((Self.responses(read) ?? 0) >= 15 + before)
-                        }
-                    }
-                }
-                try await group.waitForAll()
+            try await Self.submitAndReadAtOnce(api, code: code, meeting: meeting, token: token) { responses, _, acknowledged in
+                #expect(responses >= 15 + acknowledged.count)
             }
             let final = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
             #expect(Self.responses(final) == 55)
@@ -134,38 +118,54 @@ struct SharedResultsTests {
         try await Self.run(hostStaleness: bound) { api, _ in
             let (token, _) = try await api.signUpAndLogIn()
             let (meeting, code) = try await Self.publish(api, token: token)
-            let acknowledged = Acknowledged()
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<4 {
-                    group.addTask {
-                        for _ in 0..<10 {
-                            try await Self.submit(api, code: code)
-                            await acknowledged.add()
-                        }
-                    }
-                    group.addTask {
-                        for _ in 0..<15 {
-                            let started = ContinuousClock.now
-                            let read = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
-                            let olderThanTheBound = await acknowledged.count(before: started - bound)
-                            #expect((Self.responses(read) ?? 0) >= olderThanTheBound)
-                            try await Task.sleep(for: .milliseconds(10))
-                        }
-                    }
-                }
-                try await group.waitForAll()
+            try await Self.submitAndReadAtOnce(api, code: code, meeting: meeting, token: token) { responses, started, acknowledged in
+                #expect(responses >= acknowledged.count(before: started - bound))
             }
             try await Task.sleep(for: bound)
             #expect(Self.responses(try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)) == 40)
         }
     }
 
-    /// Acknowledged submissions and when each was acknowledged.
-    actor Acknowledged {
-        private var times: [ContinuousClock.Instant] = []
+    /// When each acknowledged submission was acknowledged.
+    struct Acknowledged: Sendable {
+        var times: [ContinuousClock.Instant] = []
         var count: Int { self.times.count }
-        func add() { self.times.append(.now) }
         func count(before instant: ContinuousClock.Instant) -> Int { self.times.filter { $0 < instant }.count }
+    }
+
+    actor AcknowledgementLog {
+        private(set) var acknowledged = Acknowledged()
+        func add() { self.acknowledged.times.append(.now) }
+    }
+
+    /// Four participants submit ten responses each while four readers read the results ten times
+    /// each; `check` gets each read's response count, when the read began, and what had been
+    /// acknowledged when it began.
+    static func submitAndReadAtOnce(
+        _ api: APIClient, code: String, meeting: String, token: String,
+        check: @escaping @Sendable (_ responses: Int, _ began: ContinuousClock.Instant, _ acknowledged: Acknowledged) -> Void
+    ) async throws {
+        let log = AcknowledgementLog()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<10 {
+                        try await Self.submit(api, code: code)
+                        await log.add()
+                    }
+                }
+                group.addTask {
+                    for _ in 0..<10 {
+                        let began = ContinuousClock.now
+                        let before = await log.acknowledged
+                        let read = try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token)
+                        check(Self.responses(read) ?? 0, began, before)
+                        try await Task.sleep(for: .milliseconds(10))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
     }
 
     @Test func unchangedResultsAreServedFromMemoryWithAnETag() async throws {
