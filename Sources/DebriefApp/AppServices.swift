@@ -59,7 +59,8 @@ struct AppServices: Sendable {
         self.notifier.observeCommits { [shared = results.shared] meeting, author in shared.changed(meeting, by: author) }
         self.liveResults = LiveResultsHub(metrics: metrics, snapshot: LiveResultsHub.reportSnapshot(results))
         let http = configuration.http
-        let attendance = AttendanceActions(attendance: AttendanceStore(database: database), roster: RosterStore(database: database))
+        let attendance = AttendanceActions(
+            attendance: AttendanceStore(database: database), roster: RosterStore(database: database), notifier: self.notifier)
         let moderation = ModerationActions(responses: ResponseModerationStore(database: database, notifier: self.notifier))
         self.api = JSONAPI(
             participants: participants, accounts: accounts, meetings: meetings, forms: forms, results: results,
