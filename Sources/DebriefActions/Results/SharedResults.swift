@@ -37,7 +37,7 @@ public struct SharedReport: Sendable {
 ///   committed before them, but not every participant's submission: the host made none of those,
 ///   so a report whose computation began at most the given staleness ago is served at once, and
 ///   the next computation starts in the background. While submissions arrive every millisecond,
-///   a host's read then costs no database round trip instead of waiting for a computation.
+///   a host's read then runs no results query instead of waiting for a computation.
 /// - **Freshness across instances**: changes on other instances arrive by `NOTIFY`; a report is
 ///   also recomputed when older than `maxAge`, which bounds what no notification announces
 ///   (a missed notification, a form's `closesAt` passing).
