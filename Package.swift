@@ -23,6 +23,7 @@ let migrationFiles = [
     "0026_webhooks.sql",
     "0029_instance_heartbeats.sql",
     "0030_account_last_write.sql",
+    "0031_series_shares.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

@@ -48,6 +48,7 @@ struct AppServices: Sendable {
         let meetingStore = MeetingStore(database: database)
         self.meetingStore = meetingStore
         let meetings = MeetingActions(meetings: meetingStore, notifier: self.notifier)
+        let sharing = SharingActions(shares: SeriesShareStore(database: database), meetings: meetingStore, notifier: self.notifier)
         let forms = FormActions(meetings: meetingStore, forms: FormStore(database: database), notifier: self.notifier)
         let resultsStore = ResultsStore(database: database, reads: self.readReplica)
         let results = ResultsActions(
@@ -63,7 +64,7 @@ struct AppServices: Sendable {
             attendance: AttendanceStore(database: database), roster: RosterStore(database: database), notifier: self.notifier)
         let moderation = ModerationActions(responses: ResponseModerationStore(database: database, notifier: self.notifier))
         self.api = JSONAPI(
-            participants: participants, accounts: accounts, meetings: meetings, forms: forms, results: results,
+            participants: participants, accounts: accounts, meetings: meetings, sharing: sharing, forms: forms, results: results,
             attendance: attendance, moderation: moderation,
             exporter: Exporter(
                 exports: ExportStore(database: database, reads: self.readReplica, metrics: ExportMetrics(factory: metrics)),
@@ -81,7 +82,7 @@ struct AppServices: Sendable {
         var hostPages = HostPages(
             signUpGate: signUpGate,
             settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations),
-            attendance: attendance, forms: forms, moderation: moderation, loopbackHint: configuration.publicURLHint)
+            attendance: attendance, forms: forms, moderation: moderation, sharing: sharing, loopbackHint: configuration.publicURLHint)
         hostPages.webhooks = webhooks
         var pages = Pages(
             participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http, host: hostPages)

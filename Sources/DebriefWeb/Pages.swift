@@ -49,6 +49,7 @@ public struct Pages: Sendable {
             .addRoutes(to: router)
         MeetingPagesController(accounts: self.accounts, meetings: self.meetings).addRoutes(to: router)
         RosterPageController(accounts: self.accounts, meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: router)
+        SharingPageController(accounts: self.accounts, meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: router)
         FormBuilderController(
             accounts: self.accounts, meetings: self.meetings, forms: self.host.forms, publicBaseURL: self.settings.publicBaseURL
         ).addRoutes(to: router)
@@ -65,6 +66,7 @@ public struct HostPages: Sendable {
     let attendance: AttendanceActions
     let forms: FormActions
     let moderation: ModerationActions
+    let sharing: SharingActions
     /// A public URL phones could reach (`http://192.168.1.20:8080`), set when the configured one
     /// is a loopback address: the dashboard and meetings list then say how to fix it.
     let loopbackHint: String?
@@ -73,13 +75,14 @@ public struct HostPages: Sendable {
 
     public init(
         signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions, moderation: ModerationActions,
-        loopbackHint: String?
+        sharing: SharingActions, loopbackHint: String?
     ) {
         self.signUpGate = signUpGate
         self.settings = settings
         self.attendance = attendance
         self.forms = forms
         self.moderation = moderation
+        self.sharing = sharing
         self.loopbackHint = loopbackHint
     }
 }

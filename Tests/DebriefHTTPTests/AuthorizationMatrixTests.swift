@@ -35,8 +35,20 @@ struct AuthorizationMatrixTests {
         case participant
         /// An account created with the admin role, as `debrief admin create-host --admin` does.
         case admin
+        /// A host the owner shared the series with as editor, then as viewer (co-hosts).
+        case editor
+        case viewer
 
-        var isSignedIn: Bool { [.owner, .otherHost, .admin].contains(self) }
+        var isSignedIn: Bool { [.owner, .otherHost, .admin, .editor, .viewer].contains(self) }
+
+        /// The co-host's role, for the two shared callers.
+        var sharedRole: SeriesRole? {
+            switch self {
+            case .editor: .editor
+            case .viewer: .viewer
+            default: nil
+            }
+        }
     }
 
     /// Who may call a route.
@@ -45,8 +57,11 @@ struct AuthorizationMatrixTests {
         case anyone
         /// Any signed-in account, acting on its own account.
         case anyAccount
-        /// The owner of the meeting or series in the path, or an admin; another host gets 404.
-        case ownerOrAdmin
+        /// The meeting or series in the path, for whoever's role may do `action`: the owner and
+        /// admins always; co-hosts by ``SeriesRole/may(_:)`` (403 otherwise); another host 404.
+        case series(SeriesAction)
+        /// Something of the owner's own account (a webhook endpoint): everyone else gets 404.
+        case ownerOnly
     }
 
     /// How one documented route is exercised.
@@ -64,10 +79,17 @@ struct AuthorizationMatrixTests {
             switch self.access {
             case .anyone: return self.success
             case .anyAccount: return caller.isSignedIn ? self.success : .unauthorized
-            case .ownerOrAdmin:
+            case .series(let action):
                 switch caller {
                 case .owner, .admin: return self.success
+                case .editor, .viewer: return caller.sharedRole?.may(action) == true ? self.success : .forbidden
                 case .otherHost: return .notFound
+                default: return .unauthorized
+                }
+            case .ownerOnly:
+                switch caller {
+                case .owner: return self.success
+                case .otherHost, .admin, .editor, .viewer: return .notFound
                 default: return .unauthorized
                 }
             }
@@ -89,60 +111,74 @@ struct AuthorizationMatrixTests {
         "PATCH /v1/me": Row(access: .anyAccount, success: .ok, body: { _, _ in ["displayName": "Renamed"] }),
         "GET /v1/meetings": Row(access: .anyAccount, success: .ok),
         "POST /v1/meetings": Row(access: .anyAccount, success: .created, body: { _, _ in meetingBody(daysFromNow: 400) }),
-        // Next is the caller's own next meeting: the other host and the admin have none.
+        // Next is the caller's own (or shared) next meeting: the other host and the admin have none.
         "GET /v1/meetings/next": Row(access: .anyAccount, success: .ok, overrides: [.otherHost: .notFound, .admin: .notFound]),
-        "GET /v1/meetings/{id}": Row(access: .ownerOrAdmin, success: .ok),
-        "PATCH /v1/meetings/{id}": Row(access: .ownerOrAdmin, success: .ok, body: { _, _ in ["title": "Hijacked"] }),
-        "DELETE /v1/meetings/{id}": Row(access: .ownerOrAdmin, success: .noContent),
-        "POST /v1/meetings/{id}/next": Row(access: .ownerOrAdmin, success: .created, body: { _, _ in meetingBody(daysFromNow: 500) }),
-        "GET /v1/series/{id}": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/meetings/{id}": Row(access: .series(.read), success: .ok),
+        "PATCH /v1/meetings/{id}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["title": "Hijacked"] }),
+        "DELETE /v1/meetings/{id}": Row(access: .series(.manage), success: .noContent),
+        "POST /v1/meetings/{id}/next": Row(access: .series(.edit), success: .created, body: { _, _ in meetingBody(daysFromNow: 500) }),
+        "GET /v1/series/{id}": Row(access: .series(.read), success: .ok),
         // A meeting in the owner's trash: only its host or an admin brings it back.
         "POST /v1/meetings/{id}/restore": Row(
-            access: .ownerOrAdmin, success: .ok,
+            access: .series(.manage), success: .ok, overrides: [.editor: .notFound, .viewer: .notFound],
             prepare: { api, world in
                 let deleted = try await api.send(.delete, "/v1/meetings/\(world.meeting)", token: world.ownerToken)
                 #expect(deleted.status == .noContent)
             }),
         "GET /v1/trash": Row(access: .anyAccount, success: .ok),
-        "GET /v1/meetings/{id}/form": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/meetings/{id}/form": Row(access: .series(.read), success: .ok),
         // An open form cannot be rewritten: closed first, the PUT starts a new draft version.
         "PUT /v1/meetings/{id}/form": Row(
-            access: .ownerOrAdmin, success: .ok, body: { _, _ in sampleForm },
+            access: .series(.edit), success: .ok, body: { _, _ in sampleForm },
             prepare: { api, world in
                 let closed = try await api.send(.post, "/v1/meetings/\(world.meeting)/form/close", token: world.ownerToken)
                 #expect(closed.status == .ok)
             }),
-        "POST /v1/meetings/{id}/form/publish": Row(access: .ownerOrAdmin, success: .ok),
-        "POST /v1/meetings/{id}/form/close": Row(access: .ownerOrAdmin, success: .ok),
-        "POST /v1/meetings/{id}/form/reopen": Row(access: .ownerOrAdmin, success: .ok),
-        "GET /v1/meetings/{id}/results": Row(access: .ownerOrAdmin, success: .ok),
-        "GET /v1/meetings/{id}/results/live": Row(access: .ownerOrAdmin, success: .ok),
-        "GET /v1/meetings/{id}/questions/{key}/answers": Row(access: .ownerOrAdmin, success: .ok),
-        "GET /v1/series/{id}/trends": Row(access: .ownerOrAdmin, success: .ok),
-        "GET /v1/meetings/{id}/export.csv": Row(access: .ownerOrAdmin, success: .ok),
-        "GET /v1/series/{id}/export.csv": Row(access: .ownerOrAdmin, success: .ok),
-        "GET /v1/meetings/{id}/attendance": Row(access: .ownerOrAdmin, success: .ok),
-        "POST /v1/meetings/{id}/attendance/check-ins/{checkInId}/confirm": Row(access: .ownerOrAdmin, success: .noContent),
-        "POST /v1/meetings/{id}/attendance/check-ins/{checkInId}/merge": Row(access: .ownerOrAdmin, success: .noContent),
+        "POST /v1/meetings/{id}/form/publish": Row(access: .series(.edit), success: .ok),
+        "POST /v1/meetings/{id}/form/close": Row(access: .series(.edit), success: .ok),
+        "POST /v1/meetings/{id}/form/reopen": Row(access: .series(.edit), success: .ok),
+        "GET /v1/meetings/{id}/results": Row(access: .series(.read), success: .ok),
+        "GET /v1/meetings/{id}/results/live": Row(access: .series(.read), success: .ok),
+        "GET /v1/meetings/{id}/questions/{key}/answers": Row(access: .series(.read), success: .ok),
+        "GET /v1/series/{id}/trends": Row(access: .series(.read), success: .ok),
+        "GET /v1/meetings/{id}/export.csv": Row(access: .series(.read), success: .ok),
+        "GET /v1/series/{id}/export.csv": Row(access: .series(.read), success: .ok),
+        "GET /v1/meetings/{id}/attendance": Row(access: .series(.read), success: .ok),
+        "POST /v1/meetings/{id}/attendance/check-ins/{checkInId}/confirm": Row(access: .series(.edit), success: .noContent),
+        "POST /v1/meetings/{id}/attendance/check-ins/{checkInId}/merge": Row(access: .series(.edit), success: .noContent),
         "POST /v1/meetings/{id}/attendance": Row(
-            access: .ownerOrAdmin, success: .ok, body: { world, _ in ["rosterMemberId": world.rosterMember] }),
-        "DELETE /v1/meetings/{id}/attendance/{checkInId}": Row(access: .ownerOrAdmin, success: .noContent),
-        "DELETE /v1/meetings/{id}/responses/{responseId}": Row(access: .ownerOrAdmin, success: .noContent),
-        "GET /v1/series/{id}/roster": Row(access: .ownerOrAdmin, success: .ok),
-        "POST /v1/series/{id}/roster": Row(access: .ownerOrAdmin, success: .created, body: { _, _ in ["name": "Katherine Johnson"] }),
-        "PATCH /v1/series/{id}/roster/{memberId}": Row(access: .ownerOrAdmin, success: .ok, body: { _, _ in ["name": "Grace B. Hopper"] }),
-        "DELETE /v1/series/{id}/roster/{memberId}": Row(access: .ownerOrAdmin, success: .noContent),
+            access: .series(.edit), success: .ok, body: { world, _ in ["rosterMemberId": world.rosterMember] }),
+        "DELETE /v1/meetings/{id}/attendance/{checkInId}": Row(access: .series(.edit), success: .noContent),
+        "DELETE /v1/meetings/{id}/responses/{responseId}": Row(access: .series(.edit), success: .noContent),
+        "GET /v1/series/{id}/shares": Row(access: .series(.read), success: .ok),
+        "POST /v1/series/{id}/shares": Row(
+            access: .series(.manage), success: .created,
+            // The owner and the admin share with the bystander; co-hosts are refused before the body is read.
+            body: { world, _ in ["email": world.bystanderEmail, "role": "viewer"] }),
+        "DELETE /v1/series/{id}/shares/{accountId}": Row(
+            access: .series(.manage), success: .noContent,
+            prepare: { api, world in
+                let shared = try await api.send(
+                    .post, "/v1/series/\(world.series)/shares", token: world.ownerToken,
+                    json: ["email": world.bystanderEmail, "role": "viewer"])
+                #expect(shared.status == .created, "\(shared.text)")
+            }),
+        "POST /v1/series/{id}/transfer": Row(
+            access: .series(.manage), success: .ok, body: { world, _ in ["email": world.bystanderEmail] }),
+        "GET /v1/series/{id}/roster": Row(access: .series(.read), success: .ok),
+        "POST /v1/series/{id}/roster": Row(access: .series(.edit), success: .created, body: { _, _ in ["name": "Katherine Johnson"] }),
+        "PATCH /v1/series/{id}/roster/{memberId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["name": "Grace B. Hopper"] }),
+        "DELETE /v1/series/{id}/roster/{memberId}": Row(access: .series(.edit), success: .noContent),
         // Webhook endpoints are the account's own: an admin sees only theirs, like another host.
         "GET /v1/webhooks": Row(access: .anyAccount, success: .ok),
         "POST /v1/webhooks": Row(
             access: .anyAccount, success: .created,
             body: { _, _ in ["url": "https://hooks.example.com/debrief", "events": ["response.created"]] }),
-        "GET /v1/webhooks/{webhookId}": Row(access: .ownerOrAdmin, success: .ok, overrides: [.admin: .notFound]),
-        "DELETE /v1/webhooks/{webhookId}": Row(access: .ownerOrAdmin, success: .noContent, overrides: [.admin: .notFound]),
-        "POST /v1/webhooks/{webhookId}/enable": Row(access: .ownerOrAdmin, success: .ok, overrides: [.admin: .notFound]),
-        "GET /v1/webhooks/{webhookId}/deliveries": Row(access: .ownerOrAdmin, success: .ok, overrides: [.admin: .notFound]),
-        "POST /v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": Row(
-            access: .ownerOrAdmin, success: .accepted, overrides: [.admin: .notFound]),
+        "GET /v1/webhooks/{webhookId}": Row(access: .ownerOnly, success: .ok),
+        "DELETE /v1/webhooks/{webhookId}": Row(access: .ownerOnly, success: .noContent),
+        "POST /v1/webhooks/{webhookId}/enable": Row(access: .ownerOnly, success: .ok),
+        "GET /v1/webhooks/{webhookId}/deliveries": Row(access: .ownerOnly, success: .ok),
+        "POST /v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": Row(access: .ownerOnly, success: .accepted),
         "GET /account/webhooks": Row(access: .anyone, success: .seeOther),
         "POST /account/webhooks": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "GET /account/webhooks/{webhookId}": Row(access: .anyone, success: .seeOther),
@@ -160,11 +196,11 @@ struct AuthorizationMatrixTests {
                 return body
             }),
         "GET /v1/f/{code}/results": Row(access: .anyone, success: .ok),
-        "GET /v1/meetings/{id}/charts/{question}.svg": Row(access: .ownerOrAdmin, success: .ok),
-        "GET /v1/meetings/{id}/charts/summary/{name}.svg": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/meetings/{id}/charts/{question}.svg": Row(access: .series(.read), success: .ok),
+        "GET /v1/meetings/{id}/charts/summary/{name}.svg": Row(access: .series(.read), success: .ok),
         // A trend needs the question in two sessions: the next one's form starts as a copy.
         "GET /v1/series/{id}/charts/{question}.svg": Row(
-            access: .ownerOrAdmin, success: .ok,
+            access: .series(.read), success: .ok,
             prepare: { api, world in
                 let next = try await api.send(
                     .post, "/v1/meetings/\(world.meeting)/next", token: world.ownerToken, json: meetingBody(daysFromNow: 500))
@@ -172,9 +208,9 @@ struct AuthorizationMatrixTests {
                 let published = try await api.send(.post, "/v1/meetings/\(id)/form/publish", token: world.ownerToken)
                 #expect(published.status == .ok, "\(published.text)")
             }),
-        "GET /v1/series/{id}/charts/summary/{name}.svg": Row(access: .ownerOrAdmin, success: .ok),
-        "GET /v1/meetings/{id}/qr.svg": Row(access: .ownerOrAdmin, success: .ok),
-        "GET /v1/meetings/{id}/qr.png": Row(access: .ownerOrAdmin, success: .ok),
+        "GET /v1/series/{id}/charts/summary/{name}.svg": Row(access: .series(.read), success: .ok),
+        "GET /v1/meetings/{id}/qr.svg": Row(access: .series(.read), success: .ok),
+        "GET /v1/meetings/{id}/qr.png": Row(access: .series(.read), success: .ok),
         // The pages know only their session cookie (see the page suites): a bearer token, even an
         // admin's, opens no host page (a redirect to sign-in), and a post without the page's CSRF
         // token is refused for everyone.
@@ -219,6 +255,10 @@ struct AuthorizationMatrixTests {
         "POST /m/{id}/roster": Row(access: .anyone, success: .seeOther, body: { _, _ in ["name": "Mallory"] }),
         "POST /m/{id}/roster/{memberId}/rename": Row(access: .anyone, success: .seeOther, body: { _, _ in ["name": "Mallory"] }),
         "POST /m/{id}/roster/{memberId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /m/{id}/sharing": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/sharing": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/sharing/{accountId}/revoke": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/sharing/transfer": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/attendance": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/attendance/{checkInId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "GET /m/{id}/form": Row(access: .anyone, success: .seeOther),
@@ -272,7 +312,7 @@ struct AuthorizationMatrixTests {
         let row = try #require(Self.rows[cell.key], "no matrix row for \(cell.key)")
         let expected = row.expected(for: cell.caller)
         let streams = cell.path.hasSuffix("/results/live")
-        let refused = expected == .unauthorized || expected == .notFound
+        let refused = [.unauthorized, .notFound, .forbidden].contains(expected)
         try await Self.withWorld(for: cell.caller, live: streams) { api, world, port in
             try await row.prepare?(api, world)
             let before = try await Self.snapshot(api, world)
@@ -328,6 +368,11 @@ struct AuthorizationMatrixTests {
         var webhookDelivery: String = ""
         var otherHostToken: String?
         var adminToken: String?
+        /// The co-host's token, for the editor and viewer callers.
+        var coHostToken: String?
+        /// A host with no part in the meeting, for the owner to share with or transfer to.
+        var bystanderEmail = ""
+        var bystander = ""
         var expiredToken: String?
         var revokedToken: String?
         var participantToken: String?
@@ -342,6 +387,7 @@ struct AuthorizationMatrixTests {
             case .otherHost: return self.otherHostToken
             case .participant: return self.participantToken
             case .admin: return self.adminToken
+            case .editor, .viewer: return self.coHostToken
             }
         }
 
@@ -357,6 +403,7 @@ struct AuthorizationMatrixTests {
                 .replacingOccurrences(of: "{responseId}", with: self.response)
                 .replacingOccurrences(of: "{webhookId}", with: self.webhook)
                 .replacingOccurrences(of: "{deliveryId}", with: self.webhookDelivery)
+                .replacingOccurrences(of: "{accountId}", with: self.bystander)
         }
     }
 
@@ -425,6 +472,12 @@ struct AuthorizationMatrixTests {
             rosterMember: memberID, checkIn: try #require(checkIns.first?["id"] as? String))
         let answered = try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "useful", "rating": 7]]])
         world.response = try #require(answered.string("id"), "\(answered.text)")
+        // An account made in SQL (it never signs in): quicker than a sign-up in every cell.
+        world.bystanderEmail = "bystander-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+        world.bystander = try #require(
+            try await database.query(
+                "INSERT INTO accounts (email, display_name, password_hash) VALUES (\(world.bystanderEmail), 'Bystander', 'x') RETURNING id::text AS id"
+            ).first?.decode("id", as: String.self))
         world.webhook = webhook
         let deliveries = try await api.send(.get, "/v1/webhooks/\(webhook)/deliveries", token: owner)
         world.webhookDelivery = try #require((deliveries.json?["items"] as? [[String: Any]])?.first?["id"] as? String, "\(deliveries.text)")
@@ -461,6 +514,13 @@ struct AuthorizationMatrixTests {
         case .participant:
             let checkIn = try await api.send(.post, "/v1/f/\(code)/check-in", json: [String: Any]())
             world.participantToken = try #require(checkIn.string("participantToken"))
+        case .editor, .viewer:
+            let email = "cohost-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+            let (token, _) = try await api.signUpAndLogIn(email: email)
+            let shared = try await api.send(
+                .post, "/v1/series/\(series)/shares", token: owner, json: ["email": email, "role": try #require(caller.sharedRole?.rawValue)])
+            #expect(shared.status == .created, "\(shared.text)")
+            world.coHostToken = token
         case .owner, .noToken, .garbageToken:
             break
         }

@@ -13,10 +13,12 @@ public struct Meeting: Sendable, Equatable {
     public var expectedHeadCount: Int?
     public var createdAt: Date
     public var updatedAt: Date
+    /// What the account that read the meeting is to its series: owner, co-host or admin.
+    public var role: SeriesRole
 
     public init(
         id: UUID, seriesID: UUID, hostID: UUID, sessionNumber: Int, title: String, startsAt: Date, endsAt: Date,
-        place: String?, expectedHeadCount: Int?, createdAt: Date, updatedAt: Date
+        place: String?, expectedHeadCount: Int?, createdAt: Date, updatedAt: Date, role: SeriesRole
     ) {
         self.id = id
         self.seriesID = seriesID
@@ -29,6 +31,7 @@ public struct Meeting: Sendable, Equatable {
         self.expectedHeadCount = expectedHeadCount
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.role = role
     }
 
     public var details: MeetingDetails {

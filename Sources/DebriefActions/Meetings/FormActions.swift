@@ -35,7 +35,7 @@ public struct FormActions: Sendable {
     /// ``FormStore/saveDraft(meeting:by:_:)``). Who may touch the meeting is settled before what the body says: another
     /// host's meeting is `notFound` even with an invalid body.
     public func saveDraft(meeting id: UUID, by viewer: Viewer, _ input: () async throws -> FormInput) async throws -> StoredForm {
-        guard try await self.meetings.find(id, visibleTo: viewer) != nil else { throw DebriefError.notFound("meeting") }
+        guard try await self.meetings.find(id, visibleTo: viewer, toDo: .edit) != nil else { throw DebriefError.notFound("meeting") }
         let definition = try await input().validate(now: Date()).get()
         let form = try await self.forms.saveDraft(meeting: id, by: viewer, definition)
         // A wording edit of the published form: shared results and live viewers show the new words.

@@ -18,9 +18,10 @@ public struct MeetingActions: Sendable {
         try await self.meetings.create(by: viewer, try input.validate().get())
     }
 
-    /// The meeting, or `notFound` when it does not exist or belongs to another host.
-    public func find(_ id: UUID, visibleTo viewer: Viewer) async throws -> Meeting {
-        guard let meeting = try await self.meetings.find(id, visibleTo: viewer) else { throw DebriefError.notFound("meeting") }
+    /// The meeting, or `notFound` when it does not exist or belongs to another host (not shared);
+    /// `forbidden` when the viewer's role may not do `action`.
+    public func find(_ id: UUID, visibleTo viewer: Viewer, toDo action: SeriesAction = .read) async throws -> Meeting {
+        guard let meeting = try await self.meetings.find(id, visibleTo: viewer, toDo: action) else { throw DebriefError.notFound("meeting") }
         return meeting
     }
 
@@ -76,7 +77,7 @@ public struct MeetingActions: Sendable {
     /// given, the previous session's title, place and head count. Its form starts as a copy of
     /// the series' latest form (see ``MeetingStore/createNext(by:after:_:)``).
     public func createNext(after previousID: UUID, by viewer: Viewer, _ patch: MeetingPatchInput) async throws -> Meeting {
-        let previous = try await self.find(previousID, visibleTo: viewer)
+        let previous = try await self.find(previousID, visibleTo: viewer, toDo: .edit)
         var problems = ProblemCollector()
         if patch.startsAt == nil { problems.add("startsAt", "is required") }
         if patch.endsAt == nil { problems.add("endsAt", "is required") }

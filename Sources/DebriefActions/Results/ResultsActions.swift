@@ -43,8 +43,16 @@ public struct ResultsActions: Sendable {
             _ = try await self.results.counts(meeting: id, visibleTo: viewer, filter: ResultsFilter())
             throw DebriefError.notFound("a published form of this meeting")
         }
-        guard shared.isVisible(to: viewer) else { throw DebriefError.notFound("meeting") }
+        try await self.authorize(viewer, for: shared)
         return shared
+    }
+
+    /// The meeting's host and admins are checked in memory against the meeting read with the
+    /// report; anyone else (a co-host) against the database on every read, so a revoked share
+    /// refuses the very next request.
+    private func authorize(_ viewer: Viewer, for shared: SharedReport) async throws {
+        if shared.isVisible(to: viewer) { return }
+        guard try await self.results.isVisible(meeting: shared.meeting.id, to: viewer) else { throw DebriefError.notFound("meeting") }
     }
 
     /// A published form and its unfiltered report.
@@ -63,7 +71,7 @@ public struct ResultsActions: Sendable {
             guard let counts = try await self.results.counts(meeting: id, visibleTo: viewer, filter: ResultsFilter()) else { return nil }
             return PublishedResults(form: counts.form, report: ResultsReport(counts, filter: ResultsFilter()))
         }
-        guard shared.isVisible(to: viewer) else { throw DebriefError.notFound("meeting") }
+        try await self.authorize(viewer, for: shared)
         return PublishedResults(form: shared.form, report: shared.report)
     }
 

@@ -13,8 +13,9 @@ public struct SharedReport: Sendable {
     /// A strong validator of `json` (quoted, as the `ETag` header carries it).
     public let etag: String
 
-    /// Whether `viewer` may read these results: the meeting's host, or an admin — the rule the
-    /// store applies in SQL (`SQLQuery.visible(to:)`), here applied to the meeting read with them.
+    /// Whether `viewer` may read these results without asking the database: the meeting's host,
+    /// or an admin (the store's rule, `SQLQuery.visible(to:)`, applied to the meeting read with
+    /// them). Co-hosts are not known here: ``ResultsActions`` asks the store for them.
     public func isVisible(to viewer: Viewer) -> Bool {
         viewer.isAdmin || viewer.accountID == self.meeting.hostID
     }
@@ -41,8 +42,9 @@ public struct SharedReport: Sendable {
 /// - **Freshness across instances**: changes on other instances arrive by `NOTIFY`; a report is
 ///   also recomputed when older than `maxAge`, which bounds what no notification announces
 ///   (a missed notification, a form's `closesAt` passing).
-/// - **Authorization** is checked on every read, in memory, against the meeting read in the same
-///   snapshot (``SharedReport/isVisible(to:)``).
+/// - **Authorization** is checked on every read: in memory for the host and admins, against the
+///   meeting read in the same snapshot (``SharedReport/isVisible(to:)``); in the database for
+///   co-hosts, whose shares can be revoked at any moment.
 //
 // `@unchecked Sendable` is safe because every stored property is only touched under `lock`.
 public final class SharedResults: @unchecked Sendable {

@@ -44,8 +44,11 @@ struct MeetingController {
         }
         group.patch("meetings/:id") { request, context -> MeetingResponse in
             let id = try context.requireID("id", "meeting")
+            let viewer = try context.requireViewer()
+            // Who may touch the meeting is settled before what the body says.
+            _ = try await self.meetings.find(id, visibleTo: viewer, toDo: .edit)
             let patch = try await request.decodeJSON(as: MeetingPatchInput.self, context: context)
-            return MeetingResponse(try await self.meetings.update(id, by: try context.requireViewer(), patch))
+            return MeetingResponse(try await self.meetings.update(id, by: viewer, patch))
         }
         group.delete("meetings/:id") { _, context -> Response in
             try await self.meetings.delete(try context.requireID("id", "meeting"), by: try context.requireViewer())
@@ -85,7 +88,7 @@ struct MeetingController {
         let viewer = try context.requireViewer()
         let id = try context.requireID("id", "meeting")
         // Who may touch the meeting is settled before what the body says.
-        _ = try await self.meetings.find(id, visibleTo: viewer)
+        _ = try await self.meetings.find(id, visibleTo: viewer, toDo: .edit)
         let patch = try await request.decodeJSON(as: MeetingPatchInput.self, context: context)
         let meeting = try await self.meetings.createNext(after: id, by: viewer, patch)
         return EditedResponse(status: .created, response: MeetingResponse(meeting))

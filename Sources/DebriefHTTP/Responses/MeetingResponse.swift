@@ -3,8 +3,9 @@ import Foundation
 import Hummingbird
 
 /// A meeting as the API shows it: `{"id","seriesId","hostId","sessionNumber","title","startsAt",
-/// "endsAt","place","expectedHeadCount","createdAt","updatedAt"}`, `place` and
-/// `expectedHeadCount` left out when unset.
+/// "endsAt","place","expectedHeadCount","createdAt","updatedAt","role"}`, `place` and
+/// `expectedHeadCount` left out when unset; `role` is what the caller is to the meeting's series
+/// (`owner`, `editor`, `viewer` or `admin`).
 ///
 /// The convention: the API's bodies are types of this folder (or domain reports whose shape is
 /// the API's, such as ``ResultsReport``); entities are mapped here, so a stored field never
@@ -21,10 +22,11 @@ struct MeetingResponse: ResponseEncodable {
     var expectedHeadCount: Int?
     var createdAt: Date
     var updatedAt: Date
+    var role: SeriesRole
 
     enum CodingKeys: String, CodingKey {
         case id, seriesID = "seriesId", hostID = "hostId", sessionNumber, title, startsAt, endsAt, place, expectedHeadCount
-        case createdAt, updatedAt
+        case createdAt, updatedAt, role
     }
 
     init(_ meeting: Meeting) {
@@ -39,5 +41,6 @@ struct MeetingResponse: ResponseEncodable {
         self.expectedHeadCount = meeting.expectedHeadCount
         self.createdAt = meeting.createdAt
         self.updatedAt = meeting.updatedAt
+        self.role = meeting.role
     }
 }

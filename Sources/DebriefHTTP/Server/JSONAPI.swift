@@ -9,6 +9,8 @@ public struct JSONAPI: Sendable {
     public var participants: ParticipantActions
     public var accounts: AccountActions
     public var meetings: MeetingActions
+    /// Co-hosts of a series (`/v1/series/{id}/shares`, `…/transfer`).
+    public var sharing: SharingActions
     public var forms: FormActions
     public var results: ResultsActions
     public var attendance: AttendanceActions
@@ -22,13 +24,14 @@ public struct JSONAPI: Sendable {
     public var webhooks: WebhookActions?
 
     public init(
-        participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, forms: FormActions,
+        participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, sharing: SharingActions, forms: FormActions,
         results: ResultsActions, attendance: AttendanceActions, moderation: ModerationActions, exporter: Exporter, liveResults: LiveResultsHub,
         isDatabaseReady: @escaping @Sendable () async -> Bool, settings: HTTPSettings
     ) {
         self.participants = participants
         self.accounts = accounts
         self.meetings = meetings
+        self.sharing = sharing
         self.forms = forms
         self.results = results
         self.attendance = attendance
@@ -122,6 +125,7 @@ public func buildRouter(
     let authenticated = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts))
     accounts.addAuthenticatedRoutes(to: authenticated)
     MeetingController(meetings: api.meetings).addRoutes(to: authenticated)
+    SharingController(sharing: api.sharing).addRoutes(to: authenticated)
     FormController(forms: api.forms, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
     results.addRoutes(to: authenticated)
     ModerationController(moderation: api.moderation).addRoutes(to: authenticated)

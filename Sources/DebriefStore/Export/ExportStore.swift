@@ -36,8 +36,12 @@ public struct ExportStore: Sendable {
     ///
     /// - Throws: ``DebriefError`` `notFound` naming the meeting, series or host.
     public func prepare(_ request: ExportRequest, visibleTo viewer: Viewer) async throws -> Prepared {
-        // Meetings in the trash are never exported (docs/decisions/0015-meeting-trash.md).
-        let visible: SQLQuery = (viewer.isAdmin ? "" : " AND m.host_id = \(viewer.accountID)::uuid") + " AND m.trashed_at IS NULL"
+        // Meetings in the trash are never exported (docs/decisions/0015-meeting-trash.md). The
+        // rule is ``SQLQuery/visible(to:)``'s (own, shared, or an admin's), written with casts:
+        // COPY passes its parameters as text (see `Connection.copyOut`).
+        let ownOrShared: SQLQuery =
+            "(m.host_id = \(viewer.accountID)::uuid OR EXISTS (SELECT 1 FROM series_shares sh WHERE sh.series_id = m.series_id AND sh.account_id = \(viewer.accountID)::uuid))"
+        let visible: SQLQuery = (viewer.isAdmin ? "" : " AND " + ownOrShared) + " AND m.trashed_at IS NULL"
         let meetings: SQLQuery
         switch request.target {
         case .meeting(let id):
@@ -57,7 +61,7 @@ public struct ExportStore: Sendable {
             }
             meetings = "m.host_id = \(hostID)::uuid" + visible
         case .all:
-            meetings = viewer.isAdmin ? "m.trashed_at IS NULL" : "m.host_id = \(viewer.accountID)::uuid AND m.trashed_at IS NULL"
+            meetings = viewer.isAdmin ? "m.trashed_at IS NULL" : ownOrShared + " AND m.trashed_at IS NULL"
         }
         return Prepared(request: request, viewer: viewer, meetings: meetings)
     }

@@ -16,7 +16,7 @@ public struct FormStore: Sendable {
     /// The meeting's current form, or nil when it has none. Throws not-found for an invisible meeting.
     public func current(meeting meetingID: UUID, visibleTo viewer: Viewer) async throws -> StoredForm? {
         try await self.database.withConnection { connection in
-            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) != nil else {
+            guard try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .read, on: connection) != nil else {
                 throw DebriefError.notFound("meeting")
             }
             return try await Self.latest(meetingID, on: connection)
@@ -27,7 +27,7 @@ public struct FormStore: Sendable {
     /// Throws not-found for an invisible meeting.
     public func published(meeting meetingID: UUID, visibleTo viewer: Viewer) async throws -> StoredForm? {
         try await self.database.withConnection { connection in
-            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) != nil else {
+            guard try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .read, on: connection) != nil else {
                 throw DebriefError.notFound("meeting")
             }
             return try await Self.latestPublished(meetingID, on: connection)
@@ -162,7 +162,7 @@ public struct FormStore: Sendable {
         _ meetingID: UUID, _ viewer: Viewer, _ body: (Connection, StoredForm?) async throws -> StoredForm
     ) async throws -> StoredForm {
         try await self.database.withTransaction { connection in
-            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection, forUpdate: true) != nil else {
+            guard try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .edit, on: connection, forUpdate: true) != nil else {
                 throw DebriefError.notFound("meeting")
             }
             return try await body(connection, try await Self.latest(meetingID, on: connection))

@@ -3,8 +3,10 @@ import Foundation
 import PQ
 
 extension Meeting {
-    /// A meeting from a row selected with ``columns``.
+    /// A meeting from a row selected with ``columns(for:)``.
     init(row: Row) throws {
+        let role: String = try row.decode("viewer_role")
+        guard let role = SeriesRole(rawValue: role) else { throw DebriefError(.conflict, "unknown series role \(role)") }
         self.init(
             id: try row.decode("id"),
             seriesID: try row.decode("series_id"),
@@ -16,11 +18,15 @@ extension Meeting {
             place: try row.decode("place"),
             expectedHeadCount: try row.decode("expected_head_count"),
             createdAt: try row.decode("created_at"),
-            updatedAt: try row.decode("updated_at"))
+            updatedAt: try row.decode("updated_at"),
+            role: role)
     }
 
-    static let columns: SQLQuery =
-        "m.id, m.series_id, m.host_id, m.session_number, m.title, m.starts_at, m.ends_at, m.place, m.expected_head_count, m.created_at, m.updated_at"
+    /// The columns of the `m` row, and what `viewer` is to its series (`viewer_role`).
+    static func columns(for viewer: Viewer) -> SQLQuery {
+        "m.id, m.series_id, m.host_id, m.session_number, m.title, m.starts_at, m.ends_at, m.place, m.expected_head_count, m.created_at, m.updated_at, "
+            + SQLQuery.role(of: viewer, host: "m.host_id", series: "m.series_id") + " AS viewer_role"
+    }
 }
 
 /// Which meetings a list shows.
@@ -39,10 +45,33 @@ public struct MeetingPage: Sendable {
 }
 
 extension SQLQuery {
-    /// `alias.host_id` is the viewer's, unless the viewer is an admin; and the meeting (or series)
-    /// is not in the trash (see ``MeetingStore/trash(_:by:)``).
-    static func visible(to viewer: Viewer, alias: String = "m") -> SQLQuery {
-        SQLQuery(unsafeSQL: "(\(alias).host_id = ") + "\(viewer.accountID) OR \(viewer.isAdmin))"
-            + SQLQuery(unsafeSQL: " AND \(alias).trashed_at IS NULL")
+    /// The meeting `m` is the viewer's, shared with them, or the viewer is an admin; and it is not
+    /// in the trash (see ``MeetingStore/trash(_:by:)``). The one rule of who sees a meeting; what
+    /// they may do with it is ``SeriesRole/may(_:)``'s.
+    static func visible(to viewer: Viewer) -> SQLQuery {
+        Self.visible(to: viewer, host: "m.host_id", series: "m.series_id") + " AND m.trashed_at IS NULL"
+    }
+
+    /// The series `s` (a `meeting_series` row) is visible to the viewer: the same rule.
+    static func seriesVisible(to viewer: Viewer) -> SQLQuery {
+        Self.visible(to: viewer, host: "s.host_id", series: "s.id") + " AND s.trashed_at IS NULL"
+    }
+
+    /// The host column is the viewer's, or the series is shared with them, or they are an admin.
+    private static func visible(to viewer: Viewer, host: String, series: String) -> SQLQuery {
+        SQLQuery(unsafeSQL: "(\(host) = ") + "\(viewer.accountID) OR \(viewer.isAdmin) OR "
+            + Self.shared(series: series, with: viewer) + ")"
+    }
+
+    /// What the viewer is to the series: `owner`, `admin`, the share's role, or NULL.
+    static func role(of viewer: Viewer, host: String, series: String) -> SQLQuery {
+        SQLQuery(unsafeSQL: "CASE WHEN \(host) = ") + "\(viewer.accountID) THEN 'owner' WHEN \(viewer.isAdmin) THEN 'admin' ELSE ("
+            + SQLQuery(unsafeSQL: "SELECT sh.role FROM series_shares sh WHERE sh.series_id = \(series) AND sh.account_id = ")
+            + "\(viewer.accountID)) END"
+    }
+
+    private static func shared(series: String, with viewer: Viewer) -> SQLQuery {
+        SQLQuery(unsafeSQL: "EXISTS (SELECT 1 FROM series_shares sh WHERE sh.series_id = \(series) AND sh.account_id = ")
+            + "\(viewer.accountID))"
     }
 }

@@ -9,7 +9,7 @@ extension MeetingStore {
         public var sessions: [Meeting]
     }
 
-    /// One page of the host's series, the one with the latest session first; with `search`, only
+    /// One page of the host's series (their own and those shared with them), the one with the latest session first; with `search`, only
     /// series with a session whose title contains it (any letter case). `hasMore` says whether
     /// another page follows.
     public func seriesPage(for viewer: Viewer, search: String?, page: Int, perPage: Int) async throws -> (entries: [SeriesEntry], hasMore: Bool) {
@@ -19,12 +19,12 @@ extension MeetingStore {
             """
             WITH s AS (
                 SELECT m.series_id, max(m.starts_at) AS latest FROM meetings m
-                WHERE m.host_id = \(viewer.accountID) AND m.trashed_at IS NULL
+                WHERE \(Self.ownOrShared(by: viewer)) AND m.trashed_at IS NULL
                 GROUP BY m.series_id
                 HAVING \(pattern)::text IS NULL OR bool_or(m.title ILIKE \(pattern)::text ESCAPE '\\')
                 ORDER BY latest DESC, m.series_id LIMIT \(perPage + 1) OFFSET \(offset)
             )
-            SELECT \(Meeting.columns), s.latest FROM s JOIN meetings m ON m.series_id = s.series_id AND m.trashed_at IS NULL
+            SELECT \(Meeting.columns(for: viewer)), s.latest FROM s JOIN meetings m ON m.series_id = s.series_id AND m.trashed_at IS NULL
             ORDER BY s.latest DESC, s.series_id, m.session_number DESC
             """)
         var entries: [SeriesEntry] = []

@@ -21,13 +21,12 @@ extension MeetingStore {
     /// marked too: the participant routes read only the form row, see `FormGate`).
     public func trash(_ id: UUID, by viewer: Viewer) async throws {
         try await self.database.withTransaction { connection in
-            let rows = try await connection.query(
-                """
-                UPDATE meetings m SET trashed_at = now(), updated_at = now()
-                WHERE m.id = \(id) AND \(SQLQuery.visible(to: viewer)) RETURNING m.series_id
-                """)
-            guard let row = rows.first else { throw DebriefError.notFound("meeting") }
-            let seriesID: UUID = try row.decode("series_id")
+            // Deleting is the owner's (a co-host is refused, see ``SeriesRole``).
+            guard let meeting = try await Self.find(id, visibleTo: viewer, toDo: .manage, on: connection, forUpdate: true) else {
+                throw DebriefError.notFound("meeting")
+            }
+            let seriesID = meeting.seriesID
+            try await connection.execute("UPDATE meetings SET trashed_at = now(), updated_at = now() WHERE id = \(id)")
             try await connection.execute("UPDATE forms SET trashed_at = now() WHERE meeting_id = \(id)")
             try await connection.execute(
                 """
@@ -37,12 +36,13 @@ extension MeetingStore {
         }
     }
 
-    /// Brings a meeting back from the trash, with its series. A meeting whose time a live meeting
+    /// Brings a meeting back from the trash, with its series; the trash is its host's (or an
+    /// admin's), not a co-host's. A meeting whose time a live meeting
     /// of its host now takes is refused (`conflict`, naming that meeting).
     public func restore(_ id: UUID, by viewer: Viewer) async throws -> Meeting {
         let trashed = try await self.database.query(
             """
-            SELECT \(Meeting.columns) FROM meetings m
+            SELECT \(Meeting.columns(for: viewer)) FROM meetings m
             WHERE m.id = \(id) AND m.trashed_at IS NOT NULL AND (m.host_id = \(viewer.accountID) OR \(viewer.isAdmin))
             """
         ).first.map(Meeting.init(row:))
@@ -52,7 +52,7 @@ extension MeetingStore {
                 let rows = try await connection.query(
                     """
                     UPDATE meetings m SET trashed_at = NULL, updated_at = now()
-                    WHERE m.id = \(id) AND m.trashed_at IS NOT NULL RETURNING \(Meeting.columns)
+                    WHERE m.id = \(id) AND m.trashed_at IS NOT NULL RETURNING \(Meeting.columns(for: viewer))
                     """)
                 guard let row = rows.first else { throw DebriefError.notFound("meeting in the trash") }
                 try await connection.execute("UPDATE forms SET trashed_at = NULL WHERE meeting_id = \(id)")
@@ -67,7 +67,7 @@ extension MeetingStore {
         let retention = Int(Self.trashRetention.components.seconds)
         return try await self.database.query(
             """
-            SELECT \(Meeting.columns), m.trashed_at, m.trashed_at + make_interval(secs => \(retention)) AS purge_at
+            SELECT \(Meeting.columns(for: viewer)), m.trashed_at, m.trashed_at + make_interval(secs => \(retention)) AS purge_at
             FROM meetings m WHERE m.host_id = \(viewer.accountID) AND m.trashed_at IS NOT NULL
             ORDER BY m.trashed_at DESC, m.id LIMIT \(limit)
             """

@@ -3,7 +3,8 @@ import Foundation
 import PQ
 
 /// Meetings and their series. Every read and write is scoped to what the viewer may see: another
-/// host's meeting is "not found", exactly as if it did not exist.
+/// host's meeting is "not found", exactly as if it did not exist, unless its series is shared with
+/// the viewer; then their ``SeriesRole`` decides what they may do (docs/decisions/0033-co-hosts.md).
 public struct MeetingStore: Sendable {
     let database: Database
 
@@ -18,7 +19,7 @@ public struct MeetingStore: Sendable {
                 let series = try await connection.query(
                         "INSERT INTO meeting_series (host_id) VALUES (\(viewer.accountID)) RETURNING id").single()
                 return try await Self.insert(
-                    details, series: try series.decode("id"), host: viewer.accountID, session: 1, on: connection)
+                    details, series: try series.decode("id"), host: viewer.accountID, session: 1, by: viewer, on: connection)
             }
         }
     }
@@ -27,13 +28,13 @@ public struct MeetingStore: Sendable {
     /// previous session's questions (keys included), if it had a form.
     public func createNext(by viewer: Viewer, after previousID: UUID, _ details: MeetingDetails) async throws -> Meeting {
         // The new session is the series host's, so its overlap is checked (and named) for that
-        // host, also when an admin creates it.
-        guard let host = try await self.find(previousID, visibleTo: viewer)?.hostID else {
+        // host, also when an admin or an editor creates it.
+        guard let host = try await self.find(previousID, visibleTo: viewer, toDo: .edit)?.hostID else {
             throw DebriefError.notFound("meeting")
         }
         return try await self.refusingOverlap(host: host, viewer: viewer, details) {
             try await self.database.withTransaction { connection in
-                guard let previous = try await Self.find(previousID, visibleTo: viewer, on: connection) else {
+                guard let previous = try await Self.find(previousID, visibleTo: viewer, toDo: .edit, on: connection) else {
                     throw DebriefError.notFound("meeting")
                 }
                 // Locking the series serializes concurrent "next" requests, so numbers never collide.
@@ -44,20 +45,22 @@ public struct MeetingStore: Sendable {
                     """
                 ).single().decode("next", as: Int.self)
                 let meeting = try await Self.insert(
-                    details, series: previous.seriesID, host: previous.hostID, session: number, on: connection)
+                    details, series: previous.seriesID, host: previous.hostID, session: number, by: viewer, on: connection)
                 try await FormStore.copyLatestSeriesForm(series: previous.seriesID, to: meeting.id, on: connection)
                 return meeting
             }
         }
     }
 
-    public func find(_ id: UUID, visibleTo viewer: Viewer) async throws -> Meeting? {
-        try await self.database.withConnection { try await Self.find(id, visibleTo: viewer, on: $0) }
+    /// The meeting, or nil when the viewer may not see it; `forbidden` when they may see it but
+    /// not do `action`.
+    public func find(_ id: UUID, visibleTo viewer: Viewer, toDo action: SeriesAction = .read) async throws -> Meeting? {
+        try await self.database.withConnection { try await Self.find(id, visibleTo: viewer, toDo: action, on: $0) }
     }
 
-    /// The viewer's own meetings, newest first, `limit` at a time.
+    /// The viewer's own meetings and those of series shared with them, newest first, `limit` at a time.
     public func list(for viewer: Viewer, scope: MeetingScope, after cursor: String?, limit: Int) async throws -> MeetingPage {
-        var filter: SQLQuery = "m.host_id = \(viewer.accountID) AND m.trashed_at IS NULL"
+        var filter: SQLQuery = Self.ownOrShared(by: viewer) + " AND m.trashed_at IS NULL"
         switch scope {
         case .upcoming: filter = filter + " AND m.ends_at > now()"
         case .past: filter = filter + " AND m.ends_at <= now()"
@@ -70,19 +73,19 @@ public struct MeetingStore: Sendable {
             filter = filter + " AND (m.starts_at, m.id) < (\(position.startsAt)::timestamptz, \(position.id)::uuid)"
         }
         let rows = try await self.database.query(
-            "SELECT \(Meeting.columns) FROM meetings m WHERE \(filter) ORDER BY m.starts_at DESC, m.id DESC LIMIT \(limit + 1)")
+            "SELECT \(Meeting.columns(for: viewer)) FROM meetings m WHERE \(filter) ORDER BY m.starts_at DESC, m.id DESC LIMIT \(limit + 1)")
         let meetings = try rows.map(Meeting.init(row:))
         let page = Array(meetings.prefix(limit))
         let next = meetings.count > limit ? page.last.map { MeetingCursor(startsAt: $0.startsAt, id: $0.id).encoded } : nil
         return MeetingPage(items: page, nextCursor: next)
     }
 
-    /// The viewer's nearest meeting that has not ended yet.
+    /// The viewer's nearest meeting (their own or a shared series') that has not ended yet.
     public func next(for viewer: Viewer) async throws -> Meeting? {
         try await self.database.query(
             """
-            SELECT \(Meeting.columns) FROM meetings m
-            WHERE m.host_id = \(viewer.accountID) AND m.ends_at > now() AND m.trashed_at IS NULL
+            SELECT \(Meeting.columns(for: viewer)) FROM meetings m
+            WHERE \(Self.ownOrShared(by: viewer)) AND m.ends_at > now() AND m.trashed_at IS NULL
             ORDER BY m.starts_at, m.id LIMIT 1
             """
         ).first.map(Meeting.init(row:))
@@ -91,7 +94,7 @@ public struct MeetingStore: Sendable {
     /// Applies a partial change; the merged meeting is validated as a whole.
     public func update(_ id: UUID, by viewer: Viewer, _ patch: MeetingPatchInput) async throws -> Meeting {
         try await self.database.withTransaction { connection in
-            guard let current = try await Self.find(id, visibleTo: viewer, on: connection, forUpdate: true) else {
+            guard let current = try await Self.find(id, visibleTo: viewer, toDo: .edit, on: connection, forUpdate: true) else {
                 throw DebriefError.notFound("meeting")
             }
             let merged = try current.details.applying(patch).get()
@@ -101,7 +104,7 @@ public struct MeetingStore: Sendable {
                     UPDATE meetings AS m SET title = \(merged.title), starts_at = \(merged.startsAt)::timestamptz,
                         ends_at = \(merged.endsAt)::timestamptz, place = \(merged.place),
                         expected_head_count = \(merged.expectedHeadCount), updated_at = now()
-                    WHERE m.id = \(id) RETURNING \(Meeting.columns)
+                    WHERE m.id = \(id) RETURNING \(Meeting.columns(for: viewer))
                     """)
                 return try Meeting(row: try rows.single())
             }
@@ -112,8 +115,8 @@ public struct MeetingStore: Sendable {
     public func series(_ id: UUID, visibleTo viewer: Viewer) async throws -> [Meeting] {
         let rows = try await self.database.query(
             """
-            SELECT \(Meeting.columns) FROM meeting_series s JOIN meetings m ON m.series_id = s.id AND m.trashed_at IS NULL
-            WHERE s.id = \(id) AND \(SQLQuery.visible(to: viewer, alias: "s"))
+            SELECT \(Meeting.columns(for: viewer)) FROM meeting_series s JOIN meetings m ON m.series_id = s.id AND m.trashed_at IS NULL
+            WHERE s.id = \(id) AND \(SQLQuery.seriesVisible(to: viewer))
             ORDER BY m.session_number
             """)
         guard !rows.isEmpty else { throw DebriefError.notFound("series") }
@@ -122,22 +125,53 @@ public struct MeetingStore: Sendable {
 
     // MARK: - Helpers
 
-    static func find(_ id: UUID, visibleTo viewer: Viewer, on connection: Connection, forUpdate: Bool = false) async throws -> Meeting? {
-        let lock: SQLQuery = forUpdate ? " FOR UPDATE" : ""
-        return try await connection.query(
-            "SELECT \(Meeting.columns) FROM meetings m WHERE m.id = \(id) AND \(SQLQuery.visible(to: viewer))\(lock)"
-        ).first.map(Meeting.init(row:))
+    /// The store's one gate: the meeting when `viewer` may see it (nil otherwise, so another host's
+    /// meeting is indistinguishable from a missing one); `forbidden` when their role may not do
+    /// `action`. Called inside the transaction of the write it guards.
+    static func find(
+        _ id: UUID, visibleTo viewer: Viewer, toDo action: SeriesAction, on connection: Connection, forUpdate: Bool = false
+    ) async throws -> Meeting? {
+        let lock: SQLQuery = forUpdate ? " FOR UPDATE OF m" : ""
+        guard let meeting = try await connection.query(
+            "SELECT \(Meeting.columns(for: viewer)) FROM meetings m WHERE m.id = \(id) AND \(SQLQuery.visible(to: viewer))\(lock)"
+        ).first.map(Meeting.init(row:)) else { return nil }
+        guard meeting.role.may(action) else { throw action.refusal }
+        return meeting
+    }
+
+    /// The series' gate, like ``find(_:visibleTo:toDo:on:forUpdate:)``'s: the viewer's role, or
+    /// `notFound` when they may not see the series, `forbidden` when the role may not do `action`.
+    @discardableResult
+    static func requireSeries(
+        _ seriesID: UUID, visibleTo viewer: Viewer, toDo action: SeriesAction, on connection: Connection, forUpdate: Bool = false
+    ) async throws -> SeriesRole {
+        let lock: SQLQuery = forUpdate ? " FOR UPDATE OF s" : ""
+        let row = try await connection.query(
+            """
+            SELECT \(SQLQuery.role(of: viewer, host: "s.host_id", series: "s.id")) AS role FROM meeting_series s
+            WHERE s.id = \(seriesID) AND \(SQLQuery.seriesVisible(to: viewer))\(lock)
+            """
+        ).first
+        guard let row, let role = SeriesRole(rawValue: try row.decode("role")) else { throw DebriefError.notFound("series") }
+        guard role.may(action) else { throw action.refusal }
+        return role
+    }
+
+    /// The meeting `m` is the viewer's own or in a series shared with them (admins included only
+    /// for what they own: lists are personal).
+    static func ownOrShared(by viewer: Viewer) -> SQLQuery {
+        "(m.host_id = \(viewer.accountID) OR EXISTS (SELECT 1 FROM series_shares sh WHERE sh.series_id = m.series_id AND sh.account_id = \(viewer.accountID)))"
     }
 
     private static func insert(
-        _ details: MeetingDetails, series: UUID, host: UUID, session: Int, on connection: Connection
+        _ details: MeetingDetails, series: UUID, host: UUID, session: Int, by viewer: Viewer, on connection: Connection
     ) async throws -> Meeting {
         let rows = try await connection.query(
             """
             INSERT INTO meetings AS m (series_id, host_id, session_number, title, starts_at, ends_at, place, expected_head_count)
             VALUES (\(series), \(host), \(session), \(details.title), \(details.startsAt)::timestamptz,
                     \(details.endsAt)::timestamptz, \(details.place), \(details.expectedHeadCount))
-            RETURNING \(Meeting.columns)
+            RETURNING \(Meeting.columns(for: viewer))
             """)
         return try Meeting(row: try rows.single())
     }

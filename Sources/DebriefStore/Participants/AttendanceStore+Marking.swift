@@ -9,7 +9,7 @@ extension AttendanceStore {
     /// already (checked in, or marked) stays as they are: marking twice changes nothing.
     public func markPresent(meeting meetingID: UUID, member memberID: UUID, by viewer: Viewer) async throws {
         try await self.database.withTransaction { connection in
-            guard let meeting = try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection, forUpdate: true) else {
+            guard let meeting = try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .edit, on: connection, forUpdate: true) else {
                 throw DebriefError.notFound("meeting")
             }
             let members = try await connection.query(
@@ -33,7 +33,7 @@ extension AttendanceStore {
     /// Removes one check-in of the meeting (its response, if any, stays, no longer tied to it).
     public func removeCheckIn(_ checkInID: UUID, meeting meetingID: UUID, by viewer: Viewer) async throws {
         try await self.database.withTransaction { connection in
-            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) != nil else {
+            guard try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .edit, on: connection) != nil else {
                 throw DebriefError.notFound("meeting")
             }
             let removed = try await connection.execute(

@@ -54,7 +54,7 @@ public struct AttendanceStore: Sendable {
 
     public func attendance(meeting meetingID: UUID, visibleTo viewer: Viewer) async throws -> Attendance {
         try await self.database.withConnection { connection in
-            guard let meeting = try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) else {
+            guard let meeting = try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .read, on: connection) else {
                 throw DebriefError.notFound("meeting")
             }
             let checkIns = try await connection.query(
@@ -99,7 +99,7 @@ public struct AttendanceStore: Sendable {
     /// the meeting is "not found".
     public func resolveDuplicate(meeting meetingID: UUID, checkIn checkInID: UUID, samePerson: Bool, by viewer: Viewer) async throws {
         try await self.database.withTransaction { connection in
-            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection, forUpdate: true) != nil else {
+            guard try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .edit, on: connection, forUpdate: true) != nil else {
                 throw DebriefError.notFound("meeting")
             }
             let rows = try await connection.query(

@@ -63,7 +63,7 @@ public struct ResponseModerationStore: Sendable {
         }
         return try await self.database.withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) != nil else {
+            guard try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .read, on: connection) != nil else {
                 throw DebriefError.notFound("meeting")
             }
             guard let form = try await FormStore.latestPublished(meetingID, on: connection) else { return nil }
@@ -120,7 +120,7 @@ public struct ResponseModerationStore: Sendable {
     /// changes nothing; an unknown one (or another host's meeting) is not found.
     public func remove(response responseID: UUID, meeting meetingID: UUID, by viewer: Viewer) async throws {
         try await self.database.withTransaction { connection in
-            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) != nil else {
+            guard try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .edit, on: connection) != nil else {
                 throw DebriefError.notFound("meeting")
             }
             let removed = try await connection.execute(

@@ -36,7 +36,7 @@ public struct RosterStore: Sendable {
     /// The members in name order. Throws not-found for an invisible series.
     public func list(series seriesID: UUID, visibleTo viewer: Viewer) async throws -> [RosterMember] {
         try await self.database.withConnection { connection in
-            try await Self.requireSeries(seriesID, viewer, on: connection)
+            try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .read, on: connection)
             return try await connection.query(
                 "SELECT \(RosterMember.columns) FROM roster_members rm WHERE rm.series_id = \(seriesID) ORDER BY rm.name_key, rm.id"
             ).map(RosterMember.init(row:))
@@ -47,7 +47,7 @@ public struct RosterStore: Sendable {
     public func add(series seriesID: UUID, by viewer: Viewer, name: PersonName) async throws -> RosterMember {
         try await Self.refusingDuplicate {
             try await self.database.withTransaction { connection in
-                try await Self.requireSeries(seriesID, viewer, on: connection)
+                try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection)
                 let member = try RosterMember(
                     row: try await connection.query(
                             """
@@ -64,7 +64,7 @@ public struct RosterStore: Sendable {
     public func rename(series seriesID: UUID, member memberID: UUID, by viewer: Viewer, to name: PersonName) async throws -> RosterMember {
         try await Self.refusingDuplicate {
             try await self.database.withTransaction { connection in
-                try await Self.requireSeries(seriesID, viewer, on: connection)
+                try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection)
                 let rows = try await connection.query(
                     """
                     UPDATE roster_members AS rm SET name = \(name.text), name_key = \(name.matchKey), updated_at = now()
@@ -86,7 +86,7 @@ public struct RosterStore: Sendable {
     /// Removes a member; their own check-ins stay, unlinked, and the host's marks of them go.
     public func remove(series seriesID: UUID, member memberID: UUID, by viewer: Viewer) async throws {
         try await self.database.withTransaction { connection in
-            try await Self.requireSeries(seriesID, viewer, on: connection)
+            try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection)
             try await connection.execute(
                 """
                 DELETE FROM check_ins c USING roster_members rm
@@ -99,12 +99,6 @@ public struct RosterStore: Sendable {
     }
 
     // MARK: - Helpers
-
-    static func requireSeries(_ seriesID: UUID, _ viewer: Viewer, on connection: Connection) async throws {
-        let rows = try await connection.query(
-            "SELECT 1 AS found FROM meeting_series s WHERE s.id = \(seriesID) AND \(SQLQuery.visible(to: viewer, alias: "s"))")
-        if rows.isEmpty { throw DebriefError.notFound("series") }
-    }
 
     /// Unlinks the member's check-ins that no longer match its name, links unlinked ones that do.
     private static func relink(_ memberID: UUID, series seriesID: UUID, key: String, on connection: Connection) async throws {

@@ -18,6 +18,12 @@ public struct ResultsStore: Sendable {
         self.reads = reads ?? .primaryOnly(database)
     }
 
+    /// Whether `viewer` may see the meeting now, asked of the primary: a co-host's reads of a
+    /// report served from memory ask it every time, so a revoked share holds from the next read.
+    public func isVisible(meeting meetingID: UUID, to viewer: Viewer) async throws -> Bool {
+        try await !self.database.query("SELECT 1 FROM meetings m WHERE m.id = \(meetingID) AND \(SQLQuery.visible(to: viewer))").isEmpty
+    }
+
     /// Counts for the meeting's published form, every version of it, all read in one
     /// transaction (one consistent snapshot), or nil when it has none.
     ///
@@ -33,7 +39,7 @@ public struct ResultsStore: Sendable {
     func counts(meeting meetingID: UUID, sharedOnly: Bool, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> ResultsCounts? {
         try await (filter.isEmpty ? self.database : self.reads.database()).withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            guard let meeting = try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) else {
+            guard let meeting = try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .read, on: connection) else {
                 throw DebriefError.notFound("meeting")
             }
             var versions = try await Self.publishedVersions(meetingID, on: connection)
@@ -120,7 +126,7 @@ public struct ResultsStore: Sendable {
                 LEFT JOIN LATERAL (
                     SELECT * FROM forms WHERE meeting_id = m.id AND published_at IS NOT NULL ORDER BY version DESC LIMIT 1
                 ) f ON true
-                WHERE s.id = \(seriesID) AND \(SQLQuery.visible(to: viewer, alias: "s"))
+                WHERE s.id = \(seriesID) AND \(SQLQuery.seriesVisible(to: viewer))
                 ORDER BY m.session_number
                 """)
             guard !rows.isEmpty else { throw DebriefError.notFound("series") }

@@ -30,7 +30,7 @@ extension ResultsStore {
         }
         return try await self.reads.database().withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            guard try await MeetingStore.find(meetingID, visibleTo: viewer, on: connection) != nil else {
+            guard try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .read, on: connection) != nil else {
                 throw DebriefError.notFound("short-answer question")
             }
             let versions = try await Self.publishedVersions(meetingID, on: connection)

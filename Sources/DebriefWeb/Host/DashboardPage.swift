@@ -24,6 +24,12 @@ struct DashboardPage {
     var seriesExportURL: String
     /// Set when the public URL is a loopback address phones cannot reach.
     var loopbackWarning: String?
+    /// What the reader may do here (docs/decisions/0033-co-hosts.md): a viewer sees no edit
+    /// links, only the owner the delete link; the server refuses the rest anyway.
+    var canEdit: Bool
+    var canManage: Bool
+    /// "Shared with you · Viewer" for a co-host.
+    var sharedBadge: String?
 }
 
 extension DashboardPage {

@@ -63,7 +63,10 @@ struct HostPagesController {
             rosterURL: "/m/\(id)/roster",
             meetingExportURL: "/v1/meetings/\(id)/export.csv",
             seriesExportURL: "/v1/series/\(meeting.seriesID.uuidString.lowercased())/export.csv",
-            loopbackWarning: self.loopbackHint.map { writer.localizer(.loopbackWarning, ["url": self.publicBaseURL, "hint": $0]) })
+            loopbackWarning: self.loopbackHint.map { writer.localizer(.loopbackWarning, ["url": self.publicBaseURL, "hint": $0]) },
+            canEdit: meeting.role.may(.edit), canManage: meeting.role.may(.manage),
+            sharedBadge: [.editor, .viewer].contains(meeting.role)
+                ? writer.localizer(.sharedWithYou, ["role": SeriesRolePhrase.name(meeting.role, writer.localizer)]) : nil)
         return try writer.page(
             "dashboard", title: meeting.title, view: view, policy: ContentSecurityPolicy.dashboard,
             script: Assets.dashboardScript.url, signOutToken: context.sessionCSRFToken, showsAdmin: context.account?.role == .admin)

@@ -177,6 +177,11 @@ struct Localizer: Sendable {
         Self.fill(phrase.text(self.language), values)
     }
 
+    /// A phrase of the co-host pages, filled the same way.
+    func callAsFunction(_ phrase: SharingPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
     private static func fill(_ text: String, _ values: [String: String]) -> String {
         var text = text
         for (name, value) in values {
@@ -191,11 +196,15 @@ struct Localizer: Sendable {
     }
 
     private static let tables: [Language: [String: String]] = Dictionary(
-        uniqueKeysWithValues: Language.allCases.map { language in
-            (language, Dictionary(
-                uniqueKeysWithValues: Phrase.allCases.map { ($0.rawValue, $0.text(language)) }
-                    + HostPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
-                    + HostExtrasPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
-                    + WebhookPhrase.allCases.map { ($0.rawValue, $0.text(language)) }))
-        })
+        uniqueKeysWithValues: Language.allCases.map { language in (language, Self.table(language)) })
+
+    /// Every phrase enum's texts in `language`, by raw value (raw values are unique across them).
+    private static func table(_ language: Language) -> [String: String] {
+        var pairs: [(String, String)] = Phrase.allCases.map { ($0.rawValue, $0.text(language)) }
+        pairs += HostPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
+        pairs += HostExtrasPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
+        pairs += WebhookPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
+        pairs += SharingPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
+        return Dictionary(uniqueKeysWithValues: pairs)
+    }
 }

@@ -16,7 +16,10 @@ struct MeetingsListPage {
         var id: String
         var title: String
         var sessionCount: String
-        var nextHref: String
+        /// "Shared with you · Viewer" on a series shared with the host; nil on their own.
+        var sharedBadge: String?
+        /// Planning the next session needs the editor role at least.
+        var nextHref: String?
         var sessions: [Session]
     }
 
@@ -36,7 +39,9 @@ struct MeetingsListPage {
             return Series(
                 id: entry.seriesID.uuidString.lowercased(), title: latest.title,
                 sessionCount: t(.seriesSessions, ["n": String(entry.sessions.count)]),
-                nextHref: "/m/\(latest.id.uuidString.lowercased())/next",
+                sharedBadge: [.editor, .viewer].contains(latest.role)
+                    ? t(.sharedWithYou, ["role": SeriesRolePhrase.name(latest.role, t)]) : nil,
+                nextHref: latest.role.may(.edit) ? "/m/\(latest.id.uuidString.lowercased())/next" : nil,
                 sessions: entry.sessions.map { meeting in
                     Session(
                         href: "/m/\(meeting.id.uuidString.lowercased())", title: meeting.title,

@@ -47,6 +47,7 @@ struct PageErrorMiddleware: RouterMiddleware {
         case 410: return View(heading: t(.closedHeading), message: t(.closedBody))
         case 429:
             return View(heading: t(.tooManyHeading), message: t(.tooManyBody, ["n": error.headers[.retryAfter] ?? "60"]))
+        case 403 where error.code == "forbidden": return View(heading: t(.forbiddenHeading), message: t(.forbiddenBody))
         case 403: return View(heading: t(.badRequestHeading), message: t(.formExpired))
         case 400..<500: return View(heading: t(.badRequestHeading), message: t(.badRequestBody))
         default: return View(heading: t(.errorHeading), message: t(.errorBody))

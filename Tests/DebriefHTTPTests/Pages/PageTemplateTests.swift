@@ -18,9 +18,10 @@ struct PageTemplateTests {
         let phrases = Set(Phrase.allCases.map(\.rawValue)).union(HostPhrase.allCases.map(\.rawValue))
             .union(HostExtrasPhrase.allCases.map(\.rawValue))
             .union(WebhookPhrase.allCases.map(\.rawValue))
+            .union(SharingPhrase.allCases.map(\.rawValue))
         #expect(
             phrases.count == Phrase.allCases.count + HostPhrase.allCases.count + HostExtrasPhrase.allCases.count
-                + WebhookPhrase.allCases.count, "one name, one phrase")
+                + WebhookPhrase.allCases.count + SharingPhrase.allCases.count, "one name, one phrase")
         #expect(Set(Phrase.allCases.map(\.rawValue)).isDisjoint(with: HostPhrase.allCases.map(\.rawValue)), "one name, one phrase")
         var unknown: [String] = []
         for file in files {
@@ -42,6 +43,7 @@ struct PageTemplateTests {
             HostPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
             HostExtrasPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
             WebhookPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
+            SharingPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
         ]
         func placeholders(_ text: String) -> Set<String> {
             Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })

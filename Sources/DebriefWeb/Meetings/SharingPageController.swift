@@ -1,0 +1,174 @@
+import Debrief
+import DebriefActions
+import DebriefHTTP
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `/m/{id}/sharing`: who works on the meeting's series besides its owner
+/// (docs/decisions/0033-co-hosts.md). Every co-host sees the list; the owner (or an admin) also
+/// shares, changes roles, revokes and transfers ownership (behind a confirmation box). The server
+/// decides who may do what: a co-host's post is a 403 page whatever the form showed.
+struct SharingPageController {
+    let accounts: AccountActions
+    let meetings: MeetingActions
+    let sharing: SharingActions
+
+    struct SharingPage {
+        struct Share {
+            var name: String
+            var email: String
+            var role: String
+            var since: String
+            var changeAction: String
+            var revokeAction: String
+            var revokeLabel: String
+            var roleLabel: String
+            var options: [RoleOption]
+            /// Whether the reader may change this share (the owner or an admin).
+            var manageable: Bool
+        }
+
+        struct RoleOption {
+            var value: String
+            var label: String
+            var selected: Bool
+        }
+
+        var heading: String
+        var meetingTitle: String
+        var dashboardHref: String
+        var owner: String
+        var yourRole: String
+        var shares: [Share]
+        /// The owner's controls, nil for co-hosts.
+        var manage: Manage?
+        var notice: String?
+        var csrf: String
+
+        struct Manage {
+            var addAction: String
+            var email: String
+            var emailError: String?
+            var roleError: String?
+            var options: [RoleOption]
+            var transferAction: String
+            var transferEmail: String
+            var transferError: String?
+        }
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let group = router.group("m")
+            .add(middleware: PageErrorMiddleware(subject: .meeting))
+            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+        group.get(":id/sharing", use: self.show)
+        group.post(":id/sharing", use: self.share)
+        group.post(":id/sharing/:accountId/revoke", use: self.revoke)
+        group.post(":id/sharing/transfer", use: self.transfer)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await self.render(request, context, try await self.meeting(context))
+    }
+
+    @Sendable func share(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        let fields = try await self.fields(request, context)
+        let t = Localizer(Language(request.headers))
+        do {
+            let (share, _) = try await self.sharing.share(series: meeting.seriesID, by: try context.requireViewer()) {
+                SeriesShareInput(email: fields["email"], role: fields["role"])
+            }
+            let notice = t(.sharingSaved, ["email": share.email, "role": SeriesRolePhrase.name(share.role, t)])
+            return try await self.render(request, context, meeting, notice: notice)
+        } catch let failure as ValidationFailure {
+            let errors = FieldErrors(failure, t)
+            return try await self.render(
+                request, context, meeting, status: .unprocessableContent, email: fields["email"] ?? "",
+                emailError: errors["email"], roleError: errors["role"])
+        }
+    }
+
+    @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        _ = try await self.fields(request, context)
+        try await self.sharing.revoke(
+            series: meeting.seriesID, account: try context.requireID("accountId", "share"), by: try context.requireViewer())
+        return try await self.render(request, context, meeting, notice: Localizer(Language(request.headers))(.sharingRevoked))
+    }
+
+    @Sendable func transfer(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await self.meeting(context)
+        let fields = try await self.fields(request, context)
+        let t = Localizer(Language(request.headers))
+        guard fields["confirm"] == "yes" else {
+            return try await self.render(
+                request, context, meeting, status: .unprocessableContent, transferEmail: fields["email"] ?? "",
+                transferError: t(.transferConfirmRequired))
+        }
+        do {
+            let sharing = try await self.sharing.transfer(series: meeting.seriesID, by: try context.requireViewer()) {
+                SeriesTransferInput(email: fields["email"])
+            }
+            return try await self.render(request, context, meeting, notice: t(.transferred, ["email": sharing.owner.email]))
+        } catch let failure as ValidationFailure {
+            return try await self.render(
+                request, context, meeting, status: .unprocessableContent, transferEmail: fields["email"] ?? "",
+                transferError: FieldErrors(failure, t)["email"])
+        } catch let error as DebriefError where error.code == .conflict {
+            return try await self.render(
+                request, context, meeting, status: .conflict, transferEmail: fields["email"] ?? "", transferError: error.message)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func meeting(_ context: AppRequestContext) async throws -> Meeting {
+        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer())
+    }
+
+    private func fields(_ request: Request, _ context: AppRequestContext) async throws -> FormFields {
+        let fields = try await FormFields.read(request, limit: 16 * 1024)
+        try context.requireSessionCSRF(fields)
+        return fields
+    }
+
+    private func render(
+        _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, status: HTTPResponse.Status = .ok,
+        notice: String? = nil, email: String = "", emailError: String? = nil, roleError: String? = nil,
+        transferEmail: String = "", transferError: String? = nil
+    ) async throws -> Response {
+        let writer = try PageWriter(request)
+        let t = writer.localizer
+        let sharing = try await self.sharing.sharing(series: meeting.seriesID, visibleTo: try context.requireViewer())
+        let id = meeting.id.uuidString.lowercased()
+        let manages = sharing.viewerRole.may(.manage)
+        func options(selected: SeriesRole?) -> [SharingPage.RoleOption] {
+            SeriesRole.shareable.map { role in
+                SharingPage.RoleOption(
+                    value: role.rawValue, label: role == .editor ? t(.roleEditorHint) : t(.roleViewerHint), selected: role == selected)
+            }
+        }
+        let shares = sharing.shares.map { share in
+            let account = share.accountID.uuidString.lowercased()
+            return SharingPage.Share(
+                name: share.displayName, email: share.email, role: SeriesRolePhrase.name(share.role, t),
+                since: DateText.dateTime(share.createdAt, writer.language), changeAction: "/m/\(id)/sharing",
+                revokeAction: "/m/\(id)/sharing/\(account)/revoke", revokeLabel: t(.sharingRevokeButton) + ": " + share.email,
+                roleLabel: t(.sharingRoleLabel) + ": " + share.email, options: options(selected: share.role), manageable: manages)
+        }
+        let manage = manages
+            ? SharingPage.Manage(
+                addAction: "/m/\(id)/sharing", email: email, emailError: emailError, roleError: roleError,
+                options: options(selected: .editor), transferAction: "/m/\(id)/sharing/transfer", transferEmail: transferEmail,
+                transferError: transferError)
+            : nil
+        let page = SharingPage(
+            heading: t(.sharingHeading, ["title": meeting.title]), meetingTitle: meeting.title, dashboardHref: "/m/\(id)",
+            owner: "\(sharing.owner.displayName) (\(sharing.owner.email))",
+            yourRole: t(.sharingYourRole, ["role": SeriesRolePhrase.name(sharing.viewerRole, t)]),
+            shares: shares, manage: manage, notice: notice, csrf: context.sessionCSRFToken ?? "")
+        return try writer.hostPage("sharing", title: page.heading, view: page, context: context, status: status)
+    }
+}

@@ -1,0 +1,193 @@
+@testable import DebriefApp
+@testable import DebriefHTTP
+import Debrief
+import DebriefTestSupport
+import Foundation
+import HTTPTypes
+import Testing
+
+/// Co-hosts (docs/decisions/0033-co-hosts.md): what each role may do through the API, that a
+/// revoked share refuses the very next request (results served from memory included), transfer,
+/// and bad bodies named by their field. The authorization matrix checks every route × role; these
+/// follow whole stories.
+@Suite("Co-hosts: sharing a series")
+struct SeriesSharingTests {
+    /// A host's email, token and account id.
+    struct Host: Sendable {
+        var email: String
+        var token: String
+        var id: String
+    }
+
+    @Test func aViewerReadsEverythingAndChangesNothingUntilRevoked() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let fixture = try await api.publish()
+            let viewer = try await Self.host(api)
+            let shared = try await Self.share(api, fixture, with: viewer, as: "viewer")
+            #expect(shared.status == .created, "\(shared.text)")
+            #expect(shared.string("role") == "viewer")
+            let answered = try await api.submit(fixture.code, ["answers": [["questionKey": "useful", "rating": 5]]])
+            #expect(answered.status == .created)
+
+            let meeting = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)", token: viewer.token)
+            #expect(meeting.status == .ok)
+            #expect(meeting.string("role") == "viewer")
+            let list = try await api.send(.get, "/v1/meetings", token: viewer.token)
+            let items = try #require(list.json?["items"] as? [[String: Any]])
+            #expect(items.map { $0["role"] as? String } == ["viewer"], "the shared meeting is listed with its role")
+            // The owner's read fills the shared report; the viewer's is served from it.
+            #expect(try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/results", token: fixture.hostToken).status == .ok)
+            let results = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/results", token: viewer.token)
+            #expect(results.status == .ok)
+            #expect((results.json?["summary"] as? [String: Any])?["responses"] as? Int == 1)
+            #expect(try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv", token: viewer.token).status == .ok)
+            #expect(try await api.send(.get, "/v1/series/\(fixture.seriesID)/trends", token: viewer.token).status == .ok)
+
+            let renamed = try await api.send(.patch, "/v1/meetings/\(fixture.meetingID)", token: viewer.token, json: ["title": "Mine now"])
+            #expect(renamed.status == .forbidden)
+            #expect(renamed.problemCode == "forbidden")
+            // Decided before the body: a malformed one is still a 403, not a lesson in the format.
+            let malformed = try await api.send(.put, "/v1/meetings/\(fixture.meetingID)/form", token: viewer.token, raw: "{\"title\": 5}")
+            #expect(malformed.status == .forbidden, "\(malformed.text)")
+            #expect(try await api.send(.post, "/v1/meetings/\(fixture.meetingID)/form/close", token: viewer.token).status == .forbidden)
+            let owner = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)", token: fixture.hostToken)
+            #expect(owner.string("title") == "Retro 회고", "nothing the viewer tried changed the meeting")
+
+            let revoked = try await api.send(.delete, "/v1/series/\(fixture.seriesID)/shares/\(viewer.id)", token: fixture.hostToken)
+            #expect(revoked.status == .noContent)
+            for path in ["/v1/meetings/\(fixture.meetingID)", "/v1/meetings/\(fixture.meetingID)/results", "/v1/series/\(fixture.seriesID)/shares"] {
+                let after = try await api.send(.get, path, token: viewer.token)
+                #expect(after.status == .notFound, "\(path) after the revoke: \(after.status)")
+            }
+            let again = try await api.send(.delete, "/v1/series/\(fixture.seriesID)/shares/\(viewer.id)", token: fixture.hostToken)
+            #expect(again.status == .notFound, "a share revoked already is not found")
+        }
+    }
+
+    @Test func anEditorRunsTheMeetingsButNeitherDeletesNorShares() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let fixture = try await api.publish()
+            let owner = try await Self.me(api, fixture.hostToken)
+            let editor = try await Self.host(api)
+            let stranger = try await Self.host(api)
+            #expect(try await Self.share(api, fixture, with: editor, as: "viewer").status == .created)
+            let promoted = try await Self.share(api, fixture, with: editor, as: "editor")
+            #expect(promoted.status == .ok, "sharing again changes the role: \(promoted.text)")
+            #expect(promoted.string("role") == "editor")
+
+            let renamed = try await api.send(.patch, "/v1/meetings/\(fixture.meetingID)", token: editor.token, json: ["title": "Retro, edited"])
+            #expect(renamed.status == .ok, "\(renamed.text)")
+            #expect(try await api.send(.post, "/v1/meetings/\(fixture.meetingID)/form/close", token: editor.token).status == .ok)
+            let start = Date().addingTimeInterval(400 * 86_400)
+            let next = try await api.send(
+                .post, "/v1/meetings/\(fixture.meetingID)/next", token: editor.token,
+                json: ["startsAt": ParticipantAPI.iso(start), "endsAt": ParticipantAPI.iso(start.addingTimeInterval(3600))])
+            #expect(next.status == .created, "\(next.text)")
+            #expect(next.string("hostId")?.lowercased() == owner.lowercased(), "the new session is the owner's")
+            #expect(next.string("role") == "editor")
+
+            #expect(try await api.send(.delete, "/v1/meetings/\(fixture.meetingID)", token: editor.token).status == .forbidden)
+            let share = try await Self.share(api, fixture, with: stranger, as: "viewer", token: editor.token)
+            #expect(share.status == .forbidden)
+            let transfer = try await api.send(
+                .post, "/v1/series/\(fixture.seriesID)/transfer", token: editor.token, json: ["email": editor.email])
+            #expect(transfer.status == .forbidden)
+            let sharing = try await api.send(.get, "/v1/series/\(fixture.seriesID)/shares", token: editor.token)
+            #expect(sharing.status == .ok)
+            #expect(sharing.string("yourRole") == "editor")
+            #expect((sharing.json?["shares"] as? [[String: Any]])?.map { $0["email"] as? String } == [editor.email])
+            // A stranger still cannot tell the series exists.
+            #expect(try await api.send(.get, "/v1/series/\(fixture.seriesID)/shares", token: stranger.token).status == .notFound)
+        }
+    }
+
+    @Test func aTransferMovesEverySessionAndTheFormerOwnerStaysAsEditor() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let fixture = try await api.publish()
+            let former = try await Self.me(api, fixture.hostToken)
+            let heir = try await Self.host(api)
+            let start = Date().addingTimeInterval(300 * 86_400)
+            let next = try await api.send(
+                .post, "/v1/meetings/\(fixture.meetingID)/next", token: fixture.hostToken,
+                json: ["startsAt": ParticipantAPI.iso(start), "endsAt": ParticipantAPI.iso(start.addingTimeInterval(3600))])
+            let nextID = try #require(next.string("id"), "\(next.text)")
+
+            // A meeting of the heir at the second session's time: the transfer would double-book them.
+            let busy = try await api.send(
+                .post, "/v1/meetings", token: heir.token,
+                json: ["title": "Busy", "startsAt": ParticipantAPI.iso(start), "endsAt": ParticipantAPI.iso(start.addingTimeInterval(1800))])
+            let busyID = try #require(busy.string("id"), "\(busy.text)")
+            let clash = try await api.send(.post, "/v1/series/\(fixture.seriesID)/transfer", token: fixture.hostToken, json: ["email": heir.email])
+            #expect(clash.status == .conflict, "\(clash.text)")
+            #expect(clash.problemPaths.contains { $0.hasPrefix("email") }, "\(clash.text)")
+            #expect(try await api.send(.get, "/v1/meetings/\(nextID)", token: heir.token).status == .notFound, "nothing moved")
+            #expect(try await api.send(.delete, "/v1/meetings/\(busyID)", token: heir.token).status == .noContent)
+
+            let moved = try await api.send(.post, "/v1/series/\(fixture.seriesID)/transfer", token: fixture.hostToken, json: ["email": heir.email])
+            #expect(moved.status == .ok, "\(moved.text)")
+            #expect(moved.string("yourRole") == "editor")
+            for id in [fixture.meetingID, nextID] {
+                let meeting = try await api.send(.get, "/v1/meetings/\(id)", token: heir.token)
+                #expect(meeting.string("role") == "owner")
+                #expect(meeting.string("hostId")?.lowercased() == heir.id.lowercased())
+                let formerView = try await api.send(.get, "/v1/meetings/\(id)", token: fixture.hostToken)
+                #expect(formerView.string("role") == "editor")
+            }
+            #expect(try await api.send(.delete, "/v1/meetings/\(nextID)", token: fixture.hostToken).status == .forbidden)
+            let revoke = try await api.send(.delete, "/v1/series/\(fixture.seriesID)/shares/\(former)", token: heir.token)
+            #expect(revoke.status == .noContent)
+            #expect(try await api.send(.get, "/v1/meetings/\(fixture.meetingID)", token: fixture.hostToken).status == .notFound)
+        }
+    }
+
+    @Test func badBodiesNameTheirField() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let fixture = try await api.publish()
+            let ownerEmail = try #require(try await api.send(.get, "/v1/me", token: fixture.hostToken).string("email"))
+            let path = "/v1/series/\(fixture.seriesID)/shares"
+            let cases: [([String: Any], String)] = [
+                (["role": "viewer"], "email"),
+                (["email": "not an address", "role": "viewer"], "email"),
+                (["email": "nobody-\(UUID().uuidString.prefix(6))@example.com", "role": "viewer"], "email"),
+                (["email": ownerEmail, "role": "editor"], "email"),
+                (["email": ownerEmail.uppercased(), "role": "editor"], "email"),
+                (["email": "x@example.com"], "role"),
+                (["email": "x@example.com", "role": "owner"], "role"),
+                (["email": "x@example.com", "role": "viewer", "admin": true], "admin"),
+            ]
+            for (body, field) in cases {
+                let reply = try await api.send(.post, path, token: fixture.hostToken, json: body)
+                #expect(reply.status == .unprocessableContent, "\(body): \(reply.text)")
+                #expect(reply.problemPaths.contains { $0.hasPrefix(field) }, "\(body) names \(field): \(reply.problemPaths)")
+            }
+            let transfer = try await api.send(.post, "/v1/series/\(fixture.seriesID)/transfer", token: fixture.hostToken, json: [String: Any]())
+            #expect(transfer.status == .unprocessableContent)
+            #expect(transfer.problemPaths.contains { $0.hasPrefix("email") })
+            #expect(try await api.send(.post, path, token: fixture.hostToken, raw: "{").status == .badRequest)
+            #expect(try await api.send(.delete, "\(path)/not-a-uuid", token: fixture.hostToken).status == .notFound)
+            #expect(try await api.send(.get, "/v1/series/\(UUID())/shares", token: fixture.hostToken).status == .notFound)
+            let listed = try await api.send(.get, path, token: fixture.hostToken)
+            #expect((listed.json?["shares"] as? [Any])?.isEmpty == true, "no refused body left a share: \(listed.text)")
+        }
+    }
+
+    // MARK: - Helpers
+
+    static func host(_ api: ParticipantAPI) async throws -> Host {
+        let email = try await api.signUp()
+        let login = try await api.send(.post, "/v1/tokens", json: ["email": email, "password": "correct horse battery"])
+        let token = try #require(login.string("token"), "\(login.text)")
+        return Host(email: email, token: token, id: try await Self.me(api, token))
+    }
+
+    static func me(_ api: ParticipantAPI, _ token: String) async throws -> String {
+        try #require(try await api.send(.get, "/v1/me", token: token).string("id"))
+    }
+
+    static func share(
+        _ api: ParticipantAPI, _ fixture: PublishedFixture, with host: Host, as role: String, token: String? = nil
+    ) async throws -> ParticipantReply {
+        try await api.send(
+            .post, "/v1/series/\(fixture.seriesID)/shares", token: token ?? fixture.hostToken, json: ["email": host.email, "role": role])
+    }
+}
