@@ -3,7 +3,9 @@ import Foundation
 
 /// The `summary` layout: one row per session × question × chart category (option, scale value,
 /// or word of a short answer), with the count and percent `GET /v1/meetings/{id}/results` shows,
-/// and on every row of a rating question its mean, median, standard deviation and NPS.
+/// and on every row of a rating question its mean, median, standard deviation and NPS; a
+/// follow-up question's rows say how many of the responses were shown it (`shown_to` of
+/// `shown_of`; `skipped` counts among those shown).
 ///
 /// Rendered from the ``ResultsReport``, the value `GET /v1/meetings/{id}/results` encodes, so the
 /// numbers are the same. A question with no category (a
@@ -16,7 +18,7 @@ public enum SummaryLayout {
     public static let header = [
         "meeting_id", "series_id", "session_number", "form_version", "responses", "responses_removed_by_host", "question_key", "question_kind",
         "question_prompt", "respondents", "skipped", "withheld", "unit", "total", "category", "label", "count",
-        "percent", "mean", "median", "standard_deviation", "nps",
+        "percent", "mean", "median", "standard_deviation", "nps", "shown_to", "shown_of",
     ]
 
     /// Indexes of the columns that hold user text (neutralized like any text cell).
@@ -37,6 +39,7 @@ public enum SummaryLayout {
             let stats: [String?] = [
                 CSVNumber.text(statistics?.mean), CSVNumber.text(statistics?.median),
                 CSVNumber.text(statistics?.standardDeviation), CSVNumber.text(statistics?.nps?.score),
+                question.shownTo.map(String.init), question.shownOf.map(String.init),
             ]
             let categories = question.chart.rows.map { row -> [String?] in
                 [row.category, row.label, row.count.map(String.init), CSVNumber.text(row.percent)]

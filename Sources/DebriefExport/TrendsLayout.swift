@@ -5,12 +5,12 @@ import Foundation
 /// `GET /v1/series/{id}/trends` (the same ``TrendsReport``), for every key asked in two or more
 /// sessions. `option_shares` lists `option=percent` pairs joined by `;`, sorted by option
 /// id; `changes` lists what changed since the previous point (`prompt`, `options`, `scale`,
-/// `kind`) joined by `;`.
+/// `kind`, `condition`) joined by `;`; `shown_to` is how many a follow-up was shown to.
 public enum TrendsLayout {
     public static let header = [
         "series_id", "question_key", "question_kind", "question_prompt", "comparable_from", "session_number",
         "starts_at", "respondents", "response_rate", "response_rate_of", "mean", "ci95_lower", "ci95_upper", "nps", "option_shares",
-        "comparable_with_previous", "changes", "withheld",
+        "comparable_with_previous", "changes", "withheld", "shown_to",
     ]
 
     /// Indexes of the columns that hold user text.
@@ -30,7 +30,7 @@ public enum TrendsLayout {
                     String(point.respondents), CSVNumber.text(point.responseRate), point.responseRateOf?.rawValue, CSVNumber.text(point.mean),
                     CSVNumber.text(point.confidenceInterval95?.lower), CSVNumber.text(point.confidenceInterval95?.upper),
                     CSVNumber.text(point.nps), shares, String(point.comparableWithPrevious),
-                    point.changes.joined(separator: ";"), String(point.withheld),
+                    point.changes.joined(separator: ";"), String(point.withheld), point.shownTo.map(String.init),
                 ])
             }
         }

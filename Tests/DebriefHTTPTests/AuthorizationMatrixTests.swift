@@ -218,6 +218,7 @@ struct AuthorizationMatrixTests {
         "GET /assets/dashboard.js": Row(access: .anyone, success: .ok),
         "GET /assets/time-zone.js": Row(access: .anyone, success: .ok),
         "GET /assets/builder.js": Row(access: .anyone, success: .ok),
+        "GET /assets/follow-up.js": Row(access: .anyone, success: .ok),
         "GET /f/{code}": Row(access: .anyone, success: .ok),
         "POST /f/{code}": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["answers": []] }),
         "POST /f/{code}/check-in": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),

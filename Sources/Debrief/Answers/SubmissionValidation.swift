@@ -18,6 +18,8 @@ public func validate(_ input: SubmissionInput, against form: FormDefinition) -> 
 ///   `question <key> is required` (one problem per question, in form order). An answer
 ///   that is present but invalid counts as answered: it already has its own problem.
 ///   An all-blank short answer counts as not answered.
+/// - Follow-ups: an answer to a question that ``FormDefinition/visibleQuestions(given:)`` hides
+///   is refused at its `answers[i].questionKey`; a hidden required question is not required.
 ///
 /// - Returns: the answers in FORM order (not input order); unanswered questions are
 ///   absent.
@@ -35,6 +37,7 @@ public func validate(_ answers: [AnswerInput]?, against form: FormDefinition) ->
     var values: [QuestionKey: AnswerValue] = [:]
     var answered: Set<QuestionKey> = []
     var seen: Set<QuestionKey> = []
+    var paths: [QuestionKey: String] = [:]
     for (index, input) in inputs.enumerated() {
         let path = FieldPath.index("answers", index)
         let keyPath = FieldPath.field(path, "questionKey")
@@ -50,6 +53,7 @@ public func validate(_ answers: [AnswerInput]?, against form: FormDefinition) ->
             problems.add(keyPath, "answered more than once")
             continue
         }
+        paths[key] = keyPath
         for field in input.presentKindFields where field.kind != question.kind {
             problems.add(FieldPath.field(path, field.name), question.kind.notAllowedMessage)
         }
@@ -63,7 +67,17 @@ public func validate(_ answers: [AnswerInput]?, against form: FormDefinition) ->
             break
         }
     }
-    for question in form.questions where question.required && !answered.contains(question.key) {
+    // Follow-ups (docs/decisions/0034): an answer to a question the participant was not shown is
+    // refused at its path, and a hidden question is not required. A follow-up whose deciding
+    // answer was itself refused is judged by nothing: that answer has its problem already.
+    let visible = Set(form.visibleQuestions(given: values).map(\.key))
+    let undecided = answered.subtracting(values.keys)
+    for question in form.questions where !visible.contains(question.key) {
+        guard let path = paths[question.key], let condition = question.showWhen, !undecided.contains(condition.question) else { continue }
+        problems.add(path, "is not asked: the answer to \(condition.question.rawValue) does not meet its condition")
+        values[question.key] = nil
+    }
+    for question in form.questions where question.required && visible.contains(question.key) && !answered.contains(question.key) {
         problems.add("answers", "question \(question.key.rawValue) is required")
     }
     return problems.result {

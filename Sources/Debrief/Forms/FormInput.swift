@@ -85,6 +85,8 @@ public struct QuestionInput: Codable, Sendable, Equatable {
     public var minLabel: String?
     /// Rating: optional, at most 60 characters.
     public var maxLabel: String?
+    /// Optional: show the question only when an earlier answer matches (a follow-up).
+    public var showWhen: FollowUpInput?
 
     /// Creates an input; every field defaults to absent.
     public init(
@@ -103,6 +105,7 @@ public struct QuestionInput: Codable, Sendable, Equatable {
     /// The input that describes `question` exactly.
     public init(_ question: Question) {
         self.init(key: question.key.rawValue, prompt: question.prompt, required: question.required, kind: question.kind.rawValue)
+        self.showWhen = question.showWhen.map(FollowUpInput.init)
         switch question.body {
         case .choice(let spec):
             options = spec.options.map { OptionInput(id: $0.id, label: $0.label) }
@@ -150,5 +153,32 @@ public struct OptionInput: Codable, Sendable, Equatable {
     public init(id: String? = nil, label: String? = nil) {
         self.id = id
         self.label = label
+    }
+}
+
+/// A follow-up condition as sent by a client: `question` and exactly one of `ratingBetween`
+/// (`[low, high]`), `chosen` or `notChosen` (option ids). Validated against the earlier
+/// questions by ``FormInput/validate(now:)``.
+public struct FollowUpInput: Codable, Sendable, Equatable {
+    public var question: String?
+    public var ratingBetween: [Int]?
+    public var chosen: [String]?
+    public var notChosen: [String]?
+
+    public init(question: String? = nil, ratingBetween: [Int]? = nil, chosen: [String]? = nil, notChosen: [String]? = nil) {
+        self.question = question
+        self.ratingBetween = ratingBetween
+        self.chosen = chosen
+        self.notChosen = notChosen
+    }
+
+    /// The input that describes `condition` exactly.
+    public init(_ condition: FollowUpCondition) {
+        self.init(question: condition.question.rawValue)
+        switch condition.rule {
+        case .ratingBetween(let range): self.ratingBetween = [range.lowerBound, range.upperBound]
+        case .chosen(let ids): self.chosen = ids
+        case .notChosen(let ids): self.notChosen = ids
+        }
     }
 }

@@ -67,6 +67,11 @@ extension FormDefinition {
     /// given under a stricter promise are never shown under a weaker one).
     public func countsAnswers(of earlier: FormDefinition, to key: QuestionKey) -> Bool {
         guard let mine = self.question(for: key), let theirs = earlier.question(for: key) else { return false }
+        // A follow-up is counted with another version's only when it was shown to the same people:
+        // the same condition, on a question whose answers are counted together too (so the number
+        // shown it, taken from that question's counts, covers the same versions).
+        guard mine.showWhen == theirs.showWhen else { return false }
+        if let condition = mine.showWhen, !self.countsAnswers(of: earlier, to: condition.question) { return false }
         return self.anonymous == earlier.anonymous && self.privacyThreshold == earlier.privacyThreshold
             && mine.answersAreComparable(to: theirs)
     }

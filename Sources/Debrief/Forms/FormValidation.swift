@@ -7,7 +7,7 @@ extension FormInput {
     /// `questions[i].prompt`, `questions[i].kind`, `questions[i].options`,
     /// `questions[i].options[j]`, `questions[i].options[j].id|label`,
     /// `questions[i].maxSelections`, `questions[i].maxLength`, `questions[i].placeholder`,
-    /// `questions[i].min|max|minLabel|maxLabel`.
+    /// `questions[i].min|max|minLabel|maxLabel`, `questions[i].showWhen…` (see ``FollowUpInput``).
     ///
     /// Defaults: anonymous=true, allowsEditing=false, privacyThreshold=3,
     /// sharesResultsWithParticipants=false, oneResponsePerBrowser=true; per question see ``QuestionInput``.
@@ -63,9 +63,14 @@ extension FormInput {
         }
         let keys = Self.resolveKeys(inputs.map(\.key), into: &problems)
         var result: [Question] = []
+        var earlier: [QuestionKey: Question] = [:]
         for (index, input) in inputs.enumerated() {
             let path = FieldPath.index("questions", index)
-            if let question = input.validate(at: path, key: keys[index], into: &problems) {
+            let condition = input.showWhen?.validate(
+                at: FieldPath.field(path, "showWhen"), keys: keys, index: index, earlier: earlier, into: &problems)
+            if var question = input.validate(at: path, key: keys[index], into: &problems) {
+                question.showWhen = condition
+                earlier[question.key] = question
                 result.append(question)
             }
         }

@@ -15,13 +15,17 @@ public struct Question: Sendable, Equatable, Codable {
     public var required: Bool
     /// The kind and its settings.
     public var body: QuestionBody
+    /// When set, the question is a follow-up: shown only when an earlier answer matches
+    /// (``FollowUpCondition``); hidden, it is never required and takes no answer.
+    public var showWhen: FollowUpCondition?
 
     /// Creates a question from already-valid parts.
-    public init(key: QuestionKey, prompt: String, required: Bool = false, body: QuestionBody) {
+    public init(key: QuestionKey, prompt: String, required: Bool = false, body: QuestionBody, showWhen: FollowUpCondition? = nil) {
         self.key = key
         self.prompt = prompt
         self.required = required
         self.body = body
+        self.showWhen = showWhen
     }
 
     /// The kind of the question.
@@ -30,7 +34,7 @@ public struct Question: Sendable, Equatable, Codable {
     /// Every JSON key a question may have; kind-specific ones are only written for
     /// their kind.
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case key, prompt, required, kind
+        case key, prompt, required, kind, showWhen
         case options, allowsMultiple, maxSelections, allowsOther
         case maxLength, placeholder
         case min, max, minLabel, maxLabel
@@ -44,6 +48,7 @@ public struct Question: Sendable, Equatable, Codable {
         key = try c.decode(QuestionKey.self, forKey: .key)
         prompt = try c.decode(String.self, forKey: .prompt)
         required = try c.decodeIfPresent(Bool.self, forKey: .required) ?? false
+        showWhen = try c.decodeIfPresent(FollowUpCondition.self, forKey: .showWhen)
         switch try c.decode(QuestionKind.self, forKey: .kind) {
         case .choice:
             body = .choice(ChoiceSpec(
@@ -74,6 +79,7 @@ public struct Question: Sendable, Equatable, Codable {
         try c.encode(prompt, forKey: .prompt)
         try c.encode(required, forKey: .required)
         try c.encode(kind, forKey: .kind)
+        try c.encodeIfPresent(showWhen, forKey: .showWhen)
         switch body {
         case .choice(let spec):
             try c.encode(spec.options, forKey: .options)

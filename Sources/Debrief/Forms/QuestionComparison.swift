@@ -13,19 +13,24 @@ public struct ComparableSignature: Sendable, Hashable {
     public var options: [ChoiceOption]
     /// The rating scale (rating questions; nil otherwise).
     public var scale: ClosedRange<Int>?
+    /// Who is shown the question: a changed condition asks other people (a follow-up).
+    public var condition: FollowUpCondition? = nil
 }
 
 extension Question {
     /// The values that decide comparability across sessions.
     public var comparableSignature: ComparableSignature {
+        var signature: ComparableSignature
         switch body {
         case .choice(let spec):
-            return ComparableSignature(kind: .choice, prompt: prompt, options: spec.options, scale: nil)
+            signature = ComparableSignature(kind: .choice, prompt: prompt, options: spec.options, scale: nil)
         case .shortAnswer:
-            return ComparableSignature(kind: .shortAnswer, prompt: prompt, options: [], scale: nil)
+            signature = ComparableSignature(kind: .shortAnswer, prompt: prompt, options: [], scale: nil)
         case .rating(let spec):
-            return ComparableSignature(kind: .rating, prompt: prompt, options: [], scale: spec.min...spec.max)
+            signature = ComparableSignature(kind: .rating, prompt: prompt, options: [], scale: spec.min...spec.max)
         }
+        signature.condition = self.showWhen
+        return signature
     }
 
     /// True when answers to `self` and `other` measure the same thing (see
@@ -35,7 +40,7 @@ extension Question {
     }
 
     /// What changed between `other` (e.g. last session) and `self`, as a subset of
-    /// `["kind", "prompt", "options", "scale"]` in that order; empty when comparable.
+    /// `["kind", "prompt", "options", "scale", "condition"]` in that order; empty when comparable.
     /// When the kind changed, only "kind" and possibly "prompt" are listed, since options
     /// and scales of different kinds cannot be compared.
     public func differences(from other: Question) -> [String] {
@@ -46,6 +51,7 @@ extension Question {
         guard mine.kind == theirs.kind else { return result }
         if mine.options != theirs.options { result.append("options") }
         if mine.scale != theirs.scale { result.append("scale") }
+        if mine.condition != theirs.condition { result.append("condition") }
         return result
     }
 }

@@ -48,4 +48,12 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
     public var versions: [VersionShare]?
     /// Only in `earlierQuestions`: the earlier version this question was asked in.
     public var version: Int?
+    /// Follow-ups (docs/decisions/0034): the condition, and how many of the responses
+    /// (`shownOf`) were shown the question (`shownTo`); `skipped` and `answeredPercentOfShown`
+    /// are of those shown it. `shownTo` is left out when the deciding question's breakdown is
+    /// withheld (it would tell that breakdown).
+    public var showWhen: FollowUpCondition?
+    public var shownTo: Int?
+    public var shownOf: Int?
+    public var answeredPercentOfShown: Double?
 }

@@ -13,12 +13,39 @@ public enum ResultsBuilder {
     public static func questions(
         of form: FormDefinition, counts: [String: QuestionCounts], responses: Int, unfiltered: [String: QuestionCounts]? = nil
     ) -> [QuestionResult] {
-        form.questions.map { question in
+        let results = form.questions.map { question in
             let key = question.key.rawValue
             return self.result(
                 for: question, in: form, counts: counts[key] ?? QuestionCounts(), responses: responses,
                 unfiltered: unfiltered.map { $0[key] ?? QuestionCounts() })
         }
+        let withheld = Set(results.filter(\.withheld).map(\.key))
+        return zip(form.questions, results).map { question, result in
+            guard let condition = question.showWhen else { return result }
+            let shown = condition.rule.shownCount(in: counts[condition.question.rawValue] ?? QuestionCounts())
+            return self.followUp(
+                result, condition: condition, shownTo: shown, of: responses, sourceWithheld: withheld.contains(condition.question.rawValue))
+        }
+    }
+
+    /// A follow-up's result, saying how many of `responses` were shown it (`shownTo`, summed from
+    /// the deciding question's own counts over the same versions: exact, filtered or not) and
+    /// counting skips among those only. When the deciding question's breakdown is withheld, so
+    /// is the number shown: it would tell that breakdown.
+    public static func followUp(
+        _ result: QuestionResult, condition: FollowUpCondition, shownTo shown: Int, of responses: Int, sourceWithheld: Bool
+    ) -> QuestionResult {
+        var result = result
+        result.showWhen = condition
+        result.shownOf = responses
+        guard !sourceWithheld else {
+            result.skipped = 0
+            return result
+        }
+        result.shownTo = shown
+        result.skipped = max(0, shown - result.respondents)
+        result.answeredPercentOfShown = shown > 0 ? Double(result.respondents) * 100 / Double(shown) : nil
+        return result
     }
 
     /// One question's result, with the form's privacy rule (``PrivacyRule``) applied.

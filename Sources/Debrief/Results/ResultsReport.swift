@@ -120,13 +120,20 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         let merged = MergedQuestion.merge(
             current: form.definition, version: form.version, counts: counts.questions,
             unfiltered: filter.isEmpty ? nil : counts.unfilteredQuestions, responses: counts.currentResponses, earlier: earlier)
-        self.questions = form.definition.questions.map { question in
+        let results = form.definition.questions.map { question in
             let tally = merged[question.key.rawValue]
             var result = ResultsBuilder.result(
                 for: question, in: form.definition, counts: tally?.counts ?? QuestionCounts(), responses: tally?.responses ?? 0,
                 unfiltered: tally?.unfiltered)
             if !earlier.isEmpty { result.versions = tally?.split }
             return result
+        }
+        let withheld = Set(results.filter(\.withheld).map(\.key))
+        self.questions = zip(form.definition.questions, results).map { question, result in
+            guard let condition = question.showWhen, let tally = merged[question.key.rawValue] else { return result }
+            return ResultsBuilder.followUp(
+                result, condition: condition, shownTo: tally.shownTo, of: tally.responses,
+                sourceWithheld: withheld.contains(condition.question.rawValue))
         }
         self.earlierQuestions = earlier.flatMap { old in
             old.form.definition.questions.compactMap { question -> QuestionResult? in

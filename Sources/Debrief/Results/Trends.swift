@@ -59,9 +59,12 @@ public struct QuestionTrend: Sendable, Equatable, Encodable {
         public var optionShares: [String: Double]?
         /// False when the wording, options, scale or kind changed since the previous point.
         public var comparableWithPrevious: Bool
-        /// What changed since the previous point: `prompt`, `options`, `scale`, `kind`.
+        /// What changed since the previous point: `prompt`, `options`, `scale`, `kind`, `condition`.
         public var changes: [String]
         public var withheld: Bool
+        /// A follow-up: how many of the session's responses were shown it (nil when the
+        /// deciding question's breakdown is withheld, or the question is no follow-up).
+        public var shownTo: Int? = nil
     }
 
     public var key: String
@@ -99,8 +102,14 @@ public enum TrendBuilder {
             let changes = previous.map { question.differences(from: $0) } ?? []
             if !changes.isEmpty { comparableFrom = session.sessionNumber }
             previous = question
-            let result = ResultsBuilder.result(
+            var result = ResultsBuilder.result(
                 for: question, in: form, counts: session.questions[key] ?? QuestionCounts(), responses: session.responses)
+            if let condition = question.showWhen {
+                let source = session.questions[condition.question.rawValue] ?? QuestionCounts()
+                result = ResultsBuilder.followUp(
+                    result, condition: condition, shownTo: condition.rule.shownCount(in: source), of: session.responses,
+                    sourceWithheld: PrivacyRule.withheldReason(form: form, respondents: source.respondents, unfilteredRespondents: nil) != nil)
+            }
             points.append(
                 QuestionTrend.Point(
                     sessionNumber: session.sessionNumber, startsAt: session.startsAt, respondents: result.respondents,
@@ -109,7 +118,7 @@ public enum TrendBuilder {
                     nps: result.statistics?.nps?.score,
                     optionShares: question.kind == .choice && !result.withheld
                         ? Dictionary(uniqueKeysWithValues: result.chart.rows.map { ($0.category, $0.percent ?? 0) }) : nil,
-                    comparableWithPrevious: changes.isEmpty, changes: changes, withheld: result.withheld))
+                    comparableWithPrevious: changes.isEmpty, changes: changes, withheld: result.withheld, shownTo: result.shownTo))
         }
         return QuestionTrend(key: key, kind: latest.kind, prompt: latest.prompt, comparableFrom: comparableFrom, points: points)
     }

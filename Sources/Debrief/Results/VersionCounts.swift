@@ -34,6 +34,8 @@ public struct MergedQuestion: Sendable, Equatable {
     public var responses: Int
     /// The versions counted, oldest first, with how many answered the question in each.
     public var split: [QuestionResult.VersionShare]
+    /// A follow-up: how many in those versions were shown it (see ``FollowUpCondition``).
+    public var shownTo = 0
 
     /// Every question of `current` (a form version numbered `version`, whose own counts are
     /// `counts`, `unfiltered` and `responses`) merged with the comparable questions of `earlier`.
@@ -46,11 +48,15 @@ public struct MergedQuestion: Sendable, Equatable {
             let key = question.key.rawValue
             var result = MergedQuestion(
                 counts: QuestionCounts(), unfiltered: unfiltered.map { _ in QuestionCounts() }, responses: 0, split: [])
+            // A follow-up's deciding question is counted in the same versions (`countsAnswers`).
+            let source = question.showWhen.map { ($0.rule, $0.question.rawValue) }
             for old in earlier.sorted(by: { $0.form.version < $1.form.version })
             where current.countsAnswers(of: old.form.definition, to: question.key) {
                 result.add(old.questions[key] ?? QuestionCounts(), old.unfilteredQuestions?[key], responses: old.responses, version: old.form.version)
+                if let (rule, sourceKey) = source { result.shownTo += rule.shownCount(in: old.questions[sourceKey] ?? QuestionCounts()) }
             }
             result.add(counts[key] ?? QuestionCounts(), unfiltered?[key], responses: responses, version: version)
+            if let (rule, sourceKey) = source { result.shownTo += rule.shownCount(in: counts[sourceKey] ?? QuestionCounts()) }
             merged[key] = result
         }
         return merged

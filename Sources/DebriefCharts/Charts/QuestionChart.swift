@@ -7,6 +7,7 @@ enum QuestionChart {
         let text = style.strings
         var canvas = ChartCanvas(style: style, title: result.prompt, subtitle: Self.subtitle(result, text))
         var description = "\(text.kindName(result.kind)). \(text.respondents(result.respondents)), \(text.skipped(result.skipped))."
+        if let shownOf = result.shownOf { description += " \(text.shownTo(result.shownTo, of: shownOf))." }
         if result.withheld {
             let reason = text.hidden(reason: result.withheldReason)
             canvas.message(reason)
@@ -45,6 +46,8 @@ enum QuestionChart {
                 lines.append(text.newestAnswersWords(result.chart.total))
             }
         }
+        // A follow-up says whom it was asked, so its numbers read as shares of those.
+        if let shownOf = result.shownOf { lines.insert(text.shownTo(result.shownTo, of: shownOf), at: 0) }
         return [first.joined(separator: ChartStrings.separator)] + lines
     }
 

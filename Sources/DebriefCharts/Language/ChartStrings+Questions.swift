@@ -20,6 +20,17 @@ extension ChartStrings {
         self.choose(english: "\(count) skipped", korean: "건너뜀 \(count)명")
     }
 
+    /// A follow-up's reach: `Shown to 1 of 2 respondents`, `응답자 2명 중 1명에게 표시`; without
+    /// `shown` (withheld with its deciding question), `Shown to some of 2 respondents`.
+    func shownTo(_ shown: Int?, of total: Int) -> String {
+        guard let shown else {
+            return self.choose(
+                english: "Shown to some of \(DisplayText.count(total, "respondent", "respondents"))", korean: "응답자 \(total)명 중 일부에게 표시")
+        }
+        return self.choose(
+            english: "Shown to \(shown) of \(DisplayText.count(total, "respondent", "respondents"))", korean: "응답자 \(total)명 중 \(shown)명에게 표시")
+    }
+
     /// `4 answers`, `답변 4개`.
     func answers(_ count: Int) -> String {
         self.choose(english: DisplayText.count(count, "answer", "answers"), korean: "답변 \(count)개")

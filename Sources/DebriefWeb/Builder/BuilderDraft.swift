@@ -29,6 +29,12 @@ struct BuilderDraft: Equatable {
         var maxLabel = ""
         var maxLength = ""
         var placeholder = ""
+        /// A follow-up's condition as typed: the deciding question's key, the rule
+        /// (`ratingBetween`, `chosen`, `notChosen`, or empty for none) and its values
+        /// (`0-6`, or option ids separated by spaces or commas).
+        var showWhenQuestion = ""
+        var showWhenRule = ""
+        var showWhenValues = ""
 
         static func new(_ kind: QuestionKind) -> Question {
             var question = Question(kind: kind)
@@ -81,6 +87,9 @@ struct BuilderDraft: Equatable {
             question.maxLabel = fields[p + "maxLabel"] ?? ""
             question.maxLength = fields[p + "maxLength"] ?? ""
             question.placeholder = fields[p + "placeholder"] ?? ""
+            question.showWhenQuestion = fields[p + "showWhenQuestion"] ?? ""
+            question.showWhenRule = fields[p + "showWhenRule"] ?? ""
+            question.showWhenValues = fields[p + "showWhenValues"] ?? ""
             return question
         }
     }
@@ -94,13 +103,24 @@ struct BuilderDraft: Equatable {
         self.privacyThreshold = input.privacyThreshold.map(String.init) ?? ""
         self.closesAt = input.closesAt.map(LocalDateTime.format) ?? ""
         self.questions = (input.questions ?? []).prefix(Self.maxQuestions).map { q in
-            Question(
+            var question = Question(
                 key: q.key ?? "", kind: QuestionKind(rawValue: q.kind ?? "") ?? .choice, prompt: q.prompt ?? "",
                 required: q.required ?? false, allowsMultiple: q.allowsMultiple ?? false,
                 maxSelections: q.maxSelections.map(String.init) ?? "", allowsOther: q.allowsOther ?? false,
                 options: (q.options ?? []).prefix(Self.maxOptions).map { Option(id: $0.id ?? "", label: $0.label ?? "") },
                 min: q.min.map(String.init) ?? "", max: q.max.map(String.init) ?? "", minLabel: q.minLabel ?? "",
                 maxLabel: q.maxLabel ?? "", maxLength: q.maxLength.map(String.init) ?? "", placeholder: q.placeholder ?? "")
+            if let condition = q.showWhen {
+                question.showWhenQuestion = condition.question ?? ""
+                if let range = condition.ratingBetween {
+                    question.showWhenRule = "ratingBetween"
+                    question.showWhenValues = range.map(String.init).joined(separator: "-")
+                } else if let ids = condition.chosen ?? condition.notChosen {
+                    question.showWhenRule = condition.chosen != nil ? "chosen" : "notChosen"
+                    question.showWhenValues = ids.joined(separator: " ")
+                }
+            }
+            return question
         }
     }
 
@@ -150,6 +170,7 @@ struct BuilderDraft: Equatable {
                 input.maxLength = number(q.maxLength, path + ".maxLength")
                 input.placeholder = text(q.placeholder)
             }
+            input.showWhen = q.followUpInput(at: path + ".showWhen", problems: &problems)
             return input
         }
         let input = FormInput(
@@ -203,5 +224,34 @@ struct BuilderDraft: Equatable {
         default:
             return nil
         }
+    }
+}
+
+extension BuilderDraft.Question {
+    /// The typed condition as the API's input: nil when nothing was typed; values split on
+    /// spaces and commas (a rating range also on `-` or `–`); numbers that are not numbers are
+    /// problems at `path.ratingBetween`.
+    func followUpInput(at path: String, problems: inout [FieldProblem]) -> FollowUpInput? {
+        let key = self.showWhenQuestion.trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty || !self.showWhenRule.isEmpty else { return nil }
+        var input = FollowUpInput(question: key.isEmpty ? nil : key)
+        let separators = CharacterSet(charactersIn: " ,")
+        switch self.showWhenRule {
+        case "ratingBetween":
+            let parts = self.showWhenValues.components(separatedBy: separators.union(CharacterSet(charactersIn: "-–")))
+                .filter { !$0.isEmpty }
+            let values = parts.compactMap { Int($0) }
+            guard values.count == parts.count, (1...2).contains(values.count) else {
+                problems.append(FieldProblem(path + ".ratingBetween", "must be two whole numbers, like 0-6"))
+                return input
+            }
+            input.ratingBetween = values.count == 1 ? [values[0], values[0]] : values
+        case "chosen", "notChosen":
+            let ids = self.showWhenValues.components(separatedBy: separators).filter { !$0.isEmpty }
+            if self.showWhenRule == "chosen" { input.chosen = ids } else { input.notChosen = ids }
+        default:
+            break
+        }
+        return input
     }
 }

@@ -28,6 +28,12 @@ struct BuilderPage {
         var focusLabel = false
     }
 
+    struct RuleOption {
+        var value: String
+        var label: String
+        var selected: Bool
+    }
+
     struct QuestionBlock {
         var prefix: String
         var heading: String
@@ -57,6 +63,11 @@ struct BuilderPage {
         var maxLength: String
         var maxLengthError: String?
         var placeholder: String
+        /// "Show this question only when…" (a follow-up's condition, as typed).
+        var showWhenQuestion: String
+        var showWhenRules: [RuleOption]
+        var showWhenValues: String
+        var showWhenError: String?
         var up: String
         var down: String
         var upHidden: Bool
@@ -215,6 +226,11 @@ struct BuilderPage {
             min: q.min, max: q.max, scaleError: errors[path + ".min"] ?? errors[path + ".max"],
             minLabel: q.minLabel, maxLabel: q.maxLabel, maxLength: q.maxLength, maxLengthError: errors[path + ".maxLength"],
             placeholder: q.placeholder,
+            showWhenQuestion: q.showWhenQuestion,
+            showWhenRules: [("", t(.showWhenAlways)), ("ratingBetween", t(.showWhenRatingBetween)), ("chosen", t(.showWhenChosen)),
+                            ("notChosen", t(.showWhenNotChosen))].map { RuleOption(value: $0.0, label: $0.1, selected: q.showWhenRule == $0.0) },
+            showWhenValues: q.showWhenValues,
+            showWhenError: errors.first(under: path + ".showWhen"),
             up: "up:\(i)", down: "down:\(i)", upHidden: i == 0, downHidden: i >= last, remove: "remove:\(i)", nps: "nps:\(i)",
             addOption: "addOption:\(i)",
             upLabel: t(.moveUp) + ": " + number, downLabel: t(.moveDown) + ": " + number, removeLabel: t(.removeButton) + ": " + number)

@@ -16,4 +16,11 @@ struct FieldErrors {
         if message == "is required" { return self.localizer(.fieldRequired) }
         return ProblemMessages.sentence(for: message, in: self.localizer.language)
     }
+
+    /// The first problem at `path` or inside it (`path.…`, `path[…]`), as a sentence.
+    func first(under path: String) -> String? {
+        guard let problem = self.problems.first(where: { $0.path == path || $0.path.hasPrefix(path + ".") || $0.path.hasPrefix(path + "[") })
+        else { return nil }
+        return self[problem.path]
+    }
 }

@@ -12,6 +12,9 @@ enum HostExtrasPhrase: String, CaseIterable, Sendable {
     case timeZoneHeading, timeZoneLabel, timeZoneHint, timeZoneSaved, timesIn, timeZoneFieldHint
     // The builder's script
     case dragHandle, movedTo, questionAdded, optionAdded, itemRemoved, reorderHint
+    // The builder's follow-up condition
+    case showWhenHeading, showWhenHint, showWhenQuestionLabel, showWhenRuleLabel, showWhenValuesLabel
+    case showWhenAlways, showWhenRatingBetween, showWhenChosen, showWhenNotChosen
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -20,6 +23,15 @@ enum HostExtrasPhrase: String, CaseIterable, Sendable {
 
     private var texts: (en: String, ko: String) {
         switch self {
+        case .showWhenHeading: return ("Show this question only when…", "이 질문을 보여 줄 조건…")
+        case .showWhenHint: return ("A follow-up: shown only when an earlier rating or choice question's answer matches. Values: a range like 0-6, or option ids separated by spaces.", "후속 질문: 앞선 평점·선택형 질문의 답이 맞을 때만 보여요. 값: 0-6 같은 범위, 또는 공백으로 구분한 선택지 ID.")
+        case .showWhenQuestionLabel: return ("Earlier question (key)", "앞선 질문(키)")
+        case .showWhenRuleLabel: return ("When its answer", "그 답이")
+        case .showWhenValuesLabel: return ("Values", "값")
+        case .showWhenAlways: return ("Always show", "항상 보이기")
+        case .showWhenRatingBetween: return ("is a rating between", "다음 범위의 점수일 때")
+        case .showWhenChosen: return ("chose one of", "다음 중 하나를 골랐을 때")
+        case .showWhenNotChosen: return ("chose none of", "다음을 하나도 고르지 않았을 때")
         case .responsesLink: return ("Responses", "응답")
         case .responsesHeading: return ("Responses: {title}", "응답: {title}")
         case .responsesBody: return ("Each response to the published form, newest first. Remove spam or a test answer: every number drops by exactly what it added.", "게시된 설문의 응답이에요(최신순). 스팸이나 시험 응답을 지우면 모든 숫자에서 그 응답만큼 빠져요.")

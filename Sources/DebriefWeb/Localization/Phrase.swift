@@ -11,6 +11,7 @@ enum Phrase: String, CaseIterable, Sendable {
     // Participant form
     case requiredMark, requiredLegend, anonymousNote, identifiedNote, thresholdNote, sendAnswers, errorSummary
     case ratingScale, chooseOne, chooseUpTo, chooseAny, otherOption, otherText, maxLength
+    case followUpIfRated, followUpIfChosen, followUpIfNotChosen, shownToOf
     case checkInHeading, checkInName, checkInAnonymousButton, checkInNamedButton
     case checkInAnonymousHint, checkInRequiredHint, checkedInAs, checkedIn, closesAt
     case alreadySent, stillSaving, alreadyAnswered, checkInUnknown, answeredFromThisBrowser
@@ -55,6 +56,10 @@ enum Phrase: String, CaseIterable, Sendable {
         case .errorSummary: return ("Some answers need another look:", "다시 확인할 답변이 있어요:")
         case .ratingScale: return ("From {min} to {max}", "{min}부터 {max}까지")
         case .chooseOne: return ("Choose one.", "하나를 골라 주세요.")
+        case .followUpIfRated: return ("Answer if you rated {values} on “{question}”.", "“{question}”에 {values}점을 주셨다면 답해 주세요.")
+        case .followUpIfChosen: return ("Answer if you chose {options} on “{question}”.", "“{question}”에서 {options}을(를) 고르셨다면 답해 주세요.")
+        case .followUpIfNotChosen: return ("Answer if you did not choose {options} on “{question}”.", "“{question}”에서 {options}을(를) 고르지 않으셨다면 답해 주세요.")
+        case .shownToOf: return ("Shown to {n} of {total} respondents", "응답자 {total}명 중 {n}명에게 표시")
         case .chooseUpTo: return ("Choose up to {n}.", "최대 {n}개까지 고를 수 있어요.")
         case .chooseAny: return ("Choose all that apply.", "해당하는 것을 모두 골라 주세요.")
         case .otherOption: return ("Other", "기타")

@@ -42,6 +42,9 @@ struct ParticipantFormPage {
         var errorID: String
         /// `aria-describedby`: the hint, and the error when there is one.
         var describedBy: String
+        /// A follow-up: the condition in words ("Answer if you rated 0–6 on …"), always shown so
+        /// the page works without script, and what `follow-up.js` reads to hide and show it.
+        var condition: Condition?
         var isRating = false
         var isChoice = false
         var isText = false
@@ -63,6 +66,14 @@ struct ParticipantFormPage {
         var textValue = ""
         var maxLength = 0
         var placeholder: String?
+    }
+
+    struct Condition {
+        var text: String
+        /// The field of the deciding question (`q.nps`).
+        var sourceField: String
+        /// `rating LOW HIGH`, `chosen ID…` or `notChosen ID…`.
+        var rule: String
     }
 
     struct ErrorLink {
@@ -125,10 +136,12 @@ struct ParticipantFormPage {
         self.showsQuestions = definition.anonymous || state.participantToken != nil
         self.questions = definition.questions.map { question in
             let messages = state.problemsByQuestion[question.key.rawValue] ?? []
-            return Self.question(
+            var field = Self.question(
                 question, fields: state.fields,
                 error: messages.isEmpty ? nil : messages.map { ProblemMessages.sentence(for: $0, in: language) }.joined(separator: " "),
                 t: t)
+            field.condition = question.showWhen.flatMap { Self.condition($0, in: definition, t: t) }
+            return field
         }
         self.generalErrors = state.generalErrors
         self.errorLinks = self.questions.compactMap { question in
@@ -138,6 +151,27 @@ struct ParticipantFormPage {
             self.errorLinks.insert(ErrorLink(href: "#checkin-name", text: "\(t(.checkInName)): \(error)"), at: 0)
         }
         self.hasErrors = !self.generalErrors.isEmpty || !self.errorLinks.isEmpty
+    }
+
+    /// The condition of a follow-up in the participant's words.
+    static func condition(_ condition: FollowUpCondition, in form: FormDefinition, t: Localizer) -> Condition? {
+        guard let source = form.question(for: condition.question) else { return nil }
+        let field = PostedAnswers.field(source.key)
+        switch (condition.rule, source.body) {
+        case (.ratingBetween(let range), _):
+            let values = range.lowerBound == range.upperBound ? String(range.lowerBound) : "\(range.lowerBound)–\(range.upperBound)"
+            return Condition(
+                text: t(.followUpIfRated, ["values": values, "question": source.prompt]), sourceField: field,
+                rule: "rating \(range.lowerBound) \(range.upperBound)")
+        case (.chosen(let ids), .choice(let spec)), (.notChosen(let ids), .choice(let spec)):
+            let labels = ids.compactMap { id in spec.options.first { $0.id == id }?.label }.map { "“\($0)”" }.joined(separator: ", ")
+            let chosen = if case .chosen = condition.rule { true } else { false }
+            return Condition(
+                text: t(chosen ? .followUpIfChosen : .followUpIfNotChosen, ["options": labels, "question": source.prompt]),
+                sourceField: field, rule: (chosen ? "chosen " : "notChosen ") + ids.joined(separator: " "))
+        default:
+            return nil
+        }
     }
 
     private static func question(_ question: Question, fields: FormFields, error: String?, t: Localizer) -> QuestionField {

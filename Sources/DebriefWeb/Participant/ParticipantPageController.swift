@@ -151,7 +151,12 @@ struct ParticipantPageController {
     ) throws -> Response {
         let writer = try PageWriter(request)
         let page = ParticipantFormPage(view, state: state, language: writer.language)
-        return try writer.page("participant-form", title: view.form.definition.title, view: page, status: status)
+        // Only a form with follow-ups gets a script: it hides and shows them (the page works without).
+        let hasFollowUps = view.form.definition.questions.contains { $0.showWhen != nil }
+        return try writer.page(
+            "participant-form", title: view.form.definition.title, view: page, status: status,
+            policy: hasFollowUps ? ContentSecurityPolicy.scripted : ContentSecurityPolicy.page,
+            script: hasFollowUps ? Assets.followUpScript.url : nil)
     }
 
     private static func code(_ context: AppRequestContext) -> String {

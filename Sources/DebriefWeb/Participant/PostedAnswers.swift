@@ -48,8 +48,26 @@ struct PostedAnswers {
             answers.append(answer)
             keys.append(question.key)
         }
-        self.input = SubmissionInput(participantToken: participantToken, answers: answers)
-        self.keys = keys
+        // A page without script shows every follow-up with its condition in words: what was
+        // written in one whose condition the other answers do not meet is not sent (the API
+        // would refuse it; the participant was told when to answer it).
+        let visible = Set(form.visibleQuestions(given: Self.values(answers, keys)).map(\.key))
+        let kept = keys.indices.filter { visible.contains(keys[$0]) }
+        self.input = SubmissionInput(participantToken: participantToken, answers: kept.map { answers[$0] })
+        self.keys = kept.map { keys[$0] }
+    }
+
+    /// What follow-up conditions read of the posted answers: ratings and chosen options.
+    private static func values(_ answers: [AnswerInput], _ keys: [QuestionKey]) -> [QuestionKey: AnswerValue] {
+        var values: [QuestionKey: AnswerValue] = [:]
+        for (answer, key) in zip(answers, keys) {
+            if let rating = answer.rating {
+                values[key] = .rating(rating)
+            } else if let ids = answer.optionIds {
+                values[key] = .choice(optionIds: ids, otherText: answer.otherText)
+            }
+        }
+        return values
     }
 
     /// Where the domain's problems belong: messages per question key, and the rest (the

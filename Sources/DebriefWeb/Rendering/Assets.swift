@@ -31,7 +31,9 @@ struct Assets: Sendable {
     static let timeZoneScript = File(name: "time-zone.js", contentType: "text/javascript; charset=utf-8")
     /// The form builder's drag, keyboard and instant add/remove.
     static let builderScript = File(name: "builder.js", contentType: "text/javascript; charset=utf-8")
-    static let all = [stylesheet, dashboardScript, timeZoneScript, builderScript]
+    /// Hides and shows follow-up questions on the participant page.
+    static let followUpScript = File(name: "follow-up.js", contentType: "text/javascript; charset=utf-8")
+    static let all = [stylesheet, dashboardScript, timeZoneScript, builderScript, followUpScript]
 
     /// `GET /assets/debrief.css`, `GET /assets/dashboard.js` and the other scripts.
     static func addRoutes(to router: Router<AppRequestContext>) {

@@ -30,6 +30,8 @@ struct ResultsView {
         var chartSVG: String
         /// With several form versions: how many answered in each version counted here.
         var versionSplit: String?
+        /// A follow-up: "Shown to 1 of 2 respondents" (nil when that is withheld, or no follow-up).
+        var shownNote: String?
     }
 
     var questions: [QuestionBlock]
@@ -65,6 +67,9 @@ struct ResultsView {
                 versionSplit: result.versions.map { shares in
                     shares.map { t(.versionRespondents, ["version": String($0.version), "n": String($0.respondents)]) }
                         .joined(separator: " · ")
+                },
+                shownNote: result.shownTo.flatMap { shown in
+                    result.shownOf.map { t(.shownToOf, ["n": String(shown), "total": String($0)]) }
                 })
         }
     }
