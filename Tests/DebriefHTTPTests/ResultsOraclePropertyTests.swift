@@ -7,7 +7,7 @@ import PropertyBased
 import Testing
 
 /// The oracle: random responses (every question kind; ratings, multiple choices with "other",
-/// short answers; check-ins and repeated check-ins; participants editing their answers; the
+/// short answers; a follow-up shown to detractors; check-ins and repeated check-ins; participants editing their answers; the
 /// host fixing the wording; a second form version under the same code; a second session of the
 /// series) are recounted in plain Swift from what was sent, and every output that shows the
 /// numbers must agree with the one recount — the JSON results (with the version split) and
@@ -21,6 +21,8 @@ struct ResultsOraclePropertyTests {
         var other: String?
         var nps: Int
         var notes: String?
+        /// The follow-up, answered only when shown (nps 0–6).
+        var why: String?
         var checkedIn: Bool
     }
 
@@ -50,16 +52,20 @@ struct ResultsOraclePropertyTests {
                  "options": [["id": "a", "label": "A\(wording)"], ["id": "b", "label": "B\(wording)"], ["id": "c", "label": "C\(wording)"]]],
                 ["key": "nps", "prompt": "Recommend\(wording)?", "kind": "rating", "min": 0, "max": 10, "required": true],
                 ["key": "notes", "prompt": "Notes\(wording)?", "kind": "shortAnswer"],
+                ["key": "why", "prompt": "Why\(wording)?", "kind": "shortAnswer", "showWhen": ["question": "nps", "ratingBetween": [0, 6]]],
             ],
         ]
     }
 
     static func randomResponse(_ random: inout SeededRandom, version: Int, checkedIn: Bool) -> Sent {
-        Sent(
+        var sent = Sent(
             version: version, useful: random.next(in: 0...3) == 0 ? nil : random.next(in: 1...Self.usefulMax(version)),
             topics: ["a", "b", "c"].filter { _ in random.next(in: 0...1) == 1 },
             other: random.next(in: 0...3) == 0 ? "other \(random.word())" : nil, nps: random.next(in: 0...10),
             notes: random.next(in: 0...2) == 0 ? nil : "note \(random.word())", checkedIn: checkedIn)
+        // The follow-up is shown to detractors only, and some of them skip it.
+        if sent.nps <= 6, random.next(in: 0...2) != 0 { sent.why = "why \(random.word())" }
+        return sent
     }
 
     static func body(_ response: Sent, token: String?) -> [String: Any] {
@@ -71,6 +77,7 @@ struct ResultsOraclePropertyTests {
             answers.append(topic)
         }
         if let notes = response.notes { answers.append(["questionKey": "notes", "text": notes]) }
+        if let why = response.why { answers.append(["questionKey": "why", "text": why]) }
         var body: [String: Any] = ["answers": answers]
         if let token { body["participantToken"] = token }
         return body
@@ -220,6 +227,14 @@ struct ResultsOraclePropertyTests {
             #expect(breakdown["detractors"] as? Int == sent.filter { $0.nps <= 6 }.count)
         }
         #expect(try question("notes")["respondents"] as? Int == notesRespondents)
+        // The follow-up: shown to the detractors of every version (its condition never changed).
+        let why = try question("why")
+        let shown = sent.filter { $0.nps <= 6 }.count
+        let whyRespondents = sent.filter { $0.why != nil }.count
+        #expect(why["shownTo"] as? Int == shown)
+        #expect(why["shownOf"] as? Int == sent.count)
+        #expect(why["respondents"] as? Int == whyRespondents)
+        #expect(why["skipped"] as? Int == shown - whyRespondents)
         let earlier = try #require(results["earlierQuestions"] as? [[String: Any]])
         if let earlierUseful {
             #expect(earlier.map { $0["key"] as? String } == ["useful"])
@@ -268,6 +283,7 @@ struct ResultsOraclePropertyTests {
         #expect(rows.filter { $0["question_key"] == "topic" }.map { Int($0["count"] ?? "") } == topicCounts.map { $0 })
         #expect(rows.filter { $0["question_key"] == "nps" }.allSatisfy { Int($0["respondents"] ?? "") == sent.count })
         #expect(rows.allSatisfy { Int($0["responses"] ?? "") == sent.count })
+        #expect(rows.filter { $0["question_key"] == "why" }.allSatisfy { $0["shown_to"] == String(shown) && $0["shown_of"] == String(sent.count) })
         if let earlierUseful {
             #expect(rows.filter { $0["question_key"] == "useful" && $0["form_version"] == "1" }.map { Int($0["count"] ?? "") } == earlierUseful.map { $0 })
         }
@@ -286,6 +302,7 @@ struct ResultsOraclePropertyTests {
         }
         for (number, respondents, topicSent) in [(1, sent, sent), (2, later.sent, later.sent)] {
             #expect(try point("nps", number)["respondents"] == String(respondents.count))
+            #expect(try point("why", number)["shown_to"] == String(respondents.filter { $0.nps <= 6 }.count))
             #expect(try point("useful", number)["respondents"] == String(respondents.filter { $0.version == current }.compactMap(\.useful).count))
             let answered = Self.answeredTopic(topicSent).count
             #expect(try point("topic", number)["respondents"] == String(answered))
