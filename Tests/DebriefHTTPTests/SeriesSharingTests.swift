@@ -171,6 +171,26 @@ struct SeriesSharingTests {
         }
     }
 
+    @Test func editPagesRefuseAViewerBeforeShowingAForm() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let fixture = try await api.publish()
+            let viewer = try await Self.host(api)
+            #expect(try await Self.share(api, fixture, with: viewer, as: "viewer").status == .created)
+            let session = try #require(try await api.signIn(email: viewer.email).1)
+            let id = fixture.meetingID
+            for path in ["/m/\(id)/edit", "/m/\(id)/next", "/m/\(id)/delete", "/m/\(id)/form"] {
+                let page = try await api.page(path, cookie: session.cookie)
+                #expect(page.status == .forbidden, "\(path): \(page.status)")
+                #expect(page.text.contains("Not with your role"), "\(path)")
+            }
+            for path in ["/m/\(id)", "/m/\(id)/sharing", "/m/\(id)/roster", "/m/\(id)/trends", "/m/\(id)/form/export"] {
+                #expect(try await api.page(path, cookie: session.cookie).status == .ok, "\(path)")
+            }
+            let posted = try await api.post("/m/\(id)/edit", [("csrf", session.csrf), ("title", "Mine now")], cookie: session.cookie)
+            #expect(posted.status == .forbidden)
+        }
+    }
+
     // MARK: - Helpers
 
     static func host(_ api: ParticipantAPI) async throws -> Host {

@@ -104,7 +104,7 @@ struct FormBuilderController {
 
     /// The current definition as the API's JSON (`PUT /v1/meetings/{id}/form` takes it back).
     @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
+        let meeting = try await self.meeting(context, toDo: .read)
         let form = try await self.forms.current(meeting: meeting.id, visibleTo: try context.requireViewer())
         let body = try JSONCoding.encoder.encode(FormInput(form.definition))
         return Response(
@@ -167,8 +167,10 @@ struct FormBuilderController {
         }
     }
 
-    private func meeting(_ context: AppRequestContext) async throws -> Meeting {
-        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer())
+    /// The meeting of the path, for a builder route that does `action` (edit, except the export):
+    /// a viewer gets the 403 page before the builder is shown or a post is read.
+    private func meeting(_ context: AppRequestContext, toDo action: SeriesAction = .edit) async throws -> Meeting {
+        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer(), toDo: action)
     }
 
     /// The meeting's newest form version, or nil when it has none yet.

@@ -113,7 +113,7 @@ struct MeetingPagesController {
 
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
-        let meeting = try await self.meeting(context)
+        let meeting = try await self.meeting(context, toDo: .manage)
         let id = meeting.id.uuidString.lowercased()
         let page = DeletePage(
             heading: writer.localizer(.deleteHeading, ["title": meeting.title]), action: "/m/\(id)/delete", cancelHref: "/m/\(id)",
@@ -180,8 +180,10 @@ struct MeetingPagesController {
 
     // MARK: - Helpers
 
-    private func meeting(_ context: AppRequestContext) async throws -> Meeting {
-        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer())
+    /// The meeting of the path, for a page that does `action` (edit by default): a co-host whose
+    /// role may not gets the 403 page before any form is shown or read.
+    private func meeting(_ context: AppRequestContext, toDo action: SeriesAction = .edit) async throws -> Meeting {
+        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer(), toDo: action)
     }
 
     private func read(_ request: Request, _ context: AppRequestContext) async throws -> (FormFields, PostedMeeting) {
