@@ -78,7 +78,7 @@ struct AccountPageController {
     /// Saves the zone the pages show times in; the page then reloads in it (this request's page
     /// was bound to the old one).
     @Sendable func saveTimeZone(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let fields = try await self.fields(request, context)
+        let fields = try await context.postedFields(request)
         do {
             _ = try await self.accounts.updateProfile(
                 of: try context.requireAccount(), ProfilePatchInput(timeZone: fields["timeZone"] ?? ""))
@@ -91,7 +91,7 @@ struct AccountPageController {
     }
 
     @Sendable func saveProfile(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let fields = try await self.fields(request, context)
+        let fields = try await context.postedFields(request)
         let t = Localizer(Language(request.headers))
         do {
             // A blank or non-number retention is reported at its field, like a number out of range.
@@ -115,7 +115,7 @@ struct AccountPageController {
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let fields = try await self.fields(request, context)
+        let fields = try await context.postedFields(request)
         let t = Localizer(Language(request.headers))
         var page = try self.page(context)
         do {
@@ -136,7 +136,7 @@ struct AccountPageController {
     }
 
     @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let fields = try await self.fields(request, context)
+        let fields = try await context.postedFields(request)
         let t = Localizer(Language(request.headers))
         var page = try self.page(context)
         do {
@@ -155,7 +155,7 @@ struct AccountPageController {
     }
 
     @Sendable func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try await self.fields(request, context)
+        _ = try await context.postedFields(request)
         let id = try context.requireID("tokenId", "token")
         try await self.settings.revokeToken(id, of: try context.requireAccount())
         var page = try self.page(context)
@@ -164,18 +164,12 @@ struct AccountPageController {
     }
 
     @Sendable func signOutEverywhere(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try await self.fields(request, context)
+        _ = try await context.postedFields(request)
         try await self.settings.signOutEverywhere(try context.requireAccount())
         return .seeOther("/signin")
     }
 
     // MARK: - Helpers
-
-    private func fields(_ request: Request, _ context: AppRequestContext) async throws -> FormFields {
-        let fields = try await FormFields.read(request, limit: 16 * 1024)
-        try context.requireSessionCSRF(fields)
-        return fields
-    }
 
     private func page(_ context: AppRequestContext) throws -> AccountPage {
         let account = try context.requireAccount()

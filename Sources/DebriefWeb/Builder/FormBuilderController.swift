@@ -37,7 +37,7 @@ struct FormBuilderController {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
         let stored = try await self.stored(meeting, context)
         let draft = stored.map { BuilderDraft($0.definition) } ?? Self.starter(meeting)
         return try await self.render(request, context, meeting, draft, stored: stored)
@@ -45,7 +45,7 @@ struct FormBuilderController {
 
     /// Every builder button: a change to the draft, "save", or "preview".
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
         let fields = try await FormFields.read(request, limit: Self.maxBodyBytes)
         try context.requireSessionCSRF(fields)
         var draft = BuilderDraft(fields)
@@ -104,7 +104,7 @@ struct FormBuilderController {
 
     /// The current definition as the API's JSON (`PUT /v1/meetings/{id}/form` takes it back).
     @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context, toDo: .read)
+        let meeting = try await context.pathMeeting(self.meetings)
         let form = try await self.forms.current(meeting: meeting.id, visibleTo: try context.requireViewer())
         let body = try JSONCoding.encoder.encode(FormInput(form.definition))
         return Response(
@@ -119,7 +119,7 @@ struct FormBuilderController {
 
     /// Loads a pasted definition into the draft (saved only with "Save draft").
     @Sendable func importJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
         let fields = try await FormFields.read(request, limit: Self.maxBodyBytes)
         try context.requireSessionCSRF(fields)
         let stored = try await self.stored(meeting, context)
@@ -136,9 +136,8 @@ struct FormBuilderController {
 
     /// Loads another meeting's current form into the draft (saved only with "Save draft").
     @Sendable func copy(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
-        let fields = try await FormFields.read(request, limit: 16 * 1024)
-        try context.requireSessionCSRF(fields)
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
+        let fields = try await context.postedFields(request)
         guard let from = fields["from"].flatMap(UUID.init(uuidString:)) else {
             throw APIError.badRequest("from", "must be a meeting's id")
         }
@@ -151,9 +150,8 @@ struct FormBuilderController {
     private func changeState(
         _ request: Request, _ context: AppRequestContext, _ change: (UUID, Viewer) async throws -> StoredForm
     ) async throws -> Response {
-        let meeting = try await self.meeting(context)
-        let fields = try await FormFields.read(request, limit: 16 * 1024)
-        try context.requireSessionCSRF(fields)
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
+        let fields = try await context.postedFields(request)
         let stored = try await self.stored(meeting, context)
         do {
             _ = try await change(meeting.id, try context.requireViewer())
@@ -165,12 +163,6 @@ struct FormBuilderController {
             let draft = stored.map { BuilderDraft($0.definition) } ?? Self.starter(meeting)
             return try await self.render(request, context, meeting, draft, stored: stored, failure: failure, status: .unprocessableContent)
         }
-    }
-
-    /// The meeting of the path, for a builder route that does `action` (edit, except the export):
-    /// a viewer gets the 403 page before the builder is shown or a post is read.
-    private func meeting(_ context: AppRequestContext, toDo action: SeriesAction = .edit) async throws -> Meeting {
-        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer(), toDo: action)
     }
 
     /// The meeting's newest form version, or nil when it has none yet.

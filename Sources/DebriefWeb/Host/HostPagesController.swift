@@ -47,7 +47,7 @@ struct HostPagesController {
     /// refresh link); `dashboard.js` keeps the panel current from the live stream.
     @Sendable func dashboard(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
-        let meeting = try await self.meeting(context)
+        let meeting = try await context.pathMeeting(self.meetings)
         let published = try await self.results.reportIfPublished(meeting: meeting.id, visibleTo: try context.requireViewer())
         let id = meeting.id.uuidString.lowercased()
         let code = published?.form.code
@@ -75,7 +75,7 @@ struct HostPagesController {
     /// The dashboard's changing part alone, for its script.
     @Sendable func panel(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
-        let meeting = try await self.meeting(context)
+        let meeting = try await context.pathMeeting(self.meetings)
         let published = try await self.results.reportIfPublished(meeting: meeting.id, visibleTo: try context.requireViewer())
         return try writer.fragment("dashboard-panel", view: DashboardPanel(report: published?.report, language: writer.language))
     }
@@ -83,15 +83,9 @@ struct HostPagesController {
     /// How the meeting's series did, session by session.
     @Sendable func trends(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
-        let meeting = try await self.meeting(context)
+        let meeting = try await context.pathMeeting(self.meetings)
         let trends = try await self.results.trends(series: meeting.seriesID, visibleTo: try context.requireViewer())
         let view = TrendsPage(meeting: meeting, trends: trends, language: writer.language)
         return try writer.hostPage("trends", title: view.heading, view: view, context: context)
-    }
-
-    /// The meeting of the `:id` path parameter, when the signed-in host may see it; else 404.
-    private func meeting(_ context: AppRequestContext) async throws -> Meeting {
-        let id = try context.requireID("id", "meeting")
-        return try await self.meetings.find(id, visibleTo: try context.requireViewer())
     }
 }

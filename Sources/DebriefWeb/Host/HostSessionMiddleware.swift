@@ -43,6 +43,20 @@ extension AppRequestContext {
         self.bearerToken.map { CSRFToken.make(secret: $0, for: .session) }
     }
 
+    /// The fields of a signed-in host's form post (up to `limit` bytes), once its CSRF token is
+    /// checked (``requireSessionCSRF(_:)``).
+    func postedFields(_ request: Request, limit: Int = 16 * 1024) async throws -> FormFields {
+        let fields = try await FormFields.read(request, limit: limit)
+        try self.requireSessionCSRF(fields)
+        return fields
+    }
+
+    /// The meeting of the path's `id`, for a host page that does `action`: not found for another
+    /// host's meeting, the 403 page for a co-host whose role may not (docs/decisions/0033).
+    func pathMeeting(_ meetings: MeetingActions, toDo action: SeriesAction = .read) async throws -> Meeting {
+        try await meetings.find(try self.requireID("id", "meeting"), visibleTo: try self.requireViewer(), toDo: action)
+    }
+
     /// Refuses (403) a post of a signed-in host whose `csrf` field is not the session's token.
     func requireSessionCSRF(_ fields: FormFields) throws {
         guard CSRFToken.isValid(fields["csrf"], secret: self.bearerToken, for: .session) else {

@@ -58,14 +58,14 @@ struct MeetingPagesController {
 
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
-        let meeting = try await self.meeting(context)
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
         var page = self.editPage(meeting, writer.localizer, context)
         page.fill(from: meeting)
         return try writer.hostPage("meeting-form", title: page.heading, view: page, context: context)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
         let (fields, posted) = try await self.read(request, context)
         let writer = try PageWriter(request)
         var page = self.editPage(meeting, writer.localizer, context)
@@ -81,7 +81,7 @@ struct MeetingPagesController {
 
     @Sendable func nextForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
-        let previous = try await self.meeting(context)
+        let previous = try await context.pathMeeting(self.meetings, toDo: .edit)
         var page = self.nextPage(previous, writer.localizer, context)
         // Same weekday and time a week later: the usual rhythm of a series.
         let week: TimeInterval = 7 * 86_400
@@ -90,7 +90,7 @@ struct MeetingPagesController {
     }
 
     @Sendable func createNext(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let previous = try await self.meeting(context)
+        let previous = try await context.pathMeeting(self.meetings, toDo: .edit)
         let (fields, posted) = try await self.read(request, context)
         let writer = try PageWriter(request)
         var page = self.nextPage(previous, writer.localizer, context)
@@ -113,7 +113,7 @@ struct MeetingPagesController {
 
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
-        let meeting = try await self.meeting(context, toDo: .manage)
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .manage)
         let id = meeting.id.uuidString.lowercased()
         let page = DeletePage(
             heading: writer.localizer(.deleteHeading, ["title": meeting.title]), action: "/m/\(id)/delete", cancelHref: "/m/\(id)",
@@ -123,8 +123,7 @@ struct MeetingPagesController {
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.requireID("id", "meeting")
-        let fields = try await FormFields.read(request, limit: 16 * 1024)
-        try context.requireSessionCSRF(fields)
+        let fields = try await context.postedFields(request)
         try await self.meetings.delete(id, by: try context.requireViewer())
         return .seeOther("/m/trash")
     }
@@ -151,8 +150,7 @@ struct MeetingPagesController {
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.requireID("id", "meeting")
-        let fields = try await FormFields.read(request, limit: 16 * 1024)
-        try context.requireSessionCSRF(fields)
+        let fields = try await context.postedFields(request)
         do {
             let meeting = try await self.meetings.restore(id, by: try context.requireViewer())
             return .seeOther("/m/\(meeting.id.uuidString.lowercased())")
@@ -180,15 +178,8 @@ struct MeetingPagesController {
 
     // MARK: - Helpers
 
-    /// The meeting of the path, for a page that does `action` (edit by default): a co-host whose
-    /// role may not gets the 403 page before any form is shown or read.
-    private func meeting(_ context: AppRequestContext, toDo action: SeriesAction = .edit) async throws -> Meeting {
-        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer(), toDo: action)
-    }
-
     private func read(_ request: Request, _ context: AppRequestContext) async throws -> (FormFields, PostedMeeting) {
-        let fields = try await FormFields.read(request, limit: 16 * 1024)
-        try context.requireSessionCSRF(fields)
+        let fields = try await context.postedFields(request)
         return (fields, PostedMeeting(fields))
     }
 

@@ -74,13 +74,13 @@ struct RosterPageController {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
+        let meeting = try await context.pathMeeting(self.meetings)
         return try await self.render(request, context, meeting)
     }
 
     @Sendable func addMember(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
-        let fields = try await self.fields(request, context)
+        let meeting = try await context.pathMeeting(self.meetings)
+        let fields = try await context.postedFields(request)
         do {
             _ = try await self.attendance.addMember(series: meeting.seriesID, by: try context.requireViewer(), rawName: fields["name"])
             return self.back(meeting)
@@ -97,8 +97,8 @@ struct RosterPageController {
     }
 
     @Sendable func renameMember(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
-        let fields = try await self.fields(request, context)
+        let meeting = try await context.pathMeeting(self.meetings)
+        let fields = try await context.postedFields(request)
         let member = try context.requireID("memberId", "roster member")
         do {
             _ = try await self.attendance.renameMember(
@@ -114,16 +114,16 @@ struct RosterPageController {
     }
 
     @Sendable func removeMember(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
-        _ = try await self.fields(request, context)
+        let meeting = try await context.pathMeeting(self.meetings)
+        _ = try await context.postedFields(request)
         try await self.attendance.removeMember(
             series: meeting.seriesID, member: try context.requireID("memberId", "roster member"), by: try context.requireViewer())
         return self.back(meeting)
     }
 
     @Sendable func markPresent(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
-        let fields = try await self.fields(request, context)
+        let meeting = try await context.pathMeeting(self.meetings)
+        let fields = try await context.postedFields(request)
         guard let member = fields["memberId"].flatMap(UUID.init(uuidString:)) else {
             throw APIError.badRequest("memberId", "must be a roster member's id")
         }
@@ -132,24 +132,14 @@ struct RosterPageController {
     }
 
     @Sendable func removeCheckIn(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
-        _ = try await self.fields(request, context)
+        let meeting = try await context.pathMeeting(self.meetings)
+        _ = try await context.postedFields(request)
         try await self.attendance.removeCheckIn(
             try context.requireID("checkInId", "check-in"), meeting: meeting.id, by: try context.requireViewer())
         return self.back(meeting)
     }
 
     // MARK: - Helpers
-
-    private func meeting(_ context: AppRequestContext) async throws -> Meeting {
-        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer())
-    }
-
-    private func fields(_ request: Request, _ context: AppRequestContext) async throws -> FormFields {
-        let fields = try await FormFields.read(request, limit: 16 * 1024)
-        try context.requireSessionCSRF(fields)
-        return fields
-    }
 
     private func back(_ meeting: Meeting) -> Response {
         .seeOther("/m/\(meeting.id.uuidString.lowercased())/roster")

@@ -69,12 +69,12 @@ struct SharingPageController {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await self.render(request, context, try await self.meeting(context))
+        try await self.render(request, context, try await context.pathMeeting(self.meetings))
     }
 
     @Sendable func share(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
-        let fields = try await self.fields(request, context)
+        let meeting = try await context.pathMeeting(self.meetings)
+        let fields = try await context.postedFields(request)
         let t = Localizer(Language(request.headers))
         do {
             let (share, _) = try await self.sharing.share(series: meeting.seriesID, by: try context.requireViewer()) {
@@ -91,16 +91,16 @@ struct SharingPageController {
     }
 
     @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
-        _ = try await self.fields(request, context)
+        let meeting = try await context.pathMeeting(self.meetings)
+        _ = try await context.postedFields(request)
         try await self.sharing.revoke(
             series: meeting.seriesID, account: try context.requireID("accountId", "share"), by: try context.requireViewer())
         return try await self.render(request, context, meeting, notice: Localizer(Language(request.headers))(.sharingRevoked))
     }
 
     @Sendable func transfer(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
-        let fields = try await self.fields(request, context)
+        let meeting = try await context.pathMeeting(self.meetings)
+        let fields = try await context.postedFields(request)
         let t = Localizer(Language(request.headers))
         guard fields["confirm"] == "yes" else {
             return try await self.render(
@@ -123,16 +123,6 @@ struct SharingPageController {
     }
 
     // MARK: - Helpers
-
-    private func meeting(_ context: AppRequestContext) async throws -> Meeting {
-        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer())
-    }
-
-    private func fields(_ request: Request, _ context: AppRequestContext) async throws -> FormFields {
-        let fields = try await FormFields.read(request, limit: 16 * 1024)
-        try context.requireSessionCSRF(fields)
-        return fields
-    }
 
     private func render(
         _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, status: HTTPResponse.Status = .ok,

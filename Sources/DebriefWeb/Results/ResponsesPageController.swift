@@ -27,7 +27,7 @@ struct ResponsesPageController {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
-        let meeting = try await self.meeting(context)
+        let meeting = try await context.pathMeeting(self.meetings)
         let cursor: String? = request.uri.queryParameters.get("cursor").map { String($0) }
         let page = try await self.moderation.responses(
             meeting: meeting.id, visibleTo: try context.requireViewer(), after: cursor, limit: Self.perPage)
@@ -38,7 +38,7 @@ struct ResponsesPageController {
 
     @Sendable func confirm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
-        let meeting = try await self.meeting(context)
+        let meeting = try await context.pathMeeting(self.meetings)
         let responseID = try context.requireID("responseId", "response")
         let page = try await self.moderation.response(responseID, meeting: meeting.id, visibleTo: try context.requireViewer())
         var view = ResponsesPage(meeting: meeting, page: page, language: writer.language)
@@ -50,17 +50,13 @@ struct ResponsesPageController {
     }
 
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meeting = try await self.meeting(context)
-        let fields = try await FormFields.read(request, limit: 16 * 1024)
-        try context.requireSessionCSRF(fields)
+        let meeting = try await context.pathMeeting(self.meetings)
+        let fields = try await context.postedFields(request)
         try await self.moderation.remove(
             response: try context.requireID("responseId", "response"), meeting: meeting.id, by: try context.requireViewer())
         return .seeOther("/m/\(meeting.id.uuidString.lowercased())/responses?removed=1")
     }
 
-    private func meeting(_ context: AppRequestContext) async throws -> Meeting {
-        try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: try context.requireViewer())
-    }
 }
 
 /// What `responses.mustache` and `response-remove.mustache` show: each response's time and its

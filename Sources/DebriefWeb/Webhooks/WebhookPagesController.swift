@@ -88,7 +88,7 @@ struct WebhookPagesController {
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let fields = try await self.fields(request, context)
+        let fields = try await context.postedFields(request)
         let t = Localizer(Language(request.headers))
         var page = ListPage(csrf: context.sessionCSRFToken ?? "")
         let scope = fields["scope"].flatMap { $0 == "all" ? nil : $0 }
@@ -111,7 +111,7 @@ struct WebhookPagesController {
     }
 
     @Sendable func enable(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try await self.fields(request, context)
+        _ = try await context.postedFields(request)
         _ = try await self.webhooks.enable(try context.requireID("webhookId", "webhook endpoint"), by: try context.requireViewer())
         var page = ListPage(csrf: context.sessionCSRFToken ?? "")
         page.notice = Localizer(Language(request.headers))(.webhookEnabled)
@@ -119,7 +119,7 @@ struct WebhookPagesController {
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try await self.fields(request, context)
+        _ = try await context.postedFields(request)
         try await self.webhooks.delete(try context.requireID("webhookId", "webhook endpoint"), by: try context.requireViewer())
         var page = ListPage(csrf: context.sessionCSRFToken ?? "")
         page.notice = Localizer(Language(request.headers))(.webhookDeleted)
@@ -131,7 +131,7 @@ struct WebhookPagesController {
     }
 
     @Sendable func redeliver(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try await self.fields(request, context)
+        _ = try await context.postedFields(request)
         let id = try context.requireID("webhookId", "webhook endpoint")
         let delivery = try context.requireID("deliveryId", "webhook delivery")
         _ = try await self.webhooks.redeliver(delivery, of: id, by: try context.requireViewer())
@@ -139,12 +139,6 @@ struct WebhookPagesController {
     }
 
     // MARK: - Helpers
-
-    private func fields(_ request: Request, _ context: AppRequestContext) async throws -> FormFields {
-        let fields = try await FormFields.read(request, limit: 16 * 1024)
-        try context.requireSessionCSRF(fields)
-        return fields
-    }
 
     private func renderList(
         _ request: Request, _ context: AppRequestContext, _ page: ListPage, checked: Set<String> = [],
