@@ -439,8 +439,8 @@ struct AuthorizationMatrixTests {
         configuration.signUpsPerAddressPerHour = 1_000_000
         configuration.port = 0
         // Every world has a webhook to an unresolvable host, and every cell's application would
-        // retry all worlds' due deliveries on its two connections and NIO's shared two-thread pool
-        // (also used by exports): retries an hour out keep cells from crawling as the matrix grows.
+        // retry all worlds' due deliveries on its two connections (and its resolver threads):
+        // retries an hour out keep cells from crawling as the matrix grows.
         configuration.webhooks.retry = WebhookRetrySchedule(base: .seconds(3600))
         let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
         try await app.test(live ? .live : .router) { client in

@@ -74,6 +74,17 @@ struct HTTPWebhookSender: WebhookSender {
         }
     }
 
+    /// Where webhook host names are resolved: two threads of their own. `getaddrinfo` blocks for
+    /// as long as a slow or failing resolver takes (seconds per name), and NIO's shared pool also
+    /// writes the CSV export spool: on it, a burst of deliveries to an unresolvable host stalled
+    /// exports (found by the authorization matrix, whose worlds all have such a webhook). Started
+    /// once, it lives as long as the process, like the shared pool.
+    static let resolverPool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 2)
+        pool.start()
+        return pool
+    }()
+
     /// Every address of `host` (a name or a literal) public, then the first of them; or why not.
     static func checkedAddress(of host: String) async -> Result<String, AddressRefusal> {
         if let literal = WebhookAddressPolicy.literalBytes(host) {
@@ -81,7 +92,7 @@ struct HTTPWebhookSender: WebhookSender {
         }
         let addresses: [SocketAddress]
         do {
-            addresses = try await NIOThreadPool.singleton.runIfActive { try Self.resolve(host) }
+            addresses = try await Self.resolverPool.runIfActive { try Self.resolve(host) }
         } catch {
             return .failure(.init("\(host) could not be resolved"))
         }
