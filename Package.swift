@@ -24,6 +24,7 @@ let migrationFiles = [
     "0029_instance_heartbeats.sql",
     "0030_account_last_write.sql",
     "0031_series_shares.sql",
+    "0032_grid_answers.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

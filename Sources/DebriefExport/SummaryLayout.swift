@@ -5,7 +5,9 @@ import Foundation
 /// or word of a short answer), with the count and percent `GET /v1/meetings/{id}/results` shows,
 /// and on every row of a rating question its mean, median, standard deviation and NPS; a
 /// follow-up question's rows say how many of the responses were shown it (`shown_to` of
-/// `shown_of`; `skipped` counts among those shown).
+/// `shown_of`; `skipped` counts among those shown). A grid has its own rows (one per statement,
+/// counting its respondents), then per statement one row per scale value with the statement's
+/// statistics, `statement_key` and `statement_label`, and its own `withheld` and `respondents`.
 ///
 /// Rendered from the ``ResultsReport``, the value `GET /v1/meetings/{id}/results` encodes, so the
 /// numbers are the same. A question with no category (a
@@ -18,11 +20,11 @@ public enum SummaryLayout {
     public static let header = [
         "meeting_id", "series_id", "session_number", "form_version", "responses", "responses_removed_by_host", "question_key", "question_kind",
         "question_prompt", "respondents", "skipped", "withheld", "unit", "total", "category", "label", "count",
-        "percent", "mean", "median", "standard_deviation", "nps", "shown_to", "shown_of",
+        "percent", "mean", "median", "standard_deviation", "nps", "shown_to", "shown_of", "statement_key", "statement_label",
     ]
 
     /// Indexes of the columns that hold user text (neutralized like any text cell).
-    public static let textColumns: Set<Int> = [6, 8, 14, 15]
+    public static let textColumns: Set<Int> = [6, 8, 14, 15, 24, 25]
 
     /// The rows of one meeting's report, column by column.
     public static func columns(_ report: ResultsReport, of meeting: Meeting) -> [[String?]] {
@@ -45,7 +47,24 @@ public enum SummaryLayout {
                 [row.category, row.label, row.count.map(String.init), CSVNumber.text(row.percent)]
             }
             for category in categories.isEmpty ? [[nil, nil, nil, nil]] : categories {
-                rows.append(common + category + stats)
+                rows.append(common + category + stats + [nil, nil])
+            }
+            for statement in question.statements ?? [] {
+                var statementCommon = common
+                statementCommon[9] = String(statement.respondents)
+                statementCommon[11] = String(statement.withheld)
+                statementCommon[12] = statement.chart.unit
+                statementCommon[13] = String(statement.chart.total)
+                let statementStats: [String?] = [
+                    CSVNumber.text(statement.statistics?.mean), CSVNumber.text(statement.statistics?.median),
+                    CSVNumber.text(statement.statistics?.standardDeviation), CSVNumber.text(statement.statistics?.nps?.score),
+                    question.shownTo.map(String.init), question.shownOf.map(String.init),
+                ]
+                for row in statement.chart.rows {
+                    rows.append(
+                        statementCommon + [row.category, row.label, row.count.map(String.init), CSVNumber.text(row.percent)]
+                            + statementStats + [statement.key, statement.label])
+                }
             }
         }
         return CSVNumber.transpose(rows, width: Self.header.count)

@@ -7,7 +7,7 @@ import PropertyBased
 import Testing
 
 /// The oracle: random responses (every question kind; ratings, multiple choices with "other",
-/// short answers; a follow-up shown to detractors; check-ins and repeated check-ins; participants editing their answers; the
+/// short answers; a follow-up shown to detractors; a grid of two statements; check-ins and repeated check-ins; participants editing their answers; the
 /// host fixing the wording; a second form version under the same code; a second session of the
 /// series) are recounted in plain Swift from what was sent, and every output that shows the
 /// numbers must agree with the one recount — the JSON results (with the version split) and
@@ -23,8 +23,13 @@ struct ResultsOraclePropertyTests {
         var notes: String?
         /// The follow-up, answered only when shown (nps 0–6).
         var why: String?
+        /// The grid's ratings by statement (some statements left unrated).
+        var grid: [String: Int] = [:]
         var checkedIn: Bool
     }
+
+    /// The grid's statements, rated 1–5 in every version.
+    static let statements = ["clear", "time"]
 
     @Test func everyOutputAgreesWithARecountOfTheRows() async throws {
         try await ParticipantAPI.run(configuration: ParticipantAPI.configuration()) { api, _ in
@@ -53,6 +58,8 @@ struct ResultsOraclePropertyTests {
                 ["key": "nps", "prompt": "Recommend\(wording)?", "kind": "rating", "min": 0, "max": 10, "required": true],
                 ["key": "notes", "prompt": "Notes\(wording)?", "kind": "shortAnswer"],
                 ["key": "why", "prompt": "Why\(wording)?", "kind": "shortAnswer", "showWhen": ["question": "nps", "ratingBetween": [0, 6]]],
+                ["key": "meeting", "prompt": "Meeting\(wording)?", "kind": "grid", "min": 1, "max": 5,
+                 "statements": Self.statements.map { ["key": $0, "label": "\($0)\(wording)"] }],
             ],
         ]
     }
@@ -65,6 +72,7 @@ struct ResultsOraclePropertyTests {
             notes: random.next(in: 0...2) == 0 ? nil : "note \(random.word())", checkedIn: checkedIn)
         // The follow-up is shown to detractors only, and some of them skip it.
         if sent.nps <= 6, random.next(in: 0...2) != 0 { sent.why = "why \(random.word())" }
+        for statement in Self.statements where random.next(in: 0...3) != 0 { sent.grid[statement] = random.next(in: 1...5) }
         return sent
     }
 
@@ -78,6 +86,7 @@ struct ResultsOraclePropertyTests {
         }
         if let notes = response.notes { answers.append(["questionKey": "notes", "text": notes]) }
         if let why = response.why { answers.append(["questionKey": "why", "text": why]) }
+        if !response.grid.isEmpty { answers.append(["questionKey": "meeting", "ratings": response.grid]) }
         var body: [String: Any] = ["answers": answers]
         if let token { body["participantToken"] = token }
         return body
@@ -235,6 +244,13 @@ struct ResultsOraclePropertyTests {
         #expect(why["shownOf"] as? Int == sent.count)
         #expect(why["respondents"] as? Int == whyRespondents)
         #expect(why["skipped"] as? Int == shown - whyRespondents)
+        // The grid: every version's ratings, per statement.
+        let grid = try #require((try question("meeting"))["statements"] as? [[String: Any]])
+        #expect(try question("meeting")["respondents"] as? Int == sent.filter { !$0.grid.isEmpty }.count)
+        for (statement, result) in zip(Self.statements, grid) {
+            #expect(result["key"] as? String == statement)
+            #expect(counts(result) == Self.ratingCounts(sent.compactMap { $0.grid[statement] }, 1...5), "statement \(statement)")
+        }
         let earlier = try #require(results["earlierQuestions"] as? [[String: Any]])
         if let earlierUseful {
             #expect(earlier.map { $0["key"] as? String } == ["useful"])
@@ -284,6 +300,10 @@ struct ResultsOraclePropertyTests {
         #expect(rows.filter { $0["question_key"] == "nps" }.allSatisfy { Int($0["respondents"] ?? "") == sent.count })
         #expect(rows.allSatisfy { Int($0["responses"] ?? "") == sent.count })
         #expect(rows.filter { $0["question_key"] == "why" }.allSatisfy { $0["shown_to"] == String(shown) && $0["shown_of"] == String(sent.count) })
+        for statement in Self.statements {
+            let written = rows.filter { $0["statement_key"] == statement }.map { Int($0["count"] ?? "") }
+            #expect(written == Self.ratingCounts(sent.compactMap { $0.grid[statement] }, 1...5).map { $0 }, "summary of \(statement)")
+        }
         if let earlierUseful {
             #expect(rows.filter { $0["question_key"] == "useful" && $0["form_version"] == "1" }.map { Int($0["count"] ?? "") } == earlierUseful.map { $0 })
         }
@@ -314,6 +334,11 @@ struct ResultsOraclePropertyTests {
             let rate = people == 0 ? Self.percent(respondents.count, 30) : Self.percent(respondents.filter(\.checkedIn).count, people)
             #expect(try point("nps", number)["response_rate"] == Self.csvNumber(rate))
             #expect(try point("nps", number)["response_rate_of"] == (people == 0 ? "expectedHeadCount" : "checkedIn"))
+            let means = Self.statements.compactMap { statement -> String? in
+                let values = respondents.compactMap { $0.grid[statement] }
+                return values.isEmpty ? nil : "\(statement)=\(Self.csvNumber(Double(values.reduce(0, +)) / Double(values.count)))"
+            }
+            #expect(try point("meeting", number)["statement_means"] == means.joined(separator: ";"), "session \(number)")
         }
     }
 

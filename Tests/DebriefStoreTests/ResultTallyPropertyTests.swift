@@ -110,6 +110,7 @@ struct ResultTallyPropertyTests {
                     case .option(let id): counts.optionCounts[id, default: 0] += 1
                     case .other: counts.otherCount += 1
                     case .rating(let rating): counts.ratingCounts[rating, default: 0] += 1
+                    case .statement(let statement, let rating): counts.statementCounts[statement, default: [:]][rating, default: 0] += 1
                     case .text: break
                     }
                 }
@@ -131,6 +132,7 @@ struct ResultTallyPropertyTests {
             #expect(actual.optionCounts == expected.optionCounts, "options of \(key)")
             #expect(actual.otherCount == expected.otherCount, "others of \(key)")
             #expect(actual.ratingCounts == expected.ratingCounts, "ratings of \(key)")
+            #expect(actual.statementCounts == expected.statementCounts, "statement ratings of \(key)")
         }
         let unexpected = counts.questions.filter { recount.questions[$0.key] == nil && $0.value.respondents != 0 }
         #expect(unexpected.isEmpty, "counts for unanswered questions: \(unexpected.keys.sorted())")
@@ -141,7 +143,7 @@ struct ResultTallyPropertyTests {
     /// A question of a kind and shape picked by `seed`.
     static func question(index: Int, seed: Int) -> Question {
         let key = QuestionKey(rawValue: "q\(index)")!
-        switch seed % 3 {
+        switch seed % 4 {
         case 0:
             let options = (0..<(2 + seed / 3 % 4)).map { ChoiceOption(id: "o\($0)", label: "Option \($0)") }
             let multiple = seed / 12 % 2 == 0
@@ -151,8 +153,11 @@ struct ResultTallyPropertyTests {
         case 1:
             let nps = seed / 3 % 2 == 0
             return Question(key: key, prompt: "Rating \(index)", body: .rating(RatingSpec(min: nps ? 0 : 1, max: nps ? 10 : 5)))
-        default:
+        case 2:
             return Question(key: key, prompt: "Text \(index)", body: .shortAnswer(ShortAnswerSpec()))
+        default:
+            let statements = (0..<(2 + seed / 4 % 3)).map { GridStatement(key: "s\($0)", label: "Statement \($0)") }
+            return Question(key: key, prompt: "Grid \(index)", body: .grid(GridSpec(statements: statements, scale: RatingSpec(min: 1, max: 5))))
         }
     }
 
@@ -161,6 +166,8 @@ struct ResultTallyPropertyTests {
         case other(String)
         case rating(Int)
         case text(String)
+        /// A grid statement's rating: one row with its `statement_key`.
+        case statement(String, Int)
     }
 
     struct GeneratedResponse {
@@ -187,6 +194,12 @@ struct ResultTallyPropertyTests {
                 answers.append((question.key.rawValue, [.rating(value)]))
             case .shortAnswer:
                 answers.append((question.key.rawValue, [.text("answer \(generator.next() % 10)")]))
+            case .grid(let spec):
+                // Some statements rated (at least one), in statement order, as the service writes them.
+                var values = spec.statements.filter { _ in generator.next() % 3 != 0 }
+                    .map { Value.statement($0.key, spec.scale.min + Int(generator.next() % UInt64(spec.scale.max - spec.scale.min + 1))) }
+                if values.isEmpty { values = [.statement(spec.statements[0].key, spec.scale.max)] }
+                answers.append((question.key.rawValue, values))
             }
         }
         // Up to 20 minutes around the end, to the millisecond: several per second and minute.
@@ -210,7 +223,7 @@ struct ResultTallyPropertyTests {
 
     static func answerInsert(_ responses: [GeneratedResponse], form: UUID) -> SQLQuery {
         var ids: [UUID] = [], keys: [String] = [], positions: [Int] = []
-        var options: [String?] = [], others: [String?] = [], ratings: [Int?] = [], texts: [String?] = []
+        var options: [String?] = [], others: [String?] = [], ratings: [Int?] = [], texts: [String?] = [], statements: [String?] = []
         for response in responses {
             for (key, values) in response.answers {
                 for (position, value) in values.enumerated() {
@@ -221,20 +234,24 @@ struct ResultTallyPropertyTests {
                     others.append(nil)
                     ratings.append(nil)
                     texts.append(nil)
+                    statements.append(nil)
                     switch value {
                     case .option(let id): options[options.count - 1] = id
                     case .other(let text): others[others.count - 1] = text
                     case .rating(let rating): ratings[ratings.count - 1] = rating
                     case .text(let text): texts[texts.count - 1] = text
+                    case .statement(let key, let rating):
+                        statements[statements.count - 1] = key
+                        ratings[ratings.count - 1] = rating
                     }
                 }
             }
         }
         return """
-            INSERT INTO answers (response_id, form_id, question_key, position, option_id, other_text, rating, text_value)
-            SELECT r, \(form)::uuid, k, p, o, x, g, t
+            INSERT INTO answers (response_id, form_id, question_key, position, option_id, other_text, rating, text_value, statement_key)
+            SELECT r, \(form)::uuid, k, p, o, x, g, t, s
             FROM unnest(\(ids)::uuid[], \(keys)::text[], \(positions)::smallint[], \(options)::text[], \(others)::text[],
-                        \(ratings)::smallint[], \(texts)::text[]) AS u(r, k, p, o, x, g, t)
+                        \(ratings)::smallint[], \(texts)::text[], \(statements)::text[]) AS u(r, k, p, o, x, g, t, s)
             """
     }
 

@@ -30,6 +30,12 @@ from conftest import API, SAMPLE_FORM, iso, start_server
 
 CASES_RUN: list[str] = []
 
+# The sample form and a grid, so its statements and ratings are spoiled like every other member.
+CORPUS_FORM = {**SAMPLE_FORM, "questions": SAMPLE_FORM["questions"] + [
+    {"key": "meeting", "prompt": "How was the meeting?", "kind": "grid", "min": 1, "max": 5,
+     "statements": [{"key": "agenda", "label": "The agenda was clear"}, {"key": "time", "label": "We finished on time"}]},
+]}
+
 # ---------------------------------------------------------------------------- the world
 
 
@@ -74,9 +80,9 @@ def server(database_url: str):
 @pytest.fixture(scope="module")
 def world(api: API, server) -> World:
     host = api.sign_up("Corpus Host")
-    identified = {**SAMPLE_FORM, "anonymous": False, "title": "Who came"}
+    identified = {**CORPUS_FORM, "anonymous": False, "title": "Who came"}
     identified_meeting, identified_code = publish(host, identified, timedelta(days=-1))
-    anonymous = {**SAMPLE_FORM, "privacyThreshold": 1, "title": "Open answers"}
+    anonymous = {**CORPUS_FORM, "privacyThreshold": 1, "title": "Open answers"}
     anonymous_meeting, anonymous_code = publish(host, anonymous, timedelta(days=-2))
     draft_meeting = host.create_meeting(starts_in=timedelta(days=-3))
     meeting = host.create_meeting(starts_in=timedelta(days=-4))
@@ -123,7 +129,7 @@ ROUTES = {
     "POST /v1/meetings": (lambda w: "/v1/meetings", lambda w: _meeting_body()),
     "PATCH /v1/meetings/{id}": (lambda w: f"/v1/meetings/{w.meeting}", lambda w: {"title": "Renamed", "expectedHeadCount": 7}),
     "POST /v1/meetings/{id}/next": (lambda w: f"/v1/meetings/{w.meeting}/next", lambda w: _next_body()),
-    "PUT /v1/meetings/{id}/form": (lambda w: f"/v1/meetings/{w.draft_meeting}/form", lambda w: json.loads(json.dumps(SAMPLE_FORM))),
+    "PUT /v1/meetings/{id}/form": (lambda w: f"/v1/meetings/{w.draft_meeting}/form", lambda w: json.loads(json.dumps(CORPUS_FORM))),
     "POST /v1/series/{id}/roster": (lambda w: f"/v1/series/{w.series}/roster", lambda w: {"name": "Katherine Johnson"}),
     "PATCH /v1/series/{id}/roster/{memberId}": (lambda w: f"/v1/series/{w.series}/roster/{w.member}", lambda w: {"name": "Grace Hopper"}),
     "POST /v1/meetings/{id}/attendance": (lambda w: f"/v1/meetings/{w.meeting}/attendance", lambda w: {"rosterMemberId": w.member}),
@@ -136,7 +142,8 @@ ROUTES = {
     "POST /v1/f/{code}/check-in": (lambda w: f"/v1/f/{w.identified_code}/check-in", lambda w: {"name": "Dorothy Vaughan"}),
     "POST /v1/f/{code}/responses": (lambda w: f"/v1/f/{w.anonymous_code}/responses",
                                     lambda w: {"answers": [{"questionKey": "useful", "rating": 7},
-                                                           {"questionKey": "notes", "text": "fine"}]}),
+                                                           {"questionKey": "notes", "text": "fine"},
+                                                           {"questionKey": "meeting", "ratings": {"agenda": 4, "time": 2}}]}),
 }
 
 

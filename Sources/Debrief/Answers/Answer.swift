@@ -7,13 +7,16 @@ public enum AnswerValue: Sendable, Equatable, Hashable {
     case rating(Int)
     /// Non-empty NFC text within the question's `maxLength`.
     case text(String)
+    /// A grid's ratings, one per rated statement in the question's statement order (at least one).
+    case grid([GridRating])
 }
 
 /// A validated answer to one question of a form.
 ///
 /// Codable in the same flat shape clients send (see ``AnswerInput``), e.g.
 /// `{"questionKey":"q1","rating":4}` or
-/// `{"questionKey":"q2","optionIds":["o1"],"otherText":"…"}`.
+/// `{"questionKey":"q2","optionIds":["o1"],"otherText":"…"}` or
+/// `{"questionKey":"q3","ratings":{"agenda":4,"time":2}}`.
 public struct Answer: Sendable, Equatable, Hashable, Codable {
     /// The answered question.
     public var questionKey: QuestionKey
@@ -27,7 +30,7 @@ public struct Answer: Sendable, Equatable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case questionKey, optionIds, otherText, rating, text
+        case questionKey, optionIds, otherText, rating, text, ratings
     }
 
     /// Decodes the flat shape; the present field decides the case (`optionIds`, then
@@ -41,9 +44,12 @@ public struct Answer: Sendable, Equatable, Hashable, Codable {
             value = .rating(rating)
         } else if let text = try c.decodeIfPresent(String.self, forKey: .text) {
             value = .text(text)
+        } else if let ratings = try c.decodeIfPresent([String: Int].self, forKey: .ratings) {
+            // A JSON object has no order; without the form, statement keys order the ratings.
+            value = .grid(ratings.sorted { $0.key < $1.key }.map { GridRating(statementKey: $0.key, value: $0.value) })
         } else {
             throw DecodingError.dataCorruptedError(
-                forKey: .optionIds, in: c, debugDescription: "answer has none of optionIds, rating, text"
+                forKey: .optionIds, in: c, debugDescription: "answer has none of optionIds, rating, text, ratings"
             )
         }
     }
@@ -60,6 +66,10 @@ public struct Answer: Sendable, Equatable, Hashable, Codable {
             try c.encode(rating, forKey: .rating)
         case .text(let text):
             try c.encode(text, forKey: .text)
+        case .grid(let ratings):
+            // A JSON object: its members have no order (the question's statements keep it).
+            try c.encode(Dictionary(uniqueKeysWithValues: ratings.map { ($0.statementKey, $0.value) }), forKey: .ratings)
         }
     }
 }
+

@@ -18,6 +18,7 @@ enum AnswerRules {
         case .choice(let spec): outcome = choice(input, spec, at: path, into: &problems)
         case .rating(let spec): outcome = rating(input, spec, at: path, into: &problems)
         case .shortAnswer(let spec): outcome = text(input, spec, at: path, into: &problems)
+        case .grid(let spec): outcome = grid(input, spec, required: question.required, at: path, into: &problems)
         }
         // Fields of another kind were reported by the caller; they make the answer invalid.
         if problems.count != before || !input.presentKindFields.allSatisfy({ $0.kind == question.kind }) {
@@ -70,6 +71,45 @@ enum AnswerRules {
         }
         guard problems.checkRange(value, spec.range, at: FieldPath.field(path, "rating")) else { return .invalid }
         return .answered(.rating(value))
+    }
+
+    /// Grid: `ratings` maps statement keys to values on the scale (`ratings.<key>`: "unknown
+    /// statement", out of range); an empty object is "not answered"; a required grid needs every
+    /// statement rated (each missing one at `ratings.<key>`: "is required").
+    private static func grid(
+        _ input: AnswerInput, _ spec: GridSpec, required: Bool, at path: String, into problems: inout ProblemCollector
+    ) -> Outcome {
+        let ratingsPath = FieldPath.field(path, "ratings")
+        guard let ratings = input.ratings else {
+            problems.add(ratingsPath, "is required")
+            return .invalid
+        }
+        if ratings.isEmpty { return .blank }
+        // Bounded before any key is echoed in a path, and a key that is no identifier is not echoed.
+        guard ratings.count <= spec.statements.count else {
+            problems.add(ratingsPath, "must have at most \(spec.statements.count) ratings, one per statement")
+            return .invalid
+        }
+        let before = problems.count
+        for key in ratings.keys.sorted() where spec.statement(withKey: key) == nil {
+            if IdentifierRules.isValid(key) {
+                problems.add(FieldPath.field(ratingsPath, key), "must be one of the question's statements")
+            } else {
+                problems.add(ratingsPath, "has a key that is not one of the question's statements")
+            }
+        }
+        var values: [GridRating] = []
+        for statement in spec.statements {
+            let statementPath = FieldPath.field(ratingsPath, statement.key)
+            if let value = ratings[statement.key] {
+                if problems.checkRange(value, spec.scale.range, at: statementPath) {
+                    values.append(GridRating(statementKey: statement.key, value: value))
+                }
+            } else if required {
+                problems.add(statementPath, "is required")
+            }
+        }
+        return problems.count == before ? .answered(.grid(values)) : .invalid
     }
 
     /// Short answer: NFC, trimmed, multi-line; blank is "not answered"; at most

@@ -15,7 +15,8 @@ public struct SubmissionInput: Codable, Sendable, Equatable {
 }
 
 /// One answer as sent by a client. Which fields apply depends on the question's kind:
-/// choice → `optionIds` (+ `otherText`), rating → `rating`, shortAnswer → `text`.
+/// choice → `optionIds` (+ `otherText`), rating → `rating`, shortAnswer → `text`, grid →
+/// `ratings` (statement key → value).
 public struct AnswerInput: Codable, Sendable, Equatable {
     /// Required: the key of the answered question.
     public var questionKey: String?
@@ -27,14 +28,20 @@ public struct AnswerInput: Codable, Sendable, Equatable {
     public var rating: Int?
     /// Short answer: the text.
     public var text: String?
+    /// Grid: the value given to each rated statement, by statement key.
+    public var ratings: [String: Int]?
 
     /// Creates an input; every field defaults to absent.
-    public init(questionKey: String? = nil, optionIds: [String]? = nil, otherText: String? = nil, rating: Int? = nil, text: String? = nil) {
+    public init(
+        questionKey: String? = nil, optionIds: [String]? = nil, otherText: String? = nil, rating: Int? = nil, text: String? = nil,
+        ratings: [String: Int]? = nil
+    ) {
         self.questionKey = questionKey
         self.optionIds = optionIds
         self.otherText = otherText
         self.rating = rating
         self.text = text
+        self.ratings = ratings
     }
 
     /// The input that describes `answer` exactly (e.g. to prefill an edit form).
@@ -48,6 +55,8 @@ public struct AnswerInput: Codable, Sendable, Equatable {
             rating = value
         case .text(let value):
             text = value
+        case .grid(let values):
+            ratings = Dictionary(uniqueKeysWithValues: values.map { ($0.statementKey, $0.value) })
         }
     }
 
@@ -58,6 +67,7 @@ public struct AnswerInput: Codable, Sendable, Equatable {
             ("otherText", .choice, otherText != nil),
             ("rating", .rating, rating != nil),
             ("text", .shortAnswer, text != nil),
+            ("ratings", .grid, ratings != nil),
         ]
         return fields.filter(\.2).map { (name: $0.0, kind: $0.1) }
     }

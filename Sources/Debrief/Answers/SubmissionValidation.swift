@@ -13,7 +13,7 @@ public func validate(_ input: SubmissionInput, against form: FormDefinition) -> 
 ///   (`answers[i].questionKey`: "is required", "unknown question",
 ///   "answered more than once"), and only the fields of that question's kind
 ///   (`answers[i].rating`: "not allowed for choice questions").
-/// - Kind rules: see `AnswerRules` (choice, rating, shortAnswer).
+/// - Kind rules: see `AnswerRules` (choice, rating, shortAnswer, grid).
 /// - A required question without an answer is reported at path `answers` with message
 ///   `question <key> is required` (one problem per question, in form order). An answer
 ///   that is present but invalid counts as answered: it already has its own problem.

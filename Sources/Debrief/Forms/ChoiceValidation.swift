@@ -43,34 +43,55 @@ extension QuestionInput {
     private static func validateOptions(
         _ inputs: [OptionInput], at optionsPath: String, into problems: inout ProblemCollector
     ) -> [ChoiceOption] {
-        var assigner = IdentifierAssigner(prefix: "o", explicit: inputs.compactMap(\.id))
+        LabelledItems(idField: "id", idPrefix: "o", noun: "option", labelMaxLength: ChoiceSpec.labelMaxLength)
+            .validate(inputs.map { ($0.id, $0.label) }, at: optionsPath, into: &problems)
+            .map { ChoiceOption(id: $0.id, label: $0.label) }
+    }
+}
+
+/// The shared rules of a list of labelled items with machine ids: a choice's options and a
+/// grid's statements.
+struct LabelledItems {
+    /// The JSON name of the id field (`id`, `key`).
+    var idField: String
+    /// Assigned ids are the prefix and the position (`o1`, `s2`).
+    var idPrefix: String
+    /// What one item is called in messages ("duplicate option").
+    var noun: String
+    var labelMaxLength: Int
+
+    /// Checks ids (syntax, uniqueness; assigns missing ones) and labels (text rules,
+    /// uniqueness ignoring case, reported on the later item as "duplicate <noun>"). Returns the
+    /// items that passed, in order.
+    func validate(
+        _ inputs: [(id: String?, label: String?)], at listPath: String, into problems: inout ProblemCollector
+    ) -> [(id: String, label: String)] {
+        var assigner = IdentifierAssigner(prefix: idPrefix, explicit: inputs.compactMap(\.id))
         var seenIDs: Set<String> = []
         var seenLabels: Set<String> = []
-        var options: [ChoiceOption] = []
+        var items: [(id: String, label: String)] = []
         for (index, input) in inputs.enumerated() {
-            let path = FieldPath.index(optionsPath, index)
+            let path = FieldPath.index(listPath, index)
             var id: String? = nil
             if let raw = input.id {
                 if !IdentifierRules.isValid(raw) {
-                    problems.add(FieldPath.field(path, "id"), IdentifierRules.message)
+                    problems.add(FieldPath.field(path, idField), IdentifierRules.message)
                 } else if !seenIDs.insert(raw).inserted {
-                    problems.add(FieldPath.field(path, "id"), "duplicate id")
+                    problems.add(FieldPath.field(path, idField), "duplicate \(idField)")
                 } else {
                     id = raw
                 }
             } else {
                 id = assigner.next(forIndex: index)
             }
-            let label = problems.requiredText(
-                input.label, at: FieldPath.field(path, "label"), maxLength: ChoiceSpec.labelMaxLength
-            )
+            let label = problems.requiredText(input.label, at: FieldPath.field(path, "label"), maxLength: labelMaxLength)
             if let label, !seenLabels.insert(label.lowercased()).inserted {
-                problems.add(path, "duplicate option")
+                problems.add(path, "duplicate \(noun)")
             }
             if let id, let label {
-                options.append(ChoiceOption(id: id, label: label))
+                items.append((id: id, label: label))
             }
         }
-        return options
+        return items
     }
 }

@@ -2,7 +2,8 @@ extension FollowUpInput {
     /// The condition at `path` (`questions[i].showWhen`) of the question at `index`, checked
     /// against the questions before it (`earlier`, by key); nil after recording every problem.
     ///
-    /// Paths: `….question` (required, unknown, not earlier, or not a rating or choice question),
+    /// Paths: `….question` (required, unknown, not earlier, or not a rating or choice question: a
+    /// short answer or a grid),
     /// `….ratingBetween` (two values on the scale, low first), `….chosen[j]` / `….notChosen[j]`
     /// (unknown option), and `…` itself for no rule or two. On a multiple-selection question a
     /// rule names one option, so the number of respondents shown the follow-up stays exact.
@@ -34,7 +35,7 @@ extension FollowUpInput {
             rule = self.ratingRule(scale, at: path, into: &problems)
         case .choice(let spec):
             rule = self.choiceRule(spec, at: path, into: &problems)
-        case .shortAnswer:
+        case .shortAnswer, .grid:
             problems.add(questionPath, "must name a rating or choice question")
             rule = nil
         }

@@ -63,7 +63,7 @@ public struct QuestionInput: Codable, Sendable, Equatable {
     public var prompt: String?
     /// Default false.
     public var required: Bool?
-    /// Required: `choice`, `shortAnswer` or `rating`.
+    /// Required: `choice`, `shortAnswer`, `rating` or `grid`.
     public var kind: String?
     /// Choice: required, 2–20 options.
     public var options: [OptionInput]?
@@ -77,14 +77,16 @@ public struct QuestionInput: Codable, Sendable, Equatable {
     public var maxLength: Int?
     /// Short answer: optional, at most 200 characters.
     public var placeholder: String?
-    /// Rating: 0 or 1, default 1.
+    /// Rating and grid: 0 or 1, default 1.
     public var min: Int?
-    /// Rating: min+1...10, default 5.
+    /// Rating and grid: min+1...10, default 5.
     public var max: Int?
-    /// Rating: optional, at most 60 characters.
+    /// Rating and grid: optional, at most 60 characters.
     public var minLabel: String?
-    /// Rating: optional, at most 60 characters.
+    /// Rating and grid: optional, at most 60 characters.
     public var maxLabel: String?
+    /// Grid: required, 2–20 statements.
+    public var statements: [StatementInput]?
     /// Optional: show the question only when an earlier answer matches (a follow-up).
     public var showWhen: FollowUpInput?
 
@@ -116,29 +118,38 @@ public struct QuestionInput: Codable, Sendable, Equatable {
             maxLength = spec.maxLength
             placeholder = spec.placeholder
         case .rating(let spec):
-            min = spec.min
-            max = spec.max
-            minLabel = spec.minLabel
-            maxLabel = spec.maxLabel
+            self.setScale(spec)
+        case .grid(let spec):
+            statements = spec.statements.map { StatementInput(key: $0.key, label: $0.label) }
+            self.setScale(spec.scale)
         }
+    }
+
+    private mutating func setScale(_ spec: RatingSpec) {
+        min = spec.min
+        max = spec.max
+        minLabel = spec.minLabel
+        maxLabel = spec.maxLabel
     }
 
     /// The kind-specific fields that are present, with the kind they belong to, in
     /// JSON order. Used to refuse fields that do not apply, so typos surface.
-    var presentKindFields: [(name: String, kind: QuestionKind)] {
-        let fields: [(String, QuestionKind, Bool)] = [
-            ("options", .choice, options != nil),
-            ("allowsMultiple", .choice, allowsMultiple != nil),
-            ("maxSelections", .choice, maxSelections != nil),
-            ("allowsOther", .choice, allowsOther != nil),
-            ("maxLength", .shortAnswer, maxLength != nil),
-            ("placeholder", .shortAnswer, placeholder != nil),
-            ("min", .rating, min != nil),
-            ("max", .rating, max != nil),
-            ("minLabel", .rating, minLabel != nil),
-            ("maxLabel", .rating, maxLabel != nil),
+    var presentKindFields: [(name: String, kinds: Set<QuestionKind>)] {
+        let scaled: Set<QuestionKind> = [.rating, .grid]
+        let fields: [(String, Set<QuestionKind>, Bool)] = [
+            ("options", [.choice], options != nil),
+            ("allowsMultiple", [.choice], allowsMultiple != nil),
+            ("maxSelections", [.choice], maxSelections != nil),
+            ("allowsOther", [.choice], allowsOther != nil),
+            ("maxLength", [.shortAnswer], maxLength != nil),
+            ("placeholder", [.shortAnswer], placeholder != nil),
+            ("min", scaled, min != nil),
+            ("max", scaled, max != nil),
+            ("minLabel", scaled, minLabel != nil),
+            ("maxLabel", scaled, maxLabel != nil),
+            ("statements", [.grid], statements != nil),
         ]
-        return fields.filter(\.2).map { (name: $0.0, kind: $0.1) }
+        return fields.filter(\.2).map { (name: $0.0, kinds: $0.1) }
     }
 }
 
@@ -152,6 +163,20 @@ public struct OptionInput: Codable, Sendable, Equatable {
     /// Creates an input; every field defaults to absent.
     public init(id: String? = nil, label: String? = nil) {
         self.id = id
+        self.label = label
+    }
+}
+
+/// One statement of a grid question as sent by a client. A missing `key` is assigned.
+public struct StatementInput: Codable, Sendable, Equatable {
+    /// Optional; assigned (`s1`, `s2`, …) when absent.
+    public var key: String?
+    /// Required, 1–200 characters, single line.
+    public var label: String?
+
+    /// Creates an input; every field defaults to absent.
+    public init(key: String? = nil, label: String? = nil) {
+        self.key = key
         self.label = label
     }
 }

@@ -1,7 +1,7 @@
 /// What a host may change on a published, open form without a new version, and which answers of
 /// two versions of one meeting's form may be counted together.
 ///
-/// A wording edit (title, prompts, option labels, rating end labels, placeholders) keeps the
+/// A wording edit (title, prompts, option and statement labels, rating end labels, placeholders) keeps the
 /// version, its code and its answers: it changes how a question reads, not what an answer to it
 /// means, and it accepts exactly the answers the form accepted before. Anything else (a kind, a
 /// scale, an option added or removed, a question added or removed, `required`, a length limit,
@@ -37,13 +37,18 @@ extension Question {
             spec.minLabel = nil
             spec.maxLabel = nil
             copy.body = .rating(spec)
+        case .grid(var spec):
+            spec.statements = spec.statements.map { GridStatement(key: $0.key, label: "") }
+            spec.scale.minLabel = nil
+            spec.scale.maxLabel = nil
+            copy.body = .grid(spec)
         }
         return copy
     }
 
     /// True when answers to `self` (in a form version) and `other` (same key, another version of
     /// the same meeting's form) mean the same and may be counted together: the same kind, the same
-    /// scale for a rating, the same option ids (in any order, labels aside) and the same single or
+    /// scale for a rating, the same scale and statement keys for a grid, the same option ids (in any order, labels aside) and the same single or
     /// multiple selection for a choice. Keys are not compared: callers pair questions by key.
     public func answersAreComparable(to other: Question) -> Bool {
         switch (self.body, other.body) {
@@ -51,6 +56,9 @@ extension Question {
             return true
         case (.rating(let mine), .rating(let theirs)):
             return mine.min == theirs.min && mine.max == theirs.max
+        case (.grid(let mine), .grid(let theirs)):
+            return mine.scale.min == theirs.scale.min && mine.scale.max == theirs.scale.max
+                && Set(mine.statements.map(\.key)) == Set(theirs.statements.map(\.key))
         case (.choice(let mine), .choice(let theirs)):
             return Set(mine.options.map(\.id)) == Set(theirs.options.map(\.id)) && mine.allowsMultiple == theirs.allowsMultiple
                 && mine.allowsOther == theirs.allowsOther

@@ -38,6 +38,7 @@ public struct Question: Sendable, Equatable, Codable {
         case options, allowsMultiple, maxSelections, allowsOther
         case maxLength, placeholder
         case min, max, minLabel, maxLabel
+        case statements
     }
 
     /// Decodes the flat shape. Stored JSON was produced by validation, so this checks
@@ -63,12 +64,9 @@ public struct Question: Sendable, Equatable, Codable {
                 placeholder: try c.decodeIfPresent(String.self, forKey: .placeholder)
             ))
         case .rating:
-            body = .rating(RatingSpec(
-                min: try c.decode(Int.self, forKey: .min),
-                max: try c.decode(Int.self, forKey: .max),
-                minLabel: try c.decodeIfPresent(String.self, forKey: .minLabel),
-                maxLabel: try c.decodeIfPresent(String.self, forKey: .maxLabel)
-            ))
+            body = .rating(try Self.decodeScale(c))
+        case .grid:
+            body = .grid(GridSpec(statements: try c.decode([GridStatement].self, forKey: .statements), scale: try Self.decodeScale(c)))
         }
     }
 
@@ -90,10 +88,26 @@ public struct Question: Sendable, Equatable, Codable {
             try c.encode(spec.maxLength, forKey: .maxLength)
             try c.encodeIfPresent(spec.placeholder, forKey: .placeholder)
         case .rating(let spec):
-            try c.encode(spec.min, forKey: .min)
-            try c.encode(spec.max, forKey: .max)
-            try c.encodeIfPresent(spec.minLabel, forKey: .minLabel)
-            try c.encodeIfPresent(spec.maxLabel, forKey: .maxLabel)
+            try Self.encodeScale(spec, into: &c)
+        case .grid(let spec):
+            try c.encode(spec.statements, forKey: .statements)
+            try Self.encodeScale(spec.scale, into: &c)
         }
+    }
+
+    /// A rating's or a grid's scale: `min`, `max` and the end labels.
+    private static func decodeScale(_ c: KeyedDecodingContainer<CodingKeys>) throws -> RatingSpec {
+        RatingSpec(
+            min: try c.decode(Int.self, forKey: .min),
+            max: try c.decode(Int.self, forKey: .max),
+            minLabel: try c.decodeIfPresent(String.self, forKey: .minLabel),
+            maxLabel: try c.decodeIfPresent(String.self, forKey: .maxLabel))
+    }
+
+    private static func encodeScale(_ spec: RatingSpec, into c: inout KeyedEncodingContainer<CodingKeys>) throws {
+        try c.encode(spec.min, forKey: .min)
+        try c.encode(spec.max, forKey: .max)
+        try c.encodeIfPresent(spec.minLabel, forKey: .minLabel)
+        try c.encodeIfPresent(spec.maxLabel, forKey: .maxLabel)
     }
 }

@@ -9,9 +9,10 @@ public struct ComparableSignature: Sendable, Hashable {
     public var kind: QuestionKind
     /// The exact (NFC) prompt.
     public var prompt: String
-    /// Option ids and labels in order (choice questions; empty otherwise).
+    /// Option ids and labels in order (choice questions), or statement keys and labels (grids);
+    /// empty otherwise.
     public var options: [ChoiceOption]
-    /// The rating scale (rating questions; nil otherwise).
+    /// The rating scale (rating and grid questions; nil otherwise).
     public var scale: ClosedRange<Int>?
     /// Who is shown the question: a changed condition asks other people (a follow-up).
     public var condition: FollowUpCondition? = nil
@@ -28,6 +29,10 @@ extension Question {
             signature = ComparableSignature(kind: .shortAnswer, prompt: prompt, options: [], scale: nil)
         case .rating(let spec):
             signature = ComparableSignature(kind: .rating, prompt: prompt, options: [], scale: spec.min...spec.max)
+        case .grid(let spec):
+            // Statements play the part of options: the same keys and labels in the same order.
+            let statements = spec.statements.map { ChoiceOption(id: $0.key, label: $0.label) }
+            signature = ComparableSignature(kind: .grid, prompt: prompt, options: statements, scale: spec.scale.min...spec.scale.max)
         }
         signature.condition = self.showWhen
         return signature
@@ -40,7 +45,7 @@ extension Question {
     }
 
     /// What changed between `other` (e.g. last session) and `self`, as a subset of
-    /// `["kind", "prompt", "options", "scale", "condition"]` in that order; empty when comparable.
+    /// `["kind", "prompt", "options" (or "statements" for a grid), "scale", "condition"]` in that order; empty when comparable.
     /// When the kind changed, only "kind" and possibly "prompt" are listed, since options
     /// and scales of different kinds cannot be compared.
     public func differences(from other: Question) -> [String] {
@@ -49,7 +54,7 @@ extension Question {
         if mine.kind != theirs.kind { result.append("kind") }
         if mine.prompt != theirs.prompt { result.append("prompt") }
         guard mine.kind == theirs.kind else { return result }
-        if mine.options != theirs.options { result.append("options") }
+        if mine.options != theirs.options { result.append(mine.kind == .grid ? "statements" : "options") }
         if mine.scale != theirs.scale { result.append("scale") }
         if mine.condition != theirs.condition { result.append("condition") }
         return result

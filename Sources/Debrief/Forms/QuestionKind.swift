@@ -1,4 +1,4 @@
-/// The three kinds of question a form can ask. Raw values are the `kind` strings of the
+/// The kinds of question a form can ask. Raw values are the `kind` strings of the
 /// JSON API.
 public enum QuestionKind: String, Sendable, Codable, CaseIterable {
     /// Pick one or several options (optionally with an "other" text).
@@ -7,8 +7,10 @@ public enum QuestionKind: String, Sendable, Codable, CaseIterable {
     case shortAnswer
     /// A number on a scale (e.g. 1–5, or 0–10 for NPS).
     case rating
+    /// Several statements rated on one shared scale (a Likert matrix).
+    case grid
 
-    /// "choice, shortAnswer, rating": used in the "must be one of …" message.
+    /// "choice, shortAnswer, rating, grid": used in the "must be one of …" message.
     public static var listForMessages: String {
         allCases.map(\.rawValue).joined(separator: ", ")
     }
@@ -26,6 +28,8 @@ public enum QuestionBody: Sendable, Equatable {
     case shortAnswer(ShortAnswerSpec)
     /// A rating-scale question.
     case rating(RatingSpec)
+    /// A grid of statements on one rating scale.
+    case grid(GridSpec)
 
     /// The kind of this body.
     public var kind: QuestionKind {
@@ -33,6 +37,7 @@ public enum QuestionBody: Sendable, Equatable {
         case .choice: return .choice
         case .shortAnswer: return .shortAnswer
         case .rating: return .rating
+        case .grid: return .grid
         }
     }
 }

@@ -7,7 +7,7 @@ extension QuestionInput {
             self.prompt, at: FieldPath.field(path, "prompt"), maxLength: Question.promptMaxLength
         )
         guard let kind = resolveKind(at: path, into: &problems) else { return nil }
-        for field in presentKindFields where field.kind != kind {
+        for field in presentKindFields where !field.kinds.contains(kind) {
             problems.add(FieldPath.field(path, field.name), kind.notAllowedMessage)
         }
         let body: QuestionBody?
@@ -15,6 +15,7 @@ extension QuestionInput {
         case .choice: body = validateChoice(at: path, into: &problems).map(QuestionBody.choice)
         case .shortAnswer: body = validateShortAnswer(at: path, into: &problems).map(QuestionBody.shortAnswer)
         case .rating: body = validateRating(at: path, into: &problems).map(QuestionBody.rating)
+        case .grid: body = validateGrid(at: path, into: &problems).map(QuestionBody.grid)
         }
         guard problems.count == before, let key, let prompt, let body else { return nil }
         return Question(key: key, prompt: prompt, required: required ?? false, body: body)
@@ -46,7 +47,7 @@ extension QuestionInput {
     }
 
     /// Rating scales default to 1–5, the most common survey scale.
-    private func validateRating(at path: String, into problems: inout ProblemCollector) -> RatingSpec? {
+    func validateRating(at path: String, into problems: inout ProblemCollector) -> RatingSpec? {
         let before = problems.count
         let min = self.min ?? 1
         let max = self.max ?? 5

@@ -1,4 +1,5 @@
-/// One question's results, in the same shape for every kind: a `chart` plus the extras of its kind.
+/// One question's results, in the same shape for every kind: a `chart` plus the extras of its kind
+/// (`otherTexts`, `statistics`, `statements`).
 public struct QuestionResult: Sendable, Equatable, Encodable {
     public struct RatingSummary: Sendable, Equatable, Encodable {
         public var mean: Double?
@@ -25,6 +26,20 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
         public var respondents: Int
     }
 
+    /// One statement of a grid: its own distribution, statistics and privacy decision.
+    public struct StatementResult: Sendable, Equatable, Encodable {
+        public var key: String
+        public var label: String
+        /// Responses (within the filter) that rated this statement.
+        public var respondents: Int
+        /// True when this statement's breakdown is hidden (``PrivacyRule``, per statement).
+        public var withheld: Bool
+        public var withheldReason: String?
+        /// Every scale value, as for a rating question.
+        public var chart: ChartSeries
+        public var statistics: RatingSummary?
+    }
+
     public var key: String
     public var prompt: String
     public var kind: QuestionKind
@@ -42,6 +57,9 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
     public var sharesMayExceed100: Bool?
     public var otherTexts: [String]?
     public var statistics: RatingSummary?
+    /// Grid: one result per statement, in the host's order. The grid's own `chart` counts the
+    /// respondents of each statement.
+    public var statements: [StatementResult]?
     /// When the form has more than one published version: the versions whose answers are
     /// counted here (the current one and the earlier ones where the question is comparable),
     /// oldest first, with how many answered in each.

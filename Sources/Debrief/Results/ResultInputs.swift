@@ -11,10 +11,17 @@ public struct QuestionCounts: Sendable, Equatable {
     public var otherTexts: [String] = []
     /// Rating: answers per scale value.
     public var ratingCounts: [Int: Int] = [:]
+    /// Grid: answers per scale value, by statement key.
+    public var statementCounts: [String: [Int: Int]] = [:]
     /// Short answer: the newest texts (for the word list).
     public var texts: [String] = []
 
     public init() {}
+
+    /// Grid: respondents who rated the statement (each rates it at most once).
+    public func respondents(ofStatement key: String) -> Int {
+        statementCounts[key, default: [:]].values.reduce(0, +)
+    }
 }
 
 /// Which responses a result counts. Every count on a results screen respects the same filter.

@@ -64,7 +64,52 @@ public enum ResultsBuilder {
             result.otherTexts = result.otherTexts.map { _ in [] }
             result.statistics = nil
         }
+        if case .grid(let spec) = question.body {
+            result.statements = self.statements(
+                of: spec, in: form, counts: tally, unfiltered: unfiltered, gridWithheld: result.withheld)
+        }
         return result
+    }
+
+    /// A grid's statements, each under the privacy rule on its own: a statement rated by fewer
+    /// than k, or whose filtered group differs from the unfiltered one by fewer than k, is
+    /// withheld even when the grid as a whole is shown (docs/decisions/0035).
+    static func statements(
+        of spec: GridSpec, in form: FormDefinition, counts tally: QuestionCounts, unfiltered: QuestionCounts?, gridWithheld: Bool
+    ) -> [QuestionResult.StatementResult] {
+        spec.statements.map { statement in
+            let respondents = tally.respondents(ofStatement: statement.key)
+            let shaped = self.rating(spec.scale, counts: tally.statementCounts[statement.key] ?? [:])
+            var chart = shaped.0
+            var statistics: QuestionResult.RatingSummary? = shaped.1
+            var reason = PrivacyRule.withheldReason(
+                form: form, respondents: respondents, unfilteredRespondents: unfiltered?.respondents(ofStatement: statement.key))
+            if reason == nil, gridWithheld { reason = "the grid's breakdown is withheld" }
+            if reason != nil {
+                chart = chart.withheld(keepingCategories: true)
+                statistics = nil
+            }
+            return QuestionResult.StatementResult(
+                key: statement.key, label: statement.label, respondents: respondents, withheld: reason != nil,
+                withheldReason: reason, chart: chart, statistics: statistics)
+        }
+    }
+
+    /// A rating scale's chart (every value) and statistics, from answers per value.
+    static func rating(_ spec: RatingSpec, counts: [Int: Int]) -> (ChartSeries, QuestionResult.RatingSummary) {
+        let distribution = RatingDistribution(min: spec.min, max: spec.max, counts: counts)
+        let chart = ChartSeries(
+            unit: "answers", total: distribution.total, totalDescription: "answers to this question",
+            categories: (spec.min...spec.max).map { (category: String($0), label: String($0), count: distribution.count(of: $0)) })
+        let statistics = QuestionResult.RatingSummary(
+            mean: distribution.mean, median: distribution.median, standardDeviation: distribution.standardDeviation,
+            confidenceInterval95: distribution.confidenceInterval95,
+            nps: distribution.nps.map {
+                QuestionResult.NPSSummary(
+                    score: $0.score, confidenceInterval95: $0.confidenceInterval95, promoters: $0.promoters,
+                    passives: $0.passives, detractors: $0.detractors)
+            })
+        return (chart, statistics)
     }
 
     static func result(for question: Question, _ tally: QuestionCounts, responses: Int) -> QuestionResult {
@@ -82,18 +127,11 @@ public enum ResultsBuilder {
             result.sharesMayExceed100 = spec.allowsMultiple
             result.otherTexts = spec.allowsOther ? tally.otherTexts : nil
         case .rating(let spec):
-            let distribution = RatingDistribution(min: spec.min, max: spec.max, counts: tally.ratingCounts)
+            (result.chart, result.statistics) = self.rating(spec, counts: tally.ratingCounts)
+        case .grid(let spec):
             result.chart = ChartSeries(
-                unit: "answers", total: distribution.total, totalDescription: "answers to this question",
-                categories: (spec.min...spec.max).map { (category: String($0), label: String($0), count: distribution.count(of: $0)) })
-            result.statistics = QuestionResult.RatingSummary(
-                mean: distribution.mean, median: distribution.median, standardDeviation: distribution.standardDeviation,
-                confidenceInterval95: distribution.confidenceInterval95,
-                nps: distribution.nps.map {
-                    QuestionResult.NPSSummary(
-                        score: $0.score, confidenceInterval95: $0.confidenceInterval95, promoters: $0.promoters,
-                        passives: $0.passives, detractors: $0.detractors)
-                })
+                unit: "respondents", total: tally.respondents, totalDescription: "respondents who rated at least one statement",
+                categories: spec.statements.map { (category: $0.key, label: $0.label, count: tally.respondents(ofStatement: $0.key)) })
         case .shortAnswer:
             let words = WordFrequency.count(texts: tally.texts, limit: Self.wordLimit)
             result.chart = ChartSeries(

@@ -59,12 +59,15 @@ public struct QuestionTrend: Sendable, Equatable, Encodable {
         public var optionShares: [String: Double]?
         /// False when the wording, options, scale or kind changed since the previous point.
         public var comparableWithPrevious: Bool
-        /// What changed since the previous point: `prompt`, `options`, `scale`, `kind`, `condition`.
+        /// What changed since the previous point: `prompt`, `options`, `statements`, `scale`, `kind`,
+        /// `condition`.
         public var changes: [String]
         public var withheld: Bool
         /// A follow-up: how many of the session's responses were shown it (nil when the
         /// deciding question's breakdown is withheld, or the question is no follow-up).
         public var shownTo: Int? = nil
+        /// Grid: the mean rating of each statement shown (a withheld statement has none).
+        public var statementMeans: [String: Double]? = nil
     }
 
     public var key: String
@@ -118,7 +121,10 @@ public enum TrendBuilder {
                     nps: result.statistics?.nps?.score,
                     optionShares: question.kind == .choice && !result.withheld
                         ? Dictionary(uniqueKeysWithValues: result.chart.rows.map { ($0.category, $0.percent ?? 0) }) : nil,
-                    comparableWithPrevious: changes.isEmpty, changes: changes, withheld: result.withheld, shownTo: result.shownTo))
+                    comparableWithPrevious: changes.isEmpty, changes: changes, withheld: result.withheld, shownTo: result.shownTo,
+                    statementMeans: result.statements.map { statements in
+                        Dictionary(uniqueKeysWithValues: statements.compactMap { s in s.statistics?.mean.map { (s.key, $0) } })
+                    }))
         }
         return QuestionTrend(key: key, kind: latest.kind, prompt: latest.prompt, comparableFrom: comparableFrom, points: points)
     }

@@ -20,6 +20,7 @@ enum QuestionChart {
             case .choice: description += Self.drawChoice(result, text, on: &canvas)
             case .rating: description += Self.drawRating(result, text, on: &canvas)
             case .shortAnswer: description += Self.drawWords(result, text, on: &canvas)
+            case .grid: description += Self.drawGrid(result, text, on: &canvas)
             }
         }
         return canvas.finish(title: result.prompt, description: description)
@@ -45,6 +46,8 @@ enum QuestionChart {
             if !result.withheld, result.chart.total > 0 {
                 lines.append(text.newestAnswersWords(result.chart.total))
             }
+        case .grid:
+            lines.append(text.statements(result.statements?.count ?? 0))
         }
         // A follow-up says whom it was asked, so its numbers read as shares of those.
         if let shownOf = result.shownOf { lines.insert(text.shownTo(result.shownTo, of: shownOf), at: 0) }
@@ -69,6 +72,29 @@ enum QuestionChart {
         ColumnChart.draw(rows.map { Column(label: $0.label, count: $0.count) }, marker: marker, on: &canvas)
         let counts = rows.map { " \($0.label): \($0.count.map(text.answers) ?? text.withheld)." }
         return (mean.map { " " + text.meanSentence(DisplayText.oneDecimal($0)) } ?? "") + counts.joined()
+    }
+
+    /// One diverging bar per statement (``DivergingBars``); a withheld statement keeps its row
+    /// with no bar and says so.
+    private static func drawGrid(_ result: QuestionResult, _ text: ChartStrings, on canvas: inout ChartCanvas) -> String {
+        let statements = result.statements ?? []
+        let values = statements.first?.chart.rows.map(\.label) ?? []
+        let rows = statements.map { statement in
+            DivergingRow(
+                label: statement.label,
+                shares: statement.withheld ? nil : statement.chart.rows.map { ($0.percent ?? 0) / 100 },
+                value: statement.withheld
+                    ? text.withheld
+                    : [statement.statistics?.mean.map { text.mean(DisplayText.oneDecimal($0)) }, text.answers(statement.chart.total)]
+                        .compactMap { $0 }.joined(separator: ChartStrings.separator))
+        }
+        DivergingBars.draw(rows, values: values, on: &canvas)
+        return statements.map { statement in
+            guard !statement.withheld else { return " \(statement.label): \(text.withheld)." }
+            let mean = statement.statistics?.mean.map { " " + text.meanSentence(DisplayText.oneDecimal($0)) } ?? ""
+            let counts = statement.chart.rows.map { "\($0.label): \($0.count.map(text.answers) ?? text.withheld)" }
+            return " \(statement.label).\(mean) \(counts.joined(separator: ", "))."
+        }.joined()
     }
 
     private static func drawWords(_ result: QuestionResult, _ text: ChartStrings, on canvas: inout ChartCanvas) -> String {

@@ -7,7 +7,15 @@ extension ChartStrings {
         case .choice: return self.choose(english: "Choice question", korean: "선택형 질문")
         case .rating: return self.choose(english: "Rating question", korean: "평점 질문")
         case .shortAnswer: return self.choose(english: "Short-answer question", korean: "단답형 질문")
+        case .grid: return self.choose(english: "Rating grid", korean: "평점 표")
         }
+    }
+
+    /// A grid's subtitle line: `3 statements on one scale`, `문항 3개, 같은 척도`.
+    func statements(_ count: Int) -> String {
+        self.choose(
+            english: "\(DisplayText.count(count, "statement", "statements")) on one scale, centred on its midpoint",
+            korean: "문항 \(count)개, 같은 척도, 중간값 기준")
     }
 
     /// `30 respondents`, `응답자 30명`.

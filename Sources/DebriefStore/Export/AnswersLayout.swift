@@ -2,7 +2,8 @@ import PQ
 
 /// The `answers` layout (long, tidy): one row per answer value — per selected option, per "other"
 /// text, per rating, per text — for pandas, R and SQL. Rows come ordered by submission, then by
-/// the question's place in its form, then by the order of selection.
+/// the question's place in its form, then by the order of selection. A grid has one row per rated
+/// statement, with `statement_key` and `statement_label`.
 struct AnswersLayout {
     let meetings: SQLQuery
     let window: SubmissionWindow
@@ -11,7 +12,7 @@ struct AnswersLayout {
     static let header = [
         "response_id", "meeting_id", "series_id", "session_number", "form_version", "submitted_at", "checked_in",
         "participant_name", "question_key", "question_position", "question_kind", "question_prompt", "position",
-        "option_id", "option_label", "other_text", "rating", "text",
+        "option_id", "option_label", "other_text", "rating", "text", "statement_key", "statement_label",
     ]
 
     func select() -> SQLQuery {
@@ -19,12 +20,16 @@ struct AnswersLayout {
             ,
             q AS MATERIALIZED (
                 SELECT fs.id AS form_id, e.n AS position, e.question ->> 'key' AS key, e.question ->> 'kind' AS kind,
-                       e.question ->> 'prompt' AS prompt, e.question -> 'options' AS options
+                       e.question ->> 'prompt' AS prompt, e.question -> 'options' AS options, e.question -> 'statements' AS statements
                 FROM fs, jsonb_array_elements(fs.definition -> 'questions') WITH ORDINALITY AS e(question, n)
             ),
             o AS MATERIALIZED (
                 SELECT q.form_id, q.key, option ->> 'id' AS id, option ->> 'label' AS label
                 FROM q, jsonb_array_elements(coalesce(q.options, '[]'::jsonb)) AS option
+            ),
+            st AS MATERIALIZED (
+                SELECT q.form_id, q.key, statement ->> 'key' AS id, statement ->> 'label' AS label
+                FROM q, jsonb_array_elements(coalesce(q.statements, '[]'::jsonb)) AS statement
             )
             """
         let csv = self.csv
@@ -36,12 +41,14 @@ struct AnswersLayout {
             + " " + csv.cell(unsafeColumn: "c.name") + " END, " + csv.cell(unsafeColumn: "a.question_key")
             + ", q.position, q.kind, " + csv.cell(unsafeColumn: "q.prompt") + ", a.position, " + csv.cell(unsafeColumn: "a.option_id")
             + ", " + csv.cell(unsafeColumn: "o.label") + ", " + csv.cell(unsafeColumn: "a.other_text") + ", a.rating, "
-            + csv.cell(unsafeColumn: "a.text_value")
+            + csv.cell(unsafeColumn: "a.text_value") + ", " + csv.cell(unsafeColumn: "a.statement_key") + ", "
+            + csv.cell(unsafeColumn: "st.label")
         let from: SQLQuery = """
             FROM fs JOIN responses r ON r.form_id = fs.id
             JOIN answers a ON a.response_id = r.id
             LEFT JOIN q ON q.form_id = a.form_id AND q.key = a.question_key
             LEFT JOIN o ON o.form_id = a.form_id AND o.key = a.question_key AND o.id = a.option_id
+            LEFT JOIN st ON st.form_id = a.form_id AND st.key = a.question_key AND st.id = a.statement_key
             LEFT JOIN check_ins c ON c.id = r.check_in_id
             """
         return with + "\n" + select + "\n" + from + "\nWHERE true" + ExportSQL.shownAnswers + self.window.sql

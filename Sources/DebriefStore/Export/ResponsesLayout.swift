@@ -4,7 +4,8 @@ import PQ
 /// The `responses` layout (wide): one row per response, one column per question.
 ///
 /// Columns: the fixed ``fixedHeader`` columns, then per question, in form order, a column headed
-/// `<prompt> [<key>]` and, for choice questions that allow "other", `<prompt> [<key>] (other)`.
+/// `<prompt> [<key>]` and, for choice questions that allow "other", `<prompt> [<key>] (other)`;
+/// a grid has a column per statement instead, `<prompt>: <statement> [<key>.<statement key>]`.
 /// A cell holds the rating, the text, or the selected option ids joined by ``separator`` in the
 /// order they were selected. When the exported meetings have different forms (a series, a host,
 /// everything), the columns are the union of their question keys in first-seen order (forms
@@ -27,6 +28,8 @@ struct ResponsesLayout {
         var key: String
         var prompt: String
         var hasOther: Bool
+        /// A grid's statement this column holds the rating of.
+        var statement: GridStatement? = nil
     }
 
     /// The question columns of the exported meetings' published forms.
@@ -43,11 +46,17 @@ struct ResponsesLayout {
             for question in form.questions {
                 var hasOther = false
                 if case .choice(let spec) = question.body { hasOther = spec.allowsOther }
-                if let index = columns.firstIndex(where: { $0.key == question.key.rawValue }) {
-                    columns[index].prompt = question.prompt
-                    columns[index].hasOther = columns[index].hasOther || hasOther
-                } else {
-                    columns.append(QuestionColumn(key: question.key.rawValue, prompt: question.prompt, hasOther: hasOther))
+                var statements: [GridStatement?] = [nil]
+                if case .grid(let spec) = question.body { statements = spec.statements }
+                for statement in statements {
+                    if let index = columns.firstIndex(where: { $0.key == question.key.rawValue && $0.statement?.key == statement?.key }) {
+                        columns[index].prompt = question.prompt
+                        columns[index].hasOther = columns[index].hasOther || hasOther
+                        columns[index].statement = statement
+                    } else {
+                        columns.append(
+                            QuestionColumn(key: question.key.rawValue, prompt: question.prompt, hasOther: hasOther, statement: statement))
+                    }
                 }
             }
         }
@@ -56,6 +65,9 @@ struct ResponsesLayout {
 
     func header(_ columns: [QuestionColumn]) -> [String] {
         Self.fixedHeader + columns.flatMap { column -> [String] in
+            if let statement = column.statement {
+                return ["\(column.prompt): \(statement.label) [\(column.key).\(statement.key)]"]
+            }
             let name = "\(column.prompt) [\(column.key)]"
             return column.hasOther ? [name, name + " (other)"] : [name]
         }
@@ -70,10 +82,13 @@ struct ResponsesLayout {
             var keys: SQLQuery = ""
             for (index, column) in columns.enumerated() {
                 keys = keys + (index > 0 ? ", " : "") + "\(column.key)::text AS " + SQLQuery(unsafeSQL: "k\(index)")
-                let value = "v\(index)", other = "o\(index)", key = "p.k\(index)"
+                    // COPY takes no NULL parameter: '' stands for "no statement".
+                    + ", \(column.statement?.key ?? "")::text AS " + SQLQuery(unsafeSQL: "s\(index)")
+                let value = "v\(index)", other = "o\(index)", key = "p.k\(index)", statement = "p.s\(index)"
                 aggregates = aggregates + (index > 0 ? ",\n" : "") + SQLQuery(unsafeSQL: """
                     string_agg(coalesce(a.option_id, a.rating::text, a.text_value), '\(Self.separator)' ORDER BY a.position)
-                        FILTER (WHERE a.question_key = \(key) AND a.other_text IS NULL) AS \(value),
+                        FILTER (WHERE a.question_key = \(key) AND a.other_text IS NULL
+                                AND coalesce(a.statement_key, '') = \(statement)) AS \(value),
                     max(a.other_text) FILTER (WHERE a.question_key = \(key)) AS \(other)
                     """)
                 values = values + ", " + self.csv.cell(unsafeColumn: "a.\(value)")

@@ -5,8 +5,9 @@ import PQ
 extension Meeting {
     /// A meeting from a row selected with ``columns(for:)``.
     init(row: Row) throws {
-        let role: String = try row.decode("viewer_role")
-        guard let role = SeriesRole(rawValue: role) else { throw DebriefError(.conflict, "unknown series role \(role)") }
+        guard let role = SeriesRole(rawValue: try row.decode("viewer_role")) else {
+            throw PQError(.decoding, "column viewer_role holds an unknown series role")
+        }
         self.init(
             id: try row.decode("id"),
             seriesID: try row.decode("series_id"),

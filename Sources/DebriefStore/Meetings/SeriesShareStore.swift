@@ -122,10 +122,12 @@ public struct SeriesShareStore: Sendable {
             WHERE sh.series_id = \(seriesID) ORDER BY lower(a.email)
             """
         ).map { row in
-            let role: String = try row.decode("role")
+            guard let role = SeriesRole(rawValue: try row.decode("role")) else {
+                throw PQError(.decoding, "column role holds an unknown series role")
+            }
             return SeriesShare(
                 accountID: try row.decode("id"), email: try row.decode("email"), displayName: try row.decode("display_name"),
-                role: SeriesRole(rawValue: role) ?? .viewer, createdAt: try row.decode("created_at"))
+                role: role, createdAt: try row.decode("created_at"))
         }
     }
 }

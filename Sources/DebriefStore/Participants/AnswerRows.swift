@@ -4,8 +4,9 @@ import PQ
 /// The answers of one response as column arrays, so they go into the database in ONE statement
 /// (`INSERT … SELECT … FROM unnest($1::text[], $2::smallint[], …)`) whatever their number.
 ///
-/// One row per selected option, one for an "other" text, one per rating or text answer;
-/// `position` keeps the order of a choice's selections.
+/// One row per selected option, one for an "other" text, one per rating or text answer, one per
+/// rated statement of a grid (with its `statement_key`); `position` keeps the order of a
+/// choice's selections and of a grid's rated statements.
 struct AnswerRows: Sendable {
     var questionKeys: [String] = []
     var positions: [Int] = []
@@ -13,6 +14,7 @@ struct AnswerRows: Sendable {
     var otherTexts: [String?] = []
     var ratings: [Int?] = []
     var texts: [String?] = []
+    var statementKeys: [String?] = []
 
     init(_ answers: [Answer]) {
         for answer in answers {
@@ -27,13 +29,17 @@ struct AnswerRows: Sendable {
                 self.append(key, 0, rating: value)
             case .text(let text):
                 self.append(key, 0, text: text)
+            case .grid(let ratings):
+                for (position, rating) in ratings.enumerated() {
+                    self.append(key, position, rating: rating.value, statementKey: rating.statementKey)
+                }
             }
         }
     }
 
     private mutating func append(
         _ key: String, _ position: Int, optionId: String? = nil, otherText: String? = nil, rating: Int? = nil,
-        text: String? = nil
+        text: String? = nil, statementKey: String? = nil
     ) {
         self.questionKeys.append(key)
         self.positions.append(position)
@@ -41,18 +47,39 @@ struct AnswerRows: Sendable {
         self.otherTexts.append(otherText)
         self.ratings.append(rating)
         self.texts.append(text)
+        self.statementKeys.append(statementKey)
     }
+
+    /// Appends `other`'s rows.
+    mutating func append(contentsOf other: AnswerRows) {
+        self.questionKeys += other.questionKeys
+        self.positions += other.positions
+        self.optionIds += other.optionIds
+        self.otherTexts += other.otherTexts
+        self.ratings += other.ratings
+        self.texts += other.texts
+        self.statementKeys += other.statementKeys
+    }
+
+    /// The column arrays of `unnest(…)`, in the order of ``columns``.
+    var unnestArguments: SQLQuery {
+        """
+        \(self.questionKeys)::text[], \(self.positions)::smallint[], \(self.optionIds)::text[], \(self.otherTexts)::text[],
+        \(self.ratings)::smallint[], \(self.texts)::text[], \(self.statementKeys)::text[]
+        """
+    }
+
+    /// The columns of `answers` these rows fill, besides the response and the form.
+    static let columns: SQLQuery = "question_key, position, option_id, other_text, rating, text_value, statement_key"
 
     /// `INSERT INTO answers …` for response `responseID` of form `formID`, as a statement or a
     /// CTE body; `source` (e.g. `w`) is joined in, so no row is written when it is empty.
     func insert(response responseID: SQLQuery, form formID: SQLQuery, from source: SQLQuery? = nil) -> SQLQuery {
         let join: SQLQuery = source.map { $0 + ", " } ?? ""
         return """
-            INSERT INTO answers (response_id, form_id, question_key, position, option_id, other_text, rating, text_value)
-            SELECT \(responseID), \(formID), u.question_key, u.position, u.option_id, u.other_text, u.rating, u.text_value
-            FROM \(join)unnest(\(self.questionKeys)::text[], \(self.positions)::smallint[], \(self.optionIds)::text[],
-                        \(self.otherTexts)::text[], \(self.ratings)::smallint[], \(self.texts)::text[])
-                 AS u(question_key, position, option_id, other_text, rating, text_value)
+            INSERT INTO answers (response_id, form_id, \(Self.columns))
+            SELECT \(responseID), \(formID), u.*
+            FROM \(join)unnest(\(self.unnestArguments)) AS u(\(Self.columns))
             """
     }
 }

@@ -33,6 +33,8 @@ public struct ResponseModerationStore: Sendable {
         public var otherText: String?
         public var rating: Int?
         public var text: String?
+        /// Grid: the statement `rating` is given to.
+        public var statementKey: String? = nil
     }
 
     /// A page of the latest published form's responses, newest first.
@@ -90,7 +92,8 @@ public struct ResponseModerationStore: Sendable {
                 let ids = items.map { $0.id.uuidString.lowercased() }
                 let answers = try await connection.query(
                     """
-                    SELECT a.response_id, a.question_key, a.option_id, a.other_text, a.rating::bigint AS rating, a.text_value FROM answers a
+                    SELECT a.response_id, a.question_key, a.option_id, a.other_text, a.rating::bigint AS rating, a.text_value,
+                        a.statement_key FROM answers a
                     WHERE a.response_id = ANY(\(ids)::uuid[]) AND NOT (a.question_key = ANY(\(Array(withheld))::text[]))
                     ORDER BY a.response_id, a.question_key, a.position
                     """)
@@ -100,7 +103,7 @@ public struct ResponseModerationStore: Sendable {
                     let key: String = try row.decode("question_key")
                     let answer = Answer(
                         optionID: try row.decode("option_id"), otherText: try row.decode("other_text"), rating: try row.decode("rating"),
-                        text: try row.decode("text_value"))
+                        text: try row.decode("text_value"), statementKey: try row.decode("statement_key"))
                     byResponse[response, default: [:]][key, default: []].append(answer)
                 }
                 for index in items.indices { items[index].answers = byResponse[items[index].id] ?? [:] }

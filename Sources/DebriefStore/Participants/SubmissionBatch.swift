@@ -103,8 +103,9 @@ struct SubmissionBatch {
                 ON CONFLICT DO NOTHING
                 RETURNING id
             ), a AS (
-                INSERT INTO answers (response_id, form_id, question_key, position, option_id, other_text, rating, text_value)
-                SELECT w.response_id, w.form_id, u.question_key, u.position, u.option_id, u.other_text, u.rating, u.text_value
+                INSERT INTO answers (response_id, form_id, \(AnswerRows.columns))
+                SELECT w.response_id, w.form_id, u.question_key, u.position, u.option_id, u.other_text, u.rating, u.text_value,
+                    u.statement_key
                 FROM \(answers.unnest) JOIN w ON w.n = u.n JOIN r ON r.id = w.response_id
             ), k AS (
                 INSERT INTO idempotency_keys (form_id, key, request_hash, response_id, accepted, replaced_earlier)
@@ -130,22 +131,12 @@ struct BatchAnswerRows {
         for (ordinal, answers) in answersPerSubmission.enumerated() {
             let one = AnswerRows(answers)
             self.ordinals.append(contentsOf: repeatElement(ordinal, count: one.questionKeys.count))
-            self.rows.questionKeys += one.questionKeys
-            self.rows.positions += one.positions
-            self.rows.optionIds += one.optionIds
-            self.rows.otherTexts += one.otherTexts
-            self.rows.ratings += one.ratings
-            self.rows.texts += one.texts
+            self.rows.append(contentsOf: one)
         }
     }
 
-    /// `unnest(…) AS u(n, question_key, position, option_id, other_text, rating, text_value)`.
+    /// `unnest(…) AS u(n, question_key, position, option_id, other_text, rating, text_value, statement_key)`.
     var unnest: SQLQuery {
-        """
-        unnest(\(self.ordinals)::int[], \(self.rows.questionKeys)::text[], \(self.rows.positions)::smallint[],
-               \(self.rows.optionIds)::text[], \(self.rows.otherTexts)::text[], \(self.rows.ratings)::smallint[],
-               \(self.rows.texts)::text[])
-            AS u(n, question_key, position, option_id, other_text, rating, text_value)
-        """
+        "unnest(\(self.ordinals)::int[], \(self.rows.unnestArguments)) AS u(n, \(AnswerRows.columns))"
     }
 }

@@ -13,7 +13,7 @@ struct FormTally: Sendable, Equatable {
 
     /// The `kind` column.
     enum Kind: String {
-        case responses, checkins, minute, respondents, option, other, rating
+        case responses, checkins, minute, respondents, option, other, rating, statement
     }
 
     /// From rows with the columns `question_key`, `kind`, `value` and `n`.
@@ -35,6 +35,13 @@ struct FormTally: Sendable, Equatable {
             case .option: self.questions[key, default: QuestionCounts()].optionCounts[value, default: 0] += count
             case .other: self.questions[key, default: QuestionCounts()].otherCount += count
             case .rating: self.questions[key, default: QuestionCounts()].ratingCounts[Int(try Self.number(value, kind)), default: 0] += count
+            case .statement:
+                // '<statement key>:<rating>' (SQL/0032).
+                guard let colon = value.lastIndex(of: ":") else {
+                    throw PQError(.protocolViolation, "result tally 'statement' has a value without a statement key")
+                }
+                let rating = Int(try Self.number(String(value[value.index(after: colon)...]), kind))
+                self.questions[key, default: QuestionCounts()].statementCounts[String(value[..<colon]), default: [:]][rating, default: 0] += count
             }
         }
         self.times = ResponseTimes(perMinute: perMinute)

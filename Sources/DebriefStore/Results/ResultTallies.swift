@@ -107,7 +107,11 @@ public struct ResultTallies: Sendable {
             UNION ALL
             SELECT a.question_key, 'other', '', count(*) FROM \(answers) AND a.other_text IS NOT NULL GROUP BY 1
             UNION ALL
-            SELECT a.question_key, 'rating', a.rating::text, count(*) FROM \(answers) AND a.rating IS NOT NULL GROUP BY 1, 3
+            SELECT a.question_key, 'rating', a.rating::text, count(*) FROM \(answers) AND a.rating IS NOT NULL AND a.statement_key IS NULL
+            GROUP BY 1, 3
+            UNION ALL
+            SELECT a.question_key, 'statement', a.statement_key || ':' || a.rating::text, count(*) FROM \(answers)
+                AND a.statement_key IS NOT NULL GROUP BY 1, 3
             """
     }
 }

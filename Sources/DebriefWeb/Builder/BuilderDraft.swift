@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Field names: `title`, `anonymous`, `allowsEditing`, `sharesResults`, `privacyThreshold`,
 /// `closesAt`, and per question `q{i}.key`, `q{i}.kind`, `q{i}.prompt`, `q{i}.required`, … with
-/// options `q{i}.o{j}.id` and `q{i}.o{j}.label`.
+/// options `q{i}.o{j}.id` and `q{i}.o{j}.label` (a grid's statements use the same fields: the id is
+/// the statement's key).
 struct BuilderDraft: Equatable {
     struct Option: Equatable {
         var id = ""
@@ -38,7 +39,7 @@ struct BuilderDraft: Equatable {
 
         static func new(_ kind: QuestionKind) -> Question {
             var question = Question(kind: kind)
-            if kind == .choice { question.options = [Option(), Option()] }
+            if kind == .choice || kind == .grid { question.options = [Option(), Option()] }
             return question
         }
     }
@@ -107,7 +108,8 @@ struct BuilderDraft: Equatable {
                 key: q.key ?? "", kind: QuestionKind(rawValue: q.kind ?? "") ?? .choice, prompt: q.prompt ?? "",
                 required: q.required ?? false, allowsMultiple: q.allowsMultiple ?? false,
                 maxSelections: q.maxSelections.map(String.init) ?? "", allowsOther: q.allowsOther ?? false,
-                options: (q.options ?? []).prefix(Self.maxOptions).map { Option(id: $0.id ?? "", label: $0.label ?? "") },
+                options: (q.options?.map { ($0.id, $0.label) } ?? q.statements?.map { ($0.key, $0.label) } ?? [])
+                    .prefix(Self.maxOptions).map { Option(id: $0.0 ?? "", label: $0.1 ?? "") },
                 min: q.min.map(String.init) ?? "", max: q.max.map(String.init) ?? "", minLabel: q.minLabel ?? "",
                 maxLabel: q.maxLabel ?? "", maxLength: q.maxLength.map(String.init) ?? "", placeholder: q.placeholder ?? "")
             if let condition = q.showWhen {
@@ -162,6 +164,12 @@ struct BuilderDraft: Equatable {
                 input.allowsOther = q.allowsOther
                 if q.allowsMultiple { input.maxSelections = number(q.maxSelections, path + ".maxSelections") }
             case .rating:
+                input.min = number(q.min, path + ".min")
+                input.max = number(q.max, path + ".max")
+                input.minLabel = text(q.minLabel)
+                input.maxLabel = text(q.maxLabel)
+            case .grid:
+                input.statements = q.options.map { StatementInput(key: text($0.id), label: $0.label) }
                 input.min = number(q.min, path + ".min")
                 input.max = number(q.max, path + ".max")
                 input.minLabel = text(q.minLabel)

@@ -48,6 +48,11 @@ struct BuilderPage {
         var isChoice: Bool
         var isRating: Bool
         var isText: Bool
+        /// Choices and grids list options (a grid's statements) and may add one.
+        var hasOptions: Bool
+        /// Ratings and grids have a scale.
+        var hasScale: Bool
+        var addOptionText: String
         var allowsMultiple: Bool
         var maxSelections: String
         var maxSelectionsError: String?
@@ -173,7 +178,7 @@ struct BuilderPage {
         self.questions = draft.questions.enumerated().map { i, q in
             Self.block(q, at: i, last: last, prefix: "q\(i)", errors: errors, t: t)
         }
-        self.newQuestions = [QuestionKind.choice, .rating, .shortAnswer].map { kind in
+        self.newQuestions = QuestionKind.allCases.map { kind in
             Self.block(.new(kind), at: 1, last: 1, prefix: "qnew", errors: FieldErrors(nil, t), t: t)
         }
         self.newOption = Self.option(
@@ -213,16 +218,19 @@ struct BuilderPage {
         let optionLast = q.options.count - 1
         return QuestionBlock(
             prefix: prefix, heading: number, kind: q.kind.rawValue,
-            kindLabel: q.kind == .choice ? t(.kindChoice) : (q.kind == .rating ? t(.kindRating) : t(.kindShortAnswer)),
+            kindLabel: Self.kindLabel(q.kind, t),
             key: q.key, keyError: errors[path + ".key"], prompt: q.prompt, promptError: errors[path + ".prompt"],
             questionError: errors[path] ?? errors[path + ".kind"], required: q.required,
             isChoice: q.kind == .choice, isRating: q.kind == .rating, isText: q.kind == .shortAnswer,
+            hasOptions: q.kind == .choice || q.kind == .grid, hasScale: q.kind == .rating || q.kind == .grid,
+            addOptionText: q.kind == .grid ? t(.addStatementButton) : t(.addOptionButton),
             allowsMultiple: q.allowsMultiple, maxSelections: q.maxSelections, maxSelectionsError: errors[path + ".maxSelections"],
             allowsOther: q.allowsOther,
             options: q.options.enumerated().map { j, option in
-                Self.option(option, at: j, of: i, last: optionLast, number: number, qPrefix: prefix, errors: errors, t: t)
+                Self.option(
+                    option, at: j, of: i, last: optionLast, number: number, qPrefix: prefix, isStatement: q.kind == .grid, errors: errors, t: t)
             },
-            optionCount: q.options.count, optionsError: errors[path + ".options"],
+            optionCount: q.options.count, optionsError: errors[path + ".options"] ?? errors[path + ".statements"],
             min: q.min, max: q.max, scaleError: errors[path + ".min"] ?? errors[path + ".max"],
             minLabel: q.minLabel, maxLabel: q.maxLabel, maxLength: q.maxLength, maxLengthError: errors[path + ".maxLength"],
             placeholder: q.placeholder,
@@ -236,18 +244,31 @@ struct BuilderPage {
             upLabel: t(.moveUp) + ": " + number, downLabel: t(.moveDown) + ": " + number, removeLabel: t(.removeButton) + ": " + number)
     }
 
-    /// One option's fields, `j` of question `i`, named `{qPrefix}.o{j}.…` (or `oPrefix`: `onew` in a template).
+    /// A question kind's name.
+    static func kindLabel(_ kind: QuestionKind, _ t: Localizer) -> String {
+        switch kind {
+        case .choice: t(.kindChoice)
+        case .rating: t(.kindRating)
+        case .shortAnswer: t(.kindShortAnswer)
+        case .grid: t(.kindGrid)
+        }
+    }
+
+    /// One option's fields (or a grid statement's: `isStatement`), `j` of question `i`, named
+    /// `{qPrefix}.o{j}.…` (or `oPrefix`: `onew` in a template).
     static func option(
         _ option: BuilderDraft.Option, at j: Int, of i: Int, last: Int, number: String, qPrefix: String, oPrefix: String? = nil,
-        errors: FieldErrors, t: Localizer
+        isStatement: Bool = false, errors: FieldErrors, t: Localizer
     ) -> OptionRow {
         let path = "questions[\(i)]"
-        let optionText = t(.optionNumber, ["n": String(j + 1)])
+        let list = isStatement ? ".statements" : ".options"
+        let optionText = t(isStatement ? .statementNumber : .optionNumber, ["n": String(j + 1)])
         let o = oPrefix ?? "o\(j)"
         return OptionRow(
             idName: "\(qPrefix).\(o).id", labelName: "\(qPrefix).\(o).label", idValue: option.id, label: option.label,
             labelID: "\(qPrefix)-\(o)-label", labelText: optionText,
-            labelError: errors[path + ".options[\(j)].label"] ?? errors[path + ".options[\(j)].id"],
+            labelError: errors[path + list + "[\(j)]"] ?? errors[path + list + "[\(j)].label"]
+                ?? errors[path + list + "[\(j)]." + (isStatement ? "key" : "id")],
             up: "optionUp:\(i):\(j)", down: "optionDown:\(i):\(j)", upHidden: j == 0, downHidden: j >= last,
             remove: "removeOption:\(i):\(j)",
             upLabel: t(.moveUp) + ": " + number + ", " + optionText, downLabel: t(.moveDown) + ": " + number + ", " + optionText,

@@ -71,7 +71,7 @@ struct TrendsPage {
         self.questions = trends.questions.map { trend in
             var block = QuestionBlock(
                 key: trend.key, prompt: trend.prompt,
-                valueHeading: trend.kind == .rating ? t(.meanLabel) : (trend.kind == .choice ? t(.percentColumn) : ""),
+                valueHeading: trend.kind == .rating || trend.kind == .grid ? t(.meanLabel) : (trend.kind == .choice ? t(.percentColumn) : ""),
                 points: trend.points.map { point in
                     PointRow(
                         session: t(.sessionNumber, ["n": String(point.sessionNumber)]), respondents: String(point.respondents),
@@ -84,21 +84,24 @@ struct TrendsPage {
         }
     }
 
-    /// The option shares of a choice question as a table: options by their total share (largest
-    /// first), sessions in order; a withheld session shows dashes.
+    /// The option shares of a choice question as a table (or a grid's statement means): options
+    /// by their total share (largest first), sessions in order; a withheld session shows dashes.
     private static func shares(
         _ trend: QuestionTrend, names: [String: String], t: Localizer
     ) -> ([String], [ShareRow]) {
-        guard trend.kind == .choice else { return ([], []) }
+        guard trend.kind == .choice || trend.kind == .grid else { return ([], []) }
+        let isGrid = trend.kind == .grid
+        let values = { (point: QuestionTrend.Point) in isGrid ? point.statementMeans : point.optionShares }
         var totals: [String: Double] = [:]
-        for point in trend.points { for (option, share) in point.optionShares ?? [:] { totals[option, default: 0] += share } }
+        for point in trend.points { for (option, share) in values(point) ?? [:] { totals[option, default: 0] += share } }
         let options = totals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
         guard !options.isEmpty else { return ([], []) }
         let rows = trend.points.map { point in
             ShareRow(
                 session: t(.sessionNumber, ["n": String(point.sessionNumber)]),
                 cells: options.map { option in
-                    guard !point.withheld, let shares = point.optionShares else { return "–" }
+                    guard !point.withheld, let shares = values(point) else { return "–" }
+                    if isGrid { return shares[option].map(ResultsView.number) ?? "–" }
                     return ResultsView.number(shares[option] ?? 0) + "%"
                 })
         }
@@ -110,6 +113,9 @@ struct TrendsPage {
         if point.withheld { return "–" }
         if let mean = point.mean {
             return ResultsView.number(mean) + (point.nps.map { " · \(t(.npsLabel)) \(ResultsView.number($0))" } ?? "")
+        }
+        if let means = point.statementMeans {
+            return means.sorted { $0.key < $1.key }.map { "\(labels[$0.key] ?? $0.key) \(ResultsView.number($0.value))" }.joined(separator: ", ")
         }
         if let shares = point.optionShares {
             return shares.sorted { ($0.value, $1.key) > ($1.value, $0.key) }

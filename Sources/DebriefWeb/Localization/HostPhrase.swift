@@ -47,6 +47,7 @@ enum HostPhrase: String, CaseIterable, Sendable {
     case minLabelLabel, maxLabelLabel, maxLengthLabel, placeholderLabel, addChoiceButton, addRatingButton
     case addShortAnswerButton, previewHeading, importExportHeading, exportLink, importLabel, importButton
     case copyFromLabel, copyButton
+    case kindGrid, addGridButton, addStatementButton, statementNumber, statementsHeading
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -189,6 +190,11 @@ enum HostPhrase: String, CaseIterable, Sendable {
         case .kindChoice: return ("Choice", "선택형")
         case .kindRating: return ("Rating", "평점")
         case .kindShortAnswer: return ("Short answer", "단답형")
+        case .kindGrid: return ("Rating grid", "평점 표")
+        case .addGridButton: return ("Add a rating grid", "평점 표 추가")
+        case .addStatementButton: return ("Add statement", "문항 추가")
+        case .statementNumber: return ("Statement {n}", "문항 {n}")
+        case .statementsHeading: return ("Statements, rated on one scale", "같은 척도로 평가할 문항")
         case .moveUp: return ("Move up", "위로")
         case .moveDown: return ("Move down", "아래로")
         case .removeButton: return ("Remove", "삭제")

@@ -21,6 +21,7 @@ enum Phrase: String, CaseIterable, Sendable {
     case optionColumn, countColumn, percentColumn, meanLabel, medianLabel
     case npsLabel, withheld, noAnswersYet, numbersHeading, otherAnswersHeading, resultsTableCaption
     case versionRespondents, earlierVersionPrompt
+    case statementColumn, answersColumn, interval95Column, withheldCell
     // Errors
     case notFoundHeading, notFoundBody, closedHeading, closedBody, tooManyHeading, tooManyBody
     case errorHeading, errorBody, badRequestHeading, badRequestBody, meetingNotFoundHeading, meetingNotFoundBody
@@ -88,6 +89,10 @@ enum Phrase: String, CaseIterable, Sendable {
         case .sharedResultsHeading: return ("Results so far", "지금까지의 결과")
         case .optionColumn: return ("Answer", "답변")
         case .countColumn: return ("Count", "수")
+        case .statementColumn: return ("Statement", "문항")
+        case .answersColumn: return ("Answers", "답변 수")
+        case .interval95Column: return ("95% interval", "95% 구간")
+        case .withheldCell: return ("withheld", "숨김")
         case .percentColumn: return ("Share", "비율")
         case .meanLabel: return ("Mean", "평균")
         case .medianLabel: return ("Median", "중앙값")

@@ -48,6 +48,11 @@ struct ParticipantFormPage {
         var isRating = false
         var isChoice = false
         var isText = false
+        var isGrid = false
+        /// Grid: the scale's values (column headings) and one row of radio buttons per statement.
+        var gridColumnHeads: [GridColumn] = []
+        var gridColumns = 0
+        var gridRows: [GridRow] = []
         // Rating
         var points: [Point] = []
         var minLabel: String?
@@ -66,6 +71,30 @@ struct ParticipantFormPage {
         var textValue = ""
         var maxLength = 0
         var placeholder: String?
+    }
+
+    /// One statement of a grid: its radio buttons in one cell spanning the value columns, grouped
+    /// (`role="radiogroup"`) and named by the row's heading. Names differ from the question's own (`statementLabel`,
+    /// `cellValue`): a nested mustache section would otherwise read the outer value.
+    struct GridRow {
+        var rowID: String
+        var statementLabel: String
+        var rowField: String
+        var cells: [GridCell]
+    }
+
+    /// A radio button, named by its row's and its column's headings ("The agenda was clear 4"):
+    /// every button of a row shares the row's heading, which groups them for assistive technology.
+    struct GridCell {
+        var cellID: String
+        var cellValue: Int
+        var columnID: String
+        var cellChecked: Bool
+    }
+
+    struct GridColumn {
+        var columnID: String
+        var columnValue: Int
     }
 
     struct Condition {
@@ -174,6 +203,13 @@ struct ParticipantFormPage {
         }
     }
 
+    /// "From 1 (Not at all) to 5 (Very)".
+    private static func scaleHint(_ spec: RatingSpec, _ t: Localizer) -> String {
+        let low = spec.minLabel.map { "\(spec.min) (\($0))" } ?? String(spec.min)
+        let high = spec.maxLabel.map { "\(spec.max) (\($0))" } ?? String(spec.max)
+        return t(.ratingScale, ["min": low, "max": high])
+    }
+
     private static func question(_ question: Question, fields: FormFields, error: String?, t: Localizer) -> QuestionField {
         let key = question.key.rawValue
         let fieldID = "q-\(key)"
@@ -190,9 +226,23 @@ struct ParticipantFormPage {
             }
             view.minLabel = spec.minLabel
             view.maxLabel = spec.maxLabel
-            let low = spec.minLabel.map { "\(spec.min) (\($0))" } ?? String(spec.min)
-            let high = spec.maxLabel.map { "\(spec.max) (\($0))" } ?? String(spec.max)
-            view.hint = t(.ratingScale, ["min": low, "max": high])
+            view.hint = Self.scaleHint(spec, t)
+        case .grid(let spec):
+            view.isGrid = true
+            view.gridColumnHeads = spec.scale.range.map { GridColumn(columnID: "\(fieldID)-value-\($0)", columnValue: $0) }
+            view.gridColumns = view.gridColumnHeads.count
+            view.gridRows = spec.statements.map { statement in
+                let field = PostedAnswers.gridField(question.key, statement.key)
+                let chosen = fields[field]
+                return GridRow(
+                    rowID: "\(fieldID)-\(statement.key)", statementLabel: statement.label, rowField: field,
+                    cells: spec.scale.range.map { value in
+                        GridCell(
+                            cellID: "\(fieldID)-\(statement.key)-\(value)", cellValue: value, columnID: "\(fieldID)-value-\(value)",
+                            cellChecked: chosen == String(value))
+                    })
+            }
+            view.hint = Self.scaleHint(spec.scale, t)
         case .choice(let spec):
             view.isChoice = true
             view.inputType = spec.allowsMultiple ? "checkbox" : "radio"

@@ -6,18 +6,22 @@ import Foundation
 ///
 /// Field names: `q.KEY` holds a rating value, the text of a short answer, or the chosen option
 /// ids of a choice (one field per ticked box); `o.KEY` is a choice's "other" text, and
-/// ``otherMarker`` the value of its "Other" radio button or checkbox. Option ids are
-/// `[a-z0-9_-]`, so the marker can never be one.
+/// ``otherMarker`` the value of its "Other" radio button or checkbox; `g.KEY.STATEMENT` is a grid
+/// statement's rating. Option ids and keys are `[a-z0-9_-]`, so neither the marker nor the dot
+/// can be part of one.
 struct PostedAnswers {
     static let otherMarker = "*other*"
 
     static func field(_ key: QuestionKey) -> String { "q.\(key.rawValue)" }
     static func otherField(_ key: QuestionKey) -> String { "o.\(key.rawValue)" }
+    static func gridField(_ key: QuestionKey, _ statement: String) -> String { "g.\(key.rawValue).\(statement)" }
 
     /// The answers in form order, one per question the participant said something to.
     let input: SubmissionInput
     /// The question of each entry of `input.answers`, by index.
     let keys: [QuestionKey]
+    /// Each answered grid's statement labels by key, to name a statement in its problem.
+    let statementLabels: [QuestionKey: [String: String]]
 
     /// Reads the fields of every question of `form`. Nothing said (no choice ticked, no rating
     /// picked, blank text) means no answer; what was said goes to the domain as sent, so its
@@ -25,6 +29,7 @@ struct PostedAnswers {
     init(_ fields: FormFields, form: FormDefinition, participantToken: String?) {
         var answers: [AnswerInput] = []
         var keys: [QuestionKey] = []
+        var statementLabels: [QuestionKey: [String: String]] = [:]
         for question in form.questions {
             let values = fields.values(Self.field(question.key))
             var answer = AnswerInput(questionKey: question.key.rawValue)
@@ -35,6 +40,14 @@ struct PostedAnswers {
             case .shortAnswer:
                 guard let text = values.first, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
                 answer.text = text
+            case .grid(let spec):
+                // A value that is no number is dropped: the statement then counts as not rated.
+                let ratings = spec.statements.compactMap { statement in
+                    fields[Self.gridField(question.key, statement.key)].flatMap(Int.init).map { (statement.key, $0) }
+                }
+                guard !ratings.isEmpty else { continue }
+                answer.ratings = Dictionary(uniqueKeysWithValues: ratings)
+                statementLabels[question.key] = Dictionary(uniqueKeysWithValues: spec.statements.map { ($0.key, $0.label) })
             case .choice:
                 let ids = values.filter { $0 != Self.otherMarker }
                 let otherChosen = values.contains(Self.otherMarker)
@@ -55,6 +68,7 @@ struct PostedAnswers {
         let kept = keys.indices.filter { visible.contains(keys[$0]) }
         self.input = SubmissionInput(participantToken: participantToken, answers: kept.map { answers[$0] })
         self.keys = kept.map { keys[$0] }
+        self.statementLabels = statementLabels
     }
 
     /// What follow-up conditions read of the posted answers: ratings and chosen options.
@@ -97,6 +111,11 @@ struct PostedAnswers {
             let index = Int(path[path.index(path.startIndex, offsetBy: "answers[".count)..<close]),
             self.keys.indices.contains(index)
         else { return nil }
-        return (self.keys[index].rawValue, problem.message)
+        let key = self.keys[index]
+        // `answers[i].ratings.STATEMENT`: the statement's label says which row needs another look.
+        if let range = path.range(of: ".ratings."), let label = self.statementLabels[key]?[String(path[range.upperBound...])] {
+            return (key.rawValue, "\(label): \(problem.message)")
+        }
+        return (key.rawValue, problem.message)
     }
 }

@@ -131,7 +131,8 @@ struct ResponsesPage {
         }
     }
 
-    /// An answer as the participant gave it: option labels, "Other: …", the rating, the text.
+    /// An answer as the participant gave it: option labels, "Other: …", the rating, "Statement: 4"
+    /// per rated statement of a grid, the text.
     static func text(_ values: [ResponseModerationStore.Answer], of question: Question, _ t: Localizer) -> String {
         values.map { value -> String in
             if let option = value.optionID {
@@ -141,6 +142,12 @@ struct ResponsesPage {
                 return option
             }
             if let other = value.otherText { return t(.otherOption) + ": " + other }
+            if let rating = value.rating, let key = value.statementKey {
+                if case .grid(let spec) = question.body, let statement = spec.statement(withKey: key) {
+                    return statement.label + ": " + String(rating)
+                }
+                return key + ": " + String(rating)
+            }
             if let rating = value.rating { return String(rating) }
             return value.text ?? ""
         }.joined(separator: "; ")

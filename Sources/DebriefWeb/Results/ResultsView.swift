@@ -17,6 +17,15 @@ struct ResultsView {
         var value: String
     }
 
+    /// One statement of a grid, as a row of its table.
+    struct StatementRow {
+        var statementName: String
+        var answers: String
+        var mean: String
+        var median: String
+        var interval: String
+    }
+
     struct QuestionBlock {
         var key: String
         var prompt: String
@@ -32,6 +41,8 @@ struct ResultsView {
         var versionSplit: String?
         /// A follow-up: "Shown to 1 of 2 respondents" (nil when that is withheld, or no follow-up).
         var shownNote: String?
+        /// A grid: one row per statement (in place of the per-category table).
+        var statementRows: [StatementRow]
     }
 
     var questions: [QuestionBlock]
@@ -70,8 +81,22 @@ struct ResultsView {
                 },
                 shownNote: result.shownTo.flatMap { shown in
                     result.shownOf.map { t(.shownToOf, ["n": String(shown), "total": String($0)]) }
-                })
+                },
+                statementRows: (result.statements ?? []).map { Self.statementRow($0, t) })
         }
+    }
+
+    /// A statement's numbers; a withheld statement says so in every cell.
+    private static func statementRow(_ statement: QuestionResult.StatementResult, _ t: Localizer) -> StatementRow {
+        guard !statement.withheld, let statistics = statement.statistics else {
+            let withheld = statement.withheld ? t(.withheldCell) : "–"
+            return StatementRow(
+                statementName: statement.label, answers: String(statement.respondents), mean: withheld, median: withheld, interval: withheld)
+        }
+        let interval = statistics.confidenceInterval95.map { "\(Self.number($0.lower))–\(Self.number($0.upper))" } ?? "–"
+        return StatementRow(
+            statementName: statement.label, answers: String(statement.respondents), mean: statistics.mean.map(Self.number) ?? "–",
+            median: statistics.median.map(Self.number) ?? "–", interval: interval)
     }
 
     private static func stats(_ result: QuestionResult, _ t: Localizer) -> [Stat] {
