@@ -53,6 +53,7 @@ public struct Pages: Sendable {
         FormBuilderController(
             accounts: self.accounts, meetings: self.meetings, forms: self.host.forms, publicBaseURL: self.settings.publicBaseURL
         ).addRoutes(to: router)
+        TranslationsController(accounts: self.accounts, meetings: self.meetings, forms: self.host.forms).addRoutes(to: router)
         ResponsesPageController(
             accounts: self.accounts, meetings: self.meetings, moderation: self.host.moderation
         ).addRoutes(to: router)

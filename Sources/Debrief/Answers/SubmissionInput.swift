@@ -6,11 +6,14 @@ public struct SubmissionInput: Codable, Sendable, Equatable {
     public var participantToken: String?
     /// Required; one entry per answered question.
     public var answers: [AnswerInput]?
+    /// The language the form was shown in (one of the form's `languages`); default its own.
+    public var language: String?
 
     /// Creates an input; every field defaults to absent.
-    public init(participantToken: String? = nil, answers: [AnswerInput]? = nil) {
+    public init(participantToken: String? = nil, answers: [AnswerInput]? = nil, language: String? = nil) {
         self.participantToken = participantToken
         self.answers = answers
+        self.language = language
     }
 }
 

@@ -36,6 +36,11 @@ public struct FormDefinition: Sendable, Equatable, Codable {
     public var acceptsAnswersFrom: AnswerWindowStart = .publishing
     /// The questions, in display order.
     public var questions: [Question]
+    /// The language the texts above are written in (English for forms stored before languages).
+    public var language: LanguageTag = .english
+    /// The same texts in other languages, by language (see ``FormTranslation``); empty for a
+    /// form in one language.
+    public var translations: [LanguageTag: FormTranslation] = [:]
 
     /// Creates a form from already-valid parts.
     public init(
@@ -72,7 +77,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case title, anonymous, allowsEditing, closesAt, privacyThreshold, sharesResultsWithParticipants, acceptsAnswersFrom
-        case oneResponsePerBrowser, questions
+        case oneResponsePerBrowser, questions, language, translations
     }
 
     /// Decodes a stored or returned form; flags missing from older rows take their
@@ -88,9 +93,11 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         oneResponsePerBrowser = try c.decodeIfPresent(Bool.self, forKey: .oneResponsePerBrowser) ?? false
         acceptsAnswersFrom = try c.decodeIfPresent(AnswerWindowStart.self, forKey: .acceptsAnswersFrom) ?? .publishing
         questions = try c.decode([Question].self, forKey: .questions)
+        language = try c.decodeIfPresent(LanguageTag.self, forKey: .language) ?? .english
+        translations = try c.decodeIfPresent([LanguageTag: FormTranslation].self, forKey: .translations) ?? [:]
     }
 
-    /// Encodes every field; `closesAt` is left out when nil.
+    /// Encodes every field; `closesAt` is left out when nil, `translations` when empty.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(title, forKey: .title)
@@ -102,6 +109,8 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         try c.encode(oneResponsePerBrowser, forKey: .oneResponsePerBrowser)
         try c.encode(acceptsAnswersFrom, forKey: .acceptsAnswersFrom)
         try c.encode(questions, forKey: .questions)
+        try c.encode(language, forKey: .language)
+        if !translations.isEmpty { try c.encode(translations, forKey: .translations) }
     }
 }
 

@@ -23,6 +23,10 @@ public struct FormInput: Codable, Sendable, Equatable {
     public var acceptsAnswersFrom: String?
     /// Required, 1–50 questions.
     public var questions: [QuestionInput]?
+    /// The language of the texts above, a tag such as `en` or `ko`; default `en`.
+    public var language: String?
+    /// The texts in other languages, by language tag (at most 9).
+    public var translations: [String: TranslationInput]?
 
     /// Creates an input; every field defaults to absent.
     public init(
@@ -51,6 +55,10 @@ public struct FormInput: Codable, Sendable, Equatable {
         )
         // Left out when it is the default, as a client would write it.
         self.acceptsAnswersFrom = form.acceptsAnswersFrom == .publishing ? nil : form.acceptsAnswersFrom.rawValue
+        self.language = form.language.rawValue
+        self.translations =
+            form.translations.isEmpty
+            ? nil : Dictionary(uniqueKeysWithValues: form.translations.map { ($0.key.rawValue, TranslationInput($0.value)) })
     }
 }
 

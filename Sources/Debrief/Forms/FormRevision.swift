@@ -1,7 +1,8 @@
 /// What a host may change on a published, open form without a new version, and which answers of
 /// two versions of one meeting's form may be counted together.
 ///
-/// A wording edit (title, prompts, option and statement labels, rating end labels, placeholders) keeps the
+/// A wording edit (title, prompts, option and statement labels, rating end labels, placeholders,
+/// translations and the form's language) keeps the
 /// version, its code and its answers: it changes how a question reads, not what an answer to it
 /// means, and it accepts exactly the answers the form accepted before. Anything else (a kind, a
 /// scale, an option added or removed, a question added or removed, `required`, a length limit,
@@ -12,6 +13,9 @@ extension FormDefinition {
         var copy = self
         copy.title = ""
         copy.questions = self.questions.map(\.meaning)
+        // Languages are wording too: adding Korean to an open form changes no answer's meaning.
+        copy.language = .english
+        copy.translations = [:]
         return copy
     }
 

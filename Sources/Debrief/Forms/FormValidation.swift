@@ -7,7 +7,8 @@ extension FormInput {
     /// `questions[i].prompt`, `questions[i].kind`, `questions[i].options`,
     /// `questions[i].options[j]`, `questions[i].options[j].id|label`,
     /// `questions[i].maxSelections`, `questions[i].maxLength`, `questions[i].placeholder`,
-    /// `questions[i].min|max|minLabel|maxLabel`, `questions[i].showWhen…` (see ``FollowUpInput``).
+    /// `questions[i].min|max|minLabel|maxLabel`, `questions[i].showWhen…` (see ``FollowUpInput``),
+    /// `language` and `translations…` (see ``validateLanguages(questions:into:)``).
     ///
     /// Defaults: anonymous=true, allowsEditing=false, privacyThreshold=3,
     /// sharesResultsWithParticipants=false, oneResponsePerBrowser=true; per question see ``QuestionInput``.
@@ -33,8 +34,9 @@ extension FormInput {
             }
         }
         let questions = validateQuestions(into: &problems)
+        let languages = validateLanguages(questions: questions, into: &problems)
         return problems.result {
-            guard let title, let questions else { return nil }
+            guard let title, let questions, let languages else { return nil }
             var form = FormDefinition(
                 title: title,
                 anonymous: anonymous ?? true,
@@ -46,6 +48,8 @@ extension FormInput {
                 questions: questions
             )
             form.acceptsAnswersFrom = window
+            form.language = languages.language
+            form.translations = languages.translations
             return form
         }
     }

@@ -35,6 +35,10 @@ public struct ResultsCounts: Sendable {
     public var unfilteredQuestions: [String: QuestionCounts]?
     /// The earlier published versions, oldest first (empty when there is one version).
     public var earlierVersions: [VersionCounts] = []
+    /// Responses (within the filter) by the language they were given in, for responses to a form
+    /// in several languages; responses to a version in one language are not in it (see
+    /// ``ResultsReport/Summary/responsesByLanguage``).
+    public var languages: [String: Int] = [:]
 
     /// Responses (within the filter) to the current version alone.
     public var currentResponses: Int { self.responses - self.earlierVersions.reduce(0) { $0 + $1.responses } }

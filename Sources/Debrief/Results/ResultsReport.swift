@@ -77,10 +77,13 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
     /// changed in meaning), oldest version first, each with its `version`.
     public var earlierQuestions: [QuestionResult]
     public var timeline: ChartSeries
+    /// Responses (within the filter) by the language they were given in; nil for a form in one
+    /// language (see ``ResultsReport/languages(_:)``).
+    public var languages: ChartSeries?
 
     enum CodingKeys: String, CodingKey {
         case meetingID = "meetingId", formID = "formId", formVersion, formState, generatedAt, filter, summary, versions, questions
-        case earlierQuestions, timeline
+        case earlierQuestions, timeline, languages
     }
 
     /// The report of `counts` as seen at `now`.
@@ -150,5 +153,22 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         let start = filter.since.map { max($0, firstPublished ?? $0) } ?? firstPublished ?? now
         let end = min(filter.until ?? now, form.closedTime(at: now) ?? now)
         self.timeline = Timeline.series(from: start, to: max(start, end), perMinute: counts.times.perMinute)
+        self.languages = Self.languages(counts)
+    }
+
+    /// The language series: one row per language of the current form (its own first), with the
+    /// responses given in it. Responses stored without a language (to a version in one language)
+    /// count as the form's own. Nil when the form and its responses speak one language.
+    static func languages(_ counts: ResultsCounts) -> ChartSeries? {
+        let form = counts.form.definition
+        guard !form.translations.isEmpty || !counts.languages.isEmpty else { return nil }
+        var tags = form.languages
+        for tag in counts.languages.keys.compactMap(LanguageTag.init(rawValue:)).sorted() where !tags.contains(tag) { tags.append(tag) }
+        let tagged = counts.languages.values.reduce(0, +)
+        let rows = tags.map { tag in
+            (category: tag.rawValue, label: tag.nativeName,
+             count: counts.languages[tag.rawValue, default: 0] + (tag == form.language ? max(0, counts.responses - tagged) : 0))
+        }
+        return ChartSeries(unit: "responses", total: counts.responses, totalDescription: "responses by the language they were given in", categories: rows)
     }
 }

@@ -63,6 +63,7 @@ public struct ParticipantActions: Sendable {
     private func validateAndStore(_ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String?) async throws -> AcceptedSubmission {
         var problems = ProblemCollector()
         let token = ParticipantTokenRules.check(input.participantToken, form: form.definition, into: &problems)
+        let language = form.definition.responseLanguage(input.language, into: &problems)
         var answers: [Answer] = []
         switch input.validate(against: form.definition) {
         case .success(let accepted): answers = accepted
@@ -71,7 +72,7 @@ public struct ParticipantActions: Sendable {
         guard problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
         let claim = try key.map { try IdempotencyClaim(key: $0, canonicalizing: input) }
         return try await self.responses.submit(
-            Submission(form: form, answers: answers, participantToken: token, idempotency: claim))
+            Submission(form: form, answers: answers, participantToken: token, idempotency: claim, language: language))
     }
 
     /// As ``submit(_:to:idempotencyKey:)``, for a page's double tap: the same post sent twice at

@@ -26,11 +26,22 @@ struct ParticipantController {
 
     /// `group` is `/v1/f`, behind the participant rate limit.
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get(":code") { _, context -> ParticipantFormResponse in
-            ParticipantFormResponse(view: try await self.participants.view(code: Self.code(context)))
-        }
+        group.get(":code", use: self.show)
         group.post(":code/check-in", use: self.checkIn)
         group.post(":code/responses", use: self.submit)
+    }
+
+    /// The form in the participant's language: `?lang=` when the form has it, else the best of
+    /// `Accept-Language`, else the form's own (``FormDefinition/language(requested:preference:)``).
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ParticipantFormResponse> {
+        let requested = request.uri.queryParameters.get("lang").map { String($0) }
+        if let requested, LanguageTag(rawValue: requested) == nil { throw APIError.badRequest("lang", LanguageTag.message) }
+        let view = try await self.participants.view(code: Self.code(context))
+        let language = view.form.definition.language(
+            requested: requested, preference: LanguagePreference(acceptLanguage: request.headers[.acceptLanguage]))
+        return EditedResponse(
+            headers: [.contentLanguage: language.rawValue, .vary: "Accept-Language"],
+            response: ParticipantFormResponse(view: view, language: language))
     }
 
     @Sendable func checkIn(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ParticipantCheckInResponse> {

@@ -5,14 +5,17 @@ import Hummingbird
 
 /// `GET /v1/f/{code}`: what a participant needs to answer, and nothing about the host.
 ///
-/// `{"code","title","anonymous","allowsEditing","state","closesAt",
+/// `{"code","title","anonymous","allowsEditing","state","closesAt","language","languages",
 ///   "meeting":{"title","startsAt","endsAt","place"},"questions":[…flat Question JSON…]}`;
-/// `closesAt` and `meeting.place` are null when unset.
+/// `closesAt` and `meeting.place` are null when unset. The texts are in `language`, one of the
+/// form's `languages` (see ``FormDefinition/language(requested:preference:)``).
 struct ParticipantFormResponse: ResponseEncodable {
     var view: ParticipantFormView
+    /// The language the texts are shown in.
+    var language: LanguageTag
 
     enum CodingKeys: String, CodingKey {
-        case code, title, anonymous, privacyThreshold, allowsEditing, state, closesAt, meeting, questions
+        case code, title, anonymous, privacyThreshold, allowsEditing, state, closesAt, meeting, questions, language, languages
     }
 
     enum MeetingKeys: String, CodingKey {
@@ -20,7 +23,7 @@ struct ParticipantFormResponse: ResponseEncodable {
     }
 
     func encode(to encoder: any Encoder) throws {
-        let definition = self.view.form.definition
+        let definition = self.view.form.definition.localized(to: self.language)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.view.form.code, forKey: .code)
         try container.encode(definition.title, forKey: .title)
@@ -36,5 +39,7 @@ struct ParticipantFormResponse: ResponseEncodable {
         try meeting.encode(self.view.meetingEndsAt, forKey: .endsAt)
         try meeting.encode(self.view.meetingPlace, forKey: .place)
         try container.encode(definition.questions, forKey: .questions)
+        try container.encode(self.language, forKey: .language)
+        try container.encode(self.view.form.definition.languages, forKey: .languages)
     }
 }

@@ -21,7 +21,7 @@ struct ResponsesLayout {
 
     static let fixedHeader = [
         "response_id", "meeting_id", "series_id", "meeting_title", "session_number", "form_version", "submitted_at",
-        "changed_at", "seconds_after_end", "checked_in", "participant_name",
+        "changed_at", "seconds_after_end", "checked_in", "participant_name", "language",
     ]
 
     struct QuestionColumn: Equatable {
@@ -111,7 +111,9 @@ struct ResponsesLayout {
                 round(extract(epoch FROM r.submitted_at - fs.ends_at), 3), \(ExportSQL.boolean(unsafeCondition: "r.check_in_id IS NOT NULL")),
                 CASE WHEN fs.identified THEN
                 """
-            + " " + self.csv.cell(unsafeColumn: "c.name") + " END"
+            + " " + self.csv.cell(unsafeColumn: "c.name") + " END, "
+            // A response to a form in one language stores none: it is the form's own.
+            + self.csv.cell(unsafeColumn: "coalesce(r.language, fs.definition ->> 'language', 'en')")
         return with + "\n" + fixed + values + "\n" + from + "\nWHERE true" + self.window.sql + "\nORDER BY r.submitted_at, r.id"
     }
 }

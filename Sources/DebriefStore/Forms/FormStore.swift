@@ -57,6 +57,7 @@ public struct FormStore: Sendable {
                             + "to change what answers mean, close it, then save a new version (it keeps the same code)",
                         field: "questions")
                 }
+                try Self.refuseMissingTranslations(definition)
                 let rows = try await connection.query(
                     """
                     UPDATE forms AS f SET definition = \(SQLJSON(definition))::jsonb, updated_at = clock_timestamp()
@@ -93,6 +94,7 @@ public struct FormStore: Sendable {
                 if let closesAt = form.definition.closesAt, closesAt <= Date() {
                     throw ValidationFailure(problems: [FieldProblem(path: "closesAt", message: "must be in the future")])
                 }
+                try Self.refuseMissingTranslations(form.definition)
                 if let earlier = try await Self.latestPublished(meetingID, on: connection), let code = earlier.code {
                     let rows = try await connection.query(
                         """
@@ -120,6 +122,13 @@ public struct FormStore: Sendable {
                 throw DebriefError(.conflict, "could not allocate a form code; try again")
             }
         }
+    }
+
+    /// Participants never meet a half-translated form: what participants can see (a published
+    /// form) has every text in every language it offers (``FormDefinition/missingTranslations``).
+    static func refuseMissingTranslations(_ definition: FormDefinition) throws {
+        let missing = definition.missingTranslations
+        if !missing.isEmpty { throw ValidationFailure(problems: missing) }
     }
 
     /// Stops accepting answers now. Closing a closed form changes nothing.

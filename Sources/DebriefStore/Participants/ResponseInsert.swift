@@ -37,8 +37,9 @@ struct ResponseInsert {
             ), w AS MATERIALIZED (
                 SELECT g.form_id, g.check_in_id FROM g WHERE \(SubmissionContext.insertCondition(tokenGiven: self.tokenHash != nil))
             ), r AS (
-                INSERT INTO responses (id, form_id, check_in_id, submitted_at)
-                SELECT \(id)::uuid, w.form_id, w.check_in_id, \(accepted.submittedAt)::timestamptz FROM w
+                INSERT INTO responses (id, form_id, check_in_id, submitted_at, language)
+                SELECT \(id)::uuid, w.form_id, w.check_in_id, \(accepted.submittedAt)::timestamptz,
+                    \(self.submission.language?.rawValue)::text FROM w
             ), a AS (
                 \(answers.insert(response: "\(id)::uuid", form: "w.form_id", from: "w"))
             )\(try IdempotencyRecord.cte(self.submission, accepted, form: "w.form_id", from: "w"))\(webhooks)

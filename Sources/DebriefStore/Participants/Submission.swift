@@ -10,11 +10,16 @@ public struct Submission: Sendable {
     public var participantToken: String?
     /// The `Idempotency-Key` claim, if the client sent one.
     public var idempotency: IdempotencyClaim?
+    /// The language the form was answered in; nil on a form in one language.
+    public var language: LanguageTag?
 
-    public init(form: PublishedForm, answers: [Answer], participantToken: String?, idempotency: IdempotencyClaim?) {
+    public init(
+        form: PublishedForm, answers: [Answer], participantToken: String?, idempotency: IdempotencyClaim?, language: LanguageTag? = nil
+    ) {
         self.form = form
         self.answers = answers
         self.participantToken = participantToken
         self.idempotency = idempotency
+        self.language = language
     }
 }

@@ -8,12 +8,14 @@ struct FormTally: Sendable, Equatable {
     var responses = 0
     var checkIns = 0
     var times = ResponseTimes()
+    /// Responses per language tag, on forms in several languages (SQL/0034).
+    var languages: [String: Int] = [:]
     /// Per question key; texts are not tallied (``ResultsStore`` reads the newest ones).
     var questions: [String: QuestionCounts] = [:]
 
     /// The `kind` column.
     enum Kind: String {
-        case responses, checkins, minute, respondents, option, other, rating, statement
+        case responses, checkins, minute, respondents, option, other, rating, statement, language
     }
 
     /// From rows with the columns `question_key`, `kind`, `value` and `n`.
@@ -30,6 +32,7 @@ struct FormTally: Sendable, Equatable {
             switch kind {
             case .responses: self.responses += count
             case .checkins: self.checkIns += count
+            case .language: self.languages[value, default: 0] += count
             case .minute: perMinute[try Self.number(value, kind), default: 0] += count
             case .respondents: self.questions[key, default: QuestionCounts()].respondents += count
             case .option: self.questions[key, default: QuestionCounts()].optionCounts[value, default: 0] += count

@@ -101,6 +101,8 @@ public struct ResultTallies: Sendable {
             SELECT '', 'minute', floor(extract(epoch FROM r.submitted_at) / 60)::bigint::text, count(*)
             FROM responses r WHERE \(scope) GROUP BY 3
             UNION ALL
+            SELECT '', 'language', r.language, count(*) FROM responses r WHERE \(scope) AND r.language IS NOT NULL GROUP BY 3
+            UNION ALL
             SELECT a.question_key, 'respondents', '', count(DISTINCT a.response_id) FROM \(answers) GROUP BY 1
             UNION ALL
             SELECT a.question_key, 'option', a.option_id, count(*) FROM \(answers) AND a.option_id IS NOT NULL GROUP BY 1, 3

@@ -64,7 +64,11 @@ public struct ResultsStore: Sendable {
             ).single()
             let people = try await connection.query(Self.attendance(meeting: meetingID, scope: scope)).single()
             var perMinute: [Int64: Int] = [:]
-            for tally in tallies { perMinute.merge(tally.filtered.times.counts, uniquingKeysWith: +) }
+            var languages: [String: Int] = [:]
+            for tally in tallies {
+                perMinute.merge(tally.filtered.times.counts, uniquingKeysWith: +)
+                languages.merge(tally.filtered.languages, uniquingKeysWith: +)
+            }
             let current = tallies[tallies.count - 1]
             var counts = ResultsCounts(
                 meeting: meeting, form: form, responses: tallies.reduce(0) { $0 + $1.filtered.responses },
@@ -77,6 +81,7 @@ public struct ResultsStore: Sendable {
                     form: $0.form, responses: $0.filtered.responses, allResponses: $0.all.responses, questions: $0.questions,
                     unfilteredQuestions: filter.isEmpty ? nil : $0.all.questions)
             }
+            counts.languages = languages
             counts.checkedInResponded = try people.decode("responded")
             counts.possibleDuplicateCheckIns = try people.decode("possible")
             counts.removedByHost = try await connection.query(

@@ -125,6 +125,11 @@ struct BuilderPage {
     var importAction: String
     var copyAction: String
     var sources: [Source]
+    /// The translations page, once a form is stored; with the languages and the texts still
+    /// missing a translation (publishing refuses them).
+    var translationsHref: String?
+    var languagesNote: String?
+    var missingTranslationsNote: String?
     var importText = ""
     var importError: String?
     var preview: ParticipantFormPage?
@@ -163,6 +168,15 @@ struct BuilderPage {
         self.meetingTitle = meeting.title
         self.meetingHref = "/m/\(id)"
         self.action = "/m/\(id)/form"
+        if let stored {
+            self.translationsHref = "/m/\(id)/form/translations"
+            let languages = stored.definition.languages
+            if languages.count > 1 {
+                self.languagesNote = t(.languagesNote, ["languages": languages.map(\.nativeName).joined(separator: ", ")])
+            }
+            let missing = stored.definition.missingTranslations.count
+            if missing > 0 { self.missingTranslationsNote = t(.missingSummary, ["n": String(missing)]) }
+        }
         self.title = draft.title
         self.titleError = errors["title"]
         self.anonymous = draft.anonymous

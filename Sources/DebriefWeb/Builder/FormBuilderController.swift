@@ -60,6 +60,12 @@ struct FormBuilderController {
             if let kept = stored?.definition {
                 input.oneResponsePerBrowser = input.oneResponsePerBrowser ?? kept.oneResponsePerBrowser
                 input.acceptsAnswersFrom = input.acceptsAnswersFrom ?? kept.acceptsAnswersFrom.rawValue
+                // Languages are edited on the translations page: a builder save keeps them, for
+                // every text the new draft still has.
+                input.language = kept.language.rawValue
+                if !kept.translations.isEmpty, case .success(let fresh) = input.validate() {
+                    input.translations = kept.translationInputs(keeping: fresh.translatableTexts)
+                }
             }
             do {
                 if !parseProblems.isEmpty { throw ValidationFailure(problems: parseProblems) }
@@ -202,7 +208,7 @@ struct FormBuilderController {
             let view = ParticipantFormView(
                 form: form, meetingTitle: meeting.title, meetingStartsAt: meeting.startsAt, meetingEndsAt: meeting.endsAt,
                 meetingPlace: meeting.place, closesAt: preview.closesAt)
-            page.preview = ParticipantFormPage(view, state: .init(), language: writer.language)
+            page.preview = ParticipantFormPage(view, state: .init(), language: writer.language, formLanguage: preview.language)
         }
         var response = try writer.hostPage(
             "builder", title: page.heading, view: page, context: context, status: status, policy: ContentSecurityPolicy.scripted,

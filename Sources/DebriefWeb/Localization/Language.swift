@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 import HTTPTypes
 
@@ -9,40 +10,21 @@ enum Language: String, Sendable, CaseIterable {
 
     static let fallback = Language.en
 
-    /// The best supported language of an `Accept-Language` header (RFC 9110 §12.5.4): ranges in
-    /// order of their q-value (1 when absent), earlier ones first among equals; `q=0` means "not
-    /// this one"; `*` and unparsable headers fall back to English. Only the primary subtag
-    /// matters, so `ko-KR` is Korean.
+    /// The best supported language of an `Accept-Language` header (``LanguagePreference``); `*`
+    /// and unparsable headers fall back to English. Only the primary subtag matters, so `ko-KR`
+    /// is Korean.
     init(acceptLanguage header: String?) {
-        guard let header, header.utf8.count <= 1024 else {
-            self = Self.fallback
-            return
-        }
-        var ranges: [(primary: Substring, quality: Double, order: Int)] = []
-        for (order, item) in header.split(separator: ",").enumerated() {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let tag = parts.first, !tag.isEmpty else { continue }
-            var quality = 1.0
-            for parameter in parts.dropFirst() where parameter.lowercased().hasPrefix("q=") {
-                guard let value = Double(parameter.dropFirst(2)), (0...1).contains(value) else {
-                    quality = -1
-                    break
-                }
-                quality = value
-            }
-            guard quality > 0 else { continue }
-            let primary = tag.split(separator: "-").first ?? Substring(tag)
-            ranges.append((Substring(primary.lowercased()), quality, order))
-        }
-        ranges.sort { ($0.quality, -$0.order) > ($1.quality, -$1.order) }
-        for range in ranges {
-            if range.primary == "*" { break }
-            if let language = Language(rawValue: String(range.primary)) {
-                self = language
-                return
-            }
-        }
-        self = Self.fallback
+        self.init(preference: LanguagePreference(acceptLanguage: header))
+    }
+
+    init(preference: LanguagePreference) {
+        let supported = Self.allCases.compactMap { LanguageTag(rawValue: $0.rawValue) }
+        self = preference.best(of: supported).flatMap { Language(rawValue: String($0.primary)) } ?? Self.fallback
+    }
+
+    /// The pages' language for a form shown in `tag`, when the pages speak it.
+    init?(_ tag: LanguageTag) {
+        self.init(rawValue: String(tag.primary))
     }
 
     init(_ headers: HTTPFields) {

@@ -14,7 +14,7 @@ enum Phrase: String, CaseIterable, Sendable {
     case followUpIfRated, followUpIfChosen, followUpIfNotChosen, shownToOf
     case checkInHeading, checkInName, checkInAnonymousButton, checkInNamedButton
     case checkInAnonymousHint, checkInRequiredHint, checkedInAs, checkedIn, closesAt
-    case alreadySent, stillSaving, alreadyAnswered, checkInUnknown, answeredFromThisBrowser
+    case alreadySent, stillSaving, alreadyAnswered, checkInUnknown, answeredFromThisBrowser, formLanguages
     // Thanks and shared results
     case thanksHeading, thanksBody, sharedResultsHeading
     // Results (thanks page and dashboard)
@@ -81,6 +81,7 @@ enum Phrase: String, CaseIterable, Sendable {
             return ("Answers were already sent from this page. Reload it to send a new response.", "이 페이지에서 이미 답변을 보냈어요. 새로 답하려면 페이지를 새로 고쳐 주세요.")
         case .stillSaving: return ("Your answers are still being saved. Wait a moment, then reload.", "답변을 저장하는 중이에요. 잠시 뒤 새로 고쳐 주세요.")
         case .alreadyAnswered: return ("You already answered this form.", "이미 이 설문에 답했어요.")
+        case .formLanguages: return ("Languages of this form", "이 설문의 언어")
         case .answeredFromThisBrowser:
             return ("You already answered this form from this browser.", "이 브라우저에서 이미 이 설문에 답했어요.")
         case .checkInUnknown: return ("Your check-in was not found. Please check in again.", "출석 기록을 찾을 수 없어요. 다시 출석 체크해 주세요.")
@@ -192,6 +193,11 @@ struct Localizer: Sendable {
         Self.fill(phrase.text(self.language), values)
     }
 
+    /// A phrase of the translations page, filled the same way.
+    func callAsFunction(_ phrase: TranslationPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
     private static func fill(_ text: String, _ values: [String: String]) -> String {
         var text = text
         for (name, value) in values {
@@ -215,6 +221,7 @@ struct Localizer: Sendable {
         pairs += HostExtrasPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         pairs += WebhookPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         pairs += SharingPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
+        pairs += TranslationPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         return Dictionary(uniqueKeysWithValues: pairs)
     }
 }

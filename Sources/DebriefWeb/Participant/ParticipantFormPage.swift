@@ -110,8 +110,21 @@ struct ParticipantFormPage {
         var text: String
     }
 
+    /// One language the form can be shown in, as a link of the picker.
+    struct LanguageChoice {
+        var href: String
+        var tag: String
+        var name: String
+        var current: Bool
+    }
+
     var code: String
     var formTitle: String
+    /// The language the questions are shown in, posted back so the response records it.
+    var formLanguage: String
+    /// The picker: every language of the form, when it has more than one.
+    var languageChoices: [LanguageChoice]
+    var showsLanguagePicker: Bool
     var meetingLine: String
     var privacyNote: String
     var closesNote: String?
@@ -139,11 +152,18 @@ struct ParticipantFormPage {
         var checkedInNote: String?
     }
 
-    init(_ view: ParticipantFormView, state: State, language: Language) {
+    /// The page for `view`, its questions in `formLanguage` (one of the form's languages) and its
+    /// own words in `language`.
+    init(_ view: ParticipantFormView, state: State, language: Language, formLanguage: LanguageTag) {
         let t = Localizer(language)
-        let definition = view.form.definition
+        let definition = view.form.definition.localized(to: formLanguage)
         self.code = view.form.code
         self.formTitle = definition.title
+        self.formLanguage = formLanguage.rawValue
+        self.languageChoices = view.form.definition.languages.map { tag in
+            LanguageChoice(href: "/f/\(view.form.code)?lang=\(tag.rawValue)", tag: tag.rawValue, name: tag.nativeName, current: tag == formLanguage)
+        }
+        self.showsLanguagePicker = self.languageChoices.count > 1
         self.meetingLine = ([view.meetingTitle] + (view.meetingPlace.map { [$0] } ?? []) + [DateText.dateTime(view.meetingStartsAt, language)])
             .joined(separator: " · ")
         self.privacyNote = definition.anonymous

@@ -36,11 +36,12 @@ struct ParticipantPageController {
             .add(middleware: rateLimit)
         group.get(":code") { request, context -> Response in
             let view = try await self.participants.view(code: Self.code(context))
+            let language = Self.formLanguage(view.form, request, picked: request.uri.queryParameters.get("lang").map { String($0) })
             var state = ParticipantFormPage.State()
             if try await self.answeredFromThisBrowser(view.form, request) {
-                state.generalErrors.append(Localizer(Language(request.headers))(.answeredFromThisBrowser))
+                state.generalErrors.append(Localizer(Self.pageLanguage(language, request))(.answeredFromThisBrowser))
             }
-            return try Self.formPage(view, state: state, status: .ok, request: request)
+            return try Self.formPage(view, state: state, status: .ok, request: request, in: language)
         }
         group.post(":code", use: self.submit)
         group.post(":code/check-in", use: self.checkIn)
@@ -58,16 +59,21 @@ struct ParticipantPageController {
         }
         let token = fields["participant_token"].flatMap { $0.isEmpty ? nil : $0 }
         let posted = PostedAnswers(fields, form: form.definition, participantToken: token)
+        var input = posted.input
+        input.language = fields["language"]
+        let language = Self.formLanguage(form, request, picked: fields["language"])
         var state = ParticipantFormPage.State(idempotencyKey: key, participantToken: token, fields: fields)
-        let t = Localizer(Language(request.headers))
+        let t = Localizer(Self.pageLanguage(language, request))
         if token == nil, try await self.answeredFromThisBrowser(form, request) {
             state.generalErrors.append(t(.answeredFromThisBrowser))
             let view = try await self.participants.view(code: form.code)
-            return try Self.formPage(view, state: state, status: .conflict, request: request)
+            return try Self.formPage(view, state: state, status: .conflict, request: request, in: language)
         }
         do {
-            let accepted = try await self.participants.submitWaitingForTwin(posted.input, to: form, idempotencyKey: key)
-            var response = Response.seeOther("/f/\(form.code)/thanks")
+            let accepted = try await self.participants.submitWaitingForTwin(input, to: form, idempotencyKey: key)
+            // The thank-you page stays in the language the form was answered in.
+            var response = Response.seeOther(
+                "/f/\(form.code)/thanks" + (form.definition.translations.isEmpty ? "" : "?lang=\(language.rawValue)"))
             if token == nil, form.definition.limitsResponsesPerBrowser, let receipts = self.receipts {
                 let receipt = try await receipts.issue(code: form.code, response: accepted.responseID)
                 response.setCookie(
@@ -94,7 +100,7 @@ struct ParticipantPageController {
             state.generalErrors.append(t(.stillSaving))
         }
         let view = try await self.participants.view(code: form.code)
-        return try Self.formPage(view, state: state, status: .unprocessableContent, request: request)
+        return try Self.formPage(view, state: state, status: .unprocessableContent, request: request, in: language)
     }
 
     /// Whether this browser holds a valid receipt of an answer to `form`, on a form limited to one
@@ -111,7 +117,8 @@ struct ParticipantPageController {
     @Sendable func checkIn(_ request: Request, context: AppRequestContext) async throws -> Response {
         let view = try await self.participants.view(code: Self.code(context))
         let fields = try await FormFields.read(request, limit: context.bodyLimit(atMost: self.maxBodyBytes))
-        let t = Localizer(Language(request.headers))
+        let language = Self.formLanguage(view.form, request, picked: fields["language"])
+        let t = Localizer(Self.pageLanguage(language, request))
         var state = ParticipantFormPage.State(checkInName: fields["name"] ?? "")
         do {
             // A page that already holds a token (a second tap, a reload) presents it: one person.
@@ -120,10 +127,10 @@ struct ParticipantPageController {
             state.participantToken = receipt.participantToken
             let name = view.form.definition.anonymous ? nil : (try? PersonName.validated(fields["name"]))?.text
             state.checkedInNote = name.map { t(.checkedInAs, ["name": $0]) } ?? t(.checkedIn)
-            return try Self.formPage(view, state: state, status: .ok, request: request)
+            return try Self.formPage(view, state: state, status: .ok, request: request, in: language)
         } catch let failure as ValidationFailure {
             state.checkInNameError = failure.messages(at: "name").first ?? failure.problems.first?.message
-            return try Self.formPage(view, state: state, status: .unprocessableContent, request: request)
+            return try Self.formPage(view, state: state, status: .unprocessableContent, request: request, in: language)
         }
     }
 
@@ -131,14 +138,15 @@ struct ParticipantPageController {
     /// participant cannot tell "not shared" from "no results").
     @Sendable func thanks(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await self.participants.form(code: Self.code(context))
-        let writer = try PageWriter(request)
+        let language = Self.formLanguage(form, request, picked: request.uri.queryParameters.get("lang").map { String($0) })
+        let writer = try PageWriter(language: Self.pageLanguage(language, request))
         // Phone first: a narrow chart keeps its labels legible at 360 px.
         let results = try await self.results.sharedReport(formCode: form.code).map {
             ResultsView($0.questions, earlier: $0.earlierQuestions, language: writer.language, chartWidth: 480)
         }
         return try writer.page(
             "participant-thanks", title: writer.localizer(.thanksHeading),
-            view: ThanksPage(formTitle: form.definition.title, results: results))
+            view: ThanksPage(formTitle: form.definition.localized(to: language).title, results: results))
     }
 
     struct ThanksPage {
@@ -146,15 +154,27 @@ struct ParticipantPageController {
         var results: ResultsView?
     }
 
+    /// The language to show `form` in: the one picked (the picker's `?lang=`, or the `language`
+    /// a posted page carried) when the form has it, else the best of `Accept-Language`.
+    private static func formLanguage(_ form: PublishedForm, _ request: Request, picked: String?) -> LanguageTag {
+        form.definition.language(requested: picked, preference: LanguagePreference(acceptLanguage: request.headers[.acceptLanguage]))
+    }
+
+    /// The pages' own words follow the form's language when the pages speak it.
+    private static func pageLanguage(_ formLanguage: LanguageTag, _ request: Request) -> Language {
+        Language(formLanguage) ?? Language(request.headers)
+    }
+
     private static func formPage(
-        _ view: ParticipantFormView, state: ParticipantFormPage.State, status: HTTPResponse.Status, request: Request
+        _ view: ParticipantFormView, state: ParticipantFormPage.State, status: HTTPResponse.Status, request: Request,
+        in formLanguage: LanguageTag
     ) throws -> Response {
-        let writer = try PageWriter(request)
-        let page = ParticipantFormPage(view, state: state, language: writer.language)
+        let writer = try PageWriter(language: Self.pageLanguage(formLanguage, request))
+        let page = ParticipantFormPage(view, state: state, language: writer.language, formLanguage: formLanguage)
         // Only a form with follow-ups gets a script: it hides and shows them (the page works without).
         let hasFollowUps = view.form.definition.questions.contains { $0.showWhen != nil }
         return try writer.page(
-            "participant-form", title: view.form.definition.title, view: page, status: status,
+            "participant-form", title: page.formTitle, view: page, status: status,
             policy: hasFollowUps ? ContentSecurityPolicy.scripted : ContentSecurityPolicy.page,
             script: hasFollowUps ? Assets.followUpScript.url : nil)
     }

@@ -32,8 +32,13 @@ struct PageWriter {
 
     /// A writer in the language the request prefers; throws when the templates failed to load.
     init(_ request: Request) throws {
+        try self.init(language: Language(request.headers))
+    }
+
+    /// A writer in `language` (a participant page follows the language its form is shown in).
+    init(language: Language) throws {
         self.renderer = try PageRenderer.bundled.get()
-        self.language = Language(request.headers)
+        self.language = language
     }
 
     /// A whole page: `template` (which extends `layout`) around `view`.
