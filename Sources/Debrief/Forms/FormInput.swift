@@ -55,7 +55,7 @@ public struct FormInput: Codable, Sendable, Equatable {
         )
         // Left out when it is the default, as a client would write it.
         self.acceptsAnswersFrom = form.acceptsAnswersFrom == .publishing ? nil : form.acceptsAnswersFrom.rawValue
-        self.language = form.language.rawValue
+        self.language = form.language == .english ? nil : form.language.rawValue
         self.translations =
             form.translations.isEmpty
             ? nil : Dictionary(uniqueKeysWithValues: form.translations.map { ($0.key.rawValue, TranslationInput($0.value)) })

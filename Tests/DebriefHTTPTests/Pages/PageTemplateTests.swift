@@ -19,9 +19,10 @@ struct PageTemplateTests {
             .union(HostExtrasPhrase.allCases.map(\.rawValue))
             .union(WebhookPhrase.allCases.map(\.rawValue))
             .union(SharingPhrase.allCases.map(\.rawValue))
+            .union(TranslationPhrase.allCases.map(\.rawValue))
         #expect(
             phrases.count == Phrase.allCases.count + HostPhrase.allCases.count + HostExtrasPhrase.allCases.count
-                + WebhookPhrase.allCases.count + SharingPhrase.allCases.count, "one name, one phrase")
+                + WebhookPhrase.allCases.count + SharingPhrase.allCases.count + TranslationPhrase.allCases.count, "one name, one phrase")
         #expect(Set(Phrase.allCases.map(\.rawValue)).isDisjoint(with: HostPhrase.allCases.map(\.rawValue)), "one name, one phrase")
         var unknown: [String] = []
         for file in files {
