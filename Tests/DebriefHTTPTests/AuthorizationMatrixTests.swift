@@ -270,6 +270,8 @@ struct AuthorizationMatrixTests {
         "GET /m/{id}/form/export": Row(access: .anyone, success: .seeOther),
         "POST /m/{id}/form/import": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/form/copy": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /m/{id}/form/translations": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/form/translations": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "GET /m/{id}/responses": Row(access: .anyone, success: .seeOther),
         "GET /m/{id}/responses/{responseId}/remove": Row(access: .anyone, success: .seeOther),
         "POST /m/{id}/responses/{responseId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),

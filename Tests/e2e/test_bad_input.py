@@ -30,11 +30,30 @@ from conftest import API, SAMPLE_FORM, iso, start_server
 
 CASES_RUN: list[str] = []
 
-# The sample form and a grid, so its statements and ratings are spoiled like every other member.
-CORPUS_FORM = {**SAMPLE_FORM, "questions": SAMPLE_FORM["questions"] + [
+# The sample form and a grid, in English and Korean, so its statements, ratings and every
+# translated text are spoiled like every other member.
+CORPUS_FORM = {**SAMPLE_FORM, "language": "en", "questions": SAMPLE_FORM["questions"] + [
     {"key": "meeting", "prompt": "How was the meeting?", "kind": "grid", "min": 1, "max": 5,
      "statements": [{"key": "agenda", "label": "The agenda was clear"}, {"key": "time", "label": "We finished on time"}]},
 ]}
+
+
+def korean(form: dict) -> dict:
+    """A whole translation of `form` (every text, so it can be published): each text marked 한."""
+    questions = {}
+    for question in form["questions"]:
+        texts = {"prompt": "한 " + question["prompt"]}
+        for field in ("placeholder", "minLabel", "maxLabel"):
+            if field in question:
+                texts[field] = "한 " + question[field]
+        for member, key in (("options", "id"), ("statements", "key")):
+            if member in question:
+                texts[member] = {item[key]: "한 " + item["label"] for item in question[member]}
+        questions[question["key"]] = texts
+    return {"title": "한 " + form["title"], "questions": questions}
+
+
+CORPUS_FORM["translations"] = {"ko": korean(CORPUS_FORM)}
 
 # ---------------------------------------------------------------------------- the world
 
@@ -141,7 +160,7 @@ ROUTES = {
                           lambda w: {"url": "https://hooks.example.com/debrief", "events": ["response.created"]}),
     "POST /v1/f/{code}/check-in": (lambda w: f"/v1/f/{w.identified_code}/check-in", lambda w: {"name": "Dorothy Vaughan"}),
     "POST /v1/f/{code}/responses": (lambda w: f"/v1/f/{w.anonymous_code}/responses",
-                                    lambda w: {"answers": [{"questionKey": "useful", "rating": 7},
+                                    lambda w: {"language": "ko", "answers": [{"questionKey": "useful", "rating": 7},
                                                            {"questionKey": "notes", "text": "fine"},
                                                            {"questionKey": "meeting", "ratings": {"agenda": 4, "time": 2}}]}),
 }
