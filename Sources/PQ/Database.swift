@@ -55,6 +55,24 @@ public final class Database: Sendable {
         }
     }
 
+    /// Runs read-only `queries` in one snapshot (a `REPEATABLE READ, READ ONLY` transaction) and
+    /// in one exchange with the server: `BEGIN`, the queries and `COMMIT` go as one pipeline
+    /// (``Connection/pipeline(_:function:fileID:)``). Their results, in order.
+    public func readSnapshot(_ queries: [SQLQuery], function: String = #function, fileID: String = #fileID) async throws -> [QueryResult] {
+        try await self.withConnection { connection in
+            do {
+                let results = try await connection.pipeline(
+                    ["BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"] + queries + ["COMMIT"], function: function, fileID: fileID)
+                return Array(results.dropFirst().dropLast())
+            } catch {
+                // A failed statement leaves the transaction open (aborted): end it, so the connection
+                // goes back to the pool idle. A broken connection is dropped by the pool instead.
+                _ = try? await connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
     /// Runs one statement on a pooled connection.
     @discardableResult
     public func query(_ query: SQLQuery, function: String = #function, fileID: String = #fileID) async throws -> QueryResult {

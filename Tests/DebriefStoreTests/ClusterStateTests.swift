@@ -38,13 +38,14 @@ struct ClusterStateTests {
         for bad in ["", "16", "16/", "/1", "G/1", "1/2/3", "100000000/0"] {
             #expect(LSN(bad) == nil, "\(bad)")
         }
-        // What the server prints round-trips, and later positions compare greater.
+        // What the server prints round-trips, and later positions compare greater (the insert position:
+        // the write position lags when the test cluster does not wait for its WAL).
         let database = try await TestDatabase.createMigrated()
         defer { Task { await database.shutdown() } }
-        let before = try #require(LSN(try await database.query("SELECT pg_current_wal_lsn()::text AS l").single().decode("l")))
+        let before = try #require(LSN(try await database.query("SELECT pg_current_wal_insert_lsn()::text AS l").single().decode("l")))
         try await database.execute("CREATE TABLE wal_probe (n int)")
         try await database.execute("INSERT INTO wal_probe SELECT generate_series(1, 100)")
-        let after = try #require(LSN(try await database.query("SELECT pg_current_wal_lsn()::text AS l").single().decode("l")))
+        let after = try #require(LSN(try await database.query("SELECT pg_current_wal_insert_lsn()::text AS l").single().decode("l")))
         #expect(after > before)
         let text: String = try await database.query("SELECT \(after.description)::pg_lsn::text AS l").single().decode("l")
         #expect(LSN(text) == after)

@@ -44,7 +44,8 @@ struct CORSMiddleware: RouterMiddleware {
                 ])
         }
         var response = try await next(request, context)
-        response.headers[.vary] = "Origin"
+        // Added to what the route varies on (a participant form varies on Accept-Language too).
+        response.headers[.vary] = [response.headers[.vary], "Origin"].compactMap { $0 }.joined(separator: ", ")
         // A preflight not answered above (a method the routes do not have) gets no permission.
         if let origin, request.method != .options {
             response.headers[.accessControlAllowOrigin] = origin

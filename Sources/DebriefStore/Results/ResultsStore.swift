@@ -37,7 +37,11 @@ public struct ResultsStore: Sendable {
 
     /// As above; `sharedOnly` counts only the versions that share their results with participants.
     func counts(meeting meetingID: UUID, sharedOnly: Bool, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> ResultsCounts? {
-        try await (filter.isEmpty ? self.database : self.reads.database()).withTransaction { connection in
+        if filter.isEmpty {
+            let snapshot = ResultsSnapshot(meetingID: meetingID, viewer: viewer, sharedOnly: sharedOnly)
+            return try snapshot.counts(from: try await self.database.readSnapshot(snapshot.queries))
+        }
+        return try await self.reads.database().withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             guard let meeting = try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .read, on: connection) else {
                 throw DebriefError.notFound("meeting")
@@ -45,50 +49,64 @@ public struct ResultsStore: Sendable {
             var versions = try await Self.publishedVersions(meetingID, on: connection)
             if sharedOnly { versions = versions.filter(\.definition.sharesResultsWithParticipants) }
             guard let form = versions.last else { return nil }
-            var tallies: [(form: StoredForm, all: FormTally, filtered: FormTally, questions: [String: QuestionCounts])] = []
+            var tallies: [VersionTally] = []
             for version in versions {
                 let all = try FormTally(rows: try await connection.query(ResultTallies.stored(form: version.id)))
-                let filtered =
-                    filter.isEmpty
-                    ? all
-                    : try FormTally(
-                        rows: try await connection.query(
-                            ResultTallies.counted(form: version.id, scope: Self.responseScope(forms: [version.id], filter))))
+                let filtered = try FormTally(
+                    rows: try await connection.query(
+                        ResultTallies.counted(form: version.id, scope: Self.responseScope(forms: [version.id], filter))))
                 var questions = filtered.questions
                 try await self.readTexts(into: &questions, form: version, filter: filter, on: connection)
-                tallies.append((version, all, filtered, questions))
+                tallies.append(VersionTally(form: version, all: all, filtered: filtered, questions: questions))
             }
             let scope = Self.responseScope(forms: versions.map(\.id), filter)
             let span = try await connection.query(
                 "SELECT min(r.submitted_at) AS first, max(r.submitted_at) AS last FROM responses r WHERE \(scope)"
             ).single()
-            let people = try await connection.query(Self.attendance(meeting: meetingID, scope: scope)).single()
-            var perMinute: [Int64: Int] = [:]
-            var languages: [String: Int] = [:]
-            for tally in tallies {
-                perMinute.merge(tally.filtered.times.counts, uniquingKeysWith: +)
-                languages.merge(tally.filtered.languages, uniquingKeysWith: +)
-            }
-            let current = tallies[tallies.count - 1]
-            var counts = ResultsCounts(
-                meeting: meeting, form: form, responses: tallies.reduce(0) { $0 + $1.filtered.responses },
-                allResponses: tallies.reduce(0) { $0 + $1.all.responses }, checkIns: try people.decode("people"),
-                firstResponseAt: try span.decode("first"), lastResponseAt: try span.decode("last"),
-                times: ResponseTimes(perMinute: perMinute), questions: current.questions,
-                unfilteredQuestions: filter.isEmpty ? nil : current.all.questions)
-            counts.earlierVersions = tallies.dropLast().map {
-                VersionCounts(
-                    form: $0.form, responses: $0.filtered.responses, allResponses: $0.all.responses, questions: $0.questions,
-                    unfilteredQuestions: filter.isEmpty ? nil : $0.all.questions)
-            }
-            counts.languages = languages
-            counts.checkedInResponded = try people.decode("responded")
-            counts.possibleDuplicateCheckIns = try people.decode("possible")
-            counts.removedByHost = try await connection.query(
-                "SELECT count(*) AS n FROM response_removals WHERE form_id = \(form.id)"
-            ).single().decode("n")
-            return counts
+            return try Self.assemble(
+                meeting: meeting, tallies: tallies, filtered: true, first: span.decode("first"), last: span.decode("last"),
+                people: try await connection.query(Self.attendance(meeting: meetingID, scope: scope)).single(),
+                removedByHost: try await connection.query(
+                    "SELECT count(*) AS n FROM response_removals WHERE form_id = \(form.id)"
+                ).single().decode("n"))
         }
+    }
+
+    /// One published version's counts: all of them, those the filter keeps (the same when
+    /// unfiltered), and per question the filtered counts with the newest texts.
+    struct VersionTally {
+        var form: StoredForm
+        var all: FormTally
+        var filtered: FormTally
+        var questions: [String: QuestionCounts]
+    }
+
+    /// The counts of a meeting from what was read of it (versions oldest first, at least one).
+    static func assemble(
+        meeting: Meeting, tallies: [VersionTally], filtered: Bool, first: Date?, last: Date?, people: Row, removedByHost: Int
+    ) throws -> ResultsCounts {
+        var perMinute: [Int64: Int] = [:]
+        var languages: [String: Int] = [:]
+        for tally in tallies {
+            perMinute.merge(tally.filtered.times.counts, uniquingKeysWith: +)
+            languages.merge(tally.filtered.languages, uniquingKeysWith: +)
+        }
+        let current = tallies[tallies.count - 1]
+        var counts = ResultsCounts(
+            meeting: meeting, form: current.form, responses: tallies.reduce(0) { $0 + $1.filtered.responses },
+            allResponses: tallies.reduce(0) { $0 + $1.all.responses }, checkIns: try people.decode("people"),
+            firstResponseAt: first, lastResponseAt: last, times: ResponseTimes(perMinute: perMinute), questions: current.questions,
+            unfilteredQuestions: filtered ? current.all.questions : nil)
+        counts.earlierVersions = tallies.dropLast().map {
+            VersionCounts(
+                form: $0.form, responses: $0.filtered.responses, allResponses: $0.all.responses, questions: $0.questions,
+                unfilteredQuestions: filtered ? $0.all.questions : nil)
+        }
+        counts.languages = languages
+        counts.checkedInResponded = try people.decode("responded")
+        counts.possibleDuplicateCheckIns = try people.decode("possible")
+        counts.removedByHost = removedByHost
+        return counts
     }
 
     /// Every published version of the meeting's form, oldest first.

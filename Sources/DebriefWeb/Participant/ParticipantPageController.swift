@@ -39,7 +39,7 @@ struct ParticipantPageController {
             let language = Self.formLanguage(view.form, request, picked: request.uri.queryParameters.get("lang").map { String($0) })
             var state = ParticipantFormPage.State()
             if try await self.answeredFromThisBrowser(view.form, request) {
-                state.generalErrors.append(Localizer(Self.pageLanguage(language, request))(.answeredFromThisBrowser))
+                state.generalErrors.append(Localizer(Self.pageLanguage(view.form, language, request))(.answeredFromThisBrowser))
             }
             return try Self.formPage(view, state: state, status: .ok, request: request, in: language)
         }
@@ -63,7 +63,7 @@ struct ParticipantPageController {
         input.language = fields["language"]
         let language = Self.formLanguage(form, request, picked: fields["language"])
         var state = ParticipantFormPage.State(idempotencyKey: key, participantToken: token, fields: fields)
-        let t = Localizer(Self.pageLanguage(language, request))
+        let t = Localizer(Self.pageLanguage(form, language, request))
         if token == nil, try await self.answeredFromThisBrowser(form, request) {
             state.generalErrors.append(t(.answeredFromThisBrowser))
             let view = try await self.participants.view(code: form.code)
@@ -118,7 +118,7 @@ struct ParticipantPageController {
         let view = try await self.participants.view(code: Self.code(context))
         let fields = try await FormFields.read(request, limit: context.bodyLimit(atMost: self.maxBodyBytes))
         let language = Self.formLanguage(view.form, request, picked: fields["language"])
-        let t = Localizer(Self.pageLanguage(language, request))
+        let t = Localizer(Self.pageLanguage(view.form, language, request))
         var state = ParticipantFormPage.State(checkInName: fields["name"] ?? "")
         do {
             // A page that already holds a token (a second tap, a reload) presents it: one person.
@@ -139,7 +139,7 @@ struct ParticipantPageController {
     @Sendable func thanks(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await self.participants.form(code: Self.code(context))
         let language = Self.formLanguage(form, request, picked: request.uri.queryParameters.get("lang").map { String($0) })
-        let writer = try PageWriter(language: Self.pageLanguage(language, request))
+        let writer = try PageWriter(language: Self.pageLanguage(form, language, request))
         // Phone first: a narrow chart keeps its labels legible at 360 px.
         let results = try await self.results.sharedReport(formCode: form.code).map {
             ResultsView($0.questions, earlier: $0.earlierQuestions, language: writer.language, chartWidth: 480)
@@ -160,16 +160,18 @@ struct ParticipantPageController {
         form.definition.language(requested: picked, preference: LanguagePreference(acceptLanguage: request.headers[.acceptLanguage]))
     }
 
-    /// The pages' own words follow the form's language when the pages speak it.
-    private static func pageLanguage(_ formLanguage: LanguageTag, _ request: Request) -> Language {
-        Language(formLanguage) ?? Language(request.headers)
+    /// The page's own words: on a form in several languages those of the language it is shown in
+    /// (when the pages speak it), so the whole page reads in one language; on a form in one
+    /// language the browser's, as on every other page.
+    private static func pageLanguage(_ form: PublishedForm, _ formLanguage: LanguageTag, _ request: Request) -> Language {
+        (form.definition.translations.isEmpty ? nil : Language(formLanguage)) ?? Language(request.headers)
     }
 
     private static func formPage(
         _ view: ParticipantFormView, state: ParticipantFormPage.State, status: HTTPResponse.Status, request: Request,
         in formLanguage: LanguageTag
     ) throws -> Response {
-        let writer = try PageWriter(language: Self.pageLanguage(formLanguage, request))
+        let writer = try PageWriter(language: Self.pageLanguage(view.form, formLanguage, request))
         let page = ParticipantFormPage(view, state: state, language: writer.language, formLanguage: formLanguage)
         // Only a form with follow-ups gets a script: it hides and shows them (the page works without).
         let hasFollowUps = view.form.definition.questions.contains { $0.showWhen != nil }

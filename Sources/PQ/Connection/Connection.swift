@@ -56,6 +56,17 @@ public final class Connection: @unchecked Sendable {
         }
     }
 
+    /// Runs `queries` in one pipeline (one exchange with the server instead of one round trip
+    /// each) and returns their results in order; see ``RawConnection/executePipeline(_:)``. For
+    /// reads that do not depend on each other's results, e.g. every count of one report between
+    /// a `BEGIN` and a `COMMIT` of their own.
+    public func pipeline(_ queries: [SQLQuery], function: String = #function, fileID: String = #fileID) async throws -> [QueryResult] {
+        let statements = try queries.map { (sql: $0.sql, parameters: try $0.encodedParameters()) }
+        return try await StatementSpan.run("pipeline", function: function, fileID: fileID) {
+            try await self.withRaw { try $0.executePipeline(statements) }
+        }
+    }
+
     /// Runs a statement and returns how many rows it inserted, updated or deleted.
     @discardableResult
     public func execute(_ query: SQLQuery, function: String = #function, fileID: String = #fileID) async throws -> Int {

@@ -120,6 +120,50 @@ final class RawConnection {
         }
     }
 
+    /// Runs `statements` in libpq's pipeline mode: all sent at once with one Sync, so the server
+    /// runs them back to back and the results come back in one exchange instead of one round trip
+    /// each. Returns one result per statement, in order. The first failure is thrown once every
+    /// result up to the Sync has been read (the server skips the statements after a failed one),
+    /// so the connection is idle again; a transaction the statements opened is the caller's.
+    /// Statements outside an explicit transaction form one implicit transaction up to the Sync:
+    /// a failure undoes the ones before it too.
+    ///
+    /// Blocking mode is safe here because callers send a few small statements: they fit in the
+    /// socket's buffers whole, so the server never waits on our reads while we wait on its reads.
+    func executePipeline(_ statements: [(sql: String, parameters: [String?])]) throws -> [QueryResult] {
+        guard PQenterPipelineMode(self.handle) == 1 else { throw self.connectionError("could not enter pipeline mode") }
+        defer { PQexitPipelineMode(self.handle) }
+        for statement in statements {
+            let sent = withOptionalCStringArray(statement.parameters) { values in
+                PQsendQueryParams(self.handle, statement.sql, Int32(statement.parameters.count), nil, values, nil, nil, 0)
+            }
+            // The connection is unusable now: the pool drops it (it is neither idle nor healthy).
+            guard sent == 1 else { throw self.connectionError("a statement could not be sent") }
+        }
+        guard PQpipelineSync(self.handle) == 1 else { throw self.connectionError("the pipeline could not be sent") }
+        var results: [QueryResult] = []
+        var failure: PQError?
+        for statement in statements {
+            // Each statement's results end with a NULL.
+            while let result = PQgetResult(self.handle) {
+                defer { PQclear(result) }
+                switch PQresultStatus(result) {
+                case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+                    results.append(Self.copyRows(result))
+                case PGRES_PIPELINE_ABORTED:
+                    break
+                default:
+                    if failure == nil { failure = self.error(from: result, query: statement.sql) }
+                }
+            }
+        }
+        // The Sync's own result (PGRES_PIPELINE_SYNC) closes the pipeline.
+        if let sync = PQgetResult(self.handle) { PQclear(sync) }
+        if let failure { throw failure }
+        guard results.count == statements.count else { throw self.connectionError("the pipeline ended early") }
+        return results
+    }
+
     /// Runs a script of one or more statements without parameters (migration files).
     func executeScript(_ sql: String) throws {
         let result = PQexec(self.handle, sql)
