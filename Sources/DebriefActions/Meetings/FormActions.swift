@@ -23,6 +23,15 @@ public struct FormActions: Sendable {
         return form
     }
 
+    /// The meeting's newest form version, or nil when it has none yet (the host pages start one).
+    public func currentIfAny(meeting id: UUID, visibleTo viewer: Viewer) async throws -> StoredForm? {
+        do {
+            return try await self.current(meeting: id, visibleTo: viewer)
+        } catch let error as DebriefError where error.code == .notFound {
+            return nil
+        }
+    }
+
     /// The meeting's latest published form version, or `notFound`.
     public func published(meeting id: UUID, visibleTo viewer: Viewer) async throws -> StoredForm {
         guard let form = try await self.forms.published(meeting: id, visibleTo: viewer) else {

@@ -171,13 +171,8 @@ struct FormBuilderController {
         }
     }
 
-    /// The meeting's newest form version, or nil when it has none yet.
     private func stored(_ meeting: Meeting, _ context: AppRequestContext) async throws -> StoredForm? {
-        do {
-            return try await self.forms.current(meeting: meeting.id, visibleTo: try context.requireViewer())
-        } catch let error as DebriefError where error.code == .notFound {
-            return nil
-        }
+        try await self.forms.currentIfAny(meeting: meeting.id, visibleTo: try context.requireViewer())
     }
 
     /// A first draft: the meeting's title and one question of each kind to edit.

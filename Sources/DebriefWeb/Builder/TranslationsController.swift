@@ -92,11 +92,7 @@ struct TranslationsController {
     }
 
     private func stored(_ meeting: Meeting, _ context: AppRequestContext) async throws -> StoredForm? {
-        do {
-            return try await self.forms.current(meeting: meeting.id, visibleTo: try context.requireViewer())
-        } catch let error as DebriefError where error.code == .notFound {
-            return nil
-        }
+        try await self.forms.currentIfAny(meeting: meeting.id, visibleTo: try context.requireViewer())
     }
 
     private func render(
