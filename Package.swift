@@ -25,6 +25,7 @@ let migrationFiles = [
     "0030_account_last_write.sql",
     "0031_series_shares.sql",
     "0032_grid_answers.sql",
+    "0033_response_timings.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

@@ -6,6 +6,9 @@ public struct SubmissionInput: Codable, Sendable, Equatable {
     public var participantToken: String?
     /// Required; one entry per answered question.
     public var answers: [AnswerInput]?
+    /// Optional: the signed "opened" ticket of the view the participant answered
+    /// (`GET /v1/f/{code}`'s `openedToken`), checked by the actions, not here (docs/decisions/0036).
+    public var openedToken: String?
 
     /// Creates an input; every field defaults to absent.
     public init(participantToken: String? = nil, answers: [AnswerInput]? = nil) {

@@ -36,6 +36,10 @@ public struct FormDefinition: Sendable, Equatable, Codable {
     public var acceptsAnswersFrom: AnswerWindowStart = .publishing
     /// The questions, in display order.
     public var questions: [Question]
+    /// Responses completed faster than this many seconds are flagged as speeders in results; nil
+    /// takes the default from the form's length (``SpeederThreshold``). An analysis setting:
+    /// changing it keeps the version and applies to past responses too.
+    public var speederThresholdSeconds: Int? = nil
 
     /// Creates a form from already-valid parts.
     public init(
@@ -72,7 +76,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case title, anonymous, allowsEditing, closesAt, privacyThreshold, sharesResultsWithParticipants, acceptsAnswersFrom
-        case oneResponsePerBrowser, questions
+        case oneResponsePerBrowser, questions, speederThresholdSeconds
     }
 
     /// Decodes a stored or returned form; flags missing from older rows take their
@@ -88,6 +92,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         oneResponsePerBrowser = try c.decodeIfPresent(Bool.self, forKey: .oneResponsePerBrowser) ?? false
         acceptsAnswersFrom = try c.decodeIfPresent(AnswerWindowStart.self, forKey: .acceptsAnswersFrom) ?? .publishing
         questions = try c.decode([Question].self, forKey: .questions)
+        speederThresholdSeconds = try c.decodeIfPresent(Int.self, forKey: .speederThresholdSeconds)
     }
 
     /// Encodes every field; `closesAt` is left out when nil.
@@ -102,6 +107,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         try c.encode(oneResponsePerBrowser, forKey: .oneResponsePerBrowser)
         try c.encode(acceptsAnswersFrom, forKey: .acceptsAnswersFrom)
         try c.encode(questions, forKey: .questions)
+        try c.encodeIfPresent(speederThresholdSeconds, forKey: .speederThresholdSeconds)
     }
 }
 

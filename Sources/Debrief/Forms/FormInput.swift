@@ -23,6 +23,8 @@ public struct FormInput: Codable, Sendable, Equatable {
     public var acceptsAnswersFrom: String?
     /// Required, 1–50 questions.
     public var questions: [QuestionInput]?
+    /// Optional, 1...3600: the speeder threshold; absent takes the default from the form's length.
+    public var speederThresholdSeconds: Int?
 
     /// Creates an input; every field defaults to absent.
     public init(
@@ -51,6 +53,7 @@ public struct FormInput: Codable, Sendable, Equatable {
         )
         // Left out when it is the default, as a client would write it.
         self.acceptsAnswersFrom = form.acceptsAnswersFrom == .publishing ? nil : form.acceptsAnswersFrom.rawValue
+        self.speederThresholdSeconds = form.speederThresholdSeconds
     }
 }
 
@@ -73,6 +76,8 @@ public struct QuestionInput: Codable, Sendable, Equatable {
     public var maxSelections: Int?
     /// Choice: default false.
     public var allowsOther: Bool?
+    /// Choice: default false; each participant sees the options in their own order.
+    public var shuffleOptions: Bool?
     /// Short answer: default 500, 1...2000.
     public var maxLength: Int?
     /// Short answer: optional, at most 200 characters.
@@ -114,6 +119,7 @@ public struct QuestionInput: Codable, Sendable, Equatable {
             allowsMultiple = spec.allowsMultiple
             maxSelections = spec.maxSelections
             allowsOther = spec.allowsOther
+            shuffleOptions = spec.shuffleOptions ? true : nil
         case .shortAnswer(let spec):
             maxLength = spec.maxLength
             placeholder = spec.placeholder
@@ -141,6 +147,7 @@ public struct QuestionInput: Codable, Sendable, Equatable {
             ("allowsMultiple", [.choice], allowsMultiple != nil),
             ("maxSelections", [.choice], maxSelections != nil),
             ("allowsOther", [.choice], allowsOther != nil),
+            ("shuffleOptions", [.choice], shuffleOptions != nil),
             ("maxLength", [.shortAnswer], maxLength != nil),
             ("placeholder", [.shortAnswer], placeholder != nil),
             ("min", scaled, min != nil),

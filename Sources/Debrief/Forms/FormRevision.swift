@@ -11,6 +11,9 @@ extension FormDefinition {
     var meaning: FormDefinition {
         var copy = self
         copy.title = ""
+        // An analysis setting, not part of what is asked: retuning it keeps the version, so the
+        // new threshold applies to the responses already given (docs/decisions/0036).
+        copy.speederThresholdSeconds = nil
         copy.questions = self.questions.map(\.meaning)
         return copy
     }

@@ -32,6 +32,9 @@ extension FormInput {
                     "acceptsAnswersFrom", "must be one of \(AnswerWindowStart.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
+        if let speederThresholdSeconds {
+            problems.checkRange(speederThresholdSeconds, SpeederThreshold.range, at: "speederThresholdSeconds")
+        }
         let questions = validateQuestions(into: &problems)
         return problems.result {
             guard let title, let questions else { return nil }
@@ -46,6 +49,7 @@ extension FormInput {
                 questions: questions
             )
             form.acceptsAnswersFrom = window
+            form.speederThresholdSeconds = speederThresholdSeconds
             return form
         }
     }

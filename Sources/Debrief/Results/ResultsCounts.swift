@@ -35,6 +35,8 @@ public struct ResultsCounts: Sendable {
     public var unfilteredQuestions: [String: QuestionCounts]?
     /// The earlier published versions, oldest first (empty when there is one version).
     public var earlierVersions: [VersionCounts] = []
+    /// Speeders, straight-liners and completion times (docs/decisions/0036).
+    public var quality = QualityCounts()
 
     /// Responses (within the filter) to the current version alone.
     public var currentResponses: Int { self.responses - self.earlierVersions.reduce(0) { $0 + $1.responses } }

@@ -77,10 +77,13 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
     /// changed in meaning), oldest version first, each with its `version`.
     public var earlierQuestions: [QuestionResult]
     public var timeline: ChartSeries
+    /// Speeders, straight-liners, completion time (docs/decisions/0036); null in the results
+    /// shown to participants, who have no use for the threshold.
+    public var quality: ResponseQuality?
 
     enum CodingKeys: String, CodingKey {
         case meetingID = "meetingId", formID = "formId", formVersion, formState, generatedAt, filter, summary, versions, questions
-        case earlierQuestions, timeline
+        case earlierQuestions, timeline, quality
     }
 
     /// The report of `counts` as seen at `now`.
@@ -92,6 +95,7 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         self.formState = form.state(at: now)
         self.generatedAt = now
         self.filter = filter
+        self.quality = ResponseQuality(counts.quality, form: form.definition, filter: filter)
         let timing = counts.times.split(start: counts.meeting.startsAt, end: counts.meeting.endsAt)
         let ofCheckedIn = ResponseRate.of(counts.checkedInResponded, in: counts.checkIns, base: .checkedIn)
         let ofExpected = ResponseRate.of(counts.responses, in: counts.meeting.expectedHeadCount, base: .expectedHeadCount)

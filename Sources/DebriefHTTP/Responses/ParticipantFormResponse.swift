@@ -13,6 +13,7 @@ struct ParticipantFormResponse: ResponseEncodable {
 
     enum CodingKeys: String, CodingKey {
         case code, title, anonymous, privacyThreshold, allowsEditing, state, closesAt, meeting, questions
+        case openedToken
     }
 
     enum MeetingKeys: String, CodingKey {
@@ -35,6 +36,8 @@ struct ParticipantFormResponse: ResponseEncodable {
         try meeting.encode(self.view.meetingStartsAt, forKey: .startsAt)
         try meeting.encode(self.view.meetingEndsAt, forKey: .endsAt)
         try meeting.encode(self.view.meetingPlace, forKey: .place)
-        try container.encode(definition.questions, forKey: .questions)
+        // Shuffled options in this view's order; the ticket that orders them dates the opening.
+        try container.encode(self.view.shownDefinition.questions, forKey: .questions)
+        try container.encodeIfPresent(self.view.opened?.text, forKey: .openedToken)
     }
 }

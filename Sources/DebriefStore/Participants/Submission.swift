@@ -10,6 +10,8 @@ public struct Submission: Sendable {
     public var participantToken: String?
     /// The `Idempotency-Key` claim, if the client sent one.
     public var idempotency: IdempotencyClaim?
+    /// Opened time, straight-lining, presented option orders (docs/decisions/0036).
+    public var signals = ResponseSignals()
 
     public init(form: PublishedForm, answers: [Answer], participantToken: String?, idempotency: IdempotencyClaim?) {
         self.form = form

@@ -45,6 +45,8 @@ public struct ResultsStore: Sendable {
             var versions = try await Self.publishedVersions(meetingID, on: connection)
             if sharedOnly { versions = versions.filter(\.definition.sharesResultsWithParticipants) }
             guard let form = versions.last else { return nil }
+            // The current version's speeder threshold judges the responses of every version.
+            let seconds = SpeederThreshold.seconds(for: form.definition)
             var tallies: [(form: StoredForm, all: FormTally, filtered: FormTally, questions: [String: QuestionCounts])] = []
             for version in versions {
                 let all = try FormTally(rows: try await connection.query(ResultTallies.stored(form: version.id)))
@@ -53,12 +55,13 @@ public struct ResultsStore: Sendable {
                     ? all
                     : try FormTally(
                         rows: try await connection.query(
-                            ResultTallies.counted(form: version.id, scope: Self.responseScope(forms: [version.id], filter))))
+                            ResultTallies.counted(
+                                form: version.id, scope: Self.responseScope(forms: [version.id], filter, speederSeconds: seconds))))
                 var questions = filtered.questions
-                try await self.readTexts(into: &questions, form: version, filter: filter, on: connection)
+                try await self.readTexts(into: &questions, form: version, filter: filter, speederSeconds: seconds, on: connection)
                 tallies.append((version, all, filtered, questions))
             }
-            let scope = Self.responseScope(forms: versions.map(\.id), filter)
+            let scope = Self.responseScope(forms: versions.map(\.id), filter, speederSeconds: seconds)
             let span = try await connection.query(
                 "SELECT min(r.submitted_at) AS first, max(r.submitted_at) AS last FROM responses r WHERE \(scope)"
             ).single()
@@ -77,6 +80,12 @@ public struct ResultsStore: Sendable {
                     form: $0.form, responses: $0.filtered.responses, allResponses: $0.all.responses, questions: $0.questions,
                     unfilteredQuestions: filter.isEmpty ? nil : $0.all.questions)
             }
+            counts.quality = try ResponseFlags.quality(
+                try await connection.query(
+                    ResponseFlags.counts(
+                        scope: Self.responseScope(forms: versions.map(\.id), filter.includingFlagged, speederSeconds: seconds),
+                        seconds: seconds)
+                ).single())
             counts.checkedInResponded = try people.decode("responded")
             counts.possibleDuplicateCheckIns = try people.decode("possible")
             counts.removedByHost = try await connection.query(
@@ -188,8 +197,9 @@ public struct ResultsStore: Sendable {
     static let people = SQLQuery(
         unsafeSQL: "count(DISTINCT coalesce(c.roster_member_id, CASE WHEN c.duplicate_status = 'merged' THEN c.duplicate_of ELSE c.id END)) FILTER (WHERE c.duplicate_status IS DISTINCT FROM 'possible')")
 
-    /// `r` rows of the form versions `forms` that pass the filter.
-    static func responseScope(forms: [UUID], _ filter: ResultsFilter) -> SQLQuery {
+    /// `r` rows of the form versions `forms` that pass the filter; `speederSeconds` is the
+    /// threshold the exclusion of flagged responses judges speeders by.
+    static func responseScope(forms: [UUID], _ filter: ResultsFilter, speederSeconds: Int) -> SQLQuery {
         var scope: SQLQuery =
             forms.count == 1 ? "r.form_id = \(forms[0])" : "r.form_id = ANY(\(forms.map { $0.uuidString.lowercased() })::uuid[])"
         if let since = filter.since { scope = scope + " AND r.submitted_at >= \(since)::timestamptz" }
@@ -201,22 +211,28 @@ public struct ResultsStore: Sendable {
                  AND NOT EXISTS (SELECT 1 FROM check_ins d WHERE d.id = r.check_in_id AND d.duplicate_status = 'possible')
                 """
         }
+        if filter.excludeFlagged {
+            scope = scope + " AND NOT \(ResponseFlags.flagged(seconds: speederSeconds))"
+        }
         return scope
     }
 
     /// The newest short answers and "other" texts of each question, which are not tallied.
     private func readTexts(
-        into questions: inout [String: QuestionCounts], form: StoredForm, filter: ResultsFilter, on connection: Connection
+        into questions: inout [String: QuestionCounts], form: StoredForm, filter: ResultsFilter, speederSeconds: Int,
+        on connection: Connection
     ) async throws {
         for question in form.definition.questions {
             let key = question.key.rawValue
             switch question.body {
             case .shortAnswer:
                 questions[key, default: QuestionCounts()].texts = try await self.newestTexts(
-                    .textValue, key: key, form: form.id, filter: filter, limit: Self.textSample, on: connection)
+                    .textValue, key: key, form: form.id, filter: filter, speederSeconds: speederSeconds, limit: Self.textSample,
+                    on: connection)
             case .choice(let spec) where spec.allowsOther:
                 questions[key, default: QuestionCounts()].otherTexts = try await self.newestTexts(
-                    .otherText, key: key, form: form.id, filter: filter, limit: Self.otherTextLimit, on: connection)
+                    .otherText, key: key, form: form.id, filter: filter, speederSeconds: speederSeconds,
+                    limit: Self.otherTextLimit, on: connection)
             default:
                 break
             }
@@ -234,7 +250,8 @@ public struct ResultsStore: Sendable {
     /// time-ordered — so the cost does not grow with the number of responses. A filter needs
     /// the responses' times and check-ins: those rows are joined and sorted.
     private func newestTexts(
-        _ column: TextColumn, key: String, form: UUID, filter: ResultsFilter, limit: Int, on connection: Connection
+        _ column: TextColumn, key: String, form: UUID, filter: ResultsFilter, speederSeconds: Int, limit: Int,
+        on connection: Connection
     ) async throws -> [String] {
         // A fixed column name from the enum above, never input.
         let value = SQLQuery(unsafeSQL: "a." + column.rawValue)
@@ -249,7 +266,7 @@ public struct ResultsStore: Sendable {
             query = """
                 SELECT \(value) AS text FROM answers a JOIN responses r ON r.id = a.response_id
                 WHERE a.form_id = \(form) AND a.question_key = \(key) AND \(value) IS NOT NULL
-                  AND \(Self.responseScope(forms: [form], filter))
+                  AND \(Self.responseScope(forms: [form], filter, speederSeconds: speederSeconds))
                 ORDER BY r.submitted_at DESC, r.id DESC LIMIT \(limit)
                 """
         }

@@ -116,6 +116,8 @@ struct ParticipantFormPage {
     var privacyNote: String
     var closesNote: String?
     var idempotencyKey: String
+    /// The view's signed "opened" ticket, sent back with the answers (docs/decisions/0036).
+    var openedToken: String?
     var participantToken: String?
     var checkIn: CheckIn?
     var checkedInNote: String?
@@ -141,7 +143,9 @@ struct ParticipantFormPage {
 
     init(_ view: ParticipantFormView, state: State, language: Language) {
         let t = Localizer(language)
-        let definition = view.form.definition
+        // Shuffled options in the order of this view's ticket (the same on every reload of the page).
+        let definition = view.shownDefinition
+        self.openedToken = view.opened?.text
         self.code = view.form.code
         self.formTitle = definition.title
         self.meetingLine = ([view.meetingTitle] + (view.meetingPlace.map { [$0] } ?? []) + [DateText.dateTime(view.meetingStartsAt, language)])
