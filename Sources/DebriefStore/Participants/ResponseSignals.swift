@@ -35,8 +35,12 @@ public struct ResponseSignals: Sendable, Equatable {
 
     /// The `opened_at` of a response submitted at `submitted` and linked to check-in `checkIn`
     /// (a column of the statement, or NULL): the ticket's time, else the check-in's, never later
-    /// than the submission (a ticket of an instance whose clock runs a little ahead).
+    /// than the submission (a ticket of an instance whose clock runs a little ahead); NULL with
+    /// neither (`least` alone would skip the NULL and date the opening at the submission).
     static func openedAt(_ opened: SQLQuery, checkIn: SQLQuery, submitted: SQLQuery) -> SQLQuery {
-        "least(coalesce(\(opened), (SELECT ci.checked_in_at FROM check_ins ci WHERE ci.id = \(checkIn))), \(submitted))"
+        """
+        CASE WHEN \(opened) IS NOT NULL THEN least(\(opened), \(submitted))
+            ELSE (SELECT least(ci.checked_in_at, \(submitted)) FROM check_ins ci WHERE ci.id = \(checkIn)) END
+        """
     }
 }
