@@ -126,6 +126,22 @@ struct HonestResponseFlowTests {
             #expect(bad.text.contains("excludeFlagged"))
 
             try await Self.checkCSV(api, fixture, ids: ids, shownOrder: try Self.order(view))
+
+            if ProcessInfo.processInfo.environment["DEBRIEF_WRITE_EXAMPLES"] == "1" {
+                let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/examples").standardized
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let unfilteredReport = try await Self.results(api, fixture)
+                let excerpt: [String: Any] = [
+                    "unfiltered": ["filter": unfilteredReport["filter"] ?? [:], "quality": unfilteredReport["quality"] ?? [:]],
+                    "excludeFlagged": [
+                        "filter": filtered["filter"] ?? [:], "quality": filtered["quality"] ?? [:],
+                        "summary": ["responses": summary["responses"] ?? 0, "responsesUnfiltered": summary["responsesUnfiltered"] ?? 0],
+                        "useful": ["withheld": useful["withheld"] ?? false, "withheldReason": useful["withheldReason"] ?? ""],
+                    ],
+                ]
+                let json = try JSONSerialization.data(withJSONObject: excerpt, options: [.prettyPrinted, .sortedKeys])
+                try json.write(to: folder.appendingPathComponent("quality-results.json"))
+            }
         }
     }
 
