@@ -140,6 +140,16 @@ struct HonestResponseTests {
         ] {
             #expect(OpenedTicket.split(bad) == nil, "\(bad)")
         }
+        // The integer is what is signed: every millisecond reads back exactly, whatever binary
+        // fraction its Date would round through.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let date = Date(timeIntervalSince1970: Double.random(in: 1_600_000_000...2_000_000_000, using: &generator))
+            let made = OpenedTicket(openedAt: date, seed: generator.next())
+            #expect(OpenedTicket.split(made.payload + ".m")?.ticket == made, "\(made.payload)")
+            #expect(OpenedTicket(openedAt: made.openedAt, seed: made.seed) == made, "\(made.payload) through its Date")
+        }
+        #expect(OpenedTicket.split("+1.2.mac") == nil && OpenedTicket.split("1.+2.mac") == nil)
         let now = Date(timeIntervalSince1970: 1_000)
         #expect(OpenedTicket(openedAt: now.addingTimeInterval(30), seed: 1).isPlausible(at: now))
         #expect(!OpenedTicket(openedAt: now.addingTimeInterval(120), seed: 1).isPlausible(at: now))

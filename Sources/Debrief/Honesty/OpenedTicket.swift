@@ -9,15 +9,25 @@ import Foundation
 /// The domain only reads and writes the two plain parts; a ticket whose MAC does not check is
 /// refused before it becomes an `OpenedTicket`.
 public struct OpenedTicket: Sendable, Equatable {
-    /// The server time of the view, to the millisecond.
-    public var openedAt: Date
+    /// The server time of the view in milliseconds since 1970: the integer is what is signed, so
+    /// a ticket reads back exactly (a `Date` would round through binary fractions).
+    public let openedAtMilliseconds: Int64
     /// The per-view seed of the option order.
-    public var seed: UInt64
+    public let seed: UInt64
 
     /// Creates a ticket, dropping what is below a millisecond (the text form keeps no more).
     public init(openedAt: Date, seed: UInt64) {
-        self.openedAt = Date(timeIntervalSince1970: Double(Self.milliseconds(openedAt)) / 1000)
+        self.init(milliseconds: Self.milliseconds(openedAt), seed: seed)
+    }
+
+    init(milliseconds: Int64, seed: UInt64) {
+        self.openedAtMilliseconds = milliseconds
         self.seed = seed
+    }
+
+    /// The server time of the view.
+    public var openedAt: Date {
+        Date(timeIntervalSince1970: Double(self.openedAtMilliseconds) / 1000)
     }
 
     /// The longest ticket text accepted: a hostile body cannot make the server hash a megabyte.
@@ -27,7 +37,7 @@ public struct OpenedTicket: Sendable, Equatable {
 
     /// `<ms>.<seed hex>`, what the MAC covers (with the form's code) and the ticket starts with.
     public var payload: String {
-        "\(Self.milliseconds(self.openedAt)).\(String(self.seed, radix: 16))"
+        "\(self.openedAtMilliseconds).\(String(self.seed, radix: 16))"
     }
 
     /// The payload and the MAC of a ticket text, or nil when the text is not shaped like one.
@@ -38,7 +48,7 @@ public struct OpenedTicket: Sendable, Equatable {
             parts[0].allSatisfy(\.isASCII), parts[1].allSatisfy(\.isASCII),
             let ms = Int64(parts[0]), ms >= 0, let seed = UInt64(parts[1], radix: 16)
         else { return nil }
-        let ticket = OpenedTicket(openedAt: Date(timeIntervalSince1970: Double(ms) / 1000), seed: seed)
+        let ticket = OpenedTicket(milliseconds: ms, seed: seed)
         // Only the canonical spelling counts, so one ticket has one text.
         guard ticket.payload == "\(parts[0]).\(parts[1])" else { return nil }
         return (ticket, ticket.payload, String(parts[2]))
@@ -50,7 +60,10 @@ public struct OpenedTicket: Sendable, Equatable {
         self.openedAt.timeIntervalSince(now) <= Self.clockSkew
     }
 
+    /// Whole milliseconds of `date`. A millisecond read back through a `Date` can land a hair
+    /// below its integer (binary fractions); a microsecond's allowance brings it back, far above
+    /// the rounding error of a `Date` in this century and far below anything that matters here.
     static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        Int64((date.timeIntervalSince1970 * 1000 + 0.001).rounded(.down))
     }
 }
