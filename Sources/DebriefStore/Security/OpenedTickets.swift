@@ -20,7 +20,8 @@ public struct OpenedTickets: Sendable {
 
     /// The text of `ticket` for the form behind `code`.
     public func sign(_ ticket: OpenedTicket, code: String) async throws -> (ticket: OpenedTicket, text: String) {
-        (ticket, ticket.payload + "." + (try await self.signer.mac(Self.message(code: code, payload: ticket.payload))))
+        let mac = try await self.signer.mac(Self.message(code: code, payload: ticket.payload))
+        return (ticket, ticket.payload + "." + mac)
     }
 
     /// The ticket `text` stands for, when this server issued it for the form behind `code`; nil
