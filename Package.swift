@@ -25,7 +25,9 @@ let migrationFiles = [
     "0030_account_last_write.sql",
     "0031_series_shares.sql",
     "0032_grid_answers.sql",
+    "0033_response_timings.sql",
     "0034_response_language.sql",
+    "0035_completion_tallies.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

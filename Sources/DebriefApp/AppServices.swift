@@ -26,6 +26,7 @@ struct AppServices: Sendable {
         self.hasher = PasswordHasher(cost: configuration.bcryptCost)
         let metrics = configuration.metrics
         self.notifier = ResultsNotifier(database: database, mode: configuration.resultsNotification, metrics: metrics)
+        let serverKeys = ServerKeys(database: database)
         let participantForms = ParticipantFormStore(
             database: database, cache: PublishedFormCache(capacity: configuration.publishedFormCacheSize))
         let participants = ParticipantActions(
@@ -33,7 +34,8 @@ struct AppServices: Sendable {
             checkIns: CheckInStore(database: database, forms: participantForms, notifier: self.notifier),
             responses: ResponseStore(
                 database: database, forms: participantForms, notifier: self.notifier, batching: configuration.submissionBatching,
-                metrics: SubmissionMetrics(factory: metrics)))
+                metrics: SubmissionMetrics(factory: metrics)),
+            tickets: OpenedTickets(keys: serverKeys))
         let accountStore = AccountStore(database: database, hasher: self.hasher)
         let tokenStore = TokenStore(database: database, lifetime: configuration.tokenLifetime)
         let invitations = InvitationStore(database: database)
@@ -72,7 +74,6 @@ struct AppServices: Sendable {
             liveResults: self.liveResults,
             isDatabaseReady: { (try? await database.query("SELECT 1")) != nil },
             settings: http)
-        let serverKeys = ServerKeys(database: database)
         // Webhooks: the host's endpoints, and the service that sends the outbox.
         let webhookSecrets = WebhookSecrets(keys: serverKeys)
         let webhookSender = HTTPWebhookSender(settings: configuration.webhooks)

@@ -15,12 +15,15 @@ import Foundation
 /// questions (anonymous forms, too few answers) have `withheld` true and empty numbers. The
 /// current version's questions count every comparable version's answers (`form_version` is the
 /// current one); questions of earlier versions that are not counted with them follow, each under
-/// its own `form_version`.
+/// its own `form_version`. Every row ends with the session's response quality (docs/decisions/0036):
+/// `speeders`, `straight_liners`, `flagged` and `median_completion_seconds`, as the report's
+/// `quality` section counts them.
 public enum SummaryLayout {
     public static let header = [
         "meeting_id", "series_id", "session_number", "form_version", "responses", "responses_removed_by_host", "question_key", "question_kind",
         "question_prompt", "respondents", "skipped", "withheld", "unit", "total", "category", "label", "count",
         "percent", "mean", "median", "standard_deviation", "nps", "shown_to", "shown_of", "statement_key", "statement_label",
+        "speeders", "straight_liners", "flagged", "median_completion_seconds",
     ]
 
     /// Indexes of the columns that hold user text (neutralized like any text cell).
@@ -29,6 +32,10 @@ public enum SummaryLayout {
     /// The rows of one meeting's report, column by column.
     public static func columns(_ report: ResultsReport, of meeting: Meeting) -> [[String?]] {
         var rows: [[String?]] = []
+        let quality: [String?] = [
+            report.quality.map { String($0.speeders) }, report.quality.map { String($0.straightLiners) },
+            report.quality.map { String($0.flagged) }, CSVNumber.text(report.quality?.medianCompletionSeconds),
+        ]
         for question in report.questions + report.earlierQuestions {
             let statistics = question.statistics
             let common: [String?] = [
@@ -47,7 +54,7 @@ public enum SummaryLayout {
                 [row.category, row.label, row.count.map(String.init), CSVNumber.text(row.percent)]
             }
             for category in categories.isEmpty ? [[nil, nil, nil, nil]] : categories {
-                rows.append(common + category + stats + [nil, nil])
+                rows.append(common + category + stats + [nil, nil] + quality)
             }
             for statement in question.statements ?? [] {
                 var statementCommon = common
@@ -63,7 +70,7 @@ public enum SummaryLayout {
                 for row in statement.chart.rows {
                     rows.append(
                         statementCommon + [row.category, row.label, row.count.map(String.init), CSVNumber.text(row.percent)]
-                            + statementStats + [statement.key, statement.label])
+                            + statementStats + [statement.key, statement.label] + quality)
                 }
             }
         }

@@ -24,7 +24,8 @@ struct ParticipantRulesTests {
         let notifier = ResultsNotifier(database: Self.unreachable, mode: .inTransaction)
         return ParticipantActions(
             forms: forms, checkIns: CheckInStore(database: Self.unreachable, forms: forms, notifier: notifier),
-            responses: ResponseStore(database: Self.unreachable, forms: forms, notifier: notifier))
+            responses: ResponseStore(database: Self.unreachable, forms: forms, notifier: notifier),
+            tickets: OpenedTickets(keys: ServerKeys(database: Self.unreachable)))
     }
 
     static func form(anonymous: Bool) throws -> PublishedForm {

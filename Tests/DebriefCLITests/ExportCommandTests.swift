@@ -85,7 +85,8 @@ struct ExportCommandTests {
         let (header, rows) = try CSVParser.records(try Data(contentsOf: file))
         #expect(header == [
             "response_id", "meeting_id", "series_id", "meeting_title", "session_number", "form_version", "submitted_at",
-            "changed_at", "seconds_after_end", "checked_in", "participant_name", "language", "'-Useful?, \"really\" [useful]",
+            "changed_at", "seconds_after_end", "checked_in", "participant_name", "language",
+            "opened_at", "duration_seconds", "speeder", "straight_lined", "'-Useful?, \"really\" [useful]",
             "Topic 주제 [topic]", "Topic 주제 [topic] (other)", "Notes [notes]",
         ])
         #expect(rows.count == 2)

@@ -94,7 +94,7 @@ struct GridQuestionFlowTests {
         #expect(responses.rows.allSatisfy { ($0[voiceColumn] ?? "").isEmpty }, "one rating under k = 2 never leaves the database")
 
         let answers = try CSVParser.records(try await api.send(.get, base + "answers", token: fixture.hostToken).body)
-        #expect(answers.header.suffix(2) == ["statement_key", "statement_label"])
+        #expect(answers.header.contains("statement_key") && answers.header.contains("statement_label"))
         let grid = answers.rows.filter { $0["question_key"] == "meeting" }
         #expect(grid.count == 4 + 3, "one row per rated statement, the withheld one left out")
         #expect(Set(grid.map { $0["statement_key"] }) == ["agenda", "time"])

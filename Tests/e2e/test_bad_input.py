@@ -31,10 +31,13 @@ from conftest import API, SAMPLE_FORM, iso, start_server
 CASES_RUN: list[str] = []
 
 # The sample form and a grid, in English and Korean, so its statements, ratings and every
-# translated text are spoiled like every other member.
-CORPUS_FORM = {**SAMPLE_FORM, "language": "en", "questions": SAMPLE_FORM["questions"] + [
+# translated text are spoiled like every other member; a speeder threshold and a shuffled choice
+# (honest responses) too.
+CORPUS_FORM = {**SAMPLE_FORM, "language": "en", "speederThresholdSeconds": 20, "questions": SAMPLE_FORM["questions"] + [
     {"key": "meeting", "prompt": "How was the meeting?", "kind": "grid", "min": 1, "max": 5,
      "statements": [{"key": "agenda", "label": "The agenda was clear"}, {"key": "time", "label": "We finished on time"}]},
+    {"key": "order", "prompt": "Which first?", "kind": "choice", "shuffleOptions": True,
+     "options": [{"id": "one", "label": "One"}, {"id": "two", "label": "Two"}, {"id": "three", "label": "Three"}]},
 ]}
 
 
@@ -159,10 +162,14 @@ ROUTES = {
     "POST /v1/webhooks": (lambda w: "/v1/webhooks",
                           lambda w: {"url": "https://hooks.example.com/debrief", "events": ["response.created"]}),
     "POST /v1/f/{code}/check-in": (lambda w: f"/v1/f/{w.identified_code}/check-in", lambda w: {"name": "Dorothy Vaughan"}),
+    # A fresh view's signed ticket each time, so only the spoiled member is wrong.
     "POST /v1/f/{code}/responses": (lambda w: f"/v1/f/{w.anonymous_code}/responses",
-                                    lambda w: {"language": "ko", "answers": [{"questionKey": "useful", "rating": 7},
+                                    lambda w: {"language": "ko",
+                                               "openedToken": w.api.request("GET", f"/v1/f/{w.anonymous_code}").json()["openedToken"],
+                                               "answers": [{"questionKey": "useful", "rating": 7},
                                                            {"questionKey": "notes", "text": "fine"},
-                                                           {"questionKey": "meeting", "ratings": {"agenda": 4, "time": 2}}]}),
+                                                           {"questionKey": "meeting", "ratings": {"agenda": 4, "time": 2}},
+                                                           {"questionKey": "order", "optionIds": ["two"]}]}),
 }
 
 

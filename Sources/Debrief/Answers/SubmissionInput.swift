@@ -8,6 +8,9 @@ public struct SubmissionInput: Codable, Sendable, Equatable {
     public var answers: [AnswerInput]?
     /// The language the form was shown in (one of the form's `languages`); default its own.
     public var language: String?
+    /// Optional: the signed "opened" ticket of the view the participant answered
+    /// (`GET /v1/f/{code}`'s `openedToken`), checked by the actions, not here (docs/decisions/0036).
+    public var openedToken: String?
 
     /// Creates an input; every field defaults to absent.
     public init(participantToken: String? = nil, answers: [AnswerInput]? = nil, language: String? = nil) {

@@ -36,6 +36,9 @@ public struct ChoiceSpec: Sendable, Equatable {
     public var maxSelections: Int?
     /// Whether participants may type their own "other" option.
     public var allowsOther: Bool
+    /// Whether each participant sees the options in an order of their own, against order
+    /// effects (``OptionOrder``); the "other" option stays last. Set after creation.
+    public var shuffleOptions: Bool = false
 
     /// Creates a spec from already-valid parts.
     public init(options: [ChoiceOption], allowsMultiple: Bool = false, maxSelections: Int? = nil, allowsOther: Bool = false) {

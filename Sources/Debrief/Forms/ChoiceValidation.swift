@@ -32,10 +32,12 @@ extension QuestionInput {
             }
         }
         guard problems.count == before else { return nil }
-        return ChoiceSpec(
+        var spec = ChoiceSpec(
             options: options, allowsMultiple: allowsMultiple,
             maxSelections: maxSelections, allowsOther: allowsOther ?? false
         )
+        spec.shuffleOptions = self.shuffleOptions ?? false
+        return spec
     }
 
     /// Checks ids (syntax, uniqueness; assigns missing ones) and labels (text rules,

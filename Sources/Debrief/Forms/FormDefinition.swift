@@ -41,6 +41,10 @@ public struct FormDefinition: Sendable, Equatable, Codable {
     /// The same texts in other languages, by language (see ``FormTranslation``); empty for a
     /// form in one language.
     public var translations: [LanguageTag: FormTranslation] = [:]
+    /// Responses completed faster than this many seconds are flagged as speeders in results; nil
+    /// takes the default from the form's length (``SpeederThreshold``). An analysis setting:
+    /// changing it keeps the version and applies to past responses too.
+    public var speederThresholdSeconds: Int? = nil
 
     /// Creates a form from already-valid parts.
     public init(
@@ -77,7 +81,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case title, anonymous, allowsEditing, closesAt, privacyThreshold, sharesResultsWithParticipants, acceptsAnswersFrom
-        case oneResponsePerBrowser, questions, language, translations
+        case oneResponsePerBrowser, questions, language, translations, speederThresholdSeconds
     }
 
     /// Decodes a stored or returned form; flags missing from older rows take their
@@ -95,6 +99,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         questions = try c.decode([Question].self, forKey: .questions)
         language = try c.decodeIfPresent(LanguageTag.self, forKey: .language) ?? .english
         translations = try c.decodeIfPresent([LanguageTag: FormTranslation].self, forKey: .translations) ?? [:]
+        speederThresholdSeconds = try c.decodeIfPresent(Int.self, forKey: .speederThresholdSeconds)
     }
 
     /// Encodes every field; `closesAt` is left out when nil, `translations` when empty.
@@ -111,6 +116,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         try c.encode(questions, forKey: .questions)
         try c.encode(language, forKey: .language)
         if !translations.isEmpty { try c.encode(translations, forKey: .translations) }
+        try c.encodeIfPresent(speederThresholdSeconds, forKey: .speederThresholdSeconds)
     }
 }
 

@@ -27,6 +27,8 @@ public struct FormInput: Codable, Sendable, Equatable {
     public var language: String?
     /// The texts in other languages, by language tag (at most 9).
     public var translations: [String: TranslationInput]?
+    /// Optional, 1...3600: the speeder threshold; absent takes the default from the form's length.
+    public var speederThresholdSeconds: Int?
 
     /// Creates an input; every field defaults to absent.
     public init(
@@ -59,6 +61,7 @@ public struct FormInput: Codable, Sendable, Equatable {
         self.translations =
             form.translations.isEmpty
             ? nil : Dictionary(uniqueKeysWithValues: form.translations.map { ($0.key.rawValue, TranslationInput($0.value)) })
+        self.speederThresholdSeconds = form.speederThresholdSeconds
     }
 }
 
@@ -81,6 +84,8 @@ public struct QuestionInput: Codable, Sendable, Equatable {
     public var maxSelections: Int?
     /// Choice: default false.
     public var allowsOther: Bool?
+    /// Choice: default false; each participant sees the options in their own order.
+    public var shuffleOptions: Bool?
     /// Short answer: default 500, 1...2000.
     public var maxLength: Int?
     /// Short answer: optional, at most 200 characters.
@@ -122,6 +127,7 @@ public struct QuestionInput: Codable, Sendable, Equatable {
             allowsMultiple = spec.allowsMultiple
             maxSelections = spec.maxSelections
             allowsOther = spec.allowsOther
+            shuffleOptions = spec.shuffleOptions ? true : nil
         case .shortAnswer(let spec):
             maxLength = spec.maxLength
             placeholder = spec.placeholder
@@ -149,6 +155,7 @@ public struct QuestionInput: Codable, Sendable, Equatable {
             ("allowsMultiple", [.choice], allowsMultiple != nil),
             ("maxSelections", [.choice], maxSelections != nil),
             ("allowsOther", [.choice], allowsOther != nil),
+            ("shuffleOptions", [.choice], shuffleOptions != nil),
             ("maxLength", [.shortAnswer], maxLength != nil),
             ("placeholder", [.shortAnswer], placeholder != nil),
             ("min", scaled, min != nil),

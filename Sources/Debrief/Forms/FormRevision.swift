@@ -12,6 +12,9 @@ extension FormDefinition {
     var meaning: FormDefinition {
         var copy = self
         copy.title = ""
+        // An analysis setting, not part of what is asked: retuning it keeps the version, so the
+        // new threshold applies to the responses already given (docs/decisions/0036).
+        copy.speederThresholdSeconds = nil
         copy.questions = self.questions.map(\.meaning)
         // Languages are wording too: adding Korean to an open form changes no answer's meaning.
         copy.language = .english

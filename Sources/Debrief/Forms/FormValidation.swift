@@ -33,6 +33,9 @@ extension FormInput {
                     "acceptsAnswersFrom", "must be one of \(AnswerWindowStart.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
+        if let speederThresholdSeconds {
+            problems.checkRange(speederThresholdSeconds, SpeederThreshold.range, at: "speederThresholdSeconds")
+        }
         let questions = validateQuestions(into: &problems)
         let languages = validateLanguages(questions: questions, into: &problems)
         return problems.result {
@@ -50,6 +53,7 @@ extension FormInput {
             form.acceptsAnswersFrom = window
             form.language = languages.language
             form.translations = languages.translations
+            form.speederThresholdSeconds = speederThresholdSeconds
             return form
         }
     }

@@ -39,6 +39,7 @@ public struct Question: Sendable, Equatable, Codable {
         case maxLength, placeholder
         case min, max, minLabel, maxLabel
         case statements
+        case shuffleOptions
     }
 
     /// Decodes the flat shape. Stored JSON was produced by validation, so this checks
@@ -52,12 +53,14 @@ public struct Question: Sendable, Equatable, Codable {
         showWhen = try c.decodeIfPresent(FollowUpCondition.self, forKey: .showWhen)
         switch try c.decode(QuestionKind.self, forKey: .kind) {
         case .choice:
-            body = .choice(ChoiceSpec(
+            var spec = ChoiceSpec(
                 options: try c.decode([ChoiceOption].self, forKey: .options),
                 allowsMultiple: try c.decodeIfPresent(Bool.self, forKey: .allowsMultiple) ?? false,
                 maxSelections: try c.decodeIfPresent(Int.self, forKey: .maxSelections),
                 allowsOther: try c.decodeIfPresent(Bool.self, forKey: .allowsOther) ?? false
-            ))
+            )
+            spec.shuffleOptions = try c.decodeIfPresent(Bool.self, forKey: .shuffleOptions) ?? false
+            body = .choice(spec)
         case .shortAnswer:
             body = .shortAnswer(ShortAnswerSpec(
                 maxLength: try c.decodeIfPresent(Int.self, forKey: .maxLength) ?? ShortAnswerSpec.defaultMaxLength,
@@ -84,6 +87,8 @@ public struct Question: Sendable, Equatable, Codable {
             try c.encode(spec.allowsMultiple, forKey: .allowsMultiple)
             try c.encodeIfPresent(spec.maxSelections, forKey: .maxSelections)
             try c.encode(spec.allowsOther, forKey: .allowsOther)
+            // Written only when on, so stored forms and API answers of older forms keep their shape.
+            if spec.shuffleOptions { try c.encode(true, forKey: .shuffleOptions) }
         case .shortAnswer(let spec):
             try c.encode(spec.maxLength, forKey: .maxLength)
             try c.encodeIfPresent(spec.placeholder, forKey: .placeholder)

@@ -41,7 +41,26 @@ extension Question {
     /// True when answers to `self` and `other` measure the same thing (see
     /// ``ComparableSignature``). Keys are not compared: callers pair questions by key.
     public func isComparable(to other: Question) -> Bool {
-        comparableSignature == other.comparableSignature
+        let (mine, theirs) = self.signatures(with: other)
+        return mine == theirs
+    }
+
+    /// Both signatures; when either question shuffles its options, the options compare as a set
+    /// (sorted by id): shuffled options have no order of their own, so neither a reordering nor
+    /// switching shuffling on or off changes what was asked (docs/decisions/0036).
+    private func signatures(with other: Question) -> (ComparableSignature, ComparableSignature) {
+        var mine = self.comparableSignature, theirs = other.comparableSignature
+        if self.shufflesOptions || other.shufflesOptions {
+            mine.options.sort { $0.id < $1.id }
+            theirs.options.sort { $0.id < $1.id }
+        }
+        return (mine, theirs)
+    }
+
+    /// Whether the question is a choice whose options are shown in a per-participant order.
+    public var shufflesOptions: Bool {
+        if case .choice(let spec) = self.body { return spec.shuffleOptions }
+        return false
     }
 
     /// What changed between `other` (e.g. last session) and `self`, as a subset of
@@ -49,7 +68,7 @@ extension Question {
     /// When the kind changed, only "kind" and possibly "prompt" are listed, since options
     /// and scales of different kinds cannot be compared.
     public func differences(from other: Question) -> [String] {
-        let mine = comparableSignature, theirs = other.comparableSignature
+        let (mine, theirs) = self.signatures(with: other)
         var result: [String] = []
         if mine.kind != theirs.kind { result.append("kind") }
         if mine.prompt != theirs.prompt { result.append("prompt") }

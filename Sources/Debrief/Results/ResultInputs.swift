@@ -30,12 +30,36 @@ public struct ResultsFilter: Sendable, Equatable, Codable {
     public var until: Date?
     /// Only responses from participants who checked in.
     public var checkedInOnly: Bool
+    /// Leave out the flagged responses: speeders and straight-liners (docs/decisions/0036).
+    public var excludeFlagged: Bool = false
 
-    public init(since: Date? = nil, until: Date? = nil, checkedInOnly: Bool = false) {
+    public init(since: Date? = nil, until: Date? = nil, checkedInOnly: Bool = false, excludeFlagged: Bool = false) {
         self.since = since
         self.until = until
         self.checkedInOnly = checkedInOnly
+        self.excludeFlagged = excludeFlagged
     }
 
-    public var isEmpty: Bool { self.since == nil && self.until == nil && !self.checkedInOnly }
+    private enum CodingKeys: String, CodingKey {
+        case since, until, checkedInOnly, excludeFlagged
+    }
+
+    /// Decodes a filter; `excludeFlagged` is absent from filters written before it.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.since = try c.decodeIfPresent(Date.self, forKey: .since)
+        self.until = try c.decodeIfPresent(Date.self, forKey: .until)
+        self.checkedInOnly = try c.decodeIfPresent(Bool.self, forKey: .checkedInOnly) ?? false
+        self.excludeFlagged = try c.decodeIfPresent(Bool.self, forKey: .excludeFlagged) ?? false
+    }
+
+    public var isEmpty: Bool { self.since == nil && self.until == nil && !self.checkedInOnly && !self.excludeFlagged }
+
+    /// The same filter without the exclusion of flagged responses: what the flag counts are
+    /// counted within, so they say what the exclusion leaves out.
+    public var includingFlagged: ResultsFilter {
+        var copy = self
+        copy.excludeFlagged = false
+        return copy
+    }
 }

@@ -39,6 +39,8 @@ public struct ResultsCounts: Sendable {
     /// in several languages; responses to a version in one language are not in it (see
     /// ``ResultsReport/Summary/responsesByLanguage``).
     public var languages: [String: Int] = [:]
+    /// Speeders, straight-liners and completion times (docs/decisions/0036).
+    public var quality = QualityCounts()
 
     /// Responses (within the filter) to the current version alone.
     public var currentResponses: Int { self.responses - self.earlierVersions.reduce(0) { $0 + $1.responses } }

@@ -80,10 +80,13 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
     /// Responses (within the filter) by the language they were given in; nil for a form in one
     /// language (see ``ResultsReport/languages(_:)``).
     public var languages: ChartSeries?
+    /// Speeders, straight-liners, completion time (docs/decisions/0036); null in the results
+    /// shown to participants, who have no use for the threshold.
+    public var quality: ResponseQuality?
 
     enum CodingKeys: String, CodingKey {
         case meetingID = "meetingId", formID = "formId", formVersion, formState, generatedAt, filter, summary, versions, questions
-        case earlierQuestions, timeline, languages
+        case earlierQuestions, timeline, languages, quality
     }
 
     /// The report of `counts` as seen at `now`.
@@ -95,6 +98,7 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         self.formState = form.state(at: now)
         self.generatedAt = now
         self.filter = filter
+        self.quality = ResponseQuality(counts.quality, form: form.definition, filter: filter)
         let timing = counts.times.split(start: counts.meeting.startsAt, end: counts.meeting.endsAt)
         let ofCheckedIn = ResponseRate.of(counts.checkedInResponded, in: counts.checkIns, base: .checkedIn)
         let ofExpected = ResponseRate.of(counts.responses, in: counts.meeting.expectedHeadCount, base: .expectedHeadCount)

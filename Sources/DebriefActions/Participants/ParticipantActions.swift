@@ -9,11 +9,14 @@ public struct ParticipantActions: Sendable {
     let forms: ParticipantFormStore
     let checkIns: CheckInStore
     let responses: ResponseStore
+    /// Signs the "opened" ticket of every view and checks it on the submission.
+    let tickets: OpenedTickets
 
-    public init(forms: ParticipantFormStore, checkIns: CheckInStore, responses: ResponseStore) {
+    public init(forms: ParticipantFormStore, checkIns: CheckInStore, responses: ResponseStore, tickets: OpenedTickets) {
         self.forms = forms
         self.checkIns = checkIns
         self.responses = responses
+        self.tickets = tickets
     }
 
     /// Where submissions are counted (accepted, refused by reason); the HTTP layer adds the
@@ -26,8 +29,40 @@ public struct ParticipantActions: Sendable {
     }
 
     /// What the participant page and `GET /v1/f/{code}` show: the form and its meeting.
+    /// Every view carries a fresh signed "opened" ticket (no row is written for it): the
+    /// submission sends it back, which dates the opening and seeds the option order.
     public func view(code: String) async throws -> ParticipantFormView {
-        try await self.forms.view(code: code)
+        var view = try await self.forms.view(code: code)
+        view.opened = try await self.tickets.issue(code: view.form.code)
+        return view
+    }
+
+    /// As ``view(code:)``, for a page shown again (a refused submission, a check-in): the ticket
+    /// the page already carries is kept when it checks, so the opened time stays the first view's
+    /// and the options keep their order; otherwise a fresh one.
+    public func view(code: String, presenting ticket: String?) async throws -> ParticipantFormView {
+        var view = try await self.forms.view(code: code)
+        if let ticket, let kept = try await self.tickets.verify(ticket, code: view.form.code) {
+            view.opened = (kept, ticket)
+        } else {
+            view.opened = try await self.tickets.issue(code: view.form.code)
+        }
+        return view
+    }
+
+    /// The ticket a submission sent, verified for `form` at `now`: nil when none was sent; a
+    /// problem at `openedToken` when it is malformed, forged, another form's or from the future.
+    func openedTicket(_ text: String?, form: PublishedForm, now: Date, into problems: inout ProblemCollector) async throws -> OpenedTicket? {
+        guard let text else { return nil }
+        guard let ticket = try await self.tickets.verify(text, code: form.code) else {
+            problems.add("openedToken", "is not a ticket this server issued for this form")
+            return nil
+        }
+        guard ticket.isPlausible(at: now) else {
+            problems.add("openedToken", "says the form was opened in the future")
+            return nil
+        }
+        return ticket
     }
 
     /// Checks in to an open form. `rawName` counts only on forms that are not anonymous (it must
@@ -64,6 +99,7 @@ public struct ParticipantActions: Sendable {
         var problems = ProblemCollector()
         let token = ParticipantTokenRules.check(input.participantToken, form: form.definition, into: &problems)
         let language = form.definition.responseLanguage(input.language, into: &problems)
+        let ticket = try await self.openedTicket(input.openedToken, form: form, now: Date(), into: &problems)
         var answers: [Answer] = []
         switch input.validate(against: form.definition) {
         case .success(let accepted): answers = accepted
@@ -71,8 +107,9 @@ public struct ParticipantActions: Sendable {
         }
         guard problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
         let claim = try key.map { try IdempotencyClaim(key: $0, canonicalizing: input) }
-        return try await self.responses.submit(
-            Submission(form: form, answers: answers, participantToken: token, idempotency: claim, language: language))
+        var submission = Submission(form: form, answers: answers, participantToken: token, idempotency: claim, language: language)
+        submission.signals = ResponseSignals(answers: answers, form: form.definition, ticket: ticket)
+        return try await self.responses.submit(submission)
     }
 
     /// As ``submit(_:to:idempotencyKey:)``, for a page's double tap: the same post sent twice at

@@ -80,7 +80,10 @@ public struct ResultsActions: Sendable {
     /// indistinguishable on purpose).
     public func sharedReport(formCode: String) async throws -> ResultsReport? {
         guard let code = FormCode.normalize(formCode), let counts = try await self.results.sharedCounts(formCode: code) else { return nil }
-        return ResultsReport(counts, filter: ResultsFilter())
+        var report = ResultsReport(counts, filter: ResultsFilter())
+        // How responses were given is the host's business: participants see none of it.
+        report.quality = nil
+        return report
     }
 
     /// Every session of a series and the trend of each question asked in two or more.

@@ -61,15 +61,17 @@ struct ResultsController {
         }
     }
 
-    /// `since`, `until` (ISO 8601 with zone) and `checkedInOnly` (true/false) from the query.
+    /// `since`, `until` (ISO 8601 with zone), `checkedInOnly` and `excludeFlagged` (true/false)
+    /// from the query.
     static func filter(from request: Request) throws -> ResultsFilter {
         var query = QueryReader(request)
         let since = query.date("since")
         let until = query.date("until")
         let checkedInOnly = query.bool("checkedInOnly", default: false)
+        let excludeFlagged = query.bool("excludeFlagged", default: false)
         if let since, let until, since >= until { query.problems.add("until", "must be after since") }
         try query.requireValid()
-        return ResultsFilter(since: since, until: until, checkedInOnly: checkedInOnly)
+        return ResultsFilter(since: since, until: until, checkedInOnly: checkedInOnly, excludeFlagged: excludeFlagged)
     }
 }
 

@@ -16,6 +16,7 @@ struct ParticipantFormResponse: ResponseEncodable {
 
     enum CodingKeys: String, CodingKey {
         case code, title, anonymous, privacyThreshold, allowsEditing, state, closesAt, meeting, questions, language, languages
+        case openedToken
     }
 
     enum MeetingKeys: String, CodingKey {
@@ -23,7 +24,7 @@ struct ParticipantFormResponse: ResponseEncodable {
     }
 
     func encode(to encoder: any Encoder) throws {
-        let definition = self.view.form.definition.localized(to: self.language)
+        let definition = self.view.shownDefinition.localized(to: self.language)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.view.form.code, forKey: .code)
         try container.encode(definition.title, forKey: .title)
@@ -38,8 +39,10 @@ struct ParticipantFormResponse: ResponseEncodable {
         try meeting.encode(self.view.meetingStartsAt, forKey: .startsAt)
         try meeting.encode(self.view.meetingEndsAt, forKey: .endsAt)
         try meeting.encode(self.view.meetingPlace, forKey: .place)
+        // Shuffled options in this view's order; the ticket that orders them dates the opening.
         try container.encode(definition.questions, forKey: .questions)
         try container.encode(self.language, forKey: .language)
         try container.encode(self.view.form.definition.languages, forKey: .languages)
+        try container.encodeIfPresent(self.view.opened?.text, forKey: .openedToken)
     }
 }

@@ -3,17 +3,21 @@ import PQ
 /// The `answers` layout (long, tidy): one row per answer value — per selected option, per "other"
 /// text, per rating, per text — for pandas, R and SQL. Rows come ordered by submission, then by
 /// the question's place in its form, then by the order of selection. A grid has one row per rated
-/// statement, with `statement_key` and `statement_label`.
+/// statement, with `statement_key` and `statement_label`. Each row ends with the response's
+/// ``ExportFlags/header`` columns and, for a choice question shuffled for that participant, the
+/// presented order (`presented_order`, option ids joined by `;`) and the 1-based place of this
+/// row's option in it (`presented_position`; `other` for the participant's own answer).
 struct AnswersLayout {
     let meetings: SQLQuery
     let window: SubmissionWindow
     let csv: CSVCopy
+    var flags = ExportFlags()
 
     static let header = [
         "response_id", "meeting_id", "series_id", "session_number", "form_version", "submitted_at", "checked_in",
         "participant_name", "question_key", "question_position", "question_kind", "question_prompt", "position",
         "option_id", "option_label", "other_text", "rating", "text", "statement_key", "statement_label",
-    ]
+    ] + ExportFlags.header + ["presented_order", "presented_position"]
 
     func select() -> SQLQuery {
         let with: SQLQuery = "WITH " + ExportSQL.forms(self.meetings) + """
@@ -30,8 +34,8 @@ struct AnswersLayout {
             st AS MATERIALIZED (
                 SELECT q.form_id, q.key, statement ->> 'key' AS id, statement ->> 'label' AS label
                 FROM q, jsonb_array_elements(coalesce(q.statements, '[]'::jsonb)) AS statement
-            )
-            """
+            ),
+            """ + self.flags.thresholds
         let csv = self.csv
         let select: SQLQuery =
             """
@@ -42,7 +46,12 @@ struct AnswersLayout {
             + ", q.position, q.kind, " + csv.cell(unsafeColumn: "q.prompt") + ", a.position, " + csv.cell(unsafeColumn: "a.option_id")
             + ", " + csv.cell(unsafeColumn: "o.label") + ", " + csv.cell(unsafeColumn: "a.other_text") + ", a.rating, "
             + csv.cell(unsafeColumn: "a.text_value") + ", " + csv.cell(unsafeColumn: "a.statement_key") + ", "
-            + csv.cell(unsafeColumn: "st.label")
+            + csv.cell(unsafeColumn: "st.label") + ", " + ExportFlags.cells + ", "
+            + ExportFlags.presentedOrder(unsafeKey: "a.question_key")
+            + """
+                , (SELECT e.n FROM jsonb_array_elements_text(r.option_orders -> a.question_key) WITH ORDINALITY AS e(x, n)
+                   WHERE e.x = coalesce(a.option_id, CASE WHEN a.other_text IS NOT NULL THEN 'other' END))
+                """
         let from: SQLQuery = """
             FROM fs JOIN responses r ON r.form_id = fs.id
             JOIN answers a ON a.response_id = r.id
@@ -50,7 +59,7 @@ struct AnswersLayout {
             LEFT JOIN o ON o.form_id = a.form_id AND o.key = a.question_key AND o.id = a.option_id
             LEFT JOIN st ON st.form_id = a.form_id AND st.key = a.question_key AND st.id = a.statement_key
             LEFT JOIN check_ins c ON c.id = r.check_in_id
-            """
+            """ + "\n" + ExportFlags.join
         return with + "\n" + select + "\n" + from + "\nWHERE true" + ExportSQL.shownAnswers + self.window.sql
             + "\nORDER BY r.submitted_at, r.id, q.position, a.position"
     }

@@ -99,11 +99,14 @@ public struct ExportStore: Sendable {
     private func rowLayout(_ export: Prepared, csv: CSVCopy) async throws -> (header: [String], select: SQLQuery)? {
         switch export.request.layout {
         case .responses(let window):
-            let layout = ResponsesLayout(meetings: export.meetings, window: window, csv: csv)
+            var layout = ResponsesLayout(meetings: export.meetings, window: window, csv: csv)
+            layout.flags = try await ExportFlags.read(meetings: export.meetings, database: self.reads.database())
             let columns = try await layout.questionColumns(database: self.reads.database())
             return (layout.header(columns), layout.select(columns))
         case .answers(let window):
-            return (AnswersLayout.header, AnswersLayout(meetings: export.meetings, window: window, csv: csv).select())
+            var layout = AnswersLayout(meetings: export.meetings, window: window, csv: csv)
+            layout.flags = try await ExportFlags.read(meetings: export.meetings, database: self.reads.database())
+            return (AnswersLayout.header, layout.select())
         case .summary, .trends:
             return nil
         }

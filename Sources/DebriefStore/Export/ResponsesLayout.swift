@@ -10,10 +10,15 @@ import PQ
 /// order they were selected. When the exported meetings have different forms (a series, a host,
 /// everything), the columns are the union of their question keys in first-seen order (forms
 /// taken by meeting start, then version), headed with the newest wording of each key.
+///
+/// After the fixed columns come ``ExportFlags/header`` (opened time, duration, speeder,
+/// straight-lined), and a choice question that shuffles its options has a column
+/// `<prompt> [<key>] (order)` with the option ids as that participant saw them (docs/decisions/0036).
 struct ResponsesLayout {
     let meetings: SQLQuery
     let window: SubmissionWindow
     let csv: CSVCopy
+    var flags = ExportFlags()
 
     /// Joins the option ids of a multiple-choice answer. Option ids are `[a-z0-9_-]`, so it never
     /// appears inside one.
@@ -30,6 +35,8 @@ struct ResponsesLayout {
         var hasOther: Bool
         /// A grid's statement this column holds the rating of.
         var statement: GridStatement? = nil
+        /// A choice question shuffled in some version: the presented order gets a column.
+        var shuffled = false
     }
 
     /// The question columns of the exported meetings' published forms.
@@ -46,6 +53,7 @@ struct ResponsesLayout {
             for question in form.questions {
                 var hasOther = false
                 if case .choice(let spec) = question.body { hasOther = spec.allowsOther }
+                let shuffled = question.shufflesOptions
                 var statements: [GridStatement?] = [nil]
                 if case .grid(let spec) = question.body { statements = spec.statements }
                 for statement in statements {
@@ -53,9 +61,12 @@ struct ResponsesLayout {
                         columns[index].prompt = question.prompt
                         columns[index].hasOther = columns[index].hasOther || hasOther
                         columns[index].statement = statement
+                        columns[index].shuffled = columns[index].shuffled || shuffled
                     } else {
                         columns.append(
-                            QuestionColumn(key: question.key.rawValue, prompt: question.prompt, hasOther: hasOther, statement: statement))
+                            QuestionColumn(
+                                key: question.key.rawValue, prompt: question.prompt, hasOther: hasOther, statement: statement,
+                                shuffled: shuffled))
                     }
                 }
             }
@@ -64,12 +75,12 @@ struct ResponsesLayout {
     }
 
     func header(_ columns: [QuestionColumn]) -> [String] {
-        Self.fixedHeader + columns.flatMap { column -> [String] in
+        Self.fixedHeader + ExportFlags.header + columns.flatMap { column -> [String] in
             if let statement = column.statement {
                 return ["\(column.prompt): \(statement.label) [\(column.key).\(statement.key)]"]
             }
             let name = "\(column.prompt) [\(column.key)]"
-            return column.hasOther ? [name, name + " (other)"] : [name]
+            return (column.hasOther ? [name, name + " (other)"] : [name]) + (column.shuffled ? [name + " (order)"] : [])
         }
     }
 
@@ -93,13 +104,15 @@ struct ResponsesLayout {
                     """)
                 values = values + ", " + self.csv.cell(unsafeColumn: "a.\(value)")
                 if column.hasOther { values = values + ", " + self.csv.cell(unsafeColumn: "a.\(other)") }
+                if column.shuffled { values = values + ", " + ExportFlags.presentedOrder(unsafeKey: key) }
             }
             with = with + ", p AS MATERIALIZED (SELECT " + keys + ")"
         }
+        with = with + ", " + self.flags.thresholds
         var from: SQLQuery = """
             FROM fs JOIN responses r ON r.form_id = fs.id
             LEFT JOIN check_ins c ON c.id = r.check_in_id
-            """
+            """ + "\n" + ExportFlags.join
         if !columns.isEmpty {
             from = from + "\nCROSS JOIN p LEFT JOIN LATERAL (SELECT " + aggregates
                 + " FROM answers a WHERE a.response_id = r.id" + ExportSQL.shownAnswers + ") a ON true"
@@ -113,7 +126,7 @@ struct ResponsesLayout {
                 """
             + " " + self.csv.cell(unsafeColumn: "c.name") + " END, "
             // A response to a form in one language stores none: it is the form's own.
-            + self.csv.cell(unsafeColumn: "coalesce(r.language, fs.definition ->> 'language', 'en')")
+            + self.csv.cell(unsafeColumn: "coalesce(r.language, fs.definition ->> 'language', 'en')") + ", " + ExportFlags.cells
         return with + "\n" + fixed + values + "\n" + from + "\nWHERE true" + self.window.sql + "\nORDER BY r.submitted_at, r.id"
     }
 }

@@ -11,6 +11,14 @@ public struct ParticipantFormView: Sendable {
     public var meetingPlace: String?
     /// When the form closes by itself, if ever.
     public var closesAt: Date?
+    /// The signed "opened" ticket of this view and its text (docs/decisions/0036), set by the
+    /// actions that hand the view out.
+    public var opened: (ticket: OpenedTicket, text: String)? = nil
+
+    /// The form as this view shows it: shuffled options in the order of the view's seed.
+    public var shownDefinition: FormDefinition {
+        OptionOrder.apply(to: self.form.definition, seed: self.opened?.ticket.seed)
+    }
 
     public init(
         form: PublishedForm, meetingTitle: String, meetingStartsAt: Date, meetingEndsAt: Date, meetingPlace: String?, closesAt: Date?

@@ -26,6 +26,7 @@ struct ResponseInsert {
     ) async throws -> (context: SubmissionContext, inserted: Bool)? {
         let id = accepted.responseID
         let answers = AnswerRows(accepted.answers)
+        let signals = self.submission.signals
         let webhooks = WebhookOutbox.responsesCreated(
             from: "SELECT \(id)::uuid AS response_id, w.form_id, \(self.submission.form.meetingID)::uuid AS meeting_id, "
                 + "\(accepted.submittedAt)::timestamptz AS submitted_at FROM w")
@@ -37,9 +38,13 @@ struct ResponseInsert {
             ), w AS MATERIALIZED (
                 SELECT g.form_id, g.check_in_id FROM g WHERE \(SubmissionContext.insertCondition(tokenGiven: self.tokenHash != nil))
             ), r AS (
-                INSERT INTO responses (id, form_id, check_in_id, submitted_at, language)
+                INSERT INTO responses (id, form_id, check_in_id, submitted_at, language, opened_at, straight_lined, option_orders)
                 SELECT \(id)::uuid, w.form_id, w.check_in_id, \(accepted.submittedAt)::timestamptz,
-                    \(self.submission.language?.rawValue)::text FROM w
+                    \(self.submission.language?.rawValue)::text,
+                    \(ResponseSignals.openedAt(
+                        "\(signals.openedAt)::timestamptz", checkIn: "w.check_in_id", submitted: "\(accepted.submittedAt)::timestamptz")),
+                    \(signals.straightLined), \(signals.optionOrdersJSON)::jsonb
+                FROM w
             ), a AS (
                 \(answers.insert(response: "\(id)::uuid", form: "w.form_id", from: "w"))
             )\(try IdempotencyRecord.cte(self.submission, accepted, form: "w.form_id", from: "w"))\(webhooks)

@@ -15,7 +15,9 @@ struct ResponseWriter {
     func replace(_ responseID: UUID, at now: Date) async throws -> AcceptedSubmission {
         let row = try await self.connection.query(
             """
-            UPDATE responses AS r SET changed_at = greatest(\(now)::timestamptz, r.submitted_at)
+            UPDATE responses AS r SET changed_at = greatest(\(now)::timestamptz, r.submitted_at),
+                straight_lined = \(self.submission.signals.straightLined),
+                option_orders = coalesce(\(self.submission.signals.optionOrdersJSON)::jsonb, r.option_orders)
             WHERE r.id = \(responseID) RETURNING r.submitted_at, r.changed_at
             """
         ).single()

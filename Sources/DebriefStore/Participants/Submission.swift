@@ -12,6 +12,8 @@ public struct Submission: Sendable {
     public var idempotency: IdempotencyClaim?
     /// The language the form was answered in; nil on a form in one language.
     public var language: LanguageTag?
+    /// Opened time, straight-lining, presented option orders (docs/decisions/0036).
+    public var signals = ResponseSignals()
 
     public init(
         form: PublishedForm, answers: [Answer], participantToken: String?, idempotency: IdempotencyClaim?, language: LanguageTag? = nil

@@ -79,10 +79,14 @@ struct SubmissionBatch {
                     \(submissions.map(\.form.code))::text[], \(self.items.map(\.accepted.responseID))::uuid[],
                     \(self.items.map(\.accepted.submittedAt))::timestamptz[], \(submissions.map { $0.idempotency?.key })::text[],
                     \(submissions.map { $0.idempotency?.requestHash })::text[], \(self.items.map(\.tokenHash))::text[],
-                    \(accepted)::text[], \(submissions.map { $0.language?.rawValue })::text[])
-                    AS i(n, form_id, code, response_id, submitted_at, key, claim_hash, token_hash, claim_accepted, language)
+                    \(accepted)::text[], \(submissions.map { $0.language?.rawValue })::text[],
+                    \(submissions.map(\.signals.openedAt))::timestamptz[],
+                    \(submissions.map(\.signals.straightLined))::boolean[], \(submissions.map(\.signals.optionOrdersJSON))::text[])
+                    AS i(n, form_id, code, response_id, submitted_at, key, claim_hash, token_hash, claim_accepted, language, opened_at,
+                        straight_lined, option_orders)
             ), g AS MATERIALIZED (
                 SELECT i.n, i.response_id, i.submitted_at, i.key, i.claim_hash, i.claim_accepted, i.token_hash, i.language,
+                    i.opened_at, i.straight_lined, i.option_orders,
                     f.id AS form_id, f.meeting_id, \(FormGate.columns),
                     CASE WHEN i.key IS NULL THEN true
                         ELSE pg_try_advisory_xact_lock(hashtextextended(f.id::text || i.key, 0)) END AS key_locked,
@@ -98,8 +102,11 @@ struct SubmissionBatch {
                 WHERE g.gate_open AND g.key_locked AND g.request_hash IS NULL AND g.earlier_id IS NULL
                   AND (g.token_hash IS NULL OR g.check_in_id IS NOT NULL)
             ), r AS (
-                INSERT INTO responses (id, form_id, check_in_id, submitted_at, language)
-                SELECT w.response_id, w.form_id, w.check_in_id, w.submitted_at, w.language FROM w ORDER BY w.form_id, w.check_in_id
+                INSERT INTO responses (id, form_id, check_in_id, submitted_at, language, opened_at, straight_lined, option_orders)
+                SELECT w.response_id, w.form_id, w.check_in_id, w.submitted_at, w.language,
+                    \(ResponseSignals.openedAt("w.opened_at", checkIn: "w.check_in_id", submitted: "w.submitted_at")),
+                    w.straight_lined, w.option_orders::jsonb
+                FROM w ORDER BY w.form_id, w.check_in_id
                 ON CONFLICT DO NOTHING
                 RETURNING id
             ), a AS (

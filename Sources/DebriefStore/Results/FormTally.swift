@@ -10,12 +10,14 @@ struct FormTally: Sendable, Equatable {
     var times = ResponseTimes()
     /// Responses per language tag, on forms in several languages (SQL/0034).
     var languages: [String: Int] = [:]
+    /// Completion times and straight-lining (SQL/0035).
+    var completion = CompletionTally()
     /// Per question key; texts are not tallied (``ResultsStore`` reads the newest ones).
     var questions: [String: QuestionCounts] = [:]
 
     /// The `kind` column.
     enum Kind: String {
-        case responses, checkins, minute, respondents, option, other, rating, statement, language
+        case responses, checkins, minute, respondents, option, other, rating, statement, language, completion
     }
 
     /// From rows with the columns `question_key`, `kind`, `value` and `n`.
@@ -33,6 +35,10 @@ struct FormTally: Sendable, Equatable {
             case .responses: self.responses += count
             case .checkins: self.checkIns += count
             case .language: self.languages[value, default: 0] += count
+            case .completion:
+                guard self.completion.add(value: value, count: count) else {
+                    throw PQError(.protocolViolation, "result tally 'completion' has a value that is not '<seconds>|<0 or 1>'")
+                }
             case .minute: perMinute[try Self.number(value, kind), default: 0] += count
             case .respondents: self.questions[key, default: QuestionCounts()].respondents += count
             case .option: self.questions[key, default: QuestionCounts()].optionCounts[value, default: 0] += count

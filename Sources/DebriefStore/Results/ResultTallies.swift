@@ -103,6 +103,9 @@ public struct ResultTallies: Sendable {
             UNION ALL
             SELECT '', 'language', r.language, count(*) FROM responses r WHERE \(scope) AND r.language IS NOT NULL GROUP BY 3
             UNION ALL
+            SELECT '', 'completion', debrief_completion(r.opened_at, r.submitted_at, r.straight_lined), count(*) FROM responses r
+            WHERE \(scope) AND debrief_completion(r.opened_at, r.submitted_at, r.straight_lined) IS NOT NULL GROUP BY 3
+            UNION ALL
             SELECT a.question_key, 'respondents', '', count(DISTINCT a.response_id) FROM \(answers) GROUP BY 1
             UNION ALL
             SELECT a.question_key, 'option', a.option_id, count(*) FROM \(answers) AND a.option_id IS NOT NULL GROUP BY 1, 3

@@ -113,9 +113,13 @@ struct ResultsSnapshot {
             }
             return ResultsStore.VersionTally(form: version, all: tally, filtered: tally, questions: questions)
         }
+        // Flags from the tallies of every version, judged by the current version's threshold.
+        var completion = CompletionTally()
+        for tally in tallies { completion.add(tally.all.completion) }
+        let threshold = SpeederThreshold.seconds(for: versions[versions.count - 1].definition)
         let span = try results[3].single()
         return try ResultsStore.assemble(
             meeting: meeting, tallies: tallies, filtered: false, first: span.decode("first"), last: span.decode("last"),
-            people: results[4].single(), removedByHost: results[5].single().decode("n"))
+            people: results[4].single(), removedByHost: results[5].single().decode("n"), quality: completion.quality(threshold: threshold))
     }
 }

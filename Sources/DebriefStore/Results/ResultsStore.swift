@@ -49,26 +49,36 @@ public struct ResultsStore: Sendable {
             var versions = try await Self.publishedVersions(meetingID, on: connection)
             if sharedOnly { versions = versions.filter(\.definition.sharesResultsWithParticipants) }
             guard let form = versions.last else { return nil }
+            // The current version's speeder threshold judges the responses of every version.
+            let seconds = SpeederThreshold.seconds(for: form.definition)
             var tallies: [VersionTally] = []
             for version in versions {
                 let all = try FormTally(rows: try await connection.query(ResultTallies.stored(form: version.id)))
                 let filtered = try FormTally(
                     rows: try await connection.query(
-                        ResultTallies.counted(form: version.id, scope: Self.responseScope(forms: [version.id], filter))))
+                        ResultTallies.counted(
+                            form: version.id, scope: Self.responseScope(forms: [version.id], filter, speederSeconds: seconds))))
                 var questions = filtered.questions
-                try await self.readTexts(into: &questions, form: version, filter: filter, on: connection)
+                try await self.readTexts(into: &questions, form: version, filter: filter, speederSeconds: seconds, on: connection)
                 tallies.append(VersionTally(form: version, all: all, filtered: filtered, questions: questions))
             }
-            let scope = Self.responseScope(forms: versions.map(\.id), filter)
+            let scope = Self.responseScope(forms: versions.map(\.id), filter, speederSeconds: seconds)
             let span = try await connection.query(
                 "SELECT min(r.submitted_at) AS first, max(r.submitted_at) AS last FROM responses r WHERE \(scope)"
             ).single()
+            // Flags are counted within the other filters, flagged responses included: what excluding them removes.
+            let quality = try ResponseFlags.quality(
+                try await connection.query(
+                    ResponseFlags.counts(
+                        scope: Self.responseScope(forms: versions.map(\.id), filter.includingFlagged, speederSeconds: seconds),
+                        seconds: seconds)
+                ).single())
             return try Self.assemble(
                 meeting: meeting, tallies: tallies, filtered: true, first: span.decode("first"), last: span.decode("last"),
                 people: try await connection.query(Self.attendance(meeting: meetingID, scope: scope)).single(),
                 removedByHost: try await connection.query(
                     "SELECT count(*) AS n FROM response_removals WHERE form_id = \(form.id)"
-                ).single().decode("n"))
+                ).single().decode("n"), quality: quality)
         }
     }
 
@@ -83,7 +93,8 @@ public struct ResultsStore: Sendable {
 
     /// The counts of a meeting from what was read of it (versions oldest first, at least one).
     static func assemble(
-        meeting: Meeting, tallies: [VersionTally], filtered: Bool, first: Date?, last: Date?, people: Row, removedByHost: Int
+        meeting: Meeting, tallies: [VersionTally], filtered: Bool, first: Date?, last: Date?, people: Row, removedByHost: Int,
+        quality: QualityCounts
     ) throws -> ResultsCounts {
         var perMinute: [Int64: Int] = [:]
         var languages: [String: Int] = [:]
@@ -103,6 +114,7 @@ public struct ResultsStore: Sendable {
                 unfilteredQuestions: filtered ? $0.all.questions : nil)
         }
         counts.languages = languages
+        counts.quality = quality
         counts.checkedInResponded = try people.decode("responded")
         counts.possibleDuplicateCheckIns = try people.decode("possible")
         counts.removedByHost = removedByHost
@@ -211,8 +223,9 @@ public struct ResultsStore: Sendable {
     static let people = SQLQuery(
         unsafeSQL: "count(DISTINCT coalesce(c.roster_member_id, CASE WHEN c.duplicate_status = 'merged' THEN c.duplicate_of ELSE c.id END)) FILTER (WHERE c.duplicate_status IS DISTINCT FROM 'possible')")
 
-    /// `r` rows of the form versions `forms` that pass the filter.
-    static func responseScope(forms: [UUID], _ filter: ResultsFilter) -> SQLQuery {
+    /// `r` rows of the form versions `forms` that pass the filter; `speederSeconds` is the
+    /// threshold the exclusion of flagged responses judges speeders by.
+    static func responseScope(forms: [UUID], _ filter: ResultsFilter, speederSeconds: Int) -> SQLQuery {
         var scope: SQLQuery =
             forms.count == 1 ? "r.form_id = \(forms[0])" : "r.form_id = ANY(\(forms.map { $0.uuidString.lowercased() })::uuid[])"
         if let since = filter.since { scope = scope + " AND r.submitted_at >= \(since)::timestamptz" }
@@ -224,22 +237,28 @@ public struct ResultsStore: Sendable {
                  AND NOT EXISTS (SELECT 1 FROM check_ins d WHERE d.id = r.check_in_id AND d.duplicate_status = 'possible')
                 """
         }
+        if filter.excludeFlagged {
+            scope = scope + " AND NOT \(ResponseFlags.flagged(seconds: speederSeconds))"
+        }
         return scope
     }
 
     /// The newest short answers and "other" texts of each question, which are not tallied.
     private func readTexts(
-        into questions: inout [String: QuestionCounts], form: StoredForm, filter: ResultsFilter, on connection: Connection
+        into questions: inout [String: QuestionCounts], form: StoredForm, filter: ResultsFilter, speederSeconds: Int,
+        on connection: Connection
     ) async throws {
         for question in form.definition.questions {
             let key = question.key.rawValue
             switch question.body {
             case .shortAnswer:
                 questions[key, default: QuestionCounts()].texts = try await self.newestTexts(
-                    .textValue, key: key, form: form.id, filter: filter, limit: Self.textSample, on: connection)
+                    .textValue, key: key, form: form.id, filter: filter, speederSeconds: speederSeconds, limit: Self.textSample,
+                    on: connection)
             case .choice(let spec) where spec.allowsOther:
                 questions[key, default: QuestionCounts()].otherTexts = try await self.newestTexts(
-                    .otherText, key: key, form: form.id, filter: filter, limit: Self.otherTextLimit, on: connection)
+                    .otherText, key: key, form: form.id, filter: filter, speederSeconds: speederSeconds,
+                    limit: Self.otherTextLimit, on: connection)
             default:
                 break
             }
@@ -257,7 +276,8 @@ public struct ResultsStore: Sendable {
     /// time-ordered — so the cost does not grow with the number of responses. A filter needs
     /// the responses' times and check-ins: those rows are joined and sorted.
     private func newestTexts(
-        _ column: TextColumn, key: String, form: UUID, filter: ResultsFilter, limit: Int, on connection: Connection
+        _ column: TextColumn, key: String, form: UUID, filter: ResultsFilter, speederSeconds: Int, limit: Int,
+        on connection: Connection
     ) async throws -> [String] {
         // A fixed column name from the enum above, never input.
         let value = SQLQuery(unsafeSQL: "a." + column.rawValue)
@@ -272,7 +292,7 @@ public struct ResultsStore: Sendable {
             query = """
                 SELECT \(value) AS text FROM answers a JOIN responses r ON r.id = a.response_id
                 WHERE a.form_id = \(form) AND a.question_key = \(key) AND \(value) IS NOT NULL
-                  AND \(Self.responseScope(forms: [form], filter))
+                  AND \(Self.responseScope(forms: [form], filter, speederSeconds: speederSeconds))
                 ORDER BY r.submitted_at DESC, r.id DESC LIMIT \(limit)
                 """
         }

@@ -24,6 +24,8 @@ struct BuilderDraft: Equatable {
         var maxSelections = ""
         var allowsOther = false
         var options: [Option] = []
+        /// Choice: each participant sees the options in an order of their own (`q{i}.shuffleOptions`).
+        var shuffleOptions = false
         var min = "1"
         var max = "5"
         var minLabel = ""
@@ -55,6 +57,8 @@ struct BuilderDraft: Equatable {
     var privacyThreshold = ""
     var closesAt = ""
     var questions: [Question] = []
+    /// The speeder threshold in seconds as typed (`speederThresholdSeconds`); empty for the default.
+    var speederThreshold = ""
 
     // MARK: - From and to the builder's fields
 
@@ -67,6 +71,7 @@ struct BuilderDraft: Equatable {
         self.sharesResults = fields["sharesResults"] == "on"
         self.privacyThreshold = fields["privacyThreshold"] ?? ""
         self.closesAt = fields["closesAt"] ?? ""
+        self.speederThreshold = fields["speederThresholdSeconds"] ?? ""
         let count = min(Int(fields["count"] ?? "") ?? 0, Self.maxQuestions)
         self.questions = (0..<max(0, count)).map { i in
             let p = "q\(i)."
@@ -78,6 +83,7 @@ struct BuilderDraft: Equatable {
             question.allowsMultiple = fields[p + "allowsMultiple"] == "on"
             question.maxSelections = fields[p + "maxSelections"] ?? ""
             question.allowsOther = fields[p + "allowsOther"] == "on"
+            question.shuffleOptions = fields[p + "shuffleOptions"] == "on"
             let options = min(Int(fields[p + "optionCount"] ?? "") ?? 0, Self.maxOptions)
             question.options = (0..<max(0, options)).map { j in
                 Option(id: fields[p + "o\(j).id"] ?? "", label: fields[p + "o\(j).label"] ?? "")
@@ -103,6 +109,7 @@ struct BuilderDraft: Equatable {
         self.sharesResults = input.sharesResultsWithParticipants ?? false
         self.privacyThreshold = input.privacyThreshold.map(String.init) ?? ""
         self.closesAt = input.closesAt.map(LocalDateTime.format) ?? ""
+        self.speederThreshold = input.speederThresholdSeconds.map(String.init) ?? ""
         self.questions = (input.questions ?? []).prefix(Self.maxQuestions).map { q in
             var question = Question(
                 key: q.key ?? "", kind: QuestionKind(rawValue: q.kind ?? "") ?? .choice, prompt: q.prompt ?? "",
@@ -112,6 +119,7 @@ struct BuilderDraft: Equatable {
                     .prefix(Self.maxOptions).map { Option(id: $0.0 ?? "", label: $0.1 ?? "") },
                 min: q.min.map(String.init) ?? "", max: q.max.map(String.init) ?? "", minLabel: q.minLabel ?? "",
                 maxLabel: q.maxLabel ?? "", maxLength: q.maxLength.map(String.init) ?? "", placeholder: q.placeholder ?? "")
+            question.shuffleOptions = q.shuffleOptions ?? false
             if let condition = q.showWhen {
                 question.showWhenQuestion = condition.question ?? ""
                 if let range = condition.ratingBetween {
@@ -162,6 +170,7 @@ struct BuilderDraft: Equatable {
                 input.options = q.options.map { OptionInput(id: text($0.id), label: $0.label) }
                 input.allowsMultiple = q.allowsMultiple
                 input.allowsOther = q.allowsOther
+                input.shuffleOptions = q.shuffleOptions ? true : nil
                 if q.allowsMultiple { input.maxSelections = number(q.maxSelections, path + ".maxSelections") }
             case .rating:
                 input.min = number(q.min, path + ".min")
@@ -181,10 +190,11 @@ struct BuilderDraft: Equatable {
             input.showWhen = q.followUpInput(at: path + ".showWhen", problems: &problems)
             return input
         }
-        let input = FormInput(
+        var input = FormInput(
             title: self.title, anonymous: self.anonymous, allowsEditing: self.allowsEditing, closesAt: closesAt,
             privacyThreshold: number(self.privacyThreshold, "privacyThreshold"),
             sharesResultsWithParticipants: self.sharesResults, questions: questions)
+        input.speederThresholdSeconds = number(self.speederThreshold, "speederThresholdSeconds")
         return (input, problems)
     }
 

@@ -57,6 +57,7 @@ struct BuilderPage {
         var maxSelections: String
         var maxSelectionsError: String?
         var allowsOther: Bool
+        var shuffleOptions = false
         var options: [OptionRow]
         var optionCount: Int
         var optionsError: String?
@@ -106,6 +107,8 @@ struct BuilderPage {
     var sharesResults: Bool
     var privacyThreshold: String
     var privacyError: String?
+    var speederThreshold = ""
+    var speederThresholdError: String?
     var closesAt: String
     var closesAtError: String?
     var questions: [QuestionBlock]
@@ -184,6 +187,8 @@ struct BuilderPage {
         self.sharesResults = draft.sharesResults
         self.privacyThreshold = draft.privacyThreshold
         self.privacyError = errors["privacyThreshold"]
+        self.speederThreshold = draft.speederThreshold
+        self.speederThresholdError = errors["speederThresholdSeconds"]
         self.closesAt = draft.closesAt
         self.closesAtError = errors["closesAt"]
         self.count = draft.questions.count
@@ -230,7 +235,7 @@ struct BuilderPage {
         let path = "questions[\(i)]"
         let number = t(.questionNumber, ["n": String(i + 1)])
         let optionLast = q.options.count - 1
-        return QuestionBlock(
+        var block = QuestionBlock(
             prefix: prefix, heading: number, kind: q.kind.rawValue,
             kindLabel: Self.kindLabel(q.kind, t),
             key: q.key, keyError: errors[path + ".key"], prompt: q.prompt, promptError: errors[path + ".prompt"],
@@ -256,6 +261,8 @@ struct BuilderPage {
             up: "up:\(i)", down: "down:\(i)", upHidden: i == 0, downHidden: i >= last, remove: "remove:\(i)", nps: "nps:\(i)",
             addOption: "addOption:\(i)",
             upLabel: t(.moveUp) + ": " + number, downLabel: t(.moveDown) + ": " + number, removeLabel: t(.removeButton) + ": " + number)
+        block.shuffleOptions = q.shuffleOptions
+        return block
     }
 
     /// A question kind's name.

@@ -59,13 +59,15 @@ struct DashboardPanel {
     var updatedText: String
     /// "1 response removed by the host", when the host removed any.
     var removedText: String?
+    /// Speeders, straight-liners and the filter that leaves them out (docs/decisions/0036).
+    var quality: QualityView?
 
     /// Charts stand two side by side on a 1280-pixel projector, each about 600 pixels wide: drawn
     /// 720 units wide, their 22-unit labels show at about 18 pixels.
     static let chartWidth = 720
 
     /// `report` is nil when the meeting has no published form yet.
-    init(report results: ResultsReport?, language: Language, now: Date = Date()) {
+    init(report results: ResultsReport?, language: Language, now: Date = Date(), dashboardHref: String = "") {
         let t = Localizer(language)
         self.updatedText = DateText.dateTime(now, language)
         guard let results else {
@@ -105,6 +107,7 @@ struct DashboardPanel {
         }
         self.tiles = tiles
         self.removedText = ResponsesPage.removedText(summary.responsesRemovedByHost, t)
+        self.quality = QualityView(results, baseHref: dashboardHref, language: language)
         let style = ChartStyle(theme: .light, width: Self.chartWidth, language: language.chartLanguage)
         self.results = ResultsView(results.questions, earlier: results.earlierQuestions, language: language, chartWidth: Self.chartWidth)
         self.timelineSVG = ChartSVG.timeline(results.timeline, style: style)

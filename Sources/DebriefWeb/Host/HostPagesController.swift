@@ -48,18 +48,20 @@ struct HostPagesController {
     @Sendable func dashboard(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
         let meeting = try await context.pathMeeting(self.meetings)
-        let published = try await self.results.reportIfPublished(meeting: meeting.id, visibleTo: try context.requireViewer())
+        let excludeFlagged = Self.excludesFlagged(request)
+        let published = try await self.report(meeting, excludeFlagged: excludeFlagged, context)
         let id = meeting.id.uuidString.lowercased()
         let code = published?.form.code
         let participantURL = code.map { ParticipantURL.of(code: $0, base: self.publicBaseURL) }
         let view = DashboardPage(
             meetingTitle: meeting.title,
             meetingLine: ([meeting.place].compactMap { $0 } + [DateText.dateTime(meeting.startsAt, writer.language)]).joined(separator: " · "),
-            liveURL: "/v1/meetings/\(id)/results/live", panelURL: "/m/\(id)/panel", refreshURL: "/m/\(id)",
+            liveURL: "/v1/meetings/\(id)/results/live", panelURL: "/m/\(id)/panel" + (excludeFlagged ? "?excludeFlagged=true" : ""),
+            refreshURL: "/m/\(id)" + (excludeFlagged ? "?excludeFlagged=true" : ""),
             trendsURL: "/m/\(id)/trends",
             participantURL: participantURL, formCode: code,
             participantQRSVG: participantURL.flatMap { DashboardPage.qrCode($0, title: writer.localizer(.qrTitle)) },
-            panel: DashboardPanel(report: published?.report, language: writer.language),
+            panel: DashboardPanel(report: published?.report, language: writer.language, dashboardHref: "/m/\(id)"),
             rosterURL: "/m/\(id)/roster",
             meetingExportURL: "/v1/meetings/\(id)/export.csv",
             seriesExportURL: "/v1/series/\(meeting.seriesID.uuidString.lowercased())/export.csv",
@@ -76,8 +78,28 @@ struct HostPagesController {
     @Sendable func panel(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
         let meeting = try await context.pathMeeting(self.meetings)
-        let published = try await self.results.reportIfPublished(meeting: meeting.id, visibleTo: try context.requireViewer())
-        return try writer.fragment("dashboard-panel", view: DashboardPanel(report: published?.report, language: writer.language))
+        let published = try await self.report(meeting, excludeFlagged: Self.excludesFlagged(request), context)
+        return try writer.fragment(
+            "dashboard-panel",
+            view: DashboardPanel(
+                report: published?.report, language: writer.language, dashboardHref: "/m/\(meeting.id.uuidString.lowercased())"))
+    }
+
+    /// `?excludeFlagged=true`: the dashboard leaves flagged responses out (docs/decisions/0036).
+    private static func excludesFlagged(_ request: Request) -> Bool {
+        request.uri.queryParameters.get("excludeFlagged") == "true"
+    }
+
+    /// The dashboard's report: the shared, live one; with flagged responses left out, a filtered
+    /// report (the privacy rule of filtered views applies to it, as for every filter).
+    private func report(
+        _ meeting: Meeting, excludeFlagged: Bool, _ context: AppRequestContext
+    ) async throws -> (form: StoredForm, report: ResultsReport)? {
+        let viewer = try context.requireViewer()
+        guard let published = try await self.results.reportIfPublished(meeting: meeting.id, visibleTo: viewer) else { return nil }
+        guard excludeFlagged else { return (published.form, published.report) }
+        let report = try await self.results.report(meeting: meeting.id, visibleTo: viewer, filter: ResultsFilter(excludeFlagged: true))
+        return (published.form, report)
     }
 
     /// How the meeting's series did, session by session.

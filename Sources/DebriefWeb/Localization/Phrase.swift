@@ -198,6 +198,11 @@ struct Localizer: Sendable {
         Self.fill(phrase.text(self.language), values)
     }
 
+    /// A phrase of honest responses (docs/decisions/0036), filled the same way.
+    func callAsFunction(_ phrase: HonestyPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
     private static func fill(_ text: String, _ values: [String: String]) -> String {
         var text = text
         for (name, value) in values {
@@ -222,6 +227,7 @@ struct Localizer: Sendable {
         pairs += WebhookPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         pairs += SharingPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         pairs += TranslationPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
+        pairs += HonestyPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         return Dictionary(uniqueKeysWithValues: pairs)
     }
 }

@@ -129,6 +129,8 @@ struct ParticipantFormPage {
     var privacyNote: String
     var closesNote: String?
     var idempotencyKey: String
+    /// The view's signed "opened" ticket, sent back with the answers (docs/decisions/0036).
+    var openedToken: String?
     var participantToken: String?
     var checkIn: CheckIn?
     var checkedInNote: String?
@@ -156,7 +158,10 @@ struct ParticipantFormPage {
     /// own words in `language`.
     init(_ view: ParticipantFormView, state: State, language: Language, formLanguage: LanguageTag) {
         let t = Localizer(language)
-        let definition = view.form.definition.localized(to: formLanguage)
+        // Shuffled options in the order of this view's ticket (the same on every reload of the
+        // page), in the language the form is shown in.
+        let definition = view.shownDefinition.localized(to: formLanguage)
+        self.openedToken = view.opened?.text
         self.code = view.form.code
         self.formTitle = definition.title
         self.formLanguage = formLanguage.rawValue

@@ -58,19 +58,20 @@ struct ParticipantPageController {
             throw APIError.badRequest("idempotency_key", "is missing; reload the page")
         }
         let token = fields["participant_token"].flatMap { $0.isEmpty ? nil : $0 }
-        let posted = PostedAnswers(fields, form: form.definition, participantToken: token)
-        var input = posted.input
-        input.language = fields["language"]
+        let opened = fields["opened_token"].flatMap { $0.isEmpty ? nil : $0 }
+        var posted = PostedAnswers(fields, form: form.definition, participantToken: token)
+        posted.input.openedToken = opened
+        posted.input.language = fields["language"]
         let language = Self.formLanguage(form, request, picked: fields["language"])
         var state = ParticipantFormPage.State(idempotencyKey: key, participantToken: token, fields: fields)
         let t = Localizer(Self.pageLanguage(form, language, request))
         if token == nil, try await self.answeredFromThisBrowser(form, request) {
             state.generalErrors.append(t(.answeredFromThisBrowser))
-            let view = try await self.participants.view(code: form.code)
+            let view = try await self.participants.view(code: form.code, presenting: opened)
             return try Self.formPage(view, state: state, status: .conflict, request: request, in: language)
         }
         do {
-            let accepted = try await self.participants.submitWaitingForTwin(input, to: form, idempotencyKey: key)
+            let accepted = try await self.participants.submitWaitingForTwin(posted.input, to: form, idempotencyKey: key)
             // The thank-you page stays in the language the form was answered in.
             var response = Response.seeOther(
                 "/f/\(form.code)/thanks" + (form.definition.translations.isEmpty ? "" : "?lang=\(language.rawValue)"))
@@ -91,6 +92,9 @@ struct ParticipantPageController {
                 case "participantToken":
                     state.participantToken = nil
                     state.generalErrors.append(t(.checkInUnknown))
+                // A page's own ticket that no longer checks (the server's key changed): the page
+                // comes back with a fresh one, and the answers send as they are.
+                case "openedToken": state.generalErrors.append(t(.reloadedForm))
                 default: state.generalErrors.append(ProblemMessages.sentence(for: problem.message, in: t.language))
                 }
             }
@@ -99,7 +103,7 @@ struct ParticipantPageController {
         } catch let error as DebriefError where error.code == .conflict && error.field == "Idempotency-Key" {
             state.generalErrors.append(t(.stillSaving))
         }
-        let view = try await self.participants.view(code: form.code)
+        let view = try await self.participants.view(code: form.code, presenting: opened)
         return try Self.formPage(view, state: state, status: .unprocessableContent, request: request, in: language)
     }
 
@@ -115,8 +119,9 @@ struct ParticipantPageController {
     /// Checks in and shows the form again, now carrying the participant token (in a hidden
     /// field: participants get no cookie).
     @Sendable func checkIn(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let view = try await self.participants.view(code: Self.code(context))
         let fields = try await FormFields.read(request, limit: context.bodyLimit(atMost: self.maxBodyBytes))
+        let view = try await self.participants.view(
+            code: Self.code(context), presenting: fields["opened_token"].flatMap { $0.isEmpty ? nil : $0 })
         let language = Self.formLanguage(view.form, request, picked: fields["language"])
         let t = Localizer(Self.pageLanguage(view.form, language, request))
         var state = ParticipantFormPage.State(checkInName: fields["name"] ?? "")

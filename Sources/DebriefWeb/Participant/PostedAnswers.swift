@@ -17,7 +17,7 @@ struct PostedAnswers {
     static func gridField(_ key: QuestionKey, _ statement: String) -> String { "g.\(key.rawValue).\(statement)" }
 
     /// The answers in form order, one per question the participant said something to.
-    let input: SubmissionInput
+    var input: SubmissionInput
     /// The question of each entry of `input.answers`, by index.
     let keys: [QuestionKey]
     /// Each answered grid's statement labels by key, to name a statement in its problem.

@@ -1,0 +1,72 @@
+import Debrief
+@testable import DebriefStore
+import DebriefTestSupport
+import Foundation
+import PQ
+import Testing
+
+/// What a response keeps about how it was given (docs/decisions/0036), through both insert
+/// statements — the one-row ``ResponseInsert`` and the group commit's ``SubmissionBatch`` — and
+/// through an edit (``ResponseWriter``).
+@Suite("Responses: opened time, straight-lining and option orders are stored")
+struct ResponseSignalsStoreTests {
+    typealias Fixture = SubmissionBatchTests.Fixture
+
+    static func submission(_ form: PublishedForm, token: String? = nil, signals: ResponseSignals) -> Submission {
+        var submission = SubmissionBatchTests.submission(form, token: token)
+        submission.signals = signals
+        return submission
+    }
+
+    static func stored(_ database: Database, _ id: UUID) async throws -> (opened: Date?, submitted: Date, lined: Bool, orders: String?) {
+        let row = try await database.query(
+            "SELECT opened_at, submitted_at, straight_lined, option_orders::text AS orders FROM responses WHERE id = \(id)"
+        ).single()
+        return (try row.decode("opened_at"), try row.decode("submitted_at"), try row.decode("straight_lined"), try row.decode("orders"))
+    }
+
+    @Test func aBatchStoresEachSubmissionsSignals() async throws {
+        let fixture = try await Fixture.make()
+        let form = try await fixture.publish("Batch", slot: 0)
+        let (first, second, third) = (try await fixture.checkIn(form), try await fixture.checkIn(form), try await fixture.checkIn(form))
+        let opened = Date().addingTimeInterval(-100)
+        let items = [
+            SubmissionBatchTests.item(
+                Self.submission(form, token: first, signals: ResponseSignals(openedAt: opened, straightLined: true, optionOrders: ["score": ["b", "a"]]))),
+            SubmissionBatchTests.item(Self.submission(form, token: second, signals: ResponseSignals())),
+            SubmissionBatchTests.item(Self.submission(form, token: third, signals: ResponseSignals(openedAt: Date().addingTimeInterval(3600)))),
+        ]
+        let outcomes = try await SubmissionBatch(items: items, notifier: fixture.notifier).run(on: fixture.database)
+        #expect(outcomes.allSatisfy { if case .inserted = $0 { true } else { false } }, "\(outcomes)")
+
+        let ticketed = try await Self.stored(fixture.database, items[0].accepted.responseID)
+        #expect(abs((ticketed.opened?.timeIntervalSince1970 ?? 0) - opened.timeIntervalSince1970) < 0.01)
+        #expect(ticketed.lined && ticketed.orders == #"{"score": ["b", "a"]}"#)
+        let checkedIn = try await Self.stored(fixture.database, items[1].accepted.responseID)
+        #expect(checkedIn.opened != nil && checkedIn.opened! <= checkedIn.submitted, "no ticket: the check-in dates it")
+        #expect(!checkedIn.lined && checkedIn.orders == nil)
+        let ahead = try await Self.stored(fixture.database, items[2].accepted.responseID)
+        #expect(ahead.opened == ahead.submitted, "a ticket from a clock ahead is clamped to the submission")
+    }
+
+    @Test func oneInsertAndAnEditKeepTheFirstOpening() async throws {
+        let fixture = try await Fixture.make()
+        let form = try await fixture.publish("Edit", slot: 0, allowsEditing: true)
+        let token = try await fixture.checkIn(form)
+        let opened = Date().addingTimeInterval(-60)
+        let accepted = try await fixture.responses.submit(
+            Self.submission(form, token: token, signals: ResponseSignals(openedAt: opened, straightLined: true, optionOrders: ["score": ["x"]])))
+        var stored = try await Self.stored(fixture.database, accepted.responseID)
+        #expect(abs((stored.opened?.timeIntervalSince1970 ?? 0) - opened.timeIntervalSince1970) < 0.01 && stored.lined)
+        let edit = try await fixture.responses.submit(
+            Self.submission(form, token: token, signals: ResponseSignals(openedAt: Date(), straightLined: false)))
+        #expect(edit.replacedEarlier)
+        stored = try await Self.stored(fixture.database, accepted.responseID)
+        #expect(abs((stored.opened?.timeIntervalSince1970 ?? 0) - opened.timeIntervalSince1970) < 0.01, "the first opening stays")
+        #expect(!stored.lined, "straight-lining is decided again for the new answers")
+        #expect(stored.orders == #"{"score": ["x"]}"#, "an edit without a shown order keeps the recorded one")
+
+        let untimed = try await fixture.responses.submit(Self.submission(try await fixture.publish("Plain", slot: 1), signals: ResponseSignals()))
+        #expect(try await Self.stored(fixture.database, untimed.responseID).opened == nil, "neither ticket nor check-in: unknown")
+    }
+}
