@@ -73,6 +73,10 @@ struct FormLanguageFlowTests {
             let responses = try CSVParser.records(csv.body)
             #expect(responses.rows.map { $0["language"] ?? "" }.sorted() == ["en", "ko", "ko"], "\(responses.header)")
             #expect(responses.rows.map { $0["Best topic? [topic]"] ?? "" }.sorted() == ["hiring", "roadmap", "roadmap"])
+            let answers = try CSVParser.records(
+                try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=answers", token: fixture.hostToken).body)
+            let topics = answers.rows.filter { $0["question_key"] == "topic" }
+            #expect(topics.map { "\($0["language"] ?? "")=\($0["option_id"] ?? "")" }.sorted() == ["en=hiring", "ko=roadmap", "ko=roadmap"])
         }
     }
 
@@ -90,6 +94,8 @@ struct FormLanguageFlowTests {
             let csv = try CSVParser.records(
                 try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=responses", token: fixture.hostToken).body)
             #expect(csv.rows.map { $0["language"] } == ["ko"])
+            let dashboard = try await GridQuestionFlowTests.hostPage(api, "/m/\(fixture.meetingID)", fixture)
+            #expect(dashboard.text.contains("English 0 · 한국어 1"), "the dashboard counts responses by language")
         }
     }
 

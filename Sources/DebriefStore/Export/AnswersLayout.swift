@@ -15,7 +15,7 @@ struct AnswersLayout {
 
     static let header = [
         "response_id", "meeting_id", "series_id", "session_number", "form_version", "submitted_at", "checked_in",
-        "participant_name", "question_key", "question_position", "question_kind", "question_prompt", "position",
+        "participant_name", "language", "question_key", "question_position", "question_kind", "question_prompt", "position",
         "option_id", "option_label", "other_text", "rating", "text", "statement_key", "statement_label",
     ] + ExportFlags.header + ["presented_order", "presented_position"]
 
@@ -42,7 +42,8 @@ struct AnswersLayout {
                 SELECT r.id, fs.meeting_id, fs.series_id, fs.session_number, fs.version, \(ExportSQL.timestamp(unsafeColumn: "r.submitted_at")),
                        \(ExportSQL.boolean(unsafeCondition: "r.check_in_id IS NOT NULL")), CASE WHEN fs.identified THEN
                 """
-            + " " + csv.cell(unsafeColumn: "c.name") + " END, " + csv.cell(unsafeColumn: "a.question_key")
+            + " " + csv.cell(unsafeColumn: "c.name") + " END, " + csv.cell(ExportSQL.responseLanguage) + ", "
+            + csv.cell(unsafeColumn: "a.question_key")
             + ", q.position, q.kind, " + csv.cell(unsafeColumn: "q.prompt") + ", a.position, " + csv.cell(unsafeColumn: "a.option_id")
             + ", " + csv.cell(unsafeColumn: "o.label") + ", " + csv.cell(unsafeColumn: "a.other_text") + ", a.rating, "
             + csv.cell(unsafeColumn: "a.text_value") + ", " + csv.cell(unsafeColumn: "a.statement_key") + ", "

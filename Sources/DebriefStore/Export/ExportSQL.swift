@@ -6,6 +6,10 @@ enum ExportSQL {
     /// `fs`: the published form versions of the exported meetings, with what every row repeats.
     /// Materialized once, so no row re-reads a form's JSON definition. `wq`: the questions
     /// (`statement_key` null) and grid statements whose answers are withheld (see ``shownAnswers``).
+    /// The language a response `r` of a form `fs` was given in: stored on forms in several
+    /// languages, otherwise the form's own (docs/decisions/0037).
+    static let responseLanguage = SQLQuery(unsafeSQL: "coalesce(r.language, fs.definition ->> 'language', 'en')")
+
     static func forms(_ meetings: SQLQuery) -> SQLQuery {
         """
         fs AS MATERIALIZED (

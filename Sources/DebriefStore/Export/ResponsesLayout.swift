@@ -125,8 +125,7 @@ struct ResponsesLayout {
                 CASE WHEN fs.identified THEN
                 """
             + " " + self.csv.cell(unsafeColumn: "c.name") + " END, "
-            // A response to a form in one language stores none: it is the form's own.
-            + self.csv.cell(unsafeColumn: "coalesce(r.language, fs.definition ->> 'language', 'en')") + ", " + ExportFlags.cells
+            + self.csv.cell(ExportSQL.responseLanguage) + ", " + ExportFlags.cells
         return with + "\n" + fixed + values + "\n" + from + "\nWHERE true" + self.window.sql + "\nORDER BY r.submitted_at, r.id"
     }
 }

@@ -105,6 +105,12 @@ struct DashboardPanel {
                 note: results.versions.map { t(.versionResponses, ["version": String($0.version), "n": String($0.responses)]) }
                     .joined(separator: " · ")))
         }
+        // A form in several languages: how many answered in each.
+        if let languages = results.languages {
+            tiles.append(Tile(
+                label: t(.languagesTile), value: String(languages.rows.count),
+                note: languages.rows.map { "\($0.label) \($0.count.map(String.init) ?? "–")" }.joined(separator: " · ")))
+        }
         self.tiles = tiles
         self.removedText = ResponsesPage.removedText(summary.responsesRemovedByHost, t)
         self.quality = QualityView(results, baseHref: dashboardHref, language: language)

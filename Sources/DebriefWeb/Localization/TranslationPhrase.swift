@@ -6,7 +6,7 @@ enum TranslationPhrase: String, CaseIterable, Sendable {
     case translationsLink, translationsHeading, translationsBody, formLanguageLabel, formLanguageHint
     case addLanguageLabel, addLanguageButton, removeLanguageButton, noTranslations
     case translationCaption, textColumn, originalColumn, translationColumn, missingBadge
-    case missingSummary, missingNone, translationsSaved, languagesNote
+    case missingSummary, missingNone, translationsSaved, languagesNote, languagesTile
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -41,6 +41,7 @@ enum TranslationPhrase: String, CaseIterable, Sendable {
         case .missingNone: return ("Every text is translated.", "모든 글이 번역되었어요.")
         case .translationsSaved: return ("Translations saved.", "번역을 저장했어요.")
         case .languagesNote: return ("Languages: {languages}.", "언어: {languages}.")
+        case .languagesTile: return ("Responses by language", "언어별 응답")
         }
     }
 }
