@@ -34,8 +34,7 @@ struct ParticipantController {
     /// The form in the participant's language: `?lang=` when the form has it, else the best of
     /// `Accept-Language`, else the form's own (``FormDefinition/language(requested:preference:)``).
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ParticipantFormResponse> {
-        let requested = request.uri.queryParameters.get("lang").map { String($0) }
-        if let requested, LanguageTag(rawValue: requested) == nil { throw APIError.badRequest("lang", LanguageTag.message) }
+        let requested = try request.pickedLanguage()
         let view = try await self.participants.view(code: Self.code(context))
         let language = view.form.definition.language(
             requested: requested, preference: LanguagePreference(acceptLanguage: request.headers[.acceptLanguage]))

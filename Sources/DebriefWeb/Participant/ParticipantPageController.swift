@@ -36,7 +36,7 @@ struct ParticipantPageController {
             .add(middleware: rateLimit)
         group.get(":code") { request, context -> Response in
             let view = try await self.participants.view(code: Self.code(context))
-            let language = Self.formLanguage(view.form, request, picked: request.uri.queryParameters.get("lang").map { String($0) })
+            let language = Self.formLanguage(view.form, request, picked: try request.pickedLanguage())
             var state = ParticipantFormPage.State()
             if try await self.answeredFromThisBrowser(view.form, request) {
                 state.generalErrors.append(Localizer(Self.pageLanguage(view.form, language, request))(.answeredFromThisBrowser))
@@ -143,7 +143,7 @@ struct ParticipantPageController {
     /// participant cannot tell "not shared" from "no results").
     @Sendable func thanks(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await self.participants.form(code: Self.code(context))
-        let language = Self.formLanguage(form, request, picked: request.uri.queryParameters.get("lang").map { String($0) })
+        let language = Self.formLanguage(form, request, picked: try request.pickedLanguage())
         let writer = try PageWriter(language: Self.pageLanguage(form, language, request))
         // Phone first: a narrow chart keeps its labels legible at 360 px.
         let results = try await self.results.sharedReport(formCode: form.code).map {
