@@ -59,14 +59,36 @@ public final class Database: Sendable {
     /// in one exchange with the server: `BEGIN`, the queries and `COMMIT` go as one pipeline
     /// (``Connection/pipeline(_:function:fileID:)``). Their results, in order.
     public func readSnapshot(_ queries: [SQLQuery], function: String = #function, fileID: String = #fileID) async throws -> [QueryResult] {
+        try await self.inSnapshot { connection in
+            let results = try await connection.pipeline(
+                [Self.beginSnapshot] + queries + ["COMMIT"], function: function, fileID: fileID)
+            return Array(results.dropFirst().dropLast())
+        }
+    }
+
+    /// As ``readSnapshot(_:function:fileID:)`` in two exchanges: `then` makes the second stage's
+    /// queries from the first stage's results (say, one per question of the forms read first),
+    /// and both stages read the same snapshot.
+    public func readSnapshot(
+        _ queries: [SQLQuery], then next: ([QueryResult]) throws -> [SQLQuery], function: String = #function, fileID: String = #fileID
+    ) async throws -> (first: [QueryResult], then: [QueryResult]) {
+        try await self.inSnapshot { connection in
+            let first = Array(try await connection.pipeline([Self.beginSnapshot] + queries, function: function, fileID: fileID).dropFirst())
+            let second = try await connection.pipeline(try next(first) + ["COMMIT"], function: function, fileID: fileID)
+            return (first, Array(second.dropLast()))
+        }
+    }
+
+    private static let beginSnapshot: SQLQuery = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+
+    /// Runs `body`, which begins and commits a transaction, on a leased connection; a failure
+    /// leaves the transaction open (aborted), so it is rolled back and the connection goes back to
+    /// the pool idle (a broken connection is dropped by the pool instead).
+    private func inSnapshot<Value>(_ body: (Connection) async throws -> Value) async throws -> Value {
         try await self.withConnection { connection in
             do {
-                let results = try await connection.pipeline(
-                    ["BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"] + queries + ["COMMIT"], function: function, fileID: fileID)
-                return Array(results.dropFirst().dropLast())
+                return try await body(connection)
             } catch {
-                // A failed statement leaves the transaction open (aborted): end it, so the connection
-                // goes back to the pool idle. A broken connection is dropped by the pool instead.
                 _ = try? await connection.execute("ROLLBACK")
                 throw error
             }

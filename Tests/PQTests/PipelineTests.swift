@@ -69,4 +69,20 @@ struct PipelineTests {
         #expect(try open.single().decode("n", as: Int.self) == 0)
         await database.shutdown()
     }
+
+    @Test func aTwoStageSnapshotMakesItsSecondQueriesFromItsFirstResults() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 1)
+        try await database.execute("CREATE TABLE notes (id int PRIMARY KEY, body text)")
+        try await database.execute("INSERT INTO notes VALUES (1, 'one'), (2, 'two'), (3, 'three')")
+        let read = try await database.readSnapshot(["SELECT id FROM notes WHERE id >= \(2) ORDER BY id", "SELECT txid_current_if_assigned() AS x"]) { first in
+            try first[0].map { row in "SELECT body, pg_current_snapshot()::text AS snapshot FROM notes WHERE id = \(try row.decode("id", as: Int.self))" }
+        }
+        #expect(read.first.count == 2)
+        #expect(try read.then.map { try $0.single().decode("body", as: String.self) } == ["two", "three"])
+        let snapshots = try Set(read.then.map { try $0.single().decode("snapshot", as: String.self) })
+        #expect(snapshots.count == 1, "both stages read one snapshot: \(snapshots)")
+        let open = try await database.query("SELECT count(*) AS n FROM pg_stat_activity WHERE state LIKE 'idle in transaction%'")
+        #expect(try open.single().decode("n", as: Int.self) == 0)
+        await database.shutdown()
+    }
 }

@@ -2,15 +2,19 @@ import Debrief
 import Foundation
 import PQ
 
-/// The unfiltered counts of a meeting's published form in ONE exchange with the server.
+/// The unfiltered counts of a meeting's published form in TWO exchanges with the server, one
+/// snapshot.
 ///
-/// Every read a report needs — the meeting (with the viewer's access), the published versions,
-/// their tallies, their newest texts, the time span, attendance and removals — is written so that
-/// none depends on another's result: each names the versions by the same subquery instead of by
-/// ids read first. ``Database/readSnapshot(_:function:fileID:)`` then sends them with `BEGIN` and
-/// `COMMIT` as one pipeline, one consistent snapshot. Under load a report used to wait for a core
-/// once per round trip, about ten times; now it waits once (decision record 19's "what a host's
-/// read needs").
+/// The counts a report needs — the meeting (with the viewer's access), the published versions,
+/// their tallies, the time span, attendance and removals — are written so that none depends on
+/// another's result: each names the versions by the same subquery instead of by ids read first,
+/// and they go as one pipeline after `BEGIN`. The newest texts go second, one backward index scan
+/// per text question of the versions just read: a single query that found the questions in the
+/// forms' JSON could not be planned well, since the planner cannot know how many answers such a
+/// key has (it sorted every text of a question, half a second at a million responses).
+/// ``Database/readSnapshot(_:then:function:fileID:)`` runs both stages in one transaction. Under
+/// load a report used to wait for a core once per round trip, ten times or more; now twice
+/// (decision record 19).
 ///
 /// Filtered counts read the matching rows themselves and keep ``ResultsStore``'s step-by-step path.
 struct ResultsSnapshot {
@@ -25,7 +29,7 @@ struct ResultsSnapshot {
         return "SELECT v.id FROM forms v WHERE v.meeting_id = \(self.meetingID) AND v.published_at IS NOT NULL" + shared
     }
 
-    /// The statements, in the order ``counts(from:)`` reads their results.
+    /// The first stage, in the order ``counts(from:texts:)`` reads its results.
     var queries: [SQLQuery] {
         let versions = self.versionIDs
         let scope: SQLQuery = "r.form_id IN (" + versions + ")"
@@ -50,66 +54,64 @@ struct ResultsSnapshot {
             SELECT count(*) AS n FROM response_removals WHERE form_id = (
                 SELECT v.id FROM forms v WHERE v.id IN (\(versions)) ORDER BY v.version DESC LIMIT 1)
             """,
-            self.newestTexts(versions),
         ]
     }
 
-    /// The newest short answers (up to ``ResultsStore/textSample``) and "other" texts (up to
-    /// ``ResultsStore/otherTextLimit``) of every question of every version, newest first: each a
-    /// backward scan of its partial index on `(form_id, question_key, response_id)`, as before.
-    private func newestTexts(_ versions: SQLQuery) -> SQLQuery {
-        """
-        SELECT q.form_id, q.question_key, t.other, t.text FROM (
-            SELECT v.id AS form_id, e.question ->> 'key' AS question_key, e.question ->> 'kind' AS kind,
-                coalesce((e.question ->> 'allowsOther')::boolean, false) AS allows_other
-            FROM forms v CROSS JOIN LATERAL jsonb_array_elements(v.definition -> 'questions') AS e(question)
-            WHERE v.id IN (\(versions))
-        ) q CROSS JOIN LATERAL (
-            (SELECT false AS other, a.text_value AS text, a.response_id FROM answers a
-             WHERE q.kind = 'shortAnswer' AND a.form_id = q.form_id AND a.question_key = q.question_key AND a.text_value IS NOT NULL
-             ORDER BY a.response_id DESC LIMIT \(ResultsStore.textSample))
-            UNION ALL
-            (SELECT true, a.other_text, a.response_id FROM answers a
-             WHERE q.kind = 'choice' AND q.allows_other AND a.form_id = q.form_id AND a.question_key = q.question_key
-               AND a.other_text IS NOT NULL
-             ORDER BY a.response_id DESC LIMIT \(ResultsStore.otherTextLimit))
-        ) t
-        ORDER BY q.form_id, q.question_key, t.other, t.response_id DESC
-        """
+    /// One text list a report shows: the newest short answers, or "other" texts, of a question.
+    struct TextList {
+        let form: UUID
+        let key: String
+        let column: ResultsStore.TextColumn
     }
 
-    /// The counts from the results of ``queries``, or nil when the meeting has no published form.
-    func counts(from results: [QueryResult]) throws -> ResultsCounts? {
-        guard results.count == 7 else { throw PQError(.protocolViolation, "a results snapshot has 7 parts") }
+    /// The text lists of `versions`: every short answer, and every choice that allows "other".
+    static func textLists(_ versions: [StoredForm]) -> [TextList] {
+        versions.flatMap { version in
+            version.definition.questions.compactMap { question -> TextList? in
+                switch question.body {
+                case .shortAnswer: return TextList(form: version.id, key: question.key.rawValue, column: .textValue)
+                case .choice(let spec) where spec.allowsOther: return TextList(form: version.id, key: question.key.rawValue, column: .otherText)
+                default: return nil
+                }
+            }
+        }
+    }
+
+    /// The second stage: a query per text list of the versions the first stage read.
+    static func textQueries(after first: [QueryResult]) throws -> [SQLQuery] {
+        guard first.count > 1 else { return [] }
+        return try Self.textLists(first[1].map(StoredForm.init(row:))).map { list in
+            ResultsStore.newestTexts(
+                list.column, key: list.key, form: list.form,
+                limit: list.column == .textValue ? ResultsStore.textSample : ResultsStore.otherTextLimit)
+        }
+    }
+
+    /// The counts from the results of both stages, or nil when the meeting has no published form.
+    func counts(from results: [QueryResult], texts: [QueryResult]) throws -> ResultsCounts? {
+        guard results.count == 6 else { throw PQError(.protocolViolation, "a results snapshot has 6 parts") }
         guard let meeting = try results[0].first.map(Meeting.init(row:)) else { throw DebriefError.notFound("meeting") }
         guard meeting.role.may(.read) else { throw SeriesAction.read.refusal }
         let versions = try results[1].map(StoredForm.init(row:))
         guard !versions.isEmpty else { return nil }
         var tallyRows: [UUID: [Row]] = [:]
         for row in results[2] { tallyRows[try row.decode("form_id"), default: []].append(row) }
-        var texts: [UUID: [String: QuestionCounts]] = [:]
-        for row in results[6] {
-            let form: UUID = try row.decode("form_id")
-            let key: String = try row.decode("question_key")
-            let text: String = try row.decode("text")
-            if try row.decode("other", as: Bool.self) {
-                texts[form, default: [:]][key, default: QuestionCounts()].otherTexts.append(text)
-            } else {
-                texts[form, default: [:]][key, default: QuestionCounts()].texts.append(text)
+        let lists = Self.textLists(versions)
+        guard lists.count == texts.count else { throw PQError(.protocolViolation, "a results snapshot read other text lists") }
+        var read: [UUID: [String: QuestionCounts]] = [:]
+        for (list, rows) in zip(lists, texts) {
+            let values = try rows.map { try $0.decode("text", as: String.self) }
+            switch list.column {
+            case .textValue: read[list.form, default: [:]][list.key, default: QuestionCounts()].texts = values
+            case .otherText: read[list.form, default: [:]][list.key, default: QuestionCounts()].otherTexts = values
             }
         }
         let tallies = try versions.map { version in
             let tally = try FormTally(rows: tallyRows[version.id] ?? [])
             var questions = tally.questions
-            let read = texts[version.id] ?? [:]
-            for question in version.definition.questions {
-                let key = question.key.rawValue
-                switch question.body {
-                case .shortAnswer: questions[key, default: QuestionCounts()].texts = read[key]?.texts ?? []
-                case .choice(let spec) where spec.allowsOther:
-                    questions[key, default: QuestionCounts()].otherTexts = read[key]?.otherTexts ?? []
-                default: break
-                }
+            for (key, texts) in read[version.id] ?? [:] {
+                questions[key, default: QuestionCounts()].texts = texts.texts
+                questions[key, default: QuestionCounts()].otherTexts = texts.otherTexts
             }
             return ResultsStore.VersionTally(form: version, all: tally, filtered: tally, questions: questions)
         }

@@ -39,7 +39,8 @@ public struct ResultsStore: Sendable {
     func counts(meeting meetingID: UUID, sharedOnly: Bool, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> ResultsCounts? {
         if filter.isEmpty {
             let snapshot = ResultsSnapshot(meetingID: meetingID, viewer: viewer, sharedOnly: sharedOnly)
-            return try snapshot.counts(from: try await self.database.readSnapshot(snapshot.queries))
+            let read = try await self.database.readSnapshot(snapshot.queries, then: ResultsSnapshot.textQueries(after:))
+            return try snapshot.counts(from: read.first, texts: read.then)
         }
         return try await self.reads.database().withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
@@ -265,37 +266,40 @@ public struct ResultsStore: Sendable {
         }
     }
 
+    /// Up to `limit` texts of one question, newest response first, whatever the filter: one
+    /// backward scan of the column's partial index on `(form_id, question_key, response_id)` —
+    /// response ids are time-ordered — so the cost does not grow with the number of responses.
+    static func newestTexts(_ column: TextColumn, key: String, form: UUID, limit: Int) -> SQLQuery {
+        // A fixed column name from the enum below, never input.
+        let value = SQLQuery(unsafeSQL: "a." + column.rawValue)
+        return """
+            SELECT \(value) AS text FROM answers a
+            WHERE a.form_id = \(form) AND a.question_key = \(key) AND \(value) IS NOT NULL
+            ORDER BY a.response_id DESC LIMIT \(limit)
+            """
+    }
+
     /// The two text columns of `answers`.
     enum TextColumn: String {
         case textValue = "text_value"
         case otherText = "other_text"
     }
 
-    /// Up to `limit` texts of one question, newest response first. Unfiltered, one backward scan
-    /// of the column's partial index on `(form_id, question_key, response_id)` — response ids are
-    /// time-ordered — so the cost does not grow with the number of responses. A filter needs
-    /// the responses' times and check-ins: those rows are joined and sorted.
+    /// Up to `limit` texts of one question that pass the filter, newest response first: the
+    /// responses' times and check-ins are joined and sorted (unfiltered reads take
+    /// ``newestTexts(_:key:form:limit:)`` instead).
     private func newestTexts(
         _ column: TextColumn, key: String, form: UUID, filter: ResultsFilter, speederSeconds: Int, limit: Int,
         on connection: Connection
     ) async throws -> [String] {
         // A fixed column name from the enum above, never input.
         let value = SQLQuery(unsafeSQL: "a." + column.rawValue)
-        let query: SQLQuery
-        if filter.isEmpty {
-            query = """
-                SELECT \(value) AS text FROM answers a
-                WHERE a.form_id = \(form) AND a.question_key = \(key) AND \(value) IS NOT NULL
-                ORDER BY a.response_id DESC LIMIT \(limit)
-                """
-        } else {
-            query = """
-                SELECT \(value) AS text FROM answers a JOIN responses r ON r.id = a.response_id
-                WHERE a.form_id = \(form) AND a.question_key = \(key) AND \(value) IS NOT NULL
-                  AND \(Self.responseScope(forms: [form], filter, speederSeconds: speederSeconds))
-                ORDER BY r.submitted_at DESC, r.id DESC LIMIT \(limit)
-                """
-        }
+        let query: SQLQuery = """
+            SELECT \(value) AS text FROM answers a JOIN responses r ON r.id = a.response_id
+            WHERE a.form_id = \(form) AND a.question_key = \(key) AND \(value) IS NOT NULL
+              AND \(Self.responseScope(forms: [form], filter, speederSeconds: speederSeconds))
+            ORDER BY r.submitted_at DESC, r.id DESC LIMIT \(limit)
+            """
         return try await connection.query(query).map { try $0.decode("text", as: String.self) }
     }
 }
