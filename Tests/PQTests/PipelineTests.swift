@@ -81,7 +81,8 @@ struct PipelineTests {
         #expect(try read.then.map { try $0.single().decode("body", as: String.self) } == ["two", "three"])
         let snapshots = try Set(read.then.map { try $0.single().decode("snapshot", as: String.self) })
         #expect(snapshots.count == 1, "both stages read one snapshot: \(snapshots)")
-        let open = try await database.query("SELECT count(*) AS n FROM pg_stat_activity WHERE state LIKE 'idle in transaction%'")
+        let open = try await database.query(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'")
         #expect(try open.single().decode("n", as: Int.self) == 0)
         await database.shutdown()
     }
