@@ -41,15 +41,7 @@ enum DivergingBars {
         let center = canvas.left + barWidth / 2
         for row in rows {
             canvas.body.open("g", ["class": "row"])
-            let lines = TextMetrics.wrap(row.label, fontSize: ChartCanvas.labelSize, maxWidth: canvas.contentWidth, maxLines: 2)
-            let shortened = TextMetrics.isCut(lines, from: row.label)
-            for (index, line) in lines.enumerated() {
-                canvas.y += HorizontalBars.labelLineHeight
-                canvas.body.text(line, fullText: shortened && index == lines.count - 1 ? row.label : nil, [
-                    "class": "label", "x": canvas.left, "y": canvas.y, "font-size": ChartCanvas.labelSize, "fill": canvas.palette.ink,
-                ])
-            }
-            canvas.y += 8
+            HorizontalBars.drawLabel(row.label, on: &canvas)
             canvas.body.element("rect", [
                 "class": "track", "x": canvas.left, "y": canvas.y, "width": barWidth, "height": Self.barHeight, "fill": canvas.palette.track,
             ])

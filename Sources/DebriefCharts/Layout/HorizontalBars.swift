@@ -13,22 +13,27 @@ enum HorizontalBars {
     static let barHeight = 34.0
     static let labelLineHeight = 28.0
 
+    /// A bar's label over the whole width, up to two lines, and the gap to the bar below it. A
+    /// label cut short carries its whole text as the last line's tooltip.
+    static func drawLabel(_ label: String, on canvas: inout ChartCanvas) {
+        let lines = TextMetrics.wrap(label, fontSize: ChartCanvas.labelSize, maxWidth: canvas.contentWidth, maxLines: 2)
+        let shortened = TextMetrics.isCut(lines, from: label)
+        for (index, line) in lines.enumerated() {
+            canvas.y += Self.labelLineHeight
+            canvas.body.text(line, fullText: shortened && index == lines.count - 1 ? label : nil, [
+                "class": "label", "x": canvas.left, "y": canvas.y, "font-size": ChartCanvas.labelSize, "fill": canvas.palette.ink,
+            ])
+        }
+        canvas.y += 8
+    }
+
     static func draw(_ rows: [BarRow], on canvas: inout ChartCanvas) {
         let valueSize = ChartCanvas.labelSize
         let valueColumn = max(120, (rows.map { TextMetrics.width(of: $0.value, fontSize: valueSize) }.max() ?? 0) + 24)
         let barWidth = max(40, canvas.contentWidth - valueColumn)
         for row in rows {
             canvas.body.open("g", ["class": "row"])
-            let lines = TextMetrics.wrap(row.label, fontSize: ChartCanvas.labelSize, maxWidth: canvas.contentWidth, maxLines: 2)
-            // A label cut short carries its whole text as the last line's tooltip.
-            let shortened = TextMetrics.isCut(lines, from: row.label)
-            for (index, line) in lines.enumerated() {
-                canvas.y += Self.labelLineHeight
-                canvas.body.text(line, fullText: shortened && index == lines.count - 1 ? row.label : nil, [
-                    "class": "label", "x": canvas.left, "y": canvas.y, "font-size": ChartCanvas.labelSize, "fill": canvas.palette.ink,
-                ])
-            }
-            canvas.y += 8
+            Self.drawLabel(row.label, on: &canvas)
             canvas.body.element("rect", [
                 "class": "track", "x": canvas.left, "y": canvas.y, "width": barWidth, "height": Self.barHeight,
                 "fill": canvas.palette.track,
