@@ -28,6 +28,7 @@ let migrationFiles = [
     "0033_response_timings.sql",
     "0034_response_language.sql",
     "0035_completion_tallies.sql",
+    "0036_account_announcements.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

@@ -33,6 +33,9 @@ public struct AppConfiguration: Sendable {
     public var bcryptCost: UInt8
     /// How long a bearer token stays valid.
     public var tokenLifetime: Duration
+    /// How long a token found valid is trusted without a query (changes to the account or its
+    /// tokens end that at once, on every instance); zero: every request asks. See ``TokenCache``.
+    public var tokenCacheTrust: Duration = .seconds(2)
     /// Rate limits of the public participant routes (`/v1/f/…`), per instance, in memory.
     /// Defaults: 20/s (burst 40) per client address, 200/s (burst 400) per form.
     public var participantRateLimits = RateLimitSettings()

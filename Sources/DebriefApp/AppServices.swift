@@ -18,6 +18,7 @@ struct AppServices: Sendable {
     var api: JSONAPI
     let pages: Pages
     let readReplica: ReadReplica
+    let tokenCache: TokenCache
     let webhookDelivery: WebhookDeliveryService
 
     /// `replica`: a standby for lag-tolerant reads (``ReadReplica``), when configured.
@@ -36,8 +37,9 @@ struct AppServices: Sendable {
                 database: database, forms: participantForms, notifier: self.notifier, batching: configuration.submissionBatching,
                 metrics: SubmissionMetrics(factory: metrics)),
             tickets: OpenedTickets(keys: serverKeys))
-        let accountStore = AccountStore(database: database, hasher: self.hasher)
-        let tokenStore = TokenStore(database: database, lifetime: configuration.tokenLifetime)
+        self.tokenCache = TokenCache(trust: configuration.tokenCacheTrust)
+        let accountStore = AccountStore(database: database, hasher: self.hasher, tokenCache: self.tokenCache)
+        let tokenStore = TokenStore(database: database, lifetime: configuration.tokenLifetime, cache: self.tokenCache)
         let invitations = InvitationStore(database: database)
         let signUpGate = SignUpGate(policy: configuration.signUpPolicy, accounts: accountStore, invitations: invitations)
         var accounts = AccountActions(

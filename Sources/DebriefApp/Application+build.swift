@@ -26,7 +26,8 @@ public func buildApplication(
         ResourceService(database: database, hasher: services.hasher),
         services.notifier,
         services.liveResults,
-        LiveResultsListener(database: database, hub: services.liveResults, shared: services.sharedResults, logger: logger),
+        ChangeListener(
+            database: database, hub: services.liveResults, shared: services.sharedResults, tokens: services.tokenCache, logger: logger),
         TallyFoldService(
             tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger,
             metrics: configuration.metrics),

@@ -42,6 +42,15 @@ struct ServeAndMigrateCommandTests {
         #expect(environment.output.contains("DEBRIEF_RESULTS_STALENESS_MS"), "\(environment.output)")
     }
 
+    @Test func aTokenCacheOutOfRangeStopsServeWithExitTwo() async throws {
+        let flag = try await DebriefProcess.run(["serve", "--token-cache", "60001"])
+        #expect(flag.status == 2, "\(flag.output)")
+        #expect(flag.output.contains("--token-cache (or DEBRIEF_TOKEN_CACHE_MS) must be between 0 and 60000"), "\(flag.output)")
+        let environment = try await DebriefProcess.run(["serve"], environment: ["DEBRIEF_TOKEN_CACHE_MS": "-1"])
+        #expect(environment.status == 2, "\(environment.output)")
+        #expect(environment.output.contains("DEBRIEF_TOKEN_CACHE_MS"), "\(environment.output)")
+    }
+
     @Test func aMalformedCORSOriginStopsServeWithExitTwo() async throws {
         let flag = try await DebriefProcess.run(["serve", "--cors-origin", "https://ok.example,https://app.example/"])
         #expect(flag.status == 2, "\(flag.output)")

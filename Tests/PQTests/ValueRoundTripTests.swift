@@ -49,13 +49,13 @@ struct ValueRoundTripTests {
 
     @Test func specialDoublesAndArraysRoundTrip() async throws {
         let database = try await TestDatabase.createMigrated(maxConnections: 1)
-        let names = ["plain", "with \"quotes\"", "back\\slash", "comma, too", "한국어"]
+        let names = ["plain", "with \"quotes\"", "back\\slash", "comma, too", "한국어 🗓️ \"\\"]
         let row = try #require(
             try await database.query(
                 """
                 SELECT \(Double.infinity)::float8 AS inf, \(-Double.infinity)::float8 AS negative,
                        \(Double.nan)::float8 AS nan, array_length(\(names)::text[], 1) AS count,
-                       (\(names)::text[])[2] AS second, (\(names)::text[])[5] AS fifth
+                       (\(names)::text[])[2] AS second, (\(names)::text[])[3] AS third, (\(names)::text[])[5] AS fifth
                 """
             ).first)
         #expect(try row.decode("inf", as: Double.self) == .infinity)
@@ -63,7 +63,8 @@ struct ValueRoundTripTests {
         #expect(try row.decode("nan", as: Double.self).isNaN)
         #expect(try row.decode("count", as: Int.self) == names.count)
         #expect(try row.decode("second", as: String.self) == "with \"quotes\"")
-        #expect(try row.decode("fifth", as: String.self) == "한국어")
+        #expect(try row.decode("third", as: String.self) == "back\\slash")
+        #expect(try row.decode("fifth", as: String.self) == "한국어 🗓️ \"\\")
         await database.shutdown()
     }
 

@@ -104,7 +104,8 @@ extension AccountActions {
         as account: Account, _ body: () async throws -> Value, wrote: (Value) -> Bool
     ) async throws -> Value {
         guard let replica = self.readReplica, replica.hasReplica else { return try await body() }
-        let value = try await ReadReplica.$readerLastWrite.withValue(account.lastWriteLSN) { try await body() }
+        let lastWrite = try await replica.lastWrite(of: account.id)
+        let value = try await ReadReplica.$readerLastWrite.withValue(lastWrite) { try await body() }
         if wrote(value) { try await replica.recordWrite(account: account.id) }
         return value
     }

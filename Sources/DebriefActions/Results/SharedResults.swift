@@ -26,7 +26,7 @@ public struct SharedReport: Sendable {
 ///
 /// - **When it changes**: ``changed(_:)`` is called synchronously when a write commits on this
 ///   instance (before the writer is answered), and when a `NOTIFY` from any instance arrives
-///   (``LiveResultsListener``); ``changedAll()`` when notifications may have been missed.
+///   (``ChangeListener``); ``changedAll()`` when notifications may have been missed.
 ///   Every change advances one counter (`clock`); a report remembers the counter's value from
 ///   before its database snapshot was taken.
 /// - **Read-your-writes**: a ``Freshness/everyChange`` read (the live stream, webhooks) needs a

@@ -54,17 +54,20 @@ final class MemberLog: @unchecked Sendable {
     var asked: [String: Set<String>] = [:]
     var readsAllKeys: Set<String> = []
 
-    func opened(_ path: [any CodingKey]) {
+    /// An object at `path` was opened; returns its key, which its container keeps for ``ask(_:at:)``
+    /// (a path's key is built once per object, not once per member).
+    func opened(_ path: [any CodingKey]) -> String {
         let key = Self.key(path)
         if self.asked[key] == nil { self.asked[key] = [] }
+        return key
     }
 
-    func ask(_ member: String, at path: [any CodingKey]) {
-        self.asked[Self.key(path), default: []].insert(member)
+    func ask(_ member: String, at objectKey: String) {
+        self.asked[objectKey, default: []].insert(member)
     }
 
-    func readAll(at path: [any CodingKey]) {
-        self.readsAllKeys.insert(Self.key(path))
+    func readAll(at objectKey: String) {
+        self.readsAllKeys.insert(objectKey)
     }
 
     static func key(_ path: [any CodingKey]) -> String {
@@ -112,8 +115,8 @@ struct MemberRecordingDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let container = try self.base.container(keyedBy: type)
-        self.log.opened(self.codingPath)
-        return KeyedDecodingContainer(RecordingKeyedContainer(base: container, log: self.log))
+        let objectKey = self.log.opened(self.codingPath)
+        return KeyedDecodingContainer(RecordingKeyedContainer(base: container, log: self.log, objectKey: objectKey))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -128,15 +131,17 @@ struct MemberRecordingDecoder: Decoder {
 private struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let base: KeyedDecodingContainer<Key>
     let log: MemberLog
+    /// This object's path as ``MemberLog`` keys it.
+    let objectKey: String
 
     var codingPath: [any CodingKey] { self.base.codingPath }
     var allKeys: [Key] {
-        self.log.readAll(at: self.codingPath)
+        self.log.readAll(at: self.objectKey)
         return self.base.allKeys
     }
 
     private func ask(_ key: Key) {
-        self.log.ask(key.stringValue, at: self.codingPath)
+        self.log.ask(key.stringValue, at: self.objectKey)
     }
 
     func contains(_ key: Key) -> Bool {

@@ -9,9 +9,6 @@ public struct Account: Sendable, Equatable {
     public var displayName: String
     public var role: Role
     public var createdAt: Date
-    /// Where the account's last write ended in the primary's WAL, when a standby serves reads
-    /// (``ReadReplica``); read with the token, nil elsewhere.
-    public var lastWriteLSN: LSN?
     /// Responses to this host's meetings older than this many months are purged; 0 keeps them.
     public var responseRetentionMonths: Int
     /// The IANA zone the host's pages show times in; nil until chosen (the pages use UTC).
@@ -26,7 +23,6 @@ public struct Account: Sendable, Equatable {
         }
         self.role = role
         self.createdAt = try row.decode("created_at")
-        self.lastWriteLSN = (try? row.decode("last_write_lsn", as: String?.self))?.flatMap(LSN.init)
         self.responseRetentionMonths = try row.decode("response_retention_months", as: Int?.self) ?? 0
         self.timeZone = try row.decode("time_zone")
     }

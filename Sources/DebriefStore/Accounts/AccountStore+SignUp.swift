@@ -74,6 +74,7 @@ extension AccountStore {
                 WHERE account_id = \(id) AND revoked_at IS NULL AND token_hash IS DISTINCT FROM \(keptHash)::text
                 """)
         }
+        self.tokenCache.forget(account: id)
         return true
     }
 }

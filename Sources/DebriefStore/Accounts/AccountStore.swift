@@ -6,10 +6,14 @@ import PQ
 public struct AccountStore: Sendable {
     let database: Database
     let hasher: PasswordHasher
+    /// The token cache of ``TokenStore``, which remembers accounts: every change here forgets
+    /// the account there before it is answered.
+    let tokenCache: TokenCache
 
-    public init(database: Database, hasher: PasswordHasher) {
+    public init(database: Database, hasher: PasswordHasher, tokenCache: TokenCache = TokenCache(trust: .zero)) {
         self.database = database
         self.hasher = hasher
+        self.tokenCache = tokenCache
     }
 
     /// Creates an account; a taken email (in any letter case) is a conflict on `email`.
@@ -58,6 +62,7 @@ public struct AccountStore: Sendable {
             WHERE a.id = \(id)
             RETURNING \(Account.columns)
             """)
+        self.tokenCache.forget(account: id)
         guard let row = rows.first else { throw DebriefError.notFound("account") }
         return try Account(row: row)
     }
@@ -65,7 +70,7 @@ public struct AccountStore: Sendable {
     /// Sets a new password and revokes every token of the account.
     public func resetPassword(email: EmailAddress, to password: String) async throws -> Account {
         let hash = try await self.hasher.hash(password)
-        return try await self.database.withTransaction { connection in
+        let account = try await self.database.withTransaction { connection in
             let rows = try await connection.query(
                 """
                 UPDATE accounts AS a SET password_hash = \(hash), updated_at = now()
@@ -78,5 +83,7 @@ public struct AccountStore: Sendable {
                 "UPDATE access_tokens SET revoked_at = now() WHERE account_id = \(account.id) AND revoked_at IS NULL")
             return account
         }
+        self.tokenCache.forget(account: account.id)
+        return account
     }
 }

@@ -46,6 +46,7 @@ extension TokenStore {
             UPDATE access_tokens SET revoked_at = now()
             WHERE id = \(id) AND account_id = \(accountID) AND name IS NOT NULL AND revoked_at IS NULL
             """)
+        self.cache.forget(account: accountID)
         if revoked == 0 { throw DebriefError.notFound("token") }
     }
 
@@ -53,5 +54,6 @@ extension TokenStore {
     public func revokeAll(of accountID: UUID) async throws {
         try await self.database.execute(
             "UPDATE access_tokens SET revoked_at = now() WHERE account_id = \(accountID) AND revoked_at IS NULL")
+        self.cache.forget(account: accountID)
     }
 }

@@ -7,10 +7,14 @@ public struct TokenStore: Sendable {
     let database: Database
     /// How long a token stays valid after it is issued.
     public let lifetime: Duration
+    /// Tokens recently found, so most signed-in requests need no query; every revocation below
+    /// forgets the account's entries.
+    public let cache: TokenCache
 
-    public init(database: Database, lifetime: Duration = .seconds(12 * 3600)) {
+    public init(database: Database, lifetime: Duration = .seconds(12 * 3600), cache: TokenCache = TokenCache(trust: .zero)) {
         self.database = database
         self.lifetime = lifetime
+        self.cache = cache
     }
 
     public struct IssuedToken: Sendable {
@@ -30,15 +34,22 @@ public struct TokenStore: Sendable {
         return IssuedToken(token: token, expiresAt: try rows.single().decode("expires_at"))
     }
 
-    /// The account a live (unexpired, unrevoked) token belongs to, or nil.
+    /// The account a live (unexpired, unrevoked) token belongs to, or nil: from the cache while
+    /// it trusts what it remembers, else from the database.
     public func account(for token: String) async throws -> Account? {
-        try await self.database.query(
+        let hash = SecretToken.hash(token)
+        if let account = self.cache.account(forTokenHash: hash) { return account }
+        let ticket = self.cache.ticket()
+        guard let row = try await self.database.query(
             """
-            SELECT \(Account.columns), a.last_write_lsn::text AS last_write_lsn
+            SELECT \(Account.columns), t.expires_at
             FROM access_tokens t JOIN accounts a ON a.id = t.account_id
-            WHERE t.token_hash = \(SecretToken.hash(token)) AND t.revoked_at IS NULL AND t.expires_at > now()
+            WHERE t.token_hash = \(hash) AND t.revoked_at IS NULL AND t.expires_at > now()
             """
-        ).first.map(Account.init(row:))
+        ).first else { return nil }
+        let account = try Account(row: row)
+        self.cache.remember(account, for: hash, expiresAt: try row.decode("expires_at"), ticket: ticket)
+        return account
     }
 
     /// What a token is now, for streams that outlive the request that checked it.
@@ -63,7 +74,11 @@ public struct TokenStore: Sendable {
     }
 
     public func revoke(_ token: String) async throws {
-        try await self.database.execute(
-            "UPDATE access_tokens SET revoked_at = now() WHERE token_hash = \(SecretToken.hash(token)) AND revoked_at IS NULL")
+        let accounts = try await self.database.query(
+            """
+            UPDATE access_tokens SET revoked_at = now() WHERE token_hash = \(SecretToken.hash(token)) AND revoked_at IS NULL
+            RETURNING account_id
+            """)
+        for row in accounts { self.cache.forget(account: try row.decode("account_id")) }
     }
 }

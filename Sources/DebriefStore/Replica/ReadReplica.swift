@@ -7,7 +7,7 @@ import PQ
 /// reader's own last write; else the primary (docs/decisions/0031-replica-reads.md).
 ///
 /// The reader's last write arrives as a task-local (``readerLastWrite``), set by the
-/// authentication middleware from the account, so the stores need no extra parameter.
+/// authentication middleware (``lastWrite(of:)``), so the stores need no extra parameter.
 //
 // `@unchecked Sendable`: `status` and `history` are only touched while `lock` is held.
 public final class ReadReplica: @unchecked Sendable {
@@ -81,6 +81,15 @@ public final class ReadReplica: @unchecked Sendable {
         // standby is at least as fresh as the primary was then.
         guard let caughtUp = self.history.last(where: { $0.lsn <= replayed }) else { return nil }
         return now - caughtUp.at
+    }
+
+    /// Where `account`'s last write ended, read on the primary at the start of each of its
+    /// requests: a cached token check (``TokenCache``) could be older than a write the account
+    /// just made through another instance. Nil without a standby (nothing needs it).
+    public func lastWrite(of account: UUID) async throws -> LSN? {
+        guard self.replica != nil else { return nil }
+        return try await self.primary.query("SELECT last_write_lsn::text AS lsn FROM accounts WHERE id = \(account)").first
+            .flatMap { row in try row.decode("lsn", as: String?.self).flatMap(LSN.init) }
     }
 
     /// Records that `account` just wrote: its reads wait for the standby to replay past here.

@@ -5,17 +5,17 @@ import NIOPosix
 public enum DatabaseEvent: Sendable, Equatable {
     /// A `NOTIFY` on one of the channels.
     case notification(DatabaseNotification)
-    /// The listening connection was lost and is back: notifications sent in between were missed,
-    /// so consumers should refresh whatever they derive from them.
-    case reconnected
+    /// Listening began, first or again after the connection was lost: notifications sent before
+    /// now were not heard, so consumers should refresh whatever they derive from them.
+    case listening
 }
 
 /// `LISTEN` on a dedicated connection, as an `AsyncSequence`.
 ///
 /// Iteration is pull-based: each `next()` waits on the thread pool in short slices, so a
-/// cancelled task stops within a quarter second and no background task is left behind. A lost
-/// connection is reopened with backoff (and `.reconnected` is yielded) until the task is
-/// cancelled; the sequence never ends on its own.
+/// cancelled task stops within a quarter second and no background task is left behind. Each time
+/// listening begins, `.listening` is yielded; a lost connection is reopened with backoff until the
+/// task is cancelled; the sequence never ends on its own.
 public struct NotificationSequence: AsyncSequence, Sendable {
     public typealias Element = DatabaseEvent
 
@@ -43,7 +43,6 @@ public struct NotificationSequence: AsyncSequence, Sendable {
         let sequence: NotificationSequence
         private var connection: Connection?
         private var pending: [DatabaseEvent] = []
-        private var hasConnectedBefore = false
         private var backoff: Duration = .milliseconds(100)
 
         init(sequence: NotificationSequence) {
@@ -54,7 +53,7 @@ public struct NotificationSequence: AsyncSequence, Sendable {
             while !Task.isCancelled {
                 if !self.pending.isEmpty { return self.pending.removeFirst() }
                 guard let connection = self.connection else {
-                    if try await self.reconnect() { return .reconnected }
+                    if try await self.connect() { return .listening }
                     continue
                 }
                 do {
@@ -68,8 +67,8 @@ public struct NotificationSequence: AsyncSequence, Sendable {
             return nil
         }
 
-        /// Opens the connection and listens; true when this replaced a lost connection.
-        private mutating func reconnect() async throws -> Bool {
+        /// Opens the connection and listens; false when it could not (yet).
+        private mutating func connect() async throws -> Bool {
             do {
                 let connection = try await Connection.open(
                     self.sequence.configuration, threadPool: self.sequence.threadPool)
@@ -79,8 +78,7 @@ public struct NotificationSequence: AsyncSequence, Sendable {
                 }
                 self.connection = connection
                 self.backoff = .milliseconds(100)
-                defer { self.hasConnectedBefore = true }
-                return self.hasConnectedBefore
+                return true
             } catch {
                 self.sequence.logger.warning("cannot LISTEN yet; retrying", metadata: ["error": "\(error)"])
                 do {

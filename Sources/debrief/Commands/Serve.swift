@@ -59,6 +59,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Milliseconds a participant's submission may be missing from a host's results read, which is then served from memory while the next report is computed (a host's own changes are never missing; 0: no submission may be). Env: DEBRIEF_RESULTS_STALENESS_MS. Default: 100.")
     var resultsStaleness: Int?
 
+    @Option(help: "Milliseconds a bearer token found valid is trusted without asking the database again (changes to the account or its tokens, on any instance, end that at once; 0: every request asks). Env: DEBRIEF_TOKEN_CACHE_MS. Default: 2000.")
+    var tokenCache: Int?
+
     @Option(help: "Comma-separated addresses or CIDR ranges of proxies (the load balancer) whose X-Forwarded-For names the client, for rate limits. Env: DEBRIEF_TRUSTED_PROXIES. Default: none.")
     var trustedProxies: String?
 
@@ -155,6 +158,9 @@ struct Serve: AsyncParsableCommand {
         if let staleness, !(0...10_000).contains(staleness) {
             throw ValidationError("--results-staleness (or DEBRIEF_RESULTS_STALENESS_MS) must be between 0 and 10000 milliseconds")
         }
+        if let milliseconds = self.tokenCache ?? Env.int("DEBRIEF_TOKEN_CACHE_MS"), !(0...60_000).contains(milliseconds) {
+            throw ValidationError("--token-cache (or DEBRIEF_TOKEN_CACHE_MS) must be between 0 and 60000 milliseconds")
+        }
         do {
             _ = try self.trustedProxyList()
         } catch {
@@ -177,6 +183,7 @@ struct Serve: AsyncParsableCommand {
         configuration.trustedProxies = try self.trustedProxyList()
         configuration.replicaMaxLag = .seconds(self.replicaMaxLag ?? Env.int("DEBRIEF_REPLICA_MAX_LAG") ?? 5)
         configuration.hostResultsStaleness = .milliseconds(self.resultsStaleness ?? Env.int("DEBRIEF_RESULTS_STALENESS_MS") ?? 100)
+        configuration.tokenCacheTrust = .milliseconds(self.tokenCache ?? Env.int("DEBRIEF_TOKEN_CACHE_MS") ?? 2000)
         configuration.liveCheckInterval = .seconds(Env.int("DEBRIEF_LIVE_CHECK_SECONDS") ?? 5)
         configuration.signUpsPerAddressPerHour = Env.int("DEBRIEF_SIGNUP_LIMIT_PER_ADDRESS") ?? configuration.signUpsPerAddressPerHour
         configuration.writeStallTimeout = .seconds(self.writeStallTimeout ?? Env.int("DEBRIEF_WRITE_STALL_TIMEOUT") ?? 30)
