@@ -1,3 +1,4 @@
+import Debrief
 import DebriefActions
 import Foundation
 import Synchronization
@@ -38,7 +39,7 @@ struct LiveResultsHubTests {
         await hub.finishAll()
         var last = ""
         for await event in events {
-            if case .results(_, let json) = event { last = String(decoding: json, as: UTF8.self) }
+            if case .results(let snapshot) = event { last = String(decoding: snapshot.json, as: UTF8.self) }
         }
         #expect(last == "{\"n\":\(computed.current)}")
     }
@@ -54,5 +55,18 @@ struct LiveResultsHubTests {
         for _ in 0..<100 { await hub.changed(UUID()) }
         try await Task.sleep(for: .milliseconds(100))
         #expect(computed.current == 0)
+    }
+
+    /// The message every stream writes is one Server-Sent Event whose single data line is the
+    /// report's JSON, line breaks inside its texts included (they are escaped, never raw).
+    @Test func aSnapshotsMessageIsOneEventWithTheJSONAsItsDataLine() throws {
+        let json = try JSONCoding.encoder.encode(["text": "two\nlines 한국어 \"quoted\""])
+        let message = String(decoding: LiveSnapshot(id: 42, json: json).message, as: UTF8.self)
+        #expect(message.hasSuffix("\n\n"))
+        let lines = message.dropLast(2).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.first == "id: 42")
+        #expect(lines.dropFirst().first == "event: results")
+        #expect(lines.last.map { Data($0.dropFirst("data: ".count).utf8) } == json)
     }
 }

@@ -5,10 +5,32 @@ import ServiceLifecycle
 
 /// One message on a live results stream.
 public enum LiveEvent: Sendable {
-    /// A fresh results snapshot (JSON), with an increasing id.
-    case results(id: Int64, json: Data)
+    /// A fresh results snapshot.
+    case results(LiveSnapshot)
     /// Keeps proxies and clients from closing an idle stream.
     case heartbeat
+}
+
+/// A results snapshot as every watcher of a meeting receives it: built once per change, shared by
+/// all of them, so a snapshot costs each stream one write and nothing else.
+public struct LiveSnapshot: Sendable {
+    /// Increasing across snapshots (milliseconds since 1970).
+    public let id: Int64
+    /// The report's JSON.
+    public let json: Data
+    /// The Server-Sent Events message carrying it: `id`, `event: results` and one `data` line
+    /// (JSON as Debrief encodes it has no raw line break).
+    public let message: Data
+
+    public init(id: Int64, json: Data) {
+        self.id = id
+        self.json = json
+        var message = Data("id: \(id)\nevent: results\ndata: ".utf8)
+        message.reserveCapacity(message.count + json.count + 2)
+        message.append(json)
+        message.append(contentsOf: "\n\n".utf8)
+        self.message = message
+    }
 }
 
 /// Fans results snapshots out to the hosts watching a meeting, recomputing at most a few times a
@@ -91,7 +113,7 @@ public actor LiveResultsHub: Service {
             Task { await self.unsubscribe(meeting, id) }
         }
         if let json = try await self.snapshot(meeting) {
-            continuation.yield(.results(id: Self.eventID(), json: json))
+            continuation.yield(.results(LiveSnapshot(id: Self.eventID(), json: json)))
             self.resultsSent.increment()
         }
         return stream
@@ -132,7 +154,7 @@ public actor LiveResultsHub: Service {
         guard let watchers = self.subscribers[meeting], !watchers.isEmpty,
             let json = try? await self.snapshot(meeting)
         else { return }
-        let event = LiveEvent.results(id: Self.eventID(), json: json)
+        let event = LiveEvent.results(LiveSnapshot(id: Self.eventID(), json: json))
         let streams = self.subscribers[meeting]?.values ?? watchers.values
         for continuation in streams { continuation.yield(event) }
         self.resultsSent.increment(by: streams.count)

@@ -49,8 +49,8 @@ struct LiveResultsController {
                 if !published {
                     try await writer.write(ByteBuffer(string: Self.format(name: "waiting", ["reason": "no_published_form"])))
                 }
-                let reason = try await self.stream(events, meeting: id, viewer: viewer, token: token) { text in
-                    try await writer.write(ByteBuffer(string: text))
+                let reason = try await self.stream(events, meeting: id, viewer: viewer, token: token) { event in
+                    try await writer.write(Self.message(event))
                 }
                 try await writer.write(ByteBuffer(string: Self.format(name: "end", ["reason": reason.rawValue])))
                 try await writer.finish(nil)
@@ -65,7 +65,7 @@ struct LiveResultsController {
     /// Writes the hub's events until the stream must end, and says why.
     private func stream(
         _ events: AsyncStream<LiveEvent>, meeting: UUID, viewer: Viewer, token: String,
-        write: (String) async throws -> Void
+        write: (LiveEvent) async throws -> Void
     ) async throws -> EndReason {
         let (items, continuation) = AsyncStream<Item>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let interval = self.checkInterval
@@ -83,7 +83,7 @@ struct LiveResultsController {
             for await item in items.cancelOnGracefulShutdown() {
                 switch item {
                 case .event(let event):
-                    try await write(Self.format(event))
+                    try await write(event)
                 case .check:
                     if let reason = try await self.endReason(meeting: meeting, viewer: viewer, token: token) { return reason }
                 }
@@ -107,12 +107,11 @@ struct LiveResultsController {
         return nil
     }
 
-    static func format(_ event: LiveEvent) -> String {
+    /// The bytes of an event: a snapshot's message, built once for every stream, or a comment.
+    static func message(_ event: LiveEvent) -> ByteBuffer {
         switch event {
-        case .results(let id, let json):
-            return "id: \(id)\nevent: results\ndata: \(String(decoding: json, as: UTF8.self))\n\n"
-        case .heartbeat:
-            return ": heartbeat\n\n"
+        case .results(let snapshot): return ByteBuffer(bytes: snapshot.message)
+        case .heartbeat: return ByteBuffer(string: ": heartbeat\n\n")
         }
     }
 
