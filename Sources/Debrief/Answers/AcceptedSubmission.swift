@@ -7,7 +7,7 @@ import Foundation
 /// (normalized, in form order) in the flat shape clients send; `changedAt` is null until the
 /// answers are replaced. Whether it replaced earlier answers is not part of the body: the JSON
 /// API says it with the status (200 instead of 201).
-public struct AcceptedSubmission: Sendable, Equatable, Codable {
+public struct AcceptedSubmission: Sendable, Equatable, Codable, EncodesLowercaseIDs {
     public var responseID: UUID
     /// When the participant first answered (kept when answers are replaced).
     public var submittedAt: Date
@@ -41,7 +41,7 @@ public struct AcceptedSubmission: Sendable, Equatable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.responseID, forKey: .responseID)
+        try container.encode(self.responseID.uuidString.lowercased(), forKey: .responseID)
         try container.encode(self.submittedAt, forKey: .submittedAt)
         // Explicitly null, as the API documents, rather than left out.
         try container.encode(self.changedAt, forKey: .changedAt)

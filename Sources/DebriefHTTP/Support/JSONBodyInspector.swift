@@ -10,6 +10,8 @@ import Debrief
 /// - Where a value is wrong. The decoder reports a number it cannot represent (`1e400`, `2^64`,
 ///   `4.5` for an integer) or a string that is not Unicode as "not valid JSON" for the whole body;
 ///   ``locateUnrepresentableValue(in:)`` finds the member, so the 422 can name it.
+/// - Which members the body has. ``KnownMembers`` compares them with what the types asked for;
+///   listing them in this pass spares a second parse of every body.
 struct JSONBodyInspector {
     static let maxDepth = 64
 
@@ -22,23 +24,37 @@ struct JSONBodyInspector {
     private let bytes: [UInt8]
     private var index = 0
     private var path: [PathComponent] = []
+    /// Every object member, in document order.
+    private var members: [Member] = []
+    /// Whether a member name has an escape (``Member/name`` is then not the decoded name).
+    private var hasEscapedName = false
     /// The first value the decoder cannot represent, with its path (recorded, not thrown, so the
     /// rest of the body is still checked for syntax).
     private var unrepresentable: FieldProblem?
 
-    private enum PathComponent {
+    enum PathComponent: Comparable {
         case key(String)
         case index(Int)
+    }
+
+    /// An object member: the path of its object and its name.
+    struct Member {
+        let object: [PathComponent]
+        let name: String
     }
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    /// Throws when the body is not well-formed JSON or nests deeper than ``maxDepth``.
-    static func checkStructure(_ bytes: [UInt8]) throws(Refusal) {
+    /// Throws when the body is not well-formed JSON or nests deeper than ``maxDepth``; else
+    /// returns every object member of the body, or nil when a member's name has an escape (whose
+    /// decoded text only a full decoder gives).
+    @discardableResult
+    static func checkStructure(_ bytes: [UInt8]) throws(Refusal) -> [Member]? {
         var inspector = JSONBodyInspector(bytes)
         try inspector.document()
+        return inspector.hasEscapedName ? nil : inspector.members
     }
 
     /// The first member whose value `JSONDecoder` cannot represent: a number that is not an
@@ -85,7 +101,10 @@ struct JSONBodyInspector {
         while true {
             self.skipWhitespace()
             guard self.peek() == UInt8(ascii: "\"") else { throw .malformed }
+            let nameStart = self.index
             let key = try self.string(recordingProblems: false)
+            if self.bytes[nameStart..<self.index].contains(UInt8(ascii: "\\")) { self.hasEscapedName = true }
+            self.members.append(Member(object: self.path, name: key))
             self.skipWhitespace()
             guard self.next() == UInt8(ascii: ":") else { throw .malformed }
             self.path.append(.key(key))

@@ -14,16 +14,54 @@ import Hummingbird
 /// cannot forget it.
 enum KnownMembers {
     /// Decodes `bytes` as `Value` and returns it with the problems of the members it never read.
+    /// `members` are the body's members as ``JSONBodyInspector`` listed them; when it could not
+    /// (a name with an escape), the body is parsed again to find them.
     static func decode<Value: Decodable>(
-        _ type: Value.Type, from bytes: Data, with decoder: JSONDecoder
+        _ type: Value.Type, from bytes: Data, members: [JSONBodyInspector.Member]?, with decoder: JSONDecoder
     ) throws -> (Value, [FieldProblem]) {
         let log = MemberLog()
         decoder.userInfo[MemberLog.userInfoKey] = log
         let value = try decoder.decode(Recorded<Value>.self, from: bytes).value
-        let json = try JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed])
-        var problems: [FieldProblem] = []
-        Self.collectUnknown(json, path: [], log: log, into: &problems)
-        return (value, problems)
+        guard let members else {
+            let json = try JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed])
+            var problems: [FieldProblem] = []
+            Self.collectUnknown(json, path: [], log: log, into: &problems)
+            return (value, problems)
+        }
+        return (value, Self.unknown(members, log: log))
+    }
+
+    /// The members no type asked for, each once, ordered as ``collectUnknown(_:path:log:into:)``
+    /// orders them (by path, names alphabetically). A member inside an unknown one is not listed
+    /// again: its object was never opened, so nothing was asked of it.
+    private static func unknown(_ members: [JSONBodyInspector.Member], log: MemberLog) -> [FieldProblem] {
+        var seen: [String: Set<String>] = [:]
+        var found: [(path: [JSONBodyInspector.PathComponent], problem: FieldProblem)] = []
+        for member in members {
+            let here = Self.key(member.object)
+            guard let asked = log.asked[here], !log.readsAllKeys.contains(here), !asked.contains(member.name),
+                seen[here, default: []].insert(member.name).inserted
+            else { continue }
+            let path = member.object + [.key(member.name)]
+            let codingPath: [any CodingKey] = path.map { component in
+                switch component {
+                case .key(let name): MemberKey(stringValue: name)
+                case .index(let index): MemberKey(intValue: index)
+                }
+            }
+            found.append((path, FieldProblem(path: Request.path(codingPath), message: "is not a known field")))
+        }
+        return found.sorted { $0.path.lexicographicallyPrecedes($1.path) }.map(\.problem)
+    }
+
+    /// ``MemberLog/key(_:)`` of an inspector's path.
+    private static func key(_ path: [JSONBodyInspector.PathComponent]) -> String {
+        path.map { component in
+            switch component {
+            case .key(let name): "." + name
+            case .index(let index): "[\(index)]"
+            }
+        }.joined()
     }
 
     private static func collectUnknown(_ json: Any, path: [any CodingKey], log: MemberLog, into problems: inout [FieldProblem]) {

@@ -14,15 +14,17 @@ extension Request {
             throw APIError.badRequest("body", "a JSON body is required")
         }
         let bytes = Array(buffer.readableBytesView)
+        let members: [JSONBodyInspector.Member]?
         do {
-            try JSONBodyInspector.checkStructure(bytes)
+            members = try JSONBodyInspector.checkStructure(bytes)
         } catch .tooDeep {
             throw APIError.badRequest("body", "is nested more than \(JSONBodyInspector.maxDepth) levels deep")
         } catch {
             throw APIError.badRequest("body", "is not valid JSON")
         }
         do {
-            let (value, unknown) = try KnownMembers.decode(Value.self, from: Data(bytes), with: context.requestDecoder)
+            let (value, unknown) = try KnownMembers.decode(
+                Value.self, from: Data(bytes), members: members, with: context.requestDecoder)
             guard unknown.isEmpty else { throw APIError.validation(unknown) }
             return value
         } catch let error as DecodingError {
