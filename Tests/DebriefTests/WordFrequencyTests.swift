@@ -1,5 +1,5 @@
 import Testing
-import Debrief
+@testable import Debrief
 
 @Suite("Statistics: word frequencies")
 struct WordFrequencyTests {
@@ -59,5 +59,25 @@ struct WordFrequencyTests {
     func mixed() {
         #expect(WordFrequency.words(in: "Café👍🏽naïve — mp3 co-op 'quoted' 3.5") == ["café", "naïve", "mp3", "co", "op", "quoted"])
         #expect(WordFrequency.words(in: "Cafe\u{301}") == ["café"])
+    }
+
+    @Test("ASCII texts take a byte-wise path that tokenizes exactly as the Unicode one")
+    func asciiPathMatchesTheUnicodePath() {
+        let alphabet = Array("aZ09'' -_.,!?\t\n\"\\/:;()[]{}@#$%^&*+=<>|~`".utf8)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var texts = ["", "'", "''", "don't 'quoted' it's", "Ship IT!! v2.0 -- A/B test", "'''a'''", "x'y'z"]
+        for _ in 0..<2_000 {
+            var bytes: [UInt8] = []
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<Int((state >> 40) % 24) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bytes.append(alphabet[Int(state >> 33) % alphabet.count])
+            }
+            texts.append(String(decoding: bytes, as: UTF8.self))
+        }
+        for text in texts {
+            #expect(WordFrequency.asciiTokens(in: text) == WordFrequency.unicodeTokens(in: text), "\(text.debugDescription)")
+        }
+        #expect(WordFrequency.asciiTokens(in: "café") == nil)
     }
 }

@@ -51,6 +51,44 @@ public enum WordFrequency: Sendable {
     /// Raw tokens: maximal runs of letters, numbers and apostrophes, lowercased, with
     /// apostrophes trimmed from both ends ("'quoted'" → "quoted").
     static func tokens(in text: String) -> [String] {
+        if let tokens = asciiTokens(in: text) { return tokens }
+        return unicodeTokens(in: text)
+    }
+
+    /// ``tokens(in:)`` of an all-ASCII text, byte by byte (nil for any other text). For ASCII,
+    /// normalization changes nothing, letters and numbers are `[A-Za-z0-9]` and lowercasing is
+    /// ASCII's, so the result is ``unicodeTokens(in:)``'s at a fraction of the cost: reports are
+    /// recomputed on every change, and tokenizing their text sample was most of that work.
+    static func asciiTokens(in text: String) -> [String]? {
+        var tokens: [String] = []
+        var current: [UInt8] = []
+        func flush() {
+            // Apostrophes are trimmed from both ends of a token.
+            if let first = current.firstIndex(where: { $0 != UInt8(ascii: "'") }),
+                let last = current.lastIndex(where: { $0 != UInt8(ascii: "'") })
+            {
+                tokens.append(String(decoding: current[first...last], as: UTF8.self))
+            }
+            current.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "'"):
+                current.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                current.append(byte + 32)
+            case 0x80...:
+                return nil
+            default:
+                flush()
+            }
+        }
+        flush()
+        return tokens
+    }
+
+    /// ``tokens(in:)`` of any text, by Unicode properties.
+    static func unicodeTokens(in text: String) -> [String] {
         let folded = text.precomposedStringWithCanonicalMapping.lowercased()
             .replacingOccurrences(of: "\u{2019}", with: "'") // typographic apostrophe
         var tokens: [String] = []
