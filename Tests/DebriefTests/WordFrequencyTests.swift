@@ -30,6 +30,15 @@ struct WordFrequencyTests {
         #expect(WordFrequency.count(texts: texts, limit: 0) == [])
     }
 
+    @Test("A text given many times counts every time")
+    func repeatedTexts() {
+        let texts = Array(repeating: "Useful, thanks — 회의가 👍", count: 700) + ["Useful talk"]
+        #expect(WordFrequency.count(texts: texts, limit: 4) == [
+            WordCount(word: "useful", count: 701), WordCount(word: "thanks", count: 700), WordCount(word: "회의", count: 700),
+            WordCount(word: "talk", count: 1),
+        ])
+    }
+
     @Test("Korean: particles stripped, stop words removed")
     func korean() {
         let result = WordFrequency.count(texts: [

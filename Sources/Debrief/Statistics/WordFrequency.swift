@@ -31,10 +31,14 @@ public enum WordFrequency: Sendable {
     /// digits, and single-letter Latin words.
     public static func count(texts: [String], limit: Int) -> [WordCount] {
         guard limit > 0 else { return [] }
+        // Each distinct text is tokenized once: short answers repeat ("Thanks!"), and a report
+        // recomputed on every change counts the same sample again and again.
+        var occurrences: [String: Int] = [:]
+        for text in texts { occurrences[text, default: 0] += 1 }
         var counts: [String: Int] = [:]
-        for text in texts {
+        for (text, times) in occurrences {
             for word in words(in: text) {
-                counts[word, default: 0] += 1
+                counts[word, default: 0] += times
             }
         }
         let sorted = counts.sorted { lhs, rhs in
