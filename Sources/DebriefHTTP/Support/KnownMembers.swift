@@ -207,6 +207,20 @@ private struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerPr
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { self.ask(key); return try self.base.decode(type, forKey: key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { self.ask(key); return try self.base.decode(type, forKey: key) }
 
+    // Optional members straight to the base: the protocol's default `decodeIfPresent` would ask
+    // three times (contains, decodeNil, decode), each through this wrapper, for every optional
+    // member of every body.
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { self.ask(key); return try self.base.decodeIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { self.ask(key); return try self.base.decodeIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { self.ask(key); return try self.base.decodeIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { self.ask(key); return try self.base.decodeIfPresent(type, forKey: key) }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        self.ask(key)
+        guard self.base.contains(key), try !self.base.decodeNil(forKey: key) else { return nil }
+        return try self.decode(type, forKey: key)
+    }
+
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         self.ask(key)
         // A missing member or a JSONDecoder leaf goes to the base (its errors and strategies).
