@@ -166,7 +166,29 @@ public actor LocalPostgresCluster {
         if !initialized {
             try await initializeDataDirectory(resolved)
         }
-        let port = try configuration.port ?? System.freeLoopbackPort()
+        // A port chosen here can be taken before the server binds it (an outgoing connection of
+        // any process may get it as its local port): on "Address already in use", choose again,
+        // twice at most. A configured port is the operator's, and its failure is reported.
+        var port = try configuration.port ?? System.freeLoopbackPort()
+        var attemptsLeft = configuration.port == nil ? 2 : 0
+        while true {
+            let result = try await self.startServer(resolved, port: port)
+            if result.succeeded { break }
+            let log = System.tailOfFile(paths.logFile)
+            if attemptsLeft > 0, log?.contains("Address already in use") == true {
+                attemptsLeft -= 1
+                logger.notice("the chosen port was taken before PostgreSQL bound it; choosing another", metadata: ["port": "\(port)"])
+                port = try System.freeLoopbackPort()
+                continue
+            }
+            throw result.failure("Could not start the private PostgreSQL server", extra: log.map { "Last lines of the server log \(paths.logFile):\n\($0)" })
+        }
+        try await ensureDatabase(resolved, port: port)
+        return url(superuser: superuser, port: port)
+    }
+
+    /// `pg_ctl start` on `port`, listening on 127.0.0.1 and the private socket folder.
+    private func startServer(_ resolved: Resolved, port: Int) async throws -> CommandResult {
         logger.info(
             "starting private PostgreSQL cluster",
             metadata: [
@@ -187,17 +209,11 @@ public actor LocalPostgresCluster {
             logger.notice("private PostgreSQL runs without a unix socket: the run folder path is too long", metadata: ["run_directory": "\(paths.runDirectory)"])
         }
         mayBeRunning = true
-        let result = try await identity.run(
-            binaries.pgCtl,
+        return try await resolved.identity.run(
+            resolved.binaries.pgCtl,
             ["-D", paths.dataDirectory, "-l", paths.logFile, "-w", "-t", "60", "-o", options, "start"],
             environment: self.programEnvironment
         )
-        guard result.succeeded else {
-            let log = System.tailOfFile(paths.logFile).map { "Last lines of the server log \(paths.logFile):\n\($0)" }
-            throw result.failure("Could not start the private PostgreSQL server", extra: log)
-        }
-        try await ensureDatabase(resolved, port: port)
-        return url(superuser: superuser, port: port)
     }
 
     /// Creates the parent, data, run folders and the log file, hands them to the server's user,

@@ -178,11 +178,12 @@ struct LocalPostgresTests {
     @Test(needsServer)
     func reusesAServerStillRunningOnTheDataFolder() async throws {
         try await withTemporaryFolder { folder in
-            let port = try System.freeLoopbackPort()
+            // No port given: the cluster chooses one, and chooses again if it is taken meanwhile
+            // (the suite's own connections take ports from the same range).
             let first = try LocalPostgresCluster(
-                configuration: .init(dataDirectory: folder + "/postgres", databaseName: "reuse_test", port: port, environment: environment))
+                configuration: .init(dataDirectory: folder + "/postgres", databaseName: "reuse_test", environment: environment))
             let url = try await first.start()
-            #expect(url.hasSuffix("@127.0.0.1:\(port)/reuse_test"))
+            #expect(url.hasPrefix("postgresql://") && url.hasSuffix("/reuse_test"))
 
             // A new instance (as after a crash of the previous process) adopts the running server.
             let second = try LocalPostgresCluster(
