@@ -33,22 +33,19 @@ struct ServeAndMigrateCommandTests {
         #expect(result.output.contains("--port must be between 0 and 65535"))
     }
 
-    @Test func aResultsStalenessOutOfRangeStopsServeWithExitTwo() async throws {
-        let flag = try await DebriefProcess.run(["serve", "--results-staleness", "10001"])
-        #expect(flag.status == 2, "\(flag.output)")
-        #expect(flag.output.contains("--results-staleness (or DEBRIEF_RESULTS_STALENESS_MS) must be between 0 and 10000"), "\(flag.output)")
-        let environment = try await DebriefProcess.run(["serve"], environment: ["DEBRIEF_RESULTS_STALENESS_MS": "-1"])
-        #expect(environment.status == 2, "\(environment.output)")
-        #expect(environment.output.contains("DEBRIEF_RESULTS_STALENESS_MS"), "\(environment.output)")
-    }
-
-    @Test func aTokenCacheOutOfRangeStopsServeWithExitTwo() async throws {
-        let flag = try await DebriefProcess.run(["serve", "--token-cache", "60001"])
-        #expect(flag.status == 2, "\(flag.output)")
-        #expect(flag.output.contains("--token-cache (or DEBRIEF_TOKEN_CACHE_MS) must be between 0 and 60000"), "\(flag.output)")
-        let environment = try await DebriefProcess.run(["serve"], environment: ["DEBRIEF_TOKEN_CACHE_MS": "-1"])
-        #expect(environment.status == 2, "\(environment.output)")
-        #expect(environment.output.contains("DEBRIEF_TOKEN_CACHE_MS"), "\(environment.output)")
+    /// A millisecond setting out of range stops `serve` with exit 2, naming the flag and the
+    /// variable, whichever of the two gave it.
+    @Test(arguments: [
+        ("--results-staleness", "DEBRIEF_RESULTS_STALENESS_MS", "10001", "must be between 0 and 10000"),
+        ("--token-cache", "DEBRIEF_TOKEN_CACHE_MS", "60001", "must be between 0 and 60000"),
+    ])
+    func aMillisecondSettingOutOfRangeStopsServeWithExitTwo(flag: String, variable: String, tooLarge: String, range: String) async throws {
+        let byFlag = try await DebriefProcess.run(["serve", flag, tooLarge])
+        #expect(byFlag.status == 2, "\(byFlag.output)")
+        #expect(byFlag.output.contains("\(flag) (or \(variable)) \(range)"), "\(byFlag.output)")
+        let byEnvironment = try await DebriefProcess.run(["serve"], environment: [variable: "-1"])
+        #expect(byEnvironment.status == 2, "\(byEnvironment.output)")
+        #expect(byEnvironment.output.contains(variable), "\(byEnvironment.output)")
     }
 
     @Test func aMalformedCORSOriginStopsServeWithExitTwo() async throws {

@@ -38,30 +38,21 @@ enum KnownMembers {
         var seen: [String: Set<String>] = [:]
         var found: [(path: [JSONBodyInspector.PathComponent], problem: FieldProblem)] = []
         for member in members {
-            let here = Self.key(member.object)
-            guard let asked = log.asked[here], !log.readsAllKeys.contains(here), !asked.contains(member.name),
-                seen[here, default: []].insert(member.name).inserted
-            else { continue }
-            let path = member.object + [.key(member.name)]
-            let codingPath: [any CodingKey] = path.map { component in
+            let object: [any CodingKey] = member.object.map { component in
                 switch component {
                 case .key(let name): MemberKey(stringValue: name)
                 case .index(let index): MemberKey(intValue: index)
                 }
             }
-            found.append((path, FieldProblem(path: Request.path(codingPath), message: "is not a known field")))
+            // The same key the decoding recorded, built by the same function.
+            let here = MemberLog.key(object)
+            guard let asked = log.asked[here], !log.readsAllKeys.contains(here), !asked.contains(member.name),
+                seen[here, default: []].insert(member.name).inserted
+            else { continue }
+            let problem = FieldProblem(path: Request.path(object + [MemberKey(stringValue: member.name)]), message: "is not a known field")
+            found.append((member.object + [.key(member.name)], problem))
         }
         return found.sorted { $0.path.lexicographicallyPrecedes($1.path) }.map(\.problem)
-    }
-
-    /// ``MemberLog/key(_:)`` of an inspector's path.
-    private static func key(_ path: [JSONBodyInspector.PathComponent]) -> String {
-        path.map { component in
-            switch component {
-            case .key(let name): "." + name
-            case .index(let index): "[\(index)]"
-            }
-        }.joined()
     }
 
     private static func collectUnknown(_ json: Any, path: [any CodingKey], log: MemberLog, into problems: inout [FieldProblem]) {
