@@ -50,7 +50,7 @@ public final class TokenCache: @unchecked Sendable {
         self.capacity = max(1, capacity)
     }
 
-    public var isEnabled: Bool { self.trust > .zero }
+    private var isEnabled: Bool { self.trust > .zero }
 
     /// The remembered account of a token (by its hash), while still trusted.
     func account(forTokenHash hash: String, now: ContinuousClock.Instant = .now) -> Account? {
@@ -100,7 +100,4 @@ public final class TokenCache: @unchecked Sendable {
             self.hearsChanges = true
         }
     }
-
-    /// How many tokens are remembered now (for tests).
-    public var count: Int { self.lock.withLock { self.entries.count } }
 }
