@@ -35,6 +35,8 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+// Versions: each dependency within the minor release it was built and tested with (bug fixes
+// only); Package.resolved stays out of git (docs/decisions/0039-dependency-versions.md).
 let package = Package(
     name: "debrief",
     platforms: [.macOS(.v14)],
@@ -42,33 +44,33 @@ let package = Package(
         .executable(name: "debrief", targets: ["debrief"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", .upToNextMinor(from: "2.28.1")),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", .upToNextMinor(from: "2.5.0")),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", .upToNextMinor(from: "1.8.2")),
+        .package(url: "https://github.com/apple/swift-log.git", .upToNextMinor(from: "1.16.2")),
+        .package(url: "https://github.com/apple/swift-nio.git", .upToNextMinor(from: "2.101.2")),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", .upToNextMinor(from: "1.35.2")),
+        .package(url: "https://github.com/apple/swift-crypto.git", .upToNextMinor(from: "3.12.3")),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", .upToNextMinor(from: "2.13.0")),
         // LocalPostgres runs initdb and pg_ctl with it (docs/decisions/0005-process-spawning.md).
-        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
-        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", .upToNextMinor(from: "1.0.2")),
+        .package(url: "https://github.com/apple/swift-http-types.git", .upToNextMinor(from: "1.8.0")),
         // Server-rendered pages (participant form, host dashboard).
-        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", .upToNextMinor(from: "2.1.1")),
         // Joins the OpenAPI document's parts (DebriefHTTP); the tests read docker-compose.yml with it.
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", .upToNextMinor(from: "6.2.2")),
         // Operators: metrics in Prometheus' text format (docs/decisions/0024-metrics.md).
-        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
-        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics.git", .upToNextMinor(from: "2.13.0")),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", .upToNextMinor(from: "2.4.1")),
         // Operators: spans through swift-distributed-tracing, exported over OTLP/HTTP by swift-otel
         // when the OTEL_* environment asks for it (the gRPC trait would pull in grpc-swift).
-        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
-        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", .upToNextMinor(from: "1.7.3")),
+        .package(url: "https://github.com/swift-otel/swift-otel.git", .upToNextMinor(from: "1.6.0"), traits: ["OTLPHTTP"]),
         // swift-otel's OTLP/HTTP exporter, and the webhook sender (DebriefApp): pooled HTTPS with a
         // per-request DNS override.
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", .upToNextMinor(from: "1.37.0")),
         // Tests only: property-based checks of the result aggregates.
-        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", .upToNextMinor(from: "2.0.1")),
     ],
     targets: [
         // The libpq C API (Debian: libpq-dev). Only `PQ` imports it.

@@ -1,6 +1,12 @@
 import ArgumentParser
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The `debrief` command: serve the API, migrate the database, export results, administer hosts.
 @main
 struct DebriefCommand: AsyncParsableCommand {
@@ -13,6 +19,10 @@ struct DebriefCommand: AsyncParsableCommand {
     /// ArgumentParser's own `main`, except that bad arguments exit with 2, the documented code
     /// (see ``CommandRunner``), instead of 64.
     static func main() async {
+        // A reader that goes away (`debrief export | head`) makes the next write fail with EPIPE
+        // instead of killing the process, so the command still stops the private cluster it
+        // started (ExportOutput turns that EPIPE into exit 141, as if killed, without a message).
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try await asyncParseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -28,6 +28,11 @@ struct BackupRestoreCommandTests {
         let inventory = try #require(manifest["inventory"] as? [String: Any])
         #expect((inventory["tables"] as? [String: Any])?["responses"] as? Int == 2)
         #expect((inventory["migrationVersion"] as? Int ?? 0) >= 23)
+        // The dump holds password hashes and server keys: the owner's alone, whatever the umask.
+        for file in [dump.path, dump.path + ".manifest.json"] {
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int)
+            #expect(mode & 0o777 == 0o600, "\(file): \(String(mode, radix: 8))")
+        }
 
         let target = try await TestDatabase.createEmpty()
         let restore = try await DebriefProcess.run(
@@ -50,6 +55,26 @@ struct BackupRestoreCommandTests {
         let replaced = try await DebriefProcess.run(
             ["restore", "--database-url", target, "--input", dump.path, "--replace", "--log-format", "text"])
         #expect(replaced.status == 0, "\(replaced.output)")
+    }
+
+    /// `restore --replace` under a serving instance loses what it accepts meanwhile (41
+    /// acknowledged submissions in the audit): refused while an instance beat within seconds,
+    /// unless --force.
+    @Test func aReplacingRestoreIsRefusedWhileAnInstanceServes() async throws {
+        let seeded = try await ExportCommandTests().seed()
+        let dump = seeded.folder.appendingPathComponent("serving.dump")
+        #expect(try await DebriefProcess.run(["backup", "--database-url", seeded.url, "-o", dump.path]).status == 0)
+        let database = Database(configuration: DatabaseConfiguration(url: seeded.url, maxConnections: 1), logger: TestDatabase.logger)
+        try await database.execute("INSERT INTO instance_heartbeats (instance_id) VALUES (gen_random_uuid())")
+        await database.shutdown()
+
+        let refused = try await DebriefProcess.run(
+            ["restore", "--database-url", seeded.url, "--input", dump.path, "--replace", "--log-format", "text"])
+        #expect(refused.status == 2, "\(refused.output)")
+        #expect(refused.output.contains("1 Debrief instance(s) served this database"), "\(refused.output)")
+        let forced = try await DebriefProcess.run(
+            ["restore", "--database-url", seeded.url, "--input", dump.path, "--replace", "--force", "--log-format", "text"])
+        #expect(forced.status == 0, "\(forced.output)")
     }
 
     @Test func aRestoreThatDiffersFromItsManifestFails() async throws {

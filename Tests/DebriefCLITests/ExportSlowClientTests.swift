@@ -8,13 +8,16 @@ import FoundationNetworking
 
 @Suite("Export to a slow HTTP client")
 struct ExportSlowClientTests {
+    /// Responses of the exported meeting: the answers layout is then about 85 MB.
+    static let responses = 60_000
+
     /// A client that stops reading holds neither a database connection nor the server's memory
     /// (docs/decisions/0012-export-capacity.md): the COPY ran into a spool file before the first
     /// byte was sent, so while the client pauses no COPY is running and the pool is free; then
     /// the whole file arrives.
     @Test func aClientThatStopsReadingHoldsNoConnectionNorTheServersMemory() async throws {
         let database = try await TestDatabase.createMigrated(maxConnections: 2)
-        let meeting = try await LoadData.seed(database, responses: 30_000)
+        let meeting = try await LoadData.seed(database, responses: Self.responses)
         let url = database.configuration.url
         let created = try await DebriefProcess.run(
             ["admin", "create-host", "--database-url", url, "--email", "ops@example.com", "--name", "Ops", "--admin",
@@ -56,16 +59,20 @@ struct ExportSlowClientTests {
         #expect(await DebriefProcess.waitFor(base + "/readyz", status: 200, timeout: .seconds(2)), "the pool is not free")
         try await Task.sleep(for: .seconds(1))
         let paused = Self.residentKiB(of: server.process.processIdentifier)
-        // The file is over 40 MB: a server holding it would grow by that much. What is left is the
-        // allocator's working set, which varies with the machine's load.
-        #expect(paused - baseline < 24 * 1024, "server memory grew by \(paused - baseline) KiB while the client paused")
 
-        // Then the client reads on, and the whole file arrives: 180,000 answers, one header row,
-        // and a quoted line break in each response's notes.
+        // Then the client reads on, and the whole file arrives: six answers per response, one
+        // header row, and a quoted line break in each response's notes.
         #expect(reader.readToEnd(timeout: .seconds(120)))
-        #expect(reader.lineBreaks == 1 + 180_000 + 30_000)
+        #expect(reader.lineBreaks == 1 + 6 * Self.responses + Self.responses)
         let peak = Self.peakKiB(of: server.process.processIdentifier)
-        #expect(peak - baseline < 24 * 1024, "server peak memory was \(peak - baseline) KiB above its idle size")
+
+        // Memory is compared with the file's size, not with a fixed bound (the allocator's working
+        // set varies with the machine's load: a fixed 24 MiB once failed at 26.1 MiB on a busy
+        // machine). A server that held the file, while the client paused or when it read on, would
+        // grow by at least the file's size (about 85 MB here); the allowance is half of it.
+        let fileKiB = reader.bodyBytes / 1024
+        #expect(Double(paused - baseline) < Double(fileKiB) / 2, "server memory grew by \(paused - baseline) KiB of a \(fileKiB) KiB file while the client paused")
+        #expect(Double(peak - baseline) < Double(fileKiB) / 2, "server peak memory was \(peak - baseline) KiB above its idle size, for a \(fileKiB) KiB file")
         await database.shutdown()
     }
 

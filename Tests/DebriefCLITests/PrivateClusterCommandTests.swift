@@ -39,6 +39,43 @@ struct PrivateClusterCommandTests {
         #expect(!Self.serverRuns(data))
     }
 
+    /// Run from another folder (or with a mistyped --data-dir), export and backup would create an
+    /// empty cluster there and answer "not found": they name the folder instead and create nothing.
+    @Test func exportAndBackupDoNotCreateAClusterWhereNoneIs() async throws {
+        let data = try Self.dataFolder()
+        for arguments in [["export", "--all"], ["backup", "-o", data + ".dump"]] {
+            let run = try await DebriefProcess.run(arguments + ["--log-format", "text"], environment: ["DEBRIEF_DATA_DIR": data])
+            #expect(run.status == 2, "\(arguments[0]): \(run.output)")
+            #expect(run.output.contains("no private PostgreSQL cluster in \(data)"), "\(run.output)")
+            #expect(!FileManager.default.fileExists(atPath: data), "\(arguments[0]) created nothing")
+        }
+    }
+
+    /// `debrief export | head`: the reader leaves before the export writes. The command must still
+    /// stop the cluster it started (killed by SIGPIPE, it left PostgreSQL running).
+    @Test func anExportWhoseReaderLeftStopsTheClusterItStarted() async throws {
+        let data = try Self.dataFolder()
+        let created = try await DebriefProcess.run(
+            ["admin", "create-host", "--email", "ana@example.com", "--name", "Ana", "--password-stdin", "--bcrypt-cost", "4"],
+            environment: ["DEBRIEF_DATA_DIR": data], standardInput: "a long enough password\n")
+        #expect(created.status == 0, "\(created.output)")
+        #expect(!Self.serverRuns(data))
+
+        // `true` exits at once, so the pipe has no reader by the time the export writes.
+        let script = "'\(DebriefProcess.binary.path)' export --all --data-dir '\(data)' --log-format text | true; echo \"status=${PIPESTATUS[0]}\" >&2"
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        shell.arguments = ["-c", script]
+        let errors = Pipe()
+        shell.standardError = errors
+        try shell.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(output.contains("status=141"), "exits as a writer whose reader left: \(output)")
+        #expect(!output.contains("debrief: "), "and says nothing about it: \(output)")
+        #expect(!Self.serverRuns(data), "the cluster it started is stopped: \(output)")
+    }
+
     @Test func withServeRunningTheCommandsLeaveTheClusterUp() async throws {
         let data = try Self.dataFolder()
         let port = DebriefProcess.freePort()

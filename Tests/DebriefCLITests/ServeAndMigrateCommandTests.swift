@@ -61,14 +61,16 @@ struct ServeAndMigrateCommandTests {
     @Test func serveAnswersAndStopsGracefullyOnSIGTERM() async throws {
         let url = try await TestDatabase.createEmpty()
         let port = DebriefProcess.freePort()
-        let server = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(port)])
+        // A long shutdown timeout: a stop that waited for it instead of ending when idle would take
+        // ten minutes, far from a graceful stop on any machine, however busy.
+        let server = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(port), "--shutdown-timeout", "600"])
         let ready = await DebriefProcess.waitFor("http://127.0.0.1:\(port)/readyz", status: 200, timeout: .seconds(30))
         #expect(ready, "server never became ready:\n\(server.output)")
         server.signal(SIGTERM)
         let start = ContinuousClock.now
         let (status, output) = await server.wait()
         #expect(status == 0, "\(output)")
-        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(ContinuousClock.now - start < .seconds(300), "the stop waited for the shutdown timeout")
         // Logs are structured: one JSON object per line.
         let lines = output.split(separator: "\n").filter { !$0.isEmpty }
         #expect(!lines.isEmpty)

@@ -69,22 +69,24 @@ struct DeploymentFilesTests {
         #expect(runStage.contains(tool), "the run stage does not install \(tool), which the health check runs")
     }
 
-    /// The image builds from the committed pins: Package.resolved is copied before dependencies
-    /// are resolved, the build does not resolve anew, and neither git nor docker ignores the file.
-    @Test func imageBuildsFromThePinnedVersions() throws {
+    /// The image resolves from Package.swift's pinned versions (record 39): a committed
+    /// Package.resolved would carry the commit ids of the machine that wrote it, which a clone
+    /// elsewhere cannot check out. So git ignores it, the image never copies it, and the build
+    /// uses what the image's own resolve step chose.
+    @Test func imageResolvesFromPackageSwift() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
-        let copy = try #require(lines.firstIndex { $0.hasPrefix("COPY ") && $0.contains("Package.resolved") })
+        #expect(!lines.contains { $0.hasPrefix("COPY ") && $0.contains("Package.resolved") })
+        let copy = try #require(lines.firstIndex { $0.hasPrefix("COPY ") && $0.contains("Package.swift") })
         let resolve = try #require(lines.firstIndex { $0.contains("swift package resolve") })
-        #expect(copy < resolve, "Package.resolved is copied after dependencies are resolved")
+        #expect(copy < resolve, "Package.swift is copied after dependencies are resolved")
         #expect(lines.contains { $0.contains("swift build") && $0.contains("--force-resolved-versions") })
-        for ignoreFile in [".gitignore", ".dockerignore"] {
-            let patterns = try String(contentsOf: Self.root.appendingPathComponent(ignoreFile), encoding: .utf8)
-                .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            #expect(
-                !patterns.contains { $0 == "Package.resolved" || $0 == "/Package.resolved" },
-                "\(ignoreFile) ignores Package.resolved")
-        }
+        let ignored = try String(contentsOf: Self.root.appendingPathComponent(".gitignore"), encoding: .utf8)
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(ignored.contains { $0 == "Package.resolved" || $0 == "/Package.resolved" }, ".gitignore does not ignore Package.resolved")
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let unpinned = manifest.split(separator: "\n").filter { $0.contains(".package(url:") && !$0.contains(".upToNextMinor(from:") }
+        #expect(unpinned.isEmpty, "dependencies without a pinned minor release: \(unpinned)")
     }
 
     /// `docker run` gets the same liveness probe as compose, and the image can back up and

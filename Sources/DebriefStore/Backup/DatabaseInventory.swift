@@ -56,6 +56,20 @@ public struct BackupStore: Sendable {
         try await self.database.withConnection { try await Self.inventory(on: $0) }
     }
 
+    /// How many Debrief instances beat within the last `seconds` (`instance_heartbeats`, record
+    /// 30): a restore that replaces the data under a serving instance loses what it accepts
+    /// meanwhile. Zero on a database without the table (a new one).
+    public func servingInstances(within seconds: Int) async throws -> Int {
+        try await self.database.withConnection { connection in
+            let hasTable: Bool = try await connection.query(
+                "SELECT to_regclass('public.instance_heartbeats') IS NOT NULL AS t").single().decode("t")
+            guard hasTable else { return 0 }
+            return try await connection.query(
+                "SELECT count(*)::int AS n FROM instance_heartbeats WHERE seen_at > now() - make_interval(secs => \(seconds))"
+            ).single().decode("n")
+        }
+    }
+
     /// Whether the database holds no table yet (a new one, the only kind a plain restore fills).
     public func isEmpty() async throws -> Bool {
         try await self.database.query("SELECT 1 FROM pg_tables WHERE schemaname = 'public' LIMIT 1").isEmpty

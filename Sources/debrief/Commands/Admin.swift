@@ -120,10 +120,12 @@ extension Admin {
 /// turns domain errors into usage errors (exit 2), and closes it.
 enum AdminSession {
     static func run<Value>(
-        _ options: DatabaseOptions, cluster: LocalClusterOptions, logger: Logger, _ body: (DatabaseSession) async throws -> Value
+        _ options: DatabaseOptions, cluster: LocalClusterOptions, logger: Logger,
+        creation: DatabaseSession.ClusterCreation = .mayCreate, _ body: (DatabaseSession) async throws -> Value
     ) async throws -> Value {
         let session = try await DatabaseSession.open(
-            options, allowLocalCluster: true, dataDirectory: cluster.dataDir, logger: logger, clusterUse: .borrowed)
+            options, allowLocalCluster: true, dataDirectory: cluster.dataDir, logger: logger, clusterUse: .borrowed,
+            creation: creation)
         do {
             try await session.migrateIfPrivate(logger: logger)
             let value = try await body(session)

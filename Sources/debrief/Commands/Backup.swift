@@ -4,6 +4,12 @@ import Foundation
 import LocalPostgres
 import Logging
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `debrief backup`: `pg_dump` in custom format of the configured database (or the private
 /// cluster), and beside it a manifest — the migration version and every table's row count, taken
 /// from the very snapshot the dump reads — that `debrief restore` checks the restored database
@@ -30,7 +36,12 @@ struct Backup: AsyncParsableCommand {
         // half-written dump that looks whole, and an older backup of the same name stays.
         let partialDump = dump.deletingLastPathComponent().appendingPathComponent(".\(dump.lastPathComponent).partial")
         let session = try await DatabaseSession.open(
-            self.database, allowLocalCluster: true, dataDirectory: self.cluster.dataDir, logger: logger, clusterUse: .borrowed)
+            self.database, allowLocalCluster: true, dataDirectory: self.cluster.dataDir, logger: logger, clusterUse: .borrowed,
+            creation: .mustExist)
+        // The dump holds password hashes and server keys: the dump and its manifest are the
+        // owner's alone (0600), whatever the umask; pg_dump inherits this mask.
+        let previousMask = umask(0o077)
+        defer { umask(previousMask) }
         do {
             let url = session.database.configuration.url
             let environment = ProcessInfo.processInfo.environment

@@ -111,7 +111,7 @@ struct Export: AsyncParsableCommand {
 
     private func export(logger: Logger) async throws {
         let request = try self.request()
-        try await AdminSession.run(self.database, cluster: self.cluster, logger: logger) { session in
+        try await AdminSession.run(self.database, cluster: self.cluster, logger: logger, creation: .mustExist) { session in
             let store = ExportStore(database: session.database)
             let exporter = Exporter(exports: store, results: ResultsStore(database: session.database))
             // The operator who can reach the database sees every meeting.

@@ -18,8 +18,14 @@ struct Restore: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "The dump file `debrief backup` wrote (its manifest must be beside it).")
     var input: String
 
-    @Flag(help: "Drop what the database holds first (pg_restore --clean). Without it, the database must be empty. Stop `debrief serve` first.")
+    @Flag(help: "Drop what the database holds first (pg_restore --clean). Without it, the database must be empty. Refused while an instance serves it (stop every `debrief serve` first).")
     var replace = false
+
+    @Flag(help: "With --replace: restore even though an instance served the database in the last \(Restore.servingWindowSeconds) seconds (what it accepts meanwhile is lost).")
+    var force = false
+
+    /// Instances beat every 2 s (InstanceHeartbeatService); one silent for this long has stopped.
+    static let servingWindowSeconds = 10
 
     func run() async throws {
         let logger = self.database.bootstrapLogging(label: "debrief.restore")
@@ -38,6 +44,14 @@ struct Restore: AsyncParsableCommand {
             let store = BackupStore(database: session.database)
             if !self.replace, try await !store.isEmpty() {
                 throw CommandFailure.usage("the database is not empty: restore into a new database, or pass --replace to drop what it holds")
+            }
+            if self.replace, !self.force {
+                let serving = try await store.servingInstances(within: Self.servingWindowSeconds)
+                if serving > 0 {
+                    throw CommandFailure.usage(
+                        "\(serving) Debrief instance(s) served this database in the last \(Self.servingWindowSeconds) s: "
+                            + "stop every `debrief serve` first (what they accept during a restore is lost), or pass --force")
+                }
             }
             var arguments = ["--format=custom", "--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction"]
             if self.replace { arguments += ["--clean", "--if-exists"] }

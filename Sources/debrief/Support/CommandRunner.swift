@@ -18,6 +18,8 @@ enum CommandRunner {
 
     static func exit(for error: any Error, logger: Logger) -> any Error {
         if error is ExitCode || error is CleanExit { return error }
+        // Like a writer killed by SIGPIPE (128 + 13), without a message: the reader left on purpose.
+        if case ExportOutputError.readerGone = error { return ExitCode(141) }
         let code: Int32
         switch error {
         case CommandFailure.usage:

@@ -23,11 +23,21 @@ struct DatabaseSession {
         case borrowed
     }
 
+    /// Whether a command may create the private cluster when its folder holds none.
+    enum ClusterCreation {
+        /// `serve`, `admin`, `restore`: a new installation starts here.
+        case mayCreate
+        /// `export`, `backup`: they read what `serve` stored, so a folder without a cluster means
+        /// the command runs from the wrong folder; an empty new cluster would only answer
+        /// "not found" (exit 2 naming the folder instead).
+        case mustExist
+    }
+
     /// Connects to the configured URL; without one, starts (or reuses) the private cluster when
     /// `allowLocalCluster` is true.
     static func open(
         _ options: DatabaseOptions, allowLocalCluster: Bool, dataDirectory: String?, logger: Logger,
-        clusterUse: ClusterUse = .owned
+        clusterUse: ClusterUse = .owned, creation: ClusterCreation = .mayCreate
     ) async throws -> DatabaseSession {
         if let url = options.configuredURL {
             return DatabaseSession(database: Database(configuration: options.databaseConfiguration(url: url), logger: logger), localCluster: nil)
@@ -36,6 +46,11 @@ struct DatabaseSession {
             throw CommandFailure.usage("no database configured: pass --database-url or set DATABASE_URL")
         }
         let directory = dataDirectory ?? Env.string("DEBRIEF_DATA_DIR") ?? Self.defaultDataDirectory()
+        if creation == .mustExist, !Self.holdsCluster(directory) {
+            throw CommandFailure.usage(
+                "no private PostgreSQL cluster in \(directory): run this command from the folder where `debrief serve` ran, "
+                    + "or pass --data-dir (DEBRIEF_DATA_DIR) or --database-url (DATABASE_URL)")
+        }
         let cluster = try LocalPostgresCluster(
             configuration: LocalPostgresConfiguration(
                 dataDirectory: directory, databaseName: "debrief", port: nil,
@@ -52,6 +67,11 @@ struct DatabaseSession {
     func migrateIfPrivate(logger: Logger) async throws {
         guard self.localCluster != nil else { return }
         _ = try await self.migrate(logger: logger)
+    }
+
+    /// Whether `directory` holds an initialized PostgreSQL cluster (`initdb` writes PG_VERSION).
+    static func holdsCluster(_ directory: String) -> Bool {
+        FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent("PG_VERSION"))
     }
 
     /// `$XDG_DATA_HOME/debrief/postgres`, else `./.debrief/postgres`.

@@ -56,7 +56,8 @@ final class ExportOutput {
                 let written = systemWrite(self.descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw ExportOutputError(path: self.path, reason: String(cString: strerror(errno)))
+                    if errno == EPIPE, self.path == nil { throw ExportOutputError.readerGone }
+                    throw ExportOutputError.failed(path: self.path, reason: String(cString: strerror(errno)))
                 }
                 offset += written
             }
@@ -71,12 +72,12 @@ final class ExportOutput {
         if fsync(self.descriptor) != 0 || close(self.descriptor) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
-            throw ExportOutputError(path: path, reason: reason)
+            throw ExportOutputError.failed(path: path, reason: reason)
         }
         if rename(temporaryPath, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
-            throw ExportOutputError(path: path, reason: reason)
+            throw ExportOutputError.failed(path: path, reason: reason)
         }
     }
 
@@ -94,11 +95,17 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
     write(descriptor, bytes, count)
 }
 
-struct ExportOutputError: Error, CustomStringConvertible {
-    var path: String?
-    var reason: String
+enum ExportOutputError: Error, CustomStringConvertible {
+    case failed(path: String?, reason: String)
+    /// Standard output's reader closed it (a pipe into `head`): the export stops quietly.
+    case readerGone
 
-    var description: String { "could not write \(self.path ?? "standard output"): \(self.reason)" }
+    var description: String {
+        switch self {
+        case .failed(let path, let reason): return "could not write \(path ?? "standard output"): \(reason)"
+        case .readerGone: return "the reader closed standard output"
+        }
+    }
 }
 
 /// `debrief export: 12.3 MB written` on standard error, at most twice a second, and only when
