@@ -156,8 +156,9 @@ struct PrivacyFeaturesPropertyTests {
             }
             for _ in 0..<random.next(in: (version == 0 ? 1 : 0)...(k + 1)) {
                 var response = Self.generate(&random)
-                let reply = try await api.submit(code, Self.body(response, &random))
-                try #require(reply.status == .created, "\(reply.text)")
+                let body = Self.body(response, &random)
+                let reply = try await api.submit(code, body)
+                try #require(reply.status == .created, "version \(version + 1): \(body) → \(reply.text)")
                 response.id = try #require(reply.string("id"))
                 responses.append(response)
             }
