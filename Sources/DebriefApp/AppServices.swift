@@ -66,7 +66,8 @@ struct AppServices: Sendable {
         let http = configuration.http
         let attendance = AttendanceActions(
             attendance: AttendanceStore(database: database), roster: RosterStore(database: database), notifier: self.notifier)
-        let moderation = ModerationActions(responses: ResponseModerationStore(database: database, notifier: self.notifier))
+        let moderation = ModerationActions(
+            responses: ResponseModerationStore(database: database, notifier: self.notifier), results: results)
         self.api = JSONAPI(
             participants: participants, accounts: accounts, meetings: meetings, sharing: sharing, forms: forms, results: results,
             attendance: attendance, moderation: moderation,

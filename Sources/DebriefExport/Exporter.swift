@@ -25,7 +25,10 @@ public struct Exporter: Sendable {
         try await withoutActuallyEscaping(sink) { sink in
             let stream = self.exports.csvStream(export, to: sink)
             try await stream.start()
-            if try await self.exports.writeRowLayout(export, to: stream) { return }
+            if ExportStore.isRowLayout(export) {
+                _ = try await self.exports.writeRowLayout(export, privacy: try await self.privacy(export), to: stream)
+                return
+            }
             switch export.request.layout {
             case .summary(let window):
                 try await self.writeSummary(export, filter: window.resultsFilter, to: stream)
@@ -35,6 +38,20 @@ public struct Exporter: Sendable {
                 break
             }
         }
+    }
+
+    /// What the privacy rule withholds from the row layouts: each exported meeting's
+    /// ``Disclosure``, decided on its unfiltered counts as its results are (a window narrows the
+    /// rows, never what k lets them show).
+    public func privacy(_ export: ExportStore.Prepared) async throws -> ExportPrivacy {
+        var disclosures: [Disclosure] = []
+        for meeting in try await self.exports.meetingsWithPublishedForms(export) {
+            guard let counts = try await self.results.counts(meeting: meeting, visibleTo: export.viewer, filter: ResultsFilter()) else {
+                continue
+            }
+            disclosures.append(PrivacyRule.disclosure(of: counts, filter: ResultsFilter()))
+        }
+        return ExportPrivacy(disclosures)
     }
 
     /// One block of rows per meeting with a published form, each from that meeting's report.

@@ -12,12 +12,13 @@ import Foundation
 /// Rendered from the ``ResultsReport``, the value `GET /v1/meetings/{id}/results` encodes, so the
 /// numbers are the same. A question with no category (a
 /// short answer nobody wrote in) still has one row, with empty category cells. Withheld
-/// questions (anonymous forms, too few answers) have `withheld` true and empty numbers. The
+/// questions (anonymous forms, too few answers) have `withheld` true and empty numbers (a
+/// follow-up of a withheld question: its `respondents`, `skipped` and `total` too). The
 /// current version's questions count every comparable version's answers (`form_version` is the
 /// current one); questions of earlier versions that are not counted with them follow, each under
 /// its own `form_version`. Every row ends with the session's response quality (docs/decisions/0036):
 /// `speeders`, `straight_liners`, `flagged` and `median_completion_seconds`, as the report's
-/// `quality` section counts them.
+/// `quality` section counts them; a count it withholds says `withheld`.
 public enum SummaryLayout {
     public static let header = [
         "meeting_id", "series_id", "session_number", "form_version", "responses", "responses_removed_by_host", "question_key", "question_kind",
@@ -26,15 +27,20 @@ public enum SummaryLayout {
         "speeders", "straight_liners", "flagged", "median_completion_seconds",
     ]
 
+    /// What a quality cell withheld by the privacy rule says.
+    static let withheld = "withheld"
+
     /// Indexes of the columns that hold user text (neutralized like any text cell).
     public static let textColumns: Set<Int> = [6, 8, 14, 15, 24, 25]
 
     /// The rows of one meeting's report, column by column.
     public static func columns(_ report: ResultsReport, of meeting: Meeting) -> [[String?]] {
         var rows: [[String?]] = []
+        // A quality count the privacy rule withholds says so (the `withheld` column is the question's).
+        let count = { (n: Int?) in report.quality.map { _ in n.map(String.init) ?? Self.withheld } }
         let quality: [String?] = [
-            report.quality.map { String($0.speeders) }, report.quality.map { String($0.straightLiners) },
-            report.quality.map { String($0.flagged) }, CSVNumber.text(report.quality?.medianCompletionSeconds),
+            count(report.quality?.speeders), count(report.quality?.straightLiners), count(report.quality?.flagged),
+            CSVNumber.text(report.quality?.medianCompletionSeconds),
         ]
         for question in report.questions + report.earlierQuestions {
             let statistics = question.statistics
@@ -42,8 +48,8 @@ public enum SummaryLayout {
                 meeting.id.uuidString.lowercased(), meeting.seriesID.uuidString.lowercased(),
                 String(meeting.sessionNumber), String(question.version ?? report.formVersion), String(report.summary.responses),
                 String(report.summary.responsesRemovedByHost), question.key,
-                question.kind.rawValue, question.prompt, String(question.respondents), String(question.skipped),
-                String(question.withheld), question.chart.unit, String(question.chart.total),
+                question.kind.rawValue, question.prompt, question.respondents.map(String.init), question.skipped.map(String.init),
+                String(question.withheld), question.chart.unit, question.chart.total.map(String.init),
             ]
             let stats: [String?] = [
                 CSVNumber.text(statistics?.mean), CSVNumber.text(statistics?.median),
@@ -58,10 +64,10 @@ public enum SummaryLayout {
             }
             for statement in question.statements ?? [] {
                 var statementCommon = common
-                statementCommon[9] = String(statement.respondents)
+                statementCommon[9] = statement.respondents.map(String.init)
                 statementCommon[11] = String(statement.withheld)
                 statementCommon[12] = statement.chart.unit
-                statementCommon[13] = String(statement.chart.total)
+                statementCommon[13] = statement.chart.total.map(String.init)
                 let statementStats: [String?] = [
                     CSVNumber.text(statement.statistics?.mean), CSVNumber.text(statement.statistics?.median),
                     CSVNumber.text(statement.statistics?.standardDeviation), CSVNumber.text(statement.statistics?.nps?.score),

@@ -27,7 +27,7 @@ public enum TrendsLayout {
                     report.seriesID.uuidString.lowercased(), trend.key, trend.kind.rawValue, trend.prompt, String(trend.comparableFrom),
                     String(point.sessionNumber),
                     Timestamps.format(point.startsAt),
-                    String(point.respondents), CSVNumber.text(point.responseRate), point.responseRateOf?.rawValue, CSVNumber.text(point.mean),
+                    point.respondents.map(String.init), CSVNumber.text(point.responseRate), point.responseRateOf?.rawValue, CSVNumber.text(point.mean),
                     CSVNumber.text(point.confidenceInterval95?.lower), CSVNumber.text(point.confidenceInterval95?.upper),
                     CSVNumber.text(point.nps), shares, String(point.comparableWithPrevious),
                     point.changes.joined(separator: ";"), String(point.withheld), point.shownTo.map(String.init), means,

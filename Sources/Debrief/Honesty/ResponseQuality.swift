@@ -23,9 +23,10 @@ public struct QualityCounts: Sendable, Equatable {
 }
 
 /// The report's `quality` section: how many responses were flagged, under which threshold, and
-/// whether the filter leaves them out. Flags say how a response was given, never what it says,
-/// so they are counts of whole responses: k applies to what a filtered view shows of the answers
-/// (``PrivacyRule``), exactly as for the other filters. Nothing flagged is ever deleted.
+/// whether the filter leaves them out. On an anonymous form a count of fewer than k responses is
+/// withheld (null) like any other group, and so is the count of straight-liners when a grid
+/// statement is withheld: all alike would tell its ratings (``Disclosure/Quality``). Nothing
+/// flagged is ever deleted.
 public struct ResponseQuality: Sendable, Equatable, Encodable {
     /// The speeder threshold in force, in seconds.
     public var speederThresholdSeconds: Int
@@ -33,24 +34,27 @@ public struct ResponseQuality: Sendable, Equatable, Encodable {
     public var speederThresholdIsDefault: Bool
     /// Responses (within the other filters) whose completion time is known.
     public var timedResponses: Int
-    public var speeders: Int
-    public var straightLiners: Int
-    /// Responses with either flag, each once.
-    public var flagged: Int
+    /// Null when withheld (fewer than k on an anonymous form).
+    public var speeders: Int?
+    /// Null when withheld (fewer than k, or a withheld grid statement).
+    public var straightLiners: Int?
+    /// Responses with either flag, each once; null when withheld (with either of the above).
+    public var flagged: Int?
     /// Whether the results above leave the flagged responses out (`excludeFlagged`).
     public var flaggedExcluded: Bool
-    /// Median completion time of the timed responses, in seconds to one decimal; null without any.
+    /// Median completion time of the timed responses, in seconds to one decimal; null without
+    /// any, or when fewer than k are timed.
     public var medianCompletionSeconds: Double?
 
-    /// The section for `counts` of `form` under `filter`.
-    public init(_ counts: QualityCounts, form: FormDefinition, filter: ResultsFilter) {
+    /// The section for `counts` of `form` under `filter`, showing what `disclosure` lets it.
+    public init(_ counts: QualityCounts, form: FormDefinition, filter: ResultsFilter, disclosure: Disclosure.Quality) {
         self.speederThresholdSeconds = SpeederThreshold.seconds(for: form)
         self.speederThresholdIsDefault = form.speederThresholdSeconds == nil
         self.timedResponses = counts.timed
-        self.speeders = counts.speeders
-        self.straightLiners = counts.straightLined
-        self.flagged = counts.flagged
+        self.speeders = disclosure.speeders ? counts.speeders : nil
+        self.straightLiners = disclosure.straightLiners ? counts.straightLined : nil
+        self.flagged = disclosure.flagged ? counts.flagged : nil
         self.flaggedExcluded = filter.excludeFlagged
-        self.medianCompletionSeconds = counts.medianSeconds.map { ($0 * 10).rounded() / 10 }
+        self.medianCompletionSeconds = disclosure.medianCompletion ? counts.medianSeconds.map { ($0 * 10).rounded() / 10 } : nil
     }
 }

@@ -23,8 +23,8 @@ public struct ChartSeries: Sendable, Equatable, Encodable {
 
     /// What `count` counts, e.g. `respondents`, `answers`, `responses`.
     public var unit: String
-    /// What the percentages are of.
-    public var total: Int
+    /// What the percentages are of; null when even that is withheld (``hidingTotal()``).
+    public var total: Int?
     public var totalDescription: String
     public var labels: [String]
     public var datasets: [Dataset]
@@ -59,6 +59,13 @@ public struct ChartSeries: Sendable, Equatable, Encodable {
         }
         copy.datasets = copy.datasets.map { Dataset(label: $0.label, unit: $0.unit, data: $0.data.map { _ in nil }) }
         copy.rows = copy.rows.map { Row(category: $0.category, label: $0.label, count: nil, percent: nil) }
+        return copy
+    }
+
+    /// The same series without its total, for a group whose very size is withheld.
+    public func hidingTotal() -> ChartSeries {
+        var copy = self
+        copy.total = nil
         return copy
     }
 

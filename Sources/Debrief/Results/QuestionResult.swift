@@ -30,8 +30,9 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
     public struct StatementResult: Sendable, Equatable, Encodable {
         public var key: String
         public var label: String
-        /// Responses (within the filter) that rated this statement.
-        public var respondents: Int
+        /// Responses (within the filter) that rated this statement; null when the grid's counts
+        /// are hidden (a follow-up whose deciding question is withheld).
+        public var respondents: Int?
         /// True when this statement's breakdown is hidden (``PrivacyRule``, per statement).
         public var withheld: Bool
         public var withheldReason: String?
@@ -43,10 +44,12 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
     public var key: String
     public var prompt: String
     public var kind: QuestionKind
-    /// Responses (within the filter) that answered this question.
-    public var respondents: Int
-    /// Responses (within the filter) that skipped it.
-    public var skipped: Int
+    /// Responses (within the filter) that answered this question; null when even that is
+    /// withheld: a follow-up whose deciding question is withheld (who was shown it would tell
+    /// that question's answers).
+    public var respondents: Int?
+    /// Responses (within the filter) that skipped it; null with `respondents`.
+    public var skipped: Int?
     /// True when the breakdown is hidden because too few people answered an anonymous form.
     public var withheld: Bool
     public var withheldReason: String?

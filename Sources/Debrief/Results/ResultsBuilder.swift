@@ -1,3 +1,5 @@
+import Foundation
+
 /// Shapes counted answers into per-question results, in form order.
 ///
 /// Pure: the store counts, this decides what is shown. On anonymous forms a question answered by
@@ -13,50 +15,46 @@ public enum ResultsBuilder {
     public static func questions(
         of form: FormDefinition, counts: [String: QuestionCounts], responses: Int, unfiltered: [String: QuestionCounts]? = nil
     ) -> [QuestionResult] {
-        let results = form.questions.map { question in
-            let key = question.key.rawValue
-            return self.result(
-                for: question, in: form, counts: counts[key] ?? QuestionCounts(), responses: responses,
-                unfiltered: unfiltered.map { $0[key] ?? QuestionCounts() })
-        }
-        let withheld = Set(results.filter(\.withheld).map(\.key))
-        return zip(form.questions, results).map { question, result in
+        let disclosure = PrivacyRule.disclosure(form: form, questions: counts, unfiltered: unfiltered)
+        return form.questions.map { question in
+            let result = self.result(
+                for: question, counts: counts[question.key.rawValue] ?? QuestionCounts(), responses: responses, disclosure: disclosure)
             guard let condition = question.showWhen else { return result }
             let shown = condition.rule.shownCount(in: counts[condition.question.rawValue] ?? QuestionCounts())
-            return self.followUp(
-                result, condition: condition, shownTo: shown, of: responses, sourceWithheld: withheld.contains(condition.question.rawValue))
+            return self.followUp(result, condition: condition, shownTo: shown, of: responses, disclosure: disclosure)
         }
     }
 
     /// A follow-up's result, saying how many of `responses` were shown it (`shownTo`, summed from
     /// the deciding question's own counts over the same versions: exact, filtered or not) and
     /// counting skips among those only. When the deciding question's breakdown is withheld, so
-    /// is the number shown: it would tell that breakdown.
+    /// is the number shown, and the follow-up is withheld with its counts (`disclosure` says so):
+    /// who was shown it is what that breakdown says.
     public static func followUp(
-        _ result: QuestionResult, condition: FollowUpCondition, shownTo shown: Int, of responses: Int, sourceWithheld: Bool
+        _ result: QuestionResult, condition: FollowUpCondition, shownTo shown: Int, of responses: Int, disclosure: Disclosure,
+        in form: UUID? = nil
     ) -> QuestionResult {
         var result = result
         result.showWhen = condition
         result.shownOf = responses
-        guard !sourceWithheld else {
-            result.skipped = 0
+        guard disclosure.reason(question: condition.question.rawValue, in: form) == nil, let respondents = result.respondents else {
+            result.skipped = result.respondents == nil ? nil : 0
             return result
         }
         result.shownTo = shown
-        result.skipped = max(0, shown - result.respondents)
-        result.answeredPercentOfShown = shown > 0 ? Double(result.respondents) * 100 / Double(shown) : nil
+        result.skipped = max(0, shown - respondents)
+        result.answeredPercentOfShown = shown > 0 ? Double(respondents) * 100 / Double(shown) : nil
         return result
     }
 
-    /// One question's result, with the form's privacy rule (``PrivacyRule``) applied.
+    /// One question's result, under the form's privacy rule (``PrivacyRule``) as `disclosure`
+    /// decided it for form version `form` (nil: the current one).
     public static func result(
-        for question: Question, in form: FormDefinition, counts tally: QuestionCounts, responses: Int,
-        unfiltered: QuestionCounts? = nil
+        for question: Question, counts tally: QuestionCounts, responses: Int, disclosure: Disclosure, in form: UUID? = nil
     ) -> QuestionResult {
         var result = self.result(for: question, tally, responses: responses)
-        if let reason = PrivacyRule.withheldReason(
-            form: form, respondents: tally.respondents, unfilteredRespondents: unfiltered?.respondents)
-        {
+        let key = question.key.rawValue
+        if let reason = disclosure.reason(question: key, in: form) {
             result.withheld = true
             result.withheldReason = reason
             // Options and scale values are the host's words; short answers' words are the participants'.
@@ -64,33 +62,50 @@ public enum ResultsBuilder {
             result.otherTexts = result.otherTexts.map { _ in [] }
             result.statistics = nil
         }
+        if disclosure.hidesCounts(of: key, in: form) {
+            // Even how many answered: it would tell the withheld answers that decided who was asked.
+            result.respondents = nil
+            result.skipped = nil
+            result.chart = result.chart.withheld(keepingCategories: question.kind != .shortAnswer).hidingTotal()
+        }
         if case .grid(let spec) = question.body {
             result.statements = self.statements(
-                of: spec, in: form, counts: tally, unfiltered: unfiltered, gridWithheld: result.withheld)
+                of: spec, question: key, counts: tally, disclosure: disclosure, in: form, hidesCounts: result.respondents == nil)
         }
         return result
+    }
+
+    /// One question's result on its own counts (no other question's decision in play).
+    public static func result(
+        for question: Question, in form: FormDefinition, counts tally: QuestionCounts, responses: Int,
+        unfiltered: QuestionCounts? = nil
+    ) -> QuestionResult {
+        let key = question.key.rawValue
+        let disclosure = PrivacyRule.disclosure(
+            form: form, questions: [key: tally], unfiltered: unfiltered.map { [key: $0] })
+        return self.result(for: question, counts: tally, responses: responses, disclosure: disclosure)
     }
 
     /// A grid's statements, each under the privacy rule on its own: a statement rated by fewer
     /// than k, or whose filtered group differs from the unfiltered one by fewer than k, is
     /// withheld even when the grid as a whole is shown (docs/decisions/0035).
     static func statements(
-        of spec: GridSpec, in form: FormDefinition, counts tally: QuestionCounts, unfiltered: QuestionCounts?, gridWithheld: Bool
+        of spec: GridSpec, question key: String, counts tally: QuestionCounts, disclosure: Disclosure, in form: UUID?,
+        hidesCounts: Bool
     ) -> [QuestionResult.StatementResult] {
         spec.statements.map { statement in
             let respondents = tally.respondents(ofStatement: statement.key)
             let shaped = self.rating(spec.scale, counts: tally.statementCounts[statement.key] ?? [:])
             var chart = shaped.0
             var statistics: QuestionResult.RatingSummary? = shaped.1
-            var reason = PrivacyRule.withheldReason(
-                form: form, respondents: respondents, unfilteredRespondents: unfiltered?.respondents(ofStatement: statement.key))
-            if reason == nil, gridWithheld { reason = "the grid's breakdown is withheld" }
+            let reason = disclosure.reason(question: key, statement: statement.key, in: form)
             if reason != nil {
                 chart = chart.withheld(keepingCategories: true)
                 statistics = nil
             }
+            if hidesCounts { chart = chart.hidingTotal() }
             return QuestionResult.StatementResult(
-                key: statement.key, label: statement.label, respondents: respondents, withheld: reason != nil,
+                key: statement.key, label: statement.label, respondents: hidesCounts ? nil : respondents, withheld: reason != nil,
                 withheldReason: reason, chart: chart, statistics: statistics)
         }
     }

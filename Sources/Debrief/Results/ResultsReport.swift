@@ -83,6 +83,9 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
     /// Speeders, straight-liners, completion time (docs/decisions/0036); null in the results
     /// shown to participants, who have no use for the threshold.
     public var quality: ResponseQuality?
+    /// What the privacy rule lets this report show (not encoded: the report shows it by what it
+    /// leaves out). The pages that list single answers take it from here.
+    public let disclosure: Disclosure
 
     enum CodingKeys: String, CodingKey {
         case meetingID = "meetingId", formID = "formId", formVersion, formState, generatedAt, filter, summary, versions, questions
@@ -98,7 +101,9 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         self.formState = form.state(at: now)
         self.generatedAt = now
         self.filter = filter
-        self.quality = ResponseQuality(counts.quality, form: form.definition, filter: filter)
+        let disclosure = PrivacyRule.disclosure(of: counts, filter: filter)
+        self.disclosure = disclosure
+        self.quality = ResponseQuality(counts.quality, form: form.definition, filter: filter, disclosure: disclosure.quality)
         let timing = counts.times.split(start: counts.meeting.startsAt, end: counts.meeting.endsAt)
         let ofCheckedIn = ResponseRate.of(counts.checkedInResponded, in: counts.checkIns, base: .checkedIn)
         let ofExpected = ResponseRate.of(counts.responses, in: counts.meeting.expectedHeadCount, base: .expectedHeadCount)
@@ -127,28 +132,21 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         let merged = MergedQuestion.merge(
             current: form.definition, version: form.version, counts: counts.questions,
             unfiltered: filter.isEmpty ? nil : counts.unfilteredQuestions, responses: counts.currentResponses, earlier: earlier)
-        let results = form.definition.questions.map { question in
+        self.questions = form.definition.questions.map { question in
             let tally = merged[question.key.rawValue]
             var result = ResultsBuilder.result(
-                for: question, in: form.definition, counts: tally?.counts ?? QuestionCounts(), responses: tally?.responses ?? 0,
-                unfiltered: tally?.unfiltered)
-            if !earlier.isEmpty { result.versions = tally?.split }
-            return result
-        }
-        let withheld = Set(results.filter(\.withheld).map(\.key))
-        self.questions = zip(form.definition.questions, results).map { question, result in
-            guard let condition = question.showWhen, let tally = merged[question.key.rawValue] else { return result }
+                for: question, counts: tally?.counts ?? QuestionCounts(), responses: tally?.responses ?? 0, disclosure: disclosure)
+            if !earlier.isEmpty, result.respondents != nil { result.versions = tally?.split }
+            guard let condition = question.showWhen, let tally else { return result }
             return ResultsBuilder.followUp(
-                result, condition: condition, shownTo: tally.shownTo, of: tally.responses,
-                sourceWithheld: withheld.contains(condition.question.rawValue))
+                result, condition: condition, shownTo: tally.shownTo, of: tally.responses, disclosure: disclosure)
         }
         self.earlierQuestions = earlier.flatMap { old in
             old.form.definition.questions.compactMap { question -> QuestionResult? in
                 guard !form.definition.countsAnswers(of: old.form.definition, to: question.key) else { return nil }
-                let key = question.key.rawValue
                 var result = ResultsBuilder.result(
-                    for: question, in: old.form.definition, counts: old.questions[key] ?? QuestionCounts(), responses: old.responses,
-                    unfiltered: filter.isEmpty ? nil : old.unfilteredQuestions?[key] ?? QuestionCounts())
+                    for: question, counts: old.questions[question.key.rawValue] ?? QuestionCounts(), responses: old.responses,
+                    disclosure: disclosure, in: old.form.id)
                 result.version = old.form.version
                 return result
             }
@@ -157,7 +155,9 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         let start = filter.since.map { max($0, firstPublished ?? $0) } ?? firstPublished ?? now
         let end = min(filter.until ?? now, form.closedTime(at: now) ?? now)
         self.timeline = Timeline.series(from: start, to: max(start, end), perMinute: counts.times.perMinute)
-        self.languages = Self.languages(counts)
+        // A language fewer than k answered in is a group like any other; one withheld row could
+        // be read off the total, so the counts of every row go (docs/decisions/0009).
+        self.languages = Self.languages(counts).map { disclosure.languagesShown ? $0 : $0.withheld(keepingCategories: true) }
     }
 
     /// The language series: one row per language of the current form (its own first), with the

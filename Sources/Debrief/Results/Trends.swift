@@ -48,7 +48,8 @@ public struct QuestionTrend: Sendable, Equatable, Encodable {
     public struct Point: Sendable, Equatable, Encodable {
         public var sessionNumber: Int
         public var startsAt: Date
-        public var respondents: Int
+        /// Null when withheld: a follow-up whose deciding question is withheld.
+        public var respondents: Int?
         /// The session's response rate (see ``TrendsReport/Session``), and what it is a rate of.
         public var responseRate: Double?
         public var responseRateOf: ResponseRate.Base?
@@ -105,13 +106,14 @@ public enum TrendBuilder {
             let changes = previous.map { question.differences(from: $0) } ?? []
             if !changes.isEmpty { comparableFrom = session.sessionNumber }
             previous = question
+            let disclosure = PrivacyRule.disclosure(form: form, questions: session.questions)
             var result = ResultsBuilder.result(
-                for: question, in: form, counts: session.questions[key] ?? QuestionCounts(), responses: session.responses)
+                for: question, counts: session.questions[key] ?? QuestionCounts(), responses: session.responses, disclosure: disclosure)
             if let condition = question.showWhen {
                 let source = session.questions[condition.question.rawValue] ?? QuestionCounts()
                 result = ResultsBuilder.followUp(
                     result, condition: condition, shownTo: condition.rule.shownCount(in: source), of: session.responses,
-                    sourceWithheld: PrivacyRule.withheldReason(form: form, respondents: source.respondents, unfilteredRespondents: nil) != nil)
+                    disclosure: disclosure)
             }
             points.append(
                 QuestionTrend.Point(

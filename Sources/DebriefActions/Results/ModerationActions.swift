@@ -2,13 +2,16 @@ import Debrief
 import DebriefStore
 import Foundation
 
-/// The host's moderation of single responses: list them (answers below the privacy threshold
-/// left out), remove one. Another host's meeting is `notFound`, as everywhere.
+/// The host's moderation of single responses: list them (what the privacy rule withholds from
+/// the results left out: the results' own ``Disclosure``), remove one. Another host's meeting is
+/// `notFound`, as everywhere.
 public struct ModerationActions: Sendable {
     let responses: ResponseModerationStore
+    let results: ResultsActions
 
-    public init(responses: ResponseModerationStore) {
+    public init(responses: ResponseModerationStore, results: ResultsActions) {
         self.responses = responses
+        self.results = results
     }
 
     /// A page of the responses to the meeting's latest published form, newest first; nil when
@@ -16,12 +19,15 @@ public struct ModerationActions: Sendable {
     public func responses(
         meeting id: UUID, visibleTo viewer: Viewer, after cursor: String? = nil, limit: Int = 20
     ) async throws -> ResponseModerationStore.Page? {
-        try await self.responses.page(meeting: id, visibleTo: viewer, after: cursor, limit: limit)
+        guard let disclosure = try await self.results.disclosure(meeting: id, visibleTo: viewer) else { return nil }
+        return try await self.responses.page(meeting: id, visibleTo: viewer, after: cursor, limit: limit, disclosure: disclosure)
     }
 
     /// One response as the list shows it; `notFound` when the meeting's latest form has no such response.
     public func response(_ responseID: UUID, meeting id: UUID, visibleTo viewer: Viewer) async throws -> ResponseModerationStore.Page {
-        guard let page = try await self.responses.page(meeting: id, visibleTo: viewer, after: nil, limit: 1, only: responseID),
+        guard let disclosure = try await self.results.disclosure(meeting: id, visibleTo: viewer),
+            let page = try await self.responses.page(
+                meeting: id, visibleTo: viewer, after: nil, limit: 1, only: responseID, disclosure: disclosure),
             !page.items.isEmpty
         else { throw DebriefError.notFound("response") }
         return page

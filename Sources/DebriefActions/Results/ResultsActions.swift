@@ -91,10 +91,26 @@ public struct ResultsActions: Sendable {
         TrendsReport(seriesID: id, sessions: try await self.results.seriesCounts(series: id, visibleTo: viewer))
     }
 
-    /// One page of a short-answer question's answers, newest first (withheld below the privacy threshold).
+    /// What the privacy rule lets the outputs of single answers (the responses page, the
+    /// text-answer pages) show of the meeting: the unfiltered report's ``Disclosure``, counted
+    /// after every change this instance committed; nil when the meeting has no published form.
+    public func disclosure(meeting id: UUID, visibleTo viewer: Viewer) async throws -> Disclosure? {
+        try await self.reportIfPublished(meeting: id, visibleTo: viewer, freshness: .everyChange)?.report.disclosure
+    }
+
+    /// One page of a short-answer question's answers, newest first (withheld as the results withhold the question).
     public func textAnswers(
         meeting id: UUID, question key: String, visibleTo viewer: Viewer, after cursor: String?, limit: Int
     ) async throws -> TextAnswerPage {
-        try await self.results.textAnswers(meeting: id, question: key, visibleTo: viewer, after: cursor, limit: limit)
+        let disclosure: Disclosure?
+        do {
+            disclosure = try await self.disclosure(meeting: id, visibleTo: viewer)
+        } catch let error as DebriefError where error.code == .notFound {
+            // A meeting the viewer may not see has no such question either, as the store says.
+            throw DebriefError.notFound("short-answer question")
+        }
+        guard let disclosure else { throw DebriefError.notFound("short-answer question") }
+        return try await self.results.textAnswers(
+            meeting: id, question: key, visibleTo: viewer, after: cursor, limit: limit, disclosure: disclosure)
     }
 }

@@ -6,7 +6,9 @@ enum QuestionChart {
     static func render(_ result: QuestionResult, style: ChartStyle) -> String {
         let text = style.strings
         var canvas = ChartCanvas(style: style, title: result.prompt, subtitle: Self.subtitle(result, text))
-        var description = "\(text.kindName(result.kind)). \(text.respondents(result.respondents)), \(text.skipped(result.skipped))."
+        // Counts a follow-up of a withheld question hides are left out; the message says why.
+        let counts = Self.counts(result, text)
+        var description = "\(text.kindName(result.kind))." + (counts.isEmpty ? "" : " " + counts.joined(separator: ", ") + ".")
         if let shownOf = result.shownOf { description += " \(text.shownTo(result.shownTo, of: shownOf))." }
         if result.withheld {
             let reason = text.hidden(reason: result.withheldReason)
@@ -26,8 +28,13 @@ enum QuestionChart {
         return canvas.finish(title: result.prompt, description: description)
     }
 
+    /// "N respondents", "M skipped": none when the result hides them.
+    static func counts(_ result: QuestionResult, _ text: ChartStrings) -> [String] {
+        [result.respondents.map(text.respondents), result.skipped.map(text.skipped)].compactMap { $0 }
+    }
+
     static func subtitle(_ result: QuestionResult, _ text: ChartStrings) -> [String] {
-        var first = [text.respondents(result.respondents), text.skipped(result.skipped)]
+        var first = Self.counts(result, text)
         var lines: [String] = []
         switch result.kind {
         case .choice:
@@ -43,8 +50,8 @@ enum QuestionChart {
                 ].compactMap { $0 }
             }
         case .shortAnswer:
-            if !result.withheld, result.chart.total > 0 {
-                lines.append(text.newestAnswersWords(result.chart.total))
+            if !result.withheld, let total = result.chart.total, total > 0 {
+                lines.append(text.newestAnswersWords(total))
             }
         case .grid:
             lines.append(text.statements(result.statements?.count ?? 0))
@@ -85,7 +92,7 @@ enum QuestionChart {
                 shares: statement.withheld ? nil : statement.chart.rows.map { ($0.percent ?? 0) / 100 },
                 value: statement.withheld
                     ? text.withheld
-                    : [statement.statistics?.mean.map { text.mean(DisplayText.oneDecimal($0)) }, text.answers(statement.chart.total)]
+                    : [statement.statistics?.mean.map { text.mean(DisplayText.oneDecimal($0)) }, statement.chart.total.map(text.answers)]
                         .compactMap { $0 }.joined(separator: ChartStrings.separator))
         }
         DivergingBars.draw(rows, values: values, on: &canvas)

@@ -10,12 +10,14 @@ enum TimelineChart {
         let firstTime = times.first ?? nil, lastTime = times.last ?? nil
         let sameDay = firstTime.flatMap { first in lastTime.map { clock.isSameDay(first, $0) } } ?? true
         let unit = text.timelineUnit(series.unit)
-        var subtitle = [text.responses(series.total), unit]
+        // A timeline counts responses, whose total is never withheld.
+        let total = series.total ?? 0
+        var subtitle = [text.responses(total), unit]
         if let firstTime, sameDay { subtitle.append(clock.day(firstTime)) }
         subtitle.append(text.timesIn(style.timeZoneName))
         var canvas = ChartCanvas(style: style, title: text.timelineTitle, subtitle: [subtitle.joined(separator: ChartStrings.separator)])
-        var description = "\(text.responses(series.total)), \(unit)."
-        if series.total == 0 || series.rows.isEmpty {
+        var description = "\(text.responses(total)), \(unit)."
+        if total == 0 || series.rows.isEmpty {
             canvas.message(text.noResponses)
             description += " \(text.noResponses)."
         } else {

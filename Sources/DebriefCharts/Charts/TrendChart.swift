@@ -11,7 +11,7 @@ enum TrendChart {
         let points = trend.points.map { point in
             LinePoint(
                 label: text.sessionLabel(point.sessionNumber),
-                value: isRating ? point.mean : (point.withheld ? nil : Double(point.respondents)),
+                value: isRating ? point.mean : (point.withheld ? nil : point.respondents.map(Double.init)),
                 interval: isRating ? point.confidenceInterval95.map { $0.lower...$0.upper } : nil)
         }
         var description = "\(measure)."

@@ -7,10 +7,14 @@ import PQ
 /// ``ExportFlags/header`` columns and, for a choice question shuffled for that participant, the
 /// presented order (`presented_order`, option ids joined by `;`) and the 1-based place of this
 /// row's option in it (`presented_position`; `other` for the participant's own answer).
+///
+/// The answers to a question or grid statement the privacy rule withholds (`privacy`) have no
+/// row; `straight_lined` says `withheld` when it would tell one (docs/decisions/0009).
 struct AnswersLayout {
     let meetings: SQLQuery
     let window: SubmissionWindow
     let csv: CSVCopy
+    let privacy: ExportPrivacy
     var flags = ExportFlags()
 
     static let header = [
@@ -20,7 +24,7 @@ struct AnswersLayout {
     ] + ExportFlags.header + ["presented_order", "presented_position"]
 
     func select() -> SQLQuery {
-        let with: SQLQuery = "WITH " + ExportSQL.forms(self.meetings) + """
+        let with: SQLQuery = "WITH " + ExportSQL.forms(self.meetings, self.privacy) + """
             ,
             q AS MATERIALIZED (
                 SELECT fs.id AS form_id, e.n AS position, e.question ->> 'key' AS key, e.question ->> 'kind' AS kind,

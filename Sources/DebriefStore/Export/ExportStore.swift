@@ -77,11 +77,12 @@ public struct ExportStore: Sendable {
         return CSVStream(copy: CSVCopy(options: export.request.csv, sink: counted, rowCounter: counters?.rows), store: self)
     }
 
-    /// Writes the header and rows of a row layout (`responses`, `answers`): one `COPY` each.
+    /// Writes the header and rows of a row layout (`responses`, `answers`): one `COPY` each,
+    /// withholding what `privacy` (the disclosures of the exported meetings) withholds.
     /// Returns false, writing nothing, for the computed layouts (`summary`, `trends`), which
     /// their caller renders from the results reports.
-    public func writeRowLayout(_ export: Prepared, to stream: CSVStream) async throws -> Bool {
-        guard let rows = try await self.rowLayout(export, csv: stream.copy) else { return false }
+    public func writeRowLayout(_ export: Prepared, privacy: ExportPrivacy, to stream: CSVStream) async throws -> Bool {
+        guard let rows = try await self.rowLayout(export, privacy: privacy, csv: stream.copy) else { return false }
         try await self.streaming { connection in
             try await stream.copy.header(rows.header, on: connection)
             try await stream.copy.rows(rows.select, on: connection)
@@ -91,20 +92,28 @@ public struct ExportStore: Sendable {
 
     /// The one `SELECT` whose rows a `responses` or `answers` export streams (after its header
     /// row); nil for the computed layouts. The benchmark replays it through psql's `\copy`.
-    public func rowQuery(_ export: Prepared) async throws -> SQLQuery? {
-        try await self.rowLayout(export, csv: CSVCopy(options: export.request.csv, sink: { _ in }))?.select
+    public func rowQuery(_ export: Prepared, privacy: ExportPrivacy) async throws -> SQLQuery? {
+        try await self.rowLayout(export, privacy: privacy, csv: CSVCopy(options: export.request.csv, sink: { _ in }))?.select
+    }
+
+    /// Whether `export` is of a row layout (`responses`, `answers`), which needs the disclosures.
+    public static func isRowLayout(_ export: Prepared) -> Bool {
+        switch export.request.layout {
+        case .responses, .answers: return true
+        case .summary, .trends: return false
+        }
     }
 
     /// The header and the statement of the row layouts (`responses`, `answers`); nil for the others.
-    private func rowLayout(_ export: Prepared, csv: CSVCopy) async throws -> (header: [String], select: SQLQuery)? {
+    private func rowLayout(_ export: Prepared, privacy: ExportPrivacy, csv: CSVCopy) async throws -> (header: [String], select: SQLQuery)? {
         switch export.request.layout {
         case .responses(let window):
-            var layout = ResponsesLayout(meetings: export.meetings, window: window, csv: csv)
+            var layout = ResponsesLayout(meetings: export.meetings, window: window, csv: csv, privacy: privacy)
             layout.flags = try await ExportFlags.read(meetings: export.meetings, database: self.reads.database())
             let columns = try await layout.questionColumns(database: self.reads.database())
             return (layout.header(columns), layout.select(columns))
         case .answers(let window):
-            var layout = AnswersLayout(meetings: export.meetings, window: window, csv: csv)
+            var layout = AnswersLayout(meetings: export.meetings, window: window, csv: csv, privacy: privacy)
             layout.flags = try await ExportFlags.read(meetings: export.meetings, database: self.reads.database())
             return (AnswersLayout.header, layout.select())
         case .summary, .trends:

@@ -14,10 +14,14 @@ import PQ
 /// After the fixed columns come ``ExportFlags/header`` (opened time, duration, speeder,
 /// straight-lined), and a choice question that shuffles its options has a column
 /// `<prompt> [<key>] (order)` with the option ids as that participant saw them (docs/decisions/0036).
+///
+/// A cell of a question or grid statement the privacy rule withholds (`privacy`) says
+/// `withheld` in every response to that form version, answered or not (docs/decisions/0009).
 struct ResponsesLayout {
     let meetings: SQLQuery
     let window: SubmissionWindow
     let csv: CSVCopy
+    let privacy: ExportPrivacy
     var flags = ExportFlags()
 
     /// Joins the option ids of a multiple-choice answer. Option ids are `[a-z0-9_-]`, so it never
@@ -85,7 +89,7 @@ struct ResponsesLayout {
     }
 
     func select(_ columns: [QuestionColumn]) -> SQLQuery {
-        var with: SQLQuery = "WITH " + ExportSQL.forms(self.meetings)
+        var with: SQLQuery = "WITH " + ExportSQL.forms(self.meetings, self.privacy)
         var values: SQLQuery = ""
         var aggregates: SQLQuery = ""
         if !columns.isEmpty {
@@ -102,8 +106,12 @@ struct ResponsesLayout {
                                 AND coalesce(a.statement_key, '') = \(statement)) AS \(value),
                     max(a.other_text) FILTER (WHERE a.question_key = \(key)) AS \(other)
                     """)
-                values = values + ", " + self.csv.cell(unsafeColumn: "a.\(value)")
-                if column.hasOther { values = values + ", " + self.csv.cell(unsafeColumn: "a.\(other)") }
+                let withheld = ExportSQL.withheldColumn(unsafeKey: key, unsafeStatement: statement)
+                let marked = { (cell: SQLQuery) -> SQLQuery in
+                    "CASE WHEN " + withheld + SQLQuery(unsafeSQL: " THEN '\(ExportSQL.withheld)' ELSE ") + cell + " END"
+                }
+                values = values + ", " + marked(self.csv.cell(unsafeColumn: "a.\(value)"))
+                if column.hasOther { values = values + ", " + marked(self.csv.cell(unsafeColumn: "a.\(other)")) }
                 if column.shuffled { values = values + ", " + ExportFlags.presentedOrder(unsafeKey: key) }
             }
             with = with + ", p AS MATERIALIZED (SELECT " + keys + ")"

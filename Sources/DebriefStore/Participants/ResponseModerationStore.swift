@@ -23,7 +23,8 @@ public struct ResponseModerationStore: Sendable {
         public var id: UUID
         public var submittedAt: Date
         public var changedAt: Date?
-        /// The answers, by question key; those of withheld questions are not read at all.
+        /// The answers, by question key; those of withheld questions and grid statements are not
+        /// read at all.
         public var answers: [String: [Answer]]
     }
 
@@ -41,20 +42,26 @@ public struct ResponseModerationStore: Sendable {
     public struct Page: Sendable {
         public var form: StoredForm
         public var items: [Item]
-        /// Keys of the questions whose answers are not shown (``PrivacyRule``).
+        /// Keys of the questions whose answers are not shown (``Disclosure``).
         public var withheldKeys: Set<String>
+        /// Per grid question key, the statements whose ratings are not shown.
+        public var withheldStatements: [String: Set<String>]
+        /// What the privacy rule lets this page show, and why not the rest.
+        public var disclosure: Disclosure
         public var nextCursor: String?
         /// Responses to this form the host removed so far.
         public var removedCount: Int
     }
 
     /// The responses to the meeting's latest published form, `limit` at a time (`after`: the
-    /// previous page's cursor), or nil when it has no published form. On an anonymous form the
-    /// answers to a question fewer than k people answered stay in the database, as in the raw
-    /// CSV layouts (decision records 9 and 22).
+    /// previous page's cursor), or nil when it has no published form. What `disclosure` (the
+    /// privacy rule's decision on the meeting's results) withholds — a question, a grid
+    /// statement — stays in the database, as in every other output (decision records 9 and 22);
+    /// a form version it did not decide is withheld whole.
     /// `only` narrows the page to one response (the confirmation of its removal).
     public func page(
-        meeting meetingID: UUID, visibleTo viewer: Viewer, after cursor: String?, limit: Int, only: UUID? = nil
+        meeting meetingID: UUID, visibleTo viewer: Viewer, after cursor: String?, limit: Int, only: UUID? = nil,
+        disclosure: Disclosure
     ) async throws -> Page? {
         var position: MeetingCursor?
         if let cursor {
@@ -69,11 +76,13 @@ public struct ResponseModerationStore: Sendable {
                 throw DebriefError.notFound("meeting")
             }
             guard let form = try await FormStore.latestPublished(meetingID, on: connection) else { return nil }
-            let tally = try FormTally(rows: try await connection.query(ResultTallies.stored(form: form.id)))
             let withheld = Set(
-                form.definition.questions.map(\.key.rawValue).filter { key in
-                    !PrivacyRule.shows(tally.questions[key]?.respondents ?? 0, on: form.definition)
-                })
+                form.definition.questions.map(\.key.rawValue).filter { disclosure.reason(question: $0, in: form.id) != nil })
+            var statements: [String: Set<String>] = [:]
+            for cell in disclosure.withheldCells where cell.form == form.id && !cell.statement.isEmpty {
+                statements[cell.question, default: []].insert(cell.statement)
+            }
+            let withheldStatements = statements.flatMap { key, keys in keys.map { (key, $0) } }
             var after: SQLQuery = ""
             if let position {
                 after = " AND (r.submitted_at, r.id) < (\(position.startsAt)::timestamptz, \(position.id)::uuid)"
@@ -95,6 +104,9 @@ public struct ResponseModerationStore: Sendable {
                     SELECT a.response_id, a.question_key, a.option_id, a.other_text, a.rating::bigint AS rating, a.text_value,
                         a.statement_key FROM answers a
                     WHERE a.response_id = ANY(\(ids)::uuid[]) AND NOT (a.question_key = ANY(\(Array(withheld))::text[]))
+                      AND NOT EXISTS (
+                          SELECT 1 FROM unnest(\(withheldStatements.map(\.0))::text[], \(withheldStatements.map(\.1))::text[]) AS w(q, s)
+                          WHERE w.q = a.question_key AND w.s = a.statement_key)
                     ORDER BY a.response_id, a.question_key, a.position
                     """)
                 var byResponse: [UUID: [String: [Answer]]] = [:]
@@ -115,7 +127,9 @@ public struct ResponseModerationStore: Sendable {
             let removed: Int = try await connection.query(
                 "SELECT count(*) AS n FROM response_removals WHERE form_id = \(form.id)"
             ).single().decode("n")
-            return Page(form: form, items: items, withheldKeys: withheld, nextCursor: next, removedCount: removed)
+            return Page(
+                form: form, items: items, withheldKeys: withheld, withheldStatements: statements, disclosure: disclosure,
+                nextCursor: next, removedCount: removed)
         }
     }
 

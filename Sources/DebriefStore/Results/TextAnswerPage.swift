@@ -11,15 +11,17 @@ public struct TextAnswerPage: Sendable {
 
     public var items: [Item]
     public var nextCursor: String?
-    /// True when the form is anonymous and too few answered for the texts to be shown.
+    /// True when the results withhold the question (``Disclosure``), so its texts are not shown.
     public var withheld: Bool
 }
 
 extension ResultsStore {
     /// Short answers to `key` of the meeting's latest published form, with those of the earlier
-    /// versions where the question is comparable (as in the results), `limit` at a time.
+    /// versions where the question is comparable (as in the results), `limit` at a time; none
+    /// when `disclosure` (the results' privacy decision) withholds the question.
     public func textAnswers(
-        meeting meetingID: UUID, question key: String, visibleTo viewer: Viewer, after cursor: String?, limit: Int
+        meeting meetingID: UUID, question key: String, visibleTo viewer: Viewer, after cursor: String?, limit: Int,
+        disclosure: Disclosure
     ) async throws -> TextAnswerPage {
         var position: MeetingCursor?
         if let cursor {
@@ -40,10 +42,8 @@ extension ResultsStore {
             let ids = versions.filter { $0.id == form.id || form.definition.countsAnswers(of: $0.definition, to: question.key) }
                 .map { $0.id.uuidString.lowercased() }
             let forms: SQLQuery = "a.form_id = ANY(\(ids)::uuid[])"
-            let answered = try await connection.query(
-                    "SELECT count(*) AS n FROM answers a WHERE \(forms) AND a.question_key = \(key)").single().decode("n", as: Int.self)
-            if form.definition.anonymous, answered < form.definition.privacyThreshold {
-                return TextAnswerPage(items: [], nextCursor: nil, withheld: answered > 0)
+            if disclosure.reason(question: key, in: form.id) != nil {
+                return TextAnswerPage(items: [], nextCursor: nil, withheld: true)
             }
             var after: SQLQuery = ""
             if let position {

@@ -74,7 +74,7 @@ struct TrendsPage {
                 valueHeading: trend.kind == .rating || trend.kind == .grid ? t(.meanLabel) : (trend.kind == .choice ? t(.percentColumn) : ""),
                 points: trend.points.map { point in
                     PointRow(
-                        session: t(.sessionNumber, ["n": String(point.sessionNumber)]), respondents: String(point.respondents),
+                        session: t(.sessionNumber, ["n": String(point.sessionNumber)]), respondents: point.respondents.map(String.init) ?? t(.withheldCell),
                         value: Self.value(point, labels: (labels[trend.key] ?? [:]).merging(["other": t(.otherOption)]) { _, other in other }, t: t))
                 },
                 chartSVG: ChartSVG.trend(trend, style: style))

@@ -19,12 +19,15 @@ struct QualityView {
         self.heading = t(.qualityHeading)
         let threshold = String(quality.speederThresholdSeconds)
         let source = quality.speederThresholdIsDefault ? t(.qualityThresholdDefault) : t(.qualityThresholdSet)
+        // A count the privacy rule withholds reads as such, never as a number.
+        let withheld = t(.answersWithheld, ["k": String(report.disclosure.threshold)])
+        let count = { (n: Int?) in n.map(String.init) ?? "–" }
         self.lines = [
-            t(.qualitySpeeders, ["seconds": threshold, "n": String(quality.speeders)]) + " (\(source))",
-            t(.qualityStraightLiners, ["n": String(quality.straightLiners)]),
-            t(.qualityFlagged, ["n": String(quality.flagged)]),
+            t(.qualitySpeeders, ["seconds": threshold, "n": count(quality.speeders)]) + " (\(source))",
+            t(.qualityStraightLiners, ["n": count(quality.straightLiners)]),
+            t(.qualityFlagged, ["n": count(quality.flagged)]),
             quality.medianCompletionSeconds.map { t(.qualityMedian, ["seconds": ResultsView.number($0)]) } ?? t(.qualityNoTimes),
-        ]
+        ] + ([quality.speeders, quality.straightLiners, quality.flagged].contains(nil) ? [withheld] : [])
         self.toggleHref = quality.flaggedExcluded ? baseHref : baseHref + "?excludeFlagged=true"
         self.toggleText = quality.flaggedExcluded ? t(.includeFlaggedLink) : t(.excludeFlaggedLink)
         self.excludedNote = quality.flaggedExcluded ? t(.flaggedExcludedNote) : nil

@@ -7,8 +7,9 @@ import HTTPTypes
 import Hummingbird
 
 /// `/m/{id}/responses`: the responses to the meeting's published form, newest first, for the
-/// host to find spam or a test answer and remove it after a confirmation page. On anonymous
-/// forms the answers to a question fewer than k people answered are not shown (decision 22).
+/// host to find spam or a test answer and remove it after a confirmation page. What the results
+/// withhold (a question, a grid statement: the results' ``Disclosure``) is not shown here either
+/// (decisions 9 and 22).
 struct ResponsesPageController {
     let accounts: AccountActions
     let meetings: MeetingActions
@@ -103,16 +104,25 @@ struct ResponsesPage {
             return
         }
         let form = page.form.definition
+        let withheldText = t(.answersWithheld, ["k": String(page.disclosure.threshold)])
         self.items = page.items.map { item in
             let time = DateText.dateTime(item.submittedAt, language)
             let answers = form.questions.compactMap { question -> AnswerLine? in
                 let key = question.key.rawValue
                 if page.withheldKeys.contains(key) {
-                    return AnswerLine(
-                        prompt: question.prompt, value: t(.answersWithheld, ["k": String(form.privacyThreshold)]), withheld: true)
+                    return AnswerLine(prompt: question.prompt, value: withheldText, withheld: true)
                 }
-                guard let values = item.answers[key], !values.isEmpty else { return nil }
-                return AnswerLine(prompt: question.prompt, value: Self.text(values, of: question, t), withheld: false)
+                // A withheld statement is named on every response alike, rated or not: which
+                // responses rated it would be a count of its own.
+                let statements = page.withheldStatements[key] ?? []
+                let hidden: [String] = {
+                    guard case .grid(let spec) = question.body else { return [] }
+                    return spec.statements.filter { statements.contains($0.key) }.map { $0.label + ": " + withheldText }
+                }()
+                let values = item.answers[key] ?? []
+                guard !values.isEmpty || !hidden.isEmpty else { return nil }
+                let shown = values.isEmpty ? [] : [Self.text(values, of: question, t)]
+                return AnswerLine(prompt: question.prompt, value: (shown + hidden).joined(separator: "; "), withheld: false)
             }
             let responseID = item.id.uuidString.lowercased()
             return Item(

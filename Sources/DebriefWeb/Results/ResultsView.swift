@@ -91,11 +91,11 @@ struct ResultsView {
         guard !statement.withheld, let statistics = statement.statistics else {
             let withheld = statement.withheld ? t(.withheldCell) : "–"
             return StatementRow(
-                statementName: statement.label, answers: String(statement.respondents), mean: withheld, median: withheld, interval: withheld)
+                statementName: statement.label, answers: statement.respondents.map(String.init) ?? t(.withheldCell), mean: withheld, median: withheld, interval: withheld)
         }
         let interval = statistics.confidenceInterval95.map { "\(Self.number($0.lower))–\(Self.number($0.upper))" } ?? "–"
         return StatementRow(
-            statementName: statement.label, answers: String(statement.respondents), mean: statistics.mean.map(Self.number) ?? "–",
+            statementName: statement.label, answers: statement.respondents.map(String.init) ?? t(.withheldCell), mean: statistics.mean.map(Self.number) ?? "–",
             median: statistics.median.map(Self.number) ?? "–", interval: interval)
     }
 

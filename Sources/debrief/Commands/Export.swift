@@ -117,7 +117,7 @@ struct Export: AsyncParsableCommand {
             // The operator who can reach the database sees every meeting.
             let prepared = try await exporter.prepare(request, visibleTo: .service)
             if self.printPsqlCommands {
-                try await self.printPsqlCommands(store: store, prepared)
+                try await self.printPsqlCommands(store: store, privacy: try await exporter.privacy(prepared), prepared)
                 return
             }
             let output = try self.output.map(ExportOutput.file) ?? ExportOutput.standardOutput()
@@ -140,8 +140,8 @@ struct Export: AsyncParsableCommand {
 extension Export {
     /// One psql `-c` command per line: `SET pq.copy_n = '…'` for each parameter, then the
     /// `\copy (SELECT …) to stdout csv` of the very statement this export streams.
-    private func printPsqlCommands(store: ExportStore, _ prepared: ExportStore.Prepared) async throws {
-        guard let query = try await store.rowQuery(prepared) else {
+    private func printPsqlCommands(store: ExportStore, privacy: ExportPrivacy, _ prepared: ExportStore.Prepared) async throws {
+        guard let query = try await store.rowQuery(prepared, privacy: privacy) else {
             throw CommandFailure.usage("--print-psql-commands: only for the responses and answers layouts")
         }
         let (select, settings) = try query.copyStatement()

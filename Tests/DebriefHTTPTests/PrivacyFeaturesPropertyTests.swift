@@ -1,0 +1,301 @@
+@testable import DebriefActions
+@testable import DebriefApp
+@testable import DebriefHTTP
+import DebriefStore
+import DebriefTestSupport
+import Foundation
+import HTTPTypes
+import PQ
+import PropertyBased
+import Testing
+
+/// The privacy promise over every feature that carries an answer (issue 31): grid statements,
+/// a chain of two follow-ups, straight-lining, languages, a removed response, and two form
+/// versions counted together. Each case generates answers at random, an oracle counts them as
+/// the rule says (merged versions, per question and per statement, and whatever is derived from a
+/// withheld part withheld with it), and every output — the report JSON, the live event, the
+/// shared results, the responses page and the removal confirmation (for the host and for a
+/// viewer co-host), the three CSV layouts — is checked to show no value of a withheld part.
+/// Webhook payloads carry no answers (``WebhookEvent``), so they have nothing to check.
+@Suite("Privacy: every feature, every output", .serialized)
+struct PrivacyFeaturesPropertyTests {
+    @Test func noOutputRevealsAPartTheRuleWithholds() async throws {
+        var configuration = ParticipantAPI.configuration()
+        configuration.signUpsPerAddressPerHour = 1_000
+        try await ParticipantAPI.run(configuration: configuration) { api, database in
+            await propertyCheck(count: 6, input: Gen.int(in: 2...4), Gen.int(in: 0...1_000_000)) { k, seed in
+                do {
+                    try await Self.check(api, database, k: k, seed: seed)
+                } catch {
+                    Issue.record(error)
+                }
+            }
+        }
+    }
+
+    /// One generated response.
+    struct Generated {
+        var id = ""
+        var pick: String?
+        var sure: String?
+        var why: String?
+        var ratings: [String: Int] = [:]
+        var language = "en"
+
+        var straightLined: Bool { self.ratings.count == 3 && Set(self.ratings.values).count == 1 }
+    }
+
+    /// What the rule withholds of the remaining responses, counted independently of the code.
+    struct Oracle {
+        var withheld: Set<String> = []
+        /// Follow-ups whose deciding question is withheld: not even their counts are shown.
+        var hidden: Set<String> = []
+        var statements: Set<String> = []
+        var straightLining = false
+        var straightLiners = false
+        var languages = false
+
+        init(_ responses: [Generated], k: Int) {
+            func small(_ n: Int) -> Bool { n > 0 && n < k }
+            let pick = responses.filter { $0.pick != nil }.count
+            let sure = responses.filter { $0.sure != nil }.count
+            let why = responses.filter { $0.why != nil }.count
+            if small(pick) { self.withheld.insert("pick") }
+            if small(sure) { self.withheld.insert("sure") }
+            if self.withheld.contains("pick") { self.withheld.insert("sure"); self.hidden.insert("sure") }
+            if small(why) { self.withheld.insert("why") }
+            if self.withheld.contains("sure") { self.withheld.insert("why"); self.hidden.insert("why") }
+            let grid = responses.filter { !$0.ratings.isEmpty }.count
+            if small(grid) { self.withheld.insert("g") }
+            for statement in ["a", "b", "c"] where small(responses.filter { $0.ratings[statement] != nil }.count) || small(grid) {
+                self.statements.insert(statement)
+            }
+            self.straightLining = !self.statements.isEmpty
+            self.straightLiners = self.straightLining || small(responses.filter(\.straightLined).count)
+            let korean = responses.filter { $0.language == "ko" }.count
+            self.languages = small(korean) || small(responses.count - korean)
+        }
+    }
+
+    static let labels = ["a": "Alpha", "b": "Beta", "c": "Gamma"]
+
+    static func form(k: Int, extra: Bool) -> [String: Any] {
+        var questions: [[String: Any]] = [
+            ["key": "mood", "prompt": "Mood?", "kind": "rating", "min": 1, "max": 5, "required": true],
+            ["key": "pick", "prompt": "Pick one", "kind": "choice",
+             "options": [["id": "a", "label": "Apricotzq"], ["id": "b", "label": "Bananazq"]]],
+            ["key": "sure", "prompt": "Sure?", "kind": "choice", "options": [["id": "yes", "label": "Yeszq"], ["id": "no", "label": "Nozq"]],
+             "showWhen": ["question": "pick", "chosen": ["a"]]],
+            ["key": "why", "prompt": "Why?", "kind": "shortAnswer", "showWhen": ["question": "sure", "chosen": ["yes"]]],
+            ["key": "g", "prompt": "The meeting", "kind": "grid", "min": 1, "max": 9,
+             "statements": ["a", "b", "c"].map { ["key": $0, "label": Self.labels[$0] ?? $0] }],
+        ]
+        // A second version adds a question: the others stay comparable, so their answers merge.
+        if extra { questions.append(["key": "extra", "prompt": "Anything else?", "kind": "rating", "min": 1, "max": 3]) }
+        return [
+            "title": "Private", "anonymous": true, "privacyThreshold": k, "sharesResultsWithParticipants": true,
+            "questions": questions, "translations": ["ko": ["title": "비공개", "questions": ["mood": ["prompt": "기분?"]]]],
+        ]
+    }
+
+    static func generate(_ random: inout SeededRandom) -> Generated {
+        var response = Generated()
+        switch random.next(in: 0...9) {
+        case 0...2: response.pick = "a"
+        case 3...5: response.pick = "b"
+        default: break
+        }
+        if response.pick == "a" {
+            switch random.next(in: 0...2) {
+            case 0: response.sure = "yes"
+            case 1: response.sure = "no"
+            default: break
+            }
+        }
+        if response.sure == "yes", random.next(in: 0...3) > 0 { response.why = random.word() }
+        if random.next(in: 0...4) > 0 {
+            let value = random.next(in: 1...8)
+            let straight = random.next(in: 0...1) == 0
+            response.ratings = ["a": value, "b": straight ? value : random.next(in: 1...8)]
+            if random.next(in: 0...2) == 0 { response.ratings["c"] = straight ? value : 9 }
+        }
+        response.language = random.next(in: 0...4) == 0 ? "ko" : "en"
+        return response
+    }
+
+    static func body(_ response: Generated, _ random: inout SeededRandom) -> [String: Any] {
+        var answers: [[String: Any]] = [["questionKey": "mood", "rating": random.next(in: 1...5)]]
+        if let pick = response.pick { answers.append(["questionKey": "pick", "optionIds": [pick]]) }
+        if let sure = response.sure { answers.append(["questionKey": "sure", "optionIds": [sure]]) }
+        if let why = response.why { answers.append(["questionKey": "why", "text": why]) }
+        if !response.ratings.isEmpty { answers.append(["questionKey": "g", "ratings": response.ratings]) }
+        return ["answers": answers, "language": response.language]
+    }
+
+    static func check(_ api: ParticipantAPI, _ database: Database, k: Int, seed: Int) async throws {
+        var random = SeededRandom(seed: UInt64(seed))
+        let email = try await api.signUp()
+        let token = try #require(
+            try await api.send(.post, "/v1/tokens", json: ["email": email, "password": "correct horse battery"]).string("token"))
+        let start = Date().addingTimeInterval(-600)
+        let created = try await api.send(
+            .post, "/v1/meetings", token: token,
+            json: ["title": "Small", "startsAt": ParticipantAPI.iso(start), "endsAt": ParticipantAPI.iso(start.addingTimeInterval(3600))])
+        let meeting = try #require(created.string("id"), "\(created.text)")
+        let series = try #require(created.string("seriesId"))
+        try #require(try await api.send(.put, "/v1/meetings/\(meeting)/form", token: token, json: Self.form(k: k, extra: false)).status == .ok)
+        let code = try #require(try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token).string("code"))
+
+        var responses: [Generated] = []
+        for version in 0..<2 {
+            if version == 1 {
+                try #require(try await api.send(.post, "/v1/meetings/\(meeting)/form/close", token: token).status == .ok)
+                let saved = try await api.send(.put, "/v1/meetings/\(meeting)/form", token: token, json: Self.form(k: k, extra: true))
+                try #require(saved.status == .ok, "\(saved.text)")
+                try #require(try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token).status == .ok)
+            }
+            for _ in 0..<random.next(in: (version == 0 ? 1 : 0)...(k + 1)) {
+                var response = Self.generate(&random)
+                let body = Self.body(response, &random)
+                let reply = try await api.submit(code, body)
+                try #require(reply.status == .created, "version \(version + 1): \(body) → \(reply.text)")
+                response.id = try #require(reply.string("id"))
+                responses.append(response)
+            }
+        }
+        if responses.count > 1, random.next(in: 0...1) == 0 {
+            let removed = responses.remove(at: random.next(in: 0...(responses.count - 1)))
+            try #require(try await api.send(.delete, "/v1/meetings/\(meeting)/responses/\(removed.id)", token: token).status == .noContent)
+        }
+        let oracle = Oracle(responses, k: k)
+        let context = "k = \(k), seed \(seed), \(responses.count) responses, withheld \(oracle.withheld.sorted()) \(oracle.statements.sorted())"
+
+        // The JSON of the report, as the API, the live stream and participants get it.
+        let meetingID = try #require(UUID(uuidString: meeting))
+        let live = try await LiveResultsHub.reportSnapshot(ResultsActions(results: ResultsStore(database: database)))(meetingID)
+        let reports: [(String, [String: Any]?)] = [
+            ("results", try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token).json),
+            ("live event", live.flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }),
+            ("shared results", try await api.send(.get, "/v1/f/\(code)/results").json),
+        ]
+        for (name, json) in reports {
+            let report = try #require(json, "\(name): \(context)")
+            Self.checkReport(report, oracle, "\(name), \(context)")
+        }
+
+        // Pages that list single answers, for the host and for a viewer co-host.
+        let viewer = try await api.signUp()
+        let share = try await api.send(.post, "/v1/series/\(series)/shares", token: token, json: ["email": viewer, "role": "viewer"])
+        try #require(share.status == .created, "\(share.text)")
+        var pages: [(String, String)] = []
+        for (who, account) in [("host", email), ("viewer", viewer)] {
+            let session = try #require(try await api.signIn(email: account).1)
+            pages.append(("\(who) responses page", try await api.page("/m/\(meeting)/responses", cookie: session.cookie).text))
+            if let any = responses.first {
+                pages.append(("\(who) removal page", try await api.page("/m/\(meeting)/responses/\(any.id)/remove", cookie: session.cookie).text))
+            }
+        }
+        for (name, html) in pages {
+            Self.checkPage(html, oracle, "\(name), \(context)")
+        }
+
+        // The CSV layouts.
+        let base = "/v1/meetings/\(meeting)/export.csv?layout="
+        let wide = try CSVParser.records(try await api.send(.get, base + "responses", token: token).body)
+        let long = try CSVParser.records(try await api.send(.get, base + "answers", token: token).body)
+        let summary = try CSVParser.records(try await api.send(.get, base + "summary", token: token).body)
+        Self.checkCSV(wide.rows, long.rows, summary.rows, oracle, context)
+
+        // Nothing a withheld follow-up's participants wrote appears anywhere.
+        if oracle.withheld.contains("why") {
+            let texts = reports.map { String(describing: $0.1 ?? [:]) } + pages.map(\.1)
+                + [wide.rows, long.rows, summary.rows].map { String(describing: $0) }
+            for text in texts {
+                let leaked = responses.compactMap(\.why).filter { text.contains($0) }
+                #expect(leaked.isEmpty, "\(context): \(leaked)")
+            }
+        }
+    }
+
+    static func question(_ report: [String: Any], _ key: String) -> [String: Any]? {
+        (report["questions"] as? [[String: Any]])?.first { $0["key"] as? String == key }
+    }
+
+    static func isNull(_ value: Any?) -> Bool { value == nil || value is NSNull }
+
+    static func checkReport(_ report: [String: Any], _ oracle: Oracle, _ context: String) {
+        for key in ["pick", "sure", "why", "g"] {
+            guard let result = Self.question(report, key) else {
+                Issue.record("\(context): no question \(key)")
+                continue
+            }
+            if oracle.withheld.contains(key) {
+                #expect(result["withheld"] as? Bool == true, "\(context): \(key) is shown: \(result)")
+                let rows = (result["chart"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []
+                #expect(rows.allSatisfy { Self.isNull($0["count"]) }, "\(context): \(key) counts")
+                #expect(Self.isNull(result["statistics"]), "\(context): \(key) statistics")
+            }
+            if oracle.hidden.contains(key) {
+                #expect(Self.isNull(result["respondents"]) && Self.isNull(result["skipped"]), "\(context): \(key) says how many answered: \(result)")
+                #expect(Self.isNull((result["chart"] as? [String: Any])?["total"]), "\(context): \(key)'s total")
+                #expect(Self.isNull(result["shownTo"]), "\(context): \(key)'s shownTo")
+            }
+        }
+        let statements = Self.question(report, "g")?["statements"] as? [[String: Any]] ?? []
+        for statement in statements where oracle.statements.contains(statement["key"] as? String ?? "") {
+            #expect(statement["withheld"] as? Bool == true, "\(context): statement \(statement)")
+            #expect(Self.isNull(statement["statistics"]), "\(context): statement statistics")
+        }
+        if let quality = report["quality"] as? [String: Any], oracle.straightLiners {
+            #expect(Self.isNull(quality["straightLiners"]) && Self.isNull(quality["flagged"]), "\(context): quality \(quality)")
+        }
+        if oracle.languages, let languages = report["languages"] as? [String: Any] {
+            let rows = languages["rows"] as? [[String: Any]] ?? []
+            #expect(rows.allSatisfy { Self.isNull($0["count"]) }, "\(context): languages \(rows)")
+        }
+    }
+
+    static func checkPage(_ html: String, _ oracle: Oracle, _ context: String) {
+        for statement in oracle.statements {
+            let label = Self.labels[statement] ?? statement
+            #expect(html.range(of: "\(label): [0-9]", options: .regularExpression) == nil, "\(context): \(label) is rated")
+        }
+        if oracle.withheld.contains("pick") { #expect(!html.contains("Apricotzq") && !html.contains("Bananazq"), "\(context): pick") }
+        if oracle.withheld.contains("sure") { #expect(!html.contains("Yeszq") && !html.contains("Nozq"), "\(context): sure") }
+    }
+
+    static func checkCSV(
+        _ wide: [[String: String]], _ long: [[String: String]], _ summary: [[String: String]], _ oracle: Oracle, _ context: String
+    ) {
+        let columns = ["pick": "Pick one [pick]", "sure": "Sure? [sure]", "why": "Why? [why]"]
+        for row in wide {
+            for (key, column) in columns where oracle.withheld.contains(key) {
+                #expect(row[column] == "withheld", "\(context): responses CSV \(column) = \(row[column] ?? "none")")
+            }
+            for statement in oracle.statements {
+                let column = "The meeting: \(Self.labels[statement] ?? statement) [g.\(statement)]"
+                #expect(row[column] == "withheld", "\(context): responses CSV \(column) = \(row[column] ?? "none")")
+            }
+            if oracle.straightLining { #expect(row["straight_lined"] == "withheld", "\(context): responses CSV straight_lined") }
+        }
+        for row in long {
+            let key = row["question_key"] ?? ""
+            #expect(!oracle.withheld.contains(key), "\(context): answers CSV has a row of \(key)")
+            if key == "g" { #expect(!oracle.statements.contains(row["statement_key"] ?? ""), "\(context): answers CSV statement") }
+            if oracle.straightLining { #expect(row["straight_lined"] == "withheld", "\(context): answers CSV straight_lined") }
+        }
+        for row in summary {
+            let key = row["question_key"] ?? ""
+            if oracle.withheld.contains(key), row["statement_key"] ?? "" == "" {
+                #expect(row["withheld"] == "true" && row["count"] == "", "\(context): summary \(key): \(row)")
+            }
+            if oracle.hidden.contains(key) {
+                #expect(row["respondents"] == "" && row["skipped"] == "" && row["total"] == "", "\(context): summary \(key): \(row)")
+            }
+            if oracle.statements.contains(row["statement_key"] ?? "") {
+                #expect(row["withheld"] == "true" && row["count"] == "" && row["mean"] == "", "\(context): summary statement: \(row)")
+            }
+            if oracle.straightLiners { #expect(row["straight_liners"] == "withheld", "\(context): summary straight_liners") }
+        }
+    }
+}
