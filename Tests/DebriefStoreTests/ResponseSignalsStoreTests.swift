@@ -69,4 +69,28 @@ struct ResponseSignalsStoreTests {
         let untimed = try await fixture.responses.submit(Self.submission(try await fixture.publish("Plain", slot: 1), signals: ResponseSignals()))
         #expect(try await Self.stored(fixture.database, untimed.responseID).opened == nil, "neither ticket nor check-in: unknown")
     }
+    /// A ticket times one response (SQL/0038), whichever path stores the others: queued together
+    /// they go to separate group commits, and within one statement the unique index skips the
+    /// second, which the store then writes alone, untimed. Every response is stored.
+    @Test func aTicketTimesOneResponseWhicheverPathStoresTheOthers() async throws {
+        let fixture = try await Fixture.make(batching: SubmissionBatching(maxConcurrentBatches: 1))
+        let blocked = try await fixture.publish("Blocked", slot: 0)
+        let form = try await fixture.publish("Ticketed", slot: 1)
+        let signals = ResponseSignals(openedAt: Date().addingTimeInterval(-60), openedTicket: "5.e")
+        let results = try await SubmissionBatchTests.queuedBehindABatch(
+            fixture, blocked: blocked, Array(repeating: Self.submission(form, signals: signals), count: 3))
+        #expect(results.allSatisfy { (try? $0.get()) != nil }, "\(results)")
+        let counts = "SELECT count(*)::int AS n, count(opened_at)::int AS timed, count(opened_ticket)::int AS tickets FROM responses WHERE form_id = "
+        var row = try await fixture.database.query(SQLQuery(stringLiteral: counts) + "\(form.id)").single()
+        #expect(try row.decode("n", as: Int.self) == 3 && row.decode("timed", as: Int.self) == 1 && row.decode("tickets", as: Int.self) == 1)
+
+        let other = try await fixture.publish("One statement", slot: 2)
+        let twin = ResponseSignals(openedAt: Date().addingTimeInterval(-60), openedTicket: "6.f")
+        let items = [SubmissionBatchTests.item(Self.submission(other, signals: twin)), SubmissionBatchTests.item(Self.submission(other, signals: twin))]
+        let outcomes = try await SubmissionBatch(items: items, notifier: fixture.notifier).run(on: fixture.database)
+        #expect(outcomes.filter { if case .inserted = $0 { true } else { false } }.count == 1, "\(outcomes)")
+        row = try await fixture.database.query(SQLQuery(stringLiteral: counts) + "\(other.id)").single()
+        #expect(try row.decode("n", as: Int.self) == 1 && row.decode("timed", as: Int.self) == 1)
+        await fixture.database.shutdown()
+    }
 }
