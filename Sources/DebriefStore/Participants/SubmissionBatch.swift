@@ -111,10 +111,9 @@ struct SubmissionBatch {
                     u.statement_key
                 FROM \(answers.unnest) JOIN w ON w.n = u.n JOIN r ON r.id = w.response_id
             ), k AS (
-                INSERT INTO idempotency_keys (form_id, key, request_hash, response_id, accepted, replaced_earlier)
-                SELECT w.form_id, w.key, w.claim_hash, w.response_id, w.claim_accepted, false
-                FROM w JOIN r ON r.id = w.response_id WHERE w.key IS NOT NULL
-                ORDER BY w.form_id, w.key
+                \(IdempotencyRecord.insert(
+                    form: "w.form_id", key: "w.key", requestHash: "w.claim_hash", response: "w.response_id", accepted: "w.claim_accepted",
+                    replacedEarlier: "false", from: " FROM w JOIN r ON r.id = w.response_id WHERE w.key IS NOT NULL ORDER BY w.form_id, w.key"))
             )\(WebhookOutbox.responsesCreated(
                 from: "SELECT w.response_id, w.form_id, w.meeting_id, w.submitted_at FROM w JOIN r ON r.id = w.response_id"))
             SELECT i.n AS ordinal, g.*, r.id IS NOT NULL AS inserted,
