@@ -29,6 +29,7 @@ let migrationFiles = [
     "0034_response_language.sql",
     "0035_completion_tallies.sql",
     "0036_account_announcements.sql",
+    "0038_submission_integrity.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

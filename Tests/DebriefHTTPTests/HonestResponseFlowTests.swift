@@ -73,14 +73,15 @@ struct HonestResponseFlowTests {
                 ids[name] = try #require(reply.string("id"))
             }
             // fast: the view's own ticket, answered at once (a speeder); lined: slow but every
-            // statement alike (a straight-liner); slow1/slow2: honest; checkedIn: no ticket, its
-            // check-in a moment ago is its opened time (a speeder); untimed: no ticket at all.
+            // statement alike (a straight-liner); slow1/slow2: honest; checkedIn: checked in, then
+            // answered from a view of its own at once (a speeder); untimed: no ticket at all.
             try await send("fast", ["openedToken": fast, "answers": Self.answers(rating: 5, grid: [4, 3, 5])])
             try await send("lined", ["openedToken": try await Self.ticket(database, fixture.code, secondsAgo: 120), "answers": Self.answers(rating: 4, grid: [4, 4, 4])])
             try await send("slow1", ["openedToken": try await Self.ticket(database, fixture.code, secondsAgo: 120, seed: 7), "answers": Self.answers(rating: 2, grid: [1, 2, 3])])
             try await send("slow2", ["openedToken": try await Self.ticket(database, fixture.code, secondsAgo: 90), "answers": Self.answers(rating: 3, grid: [2, 3, 2])])
             let token = try await api.checkIn(fixture.code)
-            try await send("checkedIn", ["participantToken": token, "answers": Self.answers(rating: 1, grid: [5, 4, 3])])
+            let ownView = try #require(try await api.send(.get, "/v1/f/\(fixture.code)").string("openedToken"))
+            try await send("checkedIn", ["participantToken": token, "openedToken": ownView, "answers": Self.answers(rating: 1, grid: [5, 4, 3])])
             try await send("untimed", ["answers": Self.answers(rating: 4, grid: [3, 2, 1])])
 
             var results = try await Self.results(api, fixture)
@@ -151,12 +152,48 @@ struct HonestResponseFlowTests {
         }
     }
 
+    /// Seen on main: a straight-lined response without a ticket was tallied as a 3,600 s
+    /// completion (`least` skips a NULL), a response without a ticket took its check-in's time,
+    /// and one ticket timed any number of responses. Now only a ticket's first response is timed;
+    /// the others have an unknown completion time and stay out of the timed count and the median,
+    /// in the tallies and in a filtered recount alike (SQL/0038).
+    @Test func onlyATicketsFirstResponseIsTimed() async throws {
+        try await ParticipantAPI.run { api, database in
+            let fixture = try await api.publish(Self.form(threshold: 30))
+            let ticket = try await Self.ticket(database, fixture.code, secondsAgo: 120)
+            func send(_ body: [String: Any]) async throws {
+                let reply = try await api.submit(fixture.code, body)
+                try #require(reply.status == .created, "\(reply.text)")
+            }
+            try await send(["openedToken": ticket, "answers": Self.answers(rating: 2, grid: [1, 2, 3])])
+            // The same ticket replayed for more responses (no Idempotency-Key: each is new).
+            try await send(["openedToken": ticket, "answers": Self.answers(rating: 3, grid: [2, 3, 4])])
+            try await send(["openedToken": ticket, "answers": Self.answers(rating: 4, grid: [3, 4, 5])])
+            // Straight-lined without a ticket; checked in without a ticket.
+            try await send(["answers": Self.answers(rating: 5, grid: [4, 4, 4])])
+            let token = try await api.checkIn(fixture.code)
+            try await send(["participantToken": token, "answers": Self.answers(rating: 1, grid: [1, 3, 5])])
+
+            let quality = try Self.quality(try await Self.results(api, fixture))
+            #expect(quality["timedResponses"] as? Int == 1, "\(quality)")
+            let median = try #require(quality["medianCompletionSeconds"] as? Double, "\(quality)")
+            #expect((115...125).contains(median), "the one timed response's ~120 s: \(median)")
+            #expect(quality["speeders"] as? Int == 0 && quality["straightLiners"] as? Int == 1 && quality["flagged"] as? Int == 1, "\(quality)")
+            let recounted = try Self.quality(try await Self.results(api, fixture, "?since=2000-01-01T00:00:00Z"))
+            #expect(try Self.same(recounted, quality), "tallied \(quality), recounted \(recounted)")
+            #expect(try await participantCount(database, "SELECT count(opened_at)::int AS n FROM responses") == 1)
+            #expect(try await participantCount(database, "SELECT count(opened_ticket)::int AS n FROM responses") == 1)
+        }
+    }
+
     @Test func aLowerKShowsTheFilteredView() async throws {
         try await ParticipantAPI.run { api, database in
             let fixture = try await api.publish(Self.form(threshold: 30, privacyThreshold: 2))
-            for (seconds, grid) in [(0.0, [1, 2, 3]), (120, [2, 2, 2]), (120, [1, 3, 5]), (100, [5, 4, 3]), (100, [2, 4, 1])] {
+            // A seed each: a ticket times one response (two of the same time and seed would be one ticket).
+            for (seed, (seconds, grid)) in [(0.0, [1, 2, 3]), (120, [2, 2, 2]), (120, [1, 3, 5]), (100, [5, 4, 3]), (100, [2, 4, 1])].enumerated() {
                 let body: [String: Any] = [
-                    "openedToken": try await Self.ticket(database, fixture.code, secondsAgo: seconds), "answers": Self.answers(rating: 3, grid: grid),
+                    "openedToken": try await Self.ticket(database, fixture.code, secondsAgo: seconds, seed: UInt64(seed)),
+                    "answers": Self.answers(rating: 3, grid: grid),
                 ]
                 try #require(try await api.submit(fixture.code, body).status == .created)
             }
@@ -304,7 +341,7 @@ struct HonestResponseFlowTests {
         #expect(try row("fast")["speeder"] == "true" && row("fast")["straight_lined"] == "false")
         #expect(try row("lined")["speeder"] == "false" && row("lined")["straight_lined"] == "true")
         #expect(try row("slow1")["speeder"] == "false" && (119...125).contains(Double(row("slow1")["duration_seconds"] ?? "") ?? 0))
-        #expect(try row("checkedIn")["speeder"] == "true" && !(row("checkedIn")["opened_at"] ?? "").isEmpty, "the check-in dates it")
+        #expect(try row("checkedIn")["speeder"] == "true" && !(row("checkedIn")["opened_at"] ?? "").isEmpty, "its own view dates it")
         #expect(try row("untimed")["speeder"] == "" && row("untimed")["opened_at"] == "" && row("untimed")["duration_seconds"] == "")
         #expect(try row("fast")["Best topic? [topic] (order)"] == (shownOrder + ["other"]).joined(separator: ";"), "exactly what the GET showed")
         #expect(try row("untimed")["Best topic? [topic] (order)"] == "", "no ticket, no shown order to record")

@@ -104,6 +104,52 @@ struct ParticipantIdempotencyTests {
         }
     }
 
+    /// Seen on main: a retry with the key of a response the host removed stored it again (201, a
+    /// new id, the abusive text back), because the key's record cascaded with the response. The
+    /// record outlives it (SQL/0038): the retry is answered as the first request was and stores
+    /// nothing — from the API, from a burst of load-balancer retries, and from the page.
+    @Test func aRetryAfterTheHostRemovedTheResponseStoresNothing() async throws {
+        try await ParticipantAPI.run(poolSize: 8) { api, database in
+            let form = try await api.publish()
+            let body: [String: Any] = ["answers": ParticipantAPI.answers(notes: "BUY CHEAP WATCHES")]
+            let first = try await api.submit(form.code, body, key: "abuse")
+            #expect(first.status == .created, "\(first.text)")
+            let id = try #require(first.string("id"))
+            let removed = try await api.send(.delete, "/v1/meetings/\(form.meetingID)/responses/\(id)", token: form.hostToken)
+            #expect(removed.status == .noContent, "\(removed.text)")
+
+            let retry = try await api.submit(form.code, body, key: "abuse")
+            #expect(retry.status == .created, "\(retry.text)")
+            #expect(retry.body == first.body, "the first outcome, replayed")
+            let raw = try ParticipantAPI.text(body)
+            let burst = try await withThrowingTaskGroup(of: ParticipantReply.self) { group in
+                for _ in 0..<8 { group.addTask { try await api.submit(form.code, raw: raw, key: "abuse") } }
+                return try await group.reduce(into: [ParticipantReply]()) { $0.append($1) }
+            }
+            // A retry that meets another one holding the key is told to retry (409); none stores.
+            #expect(burst.allSatisfy { ($0.status == .created && $0.body == first.body) || $0.status == .conflict }, "\(burst.map(\.status))")
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 0)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM answers WHERE text_value LIKE '%WATCHES%'") == 0)
+            // The same key with another body is still refused: the key stays claimed.
+            let other = try await api.submit(form.code, ["answers": ParticipantAPI.answers(notes: "other")], key: "abuse")
+            #expect(other.status == .unprocessableContent, "\(other.text)")
+
+            // The page: its post stored under the page's key, removed, then posted again (a
+            // resubmitted form, a back button) lands on the thanks page and stores nothing.
+            let page = try await api.page("/f/\(form.code)")
+            let key = try #require(page.inputValue("idempotency_key"))
+            let fields = [("idempotency_key", key), ("q.useful", "4"), ("q.notes", "BUY CHEAP WATCHES")]
+            #expect(try await api.post("/f/\(form.code)", fields).status == .seeOther)
+            let stored: UUID = try #require(try await database.query("SELECT id FROM responses").first).decode("id")
+            let pageRemoval = try await api.send(.delete, "/v1/meetings/\(form.meetingID)/responses/\(stored)", token: form.hostToken)
+            #expect(pageRemoval.status == .noContent)
+            let again = try await api.post("/f/\(form.code)", fields)
+            #expect(again.status == .seeOther, "\(again.text.prefix(1500))")
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 0)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM response_removals") == 2)
+        }
+    }
+
     @Test func anAcceptedKeySurvivesARestart() async throws {
         let database = try await TestDatabase.createMigrated(maxConnections: 4)
         let configuration = ParticipantAPI.configuration()

@@ -69,6 +69,60 @@ struct ParticipantOneResponseTests {
         }
     }
 
+    /// Seen (audit): on a named form without editing, one person answered each version once
+    /// (checked in 1, responses 2). A check-in answers the meeting's form once, whatever the
+    /// version: the second submission is the same 409 as on one version.
+    @Test func aNewVersionTakesNoSecondResponseFromTheSameParticipant() async throws {
+        try await ParticipantAPI.run { api, database in
+            var form = FormEditSameCodeTests.form()
+            form["anonymous"] = false
+            let fixture = try await api.publish(form)
+            let token = try await api.checkIn(fixture.code, name: "Ana")
+            let first = try await api.submit(fixture.code, ["participantToken": token, "answers": ParticipantAPI.answers(rating: 2)])
+            #expect(first.status == .created, "\(first.text)")
+            var next = FormEditSameCodeTests.form { $0[0]["max"] = 10 }
+            next["anonymous"] = false
+            _ = try await FormEditSameCodeTests.republish(api, fixture, next)
+
+            let second = try await api.submit(fixture.code, ["participantToken": token, "answers": ParticipantAPI.answers(rating: 9)])
+            #expect(second.status == .conflict, "\(second.text)")
+            #expect(second.problemCode == "conflict")
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 1)
+            let summary = FormEditSameCodeTests.summary(try await FormEditSameCodeTests.results(api, fixture))
+            #expect(summary["responses"] as? Int == 1 && summary["checkedIn"] as? Int == 1, "\(summary)")
+        }
+    }
+
+    /// With editing, an answer to an earlier version is the participant's one response: a
+    /// submission to the new version replaces it (200, same id and first time) and moves it to
+    /// the new version, so each version's counts lose and gain exactly that response.
+    @Test func withEditingAnAnswerToAnEarlierVersionMovesToTheNewOne() async throws {
+        try await ParticipantAPI.run { api, database in
+            var form = FormEditSameCodeTests.form()
+            form["allowsEditing"] = true
+            let fixture = try await api.publish(form)
+            let token = try await api.checkIn(fixture.code)
+            let first = try await api.submit(fixture.code, ["participantToken": token, "answers": ParticipantAPI.answers(rating: 2)])
+            #expect(first.status == .created, "\(first.text)")
+            var next = FormEditSameCodeTests.form { $0[0]["max"] = 10 }
+            next["allowsEditing"] = true
+            _ = try await FormEditSameCodeTests.republish(api, fixture, next)
+
+            let edited = try await api.submit(fixture.code, ["participantToken": token, "answers": ParticipantAPI.answers(rating: 9)])
+            #expect(edited.status == .ok, "\(edited.text)")
+            #expect(edited.string("id") == first.string("id") && edited.string("submittedAt") == first.string("submittedAt"))
+            #expect(try await participantCount(
+                database, "SELECT count(*)::int AS n FROM responses r JOIN forms f ON f.id = r.form_id WHERE f.version = 2") == 1)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 1)
+            #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM answers a JOIN forms f ON f.id = a.form_id WHERE f.version = 1") == 0)
+            let results = try await FormEditSameCodeTests.results(api, fixture)
+            let summary = FormEditSameCodeTests.summary(results)
+            #expect(summary["responses"] as? Int == 1 && summary["checkedInResponded"] as? Int == 1, "\(summary)")
+            let useful = try FormEditSameCodeTests.question(results, "useful")
+            #expect(useful["respondents"] as? Int == 1, "\(useful)")
+        }
+    }
+
     @Test func anonymousSubmissionsWithoutATokenAreEachTheirOwn() async throws {
         try await ParticipantAPI.run { api, database in
             let form = try await api.publish(ParticipantAPI.sampleForm(anonymous: true))

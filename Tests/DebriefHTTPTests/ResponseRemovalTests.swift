@@ -138,6 +138,35 @@ struct ResponseRemovalTests {
         }
     }
 
+    /// Seen (audit): `responsesRemovedByHost` counted only the latest version's removals, in the
+    /// JSON and the summary CSV. It counts every version's, as the report counts their responses.
+    @Test func removalsFromEveryVersionAreCounted() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let fixture = try await api.publish(FormEditSameCodeTests.form())
+            var ids: [String] = []
+            for rating in [2, 3, 4] {
+                let reply = try await api.submit(fixture.code, ["answers": ParticipantAPI.answers(rating: rating)])
+                ids.append(try #require(reply.string("id"), "\(reply.text)"))
+            }
+            let path = "/v1/meetings/\(fixture.meetingID)/responses/"
+            #expect(try await api.send(.delete, path + ids[0], token: fixture.hostToken).status == .noContent)
+            _ = try await FormEditSameCodeTests.republish(api, fixture, FormEditSameCodeTests.form { $0[0]["max"] = 10 })
+            let later = try await api.submit(fixture.code, ["answers": ParticipantAPI.answers(rating: 9)])
+            #expect(try await api.send(.delete, path + (try #require(later.string("id"))), token: fixture.hostToken).status == .noContent)
+
+            for query in ["", "?since=2000-01-01T00:00:00Z"] {
+                let reply = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/results\(query)", token: fixture.hostToken)
+                let summary = try #require(reply.json?["summary"] as? [String: Any], "\(reply.text)")
+                #expect(summary["responsesRemovedByHost"] as? Int == 2, "\(query): \(summary)")
+                #expect(summary["responses"] as? Int == 2, "\(query): \(summary)")
+            }
+            let csv = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=summary", token: fixture.hostToken)
+            let records = try CSVParser.records(csv.body)
+            #expect(!records.rows.isEmpty, "\(csv.text)")
+            #expect(records.rows.allSatisfy { $0["responses_removed_by_host"] == "2" }, "\(records.rows.first ?? [:])")
+        }
+    }
+
     @Test func theTimeZoneIsAnIANANameOrA422NamingIt() async throws {
         try await withTestApp { api, _ in
             let (token, _) = try await api.signUpAndLogIn()

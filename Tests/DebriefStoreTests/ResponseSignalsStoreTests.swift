@@ -32,9 +32,9 @@ struct ResponseSignalsStoreTests {
         let opened = Date().addingTimeInterval(-100)
         let items = [
             SubmissionBatchTests.item(
-                Self.submission(form, token: first, signals: ResponseSignals(openedAt: opened, straightLined: true, optionOrders: ["score": ["b", "a"]]))),
+                Self.submission(form, token: first, signals: ResponseSignals(openedAt: opened, openedTicket: "1.a", straightLined: true, optionOrders: ["score": ["b", "a"]]))),
             SubmissionBatchTests.item(Self.submission(form, token: second, signals: ResponseSignals())),
-            SubmissionBatchTests.item(Self.submission(form, token: third, signals: ResponseSignals(openedAt: Date().addingTimeInterval(3600)))),
+            SubmissionBatchTests.item(Self.submission(form, token: third, signals: ResponseSignals(openedAt: Date().addingTimeInterval(3600), openedTicket: "2.b"))),
         ]
         let outcomes = try await SubmissionBatch(items: items, notifier: fixture.notifier).run(on: fixture.database)
         #expect(outcomes.allSatisfy { if case .inserted = $0 { true } else { false } }, "\(outcomes)")
@@ -43,7 +43,7 @@ struct ResponseSignalsStoreTests {
         #expect(abs((ticketed.opened?.timeIntervalSince1970 ?? 0) - opened.timeIntervalSince1970) < 0.01)
         #expect(ticketed.lined && ticketed.orders == #"{"score": ["b", "a"]}"#)
         let checkedIn = try await Self.stored(fixture.database, items[1].accepted.responseID)
-        #expect(checkedIn.opened != nil && checkedIn.opened! <= checkedIn.submitted, "no ticket: the check-in dates it")
+        #expect(checkedIn.opened == nil, "no ticket: unknown, whatever the check-in's time (SQL/0038)")
         #expect(!checkedIn.lined && checkedIn.orders == nil)
         let ahead = try await Self.stored(fixture.database, items[2].accepted.responseID)
         #expect(ahead.opened == ahead.submitted, "a ticket from a clock ahead is clamped to the submission")
@@ -55,11 +55,11 @@ struct ResponseSignalsStoreTests {
         let token = try await fixture.checkIn(form)
         let opened = Date().addingTimeInterval(-60)
         let accepted = try await fixture.responses.submit(
-            Self.submission(form, token: token, signals: ResponseSignals(openedAt: opened, straightLined: true, optionOrders: ["score": ["x"]])))
+            Self.submission(form, token: token, signals: ResponseSignals(openedAt: opened, openedTicket: "3.c", straightLined: true, optionOrders: ["score": ["x"]])))
         var stored = try await Self.stored(fixture.database, accepted.responseID)
         #expect(abs((stored.opened?.timeIntervalSince1970 ?? 0) - opened.timeIntervalSince1970) < 0.01 && stored.lined)
         let edit = try await fixture.responses.submit(
-            Self.submission(form, token: token, signals: ResponseSignals(openedAt: Date(), straightLined: false)))
+            Self.submission(form, token: token, signals: ResponseSignals(openedAt: Date(), openedTicket: "4.d", straightLined: false)))
         #expect(edit.replacedEarlier)
         stored = try await Self.stored(fixture.database, accepted.responseID)
         #expect(abs((stored.opened?.timeIntervalSince1970 ?? 0) - opened.timeIntervalSince1970) < 0.01, "the first opening stays")
@@ -68,5 +68,29 @@ struct ResponseSignalsStoreTests {
 
         let untimed = try await fixture.responses.submit(Self.submission(try await fixture.publish("Plain", slot: 1), signals: ResponseSignals()))
         #expect(try await Self.stored(fixture.database, untimed.responseID).opened == nil, "neither ticket nor check-in: unknown")
+    }
+    /// A ticket times one response (SQL/0038), whichever path stores the others: queued together
+    /// they go to separate group commits, and within one statement the unique index skips the
+    /// second, which the store then writes alone, untimed. Every response is stored.
+    @Test func aTicketTimesOneResponseWhicheverPathStoresTheOthers() async throws {
+        let fixture = try await Fixture.make(batching: SubmissionBatching(maxConcurrentBatches: 1))
+        let blocked = try await fixture.publish("Blocked", slot: 0)
+        let form = try await fixture.publish("Ticketed", slot: 1)
+        let signals = ResponseSignals(openedAt: Date().addingTimeInterval(-60), openedTicket: "5.e")
+        let results = try await SubmissionBatchTests.queuedBehindABatch(
+            fixture, blocked: blocked, Array(repeating: Self.submission(form, signals: signals), count: 3))
+        #expect(results.allSatisfy { (try? $0.get()) != nil }, "\(results)")
+        let counts = "SELECT count(*)::int AS n, count(opened_at)::int AS timed, count(opened_ticket)::int AS tickets FROM responses WHERE form_id = "
+        var row = try await fixture.database.query(SQLQuery(stringLiteral: counts) + "\(form.id)").single()
+        #expect(try row.decode("n", as: Int.self) == 3 && row.decode("timed", as: Int.self) == 1 && row.decode("tickets", as: Int.self) == 1)
+
+        let other = try await fixture.publish("One statement", slot: 2)
+        let twin = ResponseSignals(openedAt: Date().addingTimeInterval(-60), openedTicket: "6.f")
+        let items = [SubmissionBatchTests.item(Self.submission(other, signals: twin)), SubmissionBatchTests.item(Self.submission(other, signals: twin))]
+        let outcomes = try await SubmissionBatch(items: items, notifier: fixture.notifier).run(on: fixture.database)
+        #expect(outcomes.filter { if case .inserted = $0 { true } else { false } }.count == 1, "\(outcomes)")
+        row = try await fixture.database.query(SQLQuery(stringLiteral: counts) + "\(other.id)").single()
+        #expect(try row.decode("n", as: Int.self) == 1 && row.decode("timed", as: Int.self) == 1)
+        await fixture.database.shutdown()
     }
 }

@@ -103,17 +103,17 @@ struct SubmissionBatchTests {
 
         guard case .inserted = outcomes[0] else { Issue.record("0: \(outcomes[0])"); return }
         guard case .notInserted(let replay) = outcomes[1] else { Issue.record("1: \(outcomes[1])"); return }
-        guard case .replay(let stored) = try replay.decide(items[1].submission, tokenGiven: false) else {
+        guard case .replay(let stored) = try replay.decide(items[1].submission) else {
             Issue.record("1 is not a replay")
             return
         }
         #expect(stored.responseID == first.responseID)
         guard case .notInserted(let reused) = outcomes[2] else { Issue.record("2: \(outcomes[2])"); return }
-        #expect(throws: ValidationFailure.self) { try reused.decide(items[2].submission, tokenGiven: false) }
+        #expect(Self.refusal { try reused.decide(items[2].submission) } == "keyReusedWithAnotherBody")
         guard case .notInserted(let again) = outcomes[3] else { Issue.record("3: \(outcomes[3])"); return }
-        #expect(Self.refusal { try again.decide(items[3].submission, tokenGiven: true) } == .conflict)
+        #expect(Self.refusal { try again.decide(items[3].submission) } == "alreadyAnswered")
         guard case .notInserted(let shut) = outcomes[4] else { Issue.record("4: \(outcomes[4])"); return }
-        #expect(Self.refusal { try shut.decide(items[4].submission, tokenGiven: false) } == .gone)
+        #expect(Self.refusal { try shut.decide(items[4].submission) } == "gone")
         guard case .formGone = outcomes[5] else { Issue.record("5: \(outcomes[5])"); return }
         guard case .inserted = outcomes[6] else { Issue.record("6: \(outcomes[6])"); return }
         guard case .formGone = outcomes[7] else { Issue.record("7: \(outcomes[7])"); return }
@@ -162,13 +162,18 @@ struct SubmissionBatchTests {
         }
     }
 
-    /// The code of the ``DebriefError`` `body` throws, if it throws one.
-    static func refusal(_ body: () throws -> Any) -> DebriefError.Code? {
+    /// What `body` throws: a ``SubmissionRefusal``'s case or a ``DebriefError``'s code; nil when it
+    /// throws nothing.
+    static func refusal(_ body: () throws -> Any) -> String? {
         do {
             _ = try body()
             return nil
+        } catch let refusal as SubmissionRefusal {
+            return "\(refusal)"
+        } catch let error as DebriefError {
+            return error.code.rawValue
         } catch {
-            return (error as? DebriefError)?.code
+            return "\(type(of: error))"
         }
     }
 
@@ -218,7 +223,7 @@ struct SubmissionBatchTests {
         let twins = try [results[0].get(), results[3].get()]
         #expect(twins[0].responseID == twins[1].responseID)
         #expect((try? results[1].get()) != nil)
-        #expect(Self.refusal { try results[4].get() } == .conflict)
+        #expect(Self.refusal { try results[4].get() } == "alreadyAnswered")
         #expect((try? results[2].get()) != nil)
         #expect((try? results[5].get()) != nil)
         // twin + token + two plain ones; every stored response has its answer.

@@ -87,7 +87,8 @@ public struct ParticipantActions: Sendable {
     /// Validates everything first (token and answers: every problem in one ``ValidationFailure``),
     /// then stores the response atomically, under `idempotencyKey` if given; see
     /// ``ResponseStore/submit(_:)``. A retry with the same key and body gets what was accepted the
-    /// first time, whichever path (API or page) sent either.
+    /// first time, whichever path (API or page) sent either — also when the host removed that
+    /// response since: it is not stored again. Refusals by what is stored are ``SubmissionRefusal``s.
     public func submit(_ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String?) async throws -> AcceptedSubmission {
         try await withSpan("ParticipantActions.submit") { span in
             span.attributes["debrief.answers"] = input.answers?.count ?? 0
@@ -121,7 +122,7 @@ public struct ParticipantActions: Sendable {
     ) async throws -> AcceptedSubmission {
         do {
             return try await self.submit(input, to: form, idempotencyKey: key)
-        } catch let error as DebriefError where error.code == .conflict && error.field == "Idempotency-Key" {
+        } catch SubmissionRefusal.keyInFlight {
             _ = try await self.responses.waitForRequestInFlight(form: form, key: key, timeout: patience)
             return try await self.submit(input, to: form, idempotencyKey: key)
         }

@@ -62,8 +62,12 @@ struct ParticipantController {
         let key = try Self.idempotencyKey(request.headers)
         let form = try await self.participants.form(code: Self.code(context))
         let input = try await self.decode(SubmissionInput.self, request, context)
-        let accepted = try await self.participants.submit(input, to: form, idempotencyKey: key)
-        return EditedResponse(status: accepted.replacedEarlier ? .ok : .created, response: accepted)
+        do {
+            let accepted = try await self.participants.submit(input, to: form, idempotencyKey: key)
+            return EditedResponse(status: accepted.replacedEarlier ? .ok : .created, response: accepted)
+        } catch let refusal as SubmissionRefusal {
+            throw refusal.problem
+        }
     }
 
     // MARK: - Helpers

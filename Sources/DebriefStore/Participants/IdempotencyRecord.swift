@@ -17,11 +17,23 @@ struct IdempotencyRecord {
     /// `INSERT INTO idempotency_keys … SELECT …` for the form id expression `form` (e.g. `w.form_id`),
     /// reading from `source` when given (a CTE that is empty when nothing was inserted).
     func insert(form: SQLQuery, from source: SQLQuery? = nil) throws -> SQLQuery {
-        let from = source.map { " FROM " + $0 } ?? ""
-        return """
-            INSERT INTO idempotency_keys (form_id, key, request_hash, response_id, accepted, replaced_earlier)
-            SELECT \(form), \(self.claim.key)::text, \(self.claim.requestHash)::text, \(self.accepted.responseID)::uuid,
-                \(try JSONCoding.string(self.accepted))::text, \(self.accepted.replacedEarlier)\(from)
-            """
+        let accepted = try JSONCoding.string(self.accepted)
+        return Self.insert(
+            form: form, key: "\(self.claim.key)::text", requestHash: "\(self.claim.requestHash)::text",
+            response: "\(self.accepted.responseID)::uuid", accepted: "\(accepted)::text",
+            replacedEarlier: "\(self.accepted.replacedEarlier)", from: source.map { " FROM " + $0 } ?? "")
+    }
+
+    /// The one statement that claims a key, over SQL expressions (bound values, or a batch's
+    /// columns); `tail` follows the `SELECT` list (`FROM …`, `WHERE …`). The record is the key's
+    /// tombstone too: it stays when the host removes the response (SQL/0038).
+    static func insert(
+        form: SQLQuery, key: SQLQuery, requestHash: SQLQuery, response: SQLQuery, accepted: SQLQuery, replacedEarlier: SQLQuery,
+        from tail: SQLQuery
+    ) -> SQLQuery {
+        """
+        INSERT INTO idempotency_keys (form_id, key, request_hash, response_id, accepted, replaced_earlier)
+        SELECT \(form), \(key), \(requestHash), \(response), \(accepted), \(replacedEarlier)\(tail)
+        """
     }
 }

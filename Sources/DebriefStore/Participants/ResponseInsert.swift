@@ -31,18 +31,20 @@ struct ResponseInsert {
             from: "SELECT \(id)::uuid AS response_id, w.form_id, \(self.submission.form.meetingID)::uuid AS meeting_id, "
                 + "\(accepted.submittedAt)::timestamptz AS submitted_at FROM w")
         // Prepared: the text depends only on whether a key and a token came, and on the notifier.
+        let submitted: SQLQuery = "\(accepted.submittedAt)::timestamptz"
+        // Prepared: the text depends only on whether a key and a token came, and on the notifier.
         let rows = try await database.preparedQuery(
             """
             WITH g AS MATERIALIZED (
-                \(SubmissionContext.select(self.submission, tokenHash: self.tokenHash))
+                \(SubmissionContext.select(.values(self.submission, tokenHash: self.tokenHash)))
             ), w AS MATERIALIZED (
-                SELECT g.form_id, g.check_in_id FROM g WHERE \(SubmissionContext.insertCondition(tokenGiven: self.tokenHash != nil))
+                SELECT g.form_id, g.check_in_id, \(ResponseSignals.ticketUsable("\(signals.openedTicket)::text")) AS ticket_usable
+                FROM g WHERE \(SubmissionContext.insertCondition)
             ), r AS (
-                INSERT INTO responses (id, form_id, check_in_id, submitted_at, language, opened_at, straight_lined, option_orders)
-                SELECT \(id)::uuid, w.form_id, w.check_in_id, \(accepted.submittedAt)::timestamptz,
-                    \(self.submission.language?.rawValue)::text,
-                    \(ResponseSignals.openedAt(
-                        "\(signals.openedAt)::timestamptz", checkIn: "w.check_in_id", submitted: "\(accepted.submittedAt)::timestamptz")),
+                INSERT INTO responses (id, form_id, check_in_id, submitted_at, language, opened_at, opened_ticket, straight_lined, option_orders)
+                SELECT \(id)::uuid, w.form_id, w.check_in_id, \(submitted), \(self.submission.language?.rawValue)::text,
+                    \(ResponseSignals.opened(
+                        "\(signals.openedAt)::timestamptz", ticket: "\(signals.openedTicket)::text", usable: "w.ticket_usable", submitted: submitted)),
                     \(signals.straightLined), \(signals.optionOrdersJSON)::jsonb
                 FROM w
             ), a AS (

@@ -134,7 +134,9 @@ public struct ResponseModerationStore: Sendable {
     }
 
     /// Removes one response to a form of the meeting. Removing a response already removed
-    /// changes nothing; an unknown one (or another host's meeting) is not found.
+    /// changes nothing; an unknown one (or another host's meeting) is not found. Its
+    /// `Idempotency-Key` record stays (SQL/0038), so a retry of the request that sent it replays
+    /// and never stores it again (docs/decisions/0022).
     public func remove(response responseID: UUID, meeting meetingID: UUID, by viewer: Viewer) async throws {
         try await self.database.withTransaction { connection in
             guard try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .edit, on: connection) != nil else {

@@ -8,7 +8,7 @@ import PQ
 /// the submissions that arrived together (``SubmissionBatch``), which reads each one's context,
 /// takes the locks and writes the responses, all their answers and idempotency records,
 /// atomically, and is answered once it committed. Only when that statement did not insert a
-/// submission does Swift look at why (``SubmissionContext/decide(_:tokenGiven:)``): a replay, a
+/// submission does Swift look at why (``SubmissionContext/decide(_:)``): a replay, a
 /// refusal, or — forms that allow editing — a replacement in its own transaction. A retry after
 /// a collision runs alone (``ResponseInsert``).
 ///
@@ -36,9 +36,9 @@ public struct ResponseStore: Sendable {
     /// Stores `submission` and returns what was accepted, or what was accepted for an earlier
     /// request with the same `Idempotency-Key` and body.
     ///
-    /// Throws not-found (the form is gone), gone (closed, with `closedAt`), conflict (the key is in
-    /// flight in another request; the participant already answered a form that allows no editing)
-    /// or a validation failure (the key was used with another body; an unknown participant token).
+    /// Throws not-found (the form is gone), gone (closed, with `closedAt`), or a
+    /// ``SubmissionRefusal`` (the key in flight in another request or used with another body, an
+    /// unknown participant token, a participant who already answered a form without editing).
     public func submit(_ submission: Submission) async throws -> AcceptedSubmission {
         let tokenHash = submission.participantToken.map(SecretToken.hash)
         // Two requests can race past the reads (same key, or same participant, at once); the
@@ -74,7 +74,7 @@ public struct ResponseStore: Sendable {
         case .retryAlone:
             return try await self.attempt(submission, tokenHash: tokenHash, batched: false)
         }
-        switch try context.decide(submission, tokenGiven: tokenHash != nil) {
+        switch try context.decide(submission) {
         case .insert: return nil
         case .replay(let stored):
             self.metrics.refused(.replay)
@@ -102,7 +102,7 @@ public struct ResponseStore: Sendable {
             guard let context = try await SubmissionContext.read(submission, tokenHash: tokenHash, on: connection) else {
                 throw DebriefError.notFound("form")
             }
-            switch try context.decide(submission, tokenGiven: tokenHash != nil) {
+            switch try context.decide(submission) {
             case .insert: return (nil, false)
             case .replay(let stored): return (stored, false)
             case .replace(let responseID):
@@ -129,7 +129,7 @@ public struct ResponseStore: Sendable {
             try await self.database.withTransaction { connection in
                 try await connection.execute("SELECT set_config('lock_timeout', \(String(milliseconds))::text, true)")
                 try await connection.execute(
-                    "SELECT pg_advisory_xact_lock(hashtextextended(\(form.id)::uuid::text || \(key)::text, 0))")
+                    "SELECT pg_advisory_xact_lock(\(SubmissionContext.keyLock(form: "\(form.id)::uuid", key: "\(key)::text")))")
             }
             return true
         } catch let error as PQError where error.isLockTimeout {
@@ -137,10 +137,12 @@ public struct ResponseStore: Sendable {
         }
     }
 
-    /// Unique violations of the two races above, and deadlocks or serialization failures.
+    /// Unique violations of the races above (and of two responses sending one opened ticket at
+    /// once: the next attempt stores the second untimed), and deadlocks or serialization failures.
     static func isRetryable(_ error: PQError) -> Bool {
         if error.isTransactionConflict { return true }
         guard error.isUniqueViolation else { return false }
-        return error.constraint == "idempotency_keys_pkey" || error.constraint == "responses_one_per_check_in"
+        let races: Set<String> = ["idempotency_keys_pkey", "responses_one_per_check_in", "responses_one_per_opened_ticket"]
+        return error.constraint.map(races.contains) ?? false
     }
 }

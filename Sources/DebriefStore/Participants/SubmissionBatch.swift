@@ -35,7 +35,7 @@ struct SubmissionBatch {
     enum Outcome: Sendable {
         /// Stored (committed when the statement returned).
         case inserted
-        /// Not stored: the context it read, for ``SubmissionContext/decide(_:tokenGiven:)``.
+        /// Not stored: the context it read, for ``SubmissionContext/decide(_:)``.
         case notInserted(SubmissionContext)
         /// The form is gone, unpublished or no longer the one the submission was validated against.
         case formGone
@@ -67,6 +67,14 @@ struct SubmissionBatch {
         return outcomes
     }
 
+    /// The submissions' inputs, as columns of `i`; and the columns of `i` the statement carries
+    /// through the context to what it writes.
+    static let inputs = SubmissionContext.Inputs(form: "i.form_id", code: "i.code", key: "i.key", tokenHash: "i.token_hash")
+    static let carried: SQLQuery = """
+        i.n, i.response_id, i.submitted_at, i.key, i.claim_hash, i.claim_accepted, i.token_hash, i.language,
+        i.opened_at, i.opened_ticket, i.straight_lined, i.option_orders,
+        """
+
     func statement() throws -> SQLQuery {
         let submissions = self.items.map(\.submission)
         let accepted: [String?] = try self.items.map { item in
@@ -80,31 +88,19 @@ struct SubmissionBatch {
                     \(self.items.map(\.accepted.submittedAt))::timestamptz[], \(submissions.map { $0.idempotency?.key })::text[],
                     \(submissions.map { $0.idempotency?.requestHash })::text[], \(self.items.map(\.tokenHash))::text[],
                     \(accepted)::text[], \(submissions.map { $0.language?.rawValue })::text[],
-                    \(submissions.map(\.signals.openedAt))::timestamptz[],
+                    \(submissions.map(\.signals.openedAt))::timestamptz[], \(submissions.map(\.signals.openedTicket))::text[],
                     \(submissions.map(\.signals.straightLined))::boolean[], \(submissions.map(\.signals.optionOrdersJSON))::text[])
                     AS i(n, form_id, code, response_id, submitted_at, key, claim_hash, token_hash, claim_accepted, language, opened_at,
-                        straight_lined, option_orders)
+                        opened_ticket, straight_lined, option_orders)
             ), g AS MATERIALIZED (
-                SELECT i.n, i.response_id, i.submitted_at, i.key, i.claim_hash, i.claim_accepted, i.token_hash, i.language,
-                    i.opened_at, i.straight_lined, i.option_orders,
-                    f.id AS form_id, f.meeting_id, \(FormGate.columns),
-                    CASE WHEN i.key IS NULL THEN true
-                        ELSE pg_try_advisory_xact_lock(hashtextextended(f.id::text || i.key, 0)) END AS key_locked,
-                    k.request_hash, k.accepted, k.replaced_earlier, c.id AS check_in_id, r.id AS earlier_id
-                FROM i JOIN forms f ON f.id = i.form_id AND f.code = i.code AND f.published_at IS NOT NULL AND f.trashed_at IS NULL
-                LEFT JOIN idempotency_keys k ON k.form_id = f.id AND k.key = i.key
-                LEFT JOIN check_ins t ON t.token_hash = i.token_hash AND t.meeting_id = f.meeting_id
-                LEFT JOIN check_ins c ON c.id = CASE WHEN t.duplicate_status = 'merged' THEN t.duplicate_of ELSE t.id END
-                LEFT JOIN responses r ON r.form_id = f.id AND r.check_in_id = c.id
-                FOR SHARE OF f
+                \(SubmissionContext.select(Self.inputs, leading: Self.carried, from: "i"))
             ), w AS MATERIALIZED (
-                SELECT g.* FROM g
-                WHERE g.gate_open AND g.key_locked AND g.request_hash IS NULL AND g.earlier_id IS NULL
-                  AND (g.token_hash IS NULL OR g.check_in_id IS NOT NULL)
+                SELECT g.*, \(ResponseSignals.ticketUsable("g.opened_ticket")) AS ticket_usable
+                FROM g WHERE \(SubmissionContext.insertCondition)
             ), r AS (
-                INSERT INTO responses (id, form_id, check_in_id, submitted_at, language, opened_at, straight_lined, option_orders)
+                INSERT INTO responses (id, form_id, check_in_id, submitted_at, language, opened_at, opened_ticket, straight_lined, option_orders)
                 SELECT w.response_id, w.form_id, w.check_in_id, w.submitted_at, w.language,
-                    \(ResponseSignals.openedAt("w.opened_at", checkIn: "w.check_in_id", submitted: "w.submitted_at")),
+                    \(ResponseSignals.opened("w.opened_at", ticket: "w.opened_ticket", usable: "w.ticket_usable", submitted: "w.submitted_at")),
                     w.straight_lined, w.option_orders::jsonb
                 FROM w ORDER BY w.form_id, w.check_in_id
                 ON CONFLICT DO NOTHING
@@ -115,10 +111,9 @@ struct SubmissionBatch {
                     u.statement_key
                 FROM \(answers.unnest) JOIN w ON w.n = u.n JOIN r ON r.id = w.response_id
             ), k AS (
-                INSERT INTO idempotency_keys (form_id, key, request_hash, response_id, accepted, replaced_earlier)
-                SELECT w.form_id, w.key, w.claim_hash, w.response_id, w.claim_accepted, false
-                FROM w JOIN r ON r.id = w.response_id WHERE w.key IS NOT NULL
-                ORDER BY w.form_id, w.key
+                \(IdempotencyRecord.insert(
+                    form: "w.form_id", key: "w.key", requestHash: "w.claim_hash", response: "w.response_id", accepted: "w.claim_accepted",
+                    replacedEarlier: "false", from: " FROM w JOIN r ON r.id = w.response_id WHERE w.key IS NOT NULL ORDER BY w.form_id, w.key"))
             )\(WebhookOutbox.responsesCreated(
                 from: "SELECT w.response_id, w.form_id, w.meeting_id, w.submitted_at FROM w JOIN r ON r.id = w.response_id"))
             SELECT i.n AS ordinal, g.*, r.id IS NOT NULL AS inserted,

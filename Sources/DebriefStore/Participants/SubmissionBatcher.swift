@@ -12,8 +12,9 @@ import Tracing
 /// duration gathered, and shrink back to one when the load goes.
 ///
 /// Two submissions that could collide — the same `Idempotency-Key` on a form, the same
-/// participant token — never share a batch: the later one stays queued for the next batch, where
-/// it sees the first one's committed rows (a replay or a one-per-token refusal, as one at a time).
+/// participant token, the same opened ticket — never share a batch: the later one stays queued
+/// for the next batch, where it sees the first one's committed rows (a replay, a one-per-token
+/// refusal, a ticket already used, as one at a time).
 //
 // `@unchecked Sendable` is safe because `queue` and `running` are only touched under `lock`.
 final class SubmissionBatcher: @unchecked Sendable {
@@ -132,17 +133,21 @@ final class SubmissionBatcher: @unchecked Sendable {
         var left: [Waiting] = []
         var keys: Set<String> = []
         var tokens: Set<String> = []
+        var tickets: Set<String> = []
         for waiting in self.queue {
             let submission = waiting.item.submission
             let key = submission.idempotency.map { submission.form.id.uuidString + "\u{0}" + $0.key }
             let token = waiting.item.tokenHash
+            let ticket = submission.signals.openedTicket
             let collides = (key.map { keys.contains($0) } ?? false) || (token.map { tokens.contains($0) } ?? false)
+                || (ticket.map { tickets.contains($0) } ?? false)
             if batch.count >= self.settings.maxBatchSize || collides {
                 left.append(waiting)
                 continue
             }
             if let key { keys.insert(key) }
             if let token { tokens.insert(token) }
+            if let ticket { tickets.insert(ticket) }
             batch.append(waiting)
         }
         self.queue = left

@@ -2,20 +2,29 @@ import Debrief
 import Foundation
 import PQ
 
-/// Everything a submission must know before it writes, read by ONE query that also takes the
-/// locks: the form row `FOR SHARE` (see ``FormGate``) and, under an `Idempotency-Key`,
-/// `pg_try_advisory_xact_lock(hashtextextended(form_id::text || key, 0))`.
+/// The one owner of what a submission may do before it writes — insert, replay what its
+/// `Idempotency-Key` stored, replace the participant's earlier answers, or be refused
+/// (``SubmissionRefusal``) — in Swift (``decide(_:)``) and in SQL (``select(_:leading:from:)``,
+/// ``insertCondition``, ``keyLock(form:key:)``). The one-row insert (``ResponseInsert``), the
+/// group commit (``SubmissionBatch``), the edit (``ResponseStore``) and the page's wait for its
+/// twin all build their statements from here, so the rule is written once.
+///
+/// Its query reads everything the decision needs and takes the locks: the form row `FOR SHARE`
+/// (see ``FormGate``) and, under a key, the key's advisory lock.
 struct SubmissionContext: Sendable {
     var gate: FormGate
     /// False when another transaction holds the key's advisory lock: that request is in flight.
     var keyLocked: Bool
-    /// What was accepted under the key, if a request with it was already accepted.
+    /// What was accepted under the key, if a request with it was already accepted. The record
+    /// outlives the response (SQL/0038): a response the host removed is replayed, never stored again.
     var storedHash: String?
     var storedAcceptance: AcceptedSubmission?
-    /// The check-in the participant token belongs to (on this form), if any: for a repeat merged
-    /// into an earlier check-in (SQL/0007), that earlier one, so one person answers once.
+    /// Whether the submission carried a participant token.
+    var tokenGiven: Bool
+    /// The check-in the participant token belongs to (in the form's meeting), if any: for a repeat
+    /// merged into an earlier check-in (SQL/0007), that earlier one, so one person answers once.
     var checkInID: UUID?
-    /// The participant's earlier response to this form, if any.
+    /// The participant's earlier response to the meeting's form, whichever version it answered.
     var earlierID: UUID?
 
     /// What the submission may do.
@@ -25,43 +34,71 @@ struct SubmissionContext: Sendable {
         case replace(UUID)
     }
 
-    /// The query; its row decodes with ``init(row:)``. Without a key or a token the joins they
-    /// need are left out, which halves the planning time of the hot path.
-    static func select(_ submission: Submission, tokenHash: String?) -> SQLQuery {
-        var columns: SQLQuery = "f.id AS form_id, \(FormGate.columns)"
+    /// Where a statement finds one submission's inputs: bound values (one submission) or the
+    /// columns of a row of `unnest` (a batch). `key` and `tokenHash` are nil when no submission of
+    /// the statement has one: their joins are then left out, which halves the planning time of
+    /// the hot path.
+    struct Inputs {
+        var form: SQLQuery
+        var code: SQLQuery
+        var key: SQLQuery?
+        var tokenHash: SQLQuery?
+
+        /// The inputs of `submission`, as bound values.
+        static func values(_ submission: Submission, tokenHash: String?) -> Inputs {
+            Inputs(
+                form: "\(submission.form.id)::uuid", code: "\(submission.form.code)::text",
+                key: submission.idempotency.map { claim -> SQLQuery in "\(claim.key)::text" },
+                tokenHash: tokenHash.map { hash -> SQLQuery in "\(hash)::text" })
+        }
+    }
+
+    /// The advisory lock key of `key` on `form` (SQL expressions): a submission tries it, a
+    /// page's twin waits on it. One expression, so both always name the same lock.
+    static func keyLock(form: SQLQuery, key: SQLQuery) -> SQLQuery {
+        "hashtextextended(\(form)::text || \(key)::text, 0)"
+    }
+
+    /// The query; its row decodes with ``init(row:)``. `leading` columns come first (a batch's
+    /// own); `from` is a relation the inputs are columns of (a batch's `unnest`), joined to the form.
+    static func select(_ inputs: Inputs, leading: SQLQuery = "", from: SQLQuery? = nil) -> SQLQuery {
+        var columns: SQLQuery = leading + "f.id AS form_id, f.meeting_id, \(FormGate.columns)"
         var joins: SQLQuery = ""
-        if let key = submission.idempotency?.key {
+        if let key = inputs.key {
             columns = columns + """
-                , pg_try_advisory_xact_lock(hashtextextended(f.id::text || \(key)::text, 0)) AS key_locked,
+                , CASE WHEN \(key) IS NULL THEN true ELSE pg_try_advisory_xact_lock(\(Self.keyLock(form: "f.id", key: key))) END AS key_locked,
                 k.request_hash, k.accepted, k.replaced_earlier
                 """
-            joins = joins + " LEFT JOIN idempotency_keys k ON k.form_id = f.id AND k.key = \(key)::text"
+            joins = joins + " LEFT JOIN idempotency_keys k ON k.form_id = f.id AND k.key = \(key)"
         } else {
             columns = columns + ", true AS key_locked, NULL::text AS request_hash, NULL::text AS accepted, NULL::boolean AS replaced_earlier"
         }
-        if let tokenHash {
-            columns = columns + ", c.id AS check_in_id, r.id AS earlier_id"
+        if let tokenHash = inputs.tokenHash {
+            // The earlier response is the check-in's on any version: a check-in belongs to the
+            // meeting, and one participant answers its form once (SQL/0038).
+            columns = columns + ", \(tokenHash) IS NOT NULL AS token_given, c.id AS check_in_id, r.id AS earlier_id"
             joins = joins + """
-                 LEFT JOIN check_ins t ON t.token_hash = \(tokenHash)::text AND t.meeting_id = f.meeting_id
+                 LEFT JOIN check_ins t ON t.token_hash = \(tokenHash) AND t.meeting_id = f.meeting_id
                  LEFT JOIN check_ins c ON c.id = CASE WHEN t.duplicate_status = 'merged' THEN t.duplicate_of ELSE t.id END
-                 LEFT JOIN responses r ON r.form_id = f.id AND r.check_in_id = c.id
+                 LEFT JOIN responses r ON r.check_in_id = c.id
                 """
         } else {
-            columns = columns + ", NULL::uuid AS check_in_id, NULL::uuid AS earlier_id"
+            columns = columns + ", false AS token_given, NULL::uuid AS check_in_id, NULL::uuid AS earlier_id"
         }
-        return """
-            SELECT \(columns) FROM forms f\(joins)
-            WHERE f.id = \(submission.form.id) AND f.code = \(submission.form.code) AND f.published_at IS NOT NULL AND f.trashed_at IS NULL
-            FOR SHARE OF f
+        let form: SQLQuery = """
+            f.id = \(inputs.form) AND f.code = \(inputs.code) AND f.published_at IS NOT NULL AND f.trashed_at IS NULL
             """
+        guard let from else {
+            return "SELECT \(columns) FROM forms f\(joins) WHERE \(form) FOR SHARE OF f"
+        }
+        return "SELECT \(columns) FROM \(from) JOIN forms f ON \(form)\(joins) FOR SHARE OF f"
     }
 
-    /// The SQL condition under which ``decide(_:tokenGiven:)`` answers `.insert`, over the
-    /// columns of ``select(_:tokenHash:)`` (for the single-statement insert).
-    static func insertCondition(tokenGiven: Bool) -> SQLQuery {
-        let condition: SQLQuery = "g.gate_open AND g.key_locked AND g.request_hash IS NULL AND g.earlier_id IS NULL"
-        return tokenGiven ? condition + " AND g.check_in_id IS NOT NULL" : condition
-    }
+    /// The SQL condition under which ``decide(_:)`` answers `.insert`, over the columns of
+    /// ``select(_:leading:from:)`` as `g` (for the statements that insert in one go).
+    static let insertCondition: SQLQuery = """
+        g.gate_open AND g.key_locked AND g.request_hash IS NULL AND g.earlier_id IS NULL AND (NOT g.token_given OR g.check_in_id IS NOT NULL)
+        """
 
     init(row: Row) throws {
         let hash: String? = try row.decode("request_hash")
@@ -73,38 +110,33 @@ struct SubmissionContext: Sendable {
             accepted.replacedEarlier = try row.decode("replaced_earlier")
             return accepted
         }
+        self.tokenGiven = try row.decode("token_given")
         self.checkInID = try row.decode("check_in_id")
         self.earlierID = try row.decode("earlier_id")
     }
 
     /// Reads the context inside a transaction; nil when the form no longer exists.
     static func read(_ submission: Submission, tokenHash: String?, on connection: Connection) async throws -> SubmissionContext? {
-        try await connection.query(Self.select(submission, tokenHash: tokenHash)).first.map(SubmissionContext.init(row:))
+        try await connection.query(Self.select(.values(submission, tokenHash: tokenHash))).first.map(SubmissionContext.init(row:))
     }
 
-    /// Replay, insert or replace; or throws: 409 while the key is in flight or when the
-    /// participant already answered a form without editing, 422 for the key reused with another
-    /// body or an unknown token, 410 when the form is closed.
-    func decide(_ submission: Submission, tokenGiven: Bool) throws -> Decision {
+    /// Replay, insert or replace; or throws a ``SubmissionRefusal`` (the key in flight or reused
+    /// with another body, an unknown participant token, a participant who already answered a form
+    /// without editing), or the gate's `gone`/`conflict` when the form does not take answers.
+    func decide(_ submission: Submission) throws -> Decision {
         if let claim = submission.idempotency {
-            guard self.keyLocked else {
-                throw DebriefError(.conflict, "a request with this Idempotency-Key is still in progress; retry later", field: "Idempotency-Key")
-            }
+            guard self.keyLocked else { throw SubmissionRefusal.keyInFlight }
             if let stored = self.storedAcceptance {
                 guard let storedHash = self.storedHash, ConstantTime.equals(storedHash, claim.requestHash) else {
-                    throw ValidationFailure(FieldProblem(path: "Idempotency-Key", message: "was already used with a different request body"))
+                    throw SubmissionRefusal.keyReusedWithAnotherBody
                 }
                 return .replay(stored)
             }
         }
         try self.gate.requireOpen()
-        if tokenGiven, self.checkInID == nil {
-            throw ValidationFailure(FieldProblem(path: "participantToken", message: "is not a check-in on this form"))
-        }
+        if self.tokenGiven, self.checkInID == nil { throw SubmissionRefusal.unknownParticipant }
         guard let earlierID = self.earlierID else { return .insert }
-        guard submission.form.definition.allowsEditing else {
-            throw DebriefError(.conflict, "this participant already answered this form", field: "participantToken")
-        }
+        guard submission.form.definition.allowsEditing else { throw SubmissionRefusal.alreadyAnswered }
         return .replace(earlierID)
     }
 }

@@ -50,10 +50,8 @@ struct ResultsSnapshot {
             ) x
             """,
             ResultsStore.attendance(meeting: self.meetingID, scope: scope),
-            """
-            SELECT count(*) AS n FROM response_removals WHERE form_id = (
-                SELECT v.id FROM forms v WHERE v.id IN (\(versions)) ORDER BY v.version DESC LIMIT 1)
-            """,
+            // Removals from every version the report covers, as its responses are.
+            "SELECT count(*) AS n FROM response_removals WHERE form_id IN (" + versions + ")",
         ]
     }
 

@@ -77,8 +77,9 @@ public struct ResultsStore: Sendable {
             return try Self.assemble(
                 meeting: meeting, tallies: tallies, filtered: true, first: span.decode("first"), last: span.decode("last"),
                 people: try await connection.query(Self.attendance(meeting: meetingID, scope: scope)).single(),
+                // Removals from every version the report covers, as its responses are.
                 removedByHost: try await connection.query(
-                    "SELECT count(*) AS n FROM response_removals WHERE form_id = \(form.id)"
+                    "SELECT count(*) AS n FROM response_removals WHERE form_id = ANY(\(versions.map { $0.id.uuidString.lowercased() })::uuid[])"
                 ).single().decode("n"), quality: quality)
         }
     }

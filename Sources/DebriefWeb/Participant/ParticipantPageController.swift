@@ -88,7 +88,7 @@ struct ParticipantPageController {
             state.problemsByQuestion = placed.byQuestion
             for problem in placed.general {
                 switch problem.path {
-                case "Idempotency-Key": state.generalErrors.append(t(.alreadySent))
+                // A token of a shape no check-in has.
                 case "participantToken":
                     state.participantToken = nil
                     state.generalErrors.append(t(.checkInUnknown))
@@ -98,10 +98,15 @@ struct ParticipantPageController {
                 default: state.generalErrors.append(ProblemMessages.sentence(for: problem.message, in: t.language))
                 }
             }
-        } catch let error as DebriefError where error.code == .conflict && error.field == "participantToken" {
-            state.generalErrors.append(t(.alreadyAnswered))
-        } catch let error as DebriefError where error.code == .conflict && error.field == "Idempotency-Key" {
-            state.generalErrors.append(t(.stillSaving))
+        } catch let refusal as SubmissionRefusal {
+            switch refusal {
+            case .alreadyAnswered: state.generalErrors.append(t(.alreadyAnswered))
+            case .keyInFlight: state.generalErrors.append(t(.stillSaving))
+            case .keyReusedWithAnotherBody: state.generalErrors.append(t(.alreadySent))
+            case .unknownParticipant:
+                state.participantToken = nil
+                state.generalErrors.append(t(.checkInUnknown))
+            }
         }
         let view = try await self.participants.view(code: form.code, presenting: opened)
         return try Self.formPage(view, state: state, status: .unprocessableContent, request: request, in: language)
