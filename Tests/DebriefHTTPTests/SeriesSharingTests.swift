@@ -199,6 +199,38 @@ struct SeriesSharingTests {
         }
     }
 
+    @Test func onThePagesTheOwnerOffersOrCancelsAndTheHeirAccepts() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let fixture = try await api.publish()
+            let heir = try await Self.host(api)
+            let ownerEmail = try #require(try await api.send(.get, "/v1/me", token: fixture.hostToken).string("email"))
+            let owner = try #require(try await api.signIn(email: ownerEmail).1)
+            let heirSession = try #require(try await api.signIn(email: heir.email).1)
+            let transfer = "/m/\(fixture.meetingID)/sharing/transfer"
+            func offer() async throws -> ParticipantReply {
+                try await api.post(transfer, [("csrf", owner.csrf), ("email", heir.email), ("confirm", "yes")], cookie: owner.cookie)
+            }
+
+            let offered = try await offer()
+            #expect(offered.status == .ok)
+            #expect(offered.text.contains("they can accept the transfer"))
+            #expect(offered.text.contains(#"id="transfer-pending""#))
+            let cancelled = try await api.post(transfer + "/cancel", [("csrf", owner.csrf)], cookie: owner.cookie)
+            #expect(cancelled.status == .ok)
+            #expect(!cancelled.text.contains(#"id="transfer-pending""#))
+            #expect(try await api.page("/transfers", cookie: heirSession.cookie).text.contains("Nothing is offered to you."))
+
+            #expect(try await offer().status == .ok)
+            let page = try await api.page("/transfers", cookie: heirSession.cookie)
+            let accept = try #require(
+                page.text.range(of: #"/transfers/[0-9a-f-]{36}/accept"#, options: .regularExpression).map { String(page.text[$0]) })
+            let accepted = try await api.post(accept, [("csrf", heirSession.csrf)], cookie: heirSession.cookie)
+            #expect(accepted.status == .ok)
+            #expect(accepted.text.contains("You now own"))
+            #expect(try await api.send(.get, "/v1/meetings/\(fixture.meetingID)", token: heir.token).string("role") == "owner")
+        }
+    }
+
     @Test func badBodiesNameTheirField() async throws {
         try await ParticipantAPI.run { api, _ in
             let fixture = try await api.publish()
