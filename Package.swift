@@ -30,6 +30,7 @@ let migrationFiles = [
     "0035_completion_tallies.sql",
     "0036_account_announcements.sql",
     "0038_submission_integrity.sql",
+    "0039_token_kinds_and_transfer_offers.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

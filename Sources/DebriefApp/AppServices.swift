@@ -42,17 +42,16 @@ struct AppServices: Sendable {
         let tokenStore = TokenStore(database: database, lifetime: configuration.tokenLifetime, cache: self.tokenCache)
         let invitations = InvitationStore(database: database)
         let signUpGate = SignUpGate(policy: configuration.signUpPolicy, accounts: accountStore, invitations: invitations)
-        var accounts = AccountActions(
-            accounts: accountStore,
-            tokens: tokenStore,
-            throttle: LoginThrottle(
-                database: database, policy: LoginThrottle.Policy(signUpsPerClient: configuration.signUpsPerAddressPerHour)),
-            signUpGate: signUpGate)
+        let throttle = LoginThrottle(
+            database: database, policy: LoginThrottle.Policy(signUpsPerClient: configuration.signUpsPerAddressPerHour))
+        var accounts = AccountActions(accounts: accountStore, tokens: tokenStore, throttle: throttle, signUpGate: signUpGate)
         accounts.readReplica = self.readReplica
         let meetingStore = MeetingStore(database: database)
         self.meetingStore = meetingStore
         let meetings = MeetingActions(meetings: meetingStore, notifier: self.notifier)
-        let sharing = SharingActions(shares: SeriesShareStore(database: database), meetings: meetingStore, notifier: self.notifier)
+        let sharing = SharingActions(
+            shares: SeriesShareStore(database: database), transfers: SeriesTransferStore(database: database), meetings: meetingStore,
+            notifier: self.notifier)
         let forms = FormActions(meetings: meetingStore, forms: FormStore(database: database), notifier: self.notifier)
         let resultsStore = ResultsStore(database: database, reads: self.readReplica)
         let results = ResultsActions(
@@ -85,7 +84,7 @@ struct AppServices: Sendable {
         self.api.webhooks = webhooks
         var hostPages = HostPages(
             signUpGate: signUpGate,
-            settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations),
+            settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations, throttle: throttle),
             attendance: attendance, forms: forms, moderation: moderation, sharing: sharing, loopbackHint: configuration.publicURLHint)
         hostPages.webhooks = webhooks
         var pages = Pages(

@@ -50,6 +50,7 @@ public struct Pages: Sendable {
         MeetingPagesController(accounts: self.accounts, meetings: self.meetings).addRoutes(to: router)
         RosterPageController(accounts: self.accounts, meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: router)
         SharingPageController(accounts: self.accounts, meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: router)
+        TransferPageController(accounts: self.accounts, sharing: self.host.sharing).addRoutes(to: router)
         FormBuilderController(
             accounts: self.accounts, meetings: self.meetings, forms: self.host.forms, publicBaseURL: self.settings.publicBaseURL
         ).addRoutes(to: router)

@@ -24,6 +24,12 @@ struct AdminCommandTests {
         let row = try #require(try await database.query("SELECT role, password_hash FROM accounts WHERE email = 'boss@example.com'").first)
         #expect(try row.decode("role", as: String.self) == "admin")
         let firstHash = try row.decode("password_hash", as: String.self)
+        // A session of the account, as a sign-in would have made it.
+        try await database.execute(
+            """
+            INSERT INTO access_tokens (token_hash, account_id, expires_at, kind)
+            SELECT 'cli-test-token', id, now() + interval '1 hour', 'sign_in' FROM accounts
+            """)
 
         let reset = try await DebriefProcess.run(
             ["admin", "reset-password", "--database-url", url, "--email", "boss@example.com", "--bcrypt-cost", "4"])
@@ -31,6 +37,14 @@ struct AdminCommandTests {
         #expect(reset.output.contains("Password (shown once): "))
         let secondHash = try #require(try await database.query("SELECT password_hash FROM accounts").first).decode("password_hash", as: String.self)
         #expect(secondHash != firstHash)
+        // The session is revoked, and the credentials generation advanced with the password: a
+        // sign-in that checked the old password while the reset ran is issued no token.
+        let after = try #require(
+            try await database.query(
+                "SELECT t.revoked_at IS NOT NULL AS revoked, a.credentials_generation AS generation FROM access_tokens t JOIN accounts a ON a.id = t.account_id"
+            ).first)
+        #expect(try after.decode("revoked", as: Bool.self))
+        #expect(try after.decode("generation", as: Int.self) == 1)
         await database.shutdown()
     }
 

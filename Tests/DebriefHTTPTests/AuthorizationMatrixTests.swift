@@ -152,7 +152,7 @@ struct AuthorizationMatrixTests {
         "DELETE /v1/meetings/{id}/responses/{responseId}": Row(access: .series(.edit), success: .noContent),
         "GET /v1/series/{id}/shares": Row(access: .series(.read), success: .ok),
         "POST /v1/series/{id}/shares": Row(
-            access: .series(.manage), success: .created,
+            access: .series(.manage), success: .accepted,
             // The owner and the admin share with the bystander; co-hosts are refused before the body is read.
             body: { world, _ in ["email": world.bystanderEmail, "role": "viewer"] }),
         "DELETE /v1/series/{id}/shares/{accountId}": Row(
@@ -161,10 +161,16 @@ struct AuthorizationMatrixTests {
                 let shared = try await api.send(
                     .post, "/v1/series/\(world.series)/shares", token: world.ownerToken,
                     json: ["email": world.bystanderEmail, "role": "viewer"])
-                #expect(shared.status == .created, "\(shared.text)")
+                #expect(shared.status == .accepted, "\(shared.text)")
             }),
+        // Every world has an open transfer offer of its series (to the other host, else the bystander).
         "POST /v1/series/{id}/transfer": Row(
-            access: .series(.manage), success: .ok, body: { world, _ in ["email": world.bystanderEmail] }),
+            access: .series(.manage), success: .accepted, body: { world, _ in ["email": world.bystanderEmail] }),
+        "DELETE /v1/series/{id}/transfer": Row(access: .series(.manage), success: .noContent),
+        "GET /v1/transfers": Row(access: .anyAccount, success: .ok),
+        // Only the address the offer names may take it: to anyone else it does not exist.
+        "POST /v1/transfers/{transferId}/accept": Row(access: .anyAccount, success: .notFound, overrides: [.otherHost: .ok]),
+        "POST /v1/transfers/{transferId}/decline": Row(access: .anyAccount, success: .notFound, overrides: [.otherHost: .noContent]),
         "GET /v1/series/{id}/roster": Row(access: .series(.read), success: .ok),
         "POST /v1/series/{id}/roster": Row(access: .series(.edit), success: .created, body: { _, _ in ["name": "Katherine Johnson"] }),
         "PATCH /v1/series/{id}/roster/{memberId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["name": "Grace B. Hopper"] }),
@@ -260,6 +266,10 @@ struct AuthorizationMatrixTests {
         "POST /m/{id}/sharing": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/sharing/{accountId}/revoke": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/sharing/transfer": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/sharing/transfer/cancel": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /transfers": Row(access: .anyone, success: .seeOther),
+        "POST /transfers/{transferId}/accept": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /transfers/{transferId}/decline": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/attendance": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/attendance/{checkInId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "GET /m/{id}/form": Row(access: .anyone, success: .seeOther),
@@ -370,6 +380,9 @@ struct AuthorizationMatrixTests {
         var webhook: String = ""
         var webhookDelivery: String = ""
         var otherHostToken: String?
+        var otherHostEmail: String?
+        /// The open offer of the series, to the other host (when that is the caller) or the bystander.
+        var transfer = ""
         var adminToken: String?
         /// The co-host's token, for the editor and viewer callers.
         var coHostToken: String?
@@ -407,6 +420,7 @@ struct AuthorizationMatrixTests {
                 .replacingOccurrences(of: "{webhookId}", with: self.webhook)
                 .replacingOccurrences(of: "{deliveryId}", with: self.webhookDelivery)
                 .replacingOccurrences(of: "{accountId}", with: self.bystander)
+                .replacingOccurrences(of: "{transferId}", with: self.transfer)
         }
     }
 
@@ -502,7 +516,9 @@ struct AuthorizationMatrixTests {
             ).first?.decode("id", as: String.self))
         switch caller {
         case .otherHost:
-            world.otherHostToken = try await api.signUpAndLogIn().token
+            let email = "other-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+            world.otherHostToken = try await api.signUpAndLogIn(email: email).token
+            world.otherHostEmail = email
         case .admin:
             world.adminToken = try await Self.adminToken(api, database)
         case .expiredToken:
@@ -522,11 +538,18 @@ struct AuthorizationMatrixTests {
             let (token, _) = try await api.signUpAndLogIn(email: email)
             let shared = try await api.send(
                 .post, "/v1/series/\(series)/shares", token: owner, json: ["email": email, "role": try #require(caller.sharedRole?.rawValue)])
-            #expect(shared.status == .created, "\(shared.text)")
+            #expect(shared.status == .accepted, "\(shared.text)")
             world.coHostToken = token
         case .owner, .noToken, .garbageToken:
             break
         }
+        let offered = try await api.send(
+            .post, "/v1/series/\(series)/transfer", token: owner, json: ["email": world.otherHostEmail ?? world.bystanderEmail])
+        #expect(offered.status == .accepted, "\(offered.text)")
+        let seriesID = try #require(UUID(uuidString: series))
+        world.transfer = try #require(
+            try await database.query("SELECT id::text AS id FROM series_transfer_offers WHERE series_id = \(seriesID)")
+                .first?.decode("id", as: String.self))
         return world
     }
 

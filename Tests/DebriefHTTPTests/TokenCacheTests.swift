@@ -119,6 +119,27 @@ struct TokenCacheTests {
     }
 }
 
+/// A remembered token keeps its kind: the cache answers only where the database would.
+@Suite("Token cache: scopes")
+struct TokenCacheScopeTests {
+    @Test func aRememberedPageSessionIsStillNoBearerToken() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 2)
+        let cache = TokenCache(trust: .seconds(60))
+        cache.startedHearingChanges()
+        let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4), tokenCache: cache)
+        let tokens = TokenStore(database: database, cache: cache)
+        let account = try await accounts.create(
+            SignUp(email: try EmailAddress(parsing: "scoped@example.com"), password: "correct horse battery", displayName: "S"))
+        let session = try #require(try await tokens.issueSession(.page, for: account))
+        #expect(try await tokens.account(for: session.token, presentedAs: .sessionCookie)?.id == account.id)
+        try await TokenCacheTests.revokeSilently(account.id.uuidString, database)
+        // Still trusted from memory (nothing announced the revocation), yet not as a bearer token.
+        #expect(try await tokens.account(for: session.token, presentedAs: .sessionCookie)?.id == account.id)
+        #expect(try await tokens.account(for: session.token, presentedAs: .bearerHeader) == nil)
+        await database.shutdown()
+    }
+}
+
 /// The announcements themselves, heard on the channel as another instance would hear them.
 @Suite("Token cache: announcements")
 struct AccountAnnouncementTests {

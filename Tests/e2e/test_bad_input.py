@@ -155,8 +155,9 @@ ROUTES = {
     "POST /v1/series/{id}/roster": (lambda w: f"/v1/series/{w.series}/roster", lambda w: {"name": "Katherine Johnson"}),
     "PATCH /v1/series/{id}/roster/{memberId}": (lambda w: f"/v1/series/{w.series}/roster/{w.member}", lambda w: {"name": "Grace Hopper"}),
     "POST /v1/meetings/{id}/attendance": (lambda w: f"/v1/meetings/{w.meeting}/attendance", lambda w: {"rosterMemberId": w.member}),
-    # Sharing names another host by address: `nobody@` has no account, so even the unspoiled body
-    # is refused (422 on email) and no case can move the series away.
+    # Sharing and transfer name another host by address: `nobody@` has no account, so the unspoiled
+    # body shares nothing, and a transfer is only an offer (the heir accepts it), so no case can
+    # move the series away.
     "POST /v1/series/{id}/shares": (lambda w: f"/v1/series/{w.series}/shares", lambda w: {"email": "nobody@example.com", "role": "viewer"}),
     "POST /v1/series/{id}/transfer": (lambda w: f"/v1/series/{w.series}/transfer", lambda w: {"email": "nobody@example.com"}),
     "POST /v1/webhooks": (lambda w: "/v1/webhooks",

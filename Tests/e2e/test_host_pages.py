@@ -163,6 +163,7 @@ def test_a_host_does_the_whole_job_in_the_browser(installation, browser):
     host.get(base + "/account")
     audit(host, "account", axe)
     set_value(host, "tokenName", "Form script")
+    set_value(host, "tokenCurrentPassword", PASSWORD)
     submit(host, "/account/tokens")
     token = wait_for(host, lambda d: d.find_element(By.ID, "new-token")).text
     assert token.startswith("dbf_")

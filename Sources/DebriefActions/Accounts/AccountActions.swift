@@ -36,17 +36,21 @@ public struct AccountActions: Sendable {
         return try await self.accounts.create(valid, admission: admission)
     }
 
-    /// A new session for an account that just proved itself another way (signed up this moment).
+    /// A page session for an account that just proved itself another way (signed up this moment).
     public func startSession(for account: Account) async throws -> LoggedIn {
-        LoggedIn(token: try await self.tokens.issue(for: account.id), account: account)
+        guard let token = try await self.tokens.issueSession(.page, for: account) else { throw Self.credentialsChanged }
+        return LoggedIn(token: token, account: account)
     }
 
     /// Wrong email and wrong password get the same answer in the same time; repeated failures
     /// for one email or one client address are refused (`rateLimited`) before any password is
     /// checked. Each attempt is reserved against both limits before bcrypt runs, so parallel
-    /// guesses cannot all slip past the limit while the first ones are being checked. Throws a ``ValidationFailure`` naming `email` and `password` when they are
-    /// missing or malformed, and `unauthenticated` when they do not match an account.
-    public func logIn(email rawEmail: String?, password: String?, client: String) async throws -> LoggedIn {
+    /// guesses cannot all slip past the limit while the first ones are being checked. Throws a
+    /// ``ValidationFailure`` naming `email` and `password` when they are missing or malformed,
+    /// and `unauthenticated` when they do not match an account — also when the password checked
+    /// stopped being the account's (or it signed out everywhere) before the token was issued.
+    /// `kind` is `.signIn` for `POST /v1/tokens`, `.page` for the sign-in page.
+    public func logIn(email rawEmail: String?, password: String?, client: String, kind: TokenKind) async throws -> LoggedIn {
         var problems = ProblemCollector()
         let email = try? EmailAddress.parse(rawEmail).get()
         if email == nil { problems.add("email", rawEmail == nil ? "is required" : "must be a valid email address") }
@@ -60,17 +64,21 @@ public struct AccountActions: Sendable {
             throw ValidationFailure(problems: problems.problems)
         }
         let reservation = try await self.throttle.reserve(email: email, client: client)
-        guard let account = try await self.accounts.authenticate(email: email, password: password) else {
-            // The reservation stays: it is this failure.
-            throw DebriefError(.unauthenticated, "the email or password is wrong")
-        }
+        // The reservation stays when nothing is issued: it is this failure.
+        guard let account = try await self.accounts.authenticate(email: email, password: password),
+            let token = try await self.tokens.issueSession(kind, for: account)
+        else { throw Self.wrongCredentials }
         try await self.throttle.recordSuccess(reservation)
-        return LoggedIn(token: try await self.tokens.issue(for: account.id), account: account)
+        return LoggedIn(token: token, account: account)
     }
 
-    /// The account a bearer token (or page session, which carries one) belongs to, if it is valid.
-    public func account(forToken token: String) async throws -> Account? {
-        try await self.tokens.account(for: token)
+    static let wrongCredentials = DebriefError(.unauthenticated, "the email or password is wrong")
+    static let credentialsChanged = DebriefError(.unauthenticated, "the account's password changed; sign in again")
+
+    /// The account a token presented `as` (the bearer header or the page cookie) belongs to, if
+    /// it is valid there (``TokenPresentation``).
+    public func account(forToken token: String, presentedAs presentation: TokenPresentation) async throws -> Account? {
+        try await self.tokens.account(for: token, presentedAs: presentation)
     }
 
     /// Whether a token is still valid, revoked or expired (live streams check it as they go).

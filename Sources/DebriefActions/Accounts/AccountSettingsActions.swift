@@ -8,38 +8,51 @@ public struct AccountSettingsActions: Sendable {
     let accounts: AccountStore
     let tokens: TokenStore
     let invitations: InvitationStore
+    /// Guesses at the current password count as failed sign-ins of the account's email and the
+    /// client's address, so the account page is no way around the sign-in throttle.
+    let throttle: LoginThrottle
 
     /// How long an invitation link works.
     public static let invitationLifetime: Duration = .seconds(7 * 24 * 3600)
     /// The lifetimes a personal token may have, in days.
     public static let tokenLifetimeDays = [7, 30, 90, 365]
 
-    public init(accounts: AccountStore, tokens: TokenStore, invitations: InvitationStore) {
+    public init(accounts: AccountStore, tokens: TokenStore, invitations: InvitationStore, throttle: LoginThrottle) {
         self.accounts = accounts
         self.tokens = tokens
         self.invitations = invitations
+        self.throttle = throttle
     }
 
     /// Changes the password. The current one is required (`unauthenticated` at `currentPassword`
-    /// when wrong); every other session and token of the account is revoked, `keeping` stays.
-    public func changePassword(of account: Account, current: String?, new: String?, keeping token: String?) async throws {
+    /// when wrong, `rateLimited` after repeated wrong ones from `client` or for the account);
+    /// every other session and token of the account is revoked, `keeping` stays.
+    public func changePassword(of account: Account, current: String?, new: String?, keeping token: String?, client: String) async throws {
         var problems = ProblemCollector()
         if (current ?? "").isEmpty { problems.add("currentPassword", "is required") }
         let password = AccountRules.checkPassword(new, at: "newPassword", into: &problems)
         guard let current, let password, problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
-        guard try await self.accounts.changePassword(id: account.id, current: current, to: password, keeping: token) else {
-            throw DebriefError(.unauthenticated, "the current password is wrong", field: "currentPassword")
+        let checked = try await self.checkCurrentPassword(of: account, current, client: client)
+        // False only when another change of the credentials committed since the check.
+        guard try await self.accounts.changePassword(checked, to: password, keeping: token) else {
+            throw Self.currentPasswordWrong
         }
     }
 
-    /// Signs the account out of every browser and revokes its personal tokens.
+    /// Signs the account out of every browser and revokes its personal tokens; a sign-in in
+    /// progress is issued nothing.
     public func signOutEverywhere(_ account: Account) async throws {
-        try await self.tokens.revokeAll(of: account.id)
+        try await self.accounts.signOutEverywhere(id: account.id)
     }
 
-    /// Creates a personal token named `rawName`, valid for `days` (one of ``tokenLifetimeDays``).
-    public func createToken(for account: Account, name rawName: String?, days rawDays: String?) async throws -> TokenStore.IssuedToken {
+    /// Creates a personal token named `rawName`, valid for `days` (one of ``tokenLifetimeDays``),
+    /// once the current password is given (as for ``changePassword(of:current:new:keeping:client:)``):
+    /// a session left open, or a token that reached the pages, cannot mint a long-lived one.
+    public func createToken(
+        for account: Account, currentPassword: String?, name rawName: String?, days rawDays: String?, client: String
+    ) async throws -> TokenStore.IssuedToken {
         var problems = ProblemCollector()
+        if (currentPassword ?? "").isEmpty { problems.add("currentPassword", "is required") }
         let name = (rawName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty {
             problems.add("name", "is required")
@@ -50,8 +63,24 @@ public struct AccountSettingsActions: Sendable {
         if days.map({ !Self.tokenLifetimeDays.contains($0) }) ?? true {
             problems.add("expiresInDays", "must be one of \(Self.tokenLifetimeDays.map(String.init).joined(separator: ", "))")
         }
-        guard let days, problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
-        return try await self.tokens.issuePersonal(for: account.id, name: name, lifetime: .seconds(days * 86_400))
+        guard let currentPassword, let days, problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
+        let checked = try await self.checkCurrentPassword(of: account, currentPassword, client: client)
+        guard let issued = try await self.tokens.issuePersonal(for: checked, name: name, lifetime: .seconds(days * 86_400)) else {
+            throw Self.currentPasswordWrong
+        }
+        return issued
+    }
+
+    static let currentPasswordWrong = DebriefError(.unauthenticated, "the current password is wrong", field: "currentPassword")
+
+    /// The account as read when `password` was checked against it, under the login throttle: the
+    /// attempt is reserved against the account's email and `client` before bcrypt runs, and
+    /// taken back when it was right.
+    private func checkCurrentPassword(of account: Account, _ password: String, client: String) async throws -> Account {
+        let reservation = try await self.throttle.reserve(email: try EmailAddress(parsing: account.email), client: client)
+        guard let checked = try await self.accounts.verify(id: account.id, password: password) else { throw Self.currentPasswordWrong }
+        try await self.throttle.recordSuccess(reservation)
+        return checked
     }
 
     public func tokens(of account: Account) async throws -> [TokenStore.PersonalToken] {

@@ -3,14 +3,18 @@ import DebriefStore
 import Foundation
 
 /// Co-hosts: a series' owner shares it with other hosts as editor or viewer, revokes shares, and
-/// transfers ownership (docs/decisions/0033-co-hosts.md). Who may do which is ``SeriesRole``'s.
+/// offers ownership to another host, who accepts or declines (docs/decisions/0033-co-hosts.md).
+/// Who may do which is ``SeriesRole``'s. Neither sharing nor offering tells the caller whether an
+/// address has an account.
 public struct SharingActions: Sendable {
     let shares: SeriesShareStore
+    let transfers: SeriesTransferStore
     let meetings: MeetingStore
     let notifier: ResultsNotifier?
 
-    public init(shares: SeriesShareStore, meetings: MeetingStore, notifier: ResultsNotifier? = nil) {
+    public init(shares: SeriesShareStore, transfers: SeriesTransferStore, meetings: MeetingStore, notifier: ResultsNotifier? = nil) {
         self.shares = shares
+        self.transfers = transfers
         self.meetings = meetings
         self.notifier = notifier
     }
@@ -19,26 +23,56 @@ public struct SharingActions: Sendable {
         try await self.shares.sharing(series: id, visibleTo: viewer)
     }
 
-    /// Who may change the shares is settled before what the body says (a viewer's malformed body
-    /// is a 403, not a 422 that would teach them the format).
+    /// Shares the series with the host at the body's address (when it has an account); returns
+    /// the validated request. Who may change the shares is settled before what the body says (a
+    /// viewer's malformed body is a 403, not a 422 that would teach them the format).
+    @discardableResult
     public func share(
         series id: UUID, by viewer: Viewer, _ input: () async throws -> SeriesShareInput
-    ) async throws -> (share: SeriesShare, created: Bool) {
+    ) async throws -> SeriesShareRequest {
         try await self.requireOwner(series: id, viewer)
-        return try await self.shares.share(series: id, by: viewer, try await input().validate().get())
+        let request = try await input().validate().get()
+        try await self.shares.share(series: id, by: viewer, request)
+        return request
     }
 
     public func revoke(series id: UUID, account: UUID, by viewer: Viewer) async throws {
         try await self.shares.revoke(series: id, account: account, by: viewer)
     }
 
-    /// Transfers the series. Reports served from memory remember each session's host, so every
-    /// session is announced as changed: the next read checks the new owner, here and elsewhere.
-    public func transfer(series id: UUID, by viewer: Viewer, _ input: () async throws -> SeriesTransferInput) async throws -> SeriesSharing {
+    /// Offers the series to the body's address (replacing an open offer); returns the address.
+    @discardableResult
+    public func offerTransfer(
+        series id: UUID, by viewer: Viewer, _ input: () async throws -> SeriesTransferInput
+    ) async throws -> EmailAddress {
         try await self.requireOwner(series: id, viewer)
-        let sharing = try await self.shares.transfer(series: id, by: viewer, to: try await input().validate().get())
-        for session in try await self.meetings.series(id, visibleTo: viewer) { self.notifier?.changed(meeting: session.id) }
+        let email = try await input().validate().get()
+        try await self.transfers.offer(series: id, by: viewer, to: email)
+        return email
+    }
+
+    public func pendingTransfer(series id: UUID, visibleTo viewer: Viewer) async throws -> SeriesTransferStore.PendingTransfer? {
+        try await self.transfers.pending(series: id, visibleTo: viewer)
+    }
+
+    public func cancelTransfer(series id: UUID, by viewer: Viewer) async throws {
+        try await self.transfers.cancel(series: id, by: viewer)
+    }
+
+    public func transferOffers(to viewer: Viewer) async throws -> [SeriesTransferStore.Offer] {
+        try await self.transfers.offers(to: viewer)
+    }
+
+    /// Accepts an offer. Reports served from memory remember each session's host, so every
+    /// session is announced as changed: the next read checks the new owner, here and elsewhere.
+    public func acceptTransfer(_ offer: UUID, by viewer: Viewer) async throws -> SeriesSharing {
+        let sharing = try await self.transfers.accept(offer, by: viewer)
+        for session in try await self.meetings.series(sharing.seriesID, visibleTo: viewer) { self.notifier?.changed(meeting: session.id) }
         return sharing
+    }
+
+    public func declineTransfer(_ offer: UUID, by viewer: Viewer) async throws {
+        try await self.transfers.decline(offer, by: viewer)
     }
 
     private func requireOwner(series id: UUID, _ viewer: Viewer) async throws {

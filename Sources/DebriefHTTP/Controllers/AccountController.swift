@@ -48,7 +48,7 @@ struct AccountController {
     @Sendable func logIn(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<IssuedToken> {
         let input = try await request.decodeJSON(as: LoginInput.self, context: context)
         let loggedIn = try await self.accounts.logIn(
-            email: input.email, password: input.password, client: context.clientAddress)
+            email: input.email, password: input.password, client: context.clientAddress, kind: .signIn)
         return EditedResponse(
             status: .created,
             response: IssuedToken(token: loggedIn.token.token, expiresAt: loggedIn.token.expiresAt, account: AccountResponse(loggedIn.account)))

@@ -57,24 +57,4 @@ extension AccountStore {
             throw DebriefError(.conflict, "an account with this email already exists", field: "email")
         }
     }
-
-    /// Sets a new password when `current` is right; revokes every token of the account except
-    /// `keeping` (the session that asked). Returns false, changing nothing, when `current` is wrong.
-    public func changePassword(id: UUID, current: String, to password: String, keeping token: String?) async throws -> Bool {
-        let stored: String? = try await self.database.query("SELECT password_hash FROM accounts WHERE id = \(id)")
-            .first?.decode("password_hash")
-        guard try await self.hasher.verify(current, against: stored) else { return false }
-        let hash = try await self.hasher.hash(password)
-        let keptHash = token.map(SecretToken.hash)
-        try await self.database.withTransaction { connection in
-            try await connection.execute("UPDATE accounts SET password_hash = \(hash), updated_at = now() WHERE id = \(id)")
-            try await connection.execute(
-                """
-                UPDATE access_tokens SET revoked_at = now()
-                WHERE account_id = \(id) AND revoked_at IS NULL AND token_hash IS DISTINCT FROM \(keptHash)::text
-                """)
-        }
-        self.tokenCache.forget(account: id)
-        return true
-    }
 }

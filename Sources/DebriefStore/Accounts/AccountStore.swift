@@ -6,14 +6,14 @@ import PQ
 public struct AccountStore: Sendable {
     let database: Database
     let hasher: PasswordHasher
-    /// The token cache of ``TokenStore``, which remembers accounts: every change here forgets
-    /// the account there before it is answered.
-    let tokenCache: TokenCache
+    /// The owner of tokens and of what its cache remembers of accounts: every change here goes
+    /// through ``TokenStore/revoking(_:)``, which forgets the account before it is answered.
+    let tokens: TokenStore
 
     public init(database: Database, hasher: PasswordHasher, tokenCache: TokenCache = TokenCache(trust: .zero)) {
         self.database = database
         self.hasher = hasher
-        self.tokenCache = tokenCache
+        self.tokens = TokenStore(database: database, cache: tokenCache)
     }
 
     /// Creates an account; a taken email (in any letter case) is a conflict on `email`.
@@ -52,38 +52,20 @@ public struct AccountStore: Sendable {
     }
 
     public func update(id: UUID, _ patch: ProfilePatch) async throws -> Account {
-        let rows = try await self.database.query(
-            """
-            UPDATE accounts AS a
-            SET display_name = coalesce(\(patch.displayName), display_name),
-                response_retention_months = CASE WHEN \(patch.responseRetentionMonths)::int IS NULL THEN response_retention_months
-                    ELSE nullif(\(patch.responseRetentionMonths)::int, 0) END,
-                time_zone = coalesce(\(patch.timeZone), time_zone), updated_at = now()
-            WHERE a.id = \(id)
-            RETURNING \(Account.columns)
-            """)
-        self.tokenCache.forget(account: id)
-        guard let row = rows.first else { throw DebriefError.notFound("account") }
-        return try Account(row: row)
-    }
-
-    /// Sets a new password and revokes every token of the account.
-    public func resetPassword(email: EmailAddress, to password: String) async throws -> Account {
-        let hash = try await self.hasher.hash(password)
-        let account = try await self.database.withTransaction { connection in
+        try await self.tokens.revoking { revoker, connection in
+            revoker.accountChanged(id)
             let rows = try await connection.query(
                 """
-                UPDATE accounts AS a SET password_hash = \(hash), updated_at = now()
-                WHERE lower(a.email) = \(email.normalized)
+                UPDATE accounts AS a
+                SET display_name = coalesce(\(patch.displayName), display_name),
+                    response_retention_months = CASE WHEN \(patch.responseRetentionMonths)::int IS NULL THEN response_retention_months
+                        ELSE nullif(\(patch.responseRetentionMonths)::int, 0) END,
+                    time_zone = coalesce(\(patch.timeZone), time_zone), updated_at = now()
+                WHERE a.id = \(id)
                 RETURNING \(Account.columns)
                 """)
-            guard let row = rows.first else { throw DebriefError.notFound("account \(email.normalized)") }
-            let account = try Account(row: row)
-            try await connection.execute(
-                "UPDATE access_tokens SET revoked_at = now() WHERE account_id = \(account.id) AND revoked_at IS NULL")
-            return account
+            guard let row = rows.first else { throw DebriefError.notFound("account") }
+            return try Account(row: row)
         }
-        self.tokenCache.forget(account: account.id)
-        return account
     }
 }

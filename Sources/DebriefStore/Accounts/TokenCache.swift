@@ -4,9 +4,10 @@ import Foundation
 /// usually runs no token query (docs/decisions/0038-token-cache.md).
 ///
 /// - **How long**: an entry is trusted for `trust` at most, and never past the token's expiry.
-/// - **Changes made here**: ``TokenStore`` and ``AccountStore`` forget an account's entries as
-///   soon as they change the account or its tokens, before the change is answered, so the very
-///   next request on this instance sees it.
+/// - **Changes made here**: ``TokenStore`` forgets an account's entries as soon as it revokes
+///   tokens of the account or a store changes the account through it
+///   (``TokenStore/revoking(_:)``), before the change is answered, so the very next request on
+///   this instance sees it.
 /// - **Changes made elsewhere** (another instance, `debrief admin`, hand-written SQL): triggers
 ///   announce every change to `accounts` and `access_tokens` on ``channel`` with the account's
 ///   id, and the instance's change listener forgets the account. Nothing is remembered until the
@@ -30,8 +31,14 @@ public final class TokenCache: @unchecked Sendable {
         fileprivate let generation: UInt64
     }
 
-    private struct Entry {
+    /// Whom a token acts for, and its kind (which places accept it).
+    struct Holder {
         let account: Account
+        let kind: TokenKind
+    }
+
+    private struct Entry {
+        let holder: Holder
         let trustedUntil: ContinuousClock.Instant
     }
 
@@ -52,8 +59,8 @@ public final class TokenCache: @unchecked Sendable {
 
     private var isEnabled: Bool { self.trust > .zero }
 
-    /// The remembered account of a token (by its hash), while still trusted.
-    func account(forTokenHash hash: String, now: ContinuousClock.Instant = .now) -> Account? {
+    /// The remembered holder of a token (by its hash), while still trusted.
+    func holder(forTokenHash hash: String, now: ContinuousClock.Instant = .now) -> Holder? {
         guard self.isEnabled else { return nil }
         return self.lock.withLock {
             guard let entry = self.entries[hash] else { return nil }
@@ -61,7 +68,7 @@ public final class TokenCache: @unchecked Sendable {
                 self.entries[hash] = nil
                 return nil
             }
-            return entry.account
+            return entry.holder
         }
     }
 
@@ -70,7 +77,9 @@ public final class TokenCache: @unchecked Sendable {
     }
 
     /// Remembers what a lookup that took `ticket` found, unless something was forgotten since.
-    func remember(_ account: Account, for hash: String, expiresAt: Date, ticket: Ticket, now: ContinuousClock.Instant = .now) {
+    func remember(
+        _ account: Account, kind: TokenKind, for hash: String, expiresAt: Date, ticket: Ticket, now: ContinuousClock.Instant = .now
+    ) {
         guard self.isEnabled else { return }
         let untilExpiry = Duration.milliseconds(Int64(max(0, expiresAt.timeIntervalSinceNow) * 1000))
         let trustedUntil = now + min(self.trust, untilExpiry)
@@ -78,7 +87,7 @@ public final class TokenCache: @unchecked Sendable {
             guard self.hearsChanges, ticket.generation == self.generation else { return }
             // Full: start over rather than track use; entries are refilled by one query each.
             if self.entries.count >= self.capacity { self.entries.removeAll(keepingCapacity: true) }
-            self.entries[hash] = Entry(account: account, trustedUntil: trustedUntil)
+            self.entries[hash] = Entry(holder: Holder(account: account, kind: kind), trustedUntil: trustedUntil)
         }
     }
 
@@ -86,7 +95,7 @@ public final class TokenCache: @unchecked Sendable {
     public func forget(account id: UUID) {
         self.lock.withLock {
             self.generation += 1
-            self.entries = self.entries.filter { $0.value.account.id != id }
+            self.entries = self.entries.filter { $0.value.holder.account.id != id }
         }
     }
 

@@ -11,26 +11,26 @@ extension TokenStore {
         public var expiresAt: Date
     }
 
-    /// Issues a named token valid for `lifetime`; the secret is in the result only.
-    public func issuePersonal(for accountID: UUID, name: String, lifetime: Duration) async throws -> IssuedToken {
-        let token = SecretToken.newBearerToken()
-        let seconds = Int(lifetime.components.seconds)
-        let rows = try await self.database.query(
-            """
-            INSERT INTO access_tokens (token_hash, account_id, expires_at, name)
-            VALUES (\(SecretToken.hash(token)), \(accountID), now() + make_interval(secs => \(seconds)), \(name))
-            RETURNING expires_at
-            """)
-        return IssuedToken(token: token, expiresAt: try rows.single().decode("expires_at"))
+    /// Issues a named personal token valid for `lifetime` to `account` as read when its password
+    /// was just checked; nil when its credentials changed since. The secret is in the result only.
+    public func issuePersonal(for account: Account, name: String, lifetime: Duration) async throws -> IssuedToken? {
+        try await self.issue(.personal, for: account, name: name, lifetime: lifetime)
+    }
+
+    /// A page session or sign-in token for `account` as read when its password was checked (or
+    /// it was created); nil when its credentials changed since. (A personal token without a name
+    /// is refused by the table's check.)
+    public func issueSession(_ kind: TokenKind, for account: Account) async throws -> IssuedToken? {
+        try await self.issue(kind, for: account)
     }
 
     /// The account's live personal tokens, newest first.
     public func personalTokens(of accountID: UUID) async throws -> [PersonalToken] {
         try await self.database.query(
             """
-            SELECT id, name, created_at, expires_at FROM access_tokens
-            WHERE account_id = \(accountID) AND name IS NOT NULL AND revoked_at IS NULL AND expires_at > now()
-            ORDER BY created_at DESC, id
+            SELECT t.id, t.name, t.created_at, t.expires_at FROM access_tokens t
+            WHERE t.account_id = \(accountID) AND t.kind = 'personal' AND \(Self.live)
+            ORDER BY t.created_at DESC, t.id
             """
         ).map { row in
             PersonalToken(
@@ -41,19 +41,6 @@ extension TokenStore {
 
     /// Revokes one of the account's personal tokens; `notFound` for anything else.
     public func revokePersonal(id: UUID, of accountID: UUID) async throws {
-        let revoked = try await self.database.execute(
-            """
-            UPDATE access_tokens SET revoked_at = now()
-            WHERE id = \(id) AND account_id = \(accountID) AND name IS NOT NULL AND revoked_at IS NULL
-            """)
-        self.cache.forget(account: accountID)
-        if revoked == 0 { throw DebriefError.notFound("token") }
-    }
-
-    /// Revokes every token of the account: its sessions in every browser and its personal tokens.
-    public func revokeAll(of accountID: UUID) async throws {
-        try await self.database.execute(
-            "UPDATE access_tokens SET revoked_at = now() WHERE account_id = \(accountID) AND revoked_at IS NULL")
-        self.cache.forget(account: accountID)
+        if try await self.revoke(.personal(id: id), of: accountID) == 0 { throw DebriefError.notFound("token") }
     }
 }

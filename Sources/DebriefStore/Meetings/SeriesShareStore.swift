@@ -3,9 +3,10 @@ import Foundation
 import PQ
 
 /// Who may work on a series besides its owner (docs/decisions/0033-co-hosts.md). Reading the
-/// shares takes any role; changing them, and transferring the series, is the owner's (or an
-/// admin's). Each change runs in one transaction that first locks the series row, so a share and
-/// a transfer of the same series happen one at a time.
+/// shares takes any role; changing them, and offering the series to another host
+/// (``SeriesTransferStore``), is the owner's (or an admin's). Each change runs in one transaction
+/// that first locks the series row, so a share and a transfer of the same series happen one at a
+/// time.
 public struct SeriesShareStore: Sendable {
     let database: Database
 
@@ -22,23 +23,18 @@ public struct SeriesShareStore: Sendable {
     }
 
     /// Shares the series with the host at `request.email`, or changes the role of their share.
-    /// Returns the share and whether it is new. The address must be another host's account
-    /// (`unprocessable` at `email` otherwise: unknown, or the owner's own).
-    public func share(series seriesID: UUID, by viewer: Viewer, _ request: SeriesShareRequest) async throws -> (share: SeriesShare, created: Bool) {
+    /// An address without an account changes nothing and is answered alike (the caller learns
+    /// nothing of which addresses have accounts); the owner's own address is a problem at `email`.
+    public func share(series seriesID: UUID, by viewer: Viewer, _ request: SeriesShareRequest) async throws {
         try await self.database.withTransaction { connection in
             try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .manage, on: connection, forUpdate: true)
-            let account = try await Self.otherHost(request.email, series: seriesID, on: connection)
-            let row = try await connection.query(
+            guard let account = try await Self.otherHost(request.email, series: seriesID, on: connection) else { return }
+            try await connection.execute(
                 """
                 INSERT INTO series_shares AS sh (series_id, account_id, role, shared_by)
                 VALUES (\(seriesID), \(account), \(request.role.rawValue), \(viewer.accountID))
                 ON CONFLICT (series_id, account_id) DO UPDATE SET role = excluded.role, updated_at = now()
-                RETURNING sh.created_at, (xmax = 0) AS inserted
-                """
-            ).single()
-            let shares = try await Self.shares(seriesID, on: connection)
-            guard let share = shares.first(where: { $0.accountID == account }) else { throw DebriefError.notFound("share") }
-            return (share, try row.decode("inserted"))
+                """)
         }
     }
 
@@ -52,55 +48,25 @@ public struct SeriesShareStore: Sendable {
         }
     }
 
-    /// Makes the host at `email` the owner of the series and of every session in it, in one
-    /// transaction. The previous owner keeps an editor share. A session that would overlap one of
-    /// the new owner's meetings (a host is in one meeting at a time) refuses the whole transfer.
-    public func transfer(series seriesID: UUID, by viewer: Viewer, to email: EmailAddress) async throws -> SeriesSharing {
-        do {
-            return try await self.database.withTransaction { connection in
-                try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .manage, on: connection, forUpdate: true)
-                let newOwner = try await Self.otherHost(email, series: seriesID, on: connection)
-                let previous: UUID = try await connection.query(
-                    "SELECT host_id FROM meeting_series WHERE id = \(seriesID)").single().decode("host_id")
-                try await connection.execute("UPDATE meeting_series SET host_id = \(newOwner) WHERE id = \(seriesID)")
-                try await connection.execute(
-                    "UPDATE meetings SET host_id = \(newOwner), updated_at = now() WHERE series_id = \(seriesID)")
-                try await connection.execute(
-                    "DELETE FROM series_shares WHERE series_id = \(seriesID) AND account_id = \(newOwner)")
-                try await connection.execute(
-                    """
-                    INSERT INTO series_shares (series_id, account_id, role, shared_by)
-                    VALUES (\(seriesID), \(previous), 'editor', \(viewer.accountID))
-                    ON CONFLICT (series_id, account_id) DO UPDATE SET role = 'editor', updated_at = now()
-                    """)
-                let role: SeriesRole = viewer.accountID == previous ? .editor : .admin
-                return try await Self.sharing(seriesID, role: role, on: connection)
-            }
-        } catch let error as PQError where error.isExclusionViolation {
-            throw DebriefError(.conflict, "a session of this series overlaps a meeting of that host", field: "email")
-        }
-    }
-
     // MARK: - Helpers
 
-    /// The account at `email`, when it is a host other than the series' owner.
-    private static func otherHost(_ email: EmailAddress, series seriesID: UUID, on connection: Connection) async throws -> UUID {
+    /// The account at `email` when it is a host other than the series' owner; nil when the
+    /// address has no account.
+    private static func otherHost(_ email: EmailAddress, series seriesID: UUID, on connection: Connection) async throws -> UUID? {
         let row = try await connection.query(
             """
             SELECT a.id, a.id = s.host_id AS is_owner FROM accounts a, meeting_series s
             WHERE lower(a.email) = \(email.normalized) AND s.id = \(seriesID)
             """
         ).first
-        guard let row else {
-            throw ValidationFailure(problems: [FieldProblem("email", "is not the address of a Debrief account")])
-        }
+        guard let row else { return nil }
         guard try !row.decode("is_owner", as: Bool.self) else {
             throw ValidationFailure(problems: [FieldProblem("email", "is the owner's own address")])
         }
         return try row.decode("id")
     }
 
-    private static func sharing(_ seriesID: UUID, role: SeriesRole, on connection: Connection) async throws -> SeriesSharing {
+    static func sharing(_ seriesID: UUID, role: SeriesRole, on connection: Connection) async throws -> SeriesSharing {
         let owner = try await connection.query(
             """
             SELECT a.id, a.email, a.display_name, s.created_at FROM meeting_series s JOIN accounts a ON a.id = s.host_id

@@ -44,6 +44,8 @@ struct AccountPageController {
         var currentPasswordError: String?
         var newPasswordError: String?
         var tokenNameError: String?
+        /// The current password asked before a personal token is made.
+        var tokenPasswordError: String?
         /// The zone list, the account's (or, until chosen, UTC) selected.
         var zones: [Zone] = []
         /// Set until the host chose a zone: the time zone script then selects the browser's.
@@ -121,7 +123,7 @@ struct AccountPageController {
         do {
             try await self.settings.changePassword(
                 of: try context.requireAccount(), current: fields["currentPassword"], new: fields["newPassword"],
-                keeping: context.bearerToken)
+                keeping: context.bearerToken, client: context.clientAddress)
             page.notice = t(.passwordChanged)
             return try await self.render(request, context, page)
         } catch let failure as ValidationFailure {
@@ -129,28 +131,48 @@ struct AccountPageController {
             page.currentPasswordError = errors["currentPassword"]
             page.newPasswordError = errors["newPassword"]
             return try await self.render(request, context, page, status: .unprocessableContent)
-        } catch let error as DebriefError where error.code == .unauthenticated {
-            page.currentPasswordError = t(.currentPasswordWrong)
-            return try await self.render(request, context, page, status: .unprocessableContent)
+        } catch let error as DebriefError {
+            guard let refusal = Self.passwordRefusal(error, t) else { throw error }
+            page.currentPasswordError = refusal.message
+            return try await self.render(request, context, page, status: refusal.status, retryAfter: error.retryAfterSeconds)
         }
     }
 
+    /// Makes a personal token once the current password is given (throttled like a sign-in).
     @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
         let fields = try await context.postedFields(request)
         let t = Localizer(Language(request.headers))
         var page = try self.page(context)
+        page.tokenName = fields["name"] ?? ""
         do {
             let issued = try await self.settings.createToken(
-                for: try context.requireAccount(), name: fields["name"], days: fields["expiresInDays"])
+                for: try context.requireAccount(), currentPassword: fields["currentPassword"], name: fields["name"],
+                days: fields["expiresInDays"], client: context.clientAddress)
+            page.tokenName = ""
             page.newToken = issued.token
             var response = try await self.render(request, context, page)
             // The secret is in this answer only: never kept by a cache.
             response.headers[.cacheControl] = "no-store"
             return response
         } catch let failure as ValidationFailure {
-            page.tokenName = fields["name"] ?? ""
-            page.tokenNameError = FieldErrors(failure, t)["name"] ?? FieldErrors(failure, t)["expiresInDays"]
+            let errors = FieldErrors(failure, t)
+            page.tokenNameError = errors["name"] ?? errors["expiresInDays"]
+            page.tokenPasswordError = errors["currentPassword"]
             return try await self.render(request, context, page, status: .unprocessableContent)
+        } catch let error as DebriefError {
+            guard let refusal = Self.passwordRefusal(error, t) else { throw error }
+            page.tokenPasswordError = refusal.message
+            return try await self.render(request, context, page, status: refusal.status, retryAfter: error.retryAfterSeconds)
+        }
+    }
+
+    /// What a refused current password says at its field: wrong (422), or too many wrong ones
+    /// (429, with the seconds to wait); nil for any other error.
+    static func passwordRefusal(_ error: DebriefError, _ t: Localizer) -> (message: String, status: HTTPResponse.Status)? {
+        switch error.code {
+        case .unauthenticated: return (t(.currentPasswordWrong), .unprocessableContent)
+        case .rateLimited: return (t(.signInThrottled, ["n": String(error.retryAfterSeconds ?? 60)]), .tooManyRequests)
+        default: return nil
         }
     }
 
@@ -183,7 +205,8 @@ struct AccountPageController {
     }
 
     private func render(
-        _ request: Request, _ context: AppRequestContext, _ page: AccountPage, status: HTTPResponse.Status = .ok
+        _ request: Request, _ context: AppRequestContext, _ page: AccountPage, status: HTTPResponse.Status = .ok,
+        retryAfter: Int? = nil
     ) async throws -> Response {
         let writer = try PageWriter(request)
         let t = writer.localizer
@@ -199,8 +222,10 @@ struct AccountPageController {
         page.lifetimes = AccountSettingsActions.tokenLifetimeDays.map { days in
             AccountPage.Lifetime(days: days, label: t(.tokenDays, ["n": String(days)]), selected: days == 90)
         }
-        return try writer.hostPage(
+        var response = try writer.hostPage(
             "account", title: t(.accountHeading), view: page, context: context, status: status,
             policy: ContentSecurityPolicy.scripted, script: Assets.timeZoneScript.url)
+        if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+        return response
     }
 }

@@ -1,6 +1,7 @@
 import Debrief
 import DebriefActions
 import DebriefHTTP
+import DebriefStore
 import Foundation
 import Hummingbird
 
@@ -11,7 +12,10 @@ struct HostSessionMiddleware: RouterMiddleware {
     let accounts: AccountActions
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let token = SessionCookie.token(in: request), let account = try await self.accounts.account(forToken: token) else {
+        guard let token = SessionCookie.token(in: request),
+            // Only a page session: a sign-in or personal token set as the cookie is no session.
+            let account = try await self.accounts.account(forToken: token, presentedAs: .sessionCookie)
+        else {
             return .seeOther(Self.signInLocation(returningTo: request))
         }
         var signedIn = context

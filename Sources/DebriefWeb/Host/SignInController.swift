@@ -36,7 +36,7 @@ struct SignInController {
     /// The form; a visitor whose session is still valid goes straight on.
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let next = LocalPath.validated(request.uri.queryParameters.get("next")) ?? "/m"
-        if let token = SessionCookie.token(in: request), try await self.accounts.account(forToken: token) != nil {
+        if let token = SessionCookie.token(in: request), try await self.accounts.account(forToken: token, presentedAs: .sessionCookie) != nil {
             return .seeOther(next)
         }
         return try self.form(request, SignInPage(csrf: "", next: next, email: ""), status: .ok)
@@ -54,7 +54,7 @@ struct SignInController {
         }
         do {
             let loggedIn = try await self.accounts.logIn(
-                email: fields["email"], password: fields["password"], client: context.clientAddress)
+                email: fields["email"], password: fields["password"], client: context.clientAddress, kind: .page)
             try await self.accounts.adoptBrowserTimeZone(of: loggedIn.account, fields["timeZone"])
             let secure = self.securesCookies
             var response = Response.seeOther(next)
@@ -81,7 +81,7 @@ struct SignInController {
     /// nothing to end; a wrong CSRF token is refused (403), so no other site can sign a host out.
     @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
         let fields = try await FormFields.read(request, limit: 16 * 1024)
-        if let token = SessionCookie.token(in: request), try await self.accounts.account(forToken: token) != nil {
+        if let token = SessionCookie.token(in: request), try await self.accounts.account(forToken: token, presentedAs: .sessionCookie) != nil {
             guard CSRFToken.isValid(fields["csrf"], secret: token, for: .session) else {
                 throw APIError(.forbidden, code: "csrf_failed", detail: "the form's CSRF token is missing or wrong; reload the page")
             }

@@ -8,9 +8,12 @@ enum SharingPhrase: String, CaseIterable, Sendable {
     case sharingColumnPerson, sharingColumnRole, sharingColumnSince, sharingYourRole
     case sharingAddHeading, sharingEmailLabel, sharingEmailHint, sharingRoleLabel, sharingAddButton, sharingChangeButton
     case sharingRevokeButton, sharingSaved, sharingRevoked
-    case transferHeading, transferBody, transferEmailLabel, transferConfirmLabel, transferButton, transferConfirmRequired, transferred
+    case transferHeading, transferBody, transferEmailLabel, transferConfirmLabel, transferButton, transferConfirmRequired
     case roleOwner, roleEditor, roleViewer, roleAdmin, roleEditorHint, roleViewerHint
     case sharedWithYou, forbiddenHeading, forbiddenBody
+    case sharingOffered, transferOffered, transferPending, transferCancelButton, transferCancelled
+    case transfersLink, transfersHeading, transfersBody, transfersNone, transferFrom, transferAcceptButton, transferDeclineButton
+    case transferAccepted, transferDeclined, transferOverlaps
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -39,12 +42,11 @@ enum SharingPhrase: String, CaseIterable, Sendable {
         case .sharingSaved: return ("Shared with {email} as {role}.", "{email}님과 {role}(으)로 공유했어요.")
         case .sharingRevoked: return ("Share revoked.", "공유를 해제했어요.")
         case .transferHeading: return ("Transfer ownership", "소유권 넘기기")
-        case .transferBody: return ("The new owner gets the series and every session in it; you keep the editor role. Only the new owner can give it back.", "새 소유자가 시리즈와 모든 회차를 갖게 되고, 나는 편집자 역할을 유지해요. 되돌리려면 새 소유자가 다시 넘겨야 해요.")
+        case .transferBody: return ("The other host is offered the series and every session in it; once they accept, they own it and you keep the editor role. Only the new owner can give it back.", "상대 진행자에게 시리즈와 모든 회차를 넘기겠다고 제안해요. 상대가 수락하면 새 소유자가 되고, 나는 편집자 역할을 유지해요. 되돌리려면 새 소유자가 다시 넘겨야 해요.")
         case .transferEmailLabel: return ("New owner's sign-in email", "새 소유자의 로그인 이메일")
         case .transferConfirmLabel: return ("I understand that I will no longer own this series", "이 시리즈의 소유자가 더 이상 아니게 된다는 것을 이해해요")
         case .transferButton: return ("Transfer", "넘기기")
         case .transferConfirmRequired: return ("Tick the box to confirm the transfer.", "넘기려면 확인란을 선택하세요.")
-        case .transferred: return ("{email} now owns this series.", "이제 {email}님이 이 시리즈의 소유자예요.")
         case .roleOwner: return ("Owner", "소유자")
         case .roleEditor: return ("Editor", "편집자")
         case .roleViewer: return ("Viewer", "열람자")
@@ -53,6 +55,21 @@ enum SharingPhrase: String, CaseIterable, Sendable {
         case .roleViewerHint: return ("Viewer: results and exports only", "열람자: 결과와 내보내기만")
         case .sharedWithYou: return ("Shared with you · {role}", "공유받음 · {role}")
         case .forbiddenHeading: return ("Not with your role", "내 역할로는 할 수 없어요")
+        case .sharingOffered: return ("If {email} has a Debrief account, the series is now shared with it as {role}.", "{email}에 Debrief 계정이 있다면 이제 {role}(으)로 공유돼요.")
+        case .transferOffered: return ("If {email} has a Debrief account, they can accept the transfer on their transfers page. You own the series until then.", "{email}에 Debrief 계정이 있다면 상대가 넘겨받기 페이지에서 수락할 수 있어요. 그때까지는 내가 소유자예요.")
+        case .transferPending: return ("Offered to {email} on {date}: waiting for them to accept.", "{date}에 {email}님에게 넘기기를 제안했어요. 수락을 기다리는 중이에요.")
+        case .transferCancelButton: return ("Cancel the offer", "제안 취소")
+        case .transferCancelled: return ("The transfer offer is cancelled.", "넘기기 제안을 취소했어요.")
+        case .transfersLink: return ("Series offered to you", "넘겨받을 시리즈")
+        case .transfersHeading: return ("Series offered to you", "넘겨받을 시리즈")
+        case .transfersBody: return ("Another host offered you the ownership of these meeting series. Accepting makes you the owner of every session; the previous owner keeps the editor role.", "다른 진행자가 이 회의 시리즈의 소유권을 넘기겠다고 제안했어요. 수락하면 모든 회차의 소유자가 되고, 이전 소유자는 편집자 역할을 유지해요.")
+        case .transfersNone: return ("Nothing is offered to you.", "넘겨받을 시리즈가 없어요.")
+        case .transferFrom: return ("From {from}, {date}", "{from}, {date}")
+        case .transferAcceptButton: return ("Accept", "수락")
+        case .transferDeclineButton: return ("Decline", "거절")
+        case .transferAccepted: return ("You now own “{title}”.", "이제 “{title}”의 소유자예요.")
+        case .transferDeclined: return ("Offer declined.", "제안을 거절했어요.")
+        case .transferOverlaps: return ("A session of this series overlaps one of your meetings; nothing changed.", "이 시리즈의 회차가 내 회의와 겹쳐서 아무것도 바뀌지 않았어요.")
         case .forbiddenBody: return ("This meeting series is shared with you, but your role does not allow this. Ask its owner.", "이 회의 시리즈를 공유받았지만 내 역할로는 할 수 없는 일이에요. 소유자에게 요청하세요.")
         }
     }

@@ -7,7 +7,8 @@ import Hummingbird
 
 /// `/m/{id}/sharing`: who works on the meeting's series besides its owner
 /// (docs/decisions/0033-co-hosts.md). Every co-host sees the list; the owner (or an admin) also
-/// shares, changes roles, revokes and transfers ownership (behind a confirmation box). The server
+/// shares, changes roles, revokes, and offers ownership to another host (behind a confirmation
+/// box), who accepts it on `/transfers`; an open offer can be cancelled. The server
 /// decides who may do what: a co-host's post is a 403 page whatever the form showed.
 struct SharingPageController {
     let accounts: AccountActions
@@ -55,6 +56,13 @@ struct SharingPageController {
             var transferAction: String
             var transferEmail: String
             var transferError: String?
+            /// The open offer's line and its cancel form, nil without one.
+            var pending: Pending?
+        }
+
+        struct Pending {
+            var text: String
+            var cancelAction: String
         }
     }
 
@@ -66,6 +74,7 @@ struct SharingPageController {
         group.post(":id/sharing", use: self.share)
         group.post(":id/sharing/:accountId/revoke", use: self.revoke)
         group.post(":id/sharing/transfer", use: self.transfer)
+        group.post(":id/sharing/transfer/cancel", use: self.cancelTransfer)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -77,10 +86,11 @@ struct SharingPageController {
         let fields = try await context.postedFields(request)
         let t = Localizer(Language(request.headers))
         do {
-            let (share, _) = try await self.sharing.share(series: meeting.seriesID, by: try context.requireViewer()) {
+            let shared = try await self.sharing.share(series: meeting.seriesID, by: try context.requireViewer()) {
                 SeriesShareInput(email: fields["email"], role: fields["role"])
             }
-            let notice = t(.sharingSaved, ["email": share.email, "role": SeriesRolePhrase.name(share.role, t)])
+            // The same words whether the address has an account or not.
+            let notice = t(.sharingOffered, ["email": shared.email.normalized, "role": SeriesRolePhrase.name(shared.role, t)])
             return try await self.render(request, context, meeting, notice: notice)
         } catch let failure as ValidationFailure {
             let errors = FieldErrors(failure, t)
@@ -108,18 +118,22 @@ struct SharingPageController {
                 transferError: t(.transferConfirmRequired))
         }
         do {
-            let sharing = try await self.sharing.transfer(series: meeting.seriesID, by: try context.requireViewer()) {
+            let email = try await self.sharing.offerTransfer(series: meeting.seriesID, by: try context.requireViewer()) {
                 SeriesTransferInput(email: fields["email"])
             }
-            return try await self.render(request, context, meeting, notice: t(.transferred, ["email": sharing.owner.email]))
+            return try await self.render(request, context, meeting, notice: t(.transferOffered, ["email": email.normalized]))
         } catch let failure as ValidationFailure {
             return try await self.render(
                 request, context, meeting, status: .unprocessableContent, transferEmail: fields["email"] ?? "",
                 transferError: FieldErrors(failure, t)["email"])
-        } catch let error as DebriefError where error.code == .conflict {
-            return try await self.render(
-                request, context, meeting, status: .conflict, transferEmail: fields["email"] ?? "", transferError: error.message)
         }
+    }
+
+    @Sendable func cancelTransfer(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await context.pathMeeting(self.meetings)
+        _ = try await context.postedFields(request)
+        try await self.sharing.cancelTransfer(series: meeting.seriesID, by: try context.requireViewer())
+        return try await self.render(request, context, meeting, notice: Localizer(Language(request.headers))(.transferCancelled))
     }
 
     // MARK: - Helpers
@@ -148,12 +162,19 @@ struct SharingPageController {
                 revokeAction: "/m/\(id)/sharing/\(account)/revoke", revokeLabel: t(.sharingRevokeButton) + ": " + share.email,
                 roleLabel: t(.sharingRoleLabel) + ": " + share.email, options: options(selected: share.role), manageable: manages)
         }
-        let manage = manages
-            ? SharingPage.Manage(
+        var manage: SharingPage.Manage?
+        if manages {
+            let pending = try await self.sharing.pendingTransfer(series: meeting.seriesID, visibleTo: try context.requireViewer())
+            manage = SharingPage.Manage(
                 addAction: "/m/\(id)/sharing", email: email, emailError: emailError, roleError: roleError,
                 options: options(selected: .editor), transferAction: "/m/\(id)/sharing/transfer", transferEmail: transferEmail,
-                transferError: transferError)
-            : nil
+                transferError: transferError,
+                pending: pending.map { offer in
+                    SharingPage.Pending(
+                        text: t(.transferPending, ["email": offer.email, "date": DateText.dateTime(offer.offeredAt, writer.language)]),
+                        cancelAction: "/m/\(id)/sharing/transfer/cancel")
+                })
+        }
         let page = SharingPage(
             heading: t(.sharingHeading, ["title": meeting.title]), meetingTitle: meeting.title, dashboardHref: "/m/\(id)",
             owner: "\(sharing.owner.displayName) (\(sharing.owner.email))",

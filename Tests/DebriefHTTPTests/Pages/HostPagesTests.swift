@@ -16,7 +16,9 @@ struct HostPagesTests {
             let email = try await api.signUp()
             let session = try #require(try await api.signIn(email: email).1)
             let created = try await api.post(
-                "/account/tokens", [("csrf", session.csrf), ("name", "Nightly export"), ("expiresInDays", "30")], cookie: session.cookie)
+                "/account/tokens",
+                [("csrf", session.csrf), ("name", "Nightly export"), ("expiresInDays", "30"), ("currentPassword", "correct horse battery")],
+                cookie: session.cookie)
             #expect(created.status == .ok)
             #expect(created.headers[.cacheControl] == "no-store")
             let token = try #require(created.text.range(of: #"dbf_[A-Za-z0-9_-]+"#, options: .regularExpression).map { String(created.text[$0]) })

@@ -1,0 +1,42 @@
+import Debrief
+import DebriefStore
+import Foundation
+import Hummingbird
+
+/// The answer to a share or a transfer offer: the same whether the address has an account or
+/// not, `{"email","detail"}` (202).
+struct OfferedResponse: ResponseEncodable {
+    var email: String
+    var detail: String
+}
+
+/// A transfer offered to the caller: `{"id","seriesId","title","from","offeredAt"}`.
+struct TransferOfferResponse: ResponseEncodable {
+    struct From: Encodable {
+        var email: String?
+        var displayName: String?
+    }
+
+    var id: UUID
+    var seriesID: UUID
+    var title: String
+    var from: From
+    var offeredAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, seriesID = "seriesId", title, from, offeredAt
+    }
+
+    init(_ offer: SeriesTransferStore.Offer) {
+        self.id = offer.id
+        self.seriesID = offer.seriesID
+        self.title = offer.title
+        self.from = From(email: offer.fromEmail, displayName: offer.fromName)
+        self.offeredAt = offer.offeredAt
+    }
+}
+
+/// `{"transfers": [...]}`: the offers made to the caller, newest first.
+struct TransferOffersResponse: ResponseEncodable {
+    var transfers: [TransferOfferResponse]
+}

@@ -1,0 +1,80 @@
+import Debrief
+import DebriefActions
+import DebriefHTTP
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `/transfers`: the meeting series other hosts offered the signed-in host, each to accept or
+/// decline (docs/decisions/0033-co-hosts.md). Accepting makes them the owner of every session.
+struct TransferPageController {
+    let accounts: AccountActions
+    let sharing: SharingActions
+
+    struct TransfersPage {
+        struct Offer {
+            var title: String
+            var from: String
+            var acceptAction: String
+            var declineAction: String
+            var acceptLabel: String
+            var declineLabel: String
+        }
+
+        var offers: [Offer]
+        var notice: String?
+        var error: String?
+        var csrf: String
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let group = router.group("transfers")
+            .add(middleware: PageErrorMiddleware(subject: .meeting))
+            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+        group.get(use: self.show)
+        group.post(":transferId/accept", use: self.accept)
+        group.post(":transferId/decline", use: self.decline)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await self.render(request, context)
+    }
+
+    @Sendable func accept(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try await context.postedFields(request)
+        let t = Localizer(Language(request.headers))
+        let offer = try context.requireID("transferId", "transfer")
+        let viewer = try context.requireViewer()
+        let title = try await self.sharing.transferOffers(to: viewer).first { $0.id == offer }?.title ?? ""
+        do {
+            _ = try await self.sharing.acceptTransfer(offer, by: viewer)
+            return try await self.render(request, context, notice: t(.transferAccepted, ["title": title]))
+        } catch let error as DebriefError where error.code == .conflict {
+            return try await self.render(request, context, error: t(.transferOverlaps), status: .conflict)
+        }
+    }
+
+    @Sendable func decline(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try await context.postedFields(request)
+        try await self.sharing.declineTransfer(try context.requireID("transferId", "transfer"), by: try context.requireViewer())
+        return try await self.render(request, context, notice: Localizer(Language(request.headers))(.transferDeclined))
+    }
+
+    private func render(
+        _ request: Request, _ context: AppRequestContext, notice: String? = nil, error: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let writer = try PageWriter(request)
+        let t = writer.localizer
+        let offers = try await self.sharing.transferOffers(to: try context.requireViewer()).map { offer in
+            let id = offer.id.uuidString.lowercased()
+            let from = [offer.fromName, offer.fromEmail.map { "<\($0)>" }].compactMap { $0 }.joined(separator: " ")
+            return TransfersPage.Offer(
+                title: offer.title, from: t(.transferFrom, ["from": from, "date": DateText.dateTime(offer.offeredAt, writer.language)]),
+                acceptAction: "/transfers/\(id)/accept", declineAction: "/transfers/\(id)/decline",
+                acceptLabel: t(.transferAcceptButton) + ": " + offer.title, declineLabel: t(.transferDeclineButton) + ": " + offer.title)
+        }
+        let page = TransfersPage(offers: offers, notice: notice, error: error, csrf: context.sessionCSRFToken ?? "")
+        return try writer.hostPage("transfers", title: t(.transfersHeading), view: page, context: context, status: status)
+    }
+}
