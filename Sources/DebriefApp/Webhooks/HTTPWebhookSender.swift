@@ -15,7 +15,17 @@ import NIOPosix
 /// followed (a 3xx is a failure), the answer is read up to `responseBodyLimit` bytes, and the
 /// whole attempt is bounded by `requestTimeout`.
 struct HTTPWebhookSender: WebhookSender {
+    /// Every address of a host name (getaddrinfo in production; tests answer as they like, a
+    /// rebinding resolver among them).
+    typealias Resolver = @Sendable (String) async throws -> [SocketAddress]
+
     let settings: WebhookSettings
+    let resolve: Resolver
+
+    init(settings: WebhookSettings, resolve: @escaping Resolver = HTTPWebhookSender.systemResolve) {
+        self.settings = settings
+        self.resolve = resolve
+    }
 
     func refusal(of url: URL) -> String? {
         guard let host = url.host?.lowercased() else { return "must have a host" }
@@ -29,27 +39,51 @@ struct HTTPWebhookSender: WebhookSender {
         return nil
     }
 
+    /// What one attempt sends to: the URL as it goes on the wire, and the address its host is
+    /// pinned to (nil for a host the operator allows insecure, resolved by the client).
+    struct Target: Sendable, Equatable {
+        var url: URL
+        var pinnedAddress: String?
+
+        /// AsyncHTTPClient's `dnsOverride`: keyed by the very host of ``url``, which is the key the
+        /// client looks up (exactly, case included) before it would resolve the name itself.
+        var dnsOverride: [String: String] {
+            guard let address = self.pinnedAddress, let host = self.url.host else { return [:] }
+            return [host: address]
+        }
+    }
+
+    /// The target of `url`, or why it is refused: the URL as stored, the addresses of its host
+    /// checked once, the host pinned to the first.
+    func target(of url: URL) async -> Result<Target, AddressRefusal> {
+        if let refusal = self.refusal(of: url) { return .failure(.init("the URL \(refusal)")) }
+        guard let host = url.host?.lowercased() else { return .failure(.init("the URL has no host")) }
+        if self.settings.allowInsecureHosts.contains(host) { return .success(Target(url: url, pinnedAddress: nil)) }
+        switch await Self.checkedAddress(of: host, resolve: self.resolve) {
+        case .success(let address): return .success(Target(url: url, pinnedAddress: address))
+        case .failure(let reason): return .failure(reason)
+        }
+    }
+
     func send(_ request: WebhookRequest) async -> WebhookSendResult {
         let start = ContinuousClock.now
         func failed(_ error: String, status: Int? = nil) -> WebhookSendResult {
             WebhookSendResult(statusCode: status, error: error, duration: ContinuousClock.now - start)
         }
-        if let refusal = self.refusal(of: request.url) { return failed("refused: the URL \(refusal)") }
-        guard let host = request.url.host?.lowercased() else { return failed("refused: the URL has no host") }
+        let target: Target
+        switch await self.target(of: request.url) {
+        case .success(let checked): target = checked
+        case .failure(let reason): return failed("refused: \(reason)")
+        }
 
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: Self.timeAmount(self.settings.requestTimeout), read: Self.timeAmount(self.settings.requestTimeout)))
-        if !self.settings.allowInsecureHosts.contains(host) {
-            switch await Self.checkedAddress(of: host) {
-            case .success(let address): configuration.dnsOverride = [host: address]
-            case .failure(let reason): return failed("refused: \(reason)")
-            }
-        }
+        configuration.dnsOverride = target.dnsOverride
         let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
         defer { Task { try? await client.shutdown() } }
 
-        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        var outgoing = HTTPClientRequest(url: target.url.absoluteString)
         outgoing.method = .POST
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         outgoing.body = .bytes(ByteBuffer(bytes: Array(request.body)))
@@ -86,13 +120,15 @@ struct HTTPWebhookSender: WebhookSender {
     }()
 
     /// Every address of `host` (a name or a literal) public, then the first of them; or why not.
-    static func checkedAddress(of host: String) async -> Result<String, AddressRefusal> {
+    static func checkedAddress(
+        of host: String, resolve: Resolver = HTTPWebhookSender.systemResolve
+    ) async -> Result<String, AddressRefusal> {
         if let literal = WebhookAddressPolicy.literalBytes(host) {
             return WebhookAddressPolicy.isPublic(literal) ? .success(host) : .failure(.init("\(host) is not a public address"))
         }
         let addresses: [SocketAddress]
         do {
-            addresses = try await Self.resolverPool.runIfActive { try Self.resolve(host) }
+            addresses = try await resolve(host)
         } catch {
             return .failure(.init("\(host) could not be resolved"))
         }
@@ -103,6 +139,11 @@ struct HTTPWebhookSender: WebhookSender {
             }
         }
         return addresses.first?.ipAddress.map { .success($0) } ?? .failure(.init("\(host) has no address"))
+    }
+
+    /// getaddrinfo on the resolver pool.
+    static let systemResolve: Resolver = { host in
+        try await Self.resolverPool.runIfActive { try Self.resolve(host) }
     }
 
     struct AddressRefusal: Error, CustomStringConvertible {
