@@ -29,6 +29,7 @@ let migrationFiles = [
     "0034_response_language.sql",
     "0035_completion_tallies.sql",
     "0036_account_announcements.sql",
+    "0040_share_announcements.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Debrief
 import DebriefActions
 import Foundation
 import Logging
@@ -53,9 +54,12 @@ struct HTTPWebhookSender: WebhookSender {
         }
     }
 
-    /// The target of `url`, or why it is refused: the URL as stored, the addresses of its host
+    /// The target of a stored URL, or why it is refused: the URL normalized (``WebhookURL``: the
+    /// pin's key and the host the client sends to are then one string), the addresses of its host
     /// checked once, the host pinned to the first.
-    func target(of url: URL) async -> Result<Target, AddressRefusal> {
+    func target(of stored: URL) async -> Result<Target, AddressRefusal> {
+        // Normalized again here: endpoints registered before URLs were stored normalized.
+        guard let url = WebhookURL.normalized(stored) else { return .failure(.init("the URL's host is not a plain name")) }
         if let refusal = self.refusal(of: url) { return .failure(.init("the URL \(refusal)")) }
         guard let host = url.host?.lowercased() else { return .failure(.init("the URL has no host")) }
         if self.settings.allowInsecureHosts.contains(host) { return .success(Target(url: url, pinnedAddress: nil)) }
@@ -120,25 +124,20 @@ struct HTTPWebhookSender: WebhookSender {
     }()
 
     /// Every address of `host` (a name or a literal) public, then the first of them; or why not.
+    ///
+    /// Every refusal says the same words: the endpoint's `last_error` is the host's to read, and
+    /// telling "resolves to 10.0.0.5", "has no address" and "could not be resolved" apart would
+    /// show anyone how this server resolves any name they choose.
     static func checkedAddress(
         of host: String, resolve: Resolver = HTTPWebhookSender.systemResolve
     ) async -> Result<String, AddressRefusal> {
         if let literal = WebhookAddressPolicy.literalBytes(host) {
-            return WebhookAddressPolicy.isPublic(literal) ? .success(host) : .failure(.init("\(host) is not a public address"))
+            return WebhookAddressPolicy.isPublic(literal) ? .success(host) : .failure(.notPublic)
         }
-        let addresses: [SocketAddress]
-        do {
-            addresses = try await resolve(host)
-        } catch {
-            return .failure(.init("\(host) could not be resolved"))
-        }
-        guard !addresses.isEmpty else { return .failure(.init("\(host) has no address")) }
-        for address in addresses {
-            guard let bytes = WebhookAddressPolicy.bytes(address), WebhookAddressPolicy.isPublic(bytes) else {
-                return .failure(.init("\(host) resolves to \(address.ipAddress ?? "an address") that is not public"))
-            }
-        }
-        return addresses.first?.ipAddress.map { .success($0) } ?? .failure(.init("\(host) has no address"))
+        guard let addresses = try? await resolve(host), let first = addresses.first?.ipAddress,
+            addresses.allSatisfy({ WebhookAddressPolicy.bytes($0).map(WebhookAddressPolicy.isPublic) ?? false })
+        else { return .failure(.notPublic) }
+        return .success(first)
     }
 
     /// getaddrinfo on the resolver pool.
@@ -149,6 +148,8 @@ struct HTTPWebhookSender: WebhookSender {
     struct AddressRefusal: Error, CustomStringConvertible {
         var description: String
         init(_ description: String) { self.description = description }
+
+        static let notPublic = AddressRefusal("not a public address")
     }
 
     /// getaddrinfo (blocking: called on the thread pool).
