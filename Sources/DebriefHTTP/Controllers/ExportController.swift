@@ -32,10 +32,10 @@ struct ExportController {
     private func export(_ target: ExportTarget, _ request: Request, _ context: AppRequestContext) async throws -> Response {
         let exportRequest = try Self.exportRequest(target, from: request)
         let viewer = try context.requireViewer()
-        // Another host's meeting or series is a 404 here, before any byte of the body is sent.
-        let owner = try await self.owner(of: target, visibleTo: viewer)
         // The download slot first: a caller at its bound gets 429 before any database work.
         let download = try self.admission.download(caller: viewer.accountID)
+        // Another host's meeting or series is a 404 here, before any byte of the body is sent.
+        let owner = try await self.owner(of: target, visibleTo: viewer)
         let spool: ExportSpool
         let prepared: ExportStore.Prepared
         do {
