@@ -31,6 +31,7 @@ let migrationFiles = [
     "0036_account_announcements.sql",
     "0038_submission_integrity.sql",
     "0039_token_kinds_and_transfer_offers.sql",
+    "0040_share_announcements.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

@@ -25,8 +25,14 @@ public struct AppConfiguration: Sendable {
     public var liveCheckInterval: Duration = .seconds(5)
     /// Sign-ups one client address may make in an hour (more get 429 before any hashing).
     public var signUpsPerAddressPerHour: Int = 10
+    /// Every fair-share bound (participant rates, export and live stream slots, webhook
+    /// endpoints per account), decided by one ``Admission``.
+    public var admission = AdmissionSettings()
     /// Concurrent HTTP exports (per account, in all) and the bound of their spool files.
-    public var exportLimits = ExportLimits()
+    public var exportLimits: ExportLimits {
+        get { self.admission.exports }
+        set { self.admission.exports = newValue }
+    }
     /// The base of participant URLs (`{publicBaseURL}/f/{code}`), as people outside reach us.
     public var publicBaseURL: String
     /// bcrypt's work factor for passwords (12 in production; the tests lower it for speed).
@@ -36,9 +42,13 @@ public struct AppConfiguration: Sendable {
     /// How long a token found valid is trusted without a query (changes to the account or its
     /// tokens end that at once, on every instance); zero: every request asks. See ``TokenCache``.
     public var tokenCacheTrust: Duration = .seconds(2)
-    /// Rate limits of the public participant routes (`/v1/f/…`), per instance, in memory.
-    /// Defaults: 20/s (burst 40) per client address, 200/s (burst 400) per form.
-    public var participantRateLimits = RateLimitSettings()
+    /// Rate limits of the public participant routes (`/v1/f/…`) for the whole cluster (each of
+    /// N instances allows 1/N). Defaults: 20/s (burst 40) per client address, 200/s (burst 400)
+    /// per form.
+    public var participantRateLimits: RateLimitSettings {
+        get { self.admission.participantRates }
+        set { self.admission.participantRates = newValue }
+    }
     /// Largest body of a participant route; a submission of 100 answers fits many times over.
     public var participantMaxBodyBytes: Int = 64 * 1024
     /// How many published forms the in-memory form cache keeps.
@@ -107,7 +117,7 @@ extension AppConfiguration {
         var settings = HTTPSettings(
             publicBaseURL: self.publicBaseURL, maxBodyBytes: self.maxBodyBytes, participantMaxBodyBytes: self.participantMaxBodyBytes,
             participantRateLimits: self.participantRateLimits, corsOrigins: self.corsOrigins)
-        settings.exportLimits = self.exportLimits
+        settings.admission = self.admission
         settings.liveCheckInterval = self.liveCheckInterval
         settings.trustedProxies = self.trustedProxies
         settings.metrics = self.metrics

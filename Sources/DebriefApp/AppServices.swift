@@ -80,7 +80,8 @@ struct AppServices: Sendable {
         let webhookSecrets = WebhookSecrets(keys: serverKeys)
         let webhookSender = HTTPWebhookSender(settings: configuration.webhooks)
         let webhooks = WebhookActions(
-            endpoints: WebhookEndpointStore(database: database, secrets: webhookSecrets), sender: webhookSender)
+            endpoints: WebhookEndpointStore(database: database, secrets: webhookSecrets), sender: webhookSender,
+            caps: configuration.admission.webhooks)
         self.api.webhooks = webhooks
         var hostPages = HostPages(
             signUpGate: signUpGate,

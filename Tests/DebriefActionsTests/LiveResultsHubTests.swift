@@ -69,4 +69,53 @@ struct LiveResultsHubTests {
         #expect(lines.dropFirst().first == "event: results")
         #expect(lines.last.map { Data($0.dropFirst("data: ".count).utf8) } == json)
     }
+
+    /// Waits (polling, bounded only so a failure ends the test) until `done` holds.
+    static func eventually(_ done: () async -> Bool) async throws -> Bool {
+        for _ in 0..<500 {
+            if await done() { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return await done()
+    }
+
+    /// Streams that ended leave nothing behind in the hub: no subscriber, no meeting entry, no
+    /// flush time — also when a recomputation was due as the last stream ended (seen: memory
+    /// taken by thousands of streams stayed after they closed).
+    @Test func endedStreamsLeaveNoStateBehind() async throws {
+        let hub = LiveResultsHub(minimumInterval: .milliseconds(50)) { _ in Data("{}".utf8) }
+        let running = Task { try await hub.run() }
+        defer { running.cancel() }
+        let meetings = [UUID(), UUID(), UUID()]
+        var consumers: [Task<Void, Never>] = []
+        for index in 0..<300 {
+            let events = try await hub.subscribe(to: meetings[index % 3], account: UUID())
+            consumers.append(Task { for await _ in events {} })
+        }
+        // Some streams were never read at all: dropped as they were.
+        for index in 0..<30 { _ = try await hub.subscribe(to: meetings[index % 3], account: UUID()) }
+        #expect(try await Self.eventually { await hub.retained.streams == 300 })
+        for meeting in meetings { await hub.changed(meeting) }
+        for consumer in consumers { consumer.cancel() }
+        let empty = LiveResultsHub.Retained(streams: 0, meetings: 0, flushTimes: 0, scheduled: 0)
+        let emptied = try await Self.eventually { await hub.retained == empty }
+        let retained = await hub.retained
+        #expect(emptied, "\(retained)")
+        #expect(await hub.subscriberCount == 0)
+    }
+
+    /// A change to an account reaches that account's streams only, as an access check.
+    @Test func anAccountsChangeAsksOnlyItsStreamsToCheckAccess() async throws {
+        let hub = LiveResultsHub { _ in nil }
+        let meeting = UUID()
+        let (viewer, other) = (UUID(), UUID())
+        let viewers = try await hub.subscribe(to: meeting, account: viewer)
+        let others = try await hub.subscribe(to: meeting, account: other)
+        await hub.accessChanged(account: viewer)
+        await hub.finishAll()
+        var seen: [String] = []
+        for await event in viewers { if case .accessCheck = event { seen.append("viewer") } }
+        for await event in others { if case .accessCheck = event { seen.append("other") } }
+        #expect(seen == ["viewer"])
+    }
 }

@@ -62,6 +62,61 @@ struct LiveResultsTests {
         b.signal(SIGTERM)
         #expect(await b.wait().status == 0)
     }
+
+    /// Seen: a co-host whose share was revoked kept receiving for 4.5 s, and the stream ended
+    /// with `meeting_deleted`. Here the periodic check is an hour away: the share's end, heard as
+    /// a notification, is what ends the stream, with `access_revoked`. Also: one account's live
+    /// streams are capped (429 with `Retry-After`).
+    @Test func aRevokedCoHostsStreamEndsWithAccessRevokedAndStreamsAreCapped() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 1)
+        await database.shutdown()
+        let port = DebriefProcess.freePort()
+        let server = try DebriefProcess.start(
+            ["serve", "--database-url", database.configuration.url, "--port", String(port), "--bcrypt-cost", "4", "--signup", "open"],
+            environment: ["DEBRIEF_LIVE_CHECK_SECONDS": "3600", "DEBRIEF_LIVE_STREAMS_PER_ACCOUNT": "2"])
+        defer { server.signal(SIGTERM) }
+        let base = "http://127.0.0.1:\(port)"
+        #expect(await DebriefProcess.waitFor("\(base)/readyz", status: 200, timeout: .seconds(30)), "\(server.output)")
+
+        func account(_ name: String) async throws -> (token: String, id: String) {
+            let email = "\(name)@example.com"
+            let created = try await self.call("POST", "\(base)/v1/accounts", json: ["email": email, "password": "correct horse battery", "displayName": name])
+            let token = try await self.call("POST", "\(base)/v1/tokens", json: ["email": email, "password": "correct horse battery"])
+            return (try #require(token.1["token"] as? String), try #require(created.1["id"] as? String))
+        }
+        let owner = try await account("owner")
+        let viewer = try await account("viewer")
+        let start = Date().addingTimeInterval(-600)
+        let meeting = try await self.call(
+            "POST", "\(base)/v1/meetings", token: owner.token,
+            json: ["title": "Shared", "startsAt": iso8601(start), "endsAt": iso8601(start.addingTimeInterval(3600))]).1
+        let (meetingID, seriesID) = (try #require(meeting["id"] as? String), try #require(meeting["seriesId"] as? String))
+        let shared = try await self.call(
+            "POST", "\(base)/v1/series/\(seriesID)/shares", token: owner.token, json: ["email": "viewer@example.com", "role": "viewer"])
+        #expect(shared.0 == 201, "\(shared.1)")
+
+        func open() throws -> RawSocket {
+            let stream = try RawSocket(port: port)
+            try stream.send(
+                "GET /v1/meetings/\(meetingID)/results/live HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(viewer.token)\r\n\r\n")
+            return stream
+        }
+        let watching = try open()
+        #expect(watching.read(until: { $0.contains("no_published_form") }, timeout: .seconds(10)), "\(watching.text)")
+        let second = try open()
+        #expect(second.read(until: { $0.contains("no_published_form") }, timeout: .seconds(10)), "\(second.text)")
+        let third = try open()
+        #expect(third.read(until: { $0.contains("\r\n\r\n{") && $0.contains("}") }, timeout: .seconds(10)), "\(third.text)")
+        #expect(third.text.hasPrefix("HTTP/1.1 429"), "\(third.text)")
+        #expect(third.text.lowercased().contains("retry-after:"), "\(third.text)")
+
+        let revoked = try await self.call("DELETE", "\(base)/v1/series/\(seriesID)/shares/\(viewer.id)", token: owner.token)
+        #expect(revoked.0 == 204, "\(revoked.1)")
+        #expect(
+            watching.read(until: { $0.contains("event: end") && $0.contains("access_revoked") }, timeout: .seconds(30)),
+            "\(watching.text)")
+        #expect(!watching.text.contains("meeting_deleted"))
+    }
 }
 
 func iso8601(_ date: Date) -> String {

@@ -1,6 +1,9 @@
 import DebriefActions
 @testable import DebriefApp
+import Debrief
 import Foundation
+import NIOCore
+import Synchronization
 import Testing
 
 /// SSRF: which addresses a webhook may reach, and what a registration is refused for.
@@ -39,11 +42,66 @@ struct WebhookAddressPolicyTests {
     @Test func namesAreCheckedAfterResolving() async {
         switch await HTTPWebhookSender.checkedAddress(of: "localhost") {
         case .success(let address): Issue.record("localhost was allowed as \(address)")
-        case .failure(let refusal): #expect(refusal.description.contains("not public"))
+        case .failure(let refusal): #expect(refusal.description == "not a public address")
         }
         switch await HTTPWebhookSender.checkedAddress(of: "8.8.8.8") {
         case .success(let address): #expect(address == "8.8.8.8")
         case .failure(let refusal): Issue.record("\(refusal)")
+        }
+    }
+
+    /// A resolver that answers a public address the first time it is asked and 127.0.0.1 ever
+    /// after, as a hostile name server does (DNS rebinding).
+    final class RebindingResolver: Sendable {
+        let asked = Mutex(0)
+
+        func resolve(_ host: String) throws -> [SocketAddress] {
+            let count = self.asked.withLock { $0 += 1; return $0 }
+            return [try SocketAddress(ipAddress: count == 1 ? "93.184.216.34" : "127.0.0.1", port: 0)]
+        }
+    }
+
+    /// The pin holds however the host is spelled: the client looks its `dnsOverride` up by the
+    /// exact host of the URL it sends to, so a spelling the pin is not stored under made it resolve
+    /// the name again — and reach 127.0.0.1 (seen: `https://REBIND-HOSTILE.test/hook`).
+    @Test(arguments: [
+        "https://REBIND-HOSTILE.test/hook", "https://rebind-hostile.test./hook", "https://Rebind-Hostile.TEST.:8443/hook",
+    ])
+    func theCheckedAddressIsPinnedUnderTheHostTheClientLooksUp(_ spelling: String) async throws {
+        let resolver = RebindingResolver()
+        let sender = HTTPWebhookSender(settings: WebhookSettings(), resolve: { try resolver.resolve($0) })
+        let target = try await sender.target(of: try #require(URL(string: spelling))).get()
+        let host = try #require(target.url.host)
+        #expect(host == "rebind-hostile.test")
+        #expect(target.dnsOverride[host] == "93.184.216.34", "\(target.dnsOverride) for \(target.url)")
+        #expect(resolver.asked.withLock { $0 } == 1)
+    }
+
+    /// Endpoints are stored normalized: lower-case host without a trailing dot; a host that is
+    /// not plain ASCII (an international name not written as punycode) is refused at `url`.
+    @Test func registeredURLsAreNormalized() throws {
+        let draft = try WebhookEndpointInput(url: "HTTPS://Hooks.Example.COM.:8443/In?x=1", events: ["form.published"], seriesID: nil)
+            .validated()
+        #expect(draft.url.absoluteString == "https://hooks.example.com:8443/In?x=1")
+        for refused in ["https://bücher.example/hook", "https://hooks%2Eexample.com/hook"] {
+            #expect(throws: ValidationFailure.self, "\(refused)") {
+                try WebhookEndpointInput(url: refused, events: ["form.published"], seriesID: nil).validated()
+            }
+        }
+    }
+
+    /// `last_error` says that an address was refused, never what the server resolved a name to
+    /// (seen: it named the private address behind any name a host chose).
+    @Test func aRefusalSaysOnlyThatTheAddressIsNotPublic() async throws {
+        let answers: [String: @Sendable (String) throws -> [SocketAddress]] = [
+            "https://private.example/hook": { _ in [try SocketAddress(ipAddress: "10.1.2.3", port: 0)] },
+            "https://nowhere.example/hook": { _ in throw HTTPWebhookSender.AddressRefusal("no address") },
+            "https://empty.example/hook": { _ in [] },
+        ]
+        for (url, resolve) in answers {
+            let sender = HTTPWebhookSender(settings: WebhookSettings(), resolve: { try resolve($0) })
+            let result = await sender.send(WebhookRequest(url: try #require(URL(string: url)), headers: [], body: Data()))
+            #expect(result.error == "refused: not a public address", "\(url)")
         }
     }
 }

@@ -232,3 +232,24 @@ def test_concurrent_exports_beyond_the_account_limit_get_429_with_retry_after(ex
         time.sleep(0.25)
     else:
         pytest.fail("the account's export slots were not released after its sockets closed")
+
+
+def test_an_owner_and_its_co_host_holding_unread_downloads_do_not_block_other_hosts(export_server, scene):
+    """Seen (issue 31): an owner and its own viewer co-host, two unread `export.csv` downloads
+    each, held all 4 export slots and kept every other host's export at 429. A slot is held only
+    while the CSV is produced (record 12), and a co-host's export counts against the owner."""
+    attackers, _, _, _ = scene
+    owner, meeting = attackers[2]
+    co_host = API(export_server.base_url).sign_up("Co-host")
+    series = owner.request("GET", f"/v1/meetings/{meeting}").json()["seriesId"]
+    shared = owner.request("POST", f"/v1/series/{series}/shares", json={"email": co_host.email, "role": "viewer"})
+    assert shared.status_code == 201, shared.text
+    held = [stalled_export(export_server.port, who.token, meeting) for who in (owner, owner, co_host, co_host)]
+    try:
+        time.sleep(1.0)
+        other_host, other_meeting = attackers[3]
+        reply = other_host.request("GET", f"/v1/meetings/{other_meeting}/export.csv?layout=answers")
+        assert reply.status_code == 200, reply.text[:200]
+    finally:
+        for sock in held:
+            sock.close()

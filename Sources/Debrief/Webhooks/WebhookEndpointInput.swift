@@ -20,8 +20,8 @@ public struct WebhookEndpointInput: Sendable, Decodable {
     /// The longest URL accepted (receivers' URLs are short; this bounds what is stored and logged).
     public static let maxURLLength = 2048
 
-    /// Checks the shape of the URL (http or https, a host, no user info, no fragment) and the
-    /// events. Whether `http` and the host's addresses are allowed is the operator's policy,
+    /// Checks the shape of the URL (http or https, a plain host, no user info, no fragment) and
+    /// the events; the URL comes out normalized (``WebhookURL``). Whether `http` and the host's addresses are allowed is the operator's policy,
     /// checked by the delivery side (``WebhookURLPolicy``).
     public func validated() throws -> WebhookEndpointDraft {
         var problems: [FieldProblem] = []
@@ -36,7 +36,12 @@ public struct WebhookEndpointInput: Sendable, Decodable {
                 scheme == "https" || scheme == "http", let host = parsed.host, !host.isEmpty,
                 parsed.user == nil, parsed.password == nil, parsed.fragment == nil, let whole = parsed.url
             {
-                url = whole
+                // Stored in the one spelling it is sent in (``WebhookURL``).
+                url = WebhookURL.normalized(whole)
+                if url == nil {
+                    problems.append(FieldProblem(
+                        "url", "must name its host in plain ASCII (an international name as punycode, xn--…)"))
+                }
             } else {
                 problems.append(FieldProblem("url", "must be an absolute https URL with a host, without user info or fragment"))
             }

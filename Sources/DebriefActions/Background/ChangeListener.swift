@@ -8,7 +8,8 @@ import ServiceLifecycle
 /// instance remembers of them:
 /// - submissions and host changes (``ParticipantEvents/channel``): the shared reports go stale
 ///   and the live hub sends the next snapshot;
-/// - account and token changes (``TokenCache/channel``): the token cache forgets the account.
+/// - account, token and share changes (``TokenCache/channel``): the token cache forgets the
+///   account, and the account's live streams check their access at once.
 ///
 /// Each time listening begins (after a lost connection too), notifications sent before may have
 /// been missed: every report is marked stale and the token cache starts over. Also sends the live
@@ -49,8 +50,7 @@ public struct ChangeListener: Service {
     }
 
     private func listen() async {
-        var channels = [ParticipantEvents.channel]
-        if self.tokens != nil { channels.append(TokenCache.channel) }
+        let channels = [ParticipantEvents.channel, TokenCache.channel]
         do {
             for try await event in try self.database.notifications(channels: channels).cancelOnGracefulShutdown() {
                 switch event {
@@ -58,6 +58,7 @@ public struct ChangeListener: Service {
                     guard let id = UUID(uuidString: notification.payload) else { continue }
                     if notification.channel == TokenCache.channel {
                         self.tokens?.forget(account: id)
+                        await self.hub.accessChanged(account: id)
                     } else {
                         self.shared?.changed(id)
                         await self.hub.changed(id)
@@ -66,6 +67,7 @@ public struct ChangeListener: Service {
                     self.tokens?.startedHearingChanges()
                     self.shared?.changedAll()
                     await self.hub.changedAll()
+                    await self.hub.accessChangedAll()
                 }
             }
         } catch {

@@ -29,31 +29,51 @@ public struct WebhookDeliveryService: Service {
         self.logger = logger
     }
 
+    /// Claims due deliveries whenever a slot is free and sends each as a task of its own: no
+    /// delivery waits for another (a tarpit endpoint holds only its own slot), and one account's
+    /// endpoints hold at most `perAccountConcurrency` slots in all (the claim counts their leases).
     public func run() async throws {
-        while !Task.isCancelled, !Task.isShuttingDownGracefully {
-            var busy = false
-            do {
-                busy = try await self.deliverDue() > 0
-            } catch {
-                self.logger.warning("could not deliver webhooks", metadata: ["error": "\(error)"])
+        let slots = DeliverySlots(capacity: self.settings.concurrency)
+        await withDiscardingTaskGroup { group in
+            while !Task.isCancelled, !Task.isShuttingDownGracefully {
+                var claimed: [WebhookQueue.Claimed] = []
+                do {
+                    claimed = try await self.claim(free: await slots.free)
+                } catch {
+                    self.logger.warning("could not claim webhook deliveries", metadata: ["error": "\(error)"])
+                }
+                for delivery in claimed {
+                    await slots.take()
+                    group.addTask {
+                        await self.attempt(delivery)
+                        await slots.give()
+                    }
+                }
+                // While there is work and room, go straight on (other accounts' deliveries may be
+                // due behind the ones just claimed); otherwise wait for a slot or the next poll.
+                if !claimed.isEmpty, await slots.free > 0 { continue }
+                _ = try? await cancelWhenGracefulShutdown { await slots.waitForChange(upTo: self.settings.pollInterval) }
             }
-            // While there is work, go straight on (the next delivery of each endpoint may be due).
-            if busy { continue }
-            guard (try? await cancelWhenGracefulShutdown({ try await Task.sleep(for: self.settings.pollInterval) })) != nil else { return }
         }
     }
 
-    /// One round: claims and sends up to `concurrency` deliveries (different endpoints) at once.
-    /// Returns how many it attempted.
+    /// One round for tests and tools: claims and sends up to `concurrency` deliveries (different
+    /// endpoints, at most `perAccountConcurrency` per account) and waits for them. Returns how
+    /// many it attempted.
     @discardableResult
     public func deliverDue() async throws -> Int {
-        let claimed = try await self.queue.claim(limit: self.settings.concurrency, lease: self.settings.lease)
+        let claimed = try await self.claim(free: self.settings.concurrency)
         await withTaskGroup(of: Void.self) { group in
             for delivery in claimed {
                 group.addTask { await self.attempt(delivery) }
             }
         }
         return claimed.count
+    }
+
+    private func claim(free: Int) async throws -> [WebhookQueue.Claimed] {
+        guard free > 0 else { return [] }
+        return try await self.queue.claim(limit: free, perAccount: self.settings.perAccountConcurrency, lease: self.settings.lease)
     }
 
     private func attempt(_ delivery: WebhookQueue.Claimed) async {
@@ -116,5 +136,41 @@ public struct WebhookDeliveryService: Service {
                 ("webhook-timestamp", String(timestamp)), ("webhook-signature", signature),
             ],
             body: body)
+    }
+}
+
+/// The delivery service's free slots on this instance, and a way to wait until one frees.
+private actor DeliverySlots {
+    private var used = 0
+    private let capacity: Int
+    /// A slot was given back since the last wait: the next wait returns at once.
+    private var given = false
+    private var sleeper: Task<Void, Never>?
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    var free: Int { self.capacity - self.used }
+
+    func take() { self.used += 1 }
+
+    func give() {
+        self.used -= 1
+        self.given = true
+        self.sleeper?.cancel()
+    }
+
+    /// Returns when a slot is given back, after `timeout` (the next poll), or when cancelled.
+    func waitForChange(upTo timeout: Duration) async {
+        if self.given {
+            self.given = false
+            return
+        }
+        let sleeper = Task<Void, Never> { _ = try? await Task.sleep(for: timeout) }
+        self.sleeper = sleeper
+        await withTaskCancellationHandler { await sleeper.value } onCancel: { sleeper.cancel() }
+        self.sleeper = nil
+        self.given = false
     }
 }

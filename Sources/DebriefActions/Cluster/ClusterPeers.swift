@@ -2,10 +2,11 @@ import Foundation
 
 /// How many Debrief instances share the load right now, as the heartbeat service last saw it.
 ///
-/// Per-instance limits (the participant rate limits) enforce their documented value divided by
-/// this count: a load balancer that spreads requests evenly then lets through the documented
-/// rate in all (docs/decisions/0030-global-rate-limits.md). A lone instance, or one that cannot
-/// reach the database, counts 1.
+/// The participant rate limits (the rates of `Admission`) enforce their documented value divided
+/// by this count: a load balancer that spreads requests evenly then lets through the documented
+/// rate in all (docs/decisions/0030-global-rate-limits.md). Slots (exports, live streams) are not
+/// divided: they bound each instance's own resources. A lone instance, or one that cannot reach
+/// the database, counts 1.
 //
 // `@unchecked Sendable`: `count` is only touched while `lock` is held.
 public final class ClusterPeers: @unchecked Sendable {

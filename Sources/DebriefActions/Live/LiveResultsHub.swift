@@ -9,6 +9,9 @@ public enum LiveEvent: Sendable {
     case results(LiveSnapshot)
     /// Keeps proxies and clients from closing an idle stream.
     case heartbeat
+    /// The watcher's account, or its shares, changed: the stream checks that its viewer may still
+    /// watch before it sends anything more (it writes nothing for this event).
+    case accessCheck
 }
 
 /// A results snapshot as every watcher of a meeting receives it: built once per change, shared by
@@ -50,8 +53,18 @@ public actor LiveResultsHub: Service {
 
     private let snapshot: Snapshot
     private let minimumInterval: Duration
-    private var subscribers: [UUID: [Int: AsyncStream<LiveEvent>.Continuation]] = [:] {
-        didSet { self.viewers.record(self.subscriberCount) }
+    /// One open stream: where its events go, and whose it is (for ``accessChanged(account:)``).
+    private struct Subscriber {
+        let continuation: AsyncStream<LiveEvent>.Continuation
+        let account: UUID?
+    }
+
+    /// The open streams by meeting. A meeting's entry goes with its last stream, and the table
+    /// itself starts again from empty when the last stream of all ends: a dictionary keeps its
+    /// capacity when entries go, so thousands of streams opened once would otherwise stay paid for.
+    private var subscribers: [UUID: [Int: Subscriber]] = [:]
+    private var streamCount = 0 {
+        didSet { self.viewers.record(self.streamCount) }
     }
     /// `debrief_live_viewers` (streams open now) and `debrief_live_events_sent_total{kind}`.
     private let viewers: Gauge
@@ -99,8 +112,9 @@ public actor LiveResultsHub: Service {
         self.finishAll()
     }
 
-    /// A stream of events for one meeting, starting with its current snapshot.
-    public func subscribe(to meeting: UUID) async throws -> AsyncStream<LiveEvent> {
+    /// A stream of events for one meeting, starting with its current snapshot; `account` is the
+    /// watcher's, whose changes make the stream check its access again.
+    public func subscribe(to meeting: UUID, account: UUID? = nil) async throws -> AsyncStream<LiveEvent> {
         let (stream, continuation) = AsyncStream<LiveEvent>.makeStream(bufferingPolicy: .bufferingNewest(2))
         guard !self.isFinished else {
             continuation.finish()
@@ -108,15 +122,51 @@ public actor LiveResultsHub: Service {
         }
         let id = self.nextSubscriberID
         self.nextSubscriberID += 1
-        self.subscribers[meeting, default: [:]][id] = continuation
-        continuation.onTermination = { _ in
-            Task { await self.unsubscribe(meeting, id) }
+        self.subscribers[meeting, default: [:]][id] = Subscriber(continuation: continuation, account: account)
+        self.streamCount += 1
+        // Weak: the hub does not keep itself alive through the streams it holds.
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(meeting, id) }
         }
         if let json = try await self.snapshot(meeting) {
             continuation.yield(.results(LiveSnapshot(id: Self.eventID(), json: json)))
             self.resultsSent.increment()
         }
         return stream
+    }
+
+    /// The account changed (password, role, tokens, a share ended): each of its streams checks
+    /// its access now instead of at its next periodic check.
+    public func accessChanged(account: UUID) {
+        for watchers in self.subscribers.values {
+            for watcher in watchers.values where watcher.account == account { watcher.continuation.yield(.accessCheck) }
+        }
+    }
+
+    /// Notifications may have been missed (the listener reconnected): every stream checks its access.
+    public func accessChangedAll() {
+        for watcher in self.subscribers.values.flatMap(\.values) { watcher.continuation.yield(.accessCheck) }
+    }
+
+    /// What the hub keeps now, for tests: nothing is kept for a meeting nobody watches.
+    public struct Retained: Sendable, Equatable {
+        public var streams: Int
+        public var meetings: Int
+        public var flushTimes: Int
+        public var scheduled: Int
+
+        public init(streams: Int, meetings: Int, flushTimes: Int, scheduled: Int) {
+            self.streams = streams
+            self.meetings = meetings
+            self.flushTimes = flushTimes
+            self.scheduled = scheduled
+        }
+    }
+
+    public var retained: Retained {
+        Retained(
+            streams: self.subscribers.values.reduce(0) { $0 + $1.count }, meetings: self.subscribers.count,
+            flushTimes: self.lastFlush.count, scheduled: self.scheduled.count)
     }
 
     /// Something about `meeting` changed: schedule one recomputation if none is pending.
@@ -134,7 +184,7 @@ public actor LiveResultsHub: Service {
 
     public func heartbeat() {
         let streams = self.subscribers.values.flatMap(\.values)
-        for continuation in streams { continuation.yield(.heartbeat) }
+        for watcher in streams { watcher.continuation.yield(.heartbeat) }
         self.heartbeatsSent.increment(by: streams.count)
     }
 
@@ -142,29 +192,35 @@ public actor LiveResultsHub: Service {
     public func finishAll() {
         self.isFinished = true
         self.dueContinuation.finish()
-        for continuation in self.subscribers.values.flatMap(\.values) { continuation.finish() }
-        self.subscribers.removeAll()
+        for watcher in self.subscribers.values.flatMap(\.values) { watcher.continuation.finish() }
+        self.subscribers = [:]
+        self.lastFlush = [:]
+        self.streamCount = 0
     }
 
-    public var subscriberCount: Int { self.subscribers.values.reduce(0) { $0 + $1.count } }
+    public var subscriberCount: Int { self.streamCount }
 
     private func flush(_ meeting: UUID) async {
         self.scheduled.remove(meeting)
+        // Nobody watches any more (the last stream ended while this was due): nothing to keep.
+        guard self.subscribers[meeting] != nil else { return }
         self.lastFlush[meeting] = .now
-        guard let watchers = self.subscribers[meeting], !watchers.isEmpty,
-            let json = try? await self.snapshot(meeting)
-        else { return }
+        guard let json = try? await self.snapshot(meeting), let watchers = self.subscribers[meeting] else { return }
         let event = LiveEvent.results(LiveSnapshot(id: Self.eventID(), json: json))
-        let streams = self.subscribers[meeting]?.values ?? watchers.values
-        for continuation in streams { continuation.yield(event) }
-        self.resultsSent.increment(by: streams.count)
+        for watcher in watchers.values { watcher.continuation.yield(event) }
+        self.resultsSent.increment(by: watchers.count)
     }
 
     private func unsubscribe(_ meeting: UUID, _ id: Int) {
-        self.subscribers[meeting]?[id] = nil
+        guard self.subscribers[meeting]?.removeValue(forKey: id) != nil else { return }
+        self.streamCount -= 1
         if self.subscribers[meeting]?.isEmpty == true {
             self.subscribers[meeting] = nil
             self.lastFlush[meeting] = nil
+        }
+        if self.subscribers.isEmpty {
+            self.subscribers = [:]
+            self.lastFlush = [:]
         }
     }
 

@@ -8,19 +8,22 @@ import Foundation
 public struct WebhookActions: Sendable {
     let endpoints: WebhookEndpointStore
     let sender: any WebhookSender
+    let caps: WebhookCaps
 
-    public init(endpoints: WebhookEndpointStore, sender: any WebhookSender) {
+    public init(endpoints: WebhookEndpointStore, sender: any WebhookSender, caps: WebhookCaps = WebhookCaps()) {
         self.endpoints = endpoints
         self.sender = sender
+        self.caps = caps
     }
 
-    /// Validates and registers; a URL the operator's policy refuses is a problem at `url`.
+    /// Validates and registers; a URL the operator's policy refuses is a problem at `url`, one
+    /// endpoint past the account's cap a conflict naming it.
     public func create(_ input: WebhookEndpointInput, by viewer: Viewer) async throws -> CreatedWebhookEndpoint {
         let draft = try input.validated()
         if let refusal = self.sender.refusal(of: draft.url) {
             throw ValidationFailure(problems: [FieldProblem("url", refusal)])
         }
-        return try await self.endpoints.create(draft, by: viewer)
+        return try await self.endpoints.create(draft, by: viewer, cap: self.caps.endpointsPerAccount)
     }
 
     public func list(by viewer: Viewer) async throws -> [WebhookEndpoint] {
@@ -44,6 +47,6 @@ public struct WebhookActions: Sendable {
     }
 
     public func redeliver(_ delivery: UUID, of id: UUID, by viewer: Viewer) async throws -> WebhookDelivery {
-        try await self.endpoints.redeliver(delivery, of: id, by: viewer)
+        try await self.endpoints.redeliver(delivery, of: id, by: viewer, cap: self.caps.redeliveriesPerEndpoint)
     }
 }

@@ -14,8 +14,11 @@ public struct WebhookSettings: Sendable {
     /// Hosts (names or literal addresses) that may be reached over plain `http`, and at private
     /// or loopback addresses; none by default.
     public var allowInsecureHosts: Set<String> = []
-    /// Endpoints delivered to at once by one instance.
+    /// Deliveries in flight at once on one instance (each to a different endpoint).
     public var concurrency: Int = 8
+    /// Deliveries in flight at once for one account's endpoints, across instances (leases held):
+    /// one host's slow or tarpitting endpoints take at most this many of the slots, never all.
+    public var perAccountConcurrency: Int = 2
 
     public init() {}
 
@@ -23,4 +26,18 @@ public struct WebhookSettings: Sendable {
     /// timeout, so it never lapses during a live attempt; an instance killed mid-attempt holds
     /// the endpoint no longer than this.
     public var lease: Duration { self.requestTimeout * 2 + .seconds(5) }
+}
+
+/// What one account may register and queue (part of the server's ``AdmissionSettings``): rows
+/// every instance shares, so each cap is checked in the statement that would exceed it.
+public struct WebhookCaps: Sendable, Equatable {
+    /// Endpoints per account; one more is a 409 naming the cap.
+    public var endpointsPerAccount: Int
+    /// Manual redeliveries ("send again") waiting at once per endpoint; one more is a 409.
+    public var redeliveriesPerEndpoint: Int
+
+    public init(endpointsPerAccount: Int = 20, redeliveriesPerEndpoint: Int = 10) {
+        self.endpointsPerAccount = max(1, endpointsPerAccount)
+        self.redeliveriesPerEndpoint = max(1, redeliveriesPerEndpoint)
+    }
 }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Debrief
 import DebriefActions
 import Foundation
 import Logging
@@ -15,7 +16,17 @@ import NIOPosix
 /// followed (a 3xx is a failure), the answer is read up to `responseBodyLimit` bytes, and the
 /// whole attempt is bounded by `requestTimeout`.
 struct HTTPWebhookSender: WebhookSender {
+    /// Every address of a host name (getaddrinfo in production; tests answer as they like, a
+    /// rebinding resolver among them).
+    typealias Resolver = @Sendable (String) async throws -> [SocketAddress]
+
     let settings: WebhookSettings
+    let resolve: Resolver
+
+    init(settings: WebhookSettings, resolve: @escaping Resolver = HTTPWebhookSender.systemResolve) {
+        self.settings = settings
+        self.resolve = resolve
+    }
 
     func refusal(of url: URL) -> String? {
         guard let host = url.host?.lowercased() else { return "must have a host" }
@@ -29,27 +40,54 @@ struct HTTPWebhookSender: WebhookSender {
         return nil
     }
 
+    /// What one attempt sends to: the URL as it goes on the wire, and the address its host is
+    /// pinned to (nil for a host the operator allows insecure, resolved by the client).
+    struct Target: Sendable, Equatable {
+        var url: URL
+        var pinnedAddress: String?
+
+        /// AsyncHTTPClient's `dnsOverride`: keyed by the very host of ``url``, which is the key the
+        /// client looks up (exactly, case included) before it would resolve the name itself.
+        var dnsOverride: [String: String] {
+            guard let address = self.pinnedAddress, let host = self.url.host else { return [:] }
+            return [host: address]
+        }
+    }
+
+    /// The target of a stored URL, or why it is refused: the URL normalized (``WebhookURL``: the
+    /// pin's key and the host the client sends to are then one string), the addresses of its host
+    /// checked once, the host pinned to the first.
+    func target(of stored: URL) async -> Result<Target, AddressRefusal> {
+        // Normalized again here: endpoints registered before URLs were stored normalized.
+        guard let url = WebhookURL.normalized(stored) else { return .failure(.init("the URL's host is not a plain name")) }
+        if let refusal = self.refusal(of: url) { return .failure(.init("the URL \(refusal)")) }
+        guard let host = url.host?.lowercased() else { return .failure(.init("the URL has no host")) }
+        if self.settings.allowInsecureHosts.contains(host) { return .success(Target(url: url, pinnedAddress: nil)) }
+        switch await Self.checkedAddress(of: host, resolve: self.resolve) {
+        case .success(let address): return .success(Target(url: url, pinnedAddress: address))
+        case .failure(let reason): return .failure(reason)
+        }
+    }
+
     func send(_ request: WebhookRequest) async -> WebhookSendResult {
         let start = ContinuousClock.now
         func failed(_ error: String, status: Int? = nil) -> WebhookSendResult {
             WebhookSendResult(statusCode: status, error: error, duration: ContinuousClock.now - start)
         }
-        if let refusal = self.refusal(of: request.url) { return failed("refused: the URL \(refusal)") }
-        guard let host = request.url.host?.lowercased() else { return failed("refused: the URL has no host") }
+        let target: Target
+        switch await self.target(of: request.url) {
+        case .success(let checked): target = checked
+        case .failure(let reason): return failed("refused: \(reason)")
+        }
 
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: Self.timeAmount(self.settings.requestTimeout), read: Self.timeAmount(self.settings.requestTimeout)))
-        if !self.settings.allowInsecureHosts.contains(host) {
-            switch await Self.checkedAddress(of: host) {
-            case .success(let address): configuration.dnsOverride = [host: address]
-            case .failure(let reason): return failed("refused: \(reason)")
-            }
-        }
+        configuration.dnsOverride = target.dnsOverride
         let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
         defer { Task { try? await client.shutdown() } }
 
-        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        var outgoing = HTTPClientRequest(url: target.url.absoluteString)
         outgoing.method = .POST
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         outgoing.body = .bytes(ByteBuffer(bytes: Array(request.body)))
@@ -86,28 +124,32 @@ struct HTTPWebhookSender: WebhookSender {
     }()
 
     /// Every address of `host` (a name or a literal) public, then the first of them; or why not.
-    static func checkedAddress(of host: String) async -> Result<String, AddressRefusal> {
+    ///
+    /// Every refusal says the same words: the endpoint's `last_error` is the host's to read, and
+    /// telling "resolves to 10.0.0.5", "has no address" and "could not be resolved" apart would
+    /// show anyone how this server resolves any name they choose.
+    static func checkedAddress(
+        of host: String, resolve: Resolver = HTTPWebhookSender.systemResolve
+    ) async -> Result<String, AddressRefusal> {
         if let literal = WebhookAddressPolicy.literalBytes(host) {
-            return WebhookAddressPolicy.isPublic(literal) ? .success(host) : .failure(.init("\(host) is not a public address"))
+            return WebhookAddressPolicy.isPublic(literal) ? .success(host) : .failure(.notPublic)
         }
-        let addresses: [SocketAddress]
-        do {
-            addresses = try await Self.resolverPool.runIfActive { try Self.resolve(host) }
-        } catch {
-            return .failure(.init("\(host) could not be resolved"))
-        }
-        guard !addresses.isEmpty else { return .failure(.init("\(host) has no address")) }
-        for address in addresses {
-            guard let bytes = WebhookAddressPolicy.bytes(address), WebhookAddressPolicy.isPublic(bytes) else {
-                return .failure(.init("\(host) resolves to \(address.ipAddress ?? "an address") that is not public"))
-            }
-        }
-        return addresses.first?.ipAddress.map { .success($0) } ?? .failure(.init("\(host) has no address"))
+        guard let addresses = try? await resolve(host), let first = addresses.first?.ipAddress,
+            addresses.allSatisfy({ WebhookAddressPolicy.bytes($0).map(WebhookAddressPolicy.isPublic) ?? false })
+        else { return .failure(.notPublic) }
+        return .success(first)
+    }
+
+    /// getaddrinfo on the resolver pool.
+    static let systemResolve: Resolver = { host in
+        try await Self.resolverPool.runIfActive { try Self.resolve(host) }
     }
 
     struct AddressRefusal: Error, CustomStringConvertible {
         var description: String
         init(_ description: String) { self.description = description }
+
+        static let notPublic = AddressRefusal("not a public address")
     }
 
     /// getaddrinfo (blocking: called on the thread pool).

@@ -1,4 +1,5 @@
 import Debrief
+import DebriefActions
 import DebriefExport
 import DebriefStore
 import Foundation
@@ -9,17 +10,15 @@ import Hummingbird
 /// `debrief export`, for the owning host or an admin.
 ///
 /// A stalled or slow reader must never hold database capacity others need
-/// (docs/decisions/0012-export-capacity.md): an export is admitted only within the per-account and
-/// global limits (429 with `Retry-After` beyond them), written to a spool file while it holds a
-/// pooled connection, and sent from that file once the connection is back in the pool. A client
-/// that stops reading is cut by ``WriteStallHandler``.
+/// (docs/decisions/0012-export-capacity.md): an export is admitted by ``Admission`` — counted
+/// against the caller and the meeting's owner, and in all — only while it writes its spool file
+/// with a pooled connection; the slot is given back when the spool is complete, before the
+/// download, which takes only a download slot of the caller's own. A client that stops reading is
+/// cut by ``WriteStallHandler``.
 struct ExportController {
     let exporter: Exporter
-    let admission: ExportAdmission
-
-    /// Seconds a refused export is told to wait: about what a spooled export of a few megabytes
-    /// takes to be written and read.
-    static let retryAfterSeconds = 5
+    let meetings: MeetingActions
+    let admission: Admission
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("meetings/:id/export.csv") { request, context -> Response in
@@ -33,37 +32,26 @@ struct ExportController {
     private func export(_ target: ExportTarget, _ request: Request, _ context: AppRequestContext) async throws -> Response {
         let exportRequest = try Self.exportRequest(target, from: request)
         let viewer = try context.requireViewer()
-        guard let slot = self.admission.admit(viewer.accountID) else {
-            let limits = self.admission.limits
-            throw APIError(
-                .tooManyRequests, code: "rate_limited",
-                detail: "too many exports in progress (at most \(limits.perAccount) per account and \(limits.total) in all); "
-                    + "retry after \(Self.retryAfterSeconds) seconds",
-                headers: [.retryAfter: String(Self.retryAfterSeconds)])
-        }
+        // The download slot first: a caller at its bound gets 429 before any database work.
+        let download = try self.admission.download(caller: viewer.accountID)
         // Another host's meeting or series is a 404 here, before any byte of the body is sent.
+        let owner = try await self.owner(of: target, visibleTo: viewer)
+        let spool: ExportSpool
         let prepared: ExportStore.Prepared
         do {
-            prepared = try await self.exporter.prepare(exportRequest, visibleTo: viewer)
-        } catch let error as DebriefError where error.code == .notFound {
-            throw APIError.notFound(target.isMeeting ? "meeting" : "series")
-        }
-        let exporter = self.exporter
-        let limits = self.admission.limits
-        let spool: ExportSpool
-        do {
-            spool = try await ExportSpool.write(in: limits.spoolDirectory, maxBytes: limits.spoolMaxBytes) { sink in
-                try await exporter.write(prepared, to: sink)
+            let producing = try self.admission.export(caller: viewer.accountID, owner: owner)
+            // Given back as soon as the spool is complete (or failed): the connection is back in
+            // the pool then, and how fast the client reads is no one else's concern.
+            defer { producing.release() }
+            do {
+                prepared = try await self.exporter.prepare(exportRequest, visibleTo: viewer)
+            } catch let error as DebriefError where error.code == .notFound {
+                throw APIError.notFound(target.isMeeting ? "meeting" : "series")
             }
-        } catch is ExportSpool.TooLarge {
-            throw APIError(
-                HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), code: "export_too_large",
-                detail: "the export is larger than the \(limits.spoolMaxBytes) bytes the server spools; "
-                    + "narrow it with since and until, or use `debrief export`")
+            spool = try await self.spool(prepared)
         }
-        // The connection is back in the pool: only the spool file and the slot go with the body.
         let body = ResponseBody(contentLength: spool.size) { writer in
-            defer { slot.release() }
+            defer { download.release() }
             while let chunk = try await spool.read(upTo: 64 * 1024) {
                 try await writer.write(ByteBuffer(bytes: chunk))
             }
@@ -77,6 +65,39 @@ struct ExportController {
                 .cacheControl: "no-store",
             ],
             body: body)
+    }
+
+    /// The account whose data the export is: the meeting's or the series' owner.
+    private func owner(of target: ExportTarget, visibleTo viewer: Viewer) async throws -> UUID {
+        do {
+            switch target {
+            case .meeting(let id):
+                return try await self.meetings.find(id, visibleTo: viewer).hostID
+            case .series(let id):
+                guard let first = try await self.meetings.series(id, visibleTo: viewer).first else { throw APIError.notFound("series") }
+                return first.hostID
+            case .host, .all:
+                return viewer.accountID
+            }
+        } catch let error as DebriefError where error.code == .notFound {
+            throw APIError.notFound(target.isMeeting ? "meeting" : "series")
+        }
+    }
+
+    /// The CSV written to a spool file; 507 past the spool's bound.
+    private func spool(_ prepared: ExportStore.Prepared) async throws -> ExportSpool {
+        let exporter = self.exporter
+        let limits = self.admission.settings.exports
+        do {
+            return try await ExportSpool.write(in: limits.spoolDirectory, maxBytes: limits.spoolMaxBytes) { sink in
+                try await exporter.write(prepared, to: sink)
+            }
+        } catch is ExportSpool.TooLarge {
+            throw APIError(
+                HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), code: "export_too_large",
+                detail: "the export is larger than the \(limits.spoolMaxBytes) bytes the server spools; "
+                    + "narrow it with since and until, or use `debrief export`")
+        }
     }
 
     /// `layout`, `since`, `until`, `delimiter`, `bom` and `neutralize` from the query; a 422 naming

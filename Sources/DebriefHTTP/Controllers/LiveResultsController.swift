@@ -12,21 +12,29 @@ import ServiceLifecycle
 /// without a published form gets a `waiting` event first (results follow once it is published and
 /// answered), so the stream is never silent about why nothing comes.
 ///
-/// A stream lives no longer than what opened it: every `checkInterval` it checks that its token
-/// (the bearer token or the page session's) is still valid and the meeting still there, and ends
-/// with an `end` event naming the reason (`token_revoked`, `token_expired`, `meeting_deleted`,
-/// `shutting_down`) when not. Its data is `{"reason": …}`; clients stop reconnecting on it.
+/// A stream lives no longer than what opened it: it checks that its token (the bearer token or
+/// the page session's) is still valid, that its viewer may still see the meeting and that the
+/// meeting is still there — at once when its account or shares change (the hub's
+/// ``LiveEvent/accessCheck``, from the change notifications every instance hears), and every
+/// `checkInterval` besides — and ends with an `end` event naming the reason (`token_revoked`,
+/// `token_expired`, `access_revoked`, `meeting_deleted`, `shutting_down`) when not. Its data is
+/// `{"reason": …}`; clients stop reconnecting on it.
+///
+/// Streams are admitted by ``Admission`` (per account, per client address, in all): beyond those
+/// a 429 with `Retry-After`, before anything is subscribed.
 struct LiveResultsController {
     let meetings: MeetingActions
     let results: ResultsActions
     let accounts: AccountActions
     let hub: LiveResultsHub
+    let admission: Admission
     let checkInterval: Duration
 
     /// Why a stream ended.
     enum EndReason: String {
         case tokenRevoked = "token_revoked"
         case tokenExpired = "token_expired"
+        case accessRevoked = "access_revoked"
         case meetingDeleted = "meeting_deleted"
         case shuttingDown = "shutting_down"
     }
@@ -41,10 +49,13 @@ struct LiveResultsController {
             let id = try context.requireID("id", "meeting")
             let viewer = try context.requireViewer()
             _ = try await self.meetings.find(id, visibleTo: viewer)
+            // Held until the body ends, or freed with the body if it is never written.
+            let slot = try self.admission.liveStream(account: viewer.accountID, address: context.clientAddress)
             let token = context.bearerToken ?? ""
             let published = try await self.results.reportIfPublished(meeting: id, visibleTo: viewer) != nil
-            let events = try await self.hub.subscribe(to: id)
+            let events = try await self.hub.subscribe(to: id, account: viewer.accountID)
             let body = ResponseBody { writer in
+                defer { slot.release() }
                 try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
                 if !published {
                     try await writer.write(ByteBuffer(string: Self.format(name: "waiting", ["reason": "no_published_form"])))
@@ -82,6 +93,8 @@ struct LiveResultsController {
             // on a viewer who would watch forever.
             for await item in items.cancelOnGracefulShutdown() {
                 switch item {
+                case .event(.accessCheck):
+                    if let reason = try await self.endReason(meeting: meeting, viewer: viewer, token: token) { return reason }
                 case .event(let event):
                     try await write(event)
                 case .check:
@@ -102,7 +115,9 @@ struct LiveResultsController {
         do {
             _ = try await self.meetings.find(meeting, visibleTo: viewer)
         } catch let error as DebriefError where error.code == .notFound {
-            return .meetingDeleted
+            // Still there for the service: the viewer's share (or role) is what ended.
+            let exists = (try? await self.meetings.find(meeting, visibleTo: .service)) != nil
+            return exists ? .accessRevoked : .meetingDeleted
         }
         return nil
     }
@@ -112,6 +127,7 @@ struct LiveResultsController {
         switch event {
         case .results(let snapshot): return ByteBuffer(bytes: snapshot.message)
         case .heartbeat: return ByteBuffer(string: ": heartbeat\n\n")
+        case .accessCheck: return ByteBuffer()
         }
     }
 

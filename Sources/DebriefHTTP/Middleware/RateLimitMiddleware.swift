@@ -8,23 +8,17 @@ import Hummingbird
 public struct RateLimitMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
 
-    let perAddress: RateLimiter
-    let perForm: RateLimiter
+    let admission: Admission
 
-    /// `share` is this instance's fraction of the documented rates (``ClusterPeers/shareOfLoad``).
-    public init(settings: RateLimitSettings, share: @escaping @Sendable () -> Double = { 1 }) {
-        self.perAddress = RateLimiter(rate: settings.perAddress, share: share)
-        self.perForm = RateLimiter(rate: settings.perForm, share: share)
+    /// The limits and this instance's share of them are ``Admission``'s.
+    public init(admission: Admission) {
+        self.admission = admission
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let byAddress = self.perAddress.take(context.clientAddress)
-        guard byAddress.allowed else { throw APIError.tooManyRequests(retryAfterSeconds: byAddress.retryAfterSeconds) }
         // A code that cannot be normalized names no form (404 follows); the address limit covers it.
-        if let raw = context.parameters.get("code"), let code = FormCode.normalize(raw) {
-            let byForm = self.perForm.take(code)
-            guard byForm.allowed else { throw APIError.tooManyRequests(retryAfterSeconds: byForm.retryAfterSeconds) }
-        }
+        let code = context.parameters.get("code").flatMap(FormCode.normalize)
+        try self.admission.participantRequest(address: context.clientAddress, code: code)
         return try await next(request, context)
     }
 }

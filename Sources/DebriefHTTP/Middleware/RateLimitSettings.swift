@@ -17,11 +17,9 @@ public struct RateLimitRate: Sendable, Equatable {
     public var isEnabled: Bool { self.perSecond > 0 }
 }
 
-/// Limits of the public participant routes (`/v1/f/…`): per client address and per form.
-///
-/// The buckets live in memory, per instance (see ``RateLimiter``): with N instances behind a
-/// load balancer a client gets up to N times the rate. That is fine for the purpose — keeping one
-/// client or one hot form from starving everyone else — and costs no database round trip.
+/// Limits of the public participant routes (`/v1/f/…`): per client address and per form, for
+/// the whole cluster. Each of N live instances enforces 1/N of them (``Admission``,
+/// docs/decisions/0030-global-rate-limits.md).
 public struct RateLimitSettings: Sendable, Equatable {
     /// Per client address (the TCP peer; behind a proxy that is the proxy, so raise it there).
     public var perAddress: RateLimitRate

@@ -52,15 +52,25 @@ public struct HTTPSettings: Sendable {
     public var maxBodyBytes: Int
     /// Largest body of a participant route (the API's and the pages'), below ``maxBodyBytes``.
     public var participantMaxBodyBytes: Int
+    /// Every fair-share bound: participant rates, export and live stream slots, webhook
+    /// endpoints (``Admission``).
+    public var admission = AdmissionSettings()
     /// Rate limits of the public participant routes, shared by the API and the pages.
-    public var participantRateLimits: RateLimitSettings
+    public var participantRateLimits: RateLimitSettings {
+        get { self.admission.participantRates }
+        set { self.admission.participantRates = newValue }
+    }
     /// Web origins whose pages may call the participant routes.
     public var corsOrigins: CORSAllowList
     /// Concurrent HTTP exports and their spool (docs/decisions/0012-export-capacity.md).
-    public var exportLimits = ExportLimits()
+    public var exportLimits: ExportLimits {
+        get { self.admission.exports }
+        set { self.admission.exports = newValue }
+    }
     /// How often a live stream checks that its token is still valid and its meeting still there.
     public var liveCheckInterval: Duration = .seconds(5)
-    /// The instances sharing the load: the rate limits enforce 1/N of their documented values.
+    /// The instances sharing the load: the participant rates enforce 1/N of their documented
+    /// values (slots are per instance; see ``AdmissionSettings``).
     public var clusterPeers = ClusterPeers()
     /// Proxies whose `X-Forwarded-For` names the client (HAProxy in front of several instances).
     public var trustedProxies = TrustedProxies.none
@@ -74,8 +84,8 @@ public struct HTTPSettings: Sendable {
         self.publicBaseURL = publicBaseURL
         self.maxBodyBytes = maxBodyBytes
         self.participantMaxBodyBytes = participantMaxBodyBytes
-        self.participantRateLimits = participantRateLimits
         self.corsOrigins = corsOrigins
+        self.participantRateLimits = participantRateLimits
     }
 
     /// Whether cookies get `Secure`: exactly when people reach the service over https.
@@ -109,7 +119,8 @@ public func buildRouter(
     HealthController(isDatabaseReady: api.isDatabaseReady).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     let peers = api.settings.clusterPeers
-    let participantLimits = RateLimitMiddleware(settings: api.settings.participantRateLimits, share: { peers.shareOfLoad })
+    let admission = Admission(settings: api.settings.admission, share: { peers.shareOfLoad })
+    let participantLimits = RateLimitMiddleware(admission: admission)
     let publicBaseURL = api.settings.publicBaseURL
 
     let v1 = router.group("v1")
@@ -136,10 +147,9 @@ public func buildRouter(
     let cookieReadable = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts, acceptsSessionCookieOnGET: true))
     LiveResultsController(
         meetings: api.meetings, results: api.results, accounts: api.accounts, hub: api.liveResults,
-        checkInterval: api.settings.liveCheckInterval
+        admission: admission, checkInterval: api.settings.liveCheckInterval
     ).addRoutes(to: cookieReadable)
-    ExportController(exporter: api.exporter, admission: ExportAdmission(limits: api.settings.exportLimits))
-        .addRoutes(to: cookieReadable)
+    ExportController(exporter: api.exporter, meetings: api.meetings, admission: admission).addRoutes(to: cookieReadable)
     AttendanceController(attendance: api.attendance).addRoutes(to: authenticated)
     if let webhooks = api.webhooks { WebhookController(webhooks: webhooks).addRoutes(to: authenticated) }
 

@@ -16,24 +16,39 @@ public struct WebhookEndpointStore: Sendable {
     /// The most deliveries one log page shows.
     public static let maxLogLength = 200
 
-    /// Registers an endpoint with a new secret, returned this once. A series must be the viewer's own.
-    public func create(_ draft: WebhookEndpointDraft, by viewer: Viewer) async throws -> CreatedWebhookEndpoint {
+    /// Registers an endpoint with a new secret, returned this once. A series must be the viewer's
+    /// own; an account with `cap` endpoints already gets a problem at `url` naming the cap.
+    public func create(_ draft: WebhookEndpointDraft, by viewer: Viewer, cap: Int = Int(Int32.max)) async throws -> CreatedWebhookEndpoint {
         let secret = WebhookSecrets.newSecret()
         let sealed = try await self.secrets.seal(secret.key)
-        let rows = try await self.database.query(
-            """
-            WITH e AS (
-                INSERT INTO webhook_endpoints (account_id, series_id, url, events, secret_sealed)
-                SELECT \(viewer.accountID), \(draft.seriesID)::uuid, \(draft.url.absoluteString),
-                    \(draft.events.map(\.rawValue))::text[], decode(\(sealed), 'hex')
-                WHERE \(draft.seriesID)::uuid IS NULL
-                   OR EXISTS (SELECT 1 FROM meeting_series s WHERE s.id = \(draft.seriesID)::uuid AND s.host_id = \(viewer.accountID))
-                RETURNING *
-            )
-            SELECT \(WebhookEndpoint.columns) FROM e
-            """)
-        guard let row = rows.first else { throw DebriefError.notFound("series") }
-        return CreatedWebhookEndpoint(endpoint: try WebhookEndpoint(row: row), secret: secret.text)
+        return try await self.database.withTransaction { connection in
+            // The account's row, locked: two registrations at once count one after the other, so
+            // the cap holds exactly (NO KEY: rows referencing the account are not held up).
+            let count: Int = try await connection.query(
+                """
+                SELECT (SELECT count(*) FROM webhook_endpoints e WHERE e.account_id = a.id) AS n
+                FROM accounts a WHERE a.id = \(viewer.accountID) FOR NO KEY UPDATE
+                """
+            ).single().decode("n")
+            guard count < cap else {
+                throw ValidationFailure(problems: [FieldProblem(
+                    "url", "is one endpoint too many: an account may have at most \(cap) webhook endpoints; delete one first")])
+            }
+            let rows = try await connection.query(
+                """
+                WITH e AS (
+                    INSERT INTO webhook_endpoints (account_id, series_id, url, events, secret_sealed)
+                    SELECT \(viewer.accountID), \(draft.seriesID)::uuid, \(draft.url.absoluteString),
+                        \(draft.events.map(\.rawValue))::text[], decode(\(sealed), 'hex')
+                    WHERE \(draft.seriesID)::uuid IS NULL
+                       OR EXISTS (SELECT 1 FROM meeting_series s WHERE s.id = \(draft.seriesID)::uuid AND s.host_id = \(viewer.accountID))
+                    RETURNING *
+                )
+                SELECT \(WebhookEndpoint.columns) FROM e
+                """)
+            guard let row = rows.first else { throw DebriefError.notFound("series") }
+            return CreatedWebhookEndpoint(endpoint: try WebhookEndpoint(row: row), secret: secret.text)
+        }
     }
 
     public func list(by viewer: Viewer) async throws -> [WebhookEndpoint] {
@@ -84,20 +99,35 @@ public struct WebhookEndpointStore: Sendable {
     }
 
     /// Sends a delivery again: a new entry with the same `webhook-id` and payload, queued behind
-    /// what is waiting for the endpoint.
-    public func redeliver(_ deliveryID: UUID, of id: UUID, by viewer: Viewer) async throws -> WebhookDelivery {
-        let rows = try await self.database.query(
-            """
-            WITH n AS (
-                INSERT INTO webhook_deliveries (endpoint_id, message_id, event, data, meeting_id, redelivery_of)
-                SELECT d.endpoint_id, d.message_id, d.event, d.data, d.meeting_id, d.id
-                FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-                WHERE d.id = \(deliveryID) AND d.endpoint_id = \(id) AND e.account_id = \(viewer.accountID)
-                RETURNING *
-            )
-            SELECT \(WebhookDelivery.columns) FROM n d
-            """)
-        guard let row = rows.first else { throw DebriefError.notFound("webhook delivery") }
-        return try WebhookDelivery(row: row)
+    /// what is waiting for the endpoint. At most `cap` redeliveries wait per endpoint: "send
+    /// again" pressed in a loop must not grow the outbox without bound.
+    public func redeliver(_ deliveryID: UUID, of id: UUID, by viewer: Viewer, cap: Int = Int(Int32.max)) async throws -> WebhookDelivery {
+        try await self.database.withTransaction { connection in
+            // The endpoint's row, locked: redeliveries of one endpoint are counted one at a time.
+            let waiting = try await connection.query(
+                """
+                SELECT (SELECT count(*) FROM webhook_deliveries d
+                        WHERE d.endpoint_id = e.id AND d.redelivery_of IS NOT NULL AND d.delivered_at IS NULL) AS n
+                FROM webhook_endpoints e WHERE e.id = \(id) AND e.account_id = \(viewer.accountID) FOR NO KEY UPDATE
+                """
+            ).first
+            guard let waiting else { throw DebriefError.notFound("webhook delivery") }
+            guard try waiting.decode("n", as: Int.self) < cap else {
+                throw DebriefError(.conflict, "at most \(cap) redeliveries may wait per endpoint; wait for them to be sent")
+            }
+            let rows = try await connection.query(
+                """
+                WITH n AS (
+                    INSERT INTO webhook_deliveries (endpoint_id, message_id, event, data, meeting_id, redelivery_of)
+                    SELECT d.endpoint_id, d.message_id, d.event, d.data, d.meeting_id, d.id
+                    FROM webhook_deliveries d
+                    WHERE d.id = \(deliveryID) AND d.endpoint_id = \(id)
+                    RETURNING *
+                )
+                SELECT \(WebhookDelivery.columns) FROM n d
+                """)
+            guard let row = rows.first else { throw DebriefError.notFound("webhook delivery") }
+            return try WebhookDelivery(row: row)
+        }
     }
 }

@@ -10,7 +10,8 @@ import PQ
 /// sends to it meanwhile. The claim locks endpoint rows `FOR UPDATE SKIP LOCKED`, so instances
 /// claiming at the same moment take different endpoints instead of waiting for each other; the
 /// lease (not a lock) covers the HTTP request, so no transaction stays open during it, and a
-/// lease left by an instance that died expires by itself.
+/// lease left by an instance that died expires by itself. The leases also count each account's
+/// deliveries in flight, so a claim can keep every account within its share.
 public struct WebhookQueue: Sendable {
     let database: Database
     let secrets: WebhookSecrets
@@ -38,29 +39,41 @@ public struct WebhookQueue: Sendable {
     }
 
     /// Claims the oldest due delivery of up to `limit` endpoints that are enabled and not leased,
-    /// leasing each endpoint for `lease`.
-    public func claim(limit: Int, lease: Duration) async throws -> [Claimed] {
+    /// leasing each endpoint for `lease`; at most `perAccount` endpoints of one account are leased
+    /// at once, by all instances together (its endpoints leased now count), so one host's slow
+    /// endpoints never take every sender.
+    public func claim(limit: Int, perAccount: Int = Int(Int32.max), lease: Duration) async throws -> [Claimed] {
         let rows = try await self.database.query(
             """
             WITH c AS (
-                SELECT e.id AS endpoint_id, h.id AS delivery_id
+                SELECT e.id AS endpoint_id, e.account_id, h.id AS delivery_id, h.next_attempt_at
                 FROM webhook_endpoints e
                 JOIN LATERAL (
                     SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
                     WHERE d.endpoint_id = e.id AND d.delivered_at IS NULL ORDER BY d.seq LIMIT 1
                 ) h ON true
                 WHERE e.disabled_at IS NULL AND h.next_attempt_at <= now() AND (e.lease_until IS NULL OR e.lease_until < now())
+                    AND (SELECT count(*) FROM webhook_endpoints b WHERE b.account_id = e.account_id AND b.lease_until >= now())
+                        < \(perAccount)
                 ORDER BY h.next_attempt_at
                 LIMIT \(limit)
                 FOR UPDATE OF e SKIP LOCKED
+            ), p AS (
+                SELECT r.endpoint_id, r.delivery_id FROM (
+                    SELECT c.endpoint_id, c.delivery_id,
+                        row_number() OVER (PARTITION BY c.account_id ORDER BY c.next_attempt_at) AS n,
+                        (SELECT count(*) FROM webhook_endpoints b WHERE b.account_id = c.account_id AND b.lease_until >= now()) AS busy
+                    FROM c
+                ) r
+                WHERE r.n + r.busy <= \(perAccount)
             ), l AS (
                 UPDATE webhook_endpoints e SET lease_until = now() + make_interval(secs => \(Self.seconds(lease)))
-                FROM c WHERE e.id = c.endpoint_id
+                FROM p WHERE e.id = p.endpoint_id
                 RETURNING e.id, e.url, encode(e.secret_sealed, 'hex') AS secret
             )
             SELECT d.id, d.message_id, d.event, d.data::text AS data, d.meeting_id, d.created_at, d.attempts,
                 l.id AS endpoint_id, l.url, l.secret
-            FROM l JOIN c ON c.endpoint_id = l.id JOIN webhook_deliveries d ON d.id = c.delivery_id
+            FROM l JOIN p ON p.endpoint_id = l.id JOIN webhook_deliveries d ON d.id = p.delivery_id
             """)
         var claimed: [Claimed] = []
         for row in rows {

@@ -193,6 +193,7 @@ struct Serve: AsyncParsableCommand {
             total: self.exportLimit ?? Env.int("DEBRIEF_EXPORT_LIMIT") ?? defaultExports.total,
             spoolMaxBytes: self.exportSpoolMaxBytes ?? Env.int("DEBRIEF_EXPORT_SPOOL_MAX_BYTES") ?? defaultExports.spoolMaxBytes)
         configuration.participantRateLimits = Env.participantRateLimits()
+        Env.admission(&configuration)
         configuration.resultsNotification = Env.resultsNotification()
         configuration.signUpPolicy = (self.signup ?? Env.signUpPolicy())?.policy ?? .firstAccountThenClosed
         if LANAddress.isLoopback(url: configuration.publicBaseURL) {
