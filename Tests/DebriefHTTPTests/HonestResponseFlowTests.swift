@@ -117,8 +117,8 @@ struct HonestResponseFlowTests {
             let again = try await api.send(.put, "/v1/meetings/\(fixture.meetingID)/form", token: fixture.hostToken, json: Self.form(threshold: 30, privacyThreshold: 1))
             #expect(again.status == .ok)
 
-            // Left out: three responses remain, fewer than k = 4, so no answer of theirs shows —
-            // the privacy rule of every filtered view; nothing was deleted.
+            // Left out: three responses remain, nothing was deleted. At k = 1 they show; under k
+            // the privacy rule of every filtered view withholds them (PrivacyLeakTests).
             let unfiltered = try Self.question(try await Self.results(api, fixture), "useful")
             #expect(unfiltered["withheld"] as? Bool == false)
             let filtered = try await Self.results(api, fixture, "?excludeFlagged=true")
@@ -128,7 +128,7 @@ struct HonestResponseFlowTests {
             #expect(try Self.quality(filtered)["flaggedExcluded"] as? Bool == true)
             #expect(try Self.quality(filtered)["flagged"] as? Int == 3, "the flags are counted with the flagged responses in")
             let useful = try Self.question(filtered, "useful")
-            #expect(useful["withheld"] as? Bool == true, "\(useful)")
+            #expect(useful["withheld"] as? Bool == false && useful["respondents"] as? Int == 3, "\(useful)")
             let bad = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/results?excludeFlagged=maybe", token: fixture.hostToken)
             #expect(bad.status == .unprocessableContent || bad.status == .badRequest, "\(bad.text)")
             #expect(bad.text.contains("excludeFlagged"))
