@@ -91,10 +91,18 @@ struct PrivacyFeaturesPropertyTests {
              "statements": ["a", "b", "c"].map { ["key": $0, "label": Self.labels[$0] ?? $0] }],
         ]
         // A second version adds a question: the others stay comparable, so their answers merge.
-        if extra { questions.append(["key": "extra", "prompt": "Anything else?", "kind": "rating", "min": 1, "max": 3]) }
+        var korean: [String: Any] = [
+            "mood": ["prompt": "기분?"], "pick": ["prompt": "하나 고르기", "options": ["a": "살구", "b": "바나나"]],
+            "sure": ["prompt": "확실해요?", "options": ["yes": "네", "no": "아니요"]], "why": ["prompt": "왜요?"],
+            "g": ["prompt": "회의", "statements": ["a": "알파", "b": "베타", "c": "감마"]],
+        ]
+        if extra {
+            questions.append(["key": "extra", "prompt": "Anything else?", "kind": "rating", "min": 1, "max": 3])
+            korean["extra"] = ["prompt": "더 있나요?"]
+        }
         return [
             "title": "Private", "anonymous": true, "privacyThreshold": k, "sharesResultsWithParticipants": true,
-            "questions": questions, "translations": ["ko": ["title": "비공개", "questions": ["mood": ["prompt": "기분?"]]]],
+            "questions": questions, "translations": ["ko": ["title": "비공개", "questions": korean]],
         ]
     }
 

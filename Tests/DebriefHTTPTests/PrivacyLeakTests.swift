@@ -138,6 +138,12 @@ struct PrivacyLeakTests {
             #expect(quality["straightLiners"] == nil && quality["flagged"] == nil && quality["speeders"] as? Int == 0, "\(quality)")
             let summary = try CSVParser.records(try await api.send(.get, base + "summary", token: fixture.token).body).rows
             #expect(summary.allSatisfy { $0["straight_liners"] == "withheld" && $0["flagged"] == "withheld" })
+
+            // Leaving the one flagged response out leaves out fewer than k: the difference would be its answers.
+            let excluded = try #require(
+                try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/results?excludeFlagged=true", token: fixture.token).json)
+            let mood = (excluded["questions"] as? [[String: Any]])?.first { $0["key"] as? String == "mood" }
+            #expect((excluded["summary"] as? [String: Any])?["responses"] as? Int == 3 && mood?["withheld"] as? Bool == true, "\(mood ?? [:])")
         }
     }
 
