@@ -22,12 +22,14 @@ struct SubmissionIntegrityMigrationTests {
             logger: TestDatabase.logger)
         let files = try MigrationFiles.all()
         _ = try await Migrator(database: database, files: files.filter { $0.version < 38 }, logger: TestDatabase.logger).migrate()
-        let account = try await AccountStore(database: database, hasher: PasswordHasher(cost: 4)).create(
-            SignUp(email: try EmailAddress(parsing: "migrate@example.com"), password: "correct horse battery", displayName: "Host"))
+        // By SQL: the account store of today writes columns that later migrations add.
+        let accountID: UUID = try await database.query(
+            "INSERT INTO accounts (email, display_name, password_hash) VALUES ('migrate@example.com', 'Host', 'x') RETURNING id"
+        ).single().decode("id")
         let notifier = ResultsNotifier(database: database, mode: .standard)
         let forms = ParticipantFormStore(database: database, cache: PublishedFormCache())
         let fixture = Fixture(
-            database: database, host: Viewer(accountID: account.id, role: .host), notifier: notifier, forms: forms,
+            database: database, host: Viewer(accountID: accountID, role: .host), notifier: notifier, forms: forms,
             responses: ResponseStore(database: database, forms: forms, notifier: notifier))
         return (fixture, files)
     }
@@ -65,7 +67,9 @@ struct SubmissionIntegrityMigrationTests {
             """)
         #expect(try await Self.completion(database, form.id, "3600|1") == 1, "the old rule: an untimed straight-liner as 3600 s")
 
-        #expect(try await Migrator(database: database, files: files, logger: TestDatabase.logger).migrate() == ["0038_submission_integrity.sql"])
+        #expect(
+            try await Migrator(database: database, files: files.filter { $0.version <= 38 }, logger: TestDatabase.logger).migrate()
+                == ["0038_submission_integrity.sql"])
 
         #expect(try await Self.completion(database, form.id, "3600|1") == 0)
         #expect(try await Self.completion(database, form.id, "-|1") == 1)
