@@ -62,6 +62,9 @@ struct FormBuilderController {
             } catch let failure as ValidationFailure {
                 return try await self.refusal(request, context, meeting, draft, stored: stored, failure, input: input, parseProblems)
             }
+        case "publish":
+            // The button's `formaction` posts to `…/form/publish`; a browser that ignores it posts here.
+            return try await self.publish(fields, request, context, meeting)
         case "save":
             switch try await self.save(draft, request, context, meeting, stored: stored) {
             case .refused(let response):
@@ -85,6 +88,10 @@ struct FormBuilderController {
         let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
         let fields = try await FormFields.read(request, limit: Self.maxBodyBytes)
         try context.requireSessionCSRF(fields)
+        return try await self.publish(fields, request, context, meeting)
+    }
+
+    private func publish(_ fields: FormFields, _ request: Request, _ context: AppRequestContext, _ meeting: Meeting) async throws -> Response {
         var stored = try await self.stored(meeting, context)
         var draft = stored.map { BuilderDraft($0.definition) } ?? Self.starter(meeting)
         if fields["count"] != nil {
