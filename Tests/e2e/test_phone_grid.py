@@ -44,7 +44,9 @@ CHOICES_OUTSIDE = """
 const width = window.innerWidth;
 const outside = [];
 for (const input of document.querySelectorAll('table.grid input[type=radio]')) {
-  for (const element of [input, input.closest('label')]) {
+  const label = input.closest('label') || document.querySelector(`label[for="${input.id}"]`);
+  if (!label) outside.push(input.id + ' has no visible label');
+  for (const element of label ? [input, label] : [input]) {
     const box = element.getBoundingClientRect();
     if (box.width <= 0 || box.left < 0 || box.right > width) outside.push(input.id + ' ' + element.tagName + ' ' + box.left + '–' + box.right);
   }
