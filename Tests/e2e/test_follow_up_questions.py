@@ -67,7 +67,7 @@ def test_host_builds_a_follow_up_and_only_those_shown_answer_it(api: API, browse
     wait_for(builder, lambda d: d.find_elements(By.CSS_SELECTOR, ".notice.ok"))
     stored = host.request("GET", f"/v1/meetings/{meeting}/form").json()
     assert stored["questions"][1]["showWhen"] == {"question": "nps", "ratingBetween": [0, 6]}, stored
-    builder.find_element(By.CSS_SELECTOR, f"form[action='/m/{meeting}/form/publish'] button[type='submit']").click()
+    builder.find_element(By.CSS_SELECTOR, f"button[formaction='/m/{meeting}/form/publish']").click()
     link = wait_for(builder, lambda d: d.find_element(By.CSS_SELECTOR, "a[href*='/f/']"))
     code = link.get_attribute("href").rsplit("/f/", 1)[1]
 

@@ -55,7 +55,7 @@ def test_host_builds_a_grid_and_participants_rate_its_statements(api: API, brows
     grid = stored["questions"][0]
     assert grid["kind"] == "grid" and [s["key"] for s in grid["statements"]] == [k for k, _ in STATEMENTS], grid
     assert (grid["min"], grid["max"], grid["minLabel"], grid["maxLabel"]) == (1, 5, "Disagree", "Agree"), grid
-    builder.find_element(By.CSS_SELECTOR, f"form[action='/m/{meeting}/form/publish'] button[type='submit']").click()
+    builder.find_element(By.CSS_SELECTOR, f"button[formaction='/m/{meeting}/form/publish']").click()
     link = wait_for(builder, lambda d: d.find_element(By.CSS_SELECTOR, "a[href*='/f/']"))
     code = link.get_attribute("href").rsplit("/f/", 1)[1]
 

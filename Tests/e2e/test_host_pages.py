@@ -207,7 +207,7 @@ def test_a_host_does_the_whole_job_in_the_browser(installation, browser):
         screenshot(host, SCREENSHOTS / "form-builder.png")
     host.find_element(By.CSS_SELECTOR, "button[name='action'][value='save']").click()
     wait_for(host, lambda d: d.find_elements(By.CSS_SELECTOR, ".notice.ok"))
-    submit(host, f"/m/{first}/form/publish")
+    host.find_element(By.CSS_SELECTOR, f"button[formaction='/m/{first}/form/publish']").click()
     link = wait_for(host, lambda d: d.find_element(By.CSS_SELECTOR, "a[href*='/f/']"))
     code = link.get_attribute("href").rsplit("/f/", 1)[1]
     keys = [q["key"] for q in requests.get(f"{base}/v1/meetings/{first}/form", headers=auth, timeout=30).json()["questions"]]
@@ -485,7 +485,7 @@ def test_builder_script_response_removal_and_time_zone(installation, browser):
     assert [q["kind"] for q in form["questions"]] == ["shortAnswer", "choice", "rating"]
 
     # Published; three answers arrive, the first of them spam.
-    submit(host, f"/m/{meeting}/form/publish")
+    host.find_element(By.CSS_SELECTOR, f"button[formaction='/m/{meeting}/form/publish']").click()
     code = wait_for(host, lambda d: d.find_element(By.CSS_SELECTOR, "a[href*='/f/']")).get_attribute("href").rsplit("/f/", 1)[1]
     keys = [q["key"] for q in requests.get(f"{base}/v1/meetings/{meeting}/form", headers=auth, timeout=30).json()["questions"]]
     for text in ("BUY CHEAP WATCHES", "Good retro", "Short and useful"):

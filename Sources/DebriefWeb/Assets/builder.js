@@ -8,6 +8,11 @@
 // renumbered (`q{i}.…`, `q{i}.o{j}.…`, `count`, `optionCount`) exactly as the server names them,
 // so "Save draft" and "Preview" post the same fields a reload would have, and the server
 // validates the whole draft as always. Each change is announced in a polite live region.
+//
+// Nothing typed is lost by leaving: once the draft on the page differs from the saved one (a
+// field edited, a question added, moved or removed, or a page the server marked
+// `data-unsaved`), leaving asks first (`beforeunload`), except by the builder's own buttons,
+// which post the whole draft (Publish saves it before publishing).
 (function () {
   "use strict";
 
@@ -39,6 +44,19 @@
   function options(question) {
     return Array.prototype.slice.call(question.querySelectorAll("ol.options > li"));
   }
+
+  var dirty = form.hasAttribute("data-unsaved");
+  function changed() { dirty = true; }
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  form.addEventListener("submit", function () { dirty = false; });
+  window.addEventListener("beforeunload", function (event) {
+    if (!dirty) return;
+    event.preventDefault();
+    // Older browsers ask only when a value is returned; its text is not shown any more.
+    event.returnValue = "";
+    return "";
+  });
 
   function questionNumber(i) { return phrase("question-label", { n: i + 1 }); }
   function optionNumber(j) { return phrase("option-label", { n: j + 1 }); }
@@ -73,6 +91,7 @@
 
   // Gives every field, button and label the name and words of its current position.
   function renumber() {
+    changed();
     var all = questions();
     count.value = String(all.length);
     all.forEach(function (question, i) {
@@ -300,12 +319,13 @@
         return;
       case "nps":
         event.preventDefault();
+        changed();
         question.querySelector("input[name$='.min']").value = "0";
         question.querySelector("input[name$='.max']").value = "10";
         question.querySelector("input[name$='.min']").focus();
         return;
       default:
-        // "save" and "preview" post the draft.
+        // "save", "preview" and "publish" post the draft.
     }
   });
 

@@ -116,6 +116,14 @@ struct BuilderPage {
     var questionsError: String?
     var notice: String?
     var formError: String?
+    /// Every problem at the top of the page, a link to each field (`error-summary.mustache`).
+    var errorLinks: [BuilderErrorLinks.Link] = []
+    var generalErrors: [String] = []
+    /// Stored, not computed: templates see stored members only.
+    var hasErrors = false
+    /// The page shows a draft that is not saved (a button's change, a refused save, an import):
+    /// the builder's script warns before leaving it as it warns after an edit.
+    var unsaved = false
     var stateText: String
     var participantURL: String?
     var canPublish: Bool
@@ -193,6 +201,10 @@ struct BuilderPage {
         self.closesAtError = errors["closesAt"]
         self.count = draft.questions.count
         self.questionsError = errors["questions"]
+        let summary = BuilderErrorLinks(failure, draft: draft, t: t)
+        self.errorLinks = summary.links
+        self.generalErrors = summary.general
+        self.hasErrors = !summary.links.isEmpty || !summary.general.isEmpty
         let last = draft.questions.count - 1
         self.questions = draft.questions.enumerated().map { i, q in
             Self.block(q, at: i, last: last, prefix: "q\(i)", errors: errors, t: t)
@@ -211,7 +223,8 @@ struct BuilderPage {
         case .closed: self.stateText = t(.formClosed)
         }
         self.participantURL = stored?.code.map { "\(publicBaseURL)/f/\($0)" }
-        self.canPublish = state == .draft
+        // Publish saves what the page holds first: a form never saved can be published too.
+        self.canPublish = state == nil || state == .draft
         self.canClose = state == .open
         self.canReopen = state == .closed
         self.publishAction = "/m/\(id)/form/publish"

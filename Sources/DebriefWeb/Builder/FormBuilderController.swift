@@ -53,51 +53,62 @@ struct FormBuilderController {
         let stored = try await self.stored(meeting, context)
         let t = Localizer(Language(request.headers))
         switch action {
-        case "save", "preview":
-            var (input, parseProblems) = draft.input()
-            // Settings the builder has no field for stay as stored (a wording fix of the open
-            // form must not change them; see decision record 20).
-            if let kept = stored?.definition {
-                input.oneResponsePerBrowser = input.oneResponsePerBrowser ?? kept.oneResponsePerBrowser
-                input.acceptsAnswersFrom = input.acceptsAnswersFrom ?? kept.acceptsAnswersFrom.rawValue
-                // Languages are edited on the translations page: a builder save keeps them, for
-                // every text the new draft still has.
-                input.language = kept.language.rawValue
-                if !kept.translations.isEmpty, case .success(let fresh) = input.validate() {
-                    input.translations = kept.translationInputs(keeping: fresh.translatableTexts)
-                }
-            }
+        case "preview":
+            let (input, parseProblems) = self.input(for: draft, keeping: stored)
             do {
                 if !parseProblems.isEmpty { throw ValidationFailure(problems: parseProblems) }
-                if action == "preview" {
-                    let definition = try input.validate(now: Date()).get()
-                    return try await self.render(request, context, meeting, draft, stored: stored, preview: definition)
-                }
-                let saved = try await self.forms.saveDraft(meeting: meeting.id, by: try context.requireViewer()) { input }
+                let definition = try input.validate(now: Date()).get()
+                return try await self.render(request, context, meeting, draft, stored: stored, preview: definition, unsaved: true)
+            } catch let failure as ValidationFailure {
+                return try await self.refusal(request, context, meeting, draft, stored: stored, failure, input: input, parseProblems)
+            }
+        case "publish":
+            // The button's `formaction` posts to `…/form/publish`; a browser that ignores it posts here.
+            return try await self.publish(fields, request, context, meeting)
+        case "save":
+            switch try await self.save(draft, request, context, meeting, stored: stored) {
+            case .refused(let response):
+                return response
+            case .saved(let saved):
                 return try await self.render(
                     request, context, meeting, BuilderDraft(saved.definition), stored: saved,
                     notice: t(saved.publishedAt == nil ? .draftSaved : .wordingSaved))
-            } catch let failure as ValidationFailure {
-                var problems = failure.problems
-                if case .failure(let domain) = input.validate(now: Date()), !parseProblems.isEmpty {
-                    problems += domain.problems.filter { problem in !parseProblems.contains { $0.path == problem.path } }
-                }
-                return try await self.render(
-                    request, context, meeting, draft, stored: stored, failure: ValidationFailure(problems: problems),
-                    status: .unprocessableContent)
-            } catch let error as DebriefError where error.code == .conflict {
-                return try await self.render(
-                    request, context, meeting, draft, stored: stored, formError: t(.formIsOpen) + " (" + error.message + ")",
-                    status: .conflict)
             }
         default:
             let focus = draft.apply(action)
-            return try await self.render(request, context, meeting, draft, stored: stored, focus: focus)
+            return try await self.render(request, context, meeting, draft, stored: stored, focus: focus, unsaved: true)
         }
     }
 
+    /// The builder's Publish button posts the whole page (`formaction`): what is typed is saved
+    /// first and then published, so no edit made since the last save is lost (issue 32). Refused,
+    /// nothing is published and the page comes back with the edits and their problems. A post
+    /// without the builder's fields (no `count`) publishes the saved draft, as the API does.
     @Sendable func publish(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await self.changeState(request, context) { try await self.forms.publish(meeting: $0, by: $1) }
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
+        let fields = try await FormFields.read(request, limit: Self.maxBodyBytes)
+        try context.requireSessionCSRF(fields)
+        return try await self.publish(fields, request, context, meeting)
+    }
+
+    private func publish(_ fields: FormFields, _ request: Request, _ context: AppRequestContext, _ meeting: Meeting) async throws -> Response {
+        var stored = try await self.stored(meeting, context)
+        var draft = stored.map { BuilderDraft($0.definition) } ?? Self.starter(meeting)
+        if fields["count"] != nil {
+            draft = BuilderDraft(fields)
+            switch try await self.save(draft, request, context, meeting, stored: stored, publishing: true) {
+            case .refused(let response): return response
+            case .saved(let saved): stored = saved
+            }
+        }
+        do {
+            _ = try await self.forms.publish(meeting: meeting.id, by: try context.requireViewer())
+            return .seeOther("/m/\(meeting.id.uuidString.lowercased())/form")
+        } catch let error as DebriefError where error.code == .conflict {
+            return try await self.render(request, context, meeting, draft, stored: stored, formError: error.message, status: .conflict)
+        } catch let failure as ValidationFailure {
+            return try await self.render(request, context, meeting, draft, stored: stored, failure: failure, status: .unprocessableContent)
+        }
     }
 
     @Sendable func close(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -137,7 +148,7 @@ struct FormBuilderController {
                 request, context, meeting, draft, stored: stored, importText: text, importError: t(.importInvalid),
                 status: .unprocessableContent)
         }
-        return try await self.render(request, context, meeting, BuilderDraft(input), stored: stored)
+        return try await self.render(request, context, meeting, BuilderDraft(input), stored: stored, unsaved: true)
     }
 
     /// Loads another meeting's current form into the draft (saved only with "Save draft").
@@ -148,10 +159,72 @@ struct FormBuilderController {
             throw APIError.badRequest("from", "must be a meeting's id")
         }
         let source = try await self.forms.current(meeting: from, visibleTo: try context.requireViewer())
-        return try await self.render(request, context, meeting, BuilderDraft(source.definition), stored: try await self.stored(meeting, context))
+        return try await self.render(
+            request, context, meeting, BuilderDraft(source.definition), stored: try await self.stored(meeting, context), unsaved: true)
     }
 
     // MARK: - Helpers
+
+    /// What saving the posted draft came to: the stored form, or the page that refuses it.
+    private enum Saving {
+        case saved(StoredForm)
+        case refused(Response)
+    }
+
+    /// Saves `draft` through ``FormActions``; refused (a problem, or the open form's rules), the
+    /// page shows the draft as typed with the problems next to its fields and nothing is saved.
+    private func save(
+        _ draft: BuilderDraft, _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, stored: StoredForm?,
+        publishing: Bool = false
+    ) async throws -> Saving {
+        let (input, parseProblems) = self.input(for: draft, keeping: stored)
+        do {
+            if !parseProblems.isEmpty { throw ValidationFailure(problems: parseProblems) }
+            return .saved(try await self.forms.saveDraft(meeting: meeting.id, by: try context.requireViewer()) { input })
+        } catch let failure as ValidationFailure {
+            return .refused(
+                try await self.refusal(request, context, meeting, draft, stored: stored, failure, input: input, parseProblems, publishing: publishing))
+        } catch let error as DebriefError where error.code == .conflict {
+            let t = Localizer(Language(request.headers))
+            return .refused(
+                try await self.render(
+                    request, context, meeting, draft, stored: stored, formError: t(.formIsOpen) + " (" + error.message + ")",
+                    status: .conflict, unsaved: true))
+        }
+    }
+
+    /// The API's body for the draft, with the settings the builder has no field for kept as
+    /// stored (a wording fix of the open form must not change them; see decision record 20).
+    private func input(for draft: BuilderDraft, keeping stored: StoredForm?) -> (FormInput, [FieldProblem]) {
+        var (input, parseProblems) = draft.input()
+        if let kept = stored?.definition {
+            input.oneResponsePerBrowser = input.oneResponsePerBrowser ?? kept.oneResponsePerBrowser
+            input.acceptsAnswersFrom = input.acceptsAnswersFrom ?? kept.acceptsAnswersFrom.rawValue
+            // Languages are edited on the translations page: a builder save keeps them, for
+            // every text the new draft still has.
+            input.language = kept.language.rawValue
+            if !kept.translations.isEmpty, case .success(let fresh) = input.validate() {
+                input.translations = kept.translationInputs(keeping: fresh.translatableTexts)
+            }
+        }
+        return (input, parseProblems)
+    }
+
+    /// The draft as typed with every problem: the fields that are not even numbers, and what the
+    /// domain finds in the rest.
+    private func refusal(
+        _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, _ draft: BuilderDraft, stored: StoredForm?,
+        _ failure: ValidationFailure, input: FormInput, _ parseProblems: [FieldProblem], publishing: Bool = false
+    ) async throws -> Response {
+        var problems = failure.problems
+        if case .failure(let domain) = input.validate(now: Date()), !parseProblems.isEmpty {
+            problems += domain.problems.filter { problem in !parseProblems.contains { $0.path == problem.path } }
+        }
+        let t = Localizer(Language(request.headers))
+        return try await self.render(
+            request, context, meeting, draft, stored: stored, failure: ValidationFailure(problems: problems),
+            formError: publishing ? t(.publishHasErrors) : nil, status: .unprocessableContent, unsaved: true)
+    }
 
     private func changeState(
         _ request: Request, _ context: AppRequestContext, _ change: (UUID, Viewer) async throws -> StoredForm
@@ -185,7 +258,8 @@ struct FormBuilderController {
     private func render(
         _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, _ draft: BuilderDraft, stored: StoredForm?,
         failure: ValidationFailure? = nil, notice: String? = nil, formError: String? = nil, focus: String? = nil,
-        preview: FormDefinition? = nil, importText: String = "", importError: String? = nil, status: HTTPResponse.Status = .ok
+        preview: FormDefinition? = nil, importText: String = "", importError: String? = nil, status: HTTPResponse.Status = .ok,
+        unsaved: Bool = false
     ) async throws -> Response {
         let writer = try PageWriter(request)
         let viewer = try context.requireViewer()
@@ -198,6 +272,7 @@ struct FormBuilderController {
         page.focus(focus)
         page.importText = importText
         page.importError = importError
+        page.unsaved = unsaved
         if let preview {
             let form = PublishedForm(id: UUID(), meetingID: meeting.id, code: "PREVIEW", definition: preview)
             let view = ParticipantFormView(

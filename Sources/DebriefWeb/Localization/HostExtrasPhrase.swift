@@ -15,6 +15,8 @@ enum HostExtrasPhrase: String, CaseIterable, Sendable {
     // The builder's follow-up condition
     case showWhenHeading, showWhenHint, showWhenQuestionLabel, showWhenRuleLabel, showWhenValuesLabel
     case showWhenAlways, showWhenRatingBetween, showWhenChosen, showWhenNotChosen
+    // The builder's Publish, which saves the page first
+    case publishHasErrors
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -23,6 +25,7 @@ enum HostExtrasPhrase: String, CaseIterable, Sendable {
 
     private var texts: (en: String, ko: String) {
         switch self {
+        case .publishHasErrors: return ("Some fields need another look; nothing was saved or published.", "다시 확인할 항목이 있어요. 저장하거나 게시하지 않았어요.")
         case .showWhenHeading: return ("Show this question only when…", "이 질문을 보여 줄 조건…")
         case .showWhenHint: return ("A follow-up: shown only when an earlier rating or choice question's answer matches. Values: a range like 0-6, or option ids separated by spaces.", "후속 질문: 앞선 평점·선택형 질문의 답이 맞을 때만 보여요. 값: 0-6 같은 범위, 또는 공백으로 구분한 선택지 ID.")
         case .showWhenQuestionLabel: return ("Earlier question (key)", "앞선 질문(키)")

@@ -7,6 +7,10 @@ import Foundation
 /// The domain stays the one place that decides what is wrong; this only rewords what it said.
 /// A message not known here is shown as the domain wrote it, capitalized.
 enum ProblemMessages {
+    /// The participant page's own message for an "Other" chosen with nothing written (the
+    /// domain sees no selection at all; ``PostedAnswers`` knows the box was ticked).
+    static let otherTextMissing = "must write an answer for Other"
+
     static func sentence(for message: String, in language: Language) -> String {
         if let known = Self.known(message, language) { return known }
         guard let first = message.first else { return message }
@@ -18,6 +22,8 @@ enum ProblemMessages {
         switch message {
         case "is required", "must not be empty":
             return ko ? "이 질문에 답해 주세요." : "Please answer this question."
+        case Self.otherTextMissing:
+            return ko ? "기타 답을 써 주세요." : "Write your answer for Other."
         case "must select at least one option":
             return ko ? "하나 이상 골라 주세요." : "Choose at least one option."
         case "must be one of the question's options", "selected more than once":

@@ -268,6 +268,9 @@ struct ParticipantFormPage {
                     })
             }
             view.hint = Self.scaleHint(spec.scale, t)
+            // The scale's words stand at the ends of every statement's row of choices.
+            view.minLabel = spec.scale.minLabel
+            view.maxLabel = spec.scale.maxLabel
         case .choice(let spec):
             view.isChoice = true
             view.inputType = spec.allowsMultiple ? "checkbox" : "radio"

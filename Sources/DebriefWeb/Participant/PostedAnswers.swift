@@ -112,6 +112,12 @@ struct PostedAnswers {
             self.keys.indices.contains(index)
         else { return nil }
         let key = self.keys[index]
+        // "Other" ticked and nothing written counts as no selection for the domain; the
+        // participant is told what is missing (see ``ProblemMessages/otherTextMissing``).
+        if problem.message == "must select at least one option", let other = self.input.answers?[index].otherText,
+            other.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return (key.rawValue, ProblemMessages.otherTextMissing)
+        }
         // `answers[i].ratings.STATEMENT`: the statement's label says which row needs another look.
         if let range = path.range(of: ".ratings."), let label = self.statementLabels[key]?[String(path[range.upperBound...])] {
             return (key.rawValue, "\(label): \(problem.message)")

@@ -135,4 +135,95 @@ struct BuilderPageTests {
             #expect(imported.inputValue("q0.prompt") == "Best topic?")
         }
     }
+
+    /// Issue 32: a host saved a draft, changed a question, added one and pressed Publish without
+    /// "Save draft": the old draft went live. Publish posts the whole page and saves it first.
+    @Test func publishSavesTheEditsOnThePageBeforePublishing() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let (session, path) = try await Self.builder(api)
+            let saved = try await api.post(path, [("csrf", session.csrf), ("action", "save")] + Self.threeKinds, cookie: session.cookie)
+            #expect(saved.status == .ok)
+            #expect(saved.text.contains("formaction=\"\(path)/publish\""), "Publish is a button of the builder's own form")
+            var edited = Self.threeKinds.map { $0.0 == "q0.prompt" ? ("q0.prompt", "Best topic this week?") : $0 }
+            edited = edited.map { $0.0 == "count" ? ("count", "4") : $0 }
+            edited += [("q3.kind", "rating"), ("q3.prompt", "Was the pace right?"), ("q3.min", "1"), ("q3.max", "5")]
+            let published = try await api.post(path + "/publish", [("csrf", session.csrf), ("action", "publish")] + edited, cookie: session.cookie)
+            #expect(published.status == .seeOther, "\(published.text.prefix(800))")
+
+            let page = try await api.page(path, cookie: session.cookie)
+            let code = try #require(page.text.range(of: #"/f/[A-Z0-9]+"#, options: .regularExpression).map { String(page.text[$0].dropFirst(3)) })
+            let form = try await api.page("/f/\(code)")
+            #expect(form.status == .ok)
+            #expect(form.text.contains("Best topic this week?"), "the changed text went live")
+            #expect(form.text.contains("Was the pace right?"), "the added question went live")
+            #expect(!form.text.contains("Best topic?"), "not the draft saved before")
+            let exported = try await api.page(path + "/export", cookie: session.cookie)
+            let json = try #require(try JSONSerialization.jsonObject(with: exported.body) as? [String: Any])
+            #expect((json["questions"] as? [Any])?.count == 4)
+        }
+    }
+
+    /// A Publish whose edits the domain refuses publishes nothing and saves nothing: the page
+    /// comes back with everything as typed and the problem listed at the top, linked to its field.
+    @Test func aRefusedPublishPublishesNothingAndKeepsTheEdits() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let (session, path) = try await Self.builder(api)
+            let saved = try await api.post(path, [("csrf", session.csrf), ("action", "save")] + Self.threeKinds, cookie: session.cookie)
+            #expect(saved.status == .ok)
+            let tooLong = String(repeating: "Far too long ", count: 25)  // 325 characters; a prompt has at most 300
+            let edited = Self.threeKinds.map { field -> (String, String) in
+                switch field.0 {
+                case "q0.prompt": ("q0.prompt", tooLong)
+                case "q2.prompt": ("q2.prompt", "Typed and not yet saved")
+                default: field
+                }
+            }
+            let refused = try await api.post(path + "/publish", [("csrf", session.csrf), ("action", "publish")] + edited, cookie: session.cookie)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.inputValue("q0.prompt") == tooLong, "the refused text is still on the page")
+            #expect(refused.inputValue("q2.prompt") == "Typed and not yet saved", "so is every other edit")
+            #expect(refused.text.contains("nothing was saved or published"))
+            #expect(refused.text.contains("<a href=\"#q0-prompt\">"), "the banner links to the field")
+            #expect(refused.text.contains(" data-unsaved"), "leaving the page warns: the edits are not saved")
+
+            let page = try await api.page(path, cookie: session.cookie)
+            #expect(page.text.contains("<strong>Draft</strong>"), "nothing was published")
+            #expect(page.inputValue("q0.prompt") == "Best topic?", "nothing was saved")
+            #expect(page.inputValue("q2.prompt") == "Anything else?")
+            #expect(!page.text.contains(" data-unsaved"), "the saved draft leaves without a warning")
+        }
+    }
+
+    /// Issue 32, item 4: the banner lists every problem with a link to its field (the id of the
+    /// input), as the participant page does; a problem of the whole list links to its message.
+    @Test func theBannerListsEachProblemWithALinkToItsField() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let (session, path) = try await Self.builder(api)
+            var broken = Self.threeKinds
+            broken[0] = ("title", "")
+            broken[7] = ("q0.o1.label", "")
+            broken[11] = ("q1.max", "eleven")
+            broken += [("privacyThreshold", "0")]
+            let refused = try await api.post(path, [("csrf", session.csrf), ("action", "save")] + broken, cookie: session.cookie)
+            #expect(refused.status == .unprocessableContent)
+            let html = refused.text
+            let banner = try #require(html.range(of: "<div class=\"error-summary\"").map { String(html[$0.lowerBound...].prefix(3000)) })
+            #expect(banner.hasPrefix("<div class=\"error-summary\" role=\"alert\" aria-labelledby=\"error-summary-title\">"))
+            #expect(banner.contains("Some fields need another look; nothing was saved."))
+            for id in ["form-title", "privacyThreshold", "q0-o1-label", "q1-max"] {
+                #expect(banner.contains("<a href=\"#\(id)\">"), "a link to \(id): \(banner.prefix(1500))")
+                #expect(html.contains("id=\"\(id)\""), "and \(id) is a field of the page")
+            }
+            #expect(banner.contains("<a href=\"#q1-max\">Question 2, To: "))
+
+            let none = try await api.post(path, [("csrf", session.csrf), ("action", "save"), ("title", "Empty"), ("count", "0")], cookie: session.cookie)
+            #expect(none.status == .unprocessableContent)
+            #expect(none.text.contains("<a href=\"#questions-error\">"))
+            #expect(none.text.contains("id=\"questions-error\""))
+
+            let korean = try await api.post(path, [("csrf", session.csrf), ("action", "save")] + broken, language: "ko", cookie: session.cookie)
+            #expect(korean.text.contains("다시 확인할 항목이 있어요. 저장하지 않았어요."))
+            #expect(korean.text.contains("<a href=\"#q1-max\">질문 2, 끝: "))
+        }
+    }
 }
