@@ -93,7 +93,7 @@ struct LiveResultsTests {
         let (meetingID, seriesID) = (try #require(meeting["id"] as? String), try #require(meeting["seriesId"] as? String))
         let shared = try await self.call(
             "POST", "\(base)/v1/series/\(seriesID)/shares", token: owner.token, json: ["email": "viewer@example.com", "role": "viewer"])
-        #expect(shared.0 == 201, "\(shared.1)")
+        #expect(shared.0 == 202, "\(shared.1)")
 
         func open() throws -> RawSocket {
             let stream = try RawSocket(port: port)
