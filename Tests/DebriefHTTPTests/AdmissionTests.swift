@@ -71,4 +71,33 @@ struct AdmissionTests {
         #expect(admission.streams.inUse == 0)
         #expect(admission.streams.keyCount == 0)
     }
+
+    /// 6,000 streams that ended left their memory in malloc's arenas (RSS stayed at its peak): the
+    /// stream table asks for it back once what is held falls to half of a peak of at least the
+    /// threshold, and again at each further halving from such a peak, not for every stream.
+    @Test func aBurstOfStreamsThatEndedAsksForItsMemoryBack() {
+        let asked = Counter()
+        let table = SlotTable(totalCap: 10_000, whenDrainedFrom: 100, whenDrained: { asked.add() })
+        var slots = (0..<99).compactMap { _ in try? table.take([(key: "a", cap: 10_000)]).get() }
+        for slot in slots { slot.release() }
+        #expect(asked.value == 0, "a peak under the threshold is no burst")
+        slots = (0..<400).compactMap { _ in try? table.take([(key: "a", cap: 10_000)]).get() }
+        for slot in slots.prefix(199) { slot.release() }
+        #expect(asked.value == 0, "201 of 400 still held")
+        slots[199].release()
+        #expect(asked.value == 1, "200 of 400: half of the burst ended")
+        for slot in slots[200...] { slot.release() }
+        // Then once per halving while the peak is at least the threshold (200 → 100, 100 → 50),
+        // not once per stream: 300 more streams ended, two more asks.
+        #expect(asked.value == 3)
+    }
+}
+
+/// A count shared with a `@Sendable` closure.
+private final class Counter: @unchecked Sendable {
+    // `@unchecked Sendable`: `count` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var count = 0
+    func add() { self.lock.withLock { self.count += 1 } }
+    var value: Int { self.lock.withLock { self.count } }
 }

@@ -28,7 +28,8 @@ public final class Admission: Sendable {
         // No total of its own: a download holds no database capacity, only its spool file, and a
         // stalled one is cut by the write-stall deadline.
         self.downloads = SlotTable(totalCap: Int.max)
-        self.streams = SlotTable(totalCap: settings.liveStreams.total)
+        // Thousands of streams that ended leave their memory in malloc's arenas: give it back.
+        self.streams = SlotTable(totalCap: settings.liveStreams.total, whenDrainedFrom: 256, whenDrained: HeapTrim.request)
     }
 
     /// One participant request from `address`, for the form `code` when the route names one.

@@ -9,10 +9,18 @@ final class SlotTable: @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
     private var total = 0
+    /// The most held at once since the last drain (see `whenDrained`).
+    private var peak = 0
     let totalCap: Int
+    /// Called (outside the lock) when what is held falls to half of a peak of at least
+    /// `drainedFrom`: a burst has ended and its memory may be given back.
+    private let whenDrained: (@Sendable () -> Void)?
+    private let drainedFrom: Int
 
-    init(totalCap: Int) {
+    init(totalCap: Int, whenDrainedFrom drainedFrom: Int = 0, whenDrained: (@Sendable () -> Void)? = nil) {
         self.totalCap = max(1, totalCap)
+        self.drainedFrom = drainedFrom
+        self.whenDrained = whenDrained
     }
 
     /// Why a slot was not given: the first key at its cap, or nil for the total.
@@ -29,6 +37,7 @@ final class SlotTable: @unchecked Sendable {
             guard self.total < self.totalCap else { return Full(key: nil) }
             if let full = unique.first(where: { self.counts[$0.key, default: 0] >= $0.cap }) { return Full(key: full.key) }
             self.total += 1
+            self.peak = max(self.peak, self.total)
             for entry in unique { self.counts[entry.key, default: 0] += 1 }
             return nil
         }
@@ -43,7 +52,7 @@ final class SlotTable: @unchecked Sendable {
     var keyCount: Int { self.lock.withLock { self.counts.count } }
 
     fileprivate func give(_ keys: [String]) {
-        self.lock.withLock {
+        let drained: Bool = self.lock.withLock {
             self.total -= 1
             for key in keys {
                 let left = self.counts[key, default: 1] - 1
@@ -52,7 +61,11 @@ final class SlotTable: @unchecked Sendable {
             // A dictionary keeps its capacity when entries go: start again from an empty one
             // when nothing is held, so a burst's table is given back.
             if self.counts.isEmpty { self.counts = [:] }
+            guard self.whenDrained != nil, self.peak >= self.drainedFrom, self.total * 2 <= self.peak else { return false }
+            self.peak = self.total
+            return true
         }
+        if drained { self.whenDrained?() }
     }
 
     /// One held slot. Given back once: explicitly, or when the last reference goes (a response
