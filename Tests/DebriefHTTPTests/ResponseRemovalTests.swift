@@ -81,10 +81,22 @@ struct ResponseRemovalTests {
             let folded = try await self.comparable(api, meeting: meeting, token: token)
             #expect(folded.questions == oracle.questions)
             #expect(folded.responses == 4)
-            let left: Int = try await database.query(
-                "SELECT count(*) AS n FROM result_tally_deltas d JOIN forms f ON f.id = d.form_id WHERE f.meeting_id = \(try #require(UUID(uuidString: meeting)))"
-            ).single().decode("n")
-            #expect(left == 0)
+            // The application's own fold service may hold the fold's lock at that moment (a fold
+            // skips rather than waits): fold again until none of this meeting's deltas is left.
+            let meetingID = try #require(UUID(uuidString: meeting))
+            func left() async throws -> Int {
+                try await database.query(
+                    "SELECT count(*) AS n FROM result_tally_deltas d JOIN forms f ON f.id = d.form_id WHERE f.meeting_id = \(meetingID)"
+                ).single().decode("n")
+            }
+            var attempts = 0
+            while try await left() > 0, attempts < 100 {
+                attempts += 1
+                try await Task.sleep(for: .milliseconds(50))
+                try await tallies.fold()
+            }
+            #expect(try await left() == 0)
+            #expect(try await self.comparable(api, meeting: meeting, token: token).questions == oracle.questions)
         }
     }
 
