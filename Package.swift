@@ -32,6 +32,7 @@ let migrationFiles = [
     "0038_submission_integrity.sql",
     "0039_token_kinds_and_transfer_offers.sql",
     "0040_share_announcements.sql",
+    "0044_calendar_feeds.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

@@ -83,11 +83,14 @@ struct AppServices: Sendable {
             endpoints: WebhookEndpointStore(database: database, secrets: webhookSecrets), sender: webhookSender,
             caps: configuration.admission.webhooks)
         self.api.webhooks = webhooks
+        let calendar = CalendarActions(calendars: CalendarStore(database: database), publicBaseURL: http.publicBaseURL)
+        self.api.calendar = calendar
         var hostPages = HostPages(
             signUpGate: signUpGate,
             settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations, throttle: throttle),
             attendance: attendance, forms: forms, moderation: moderation, sharing: sharing, loopbackHint: configuration.publicURLHint)
         hostPages.webhooks = webhooks
+        hostPages.calendar = calendar
         var pages = Pages(
             participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http, host: hostPages)
         pages.browserReceipts = BrowserReceipts(keys: serverKeys)

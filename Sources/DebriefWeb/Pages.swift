@@ -51,6 +51,9 @@ public struct Pages: Sendable {
         RosterPageController(accounts: self.accounts, meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: router)
         SharingPageController(accounts: self.accounts, meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: router)
         TransferPageController(accounts: self.accounts, sharing: self.host.sharing).addRoutes(to: router)
+        if let calendar = self.host.calendar {
+            CalendarPageController(accounts: self.accounts, meetings: self.meetings, calendar: calendar).addRoutes(to: router)
+        }
         FormBuilderController(
             accounts: self.accounts, meetings: self.meetings, forms: self.host.forms, publicBaseURL: self.settings.publicBaseURL
         ).addRoutes(to: router)
@@ -74,6 +77,8 @@ public struct HostPages: Sendable {
     let loopbackHint: String?
     /// The webhooks pages (`/account/webhooks`); the application always sets it.
     public var webhooks: WebhookActions?
+    /// The calendar pages (`/m/{id}/calendar`, `/m/from-calendar`); the application always sets it.
+    public var calendar: CalendarActions?
 
     public init(
         signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions, moderation: ModerationActions,

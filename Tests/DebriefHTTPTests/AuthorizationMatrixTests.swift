@@ -172,6 +172,23 @@ struct AuthorizationMatrixTests {
         "POST /v1/transfers/{transferId}/accept": Row(access: .anyAccount, success: .notFound, overrides: [.otherHost: .ok]),
         "POST /v1/transfers/{transferId}/decline": Row(access: .anyAccount, success: .notFound, overrides: [.otherHost: .noContent]),
         "GET /v1/series/{id}/roster": Row(access: .series(.read), success: .ok),
+        // Calendars: the feed is public with its token; a wrong one is a 404 for everyone (a real,
+        // rotated and revoked one: CalendarFeedTests). Its management is the owner's.
+        "GET /v1/calendar/{token}.ics": Row(access: .anyone, success: .notFound),
+        "GET /v1/series/{id}/calendar-feed": Row(access: .series(.manage), success: .ok),
+        "POST /v1/series/{id}/calendar-feed": Row(access: .series(.manage), success: .created),
+        "DELETE /v1/series/{id}/calendar-feed": Row(access: .series(.manage), success: .noContent),
+        "GET /v1/meetings/{id}/calendar.ics": Row(access: .series(.read), success: .ok),
+        "GET /v1/f/{code}/calendar.ics": Row(access: .anyone, success: .ok),
+        "POST /v1/series/from-calendar": Row(
+            access: .anyAccount, success: .created,
+            body: { _, _ in
+                var body = meetingBody(daysFromNow: 600)
+                body["start"] = body.removeValue(forKey: "startsAt")
+                body["end"] = body.removeValue(forKey: "endsAt")
+                body["rule"] = "FREQ=WEEKLY;COUNT=2"
+                return body
+            }),
         "POST /v1/series/{id}/roster": Row(access: .series(.edit), success: .created, body: { _, _ in ["name": "Katherine Johnson"] }),
         "PATCH /v1/series/{id}/roster/{memberId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["name": "Grace B. Hopper"] }),
         "DELETE /v1/series/{id}/roster/{memberId}": Row(access: .series(.edit), success: .noContent),
@@ -268,6 +285,11 @@ struct AuthorizationMatrixTests {
         "POST /m/{id}/sharing/transfer": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/sharing/transfer/cancel": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "GET /transfers": Row(access: .anyone, success: .seeOther),
+        "GET /m/{id}/calendar": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/calendar/feed": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/calendar/feed/revoke": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /m/from-calendar": Row(access: .anyone, success: .seeOther),
+        "POST /m/from-calendar": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /transfers/{transferId}/accept": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /transfers/{transferId}/decline": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/attendance": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
@@ -418,6 +440,7 @@ struct AuthorizationMatrixTests {
                 .replacingOccurrences(of: "{checkInId}", with: self.checkIn)
                 .replacingOccurrences(of: "{responseId}", with: self.response)
                 .replacingOccurrences(of: "{webhookId}", with: self.webhook)
+                .replacingOccurrences(of: "{token}", with: "dbc_not-a-feed-token")
                 .replacingOccurrences(of: "{deliveryId}", with: self.webhookDelivery)
                 .replacingOccurrences(of: "{accountId}", with: self.bystander)
                 .replacingOccurrences(of: "{transferId}", with: self.transfer)

@@ -137,6 +137,13 @@ def _meeting_body():
     return {"title": "Corpus", "startsAt": starts, "endsAt": ends, "place": "Room 1", "expectedHeadCount": 5}
 
 
+def _calendar_body():
+    """A typed rule of two weekly sessions; only spoiled copies are sent, so none is made."""
+    starts, ends = next_slot()
+    return {"rule": "FREQ=WEEKLY;COUNT=2", "start": starts, "end": ends, "title": "Corpus", "place": "Room 1",
+            "timeZone": "Europe/Berlin", "exclude": ["2030-01-08T09:00:00"]}
+
+
 def _next_body():
     starts, ends = next_slot()
     return {"startsAt": starts, "endsAt": ends, "title": "Next", "expectedHeadCount": 5}
@@ -160,6 +167,8 @@ ROUTES = {
     # move the series away.
     "POST /v1/series/{id}/shares": (lambda w: f"/v1/series/{w.series}/shares", lambda w: {"email": "nobody@example.com", "role": "viewer"}),
     "POST /v1/series/{id}/transfer": (lambda w: f"/v1/series/{w.series}/transfer", lambda w: {"email": "nobody@example.com"}),
+    # A series from a rule (calendar): the typed form; test_calendar.py spoils the .ics form.
+    "POST /v1/series/from-calendar": (lambda w: "/v1/series/from-calendar", lambda w: _calendar_body()),
     "POST /v1/webhooks": (lambda w: "/v1/webhooks",
                           lambda w: {"url": "https://hooks.example.com/debrief", "events": ["response.created"]}),
     "POST /v1/f/{code}/check-in": (lambda w: f"/v1/f/{w.identified_code}/check-in", lambda w: {"name": "Dorothy Vaughan"}),

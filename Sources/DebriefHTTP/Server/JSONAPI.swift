@@ -22,6 +22,8 @@ public struct JSONAPI: Sendable {
     public var settings: HTTPSettings
     /// The host's webhook endpoints (`/v1/webhooks…`); the application always sets it.
     public var webhooks: WebhookActions?
+    /// Calendar feeds, `.ics` downloads and series from a rule; the application always sets it.
+    public var calendar: CalendarActions?
 
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, sharing: SharingActions, forms: FormActions,
@@ -152,6 +154,12 @@ public func buildRouter(
     ExportController(exporter: api.exporter, meetings: api.meetings, admission: admission).addRoutes(to: cookieReadable)
     AttendanceController(attendance: api.attendance).addRoutes(to: authenticated)
     if let webhooks = api.webhooks { WebhookController(webhooks: webhooks).addRoutes(to: authenticated) }
+    if let calendar = api.calendar.map(CalendarController.init) {
+        calendar.addPublicRoutes(to: v1)
+        calendar.addParticipantRoutes(to: participant)
+        calendar.addCookieReadableRoutes(to: cookieReadable)
+        calendar.addRoutes(to: authenticated)
+    }
 
     addPages(router, participantLimits)
     // Last: router middleware added after the routes wraps only the not-found responder.

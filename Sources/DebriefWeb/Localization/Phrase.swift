@@ -193,6 +193,11 @@ struct Localizer: Sendable {
         Self.fill(phrase.text(self.language), values)
     }
 
+    /// A phrase of the calendar pages, filled the same way.
+    func callAsFunction(_ phrase: CalendarPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
     /// A phrase of the translations page, filled the same way.
     func callAsFunction(_ phrase: TranslationPhrase, _ values: [String: String] = [:]) -> String {
         Self.fill(phrase.text(self.language), values)
@@ -228,6 +233,7 @@ struct Localizer: Sendable {
         pairs += SharingPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         pairs += TranslationPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         pairs += HonestyPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
+        pairs += CalendarPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         return Dictionary(uniqueKeysWithValues: pairs)
     }
 }

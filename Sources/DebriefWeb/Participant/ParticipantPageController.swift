@@ -156,12 +156,15 @@ struct ParticipantPageController {
         }
         return try writer.page(
             "participant-thanks", title: writer.localizer(.thanksHeading),
-            view: ThanksPage(formTitle: form.definition.localized(to: language).title, results: results))
+            view: ThanksPage(
+                formTitle: form.definition.localized(to: language).title, results: results, calendarHref: "/v1/f/\(form.code)/calendar.ics"))
     }
 
     struct ThanksPage {
         var formTitle: String
         var results: ResultsView?
+        /// The session's "add to my calendar" (`GET /v1/f/{code}/calendar.ics`).
+        var calendarHref: String
     }
 
     /// The language to show `form` in: the one picked (the picker's `?lang=`, or the `language`

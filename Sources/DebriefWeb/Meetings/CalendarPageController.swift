@@ -1,0 +1,138 @@
+import Debrief
+import DebriefActions
+import DebriefHTTP
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `/m/{id}/calendar`: the session's "add to my calendar" download and the series' private feed
+/// (make, rotate, revoke: the owner's or an admin's; co-hosts read that it exists), and
+/// `/m/from-calendar`: a new series from a pasted `.ics` event or a typed rule
+/// (docs/calendar.md). The server decides who may do what, as on the API.
+struct CalendarPageController {
+    let accounts: AccountActions
+    let meetings: MeetingActions
+    let calendar: CalendarActions
+
+    struct CalendarPage {
+        var heading: String
+        var meetingTitle: String
+        var dashboardHref: String
+        var downloadHref: String
+        var notice: String?
+        var feedURL: String?
+        var status: String
+        var manages: Bool
+        var active: Bool
+        var issueAction: String
+        var revokeAction: String
+        var csrf: String
+    }
+
+    struct FromCalendarPage {
+        var heading: String
+        var ics: String
+        var rule: String
+        var title: String
+        var place: String
+        var startsAt: String
+        var endsAt: String
+        var zoneHint: String
+        /// Each problem as "field: sentence", and a conflict's message.
+        var errors: [String]
+        var csrf: String
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let group = router.group("m")
+            .add(middleware: PageErrorMiddleware(subject: .meeting))
+            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+        group.get("from-calendar", use: self.newForm)
+        group.post("from-calendar", use: self.create)
+        group.get(":id/calendar", use: self.show)
+        group.post(":id/calendar/feed", use: self.issue)
+        group.post(":id/calendar/feed/revoke", use: self.revoke)
+    }
+
+    // MARK: - The session's calendar page
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await self.render(request, context, try await context.pathMeeting(self.meetings))
+    }
+
+    @Sendable func issue(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .manage)
+        _ = try await context.postedFields(request)
+        let url = try await self.calendar.issueFeed(series: meeting.seriesID, by: try context.requireViewer())
+        return try await self.render(request, context, meeting, notice: Localizer(Language(request.headers))(.feedIssued), feedURL: url)
+    }
+
+    @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .manage)
+        _ = try await context.postedFields(request)
+        try await self.calendar.revokeFeed(series: meeting.seriesID, by: try context.requireViewer())
+        return try await self.render(request, context, meeting, notice: Localizer(Language(request.headers))(.feedRevoked))
+    }
+
+    private func render(
+        _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, notice: String? = nil, feedURL: String? = nil
+    ) async throws -> Response {
+        let writer = try PageWriter(request)
+        let t = writer.localizer
+        let id = meeting.id.uuidString.lowercased()
+        let manages = meeting.role.may(.manage)
+        let feed = manages ? try await self.calendar.feed(series: meeting.seriesID, by: try context.requireViewer()) : nil
+        let status = !manages ? t(.feedOwnerOnly)
+            : feed.map { t(.feedActiveSince, ["date": DateText.dateTime($0.createdAt, writer.language)]) } ?? t(.feedNone)
+        let page = CalendarPage(
+            heading: t(.calendarHeading, ["title": meeting.title]), meetingTitle: meeting.title, dashboardHref: "/m/\(id)",
+            downloadHref: "/v1/meetings/\(id)/calendar.ics", notice: notice, feedURL: feedURL, status: status, manages: manages,
+            active: feed != nil, issueAction: "/m/\(id)/calendar/feed", revokeAction: "/m/\(id)/calendar/feed/revoke",
+            csrf: context.sessionCSRFToken ?? "")
+        return try writer.hostPage("calendar", title: page.heading, view: page, context: context)
+    }
+
+    // MARK: - A series from a calendar event
+
+    @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let writer = try PageWriter(request)
+        let start = Date(timeIntervalSince1970: ((Date().timeIntervalSince1970 / 3600).rounded(.down) + 25) * 3600)
+        let page = FromCalendarPage(
+            heading: writer.localizer(.fromCalendarHeading), ics: "", rule: "FREQ=WEEKLY;COUNT=10", title: "", place: "",
+            startsAt: LocalDateTime.format(start), endsAt: LocalDateTime.format(start.addingTimeInterval(3600)),
+            zoneHint: writer.localizer(.fromCalendarZone, ["zone": DateText.zoneName]), errors: [], csrf: context.sessionCSRFToken ?? "")
+        return try writer.hostPage("from-calendar", title: page.heading, view: page, context: context)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = try await context.postedFields(request, limit: ICalendarEventReader.maxBytes * 4)
+        let writer = try PageWriter(request)
+        let t = writer.localizer
+        func text(_ name: String) -> String? { fields[name].flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 } }
+        // A pasted file wins; the typed fields are read in the host's zone, as on every page.
+        var input = CalendarSeriesInput(title: text("title"), place: text("place"))
+        if let ics = text("ics") {
+            input.ics = ics
+        } else {
+            input.rule = text("rule")
+            input.start = text("startsAt").flatMap(LocalDateTime.parse)
+            input.end = text("endsAt").flatMap(LocalDateTime.parse)
+            input.timeZone = DateText.zoneName
+        }
+        var page = FromCalendarPage(
+            heading: t(.fromCalendarHeading), ics: fields["ics"] ?? "", rule: fields["rule"] ?? "", title: fields["title"] ?? "",
+            place: fields["place"] ?? "", startsAt: fields["startsAt"] ?? "", endsAt: fields["endsAt"] ?? "",
+            zoneHint: t(.fromCalendarZone, ["zone": DateText.zoneName]), errors: [], csrf: context.sessionCSRFToken ?? "")
+        do {
+            let made = try await self.calendar.createSeries(by: try context.requireViewer(), input)
+            let first = made.sessions.first?.id.uuidString.lowercased() ?? ""
+            return Response(status: .seeOther, headers: [.location: "/m/\(first)"])
+        } catch let failure as ValidationFailure {
+            let errors = FieldErrors(failure, t)
+            page.errors = failure.problems.map { "\($0.path): \(errors[$0.path] ?? $0.message)" }
+        } catch let error as DebriefError where error.code == .conflict {
+            page.errors = [error.message]
+        }
+        return try writer.hostPage("from-calendar", title: page.heading, view: page, context: context, status: .unprocessableContent)
+    }
+}
