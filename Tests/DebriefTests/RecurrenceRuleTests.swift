@@ -87,7 +87,7 @@ struct RecurrenceRuleTests {
         let end = start.addingTimeInterval(3600)
         #expect(paths(CalendarSeriesInput(rule: "FREQ=WEEKLY;UNTIL=20261101T000000Z", start: start, end: end, title: "T")) == ["rule.UNTIL"])
         #expect(paths(CalendarSeriesInput(rule: "FREQ=DAILY", start: start, end: end, title: "T")) == ["rule"])
-        #expect(paths(CalendarSeriesInput(rule: "FREQ=DAILY", start: start, end: start.addingTimeInterval(2 * 86_400), title: "T")) == ["end"])
+        #expect(paths(CalendarSeriesInput(rule: "FREQ=DAILY;COUNT=5", start: start, end: start.addingTimeInterval(2 * 86_400), title: "T")) == ["end"])
         #expect(paths(CalendarSeriesInput(rule: "FREQ=WEEKLY", start: start, end: end, title: "T", timeZone: "Mars/Olympus")) == ["timeZone"])
     }
 

@@ -89,7 +89,9 @@ public struct CalendarSeriesPlan: Sendable, Equatable {
             case .failure(let failure): problems.add(contentsOf: failure)
             }
         }
-        // The first session is checked as any meeting is (title, place, order and length).
+        // The first session is checked as any meeting is (title, place, order and length), once
+        // the file could be read: a broken file is reported as such, not as a missing title.
+        guard problems.isEmpty || input.ics == nil || start != nil else { return .failure(ValidationFailure(problems: problems.problems)) }
         let first = MeetingInput(title: title, startsAt: start, endsAt: end, place: place).validate()
         if case .failure(let failure) = first {
             let paths = ["title": titlePath, "startsAt": startPath, "endsAt": endPath, "place": "place"]
@@ -107,6 +109,7 @@ public struct CalendarSeriesPlan: Sendable, Equatable {
             problems.add("\(rulePath).UNTIL", "is before the first session's start")
         default: break
         }
+        guard problems.isEmpty else { return .failure(ValidationFailure(problems: problems.problems)) }
         let horizon = details.startsAt.addingTimeInterval(TimeInterval(RecurrenceRule.horizonWeeks * 7 * 86_400))
         // One more than allowed is enough to refuse; the horizon is what bounds an endless rule.
         let all = rule.occurrences(from: details.startsAt, in: zone, until: horizon)
