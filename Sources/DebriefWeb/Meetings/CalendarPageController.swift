@@ -89,7 +89,10 @@ struct CalendarPageController {
             downloadHref: "/v1/meetings/\(id)/calendar.ics", notice: notice, feedURL: feedURL, status: status, manages: manages,
             active: feed != nil, issueAction: "/m/\(id)/calendar/feed", revokeAction: "/m/\(id)/calendar/feed/revoke",
             csrf: context.sessionCSRFToken ?? "")
-        return try writer.hostPage("calendar", title: page.heading, view: page, context: context)
+        var response = try writer.hostPage("calendar", title: page.heading, view: page, context: context)
+        // The feed address is a credential shown once: no cache may keep the page.
+        if feedURL != nil { response.headers[.cacheControl] = "no-store" }
+        return response
     }
 
     // MARK: - A series from a calendar event

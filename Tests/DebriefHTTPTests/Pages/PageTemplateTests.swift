@@ -21,10 +21,11 @@ struct PageTemplateTests {
             .union(SharingPhrase.allCases.map(\.rawValue))
             .union(TranslationPhrase.allCases.map(\.rawValue))
             .union(HonestyPhrase.allCases.map(\.rawValue))
+            .union(CalendarPhrase.allCases.map(\.rawValue))
         #expect(
             phrases.count == Phrase.allCases.count + HostPhrase.allCases.count + HostExtrasPhrase.allCases.count
                 + WebhookPhrase.allCases.count + SharingPhrase.allCases.count + TranslationPhrase.allCases.count
-                + HonestyPhrase.allCases.count, "one name, one phrase")
+                + HonestyPhrase.allCases.count + CalendarPhrase.allCases.count, "one name, one phrase")
         #expect(Set(Phrase.allCases.map(\.rawValue)).isDisjoint(with: HostPhrase.allCases.map(\.rawValue)), "one name, one phrase")
         var unknown: [String] = []
         for file in files {
