@@ -175,7 +175,12 @@ struct AuthorizationMatrixTests {
         // Calendars: the feed is public with its token; a wrong one is a 404 for everyone (a real,
         // rotated and revoked one: CalendarFeedTests). Its management is the owner's.
         "GET /v1/calendar/{token}.ics": Row(access: .anyone, success: .notFound),
-        "GET /v1/series/{id}/calendar-feed": Row(access: .series(.manage), success: .ok),
+        "GET /v1/series/{id}/calendar-feed": Row(
+            access: .series(.manage), success: .ok,
+            prepare: { api, world in
+                let issued = try await api.send(.post, "/v1/series/\(world.series)/calendar-feed", token: world.ownerToken)
+                #expect(issued.status == .created, "\(issued.text)")
+            }),
         "POST /v1/series/{id}/calendar-feed": Row(access: .series(.manage), success: .created),
         "DELETE /v1/series/{id}/calendar-feed": Row(access: .series(.manage), success: .noContent),
         "GET /v1/meetings/{id}/calendar.ics": Row(access: .series(.read), success: .ok),

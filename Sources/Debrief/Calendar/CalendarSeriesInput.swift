@@ -36,6 +36,8 @@ public struct CalendarSeriesInput: Codable, Sendable, Equatable {
 public struct CalendarSeriesPlan: Sendable, Equatable {
     /// At most this many sessions in one plan (also the most the horizon may hold).
     public static let maxSessions = 100
+    /// The longest typed rule (a real one is a few dozen characters).
+    public static let maxRuleLength = 500
 
     public var sessions: [MeetingDetails]
     public var timeZone: String
@@ -69,6 +71,13 @@ public struct CalendarSeriesPlan: Sendable, Equatable {
         } else {
             (rulePath, startPath, endPath, titlePath) = ("rule", "start", "end", "title")
             ruleText = input.rule
+            if let rule = input.rule, rule.count > Self.maxRuleLength {
+                problems.add("rule", "must be at most \(Self.maxRuleLength) characters")
+                ruleText = nil
+            }
+            if (input.exclude?.count ?? 0) > RecurrenceRule.maxCount {
+                problems.add("exclude", "must have at most \(RecurrenceRule.maxCount) items")
+            }
             start = input.start
             end = input.end
             if input.rule == nil { problems.add("rule", "is required (or ics)") }

@@ -13,8 +13,7 @@ struct CalendarController {
     let calendar: CalendarActions
 
     struct FeedStatus: ResponseEncodable {
-        var active: Bool
-        var createdAt: Date?
+        var createdAt: Date
     }
 
     struct IssuedFeed: ResponseEncodable {
@@ -66,8 +65,10 @@ struct CalendarController {
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("series/:id/calendar-feed") { _, context -> FeedStatus in
-            let feed = try await self.calendar.feed(series: try context.requireID("id", "series"), by: try context.requireViewer())
-            return FeedStatus(active: feed != nil, createdAt: feed?.createdAt)
+            // No feed is a 404 like any missing resource (also right after a revoke).
+            guard let feed = try await self.calendar.feed(series: try context.requireID("id", "series"), by: try context.requireViewer())
+            else { throw DebriefError.notFound("calendar feed") }
+            return FeedStatus(createdAt: feed.createdAt)
         }
         group.post("series/:id/calendar-feed") { _, context -> EditedResponse<IssuedFeed> in
             let url = try await self.calendar.issueFeed(series: try context.requireID("id", "series"), by: try context.requireViewer())
