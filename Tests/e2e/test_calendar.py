@@ -198,3 +198,35 @@ def test_absurd_rules_and_malformed_files_are_422_naming_the_field(api: API):
         reply = host.request("POST", "/v1/series/from-calendar", json={"ics": spoiled})
         assert reply.status_code == 422, reply.text
         assert field in [error["path"] for error in reply.json()["errors"]], reply.text
+
+
+def test_the_calendar_pages_in_the_browser(api: API, browser) -> None:
+    """The owner makes the feed address on the calendar page (and reads it with `icalendar`),
+    then plans a series from a pasted .ics; axe-core checks both pages."""
+    from selenium.webdriver.common.by import By
+
+    from accessibility import audit, write
+    from browser import wait_for
+    from conftest import ARTIFACTS
+    from test_dashboard import sign_in
+
+    host = api.sign_up("Calendar page host")
+    meeting = host.create_meeting("Browser calendar", starts_in=timedelta(days=40))
+    axe: dict[str, dict[str, int]] = {}
+    driver = browser()
+    sign_in(driver, api.base_url, host, f"/m/{meeting}/calendar")
+    audit(driver, "calendar (no feed)", axe)
+    driver.find_element(By.CSS_SELECTOR, f"form[action='/m/{meeting}/calendar/feed'] button").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "feed-url"))
+    url = driver.find_element(By.ID, "feed-url").get_attribute("value")
+    audit(driver, "calendar (feed shown once)", axe)
+    calendar, _ = read_feed(api, url[url.index("/v1/calendar/"):])
+    assert [str(event["SUMMARY"]) for event in calendar.walk("VEVENT")] == ["Browser calendar"]
+
+    driver.get(f"{api.base_url}/m/from-calendar")
+    audit(driver, "from calendar", axe)
+    driver.find_element(By.ID, "ics").send_keys(ICS.replace("20330", "20360").replace("Monthly review\\, team", "월간 리뷰"))
+    driver.find_element(By.CSS_SELECTOR, "form[action='/m/from-calendar'] button[type='submit']").click()
+    wait_for(driver, lambda d: "/m/from-calendar" not in d.current_url)
+    assert "월간 리뷰" in driver.find_element(By.TAG_NAME, "h1").text
+    write(axe, ARTIFACTS / "axe-calendar.json")
