@@ -94,7 +94,6 @@ let package = Package(
         // `CZlib`: ZIPFoundation has a system module of that name, and module names are global.
         .systemLibrary(
             name: "DebriefZlib",
-            path: "Sources/CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),

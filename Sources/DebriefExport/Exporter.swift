@@ -83,7 +83,7 @@ public struct Exporter: Sendable {
         for series in try await self.exports.series(export) {
             let sessions = try await self.results.seriesCounts(series: series, visibleTo: export.viewer)
             let report = TrendsReport(seriesID: series, sessions: sessions)
-            try await stream.rows(columns: TrendsLayout.columns(report, zone: export.timeZone), textColumns: TrendsLayout.textColumns)
+            try await stream.rows(columns: TrendsLayout.columns(report, zone: export.timeZone, zoneName: export.timeZoneName), textColumns: TrendsLayout.textColumns)
         }
     }
 }

@@ -30,8 +30,8 @@ public enum TrendsLayout {
     /// What a number the privacy rule withholds says.
     static let withheld = "withheld"
 
-    /// The rows of `report`, `starts_at` written in `zone` (``ExportTime``).
-    public static func columns(_ report: TrendsReport, zone: TimeZone) -> [[String?]] {
+    /// The rows of `report`, `starts_at` written in `zone` (``ExportTime``), named `zoneName`.
+    public static func columns(_ report: TrendsReport, zone: TimeZone, zoneName: String) -> [[String?]] {
         var rows: [[String?]] = []
         for trend in report.questions {
             let labels = report.optionLabels[trend.key] ?? [:]
@@ -61,15 +61,15 @@ public enum TrendsLayout {
                 case .choice where !ordered.isEmpty:
                     for option in ordered {
                         let share = point.optionShares?[option]
-                        rows.append(session + [option, labels[option], number(share), nil, nil, nil, zone.identifier])
+                        rows.append(session + [option, labels[option], number(share), nil, nil, nil, zoneName])
                     }
                 case .grid where !ordered.isEmpty:
                     for statement in ordered {
                         let mean = point.statementMeans?[statement]
-                        rows.append(session + [nil, nil, nil, statement, labels[statement], number(mean), zone.identifier])
+                        rows.append(session + [nil, nil, nil, statement, labels[statement], number(mean), zoneName])
                     }
                 default:
-                    rows.append(session + [nil, nil, nil, nil, nil, nil, zone.identifier])
+                    rows.append(session + [nil, nil, nil, nil, nil, nil, zoneName])
                 }
             }
         }

@@ -220,7 +220,7 @@ struct ExportTests {
                     // Tidy: a choice has one row per option, its percent in its own cell.
                     let shares = point["optionShares"] as? [String: Double] ?? [:]
                     for (option, share) in shares {
-                        let optionRow = try #require(pointRows.first { $0["option_id"] == option }, "\(key) \(session) \(option)")
+                        let optionRow = try #require(pointRows.first { $0["option_id"] == neutralized(option) }, "\(key) \(session) \(option)")
                         #expect(Double(optionRow["percent"] ?? "") == rounded(share))
                     }
                     if key == "topic" { #expect(pointRows.contains { $0["option_label"] == "@Minus" || $0["option_label"] == "'@Minus" }) }

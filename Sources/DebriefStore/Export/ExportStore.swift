@@ -33,6 +33,8 @@ public struct ExportStore: Sendable {
         /// The owner's time zone (``HostTimeZone``; UTC when the exported meetings' owners differ
         /// or chose none): the zone the file's timestamps and name are written in.
         public let timeZone: TimeZone
+        /// Its IANA name as the host chose it (`UTC`, `Asia/Seoul`): Foundation may call UTC "GMT".
+        public let timeZoneName: String
 
         /// A copy for another layout of the same target (the .xlsx sheets).
         public func with(layout: ExportLayout, csv: CSVOptions) -> Prepared {
@@ -40,7 +42,9 @@ public struct ExportStore: Sendable {
             request.layout = layout
             request.csv = csv
             request.format = .csv
-            return Prepared(request: request, viewer: self.viewer, meetings: self.meetings, fileName: self.fileName, timeZone: self.timeZone)
+            return Prepared(
+                request: request, viewer: self.viewer, meetings: self.meetings, fileName: self.fileName, timeZone: self.timeZone,
+                timeZoneName: self.timeZoneName)
         }
     }
 
@@ -76,12 +80,15 @@ public struct ExportStore: Sendable {
             meetings = viewer.isAdmin ? "m.trashed_at IS NULL" : ownOrShared + " AND m.trashed_at IS NULL"
         }
         let (fileName, zone) = try await self.naming(request, meetings: meetings)
-        return Prepared(request: request, viewer: viewer, meetings: meetings, fileName: fileName, timeZone: zone)
+        return Prepared(
+            request: request, viewer: viewer, meetings: meetings, fileName: fileName, timeZone: zone.zone, timeZoneName: zone.name)
     }
 
     /// The file name and time zone of an export of `meetings`: a meeting's or a series' newest
     /// session names the file (title and date); a host's or everything keeps the id-free name.
-    private func naming(_ request: ExportRequest, meetings: SQLQuery) async throws -> (ExportFileName, TimeZone) {
+    private func naming(
+        _ request: ExportRequest, meetings: SQLQuery
+    ) async throws -> (ExportFileName, (name: String, zone: TimeZone)) {
         let row = try await self.database.query(
             """
             SELECT (array_agg(m.title ORDER BY m.starts_at DESC, m.id))[1] AS title, max(m.starts_at) AS starts_at,
@@ -90,23 +97,26 @@ public struct ExportStore: Sendable {
             """
         ).first
         let zones: Int = try row?.decode("zones") ?? 0
-        var zone = zones == 1 ? HostTimeZone.zone(try row?.decode("zone", as: String?.self)) ?? Self.utc : Self.utc
-        // The times are converted by PostgreSQL: a name its time zone data lacks would fail the COPY.
-        let known = try await self.database.query("SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = \(zone.identifier)) AS known")
-        if try known.first?.decode("known", as: Bool.self) != true { zone = Self.utc }
+        var name = "UTC"
+        if zones == 1, let chosen = try row?.decode("zone", as: String?.self), HostTimeZone.zone(chosen) != nil {
+            // The times are converted by PostgreSQL: a name its time zone data lacks would fail the COPY.
+            let known = try await self.database.query("SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = \(chosen)) AS known")
+            if try known.first?.decode("known", as: Bool.self) == true { name = chosen }
+        }
+        let zone = (name: name, zone: HostTimeZone.zone(name) ?? Self.utc)
         let suffix = request.fileNameSuffix
         switch request.target {
         case .meeting, .series:
             guard let title: String = try row?.decode("title"), let startsAt: Date = try row?.decode("starts_at") else { break }
             if case .series = request.target {
-                return (ExportFileName(title: title, series: true, date: startsAt, zone: zone, suffix: suffix), zone)
+                return (ExportFileName(title: title, series: true, date: startsAt, zone: zone.zone, suffix: suffix), zone)
             }
-            return (ExportFileName(title: title, series: false, date: startsAt, zone: zone, suffix: suffix), zone)
+            return (ExportFileName(title: title, series: false, date: startsAt, zone: zone.zone, suffix: suffix), zone)
         case .host, .all:
             break
         }
-        let name = request.suggestedFileName
-        return (ExportFileName(unicode: name, ascii: name), zone)
+        let fallback = request.suggestedFileName
+        return (ExportFileName(unicode: fallback, ascii: fallback), zone)
     }
 
     private static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
@@ -162,13 +172,13 @@ public struct ExportStore: Sendable {
         switch export.request.layout {
         case .responses(let window):
             var layout = ResponsesLayout(
-                meetings: export.meetings, window: window, csv: csv, privacy: privacy, zone: export.timeZone.identifier)
+                meetings: export.meetings, window: window, csv: csv, privacy: privacy, zone: export.timeZoneName)
             layout.flags = try await ExportFlags.read(meetings: export.meetings, database: self.reads.database())
             let columns = try await layout.questionColumns(database: self.reads.database())
             return (layout.header(columns), layout.select(columns), layout.textColumns(columns))
         case .answers(let window):
             var layout = AnswersLayout(
-                meetings: export.meetings, window: window, csv: csv, privacy: privacy, zone: export.timeZone.identifier)
+                meetings: export.meetings, window: window, csv: csv, privacy: privacy, zone: export.timeZoneName)
             layout.flags = try await ExportFlags.read(meetings: export.meetings, database: self.reads.database())
             return (AnswersLayout.header, layout.select(), AnswersLayout.textColumns)
         case .summary, .trends:
