@@ -49,6 +49,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", .upToNextMinor(from: "2.28.1")),
+        // The .xlsx export's ZIP container (docs/decisions/0044-xlsx-writing.md).
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", .upToNextMinor(from: "0.9.20")),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", .upToNextMinor(from: "2.5.0")),
         .package(url: "https://github.com/apple/swift-argument-parser.git", .upToNextMinor(from: "1.8.2")),
         .package(url: "https://github.com/apple/swift-log.git", .upToNextMinor(from: "1.16.2")),
@@ -89,16 +91,17 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
         ),
-        // zlib (Debian: zlib1g-dev), for the QR code's PNG. Only `QRCode` imports it.
+        // zlib (Debian: zlib1g-dev), for the QR code's PNG. Only `QRCode` imports it. Not named
+        // `CZlib`: ZIPFoundation has a system module of that name, and module names are global.
         .systemLibrary(
-            name: "CZlib",
+            name: "DebriefZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
         // QR codes: encode text with libqrencode into a module matrix; render it as SVG or PNG.
         .target(
             name: "QRCode",
-            dependencies: ["CQREncode", "CZlib"],
+            dependencies: ["CQREncode", "DebriefZlib"],
             swiftSettings: swiftSettings
         ),
         // A small, safe PostgreSQL client over libpq: connections, pool, queries, LISTEN, COPY.
@@ -179,7 +182,7 @@ let package = Package(
         // the row layouts streamed from the store's COPY.
         .target(
             name: "DebriefExport",
-            dependencies: ["Debrief", "DebriefStore"],
+            dependencies: ["Debrief", "DebriefStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: swiftSettings
         ),
         // The JSON API: Hummingbird routes, middleware, problem+json, SSE.
@@ -269,7 +272,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DebriefExportTests",
-            dependencies: ["DebriefExport", "DebriefStore", "Debrief", "DebriefTestSupport", "PQ"],
+            dependencies: [
+                "DebriefExport", "DebriefStore", "Debrief", "DebriefTestSupport", "PQ",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

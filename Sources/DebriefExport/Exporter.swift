@@ -1,5 +1,6 @@
 import Debrief
 import DebriefStore
+import Foundation
 
 /// Writes an export as CSV: the row layouts (`responses`, `answers`) straight from the store's
 /// `COPY`, the computed layouts (`summary`, `trends`) rendered from the same ``ResultsReport`` and
@@ -18,9 +19,21 @@ public struct Exporter: Sendable {
         try await self.exports.prepare(request, visibleTo: viewer)
     }
 
-    /// Streams the CSV of `export` into `sink`: the byte order mark if asked for, one header row,
-    /// then the rows. The next chunk is produced only after `sink` returns (back-pressure).
-    public func write(_ export: ExportStore.Prepared, to sink: ExportSink) async throws {
+    /// Streams the file of `export` into `sink`. A CSV: the byte order mark if asked for, one
+    /// header row, then the rows; the next chunk is produced only after `sink` returns
+    /// (back-pressure). An .xlsx (``writeWorkbook(_:to:temporaryDirectory:maxBytes:)``) is built
+    /// in temporary files in `temporaryDirectory`, its sheets' XML bounded by `maxBytes`.
+    public func write(
+        _ export: ExportStore.Prepared, to sink: ExportSink, temporaryDirectory: String = NSTemporaryDirectory(), maxBytes: Int? = nil
+    ) async throws {
+        switch export.request.format {
+        case .csv: try await self.writeCSV(export, to: sink)
+        case .xlsx: try await self.writeWorkbook(export, to: sink, temporaryDirectory: temporaryDirectory, maxBytes: maxBytes)
+        }
+    }
+
+    /// Streams the CSV of `export` into `sink`.
+    func writeCSV(_ export: ExportStore.Prepared, to sink: ExportSink) async throws {
         // The sink is only used during this call.
         try await withoutActuallyEscaping(sink) { sink in
             let stream = self.exports.csvStream(export, to: sink)
@@ -70,7 +83,7 @@ public struct Exporter: Sendable {
         for series in try await self.exports.series(export) {
             let sessions = try await self.results.seriesCounts(series: series, visibleTo: export.viewer)
             let report = TrendsReport(seriesID: series, sessions: sessions)
-            try await stream.rows(columns: TrendsLayout.columns(report), textColumns: TrendsLayout.textColumns)
+            try await stream.rows(columns: TrendsLayout.columns(report, zone: export.timeZone, zoneName: export.timeZoneName), textColumns: TrendsLayout.textColumns)
         }
     }
 }

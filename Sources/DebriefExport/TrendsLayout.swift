@@ -1,44 +1,89 @@
 import Debrief
+import DebriefStore
 import Foundation
 
-/// The `trends` layout: one row per series × question key × session, the points of
-/// `GET /v1/series/{id}/trends` (the same ``TrendsReport``), for every key asked in two or more
-/// sessions. `option_shares` lists `option=percent` pairs joined by `;`, sorted by option
-/// id; `changes` lists what changed since the previous point (`prompt`, `options`, `scale`,
-/// `kind`, `condition`) joined by `;`; `shown_to` is how many a follow-up was shown to;
-/// `statement_means` lists a grid's `statement=mean` pairs joined by `;`, sorted by statement key.
+/// The `trends` layout, long (tidy): the points of `GET /v1/series/{id}/trends` (the same
+/// ``TrendsReport``) for every key asked in two or more sessions, one row per series × question
+/// key × session, and for a choice question one row per option of it (`option_id`,
+/// `option_label`, `percent` of respondents) and for a grid one row per statement
+/// (`statement_key`, `statement_label`, `statement_mean`), so a spreadsheet or pandas can pivot
+/// or chart them without splitting cells. Options and statements keep one order in every session
+/// (their ids in natural order, `other` last); one absent from a session's version has empty
+/// cells there. The session's own columns repeat on each of its rows.
+///
+/// Numbers are rounded as the pages round them (``DisplayRounding``, one decimal); counts are
+/// whole. A point the privacy rule withholds (``Disclosure`` decided it in ``TrendBuilder``)
+/// says `withheld` in each number it hides, never an empty cell that would read as "no
+/// answers". `changes` lists what changed since the previous point (`prompt`, `options`,
+/// `scale`, `kind`, `condition`) joined by `;`; `shown_to` is how many a follow-up was shown to.
 public enum TrendsLayout {
     public static let header = [
         "series_id", "question_key", "question_kind", "question_prompt", "comparable_from", "session_number",
-        "starts_at", "respondents", "response_rate", "response_rate_of", "mean", "ci95_lower", "ci95_upper", "nps", "option_shares",
-        "comparable_with_previous", "changes", "withheld", "shown_to", "statement_means",
+        "starts_at", "respondents", "response_rate", "response_rate_of", "mean", "ci95_lower", "ci95_upper", "nps",
+        "comparable_with_previous", "changes", "withheld", "shown_to", "option_id", "option_label", "percent",
+        "statement_key", "statement_label", "statement_mean", ExportTime.zoneColumn,
     ]
 
     /// Indexes of the columns that hold user text.
-    public static let textColumns: Set<Int> = [1, 3, 14, 19]
+    public static let textColumns: Set<Int> = [1, 3, 18, 19, 21, 22]
 
-    public static func columns(_ report: TrendsReport) -> [[String?]] {
+    /// What a number the privacy rule withholds says.
+    static let withheld = "withheld"
+
+    /// The rows of `report`, `starts_at` written in `zone` (``ExportTime``), named `zoneName`.
+    public static func columns(_ report: TrendsReport, zone: TimeZone, zoneName: String) -> [[String?]] {
         var rows: [[String?]] = []
         for trend in report.questions {
+            let labels = report.optionLabels[trend.key] ?? [:]
+            let isGrid = trend.kind == .grid
+            var items = Set(labels.keys)
             for point in trend.points {
-                let shares = point.optionShares.map(Self.pairs)
-                let means = point.statementMeans.map(Self.pairs)
-                rows.append([
+                if let keys = (isGrid ? point.statementMeans : point.optionShares)?.keys { items.formUnion(keys) }
+            }
+            let ordered = items.sorted(by: Self.naturalOrder)
+            for point in trend.points {
+                // A number the point withholds says so; one it simply has not (a short answer's mean) is empty.
+                let number = { (value: Double?) -> String? in
+                    point.withheld && value == nil ? Self.withheld : value.map { Self.rounded($0) }
+                }
+                let session: [String?] = [
                     report.seriesID.uuidString.lowercased(), trend.key, trend.kind.rawValue, trend.prompt, String(trend.comparableFrom),
-                    String(point.sessionNumber),
-                    Timestamps.format(point.startsAt),
-                    point.respondents.map(String.init), CSVNumber.text(point.responseRate), point.responseRateOf?.rawValue, CSVNumber.text(point.mean),
-                    CSVNumber.text(point.confidenceInterval95?.lower), CSVNumber.text(point.confidenceInterval95?.upper),
-                    CSVNumber.text(point.nps), shares, String(point.comparableWithPrevious),
-                    point.changes.joined(separator: ";"), String(point.withheld), point.shownTo.map(String.init), means,
-                ])
+                    String(point.sessionNumber), ExportTime.format(point.startsAt, in: zone),
+                    point.respondents.map(String.init) ?? (point.withheld ? Self.withheld : nil),
+                    point.responseRate.map { Self.rounded($0) }, point.responseRateOf?.rawValue,
+                    trend.kind == .rating ? number(point.mean) : nil,
+                    trend.kind == .rating ? number(point.confidenceInterval95?.lower) : nil,
+                    trend.kind == .rating ? number(point.confidenceInterval95?.upper) : nil,
+                    point.nps.map { Self.rounded($0) }, String(point.comparableWithPrevious), point.changes.joined(separator: ";"),
+                    String(point.withheld), point.shownTo.map(String.init),
+                ]
+                switch trend.kind {
+                case .choice where !ordered.isEmpty:
+                    for option in ordered {
+                        let share = point.optionShares?[option]
+                        rows.append(session + [option, labels[option], number(share), nil, nil, nil, zoneName])
+                    }
+                case .grid where !ordered.isEmpty:
+                    for statement in ordered {
+                        let mean = point.statementMeans?[statement]
+                        rows.append(session + [nil, nil, nil, statement, labels[statement], number(mean), zoneName])
+                    }
+                default:
+                    rows.append(session + [nil, nil, nil, nil, nil, nil, zoneName])
+                }
             }
         }
         return CSVNumber.transpose(rows, width: Self.header.count)
     }
 
-    /// `key=value` pairs sorted by key, joined by `;` (keys are `[a-z0-9_-]`).
-    private static func pairs(_ values: [String: Double]) -> String {
-        values.sorted { $0.key < $1.key }.map { "\($0.key)=\(CSVNumber.text($0.value) ?? "")" }.joined(separator: ";")
+    /// One decimal, as the pages show it.
+    static func rounded(_ value: Double) -> String {
+        CSVNumber.text(DisplayRounding.oneDecimal(value)) ?? ""
+    }
+
+    /// `o2` before `o10`; `other` (the participants' own answers) last.
+    static func naturalOrder(_ first: String, _ second: String) -> Bool {
+        if (first == "other") != (second == "other") { return second == "other" }
+        return first.compare(second, options: .numeric) == .orderedAscending
     }
 }

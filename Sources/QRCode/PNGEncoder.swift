@@ -1,4 +1,4 @@
-import CZlib
+import DebriefZlib
 
 /// Writes PNG files from filtered scanlines, with zlib for the compression and the checksums.
 enum PNGEncoder {

@@ -87,7 +87,7 @@ struct ExportCommandTests {
             "response_id", "meeting_id", "series_id", "meeting_title", "session_number", "form_version", "submitted_at",
             "changed_at", "seconds_after_end", "checked_in", "participant_name", "language",
             "opened_at", "duration_seconds", "speeder", "straight_lined", "'-Useful?, \"really\" [useful]",
-            "Topic 주제 [topic]", "Topic 주제 [topic] (other)", "Notes [notes]",
+            "Topic 주제 [topic]", "Topic 주제 [topic] (code)", "Topic 주제 [topic] (other)", "Notes [notes]", "time_zone",
         ])
         #expect(rows.count == 2)
         let first = try #require(rows.first)
@@ -97,12 +97,16 @@ struct ExportCommandTests {
         #expect(first["checked_in"] == "true")
         #expect(first["participant_name"] == "'" + Self.participantName)
         #expect(first["'-Useful?, \"really\" [useful]"] == "4")
-        #expect(first["Topic 주제 [topic]"] == "b;a")
+        // Labels in the answer column (neutralized as text), the ids in their own column.
+        #expect(first["Topic 주제 [topic]"] == "'+B; A")
+        #expect(first["Topic 주제 [topic] (code)"] == "b;a")
         #expect(first["Topic 주제 [topic] (other)"] == "'" + Self.texts[1])
         #expect(first["Notes [notes]"] == Self.texts[0])
         let seconds = try #require(Double(first["seconds_after_end"] ?? ""))
         #expect(abs(seconds - 1800) < 5)
-        #expect(first["submitted_at"]?.hasSuffix("Z") == true)
+        // A time a spreadsheet reads as a date, in the host's zone (UTC: the host chose none).
+        #expect(first["submitted_at"]?.range(of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$"#, options: .regularExpression) != nil)
+        #expect(first["time_zone"] == "UTC")
         let second = try #require(rows.last)
         #expect(second["checked_in"] == "false")
         #expect(second["participant_name"] == "")
@@ -154,6 +158,23 @@ struct ExportCommandTests {
         #expect(trendResult.status == 0, "\(trendResult.output)")
         // One session: no key was asked twice, so only the header.
         #expect(try CSVParser.parse(try Data(contentsOf: trends)).count == 1)
+    }
+
+    @Test func xlsxFormat() async throws {
+        let seeded = try await self.seed()
+        let file = seeded.folder.appendingPathComponent("book.xlsx")
+        let result = try await self.export(seeded, ["--meeting", seeded.meeting, "--format", "xlsx", "-o", file.path])
+        #expect(result.status == 0, "\(result.output)")
+        let book = try XLSXParser.sheets(try Data(contentsOf: file))
+        #expect(book.map(\.name) == ["summary", "responses", "trends"])
+        let responses = try #require(book.first { $0.name == "responses" }?.sheet)
+        let rows = responses.records
+        #expect(rows.count == 2)
+        // Not neutralized: an inline string is never a formula.
+        #expect(rows.first?["meeting_title"] == "@Weekly, \"sync\"")
+        #expect(rows.first?["-Useful?, \"really\" [useful]"] == "4")
+        let refused = try await self.export(seeded, ["--meeting", seeded.meeting, "--format", "xlsx", "--layout", "answers"])
+        #expect(refused.status == 2 && refused.output.contains("--layout"), "\(refused.output)")
     }
 
     @Test func exitCodes() async throws {

@@ -143,6 +143,8 @@ struct AuthorizationMatrixTests {
         "GET /v1/series/{id}/trends": Row(access: .series(.read), success: .ok),
         "GET /v1/meetings/{id}/export.csv": Row(access: .series(.read), success: .ok),
         "GET /v1/series/{id}/export.csv": Row(access: .series(.read), success: .ok),
+        "GET /v1/meetings/{id}/export.xlsx": Row(access: .series(.read), success: .ok),
+        "GET /v1/series/{id}/export.xlsx": Row(access: .series(.read), success: .ok),
         "GET /v1/meetings/{id}/attendance": Row(access: .series(.read), success: .ok),
         "POST /v1/meetings/{id}/attendance/check-ins/{checkInId}/confirm": Row(access: .series(.edit), success: .noContent),
         "POST /v1/meetings/{id}/attendance/check-ins/{checkInId}/merge": Row(access: .series(.edit), success: .noContent),

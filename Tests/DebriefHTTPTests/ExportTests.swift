@@ -29,13 +29,16 @@ struct ExportTests {
         ]
     }
 
+    /// The labels of `hostileForm`'s options by id.
+    static let labels = ["roadmap": "Roadmap, \"big\"", "-minus": "@Minus"]
+
     static let hostileTexts = [
         "say \"hi\", then\nleave", "회의 좋았어요, 로드맵 👍🏽", "=SUM(1,2)", "+1 more", "-5 minutes", "@everyone", "plain",
     ]
 
     /// A published meeting with one response per hostile text; returns the meeting id.
-    func seed(_ api: APIClient, token: String) async throws -> String {
-        let meeting = try await api.createMeeting(token: token, daysFromNow: -0.01)
+    func seed(_ api: APIClient, token: String, title: String = "Weekly sync") async throws -> String {
+        let meeting = try await api.createMeeting(token: token, title: title, daysFromNow: -0.01)
         #expect(try await api.send(.put, "/v1/meetings/\(meeting)/form", token: token, json: Self.hostileForm).status == .ok)
         let code = try #require(try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token).string("code"))
         for (index, text) in Self.hostileTexts.enumerated() {
@@ -58,12 +61,16 @@ struct ExportTests {
             let reply = try await api.send(.get, "/v1/meetings/\(meeting)/export.csv?layout=responses", token: token)
             #expect(reply.status == .ok, "\(reply.text)")
             #expect(reply.headers[.contentType] == "text/csv; charset=utf-8")
-            #expect(reply.headers[.contentDisposition] == "attachment; filename=\"debrief-meeting-\(meeting.lowercased())-responses.csv\"")
+            let day = try #require(try await api.send(.get, "/v1/meetings/\(meeting)", token: token).string("startsAt")?.prefix(10))
+            #expect(
+                reply.headers[.contentDisposition]
+                    == "attachment; filename=\"debrief-weekly-sync-\(day)-responses.csv\"; filename*=UTF-8''debrief-weekly-sync-\(day)-responses.csv")
             let (header, rows) = try CSVParser.records(reply.body)
             let useful = neutralized("=HYPERLINK(\"x\") 평가, \"score\"") + " [useful]"
             let topic = neutralized("+Topics, best? 🎯") + " [topic]"
             let notes = neutralized("@Notes") + " [notes]"
-            #expect(header.suffix(4) == [useful, topic, topic + " (other)", notes])
+            // A choice's cell holds the labels (the host's words); its ids have their own column.
+            #expect(header.suffix(6) == [useful, topic, topic + " (code)", topic + " (other)", notes, "time_zone"])
             #expect(header.prefix(3) == ["response_id", "meeting_id", "series_id"])
             #expect(rows.count == Self.hostileTexts.count)
 
@@ -81,7 +88,10 @@ struct ExportTests {
                 #expect(exported["meeting_id"] == meeting.lowercased())
                 #expect(exported[useful] == String(try row.decode("rating", as: Int.self)))
                 #expect(exported[notes] == neutralized(try row.decode("notes", as: String.self)))
-                #expect(exported[topic] == (try row.decode("options", as: String?.self)).map(neutralized) ?? "")
+                let codes = try row.decode("options", as: String?.self)
+                let labels = codes.map { $0.split(separator: ";").map { Self.labels[String($0)] ?? "?" }.joined(separator: "; ") }
+                #expect(exported[topic] == labels.map(neutralized) ?? "")
+                #expect(exported[topic + " (code)"] == codes.map(neutralized) ?? "")
                 #expect(exported[topic + " (other)"] == (try row.decode("other", as: String?.self)).map(neutralized) ?? "")
                 #expect(exported["checked_in"] == "false")
                 #expect(exported["participant_name"] == "")
@@ -95,7 +105,7 @@ struct ExportTests {
                 .get, "/v1/meetings/\(meeting)/export.csv?layout=responses&neutralize=false&bom=true&delimiter=semicolon", token: token)
             #expect(Array(raw.body.prefix(3)) == [0xEF, 0xBB, 0xBF])
             let (rawHeader, rawRows) = try CSVParser.records(raw.body, delimiter: ";")
-            #expect(rawHeader.last == "@Notes [notes]")
+            #expect(rawHeader.suffix(2) == ["@Notes [notes]", "time_zone"])
             #expect(Set(rawRows.compactMap { $0["@Notes [notes]"] }) == Set(Self.hostileTexts))
         }
     }
@@ -191,19 +201,30 @@ struct ExportTests {
             let trends = try await api.send(.get, "/v1/series/\(series)/trends", token: token)
             let reply = try await api.send(.get, "/v1/series/\(series)/export.csv?layout=trends", token: token)
             #expect(reply.status == .ok, "\(reply.text)")
-            #expect(reply.headers[.contentDisposition]?.contains("debrief-series-\(series.lowercased())-trends.csv") == true)
+            #expect(reply.headers[.contentDisposition]?.contains("filename=\"debrief-weekly-sync-series-") == true)
+            #expect(reply.headers[.contentDisposition]?.hasSuffix("-trends.csv") == true)
             let (_, rows) = try CSVParser.records(reply.body)
             let questions = try #require(trends.json?["questions"] as? [[String: Any]])
-            #expect(rows.count == questions.reduce(0) { $0 + (($1["points"] as? [Any])?.count ?? 0) })
+            // Rounded as the pages round (one decimal).
+            let rounded = { (value: Any?) in (value as? Double).map { ($0 * 10).rounded() / 10 } }
             for question in questions {
                 let key = try #require(question["key"] as? String)
                 for point in question["points"] as? [[String: Any]] ?? [] {
                     let session = try #require(point["sessionNumber"] as? Int)
-                    let row = try #require(rows.first { $0["question_key"] == key && $0["session_number"] == String(session) })
+                    let pointRows = rows.filter { $0["question_key"] == key && $0["session_number"] == String(session) }
+                    let row = try #require(pointRows.first)
                     #expect(row["respondents"] == String(point["respondents"] as? Int ?? -1))
-                    #expect(Double(row["mean"] ?? "") == point["mean"] as? Double, "\(key) \(session)")
-                    #expect(Double(row["nps"] ?? "") == point["nps"] as? Double)
+                    #expect(Double(row["mean"] ?? "") == rounded(point["mean"]), "\(key) \(session)")
+                    #expect(Double(row["nps"] ?? "") == rounded(point["nps"]))
                     #expect(row["comparable_with_previous"] == String(point["comparableWithPrevious"] as? Bool ?? false))
+                    // Tidy: a choice has one row per option, its percent in its own cell.
+                    let shares = point["optionShares"] as? [String: Double] ?? [:]
+                    for (option, share) in shares {
+                        let optionRow = try #require(pointRows.first { $0["option_id"] == neutralized(option) }, "\(key) \(session) \(option)")
+                        #expect(Double(optionRow["percent"] ?? "") == rounded(share))
+                    }
+                    if key == "topic" { #expect(pointRows.contains { $0["option_label"] == "@Minus" || $0["option_label"] == "'@Minus" }) }
+                    #expect(pointRows.count >= max(1, shares.count), "\(key) \(session): \(pointRows)")
                 }
             }
             // The series' responses, every session, in one file.

@@ -214,10 +214,24 @@ struct PrivacyFeaturesPropertyTests {
         let summary = try CSVParser.records(try await api.send(.get, base + "summary", token: token).body)
         Self.checkCSV(wide.rows, long.rows, summary.rows, oracle, context)
 
+        // The .xlsx workbook: its sheets, read back by an independent reader, hold the same.
+        let book = try XLSXParser.sheets(try await api.send(.get, "/v1/meetings/\(meeting)/export.xlsx", token: token).body)
+        let sheet = { (name: String) in book.first { $0.name == name }?.sheet.records ?? [] }
+        #expect(book.map(\.name) == ["summary", "responses", "trends"], "\(context): xlsx sheets")
+        Self.checkCSV(sheet("responses"), [], sheet("summary"), oracle, context + " (xlsx)")
+        // The tidy trends layout (CSV and sheet): a withheld point shows no number.
+        let trends = try CSVParser.records(try await api.send(.get, base + "trends", token: token).body).rows
+        for row in trends + sheet("trends") where row["withheld"] == "true" {
+            for column in ["mean", "ci95_lower", "ci95_upper", "percent", "statement_mean"] {
+                #expect(["", "withheld"].contains(row[column] ?? ""), "\(context): trends \(column) of a withheld point: \(row)")
+            }
+        }
+
         // Nothing a withheld follow-up's participants wrote appears anywhere.
         if oracle.withheld.contains("why") {
             let texts = reports.map { String(describing: $0.1 ?? [:]) } + pages.map(\.1)
-                + [wide.rows, long.rows, summary.rows].map { String(describing: $0) }
+                + [wide.rows, long.rows, summary.rows, trends].map { String(describing: $0) }
+                + book.map { String(describing: $0.sheet.rows) }
             for text in texts {
                 let leaked = responses.compactMap(\.why).filter { text.contains($0) }
                 #expect(leaked.isEmpty, "\(context): \(leaked)")

@@ -326,21 +326,27 @@ struct ResultsOraclePropertyTests {
             #expect(try point("useful", number)["respondents"] == String(respondents.filter { $0.version == current }.compactMap(\.useful).count))
             let answered = Self.answeredTopic(topicSent).count
             #expect(try point("topic", number)["respondents"] == String(answered))
-            let shares = zip(["a", "b", "c", "other"], Self.topicCounts(topicSent)).map { "\($0)=\(Self.csvNumber(Self.percent($1, answered)))" }
-                .joined(separator: ";")
-            let written = try point("topic", number)["option_shares"]
-            #expect(written == shares, "session \(number): \(written ?? "nil") against \(shares)")
+            // Tidy: a row per option, its percent rounded to one decimal as the pages show it.
+            let shares = zip(["a", "b", "c", "other"], Self.topicCounts(topicSent)).map { [$0, Self.csvNumber(Self.oneDecimal(Self.percent($1, answered)))] }
+            let written = points.filter { $0["question_key"] == "topic" && $0["session_number"] == String(number) }
+                .map { [$0["option_id"] ?? "", $0["percent"] ?? ""] }
+            #expect(written == shares, "session \(number): \(written) against \(shares)")
             let people = number == 1 ? checkIns : later.people
             let rate = people == 0 ? Self.percent(respondents.count, 30) : Self.percent(respondents.filter(\.checkedIn).count, people)
-            #expect(try point("nps", number)["response_rate"] == Self.csvNumber(rate))
+            #expect(try point("nps", number)["response_rate"] == Self.csvNumber(Self.oneDecimal(rate)))
             #expect(try point("nps", number)["response_rate_of"] == (people == 0 ? "expectedHeadCount" : "checkedIn"))
-            let means = Self.statements.compactMap { statement -> String? in
+            let means = Self.statements.map { statement -> [String] in
                 let values = respondents.compactMap { $0.grid[statement] }
-                return values.isEmpty ? nil : "\(statement)=\(Self.csvNumber(Double(values.reduce(0, +)) / Double(values.count)))"
+                return [statement, values.isEmpty ? "" : Self.csvNumber(Self.oneDecimal(Double(values.reduce(0, +)) / Double(values.count)))]
             }
-            #expect(try point("meeting", number)["statement_means"] == means.joined(separator: ";"), "session \(number)")
+            let writtenMeans = points.filter { $0["question_key"] == "meeting" && $0["session_number"] == String(number) }
+                .map { [$0["statement_key"] ?? "", $0["statement_mean"] ?? ""] }
+            #expect(writtenMeans == means, "session \(number)")
         }
     }
+
+    /// One decimal, as the pages and the trends layout round (halves away from zero).
+    static func oneDecimal(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
     /// A number as the CSV writes it: an integer without a decimal point, else the shortest decimal.
     static func csvNumber(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : "\(value)" }

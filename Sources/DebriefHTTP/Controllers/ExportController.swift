@@ -7,7 +7,8 @@ import HTTPTypes
 import Hummingbird
 
 /// `GET /v1/meetings/{id}/export.csv` and `GET /v1/series/{id}/export.csv`: the same CSV as
-/// `debrief export`, for the owning host or an admin.
+/// `debrief export`, for the owning host or an admin; `export.xlsx` beside each, the workbook of
+/// `debrief export --format xlsx` (docs/decisions/0044-xlsx-writing.md), spooled and admitted alike.
 ///
 /// A stalled or slow reader must never hold database capacity others need
 /// (docs/decisions/0012-export-capacity.md): an export is admitted by ``Admission`` — counted
@@ -27,10 +28,18 @@ struct ExportController {
         group.get("series/:id/export.csv") { request, context -> Response in
             try await self.export(.series(try context.requireID("id", "series")), request, context)
         }
+        group.get("meetings/:id/export.xlsx") { request, context -> Response in
+            try await self.export(.meeting(try context.requireID("id", "meeting")), request, context, format: .xlsx)
+        }
+        group.get("series/:id/export.xlsx") { request, context -> Response in
+            try await self.export(.series(try context.requireID("id", "series")), request, context, format: .xlsx)
+        }
     }
 
-    private func export(_ target: ExportTarget, _ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let exportRequest = try Self.exportRequest(target, from: request)
+    private func export(
+        _ target: ExportTarget, _ request: Request, _ context: AppRequestContext, format: ExportFormat = .csv
+    ) async throws -> Response {
+        let exportRequest = format == .xlsx ? try Self.workbookRequest(target, from: request) : try Self.exportRequest(target, from: request)
         let viewer = try context.requireViewer()
         // The download slot first: a caller at its bound gets 429 before any database work.
         let download = try self.admission.download(caller: viewer.accountID)
@@ -60,8 +69,8 @@ struct ExportController {
         return Response(
             status: .ok,
             headers: [
-                .contentType: "text/csv; charset=utf-8",
-                .contentDisposition: "attachment; filename=\"\(prepared.fileName)\"",
+                .contentType: format == .xlsx ? Self.xlsxMediaType : "text/csv; charset=utf-8",
+                .contentDisposition: ContentDisposition.attachment(prepared.fileName),
                 .cacheControl: "no-store",
             ],
             body: body)
@@ -90,9 +99,15 @@ struct ExportController {
         let limits = self.admission.settings.exports
         do {
             return try await ExportSpool.write(in: limits.spoolDirectory, maxBytes: limits.spoolMaxBytes) { sink in
-                try await exporter.write(prepared, to: sink)
+                // A workbook's sheets are bounded like the file: what is spooled is bounded.
+                try await exporter.write(prepared, to: sink, temporaryDirectory: limits.spoolDirectory, maxBytes: limits.spoolMaxBytes)
             }
-        } catch is ExportSpool.TooLarge {
+        } catch let error as XLSXWorkbook.TooManyRows {
+            throw APIError(
+                HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), code: "export_too_large",
+                detail: "the \(error.sheet) sheet would have more than the \(error.limit) rows a spreadsheet opens; "
+                    + "narrow it with since and until, or export CSV")
+        } catch is ExportSpool.TooLarge, is XLSXWorkbook.TooLarge {
             throw APIError(
                 HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), code: "export_too_large",
                 detail: "the export is larger than the \(limits.spoolMaxBytes) bytes the server spools; "
@@ -123,6 +138,25 @@ struct ExportController {
         try query.requireValid()
         guard let layout else { throw ValidationFailure(problems: query.problems.problems) }
         return ExportRequest(target: target, layout: layout, csv: csv)
+    }
+}
+
+extension ExportController {
+    static let xlsxMediaType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+    /// `since` and `until` from the query of an .xlsx export; its sheets are fixed and it is no
+    /// CSV, so `layout`, `delimiter`, `bom` and `neutralize` are a 422 naming each, not ignored.
+    static func workbookRequest(_ target: ExportTarget, from request: Request) throws -> ExportRequest {
+        var query = QueryReader(request)
+        for name in ["layout", "delimiter", "bom", "neutralize"] where request.uri.queryParameters.get(name) != nil {
+            query.problems.add(name, "is not a parameter of the .xlsx export (its sheets are summary, responses and trends)")
+        }
+        let since = query.date("since")
+        let until = query.date("until")
+        let window = SubmissionWindow(since: since, until: until)
+        if window == nil { query.problems.add("until", "must be after since") }
+        try query.requireValid()
+        return ExportRequest(target: target, layout: .responses(window ?? .all), format: .xlsx)
     }
 }
 

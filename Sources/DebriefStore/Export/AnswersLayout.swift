@@ -15,13 +15,19 @@ struct AnswersLayout {
     let window: SubmissionWindow
     let csv: CSVCopy
     let privacy: ExportPrivacy
+    /// The zone of the times (``ExportTime``), the last column of every row.
+    let zone: String
     var flags = ExportFlags()
 
     static let header = [
         "response_id", "meeting_id", "series_id", "session_number", "form_version", "submitted_at", "checked_in",
         "participant_name", "language", "question_key", "question_position", "question_kind", "question_prompt", "position",
         "option_id", "option_label", "other_text", "rating", "text", "statement_key", "statement_label",
-    ] + ExportFlags.header + ["presented_order", "presented_position"]
+    ] + ExportFlags.header + ["presented_order", "presented_position", ExportTime.zoneColumn]
+
+    /// The columns of ``header`` that hold user text: name, language, key, prompt, option id
+    /// and label, other text, text, statement key and label, presented order.
+    static let textColumns: Set<Int> = [7, 8, 9, 12, 14, 15, 16, 18, 19, 20, header.count - 3]
 
     func select() -> SQLQuery {
         let with: SQLQuery = "WITH " + ExportSQL.forms(self.meetings, self.privacy) + """
@@ -43,7 +49,7 @@ struct AnswersLayout {
         let csv = self.csv
         let select: SQLQuery =
             """
-                SELECT r.id, fs.meeting_id, fs.series_id, fs.session_number, fs.version, \(ExportSQL.timestamp(unsafeColumn: "r.submitted_at")),
+                SELECT r.id, fs.meeting_id, fs.series_id, fs.session_number, fs.version, \(ExportSQL.timestamp(unsafeColumn: "r.submitted_at", zone: self.zone)),
                        \(ExportSQL.boolean(unsafeCondition: "r.check_in_id IS NOT NULL")), CASE WHEN fs.identified THEN
                 """
             + " " + csv.cell(unsafeColumn: "c.name") + " END, " + csv.cell(ExportSQL.responseLanguage) + ", "
@@ -51,12 +57,12 @@ struct AnswersLayout {
             + ", q.position, q.kind, " + csv.cell(unsafeColumn: "q.prompt") + ", a.position, " + csv.cell(unsafeColumn: "a.option_id")
             + ", " + csv.cell(unsafeColumn: "o.label") + ", " + csv.cell(unsafeColumn: "a.other_text") + ", a.rating, "
             + csv.cell(unsafeColumn: "a.text_value") + ", " + csv.cell(unsafeColumn: "a.statement_key") + ", "
-            + csv.cell(unsafeColumn: "st.label") + ", " + ExportFlags.cells + ", "
+            + csv.cell(unsafeColumn: "st.label") + ", " + ExportFlags.cells(zone: self.zone) + ", "
             + ExportFlags.presentedOrder(unsafeKey: "a.question_key")
             + """
                 , (SELECT e.n FROM jsonb_array_elements_text(r.option_orders -> a.question_key) WITH ORDINALITY AS e(x, n)
                    WHERE e.x = coalesce(a.option_id, CASE WHEN a.other_text IS NOT NULL THEN 'other' END))
-                """
+                """ + ", \(self.zone)::text"
         let from: SQLQuery = """
             FROM fs JOIN responses r ON r.form_id = fs.id
             JOIN answers a ON a.response_id = r.id

@@ -38,11 +38,12 @@ struct ExportFlags: Sendable {
     /// The four cells of ``header`` for the response `r` of a form in `fs`, joined with `sp`.
     /// `straight_lined` says `withheld` where the privacy rule withholds a grid statement of the
     /// version (``ExportSQL/forms(_:_:)``): "all statements alike" would tell its rating.
-    static let cells: SQLQuery =
-        ExportSQL.timestamp(unsafeColumn: "r.opened_at")
+    static func cells(zone: String) -> SQLQuery {
+        ExportSQL.timestamp(unsafeColumn: "r.opened_at", zone: zone)
         + ", round(extract(epoch FROM r.submitted_at - r.opened_at), 3), "
         + "CASE WHEN r.opened_at IS NULL THEN NULL WHEN r.submitted_at - r.opened_at < sp.seconds * interval '1 second' THEN 'true' ELSE 'false' END, "
-        + SQLQuery(unsafeSQL: "CASE WHEN fs.straight_withheld OR NOT fs.decided THEN '\(ExportSQL.withheld)' WHEN r.straight_lined THEN 'true' ELSE 'false' END")
+            + SQLQuery(unsafeSQL: "CASE WHEN fs.straight_withheld OR NOT fs.decided THEN '\(ExportSQL.withheld)' WHEN r.straight_lined THEN 'true' ELSE 'false' END")
+    }
 
     /// Joins `sp` for the response `r` of `fs`.
     static let join: SQLQuery = "LEFT JOIN sp ON sp.meeting_id = fs.meeting_id"

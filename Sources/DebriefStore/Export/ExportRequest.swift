@@ -113,19 +113,32 @@ public struct CSVOptions: Sendable, Equatable {
     }
 }
 
+/// The file an export writes.
+public enum ExportFormat: String, Sendable, CaseIterable {
+    /// One layout as CSV.
+    case csv
+    /// An Excel workbook with one sheet per layout (`summary`, `responses`, `trends`),
+    /// docs/decisions/0044-xlsx-writing.md.
+    case xlsx
+}
+
 /// One export: what, in which layout, written how.
 public struct ExportRequest: Sendable, Equatable {
     public var target: ExportTarget
+    /// For .xlsx, the window of its `summary` and `responses` sheets (its sheets are fixed).
     public var layout: ExportLayout
     public var csv: CSVOptions
+    public var format: ExportFormat
 
-    public init(target: ExportTarget, layout: ExportLayout, csv: CSVOptions = CSVOptions()) {
+    public init(target: ExportTarget, layout: ExportLayout, csv: CSVOptions = CSVOptions(), format: ExportFormat = .csv) {
         self.target = target
         self.layout = layout
         self.csv = csv
+        self.format = format
     }
 
-    /// A file name that says what the file holds: `debrief-meeting-<id>-responses.csv`.
+    /// A file name that says what the file holds when the target's title is not known:
+    /// `debrief-meeting-<id>-responses.csv`, `debrief-host-<email>.xlsx`.
     public var suggestedFileName: String {
         let what: String
         switch self.target {
@@ -138,6 +151,14 @@ public struct ExportRequest: Sendable, Equatable {
             what = "host-" + safe
         case .all: what = "all"
         }
-        return "debrief-\(what)-\(self.layout.name.rawValue).csv"
+        return "debrief-\(what)" + self.fileNameSuffix
+    }
+
+    /// `-responses.csv` (the layout, then the extension), or `.xlsx` (every layout in one file).
+    var fileNameSuffix: String {
+        switch self.format {
+        case .csv: return "-\(self.layout.name.rawValue).csv"
+        case .xlsx: return ".xlsx"
+        }
     }
 }

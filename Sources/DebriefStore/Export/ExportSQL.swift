@@ -78,14 +78,10 @@ enum ExportSQL {
                 """)
     }
 
-    /// A `timestamptz` column as ISO 8601 in UTC with milliseconds, `2026-05-04T09:00:00.000Z`:
-    /// rounded to the millisecond exactly as the JSON API writes it (`Timestamps.format`), so a
-    /// response's time reads the same in both. `column` is SQL text the program owns
-    /// (`r.submitted_at`), never input.
-    static func timestamp(unsafeColumn column: String) -> SQLQuery {
-        SQLQuery(
-            unsafeSQL:
-                "to_char(date_trunc('milliseconds', \(column) + interval '500 microseconds') AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')")
+    /// A `timestamptz` column as ``ExportTime`` writes it, in `zone`. `column` is SQL text the
+    /// program owns (`r.submitted_at`), never input.
+    static func timestamp(unsafeColumn column: String, zone: String) -> SQLQuery {
+        ExportTime.sql(unsafeColumn: column, zone: zone)
     }
 
     /// `true` / `false` (COPY would write PostgreSQL's `t` / `f`). `condition` is SQL text the

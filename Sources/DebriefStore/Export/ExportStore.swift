@@ -28,8 +28,24 @@ public struct ExportStore: Sendable {
         public let viewer: Viewer
         /// Selects the `m` rows (meetings) the export covers.
         let meetings: SQLQuery
+        /// The file's name: the meeting's title and date for a meeting or a series.
+        public let fileName: ExportFileName
+        /// The owner's time zone (``HostTimeZone``; UTC when the exported meetings' owners differ
+        /// or chose none): the zone the file's timestamps and name are written in.
+        public let timeZone: TimeZone
+        /// Its IANA name as the host chose it (`UTC`, `Asia/Seoul`): Foundation may call UTC "GMT".
+        public let timeZoneName: String
 
-        public var fileName: String { self.request.suggestedFileName }
+        /// A copy for another layout of the same target (the .xlsx sheets).
+        public func with(layout: ExportLayout, csv: CSVOptions) -> Prepared {
+            var request = self.request
+            request.layout = layout
+            request.csv = csv
+            request.format = .csv
+            return Prepared(
+                request: request, viewer: self.viewer, meetings: self.meetings, fileName: self.fileName, timeZone: self.timeZone,
+                timeZoneName: self.timeZoneName)
+        }
     }
 
     /// Checks that the target exists and that `viewer` may see it.
@@ -63,8 +79,47 @@ public struct ExportStore: Sendable {
         case .all:
             meetings = viewer.isAdmin ? "m.trashed_at IS NULL" : ownOrShared + " AND m.trashed_at IS NULL"
         }
-        return Prepared(request: request, viewer: viewer, meetings: meetings)
+        let (fileName, zone) = try await self.naming(request, meetings: meetings)
+        return Prepared(
+            request: request, viewer: viewer, meetings: meetings, fileName: fileName, timeZone: zone.zone, timeZoneName: zone.name)
     }
+
+    /// The file name and time zone of an export of `meetings`: a meeting's or a series' newest
+    /// session names the file (title and date); a host's or everything keeps the id-free name.
+    private func naming(
+        _ request: ExportRequest, meetings: SQLQuery
+    ) async throws -> (ExportFileName, (name: String, zone: TimeZone)) {
+        let row = try await self.database.query(
+            """
+            SELECT (array_agg(m.title ORDER BY m.starts_at DESC, m.id))[1] AS title, max(m.starts_at) AS starts_at,
+                   min(coalesce(a.time_zone, 'UTC')) AS zone, count(DISTINCT coalesce(a.time_zone, 'UTC')) AS zones
+            FROM meetings m JOIN accounts a ON a.id = m.host_id WHERE \(meetings)
+            """
+        ).first
+        let zones: Int = try row?.decode("zones") ?? 0
+        var name = "UTC"
+        if zones == 1, let chosen = try row?.decode("zone", as: String?.self), HostTimeZone.zone(chosen) != nil {
+            // The times are converted by PostgreSQL: a name its time zone data lacks would fail the COPY.
+            let known = try await self.database.query("SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = \(chosen)) AS known")
+            if try known.first?.decode("known", as: Bool.self) == true { name = chosen }
+        }
+        let zone = (name: name, zone: HostTimeZone.zone(name) ?? Self.utc)
+        let suffix = request.fileNameSuffix
+        switch request.target {
+        case .meeting, .series:
+            guard let title: String = try row?.decode("title"), let startsAt: Date = try row?.decode("starts_at") else { break }
+            if case .series = request.target {
+                return (ExportFileName(title: title, series: true, date: startsAt, zone: zone.zone, suffix: suffix), zone)
+            }
+            return (ExportFileName(title: title, series: false, date: startsAt, zone: zone.zone, suffix: suffix), zone)
+        case .host, .all:
+            break
+        }
+        let fallback = request.suggestedFileName
+        return (ExportFileName(unicode: fallback, ascii: fallback), zone)
+    }
+
+    private static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
 
     /// A CSV stream of `export` into `sink`, for the caller to write the layout's rows to.
     /// `sink` must outlive the stream (it is used only while the caller writes).
@@ -90,6 +145,12 @@ public struct ExportStore: Sendable {
         return true
     }
 
+    /// The indexes of the columns of user text of a row layout (for the .xlsx sheets, which type
+    /// every other cell by its value); nil for the computed layouts.
+    public func rowLayoutTextColumns(_ export: Prepared) async throws -> Set<Int>? {
+        try await self.rowLayout(export, privacy: ExportPrivacy([]), csv: CSVCopy(options: export.request.csv, sink: { _ in }))?.textColumns
+    }
+
     /// The one `SELECT` whose rows a `responses` or `answers` export streams (after its header
     /// row); nil for the computed layouts. The benchmark replays it through psql's `\copy`.
     public func rowQuery(_ export: Prepared, privacy: ExportPrivacy) async throws -> SQLQuery? {
@@ -105,17 +166,21 @@ public struct ExportStore: Sendable {
     }
 
     /// The header and the statement of the row layouts (`responses`, `answers`); nil for the others.
-    private func rowLayout(_ export: Prepared, privacy: ExportPrivacy, csv: CSVCopy) async throws -> (header: [String], select: SQLQuery)? {
+    private func rowLayout(
+        _ export: Prepared, privacy: ExportPrivacy, csv: CSVCopy
+    ) async throws -> (header: [String], select: SQLQuery, textColumns: Set<Int>)? {
         switch export.request.layout {
         case .responses(let window):
-            var layout = ResponsesLayout(meetings: export.meetings, window: window, csv: csv, privacy: privacy)
+            var layout = ResponsesLayout(
+                meetings: export.meetings, window: window, csv: csv, privacy: privacy, zone: export.timeZoneName)
             layout.flags = try await ExportFlags.read(meetings: export.meetings, database: self.reads.database())
             let columns = try await layout.questionColumns(database: self.reads.database())
-            return (layout.header(columns), layout.select(columns))
+            return (layout.header(columns), layout.select(columns), layout.textColumns(columns))
         case .answers(let window):
-            var layout = AnswersLayout(meetings: export.meetings, window: window, csv: csv, privacy: privacy)
+            var layout = AnswersLayout(
+                meetings: export.meetings, window: window, csv: csv, privacy: privacy, zone: export.timeZoneName)
             layout.flags = try await ExportFlags.read(meetings: export.meetings, database: self.reads.database())
-            return (AnswersLayout.header, layout.select())
+            return (AnswersLayout.header, layout.select(), AnswersLayout.textColumns)
         case .summary, .trends:
             return nil
         }

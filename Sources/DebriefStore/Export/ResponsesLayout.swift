@@ -6,8 +6,10 @@ import PQ
 /// Columns: the fixed ``fixedHeader`` columns, then per question, in form order, a column headed
 /// `<prompt> [<key>]` and, for choice questions that allow "other", `<prompt> [<key>] (other)`;
 /// a grid has a column per statement instead, `<prompt>: <statement> [<key>.<statement key>]`.
-/// A cell holds the rating, the text, or the selected option ids joined by ``separator`` in the
-/// order they were selected. When the exported meetings have different forms (a series, a host,
+/// A cell holds the rating, the text, or the selected options' labels (in the wording of the
+/// version answered) joined by ``labelSeparator`` in the order they were selected; a choice
+/// question also has a column `<prompt> [<key>] (code)` with the option ids joined by
+/// ``separator``, for pipelines that match on codes (labels may change between versions). When the exported meetings have different forms (a series, a host,
 /// everything), the columns are the union of their question keys in first-seen order (forms
 /// taken by meeting start, then version), headed with the newest wording of each key.
 ///
@@ -22,11 +24,16 @@ struct ResponsesLayout {
     let window: SubmissionWindow
     let csv: CSVCopy
     let privacy: ExportPrivacy
+    /// The zone of the times (``ExportTime``), named in the last column of every row.
+    let zone: String
     var flags = ExportFlags()
 
     /// Joins the option ids of a multiple-choice answer. Option ids are `[a-z0-9_-]`, so it never
     /// appears inside one.
     static let separator = ";"
+    /// Joins the labels of a multiple-choice answer (labels are the host's text and may hold `;`:
+    /// the code column is the one to split).
+    static let labelSeparator = "; "
 
     static let fixedHeader = [
         "response_id", "meeting_id", "series_id", "meeting_title", "session_number", "form_version", "submitted_at",
@@ -41,6 +48,10 @@ struct ResponsesLayout {
         var statement: GridStatement? = nil
         /// A choice question shuffled in some version: the presented order gets a column.
         var shuffled = false
+        /// A choice question: its option ids get a column beside the labels.
+        var hasCodes = false
+        /// A rating or a grid statement: the cell is a number.
+        var numeric = false
     }
 
     /// The question columns of the exported meetings' published forms.
@@ -57,6 +68,8 @@ struct ResponsesLayout {
             for question in form.questions {
                 var hasOther = false
                 if case .choice(let spec) = question.body { hasOther = spec.allowsOther }
+                let hasCodes = question.kind == .choice
+                let numeric = question.kind == .rating || question.kind == .grid
                 let shuffled = question.shufflesOptions
                 var statements: [GridStatement?] = [nil]
                 if case .grid(let spec) = question.body { statements = spec.statements }
@@ -66,11 +79,13 @@ struct ResponsesLayout {
                         columns[index].hasOther = columns[index].hasOther || hasOther
                         columns[index].statement = statement
                         columns[index].shuffled = columns[index].shuffled || shuffled
+                        columns[index].hasCodes = columns[index].hasCodes || hasCodes
+                        columns[index].numeric = columns[index].numeric && numeric
                     } else {
                         columns.append(
                             QuestionColumn(
                                 key: question.key.rawValue, prompt: question.prompt, hasOther: hasOther, statement: statement,
-                                shuffled: shuffled))
+                                shuffled: shuffled, hasCodes: hasCodes, numeric: numeric))
                     }
                 }
             }
@@ -84,8 +99,22 @@ struct ResponsesLayout {
                 return ["\(column.prompt): \(statement.label) [\(column.key).\(statement.key)]"]
             }
             let name = "\(column.prompt) [\(column.key)]"
-            return (column.hasOther ? [name, name + " (other)"] : [name]) + (column.shuffled ? [name + " (order)"] : [])
+            return [name] + (column.hasCodes ? [name + " (code)"] : []) + (column.hasOther ? [name + " (other)"] : [])
+                + (column.shuffled ? [name + " (order)"] : [])
+        } + [ExportTime.zoneColumn]
+    }
+
+    /// The indexes of the columns of ``header(_:)`` that hold user text: the meeting's title, the
+    /// participant's name and language, and every question column but a rating's or a grid's.
+    func textColumns(_ columns: [QuestionColumn]) -> Set<Int> {
+        var text: Set<Int> = [3, 10, 11]
+        var index = Self.fixedHeader.count + ExportFlags.header.count
+        for column in columns {
+            let cells = 1 + (column.statement == nil ? [column.hasCodes, column.hasOther, column.shuffled].filter { $0 }.count : 0)
+            for offset in 0..<cells where offset > 0 || !column.numeric { text.insert(index + offset) }
+            index += cells
         }
+        return text
     }
 
     func select(_ columns: [QuestionColumn]) -> SQLQuery {
@@ -99,11 +128,13 @@ struct ResponsesLayout {
                 keys = keys + (index > 0 ? ", " : "") + "\(column.key)::text AS " + SQLQuery(unsafeSQL: "k\(index)")
                     // COPY takes no NULL parameter: '' stands for "no statement".
                     + ", \(column.statement?.key ?? "")::text AS " + SQLQuery(unsafeSQL: "s\(index)")
-                let value = "v\(index)", other = "o\(index)", key = "p.k\(index)", statement = "p.s\(index)"
+                let value = "v\(index)", code = "c\(index)", other = "o\(index)", key = "p.k\(index)", statement = "p.s\(index)"
                 aggregates = aggregates + (index > 0 ? ",\n" : "") + SQLQuery(unsafeSQL: """
-                    string_agg(coalesce(a.option_id, a.rating::text, a.text_value), '\(Self.separator)' ORDER BY a.position)
+                    string_agg(coalesce(ol.label, a.option_id, a.rating::text, a.text_value), '\(Self.labelSeparator)' ORDER BY a.position)
                         FILTER (WHERE a.question_key = \(key) AND a.other_text IS NULL
                                 AND coalesce(a.statement_key, '') = \(statement)) AS \(value),
+                    string_agg(a.option_id, '\(Self.separator)' ORDER BY a.position)
+                        FILTER (WHERE a.question_key = \(key) AND a.option_id IS NOT NULL) AS \(code),
                     max(a.other_text) FILTER (WHERE a.question_key = \(key)) AS \(other)
                     """)
                 let withheld = ExportSQL.withheldColumn(unsafeKey: key, unsafeStatement: statement)
@@ -111,10 +142,18 @@ struct ResponsesLayout {
                     "CASE WHEN " + withheld + SQLQuery(unsafeSQL: " THEN '\(ExportSQL.withheld)' ELSE ") + cell + " END"
                 }
                 values = values + ", " + marked(self.csv.cell(unsafeColumn: "a.\(value)"))
+                if column.hasCodes { values = values + ", " + marked(self.csv.cell(unsafeColumn: "a.\(code)")) }
                 if column.hasOther { values = values + ", " + marked(self.csv.cell(unsafeColumn: "a.\(other)")) }
                 if column.shuffled { values = values + ", " + ExportFlags.presentedOrder(unsafeKey: key) }
             }
-            with = with + ", p AS MATERIALIZED (SELECT " + keys + ")"
+            with = with + ", p AS MATERIALIZED (SELECT " + keys + ")" + """
+                ,
+                ol AS MATERIALIZED (
+                    SELECT fs.id AS form_id, question ->> 'key' AS key, option ->> 'id' AS id, option ->> 'label' AS label
+                    FROM fs, jsonb_array_elements(fs.definition -> 'questions') AS question,
+                         jsonb_array_elements(coalesce(question -> 'options', '[]'::jsonb)) AS option
+                )
+                """
         }
         with = with + ", " + self.flags.thresholds
         var from: SQLQuery = """
@@ -123,17 +162,18 @@ struct ResponsesLayout {
             """ + "\n" + ExportFlags.join
         if !columns.isEmpty {
             from = from + "\nCROSS JOIN p LEFT JOIN LATERAL (SELECT " + aggregates
-                + " FROM answers a WHERE a.response_id = r.id" + ExportSQL.shownAnswers + ") a ON true"
+                + " FROM answers a LEFT JOIN ol ON ol.form_id = a.form_id AND ol.key = a.question_key AND ol.id = a.option_id"
+                + " WHERE a.response_id = r.id" + ExportSQL.shownAnswers + ") a ON true"
         }
         let fixed: SQLQuery =
             "SELECT r.id, fs.meeting_id, fs.series_id, " + self.csv.cell(unsafeColumn: "fs.title")
             + """
-                , fs.session_number, fs.version, \(ExportSQL.timestamp(unsafeColumn: "r.submitted_at")), \(ExportSQL.timestamp(unsafeColumn: "r.changed_at")),
+                , fs.session_number, fs.version, \(ExportSQL.timestamp(unsafeColumn: "r.submitted_at", zone: self.zone)), \(ExportSQL.timestamp(unsafeColumn: "r.changed_at", zone: self.zone)),
                 round(extract(epoch FROM r.submitted_at - fs.ends_at), 3), \(ExportSQL.boolean(unsafeCondition: "r.check_in_id IS NOT NULL")),
                 CASE WHEN fs.identified THEN
                 """
             + " " + self.csv.cell(unsafeColumn: "c.name") + " END, "
-            + self.csv.cell(ExportSQL.responseLanguage) + ", " + ExportFlags.cells
-        return with + "\n" + fixed + values + "\n" + from + "\nWHERE true" + self.window.sql + "\nORDER BY r.submitted_at, r.id"
+            + self.csv.cell(ExportSQL.responseLanguage) + ", " + ExportFlags.cells(zone: self.zone)
+        return with + "\n" + fixed + values + ", \(self.zone)::text\n" + from + "\nWHERE true" + self.window.sql + "\nORDER BY r.submitted_at, r.id"
     }
 }

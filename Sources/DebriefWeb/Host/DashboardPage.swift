@@ -22,6 +22,8 @@ struct DashboardPage {
     /// The CSV downloads of the meeting and of its series (exports take the page session).
     var meetingExportURL: String
     var seriesExportURL: String
+    /// The meeting's .xlsx workbook (summary, responses and trends sheets).
+    var meetingWorkbookURL: String
     /// Set when the public URL is a loopback address phones cannot reach.
     var loopbackWarning: String?
     /// What the reader may do here (docs/decisions/0033-co-hosts.md): a viewer sees no edit

@@ -65,6 +65,7 @@ struct HostPagesController {
             rosterURL: "/m/\(id)/roster",
             meetingExportURL: "/v1/meetings/\(id)/export.csv",
             seriesExportURL: "/v1/series/\(meeting.seriesID.uuidString.lowercased())/export.csv",
+            meetingWorkbookURL: "/v1/meetings/\(id)/export.xlsx",
             loopbackWarning: self.loopbackHint.map { writer.localizer(.loopbackWarning, ["url": self.publicBaseURL, "hint": $0]) },
             canEdit: meeting.role.may(.edit), canManage: meeting.role.may(.manage),
             sharedBadge: [.editor, .viewer].contains(meeting.role)

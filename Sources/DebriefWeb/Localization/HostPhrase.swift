@@ -35,7 +35,7 @@ enum HostPhrase: String, CaseIterable, Sendable {
     case renameButton, removeMemberButton, memberExists
     // Downloads and the network
     case downloadsHeading, layoutLabel, layoutResponses, layoutAnswers, layoutSummary, layoutTrends
-    case encodingLabel, plainUTF8, bomLabel, downloadMeetingButton, downloadSeriesButton, loopbackWarning
+    case encodingLabel, plainUTF8, bomLabel, downloadMeetingButton, downloadSeriesButton, downloadWorkbook, loopbackWarning
     // The form builder
     case formLink, builderHeading, questionNumber, optionNumber, kindChoice, kindRating, kindShortAnswer
     case moveUp, moveDown, removeButton, formStateNone, formStateDraft, draftSaved, wordingSaved, formIsOpen, builderHasErrors
@@ -182,6 +182,7 @@ enum HostPhrase: String, CaseIterable, Sendable {
         case .plainUTF8: return ("UTF-8", "UTF-8")
         case .bomLabel: return ("For Excel (UTF-8 with byte order mark)", "엑셀용 (BOM이 있는 UTF-8)")
         case .downloadMeetingButton: return ("Download this meeting", "이 회의 내려받기")
+        case .downloadWorkbook: return ("Download as Excel (.xlsx)", "Excel(.xlsx)로 내려받기")
         case .downloadSeriesButton: return ("Download the whole series", "전체 시리즈 내려받기")
         case .formLink: return ("Form", "설문")
         case .builderHeading: return ("Form: {title}", "설문: {title}")

@@ -110,7 +110,7 @@ struct ResultsView {
 
     /// One decimal at most: `4`, `4.5`, `-12.5`.
     static func number(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
+        let rounded = DisplayRounding.oneDecimal(value)
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
     }
 }

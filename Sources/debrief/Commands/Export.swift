@@ -5,14 +5,16 @@ import DebriefStore
 import Foundation
 import Logging
 
-/// `debrief export`: results as CSV, straight from the database.
+/// `debrief export`: results as CSV or an .xlsx workbook, straight from the database.
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write results as CSV: responses (wide), answers (long), summary or trends.",
+        abstract: "Write results as CSV (responses, answers, summary or trends) or as an .xlsx workbook.",
         discussion: """
             Pick what with exactly one of --meeting, --series, --host or --all. Cells that a \
             spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) \
-            get a leading ' unless --no-neutralize is given. Multiple selections are joined by ';'.
+            get a leading ' unless --no-neutralize is given. Multiple selections are joined by ';'. \
+            --format xlsx writes one workbook with the summary, responses and trends sheets \
+            (numbers as numbers, times as dates, formula-like texts as plain strings).
             Exit codes: 0 done; 2 bad arguments or unknown meeting, series or host; 3 database \
             unreachable; 1 anything else.
             """)
@@ -33,7 +35,10 @@ struct Export: AsyncParsableCommand {
     var all = false
 
     @Option(help: "Layout: responses (one row per response), answers (one row per answer), summary, trends. Default: responses.")
-    var layout: ExportLayout.Name = .responses
+    var layout: ExportLayout.Name?
+
+    @Option(help: "csv (one layout) or xlsx (a workbook with the summary, responses and trends sheets). Default: csv.")
+    var format: ExportFormat = .csv
 
     @Option(help: "Only responses submitted at or after this time (ISO 8601 with zone, or a date meaning its midnight UTC).")
     var since: String?
@@ -93,7 +98,18 @@ struct Export: AsyncParsableCommand {
         guard let window = SubmissionWindow(since: try date(self.since, "--since"), until: try date(self.until, "--until")) else {
             throw ValidationError("--until: must be after --since")
         }
-        guard let layout = ExportLayout(self.layout, window: window) else {
+        if self.format == .xlsx {
+            // The workbook's sheets are fixed and it is no CSV: CSV-only flags are refused, not ignored.
+            let csvOnly = [
+                ("--layout", self.layout != nil), ("--bom", self.bom), ("--delimiter", self.delimiter != "comma"),
+                ("--no-neutralize", self.noNeutralize),
+            ]
+            if let flag = csvOnly.first(where: { $0.1 })?.0 {
+                throw ValidationError("\(flag): not for --format xlsx (its sheets are summary, responses and trends)")
+            }
+            return ExportRequest(target: target, layout: .responses(window), format: .xlsx)
+        }
+        guard let layout = ExportLayout(self.layout ?? .responses, window: window) else {
             throw ValidationError("--since/--until: the trends layout is never filtered (as the trends API)")
         }
         guard let delimiter = CSVOptions.delimiter(named: self.delimiter) else {
@@ -155,3 +171,4 @@ extension Export {
 }
 
 extension ExportLayout.Name: ExpressibleByArgument {}
+extension ExportFormat: ExpressibleByArgument {}

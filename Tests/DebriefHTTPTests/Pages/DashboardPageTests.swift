@@ -37,6 +37,9 @@ struct DashboardPageTests {
             #expect(html.contains("data-live-url=\"/v1/meetings/\(id)/results/live\""))
             #expect(html.contains("data-panel-url=\"/m/\(id)/panel\""))
             #expect(html.contains("<a class=\"button secondary\" href=\"/m/\(id)\">Refresh</a>"), "a refresh link without script")
+            // The Excel download is a plain link the page session opens.
+            #expect(html.contains("href=\"/v1/meetings/\(id)/export.xlsx\" download>Download as Excel (.xlsx)</a>"))
+            #expect(try await api.page("/v1/meetings/\(id)/export.xlsx", cookie: session.cookie).status == .ok)
             #expect(html.contains("<span class=\"value\">4</span> Responses"))
             // Charts: one per question, the timeline and attendance; the QR code of the link.
             let charts = html.components(separatedBy: "<svg xmlns=\"http://www.w3.org/2000/svg\"").count - 1

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The name an export's file gets: the meeting's title (slugged) and date, so a downloads folder
+/// reads `debrief-weekly-retro-2026-12-01-responses.csv` rather than a UUID. Korean and other
+/// letters are kept; what a file system or a header would trip on (`/ \ : * ? " < > |`, spaces,
+/// controls) becomes `-`.
+public struct ExportFileName: Sendable, Equatable {
+    /// The name with every letter kept (for `filename*`, RFC 6266 / RFC 8187).
+    public let unicode: String
+    /// The same name in ASCII only (for `filename=`, which older clients read).
+    public let ascii: String
+
+    /// The longest slug kept of a title (in characters), so names stay readable.
+    static let maxSlugLength = 60
+
+    /// A name as it is (already ASCII).
+    init(unicode: String, ascii: String) {
+        self.unicode = unicode
+        self.ascii = ascii
+    }
+
+    /// `debrief-<title>[-series]-<yyyy-mm-dd><suffix>`, the date in `zone`; `ascii` drops the
+    /// letters outside ASCII (and says `meeting` when none is left).
+    init(title: String, series: Bool, date: Date, zone: TimeZone, suffix: String) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let day = calendar.dateComponents([.year, .month, .day], from: date)
+        let dateText = String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
+        let name = { (slug: String) in "debrief-" + (slug.isEmpty ? "meeting" : slug) + (series ? "-series" : "") + "-" + dateText + suffix }
+        self.unicode = name(Self.slug(title, asciiOnly: false))
+        self.ascii = name(Self.slug(title, asciiOnly: true))
+    }
+
+    /// Lowercased letters and digits, each run of anything else one `-`, none at either end.
+    static func slug(_ title: String, asciiOnly: Bool) -> String {
+        var out = ""
+        var pendingDash = false
+        for character in title.lowercased() {
+            let keep = (character.isLetter || character.isNumber) && (!asciiOnly || character.isASCII)
+            if keep {
+                if pendingDash && !out.isEmpty { out.append("-") }
+                pendingDash = false
+                guard out.count < Self.maxSlugLength else { break }
+                out.append(character)
+            } else {
+                pendingDash = true
+            }
+        }
+        return out
+    }
+}
