@@ -154,13 +154,17 @@ def test_primary_cut_off_from_etcd_demotes_and_no_write_lands_on_two_nodes(ha):
             new = ha.wait_for_leader(60, other_than=old)
             promoted_after = round(time.monotonic() - fault, 2)
             # A client that still reaches the old primary directly (as libpq's multi-host URL
-            # would): its commit waits for a synchronous standby that is gone; when its statement
-            # timeout cancels the wait, PostgreSQL keeps the commit locally and says so in a
-            # WARNING. Only the rewind below removes it: why Debrief reaches PostgreSQL through
-            # HAProxy's /primary check (record 42).
-            stray = subprocess.run(["psql", probe, "-XAtq", "-v", "ON_ERROR_STOP=1", "-c", "SET statement_timeout = '2s'",
-                                    "-c", "INSERT INTO ha_probe VALUES ('written on the old timeline')"],
-                                   capture_output=True, text=True, timeout=30)
+            # would: it still accepts writes): its commit waits for a synchronous standby that is
+            # gone. Cancelled (a client's timeout, a cancel request), PostgreSQL keeps the commit
+            # locally and reports success with a WARNING; only the rewind below removes it. Why
+            # Debrief reaches PostgreSQL through HAProxy's /primary check (record 42).
+            stray = subprocess.Popen(["psql", probe, "-XAtq", "-v", "ON_ERROR_STOP=1",
+                                      "-c", "INSERT INTO ha_probe VALUES ('written on the old timeline')"],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     env={**os.environ, "PGAPPNAME": "ha-stray"})
+            time.sleep(2)
+            psql(probe, "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE application_name = 'ha-stray'")
+            stray_out, stray_err = stray.communicate(timeout=30)
             load.wait_for_acks(load.acked_count + 10, timeout=120)
         finally:
             ha.thaw_agent(old)
@@ -173,7 +177,8 @@ def test_primary_cut_off_from_etcd_demotes_and_no_write_lands_on_two_nodes(ha):
                                  capture_output=True, text=True)
         finish(ha, load, "primary cut off from etcd (agent frozen), demoted itself", outage, old_leader=old,
                new_leader=new, promoted_after_seconds=promoted_after,
-               stray_commit=(stray.returncode, "canceling wait for synchronous replication" in stray.stderr))
+               stray_commit_succeeded=stray.returncode == 0,
+               stray_warning="canceling wait for synchronous replication" in stray_err)
     # The demoted node refuses writes, and once it has replayed the new leader's history it holds
     # exactly the new leader's responses and none of its own stray commit: no write lives on two
     # timelines.
