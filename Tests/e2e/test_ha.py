@@ -170,11 +170,17 @@ def test_primary_cut_off_from_etcd_demotes_and_no_write_lands_on_two_nodes(ha):
             ha.thaw_agent(old)
         outage = clock.outage_since(fault)
         # Thawed, the agent finds another leader's key: it demotes its PostgreSQL, rewinds it and
-        # follows the new leader.
-        wait_until(lambda: ha.role(old).get("role") == "replica" and ha.role(old).get("state") == "running",
-                   120, "the cut-off primary to demote itself and follow")
-        refused = subprocess.run(["psql", ha.node_url(old), "-XAtq", "-c", "INSERT INTO ha_probe VALUES ('after demotion')"],
-                                 capture_output=True, text=True)
+        # follows the new leader (on the new timeline; a first start as a replica precedes the rewind).
+        wait_until(lambda: ha.role(old).get("role") == "replica" and ha.role(old).get("state") == "running"
+                   and ha.role(old).get("timeline") == ha.role(new).get("timeline"),
+                   120, "the cut-off primary to demote itself and follow on the new timeline")
+
+        def refuses_writes():
+            done = subprocess.run(["psql", ha.node_url(old), "-XAtq", "-c", "INSERT INTO ha_probe VALUES ('after demotion')"],
+                                  capture_output=True, text=True)
+            return done.returncode != 0 and "read-only" in done.stderr and done.stderr
+
+        refused = wait_until(refuses_writes, 60, "the demoted node to refuse a write as read-only")
         finish(ha, load, "primary cut off from etcd (agent frozen), demoted itself", outage, old_leader=old,
                new_leader=new, promoted_after_seconds=promoted_after,
                stray_commit_succeeded=stray.returncode == 0,
@@ -182,7 +188,7 @@ def test_primary_cut_off_from_etcd_demotes_and_no_write_lands_on_two_nodes(ha):
     # The demoted node refuses writes, and once it has replayed the new leader's history it holds
     # exactly the new leader's responses and none of its own stray commit: no write lives on two
     # timelines.
-    assert refused.returncode != 0 and "read-only" in refused.stderr, refused.stderr
+    assert "read-only" in refused
     keys = "SELECT string_agg(text_value, ',' ORDER BY text_value) FROM answers WHERE text_value LIKE 'ha-cut-off-%'"
     on_new = psql(ha.node_url(new), keys)
     wait_until(lambda: psql(ha.node_url(old), keys) == on_new, 60, "the old primary to replay the new timeline")
