@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 from ha_topology import HATopology
@@ -46,6 +47,10 @@ def main(command: str, ha: bool) -> int:
         if done.returncode != 0:
             return done.returncode
         print(f"leader: {before} → {topology.wait_for_leader(60, other_than=before)}")
+        # The old leader restarts as a replica of the new one: show the cluster once it has.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and topology.role(before).get("state") != "running":
+            time.sleep(0.2)
     if isinstance(topology, HATopology):
         listed = topology.patronictl("list")
         print(listed.stdout or listed.stderr, end="")

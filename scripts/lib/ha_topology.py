@@ -348,8 +348,8 @@ class HATopology(Topology):
         rows = [
             ("etcd", f"http://127.0.0.1:{s.etcd_client_port}", "up, healthy" if etcd and etcd.get("health") == "true" else "down"),
             ("haproxy", self.base_url, self._http_state(self.base_url, _alive(s.haproxy_pid))),
-            ("pg primary", f"127.0.0.1:{s.pg_primary_port} (HAProxy, Patroni /primary)", ""),
-            ("pg replicas", f"127.0.0.1:{s.pg_replica_port} (HAProxy, Patroni /replica)", ""),
+            ("pg primary", f"127.0.0.1:{s.pg_primary_port} (HAProxy, Patroni /primary)", self._routed_to(s.pg_primary_port)),
+            ("pg replicas", f"127.0.0.1:{s.pg_replica_port} (HAProxy, Patroni /replica)", self._routed_to(s.pg_replica_port)),
         ]
         members = {m["name"]: m for m in self.members()}
         for node in s.nodes:
@@ -358,7 +358,7 @@ class HATopology(Topology):
                 state = "down" if not _alive(node.pid) else "agent not answering"
             else:
                 lag = member.get("lag", 0)
-                lag_text = f", lag {lag} bytes" if member.get("role") != "leader" else ""
+                lag_text = "" if member.get("role") == "leader" else f", lag {lag} bytes" if isinstance(lag, int) else f", lag {lag}"
                 state = f"{member.get('role')}, {member.get('state')}, timeline {member.get('timeline', '?')}{lag_text}"
             rows.append((node.name, f"127.0.0.1:{node.pg_port} (REST {self.api_url(node.name)})", state))
         for index in range(len(s.instance_ports)):
@@ -368,6 +368,14 @@ class HATopology(Topology):
             rows.append((f"instance {index + 1}", url,
                          ("healthz ok, " if health else "healthz failing, ") + self._http_state(url, alive) if alive else "down"))
         return rows
+
+    def _routed_to(self, port: int) -> str:
+        """Which node a new connection through HAProxy's port reaches now."""
+        try:
+            served = int(self.psql(f"postgresql://postgres@127.0.0.1:{port}/postgres?connect_timeout=2", "SELECT inet_server_port()"))
+        except (RuntimeError, ValueError):
+            return "no node"
+        return next((f"→ {node.name}" for node in self.state.nodes if node.pg_port == served), f"→ port {served}")
 
     def patronictl(self, *arguments: str) -> subprocess.CompletedProcess:
         """patronictl with the first live node's configuration (it only needs the DCS address)."""
