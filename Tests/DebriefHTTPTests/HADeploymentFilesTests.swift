@@ -101,8 +101,10 @@ struct HADeploymentFilesTests {
         for n in 1...3 {
             let app = try #require(services["debrief\(n)"])
             let environment = try #require(app["environment"] as? [String: Any])
-            let database = try #require(URLComponents(string: try #require(environment["DATABASE_URL"] as? String)))
-            let replica = try #require(URLComponents(string: try #require(environment["DEBRIEF_REPLICA_URL"] as? String)))
+            let databaseURL = try #require(environment["DATABASE_URL"] as? String)
+            let replicaURL = try #require(environment["DEBRIEF_REPLICA_URL"] as? String)
+            let database = try #require(URLComponents(string: databaseURL))
+            let replica = try #require(URLComponents(string: replicaURL))
             #expect(database.host == "haproxy" && database.port == Int(primaryPort))
             #expect(replica.host == "haproxy" && replica.port == Int(replicaPort))
             #expect(environment["DEBRIEF_HOST"] as? String == "0.0.0.0")
