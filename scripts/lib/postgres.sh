@@ -76,15 +76,28 @@ ensure_packages() {
 
 # Installs (idempotently) the tools the end-to-end tests drive: a real browser and its driver, a
 # QR decoder and an SVG rasterizer, a slow-client attacker, a spreadsheet (LibreOffice Calc, to
-# see which exported cells it evaluates), HAProxy (the topology tests), and Python's venv for the test tools.
+# see which exported cells it evaluates), HAProxy (the topology tests), Patroni and etcd (the HA
+# topology tests, Tests/e2e/test_ha.py), and Python's venv for the test tools.
 ensure_test_packages() {
     ensure_packages
     command -v dpkg >/dev/null 2>&1 || return 0
     local missing=() package
-    for package in chromium chromium-driver zbar-tools librsvg2-bin slowhttptest fonts-noto-cjk libreoffice-calc-nogui haproxy; do
+    for package in chromium chromium-driver zbar-tools librsvg2-bin slowhttptest fonts-noto-cjk libreoffice-calc-nogui haproxy patroni etcd-server; do
         _pg_pkg_installed "$package" || missing+=("$package")
     done
     python3 -m venv --help >/dev/null 2>&1 || missing+=(python3-venv)
+    _pg_apt_install "${missing[@]}"
+}
+
+# Installs (idempotently) what `scripts/cluster up --ha` runs: HAProxy, Patroni (Debian 12: 3.0)
+# and etcd (3.4). Debian's packages enable their system services; the cluster starts its own
+# processes under its folder and never uses those.
+ensure_ha_packages() {
+    command -v dpkg >/dev/null 2>&1 || return 0
+    local missing=() package
+    for package in haproxy patroni etcd-server; do
+        _pg_pkg_installed "$package" || missing+=("$package")
+    done
     _pg_apt_install "${missing[@]}"
 }
 
