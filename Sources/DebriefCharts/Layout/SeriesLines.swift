@@ -56,7 +56,7 @@ enum SeriesLines {
             ], text: breakMark.label)
         }
         let spacing = labels.count == 1 ? plotWidth : plotWidth / Double(labels.count - 1)
-        Self.drawMarks(marks, x: x, top: top, baseline: baseline, spacing: spacing, on: &canvas)
+        Self.drawMarks(marks, count: labels.count, x: x, top: top, baseline: baseline, spacing: spacing, on: &canvas)
         for (number, line) in lines.enumerated() {
             Self.drawLine(line, number: number, x: x, y: y, on: &canvas)
         }
@@ -104,7 +104,8 @@ enum SeriesLines {
     /// A dashed column at each marked session, labelled along it (rotated when the sessions stand
     /// too close for the words to fit across).
     private static func drawMarks(
-        _ marks: [Int: String], x: (Int) -> Double, top: Double, baseline: Double, spacing: Double, on canvas: inout ChartCanvas
+        _ marks: [Int: String], count: Int, x: (Int) -> Double, top: Double, baseline: Double, spacing: Double,
+        on canvas: inout ChartCanvas
     ) {
         let size = ChartCanvas.subtitleSize - 2
         for (index, text) in marks.sorted(by: { $0.key < $1.key }) {
@@ -115,9 +116,12 @@ enum SeriesLines {
             ])
             let width = TextMetrics.width(of: text, fontSize: size)
             if width + 12 <= spacing {
+                // The first and last sessions' words run inward, so the chart's edge does not cut them.
+                let first = index == 0 && count > 1
+                let last = index == count - 1 && count > 1
                 canvas.body.element("text", [
-                    "class": "withheld", "x": position, "y": top + size, "font-size": size, "text-anchor": "middle",
-                    "fill": canvas.palette.muted,
+                    "class": "withheld", "x": first ? position + 8 : last ? position - 8 : position, "y": top + size,
+                    "font-size": size, "text-anchor": first ? "start" : last ? "end" : "middle", "fill": canvas.palette.muted,
                 ], text: text)
             } else {
                 let shown = TextMetrics.truncate(text, fontSize: size, maxWidth: Self.plotHeight - 12)
