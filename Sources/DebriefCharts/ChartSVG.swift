@@ -10,7 +10,7 @@ import Debrief
 /// ChartSVG.question(result, style: style)            // QuestionResult: bars, histogram + mean, word list
 /// ChartSVG.timeline(results.timeline, style: style)  // ChartSeries from Timeline.series: responses over time
 /// ChartSVG.attendance(AttendanceFigures(responses: 9, checkedIn: 12, expectedHeadCount: 15))
-/// ChartSVG.trend(questionTrend, style: style)        // QuestionTrend: mean (with 95% CI) or respondents per session
+/// ChartSVG.trend(questionTrend, style: style)        // QuestionTrend: mean (95% CI), shares per option, means per statement
 /// ChartSVG.sessions(trends.sessions, style: style)    // a TrendsReport's sessions: responses per session
 /// ```
 ///
@@ -59,7 +59,10 @@ public enum ChartSVG {
     }
 
     /// One question across a series' sessions: the mean and its 95 % confidence interval for a
-    /// rating, respondents otherwise; a dashed line marks where the question changed.
+    /// rating, a line per option (percent of respondents) for a choice, a line per statement (mean
+    /// and interval) for a grid, respondents for a short answer; options and statements in the
+    /// trend's stable order, a withheld session marked ("withheld: fewer than 3"), a dashed line
+    /// where the question changed.
     public static func trend(_ trend: QuestionTrend, style: ChartStyle = ChartStyle()) -> String {
         TrendChart.render(trend, style: style)
     }

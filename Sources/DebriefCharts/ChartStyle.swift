@@ -61,6 +61,9 @@ struct Palette {
     let track: String
     let bar: String
     let accent: String
+    /// The lines of a trend with several (options, statements), in order: told apart by hue and
+    /// lightness, each at least 3:1 against the background.
+    let series: [String]
 
     init(_ theme: ChartStyle.Theme) {
         switch theme {
@@ -72,6 +75,7 @@ struct Palette {
             self.track = "#ececec"
             self.bar = "#1d4ed8"
             self.accent = "#8a2c0d"
+            self.series = ["#1d4ed8", "#b45309", "#047857", "#7e22ce", "#be123c", "#0e7490", "#4d7c0f", "#a21caf"]
         case .dark:
             self.background = "#0b0f17"
             self.ink = "#f5f7fa"
@@ -80,6 +84,7 @@ struct Palette {
             self.track = "#1c2330"
             self.bar = "#6ea8ff"
             self.accent = "#ffb347"
+            self.series = ["#6ea8ff", "#ffb347", "#34d399", "#c4b5fd", "#fb7185", "#67e8f9", "#bef264", "#f0abfc"]
         }
     }
 }

@@ -15,7 +15,8 @@ import Testing
 /// the rule says (merged versions, per question and per statement, and whatever is derived from a
 /// withheld part withheld with it), and every output — the report JSON, the live event, the
 /// shared results, the responses page and the removal confirmation (for the host and for a
-/// viewer co-host), the three CSV layouts — is checked to show no value of a withheld part.
+/// viewer co-host), the three CSV layouts, the dashboard's newest answers, and the series' trends
+/// (JSON, page and charts, over a second session) — is checked to show no value of a withheld part.
 /// Webhook payloads carry no answers (``WebhookEvent``), so they have nothing to check.
 @Suite("Privacy: every feature, every output", .serialized)
 struct PrivacyFeaturesPropertyTests {
@@ -226,6 +227,14 @@ struct PrivacyFeaturesPropertyTests {
                 #expect(["", "withheld"].contains(row[column] ?? ""), "\(context): trends \(column) of a withheld point: \(row)")
             }
         }
+        // The dashboard's panel quotes the newest short answers: never a withheld question's.
+        let hostSession = try #require(try await api.signIn(email: email).1)
+        pages.append(("dashboard panel", try await api.page("/m/\(meeting)/panel", cookie: hostSession.cookie).text))
+
+        // Trends over a second session of the series: the JSON, the page and the charts.
+        try await Self.checkTrends(
+            api, token: token, cookie: hostSession.cookie, meeting: meeting, series: series, first: oracle, k: k, random: &random,
+            context: context)
 
         // Nothing a withheld follow-up's participants wrote appears anywhere.
         if oracle.withheld.contains("why") {
@@ -235,6 +244,71 @@ struct PrivacyFeaturesPropertyTests {
             for text in texts {
                 let leaked = responses.compactMap(\.why).filter { text.contains($0) }
                 #expect(leaked.isEmpty, "\(context): \(leaked)")
+            }
+        }
+    }
+
+    /// A second session of the series with its own generated answers, then every trends output
+    /// (issue 32 item 7): a session whose `pick` is withheld shows no option share and a withheld
+    /// statement no mean or interval — in the JSON, on the page (a "withheld" row or cell) and in
+    /// the charts (their words say "withheld" where the value would be).
+    static func checkTrends(
+        _ api: ParticipantAPI, token: String, cookie: String, meeting: String, series: String, first: Oracle, k: Int,
+        random: inout SeededRandom, context: String
+    ) async throws {
+        let start = Date().addingTimeInterval(86_400 * 7)
+        let next = try await api.send(
+            .post, "/v1/meetings/\(meeting)/next", token: token,
+            json: ["startsAt": ParticipantAPI.iso(start), "endsAt": ParticipantAPI.iso(start.addingTimeInterval(3600))])
+        let nextID = try #require(next.string("id"), "\(next.text)")
+        let code = try #require(try await api.send(.post, "/v1/meetings/\(nextID)/form/publish", token: token).string("code"))
+        var answers: [Generated] = []
+        for _ in 0..<random.next(in: 0...(k + 1)) {
+            let response = Self.generate(&random)
+            let reply = try await api.submit(code, Self.body(response, &random))
+            try #require(reply.status == .created, "session 2: \(reply.text)")
+            answers.append(response)
+        }
+        let oracles = [1: first, 2: Oracle(answers, k: k)]
+        let context = "\(context); session 2: \(answers.count) responses, withheld \(oracles[2]?.withheld.sorted() ?? []) \(oracles[2]?.statements.sorted() ?? [])"
+
+        let json = try #require(try await api.send(.get, "/v1/series/\(series)/trends", token: token).json, "\(context)")
+        let trends = json["questions"] as? [[String: Any]] ?? []
+        let page = try await api.page("/m/\(nextID)/trends", cookie: cookie).text
+        for key in ["pick", "g"] {
+            let trend = try #require(trends.first { $0["key"] as? String == key }, "\(context): no trend of \(key)")
+            let svg = try await api.send(.get, "/v1/series/\(series)/charts/\(key).svg", token: token).text
+            let described = svg.components(separatedBy: "<desc>").last?.components(separatedBy: "</desc>").first ?? ""
+            var told: [Int: String] = [:]
+            for part in described.components(separatedBy: " Session ").dropFirst() {
+                if let number = part.split(separator: ":", maxSplits: 1).first.flatMap({ Int($0) }) { told[number] = part }
+            }
+            let section = page.components(separatedBy: "id=\"trend-\(key)\"").dropFirst().first?.components(separatedBy: "</section>").first ?? ""
+            for point in trend["points"] as? [[String: Any]] ?? [] {
+                let number = point["sessionNumber"] as? Int ?? 0
+                guard let oracle = oracles[number] else { continue }
+                let row = section.components(separatedBy: "<th scope=\"row\">Session \(number)</th>").dropFirst().first?
+                    .components(separatedBy: "</tr>").first ?? ""
+                let words: String = told[number] ?? ""
+                if key == "pick", oracle.withheld.contains("pick") {
+                    #expect(point["withheld"] as? Bool == true && Self.isNull(point["optionShares"]), "\(context): trend of pick \(point)")
+                    #expect(row.contains("withheld") && !row.contains("%"), "\(context): trends page, session \(number): \(row)")
+                    #expect(words.contains("withheld") && !words.contains("%"), "\(context): pick chart, session \(number): \(words)")
+                }
+                guard key == "g" else { continue }
+                let means = point["statementMeans"] as? [String: Any] ?? [:]
+                let intervals = point["statementIntervals"] as? [String: Any] ?? [:]
+                let cells = row.components(separatedBy: "<td").dropFirst().map { String($0) }
+                for (index, statement) in ["a", "b", "c"].enumerated() where oracle.statements.contains(statement) {
+                    #expect(means[statement] == nil && intervals[statement] == nil, "\(context): trend of g.\(statement) \(point)")
+                    // A wholly withheld session has one cell across the row; else one per statement.
+                    let cell = cells.count == 1 ? cells[0] : (cells.indices.contains(index) ? cells[index] : "")
+                    #expect(cell.contains("withheld"), "\(context): trends page, g.\(statement), session \(number): \(row)")
+                    let label = Self.labels[statement] ?? statement
+                    #expect(
+                        words.range(of: "\(label) [0-9]", options: .regularExpression) == nil,
+                        "\(context): g chart, \(label), session \(number): \(words)")
+                }
             }
         }
     }

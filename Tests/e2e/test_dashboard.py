@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta, timezone
 
 import requests
 from selenium.webdriver.common.by import By
@@ -121,3 +122,105 @@ def test_cookie_posts_without_the_right_csrf_token_are_refused(api: API, browser
     after = plain.get(api.base_url + "/m", cookies=cookies, allow_redirects=False, timeout=30)
     assert after.status_code == 303
     assert re.match(r"^/signin\?next=", after.headers["Location"])
+
+
+def test_a_live_update_keeps_an_opened_panel_open_and_the_page_where_it_was(api: API, browser):
+    """Issue 32 item 9: an opened "The numbers" table stayed closed after every live update."""
+    host = api.sign_up()
+    meeting = host.create_meeting(title="Weekly sync")
+    code = host.publish_form(meeting, FORM)["code"]
+    for n, (useful, nps, topic, notes) in enumerate(ANSWERS):
+        answer(api, code, n, useful, nps, topic, notes)
+
+    driver = browser(width=1280, height=800)
+    sign_in(driver, api.base_url, host, f"/m/{meeting}")
+    wait_for(driver, lambda d: tile(d, "Responses") == "5")
+    wait_for(driver, lambda d: d.find_element(By.ID, "content").get_attribute("data-live-state") == "live")
+    panel = driver.find_element(By.ID, "numbers-topic")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", panel)
+    panel.find_element(By.TAG_NAME, "summary").click()
+    wait_for(driver, lambda d: d.find_element(By.ID, "numbers-topic").get_attribute("open") is not None)
+    scrolled = driver.execute_script("return window.scrollY")
+    assert scrolled > 0, "the panel is below the first screen"
+
+    answer(api, code, 99, 4, 8, "hiring", "Short and useful")
+    wait_for(driver, lambda d: tile(d, "Responses") == "6")
+    assert driver.find_element(By.ID, "numbers-topic").get_attribute("open") is not None, "the opened table was closed"
+    assert driver.find_element(By.ID, "numbers-useful").get_attribute("open") is None, "a closed table stays closed"
+    assert abs(driver.execute_script("return window.scrollY") - scrolled) < 2, "the page kept its place"
+    # The table inside shows the new count: updated in place, not left stale.
+    hiring = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#numbers-topic tbody tr") if "Hiring" in row.text]
+    assert hiring and " 2 " in f" {hiring[0]} ", hiring
+
+
+TREND_FORM = {
+    "title": "Weekly retro",
+    "anonymous": True,
+    "privacyThreshold": 3,
+    "questions": [
+        {"key": "focus", "prompt": "What should we focus on next week?", "kind": "choice",
+         "options": [{"id": "roadmap", "label": "Roadmap"}, {"id": "hiring", "label": "Hiring"},
+                     {"id": "infrastructure", "label": "Infrastructure"}, {"id": "customers", "label": "Customer interviews"}]},
+        {"key": "team", "prompt": "How did the meeting go?", "kind": "grid", "min": 1, "max": 5,
+         "statements": [{"key": "heard", "label": "Everyone was heard"}, {"key": "goals", "label": "Goals were clear"},
+                        {"key": "time", "label": "Time was well spent"}]},
+    ],
+}
+
+# Per session: (focus, heard, goals, time) per response. Session 3 has one response: withheld.
+TREND_SESSIONS = [
+    [("roadmap", 4, 3, 3), ("roadmap", 5, 2, 3), ("hiring", 4, 3, 4), ("infrastructure", 3, 2, 2)],
+    [("hiring", 4, 4, 4), ("hiring", 5, 4, 3), ("roadmap", 5, 3, 4), ("customers", 4, 4, 5), ("hiring", 4, 5, 4)],
+    [("customers", 5, 5, 5)],
+]
+
+
+def test_trends_chart_shares_and_means_and_fit_a_phone(api: API, browser):
+    """Issue 32 item 7: the trends page at 1280 and 390 px; option headers never break mid-word."""
+    host = api.sign_up()
+    meeting = host.create_meeting(title="Weekly retro", starts_in=timedelta(days=-14))
+    sessions = [meeting]
+    code = host.publish_form(meeting, TREND_FORM)["code"]
+    for number, answers in enumerate(TREND_SESSIONS):
+        if number > 0:
+            start = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(days=-14 + 7 * number)
+            made = host.request("POST", f"/v1/meetings/{sessions[-1]}/next", json={
+                "startsAt": start.isoformat().replace("+00:00", "Z"),
+                "endsAt": (start + timedelta(hours=1)).isoformat().replace("+00:00", "Z")})
+            assert made.status_code == 201, made.text
+            sessions.append(made.json()["id"])
+            published = host.request("POST", f"/v1/meetings/{sessions[-1]}/form/publish")
+            assert published.status_code == 200, published.text
+            code = published.json()["code"]
+        for n, (focus, heard, goals, time) in enumerate(answers):
+            reply = api.request("POST", f"/v1/f/{code}/responses", json={"answers": [
+                {"questionKey": "focus", "optionIds": [focus]},
+                {"questionKey": "team", "ratings": {"heard": heard, "goals": goals, "time": time}}]})
+            assert reply.status_code == 201, reply.text
+
+    for width, name in ((1280, "trends-wide.png"), (390, "trends-phone.png")):
+        driver = browser(width=width, height=900)
+        sign_in(driver, api.base_url, host, f"/m/{sessions[-1]}/trends")
+        headers = [th.text for th in driver.find_elements(By.CSS_SELECTOR, "#content section:has(#trend-focus) table.shares thead th")]
+        assert headers == ["Session", "Roadmap", "Hiring", "Infrastructure", "Customer interviews"], headers
+        rows = [tr.text for tr in driver.find_elements(By.CSS_SELECTOR, "#content section:has(#trend-focus) table.shares tbody tr")]
+        assert "withheld: fewer than 3" in rows[-1], rows
+        assert driver.find_elements(By.CSS_SELECTOR, "svg text.withheld"), "the charts mark the withheld session"
+        # A header word that breaks over two lines has two boxes.
+        broken = driver.execute_script("""
+            const broken = [];
+            for (const th of document.querySelectorAll('table.shares thead th')) {
+              for (const node of th.childNodes) {
+                if (node.nodeType !== Node.TEXT_NODE) continue;
+                const re = /\\S+/g; let m;
+                while ((m = re.exec(node.textContent))) {
+                  const range = document.createRange();
+                  range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+                  if (range.getClientRects().length > 1) broken.push(m[0]);
+                }
+              }
+            }
+            return broken;""")
+        assert broken == [], f"{width} px: headers broken mid-word: {broken}"
+        assert driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), "no sideways page scroll"
+        screenshot(driver, SCREENSHOTS / name)

@@ -59,6 +59,9 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
     /// Choice with multiple selection: percentages are of respondents, so they may add up to over 100.
     public var sharesMayExceed100: Bool?
     public var otherTexts: [String]?
+    /// Short answer: the newest answers themselves, newest first (at most
+    /// ``ResultsBuilder/newestAnswerLimit``); empty when the question is withheld.
+    public var newestAnswers: [String]?
     public var statistics: RatingSummary?
     /// Grid: one result per statement, in the host's order. The grid's own `chart` counts the
     /// respondents of each statement.

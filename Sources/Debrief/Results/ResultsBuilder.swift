@@ -8,6 +8,9 @@ import Foundation
 public enum ResultsBuilder {
     /// How many of the most frequent words a short-answer chart lists.
     public static let wordLimit = 30
+    /// How many of the newest short answers a result quotes: a glance, not the list (the
+    /// responses page and `GET …/questions/{key}/answers` have every answer).
+    public static let newestAnswerLimit = 5
 
     /// Every question's result. `unfiltered` are the counts without the report's filter (nil
     /// when the report is unfiltered): a filtered group is compared with them, so that a filter
@@ -60,6 +63,7 @@ public enum ResultsBuilder {
             // Options and scale values are the host's words; short answers' words are the participants'.
             result.chart = result.chart.withheld(keepingCategories: question.kind != .shortAnswer)
             result.otherTexts = result.otherTexts.map { _ in [] }
+            result.newestAnswers = result.newestAnswers.map { _ in [] }
             result.statistics = nil
         }
         if disclosure.hidesCounts(of: key, in: form) {
@@ -153,6 +157,7 @@ public enum ResultsBuilder {
                 unit: "mentions", total: tally.texts.count,
                 totalDescription: "newest \(tally.texts.count) answers the word counts are taken from",
                 categories: words.map { (category: $0.word, label: $0.word, count: $0.count) })
+            result.newestAnswers = Array(tally.texts.prefix(Self.newestAnswerLimit))
         }
         return result
     }

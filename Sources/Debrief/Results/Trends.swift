@@ -69,6 +69,23 @@ public struct QuestionTrend: Sendable, Equatable, Encodable {
         public var shownTo: Int? = nil
         /// Grid: the mean rating of each statement shown (a withheld statement has none).
         public var statementMeans: [String: Double]? = nil
+        /// Grid: each shown statement's mean's 95 % confidence interval.
+        public var statementIntervals: [String: ConfidenceInterval]? = nil
+        /// Grid: the statements withheld in this session (rated by fewer than k), so a reader
+        /// marks them rather than leaving a silent gap.
+        public var withheldStatements: [String]? = nil
+        /// Why the point is withheld (``Disclosure``'s words); nil when it is shown.
+        public var withheldReason: String? = nil
+        /// k of the session's form (``Disclosure/threshold``), given with a withheld point or
+        /// statement: "withheld: fewer than 3".
+        public var withheldBelow: Int? = nil
+    }
+
+    /// An option of a choice or a statement of a grid: the series a trend draws, in a stable
+    /// order (see ``categories``).
+    public struct Category: Sendable, Equatable, Encodable {
+        public var id: String
+        public var label: String
     }
 
     public var key: String
@@ -78,6 +95,10 @@ public struct QuestionTrend: Sendable, Equatable, Encodable {
     /// The first session number from which every later point is comparable.
     public var comparableFrom: Int
     public var points: [Point]
+    /// Choice: the options; grid: the statements — in the latest session's order, then any only
+    /// earlier sessions had (newest first), a choice's `other` last. Nil for other kinds. Tables
+    /// and charts keep this order in every session, whatever the shares.
+    public var categories: [Category]? = nil
 }
 
 /// Builds trends for every question key asked in two or more sessions.
@@ -126,8 +147,43 @@ public enum TrendBuilder {
                     comparableWithPrevious: changes.isEmpty, changes: changes, withheld: result.withheld, shownTo: result.shownTo,
                     statementMeans: result.statements.map { statements in
                         Dictionary(uniqueKeysWithValues: statements.compactMap { s in s.statistics?.mean.map { (s.key, $0) } })
-                    }))
+                    },
+                    statementIntervals: result.statements.map { statements in
+                        Dictionary(uniqueKeysWithValues: statements.compactMap { s in s.statistics?.confidenceInterval95.map { (s.key, $0) } })
+                    },
+                    withheldStatements: result.statements.map { statements in statements.filter(\.withheld).map(\.key) },
+                    withheldReason: result.withheld ? result.withheldReason : nil,
+                    withheldBelow: result.withheld || result.statements?.contains(where: \.withheld) == true
+                        ? disclosure.threshold : nil))
         }
-        return QuestionTrend(key: key, kind: latest.kind, prompt: latest.prompt, comparableFrom: comparableFrom, points: points)
+        return QuestionTrend(
+            key: key, kind: latest.kind, prompt: latest.prompt, comparableFrom: comparableFrom, points: points,
+            categories: Self.categories(asked.map(\.2)))
+    }
+
+    /// The options or statements of `versions` (oldest first) in a stable order: the latest
+    /// version's, then those only earlier versions had (newest first), `other` last; each labelled
+    /// as the newest version that had it.
+    static func categories(_ versions: [Question]) -> [QuestionTrend.Category]? {
+        guard let latest = versions.last?.kind, latest == .choice || latest == .grid else { return nil }
+        var ordered: [QuestionTrend.Category] = []
+        var hasOther = false
+        for question in versions.reversed() where question.kind == latest {
+            let items: [(String, String)]
+            switch question.body {
+            case .choice(let spec):
+                items = spec.options.map { ($0.id, $0.label) }
+                hasOther = hasOther || spec.allowsOther
+            case .grid(let spec):
+                items = spec.statements.map { ($0.key, $0.label) }
+            default:
+                continue
+            }
+            for (id, label) in items where !ordered.contains(where: { $0.id == id }) {
+                ordered.append(QuestionTrend.Category(id: id, label: label))
+            }
+        }
+        if hasOther { ordered.append(QuestionTrend.Category(id: ChoiceSpec.otherCategory, label: "Other")) }
+        return ordered
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 public struct WordCount: Sendable, Equatable, Codable {
     /// The folded word.
     public var word: String
-    /// Number of occurrences across all texts.
+    /// Number of texts (answers, one per respondent) that use the word.
     public var count: Int
 
     /// Creates an entry.
@@ -23,8 +23,9 @@ public struct WordCount: Sendable, Equatable, Codable {
 /// separates words with spaces or punctuation, including Korean; it does not segment
 /// Chinese or Japanese text.
 public enum WordFrequency: Sendable {
-    /// The `limit` most frequent words of `texts`, by count descending then word
-    /// ascending (so ties come out in a deterministic order).
+    /// The `limit` words used in the most `texts` (each text is one respondent's answer, and
+    /// counts a word once however often it repeats it), by count descending then word ascending
+    /// (so ties come out in a deterministic order).
     ///
     /// Steps per word: NFC, lowercase, strip one common trailing Korean particle
     /// (see ``KoreanWords``), then drop stop words (``StopWords``), words made only of
@@ -37,7 +38,9 @@ public enum WordFrequency: Sendable {
         for text in texts { occurrences[text, default: 0] += 1 }
         var counts: [String: Int] = [:]
         for (text, times) in occurrences {
-            for word in words(in: text) {
+            // A word counts once per answer (one respondent's): "line one / line two" is one
+            // person mentioning "line", not two.
+            for word in Set(words(in: text)) {
                 counts[word, default: 0] += times
             }
         }

@@ -1,36 +1,105 @@
 import Debrief
 
-/// How one question did across a series' sessions: the mean rating with its 95 % confidence
-/// interval, or (choice and short answer) how many answered.
+/// How one question did across a series' sessions: a rating's mean with its 95 % confidence
+/// interval; a choice's share of each option; a grid's mean of each statement with its
+/// interval; a short answer's respondents. Options and statements keep the trend's stable order
+/// (``QuestionTrend/categories``), and a session whose values are withheld is marked ("withheld:
+/// fewer than 3"), never left as a silent gap.
 enum TrendChart {
     static func render(_ trend: QuestionTrend, style: ChartStyle) -> String {
         let text = style.strings
-        let isRating = trend.kind == .rating
-        let measure = isRating ? text.meanPerSession : text.respondentsPerSession
-        var canvas = ChartCanvas(style: style, title: trend.prompt, subtitle: [measure])
-        let points = trend.points.map { point in
-            LinePoint(
-                label: text.sessionLabel(point.sessionNumber),
-                value: isRating ? point.mean : (point.withheld ? nil : point.respondents.map(Double.init)),
-                interval: isRating ? point.confidenceInterval95.map { $0.lower...$0.upper } : nil)
+        let measure: String
+        let lines: [SeriesLine]
+        let format: (Double) -> String
+        switch trend.kind {
+        case .rating:
+            measure = text.meanPerSession
+            lines = [SeriesLine(
+                name: nil, values: trend.points.map(\.mean),
+                intervals: trend.points.map { $0.confidenceInterval95.map { $0.lower...$0.upper } })]
+            format = DisplayText.oneDecimal
+        case .choice:
+            measure = text.sharesPerSession
+            lines = (trend.categories ?? []).map { option in
+                SeriesLine(
+                    name: option.id == ChoiceSpec.otherCategory ? text.other : option.label,
+                    values: trend.points.map { $0.withheld ? nil : $0.optionShares?[option.id] },
+                    intervals: [])
+            }
+            format = DisplayText.percent
+        case .grid:
+            measure = text.statementMeansPerSession
+            lines = (trend.categories ?? []).map { statement in
+                SeriesLine(
+                    name: statement.label, values: trend.points.map { $0.withheld ? nil : $0.statementMeans?[statement.id] },
+                    intervals: trend.points.map { point in point.statementIntervals?[statement.id].map { $0.lower...$0.upper } })
+            }
+            format = DisplayText.oneDecimal
+        case .shortAnswer:
+            measure = text.respondentsPerSession
+            lines = [SeriesLine(name: nil, values: trend.points.map { $0.withheld ? nil : $0.respondents.map(Double.init) }, intervals: [])]
+            format = DisplayText.oneDecimal
         }
+        var canvas = ChartCanvas(style: style, title: trend.prompt, subtitle: [measure])
+        let marks = Self.marks(trend, text)
         var description = "\(measure)."
-        if points.allSatisfy({ $0.value == nil }) {
+        if lines.allSatisfy({ $0.values.allSatisfy { $0 == nil } }) && marks.isEmpty {
             canvas.message(text.noResponses)
             description += " \(text.noResponses)."
         } else {
             let changedAt = trend.points.firstIndex { $0.sessionNumber == trend.comparableFrom }
-            LineChart.draw(
-                points, integers: !isRating, startAtZero: !isRating,
-                breakMark: changedAt.map { LineBreakMark(index: $0, label: text.questionChanged) },
-                format: DisplayText.oneDecimal, on: &canvas)
-            description += zip(trend.points, points).map { point, drawn in
-                " \(text.session(point.sessionNumber)): \(drawn.value.map(DisplayText.oneDecimal) ?? text.noData)."
-            }.joined()
+            SeriesLines.draw(
+                lines, labels: trend.points.map { text.sessionLabel($0.sessionNumber) }, marks: marks,
+                scale: Self.scale(trend.kind, lines),
+                breakMark: changedAt.map { LineBreakMark(index: $0, label: text.questionChanged) }, format: format, on: &canvas)
+            for (index, point) in trend.points.enumerated() {
+                description += " \(text.session(point.sessionNumber)): " + Self.told(index, lines, marks[index], format, text) + "."
+            }
             if let changedAt, changedAt > 0 {
                 description += " " + text.questionChanged(atSession: trend.comparableFrom)
             }
         }
         return canvas.finish(title: trend.prompt, description: description)
+    }
+
+    /// The withheld sessions' marks: the whole point, or (a grid) the statements withheld in it.
+    static func marks(_ trend: QuestionTrend, _ text: ChartStrings) -> [Int: String] {
+        var marks: [Int: String] = [:]
+        for (index, point) in trend.points.enumerated() {
+            if point.withheld {
+                // Counts hidden: withheld for its deciding question, not for its own few answers.
+                marks[index] = text.withheldMark(below: point.respondents == nil ? nil : point.withheldBelow)
+            } else if let statements = point.withheldStatements, !statements.isEmpty {
+                let names = statements.map { key in trend.categories?.first { $0.id == key }?.label ?? key }
+                marks[index] = names.joined(separator: ", ") + " " + text.withheldMark(below: point.withheldBelow)
+            }
+        }
+        return marks
+    }
+
+    /// The value axis: from zero for shares and counts, around the values for means.
+    static func scale(_ kind: QuestionKind, _ lines: [SeriesLine]) -> NiceScale {
+        let values = lines.flatMap { line in
+            line.values.compactMap { $0 } + line.intervals.compactMap { $0 }.flatMap { [$0.lowerBound, $0.upperBound] }
+        }
+        switch kind {
+        case .rating, .grid:
+            return NiceScale(low: values.min() ?? 0, high: values.max() ?? 1)
+        case .choice:
+            return NiceScale(low: 0, high: max(10, values.max() ?? 100), targetTicks: 5)
+        case .shortAnswer:
+            return NiceScale(low: 0, high: values.max() ?? 1, integers: true)
+        }
+    }
+
+    /// One session in words: each line's value, or why there is none.
+    static func told(_ index: Int, _ lines: [SeriesLine], _ mark: String?, _ format: (Double) -> String, _ text: ChartStrings) -> String {
+        var parts: [String] = []
+        for line in lines {
+            guard let value = line.values[index] else { continue }
+            parts.append((line.name.map { "\($0) " } ?? "") + format(value))
+        }
+        if let mark { parts.append(mark) }
+        return parts.isEmpty ? text.noData : parts.joined(separator: ", ")
     }
 }

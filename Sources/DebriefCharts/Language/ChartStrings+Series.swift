@@ -64,6 +64,21 @@ extension ChartStrings {
     }
 
     var respondentsPerSession: String { self.choose(english: "Respondents per session", korean: "회차별 응답자 수") }
+    var sharesPerSession: String {
+        self.choose(english: "Percent of respondents choosing each option, per session", korean: "회차별 선택지 응답 비율")
+    }
+
+    var statementMeansPerSession: String {
+        self.choose(
+            english: "Mean rating of each statement per session, with its 95% confidence interval", korean: "회차별 문항 평균 평점과 95% 신뢰구간")
+    }
+
+    /// The mark of a session whose values are withheld: `withheld: fewer than 3` (nil k: withheld
+    /// for another reason, such as a withheld deciding question).
+    func withheldMark(below k: Int?) -> String {
+        guard let k else { return self.choose(english: "withheld", korean: "숨김") }
+        return self.choose(english: "withheld: fewer than \(k)", korean: "숨김: \(k)명 미만")
+    }
     var questionChanged: String { self.choose(english: "question changed", korean: "질문 변경") }
     var noData: String { self.choose(english: "no data", korean: "데이터 없음") }
 

@@ -4,7 +4,9 @@
 // With it, the page listens to the meeting's live results stream (Server-Sent Events, signed
 // in by the session cookie) and, on each event, fetches the server-rendered panel and swaps it
 // in: the server stays the only place that renders. Fetches never overlap; an event that
-// arrives during one schedules exactly one more.
+// arrives during one schedules exactly one more. A swap keeps what the host was reading: the
+// panels (<details> with an id) they opened stay open, those they closed stay closed, and the
+// page keeps its scroll position (docs/decisions/0047).
 (function () {
   "use strict";
 
@@ -25,6 +27,33 @@
     root.setAttribute("data-live-state", state);
   }
 
+  // Replaces the panel's content with `html`, carrying over each <details>'s open state by id
+  // (the server renders them closed) and the scroll position (a taller or shorter chart would
+  // otherwise move what the host was reading).
+  function swap(html) {
+    var open = {};
+    var details = panel.querySelectorAll("details[id]");
+    for (var i = 0; i < details.length; i++) open[details[i].id] = details[i].open;
+    // A keyboard user on a panel's summary keeps their place too.
+    var focused = document.activeElement;
+    var focusedPanel = focused && focused.tagName === "SUMMARY" && panel.contains(focused) && focused.parentElement.id;
+    var x = window.scrollX;
+    var y = window.scrollY;
+    var next = document.createElement("template");
+    next.innerHTML = html;
+    var fresh = next.content.querySelectorAll("details[id]");
+    for (var j = 0; j < fresh.length; j++) {
+      if (Object.prototype.hasOwnProperty.call(open, fresh[j].id)) fresh[j].open = open[fresh[j].id];
+    }
+    panel.replaceChildren(next.content);
+    if (focusedPanel) {
+      var summary = document.getElementById(focusedPanel);
+      summary = summary && summary.querySelector("summary");
+      if (summary) summary.focus({ preventScroll: true });
+    }
+    window.scrollTo(x, y);
+  }
+
   function refresh() {
     if (loading) {
       again = true;
@@ -38,7 +67,7 @@
         return response.text();
       })
       .then(function (html) {
-        panel.innerHTML = html;
+        swap(html);
         root.setAttribute("data-updated", String(Date.now()));
       })
       .catch(function () {

@@ -24,6 +24,9 @@ struct TrendsPage {
     struct ShareRow {
         var session: String
         var cells: [String]
+        /// Set when the whole session is withheld: said once across the row, spanning `span` columns.
+        var withheld: String? = nil
+        var span = 0
     }
 
     struct QuestionBlock {
@@ -34,7 +37,13 @@ struct TrendsPage {
         /// A choice question's option shares, one row per session, one column per option.
         var shareColumns: [String] = []
         var shareRows: [ShareRow] = []
-        var hasShares: Bool { !self.shareRows.isEmpty }
+        /// Stored, not computed: templates read stored properties.
+        var hasShares = false
+        /// The table's caption: percent of respondents, or a grid's mean and interval.
+        var sharesCaption = ""
+        /// Whether the numbers table has a value column (ratings); choices and grids have their
+        /// own table above.
+        var hasValues = false
         /// ``ChartSVG/trend(_:style:)`` markup.
         var chartSVG: String
     }
@@ -71,56 +80,65 @@ struct TrendsPage {
         self.questions = trends.questions.map { trend in
             var block = QuestionBlock(
                 key: trend.key, prompt: trend.prompt,
-                valueHeading: trend.kind == .rating || trend.kind == .grid ? t(.meanLabel) : (trend.kind == .choice ? t(.percentColumn) : ""),
+                valueHeading: trend.kind == .rating ? t(.meanLabel) : "",
                 points: trend.points.map { point in
                     PointRow(
                         session: t(.sessionNumber, ["n": String(point.sessionNumber)]), respondents: point.respondents.map(String.init) ?? t(.withheldCell),
-                        value: Self.value(point, labels: (labels[trend.key] ?? [:]).merging(["other": t(.otherOption)]) { _, other in other }, t: t))
+                        value: Self.value(point, t: t))
                 },
                 chartSVG: ChartSVG.trend(trend, style: style))
             let names = (labels[trend.key] ?? [:]).merging(["other": t(.otherOption)]) { _, other in other }
             (block.shareColumns, block.shareRows) = Self.shares(trend, names: names, t: t)
+            block.hasShares = !block.shareRows.isEmpty
+            block.sharesCaption = trend.kind == .grid ? t(.meanWithInterval) : t(.percentColumn)
+            block.hasValues = trend.kind == .rating
             return block
         }
     }
 
-    /// The option shares of a choice question as a table (or a grid's statement means): options
-    /// by their total share (largest first), sessions in order; a withheld session shows dashes.
+    /// A choice's option shares (a grid's statement means with their intervals) as a table: one
+    /// column per option in the trend's stable order (``QuestionTrend/categories``), one row per
+    /// session; a withheld session says so across the row, a withheld statement in its cell.
     private static func shares(
         _ trend: QuestionTrend, names: [String: String], t: Localizer
     ) -> ([String], [ShareRow]) {
-        guard trend.kind == .choice || trend.kind == .grid else { return ([], []) }
+        guard let categories = trend.categories, !categories.isEmpty else { return ([], []) }
         let isGrid = trend.kind == .grid
-        let values = { (point: QuestionTrend.Point) in isGrid ? point.statementMeans : point.optionShares }
-        var totals: [String: Double] = [:]
-        for point in trend.points { for (option, share) in values(point) ?? [:] { totals[option, default: 0] += share } }
-        let options = totals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
-        guard !options.isEmpty else { return ([], []) }
         let rows = trend.points.map { point in
-            ShareRow(
-                session: t(.sessionNumber, ["n": String(point.sessionNumber)]),
-                cells: options.map { option in
-                    guard !point.withheld, let shares = values(point) else { return "–" }
-                    if isGrid { return shares[option].map(ResultsView.number) ?? "–" }
-                    return ResultsView.number(shares[option] ?? 0) + "%"
+            let session = t(.sessionNumber, ["n": String(point.sessionNumber)])
+            if point.withheld {
+                return ShareRow(session: session, cells: [], withheld: Self.withheldText(point, t), span: categories.count)
+            }
+            return ShareRow(
+                session: session,
+                cells: categories.map { category in
+                    if isGrid {
+                        if point.withheldStatements?.contains(category.id) == true { return Self.withheldText(point, t) }
+                        guard let mean = point.statementMeans?[category.id] else { return "–" }
+                        let interval = point.statementIntervals?[category.id].map {
+                            " (\(ResultsView.number($0.lower))–\(ResultsView.number($0.upper)))"
+                        }
+                        return ResultsView.number(mean) + (interval ?? "")
+                    }
+                    // An option a session did not offer has no share there.
+                    guard let share = point.optionShares?[category.id] else { return "–" }
+                    return ResultsView.number(share) + "%"
                 })
         }
-        return (options.map { names[$0] ?? $0 }, rows)
+        return (categories.map { names[$0.id] ?? $0.label }, rows)
     }
 
-    /// A rating's mean (and NPS); a choice's shares, largest first; nothing for short answers.
-    private static func value(_ point: QuestionTrend.Point, labels: [String: String], t: Localizer) -> String {
-        if point.withheld { return "–" }
-        if let mean = point.mean {
-            return ResultsView.number(mean) + (point.nps.map { " · \(t(.npsLabel)) \(ResultsView.number($0))" } ?? "")
-        }
-        if let means = point.statementMeans {
-            return means.sorted { $0.key < $1.key }.map { "\(labels[$0.key] ?? $0.key) \(ResultsView.number($0.value))" }.joined(separator: ", ")
-        }
-        if let shares = point.optionShares {
-            return shares.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
-                .map { "\(labels[$0.key] ?? $0.key) \(ResultsView.number($0.value))%" }.joined(separator: ", ")
-        }
-        return ""
+    /// "withheld: fewer than 3", or "withheld" when the reason is another (a withheld deciding
+    /// question hides even the counts).
+    static func withheldText(_ point: QuestionTrend.Point, _ t: Localizer) -> String {
+        guard point.respondents != nil || !point.withheld, let k = point.withheldBelow else { return t(.withheldCell) }
+        return t(.withheldFewerThan, ["k": String(k)])
+    }
+
+    /// A rating's mean (and NPS); nothing for other kinds (choices and grids have their table).
+    private static func value(_ point: QuestionTrend.Point, t: Localizer) -> String {
+        if point.withheld { return Self.withheldText(point, t) }
+        guard let mean = point.mean else { return "" }
+        return ResultsView.number(mean) + (point.nps.map { " · \(t(.npsLabel)) \(ResultsView.number($0))" } ?? "")
     }
 }

@@ -22,6 +22,7 @@ enum Phrase: String, CaseIterable, Sendable {
     case npsLabel, withheld, noAnswersYet, numbersHeading, otherAnswersHeading, resultsTableCaption
     case versionRespondents, earlierVersionPrompt
     case statementColumn, answersColumn, interval95Column, withheldCell
+    case newestAnswersHeading, withheldFewerThan, meanWithInterval
     // Errors
     case notFoundHeading, notFoundBody, closedHeading, closedBody, tooManyHeading, tooManyBody
     case errorHeading, errorBody, badRequestHeading, badRequestBody, meetingNotFoundHeading, meetingNotFoundBody
@@ -103,6 +104,9 @@ enum Phrase: String, CaseIterable, Sendable {
         case .noAnswersYet: return ("No answers yet.", "아직 답변이 없어요.")
         case .numbersHeading: return ("The numbers", "숫자로 보기")
         case .otherAnswersHeading: return ("“Other” answers", "“기타” 답변")
+        case .newestAnswersHeading: return ("Newest answers", "최근 답변")
+        case .withheldFewerThan: return ("withheld: fewer than {k}", "숨김: {k}명 미만")
+        case .meanWithInterval: return ("Mean (95% confidence interval)", "평균 (95% 신뢰구간)")
         case .resultsTableCaption: return ("Answers to “{prompt}”", "“{prompt}”에 대한 답변")
         case .versionRespondents: return ("Version {version}: {n} answered", "{version}번째 버전: {n}명 답함")
         case .earlierVersionPrompt: return ("Version {version} (changed since): {prompt}", "{version}번째 버전(이후 바뀜): {prompt}")

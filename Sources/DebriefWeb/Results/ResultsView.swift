@@ -35,6 +35,8 @@ struct ResultsView {
         var rows: [Row]
         var stats: [Stat]
         var otherTexts: [String]
+        /// A short answer's newest answers (none when withheld: ``ResultsBuilder`` empties them).
+        var newestAnswers: [String]
         /// Markup made by ``ChartSVG``, inserted unescaped (`{{{chartSVG}}}`).
         var chartSVG: String
         /// With several form versions: how many answered in each version counted here.
@@ -74,6 +76,7 @@ struct ResultsView {
                 empty: !result.withheld && result.chart.total == 0,
                 caption: t(.resultsTableCaption, ["prompt": result.prompt]),
                 rows: rows, stats: Self.stats(result, t), otherTexts: result.otherTexts ?? [],
+                newestAnswers: result.withheld ? [] : result.newestAnswers ?? [],
                 chartSVG: ChartSVG.question(result, style: style),
                 versionSplit: result.versions.map { shares in
                     shares.map { t(.versionRespondents, ["version": String($0.version), "n": String($0.respondents)]) }

@@ -177,7 +177,75 @@ struct DashboardPageTests {
             #expect(html.contains("<h2 id=\"trend-useful\">How useful?</h2>"))
             // Session 1's mean of 1, 2 and 3; session 2's single answer is withheld (anonymous, under 3).
             #expect(html.contains("<th scope=\"row\">1회차</th><td class=\"number\">3</td><td>2</td>"))
-            #expect(html.contains("<th scope=\"row\">2회차</th><td class=\"number\">1</td><td>–</td>"))
+            #expect(html.contains("<th scope=\"row\">2회차</th><td class=\"number\">1</td><td>숨김: 3명 미만</td>"))
+        }
+    }
+    /// Issue 32 item 7: option shares were comma-joined text in an order that changed between
+    /// rows, and a withheld session showed nothing. Now one column per option in the latest
+    /// session's order, a withheld session said across its row and marked on the chart.
+    @Test func trendsTabulateSharesPerOptionAndSayWhenASessionIsWithheld() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let (fixture, session) = try await Self.meetingWithAnswers(api, count: 4)
+            let start = Date().addingTimeInterval(86_400 * 400)
+            let next = try await api.send(
+                .post, "/v1/meetings/\(fixture.meetingID)/next", token: fixture.hostToken,
+                json: ["startsAt": ParticipantAPI.iso(start), "endsAt": ParticipantAPI.iso(start.addingTimeInterval(3600))])
+            let nextID = try #require(next.string("id"), "\(next.text)")
+            let code = try #require(try await api.send(.post, "/v1/meetings/\(nextID)/form/publish", token: fixture.hostToken).string("code"))
+            #expect(try await api.submit(code, ["answers": ParticipantAPI.answers(rating: 5, topics: ["budget"])]).status == .created)
+
+            let html = try await api.page("/m/\(nextID)/trends", cookie: session.cookie).text
+            let topic = try #require(html.components(separatedBy: "id=\"trend-topic\"").dropFirst().first?.components(separatedBy: "</section>").first)
+            #expect(topic.contains(
+                "<th scope=\"col\">Session</th><th scope=\"col\" class=\"number\">Roadmap</th><th scope=\"col\" class=\"number\">Hiring</th>"
+                    + "<th scope=\"col\" class=\"number\">Budget</th><th scope=\"col\" class=\"number\">Other</th>"), "\(topic)")
+            // Every sample answer picks roadmap and hiring.
+            #expect(topic.contains(
+                "<th scope=\"row\">Session 1</th><td class=\"number\">100%</td><td class=\"number\">100%</td><td class=\"number\">0%</td><td class=\"number\">0%</td>"))
+            #expect(topic.contains("<th scope=\"row\">Session 2</th><td class=\"withheld\" colspan=\"4\">withheld: fewer than 3</td>"))
+            #expect(topic.contains("class=\"withheld\"") && topic.contains(">withheld: fewer than 3</text>"), "the chart marks it")
+            #expect(!topic.contains("<td>Roadmap 100%"), "no comma-joined shares in a cell")
+
+            let series = try #require(try await api.send(.get, "/v1/meetings/\(nextID)", token: fixture.hostToken).string("seriesId"))
+            let trends = try await api.send(.get, "/v1/series/\(series)/trends", token: fixture.hostToken)
+            let trend = try #require((trends.json?["questions"] as? [[String: Any]])?.first { $0["key"] as? String == "topic" })
+            #expect((trend["categories"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["roadmap", "hiring", "budget", "other"])
+            let withheld = try #require((trend["points"] as? [[String: Any]])?.last)
+            #expect(withheld["withheld"] as? Bool == true && withheld["optionShares"] == nil && withheld["withheldBelow"] as? Int == 3)
+        }
+    }
+
+    /// Issue 32 item 8: the dashboard showed word counts only. It quotes the newest answers too,
+    /// but not a withheld question's.
+    @Test func theDashboardQuotesTheNewestShortAnswersUnlessWithheld() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let fixture = try await api.publish(ParticipantAPI.sampleForm())
+            for (n, note) in ["First thought", "line one\nline two", "Third <b>thought</b>"].enumerated() {
+                let reply = try await api.submit(fixture.code, ["answers": ParticipantAPI.answers(rating: n + 1, notes: note)])
+                try #require(reply.status == .created, "\(reply.text)")
+            }
+            let email = try #require(try await api.send(.get, "/v1/me", token: fixture.hostToken).string("email"))
+            let session = try #require(try await api.signIn(email: email).1)
+            let panel = try await api.page("/m/\(fixture.meetingID)/panel", cookie: session.cookie).text
+            #expect(panel.contains(
+                "<h3 class=\"muted\">Newest answers</h3>\n<ul class=\"newest-answers\"><li>Third &lt;b&gt;thought&lt;/b&gt;</li><li>line one\nline two</li><li>First thought</li></ul>"),
+                "\(panel)")
+            // "line" is one respondent's word, counted once.
+            let results = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/results", token: fixture.hostToken)
+            let notes = try #require((results.json?["questions"] as? [[String: Any]])?.first { $0["key"] as? String == "notes" })
+            let rows = (notes["chart"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []
+            #expect(rows.first { $0["category"] as? String == "line" }?["count"] as? Int == 1, "\(rows)")
+            #expect(notes["newestAnswers"] as? [String] == ["Third <b>thought</b>", "line one\nline two", "First thought"])
+
+            // Two answers under k = 3: withheld, and not quoted.
+            let small = try await api.publish(ParticipantAPI.sampleForm())
+            for n in 0..<2 {
+                #expect(try await api.submit(small.code, ["answers": ParticipantAPI.answers(rating: n + 1, notes: "Secretzq \(n)")]).status == .created)
+            }
+            let smallEmail = try #require(try await api.send(.get, "/v1/me", token: small.hostToken).string("email"))
+            let smallSession = try #require(try await api.signIn(email: smallEmail).1)
+            let hidden = try await api.page("/m/\(small.meetingID)/panel", cookie: smallSession.cookie).text
+            #expect(!hidden.contains("Secretzq") && !hidden.contains("Newest answers"))
         }
     }
 }

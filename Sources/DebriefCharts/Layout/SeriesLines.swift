@@ -1,0 +1,194 @@
+/// One line of a ``SeriesLines`` chart: a value (and optional interval) per x position.
+struct SeriesLine {
+    /// Shown in the legend; nil for a chart of one line (its subtitle says what it is).
+    var name: String?
+    /// Nil leaves a gap: no data, or withheld (marked, see ``SeriesLines/draw(_:labels:marks:scale:breakMark:format:on:)``).
+    var values: [Double?]
+    /// Drawn as whiskers, e.g. 95 % confidence intervals.
+    var intervals: [ClosedRange<Double>?]
+}
+
+/// Several lines over the same evenly spaced sessions, for trends: each line its own color and
+/// dash pattern (told apart without color too), a legend, whiskers, and a labelled mark at each
+/// session whose values are withheld, so a missing point is never a silent gap.
+enum SeriesLines {
+    static let plotHeight = 280.0
+    static let axisWidth = 72.0
+    /// Dash patterns cycled with the colors (solid first).
+    static let dashes = ["", "12 6", "3 6", "16 6 3 6"]
+
+    /// `marks` are the x positions to mark, with their words ("withheld: fewer than 3").
+    /// `scale` covers the values (a choice's 0–100 %, a rating's scale).
+    static func draw(
+        _ lines: [SeriesLine], labels: [String], marks: [Int: String], scale: NiceScale, breakMark: LineBreakMark?,
+        format: (Double) -> String, on canvas: inout ChartCanvas
+    ) {
+        guard !labels.isEmpty else { return }
+        if lines.count > 1 { Self.legend(lines, on: &canvas) }
+        let plotLeft = canvas.left + Self.axisWidth
+        let plotWidth = canvas.right - plotLeft - 8
+        let top = canvas.y + (breakMark == nil ? 12 : 40)
+        let baseline = top + Self.plotHeight
+        func x(_ index: Int) -> Double {
+            labels.count == 1 ? plotLeft + plotWidth / 2 : plotLeft + Double(index) / Double(labels.count - 1) * plotWidth
+        }
+        func y(_ value: Double) -> Double { baseline - scale.fraction(min(max(value, scale.lower), scale.upper)) * Self.plotHeight }
+
+        for tick in scale.ticks {
+            canvas.body.element("line", [
+                "class": "grid", "x1": plotLeft, "y1": y(tick), "x2": canvas.right, "y2": y(tick),
+                "stroke": canvas.palette.grid, "stroke-width": tick == scale.lower ? 2 : 1,
+            ])
+            canvas.body.element("text", [
+                "class": "tick", "x": plotLeft - 10, "y": y(tick) + 7, "font-size": ChartCanvas.subtitleSize,
+                "text-anchor": "end", "fill": canvas.palette.muted,
+            ], text: format(tick))
+        }
+        if let breakMark, labels.indices.contains(breakMark.index), breakMark.index > 0 {
+            let position = (x(breakMark.index - 1) + x(breakMark.index)) / 2
+            canvas.body.element("line", [
+                "class": "break", "x1": position, "y1": top - 12, "x2": position, "y2": baseline,
+                "stroke": canvas.palette.accent, "stroke-width": 2, "stroke-dasharray": "8 6",
+            ])
+            canvas.body.element("text", [
+                "class": "break-label", "x": position, "y": top - 20, "font-size": ChartCanvas.subtitleSize,
+                "text-anchor": position > canvas.left + canvas.contentWidth / 2 ? "end" : "start", "fill": canvas.palette.accent,
+            ], text: breakMark.label)
+        }
+        let spacing = labels.count == 1 ? plotWidth : plotWidth / Double(labels.count - 1)
+        Self.drawMarks(marks, count: labels.count, x: x, top: top, baseline: baseline, spacing: spacing, on: &canvas)
+        for (number, line) in lines.enumerated() {
+            Self.drawLine(line, number: number, x: x, y: y, on: &canvas)
+        }
+        Self.drawLabels(labels, x: x, baseline: baseline, spacing: spacing, on: &canvas)
+        canvas.y = baseline + ChartCanvas.labelSize + 16
+    }
+
+    /// The color of line `number`.
+    static func color(_ number: Int, _ palette: Palette) -> String {
+        palette.series[number % palette.series.count]
+    }
+
+    /// The dash pattern of line `number`: solid for the first round of colors, then dashed ("none"
+    /// draws solid).
+    static func dash(_ number: Int, _ palette: Palette) -> String {
+        let dash = Self.dashes[number / palette.series.count % Self.dashes.count]
+        return dash.isEmpty ? "none" : dash
+    }
+
+    /// Each line's swatch (its color and dash) and name, wrapped into rows.
+    private static func legend(_ lines: [SeriesLine], on canvas: inout ChartCanvas) {
+        let size = ChartCanvas.subtitleSize
+        var x = canvas.left
+        canvas.y += size
+        for (number, line) in lines.enumerated() {
+            let name = TextMetrics.truncate(line.name ?? "", fontSize: size, maxWidth: canvas.contentWidth - 60)
+            let width = 52 + TextMetrics.width(of: name, fontSize: size) + 24
+            if x > canvas.left, x + width > canvas.right {
+                x = canvas.left
+                canvas.y += size + 12
+            }
+            // An empty dash array draws solid.
+            canvas.body.element("line", [
+                "class": "legend-line", "x1": x, "y1": canvas.y - 7, "x2": x + 40, "y2": canvas.y - 7,
+                "stroke": Self.color(number, canvas.palette), "stroke-width": 4, "stroke-dasharray": Self.dash(number, canvas.palette),
+            ])
+            canvas.body.text(name, fullText: name == line.name ? nil : line.name, [
+                "class": "legend", "x": x + 50, "y": canvas.y, "font-size": size, "fill": canvas.palette.ink,
+            ])
+            x += width
+        }
+        canvas.y += 20
+    }
+
+    /// A dashed column at each marked session, labelled along it (rotated when the sessions stand
+    /// too close for the words to fit across).
+    private static func drawMarks(
+        _ marks: [Int: String], count: Int, x: (Int) -> Double, top: Double, baseline: Double, spacing: Double,
+        on canvas: inout ChartCanvas
+    ) {
+        let size = ChartCanvas.subtitleSize - 2
+        for (index, text) in marks.sorted(by: { $0.key < $1.key }) {
+            let position = x(index)
+            canvas.body.element("line", [
+                "class": "withheld-mark", "x1": position, "y1": top, "x2": position, "y2": baseline,
+                "stroke": canvas.palette.muted, "stroke-width": 2, "stroke-dasharray": "2 6",
+            ])
+            let width = TextMetrics.width(of: text, fontSize: size)
+            if width + 12 <= spacing {
+                // The first and last sessions' words run inward, so the chart's edge does not cut them.
+                let first = index == 0 && count > 1
+                let last = index == count - 1 && count > 1
+                canvas.body.element("text", [
+                    "class": "withheld", "x": first ? position + 8 : last ? position - 8 : position, "y": top + size,
+                    "font-size": size, "text-anchor": first ? "start" : last ? "end" : "middle", "fill": canvas.palette.muted,
+                ], text: text)
+            } else {
+                let shown = TextMetrics.truncate(text, fontSize: size, maxWidth: Self.plotHeight - 12)
+                canvas.body.element("text", [
+                    "class": "withheld", "x": position - 6, "y": top + 6, "font-size": size, "text-anchor": "end",
+                    "transform": "rotate(-90 \((position - 6).svgText) \((top + 6).svgText))", "fill": canvas.palette.muted,
+                ], text: shown)
+            }
+        }
+    }
+
+    /// One line (broken at gaps), its whiskers and its dots.
+    private static func drawLine(
+        _ line: SeriesLine, number: Int, x: (Int) -> Double, y: (Double) -> Double, on canvas: inout ChartCanvas
+    ) {
+        let color = Self.color(number, canvas.palette)
+        var path = ""
+        var drawing = false
+        for (index, value) in line.values.enumerated() {
+            guard let value else {
+                drawing = false
+                continue
+            }
+            path += "\(drawing ? "L" : "M")\(x(index).svgText) \(y(value).svgText) "
+            drawing = true
+        }
+        if !path.isEmpty {
+            canvas.body.element("path", [
+                "class": "line", "d": path.trimmingTrailingSpaces(), "fill": "none", "stroke": color,
+                "stroke-width": 4, "stroke-linejoin": "round", "stroke-linecap": "round", "stroke-dasharray": Self.dash(number, canvas.palette),
+            ])
+        }
+        let showDots = line.values.count <= 60
+        for (index, value) in line.values.enumerated() {
+            // A zero-width interval (every answer the same) has no whisker to draw.
+            if let interval = line.intervals.indices.contains(index) ? line.intervals[index] : nil,
+                interval.upperBound > interval.lowerBound
+            {
+                canvas.body.element("line", [
+                    "class": "interval", "x1": x(index), "y1": y(interval.lowerBound), "x2": x(index), "y2": y(interval.upperBound),
+                    "stroke": color, "stroke-width": 2,
+                ])
+            }
+            if let value, showDots {
+                canvas.body.element("circle", [
+                    "class": "point", "cx": x(index), "cy": y(value), "r": 6, "fill": color,
+                    "stroke": canvas.palette.background, "stroke-width": 2,
+                ])
+            }
+        }
+    }
+
+    /// As many x labels as fit without overlapping, always including the last.
+    private static func drawLabels(_ labels: [String], x: (Int) -> Double, baseline: Double, spacing: Double, on canvas: inout ChartCanvas) {
+        let widest = labels.map { TextMetrics.width(of: $0, fontSize: ChartCanvas.subtitleSize) }.max() ?? 0
+        let stride = max(1, Int(((widest + 24) / max(1, spacing)).rounded(.up)))
+        var shown = Set(Swift.stride(from: 0, to: labels.count, by: stride))
+        if let lastRegular = shown.max(), lastRegular != labels.count - 1 {
+            if lastRegular != 0, labels.count - 1 - lastRegular < stride { shown.remove(lastRegular) }
+            shown.insert(labels.count - 1)
+        }
+        for index in shown.sorted() {
+            let anchor = labels.count == 1 ? "middle" : index == 0 ? "start" : index == labels.count - 1 ? "end" : "middle"
+            canvas.body.element("text", [
+                "class": "label", "x": x(index), "y": baseline + ChartCanvas.subtitleSize + 10, "font-size": ChartCanvas.subtitleSize,
+                "text-anchor": anchor, "fill": canvas.palette.ink,
+            ], text: labels[index])
+        }
+    }
+}
