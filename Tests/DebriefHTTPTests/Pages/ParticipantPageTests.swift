@@ -239,6 +239,22 @@ struct ParticipantPageTests {
         }
     }
 
+    /// A form titled like its meeting shows the title once (issue 32 item 16); another title
+    /// keeps the meeting's in the line under the heading.
+    @Test func theMeetingTitleShowsOnceWhenTheFormHasTheSameTitle() async throws {
+        try await ParticipantAPI.run { api, _ in
+            var same = ParticipantAPI.sampleForm()
+            same["title"] = "Retro 회고"
+            let page = try await api.page("/f/\(try await api.publish(same).code)")
+            #expect(page.text.components(separatedBy: "Retro 회고").count == 3, "the <title> and the heading only: \(page.text.prefix(1200))")
+            #expect(page.text.contains("<p class=\"muted\">Room 4 · "), "the line keeps the place and time")
+            var other = ParticipantAPI.sampleForm()
+            other["title"] = "How did it go?"
+            let second = try await api.page("/f/\(try await api.publish(other).code)")
+            #expect(second.text.contains("<p class=\"muted\">Retro 회고 · Room 4 · "), "\(second.text.prefix(1200))")
+        }
+    }
+
     @Test func anAnonymousFormOffersAnOptionalCheckIn() async throws {
         try await ParticipantAPI.run { api, database in
             let form = try await api.publish()
