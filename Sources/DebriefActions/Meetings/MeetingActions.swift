@@ -18,6 +18,14 @@ public struct MeetingActions: Sendable {
         try await self.meetings.create(by: viewer, try input.validate().get())
     }
 
+    /// The first free slot of `duration` for the viewer's own meetings, from `earliest` on, on a
+    /// full hour of `zone` (the host's): what "New meeting" pre-fills (see ``FreeSlot``).
+    public func freeSlot(for viewer: Viewer, from earliest: Date, lasting duration: TimeInterval, in zone: TimeZone) async throws -> Date {
+        // A host with more than a thousand meetings ahead still gets a slot: after the last one read.
+        let busy = try await self.meetings.busyTimes(host: viewer.accountID, after: earliest, limit: 1_000)
+        return FreeSlot.first(after: earliest, lasting: duration, busy: busy, in: zone)
+    }
+
     /// The meeting, or `notFound` when it does not exist or belongs to another host (not shared);
     /// `forbidden` when the viewer's role may not do `action`.
     public func find(_ id: UUID, visibleTo viewer: Viewer, toDo action: SeriesAction = .read) async throws -> Meeting {

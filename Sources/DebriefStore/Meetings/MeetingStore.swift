@@ -91,6 +91,22 @@ public struct MeetingStore: Sendable {
         ).first.map(Meeting.init(row:))
     }
 
+    /// The times of `host`'s own meetings (those the no-overlap rule compares: not in the trash)
+    /// that end after `after`, earliest first, at most `limit`.
+    public func busyTimes(host: UUID, after: Date, limit: Int) async throws -> [DateInterval] {
+        try await self.database.query(
+            """
+            SELECT m.starts_at, m.ends_at FROM meetings m
+            WHERE m.host_id = \(host) AND m.trashed_at IS NULL AND m.ends_at > \(after)::timestamptz
+            ORDER BY m.starts_at, m.id LIMIT \(limit)
+            """
+        ).map { row in
+            let start: Date = try row.decode("starts_at")
+            let end: Date = try row.decode("ends_at")
+            return DateInterval(start: start, end: max(start, end))
+        }
+    }
+
     /// Applies a partial change; the merged meeting is validated as a whole.
     public func update(_ id: UUID, by viewer: Viewer, _ patch: MeetingPatchInput) async throws -> Meeting {
         try await self.database.withTransaction { connection in

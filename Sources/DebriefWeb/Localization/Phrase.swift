@@ -207,6 +207,11 @@ struct Localizer: Sendable {
         Self.fill(phrase.text(self.language), values)
     }
 
+    /// A phrase of the finishing touches (the "already answered" page, navigation), filled the same way.
+    func callAsFunction(_ phrase: FinishPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
     /// A phrase of honest responses (docs/decisions/0036), filled the same way.
     func callAsFunction(_ phrase: HonestyPhrase, _ values: [String: String] = [:]) -> String {
         Self.fill(phrase.text(self.language), values)
@@ -238,6 +243,7 @@ struct Localizer: Sendable {
         pairs += TranslationPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         pairs += HonestyPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         pairs += CalendarPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
+        pairs += FinishPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         return Dictionary(uniqueKeysWithValues: pairs)
     }
 }

@@ -36,8 +36,10 @@ struct MeetingPagesController {
         let writer = try PageWriter(request)
         var page = self.blank(writer.localizer, heading: writer.localizer(.newMeetingHeading), action: "/m/new",
                               submit: writer.localizer(.createMeetingButton), cancel: "/m", context: context)
-        // A sensible start: the next full hour tomorrow, for an hour.
-        let start = Date(timeIntervalSince1970: ((Date().timeIntervalSince1970 / 3600).rounded(.down) + 25) * 3600)
+        // A sensible start: an hour on a full hour of the host's zone from tomorrow on, the first
+        // that none of the host's meetings takes (a taken slot would be refused as an overlap).
+        let start = try await self.meetings.freeSlot(
+            for: try context.requireViewer(), from: Date().addingTimeInterval(86_400), lasting: 3600, in: DateText.zone)
         page.startsAt = LocalDateTime.format(start)
         page.endsAt = LocalDateTime.format(start.addingTimeInterval(3600))
         return try writer.hostPage("meeting-form", title: page.heading, view: page, context: context)

@@ -169,7 +169,13 @@ struct ParticipantFormPage {
             LanguageChoice(href: "/f/\(view.form.code)?lang=\(tag.rawValue)", tag: tag.rawValue, name: tag.nativeName, current: tag == formLanguage)
         }
         self.showsLanguagePicker = self.languageChoices.count > 1
-        self.meetingLine = ([view.meetingTitle] + (view.meetingPlace.map { [$0] } ?? []) + [DateText.dateTime(view.meetingStartsAt, language)])
+        // The meeting's title only when it says something the heading does not: a form titled
+        // like its meeting shows the title once (issue 32 item 16).
+        let sameTitle = [definition.title, view.form.definition.title].contains {
+            $0.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(view.meetingTitle.trimmingCharacters(in: .whitespaces)) == .orderedSame
+        }
+        self.meetingLine = ((sameTitle ? [] : [view.meetingTitle]) + (view.meetingPlace.map { [$0] } ?? [])
+            + [DateText.dateTime(view.meetingStartsAt, language)])
             .joined(separator: " · ")
         self.privacyNote = definition.anonymous
             ? t(.anonymousNote) + (definition.privacyThreshold > 1 ? " " + t(.thresholdNote, ["k": String(definition.privacyThreshold)]) : "")

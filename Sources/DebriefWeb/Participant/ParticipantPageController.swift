@@ -37,11 +37,11 @@ struct ParticipantPageController {
         group.get(":code") { request, context -> Response in
             let view = try await self.participants.view(code: Self.code(context))
             let language = Self.formLanguage(view.form, request, picked: try request.pickedLanguage())
-            var state = ParticipantFormPage.State()
+            // A browser that answered this form already sees so, not the form under an error.
             if try await self.answeredFromThisBrowser(view.form, request) {
-                state.generalErrors.append(Localizer(Self.pageLanguage(view.form, language, request))(.answeredFromThisBrowser))
+                return try await self.answeredPage(view.form, .answeredFromBrowserBody, status: .ok, request: request, in: language)
             }
-            return try Self.formPage(view, state: state, status: .ok, request: request, in: language)
+            return try Self.formPage(view, state: ParticipantFormPage.State(), status: .ok, request: request, in: language)
         }
         group.post(":code", use: self.submit)
         group.post(":code/check-in", use: self.checkIn)
@@ -66,9 +66,7 @@ struct ParticipantPageController {
         var state = ParticipantFormPage.State(idempotencyKey: key, participantToken: token, fields: fields)
         let t = Localizer(Self.pageLanguage(form, language, request))
         if token == nil, try await self.answeredFromThisBrowser(form, request) {
-            state.generalErrors.append(t(.answeredFromThisBrowser))
-            let view = try await self.participants.view(code: form.code, presenting: opened)
-            return try Self.formPage(view, state: state, status: .conflict, request: request, in: language)
+            return try await self.answeredPage(form, .answeredFromBrowserBody, status: .conflict, request: request, in: language)
         }
         do {
             let accepted = try await self.participants.submitWaitingForTwin(posted.input, to: form, idempotencyKey: key)
@@ -100,7 +98,9 @@ struct ParticipantPageController {
             }
         } catch let refusal as SubmissionRefusal {
             switch refusal {
-            case .alreadyAnswered: state.generalErrors.append(t(.alreadyAnswered))
+            // Only a form without editing refuses a second response: nothing to change, so no form.
+            case .alreadyAnswered:
+                return try await self.answeredPage(form, .answeredBody, status: .conflict, request: request, in: language)
             case .keyInFlight: state.generalErrors.append(t(.stillSaving))
             case .keyReusedWithAnotherBody: state.generalErrors.append(t(.alreadySent))
             case .unknownParticipant:
@@ -110,6 +110,27 @@ struct ParticipantPageController {
         }
         let view = try await self.participants.view(code: form.code, presenting: opened)
         return try Self.formPage(view, state: state, status: .unprocessableContent, request: request, in: language)
+    }
+
+    /// "You already answered": a friendly page instead of the form under an error, with a link to
+    /// the shared results when the host shares them.
+    private func answeredPage(
+        _ form: PublishedForm, _ body: FinishPhrase, status: HTTPResponse.Status, request: Request, in language: LanguageTag
+    ) async throws -> Response {
+        let writer = try PageWriter(language: Self.pageLanguage(form, language, request))
+        let shared = try await self.results.sharedReport(formCode: form.code) != nil
+        let query = form.definition.translations.isEmpty ? "" : "?lang=\(language.rawValue)"
+        let page = AnsweredPage(
+            formTitle: form.definition.localized(to: language).title, formLanguage: language.rawValue,
+            body: writer.localizer(body), resultsHref: shared ? "/f/\(form.code)/thanks\(query)" : nil)
+        return try writer.page("participant-answered", title: writer.localizer(.answeredHeading), view: page, status: status)
+    }
+
+    struct AnsweredPage {
+        var formTitle: String
+        var formLanguage: String
+        var body: String
+        var resultsHref: String?
     }
 
     /// Whether this browser holds a valid receipt of an answer to `form`, on a form limited to one

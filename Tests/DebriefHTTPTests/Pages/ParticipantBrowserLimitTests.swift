@@ -29,13 +29,21 @@ struct ParticipantBrowserLimitTests {
             let setCookie = try #require(first.headers[values: .setCookie].first { $0.hasPrefix("debrief_answered=") })
             #expect(setCookie.contains("Path=/f/\(form.code)") && setCookie.contains("HttpOnly"), "\(setCookie)")
 
-            // The same browser, a new page load: told, and refused.
+            // The same browser, a new page load: a friendly "you already answered" page, not the
+            // form under an error (issue 32 item 14), in English and in Korean.
             let again = try await api.page("/f/\(form.code)", cookie: cookie)
-            #expect(again.text.contains("You already answered this form from this browser."))
-            let key = try #require(again.inputValue("idempotency_key"))
+            #expect(again.status == .ok)
+            #expect(again.text.contains("<h1>You already answered</h1>"), "\(again.text.prefix(1500))")
+            #expect(again.text.contains("Answers to this form were already sent from this browser"))
+            #expect(!again.text.contains("name=\"q.") && again.inputValue("idempotency_key") == nil, "no form to fill in again")
+            #expect(!again.text.contains("class=\"error-summary"), "no error")
+            let korean = try await api.page("/f/\(form.code)", language: "ko", cookie: cookie)
+            #expect(korean.text.contains("<h1>이미 답했어요</h1>") && korean.text.contains("<html lang=\"ko\">"), "\(korean.text.prefix(1500))")
+            // A post from a page loaded before the answer: refused with the same page.
+            let key = try #require(try await api.page("/f/\(form.code)").inputValue("idempotency_key"))
             let refused = try await api.post("/f/\(form.code)", Self.answer(key), cookie: cookie)
             #expect(refused.status == .conflict)
-            #expect(refused.text.contains("You already answered this form from this browser."))
+            #expect(refused.text.contains("<h1>You already answered</h1>") && !refused.text.contains("name=\"q."))
             #expect(try await ParticipantPageTests.responses(database) == 1)
 
             // What it cannot stop, as the README says: a browser without the cookie answers again.

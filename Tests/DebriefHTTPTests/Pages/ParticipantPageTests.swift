@@ -227,10 +227,31 @@ struct ParticipantPageTests {
                 "SELECT count(*)::int AS n FROM responses r JOIN check_ins c ON c.id = r.check_in_id WHERE c.name = 'Ana <Lima>'")
             #expect(try linked[0].decode("n", as: Int.self) == 1)
             // Answering again with the same check-in on a form without editing: said, not stored.
+            // A friendly page, not the whole form under a red error (issue 32 item 14).
             let again = try await api.post("/f/\(form.code)", [("participant_token", token)] + Self.completeAnswer(key: "k-again"))
-            #expect(again.status == .unprocessableContent)
-            #expect(again.text.contains("You already answered this form."))
+            #expect(again.status == .conflict)
+            #expect(again.text.contains("<h1>You already answered</h1>") && again.text.contains("each person answers it once"), "\(again.text.prefix(1500))")
+            #expect(!again.text.contains("name=\"q.useful\"") && !again.text.contains("class=\"error-summary"))
+            let korean = try await api.post(
+                "/f/\(form.code)", [("participant_token", token)] + Self.completeAnswer(key: "k-again-ko"), language: "ko")
+            #expect(korean.status == .conflict && korean.text.contains("<h1>이미 답했어요</h1>"), "\(korean.text.prefix(1500))")
             #expect(try await Self.responses(database) == 1)
+        }
+    }
+
+    /// A form titled like its meeting shows the title once (issue 32 item 16); another title
+    /// keeps the meeting's in the line under the heading.
+    @Test func theMeetingTitleShowsOnceWhenTheFormHasTheSameTitle() async throws {
+        try await ParticipantAPI.run { api, _ in
+            var same = ParticipantAPI.sampleForm()
+            same["title"] = "Retro 회고"
+            let page = try await api.page("/f/\(try await api.publish(same).code)")
+            #expect(page.text.components(separatedBy: "Retro 회고").count == 3, "the <title> and the heading only: \(page.text.prefix(1200))")
+            #expect(page.text.contains("<p class=\"muted\">Room 4 · "), "the line keeps the place and time")
+            var other = ParticipantAPI.sampleForm()
+            other["title"] = "How did it go?"
+            let second = try await api.page("/f/\(try await api.publish(other).code)")
+            #expect(second.text.contains("<p class=\"muted\">Retro 회고 · Room 4 · "), "\(second.text.prefix(1200))")
         }
     }
 
