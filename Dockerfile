@@ -13,7 +13,10 @@ COPY SQL ./SQL
 RUN swift package resolve
 COPY Sources ./Sources
 COPY Tests ./Tests
-# --force-resolved-versions: build what the layer above resolved, never resolve anew.
+# --force-resolved-versions: build what the layer above resolved, never resolve anew. No compiler
+# flags of its own: the same release build as the benchmark (scripts/lib/bench.sh) and
+# `DEBRIEF_BUILD=release scripts/serve`; the optimizer workaround lives in Package.swift.
+# --static-swift-stdlib only links the runtime in, for the slim image below.
 RUN swift build -c release --force-resolved-versions --product debrief --static-swift-stdlib \
     && mkdir /staging \
     && cp "$(swift build -c release --show-bin-path)/debrief" /staging/ \

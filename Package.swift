@@ -140,8 +140,9 @@ let package = Package(
             name: "Debrief",
             swiftSettings: swiftSettings + [
                 // Swift 6.3.1's optimizer crashes in its CopyPropagation pass on the answer
-                // validation ("Found outside of lifetime use"); switching that pass off for this
-                // module's release builds avoids it.
+                // validation ("Found outside of lifetime use"; still so on 2026-11-25); switching
+                // that pass off for this module's release builds avoids it. The one place of the
+                // workaround: scripts/serve, the Dockerfile and the benchmark add no flags.
                 .unsafeFlags(["-Xfrontend", "-enable-copy-propagation=false"], .when(configuration: .release)),
             ]
         ),

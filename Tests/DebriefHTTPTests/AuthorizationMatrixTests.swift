@@ -127,6 +127,7 @@ struct AuthorizationMatrixTests {
             }),
         "GET /v1/trash": Row(access: .anyAccount, success: .ok),
         "GET /v1/meetings/{id}/form": Row(access: .series(.read), success: .ok),
+        "GET /v1/meetings/{id}/form/definition": Row(access: .series(.read), success: .ok),
         // An open form cannot be rewritten: closed first, the PUT starts a new draft version.
         "PUT /v1/meetings/{id}/form": Row(
             access: .series(.edit), success: .ok, body: { _, _ in sampleForm },

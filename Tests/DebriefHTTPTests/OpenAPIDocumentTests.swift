@@ -169,6 +169,18 @@ struct OpenAPIDocumentTests {
         #expect(left.isEmpty, "references pointing outside the joined document: \(left.map(\.reference))")
     }
 
+    /// Issue 33: `paths/pages.yaml` had grown to 2,449 lines and `components/results.yaml` to
+    /// 1,151; a part a reader can take in holds one subject, so none may pass 800 lines.
+    @Test func noPartIsOver800Lines() throws {
+        var long: [String] = []
+        for file in try Self.partFiles() {
+            let text = try String(contentsOf: Self.partsFolder.appendingPathComponent(file), encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+            if lines > 800 { long.append("\(file): \(lines) lines") }
+        }
+        #expect(long.isEmpty, "OpenAPI parts over 800 lines (split them by subject): \(long.joined(separator: ", "))")
+    }
+
     @Test func servedDocumentIsTheJoinedParts() async throws {
         let joined = Data(try OpenAPIBundler.bundle(root: Self.rootURL).utf8)
         let database = try await TestDatabase.createMigrated(maxConnections: 1)

@@ -14,15 +14,19 @@
 #   bench_wrk_line FILE            prints "requests created not_created seconds p50 p99 socket_errors"
 #                                  from the WRK line the bench/*.lua scripts print
 
-# Swift 6.3.1's optimizer crashes on Debrief.validate(_:against:) in its CopyPropagation pass
-# ("Found outside of lifetime use"); switching that one pass off works around it.
+# The same release build as `DEBRIEF_BUILD=release scripts/serve` and the Dockerfile, with no
+# compiler flags of its own, so the benchmark measures the binary that ships. Swift 6.3.1's
+# optimizer still crashes on Debrief.validate(_:against:) (CopyPropagation, "Found outside of
+# lifetime use", signal 6; reproduced 2026-11-25 with Package.swift's setting taken out), so
+# Package.swift switches that one pass off for the Debrief module's release builds, which every
+# release build gets. BENCH_SWIFT_FLAGS: extra flags for an experiment (figures not production's).
 bench_build() {
     if [ -n "${BENCH_BINARY:-}" ]; then
         BINARY=$BENCH_BINARY
         return 0
     fi
-    local swift_flags
-    read -r -a swift_flags <<<"${BENCH_SWIFT_FLAGS:--Xswiftc -Xfrontend -Xswiftc -enable-copy-propagation=false}"
+    local swift_flags=()
+    read -r -a swift_flags <<<"${BENCH_SWIFT_FLAGS:-}"
     local args=(-c release --product debrief "${swift_flags[@]}" "$@")
     echo "Building debrief (release)…"
     swift build "${args[@]}"

@@ -16,9 +16,14 @@ struct FormController {
         group.put("meetings/:id/form") { request, context -> FormResponse in
             let id = try context.requireID("id", "meeting")
             let form = try await self.forms.saveDraft(meeting: id, by: try context.requireViewer()) {
-                try await request.decodeJSON(as: FormInput.self, context: context)
+                try await request.decodeJSON(as: FormReplacement.self, context: context).form
             }
             return self.response(form)
+        }
+        group.get("meetings/:id/form/definition") { _, context -> FormDefinitionResponse in
+            let id = try context.requireID("id", "meeting")
+            let form = try await self.forms.current(meeting: id, visibleTo: try context.requireViewer())
+            return FormDefinitionResponse(definition: form.definition, meetingID: id)
         }
         group.post("meetings/:id/form/publish") { _, context -> FormResponse in
             let id = try context.requireID("id", "meeting")

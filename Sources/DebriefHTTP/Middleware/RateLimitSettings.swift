@@ -21,7 +21,8 @@ public struct RateLimitRate: Sendable, Equatable {
 /// the whole cluster. Each of N live instances enforces 1/N of them (``Admission``,
 /// docs/decisions/0030-global-rate-limits.md).
 public struct RateLimitSettings: Sendable, Equatable {
-    /// Per client address (the TCP peer; behind a proxy that is the proxy, so raise it there).
+    /// Per client address: the TCP peer, or the `X-Forwarded-For` client a trusted proxy names
+    /// (``TrustedProxies``).
     public var perAddress: RateLimitRate
     /// Per form code, whoever sends.
     public var perForm: RateLimitRate

@@ -8,7 +8,9 @@ struct FormResponse: ResponseEncodable {
     var form: StoredForm
     var publicBaseURL: String
 
-    enum CodingKeys: String, CodingKey {
+    /// The members the stored state adds to the definition; the OpenAPI marks them `readOnly`
+    /// (``FormReplacement`` accepts and ignores them, except `closesAt`, a definition member).
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, meetingID = "meetingId", version, state, code, participantUrl, publishedAt, closedAt, closesAt, createdAt, updatedAt
     }
 

@@ -123,15 +123,7 @@ struct FormBuilderController {
     @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meeting = try await context.pathMeeting(self.meetings)
         let form = try await self.forms.current(meeting: meeting.id, visibleTo: try context.requireViewer())
-        let body = try JSONCoding.encoder.encode(FormInput(form.definition))
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: "application/json",
-                .contentDisposition: "attachment; filename=\"form-\(meeting.id.uuidString.lowercased()).json\"",
-                .cacheControl: "no-store",
-            ],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return try FormDefinitionResponse(definition: form.definition, meetingID: meeting.id).response(from: request, context: context)
     }
 
     /// Loads a pasted definition into the draft (saved only with "Save draft").
