@@ -273,7 +273,14 @@ struct FormBuilderController {
         page.importText = importText
         page.importError = importError
         page.unsaved = unsaved
-        if let preview {
+        // Beside the editor the preview shows the draft as it stands whenever it has no problems
+        // (issue 32, item 5); "Preview" refreshes it without saving.
+        var shown = preview
+        if shown == nil, failure == nil {
+            let (input, parseProblems) = self.input(for: draft, keeping: stored)
+            if parseProblems.isEmpty, case .success(let definition) = input.validate(now: Date()) { shown = definition }
+        }
+        if let preview = shown {
             let form = PublishedForm(id: UUID(), meetingID: meeting.id, code: "PREVIEW", definition: preview)
             let view = ParticipantFormView(
                 form: form, meetingTitle: meeting.title, meetingStartsAt: meeting.startsAt, meetingEndsAt: meeting.endsAt,

@@ -21,10 +21,11 @@ struct PageTemplateTests {
             .union(SharingPhrase.allCases.map(\.rawValue))
             .union(TranslationPhrase.allCases.map(\.rawValue))
             .union(HonestyPhrase.allCases.map(\.rawValue))
+            .union(BuilderPhrase.allCases.map(\.rawValue))
         #expect(
             phrases.count == Phrase.allCases.count + HostPhrase.allCases.count + HostExtrasPhrase.allCases.count
                 + WebhookPhrase.allCases.count + SharingPhrase.allCases.count + TranslationPhrase.allCases.count
-                + HonestyPhrase.allCases.count, "one name, one phrase")
+                + HonestyPhrase.allCases.count + BuilderPhrase.allCases.count, "one name, one phrase")
         #expect(Set(Phrase.allCases.map(\.rawValue)).isDisjoint(with: HostPhrase.allCases.map(\.rawValue)), "one name, one phrase")
         var unknown: [String] = []
         for file in files {
@@ -48,6 +49,7 @@ struct PageTemplateTests {
             WebhookPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
             SharingPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
             HonestyPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
+            BuilderPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
         ]
         func placeholders(_ text: String) -> Set<String> {
             Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
