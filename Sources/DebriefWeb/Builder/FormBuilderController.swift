@@ -288,7 +288,9 @@ struct FormBuilderController {
             page.preview = ParticipantFormPage(view, state: .init(), language: writer.language, formLanguage: preview.language)
         }
         var response = try writer.hostPage(
-            "builder", title: page.heading, view: page, context: context, status: status, policy: ContentSecurityPolicy.scripted,
+            // The script refreshes the preview in place by posting the draft to this page (`fetch`,
+            // same origin): the policy of the page whose script connects to its own origin.
+            "builder", title: page.heading, view: page, context: context, status: status, policy: ContentSecurityPolicy.dashboard,
             script: Assets.builderScript.url)
         response.headers[.cacheControl] = "no-store"
         return response
