@@ -295,13 +295,14 @@ struct BuilderDraft: Equatable {
 }
 
 extension BuilderDraft.Question {
-    /// The typed condition as the API's input: nil when nothing was typed; values split on
-    /// spaces and commas (a rating range also on `-` or `–`); numbers that are not numbers are
-    /// problems at `path.ratingBetween`.
+    /// The condition as the API's input: nil when no earlier question is chosen (the page's
+    /// "Always show", whatever rule and values stay posted beside it); values split on spaces and
+    /// commas (a rating range also on `-` or `–`); numbers that are not numbers are problems at
+    /// `path.ratingBetween`.
     func followUpInput(at path: String, problems: inout [FieldProblem]) -> FollowUpInput? {
         let key = self.showWhenQuestion.trimmingCharacters(in: .whitespaces)
-        guard !key.isEmpty || !self.showWhenRule.isEmpty else { return nil }
-        var input = FollowUpInput(question: key.isEmpty ? nil : key)
+        guard !key.isEmpty else { return nil }
+        var input = FollowUpInput(question: key)
         let separators = CharacterSet(charactersIn: " ,")
         switch self.showWhenRule {
         case "ratingBetween":

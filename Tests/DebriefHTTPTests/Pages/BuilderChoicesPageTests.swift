@@ -75,6 +75,13 @@ struct BuilderChoicesPageTests {
                        ("q3.showWhenValues", "o1")] + Self.four, cookie: session.cookie)
             #expect(typed.status == .ok, "\(typed.text.prefix(600))")
             #expect(try await Self.condition(api, path, session) == ["question": "q1", "notChosen": ["o1"]])
+
+            // "Always show" ends the condition, whatever rule and options stay posted beside it.
+            let always = try await api.post(
+                path, [("csrf", session.csrf), ("action", "save"), ("q3.showWhenQuestion", ""), ("q3.showWhenRule", "chosen"),
+                       ("q3.showWhenOption", "o2")] + Self.four, cookie: session.cookie)
+            #expect(always.status == .ok, "\(always.text.prefix(600))")
+            #expect(try await Self.condition(api, path, session) == nil)
         }
     }
 
