@@ -116,8 +116,11 @@ struct BuilderDraft: Equatable {
     /// (a rating: "between", a choice: "chose one of"): the page offers only those, and a host
     /// who picked the question without touching the rule meant it.
     private mutating func fitRulesToSources() {
+        // Keys as a save gives them: a question never saved is named by its assigned key.
+        var keyed = self
+        keyed.assignIdentifiers()
         for i in self.questions.indices where self.questions[i].showWhenRule.isEmpty && !self.questions[i].showWhenQuestion.isEmpty {
-            switch self.question(keyed: self.questions[i].showWhenQuestion)?.kind {
+            switch keyed.question(keyed: self.questions[i].showWhenQuestion)?.kind {
             case .rating: self.questions[i].showWhenRule = "ratingBetween"
             case .choice: self.questions[i].showWhenRule = "chosen"
             default: break

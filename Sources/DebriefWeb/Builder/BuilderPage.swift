@@ -97,6 +97,9 @@ struct BuilderPage {
         var focusDown = false
         var focusMin = false
         var focusShowWhen = false
+        /// "Show this question only when…" is open only when set, wrong, or just asked for: a
+        /// Bool, as an empty string opens a Mustache section (question 1's was always open).
+        var showWhenOpen = false
 
         /// True when any field of the question shows a problem.
         var hasError: Bool {
@@ -190,6 +193,7 @@ struct BuilderPage {
             for j in self.questions[i].options.indices where self.questions[i].options[j].labelID == id {
                 self.questions[i].options[j].focusLabel = true
             }
+            if id == prefix + "-showWhenQuestion" { self.questions[i].showWhenOpen = true }
             let q = self.questions[i]
             self.questions[i].open = q.hasError || q.focusPrompt || q.focusMin || q.focusShowWhen || q.options.contains(where: \.focusLabel)
         }
@@ -327,6 +331,7 @@ struct BuilderPage {
             addOption: "addOption:\(i)",
             upLabel: t(.moveUp) + ": " + number, downLabel: t(.moveDown) + ": " + number, removeLabel: t(.removeButton) + ": " + number)
         block.shuffleOptions = q.shuffleOptions
+        block.showWhenOpen = !q.showWhenQuestion.trimmingCharacters(in: .whitespaces).isEmpty || block.showWhenError != nil
         return block
     }
 
