@@ -273,6 +273,8 @@
 
   function refreshFollowUps() {
     var all = questions();
+    // The lists follow live: the no-script "Update choices" (also of a question just added) is not needed.
+    form.querySelectorAll("[data-update-choices]").forEach(function (button) { button.hidden = true; });
     // A key the host changed: the follow-ups that named it follow it.
     var renamed = {};
     all.forEach(function (question) {
@@ -597,6 +599,5 @@
 
   enhance(form);
   if (hint) hint.hidden = false;
-  form.querySelectorAll("[data-update-choices]").forEach(function (button) { button.hidden = true; });
   refreshFollowUps();
 })();
