@@ -45,7 +45,7 @@ struct BuilderChoicesPageTests {
             #expect(boxes.contains("<input type=\"checkbox\" id=\"q3-showWhen-o0\" name=\"q3.showWhenOption\" value=\"o1\"> Roadmap</label>"), "\(boxes)")
             #expect(boxes.contains("value=\"o2\"> Hiring</label>"))
             #expect(chosen.text.contains("<option value=\"q1\" selected>Question 1: Best topic?</option>"))
-            #expect(chosen.text.contains("<option value=\"chosen\">chose one of</option>"))
+            #expect(chosen.text.contains("<option value=\"chosen\" selected>chose one of</option>"), "a choice question takes “chose one of” unless told otherwise")
             #expect(chosen.text.contains("id=\"q3-showWhenQuestion\"") && chosen.text.contains("autofocus"), "the keyboard stays on the follow-up")
 
             // Ticking "Hiring" and saving stores the condition by codes the host never saw.
