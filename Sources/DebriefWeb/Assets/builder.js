@@ -476,6 +476,10 @@
     var question = template.content.firstElementChild.cloneNode(true);
     // The key a save would give it, so a later follow-up can name it before it is saved.
     question.querySelector("input[name$='.key']").value = freeName(questions().map(keyOf), "q", questions().length);
+    // Its options too (o1, o2), so a follow-up's checkboxes tell them apart before a save.
+    if (kind === "choice") {
+      options(question).forEach(function (li, j) { li.querySelector("input[type=hidden]").value = "o" + (j + 1); });
+    }
     addRow.parentNode.insertBefore(question, addRow);
     enhance(question);
     renumber();
