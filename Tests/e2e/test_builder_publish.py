@@ -44,6 +44,7 @@ def test_publish_without_script_publishes_the_edits_on_the_page(api: API, browse
     host, meeting = saved_draft(api)
     builder = browser(width=1280, height=900, javascript=False)
     sign_in(builder, api.base_url, host, f"/m/{meeting}/form")
+    builder.find_element(By.CSS_SELECTOR, "#q0 summary").click()  # a saved question is a summary line
     set_text(builder, "q0-prompt", "Best topic this week?")
     builder.find_element(By.ID, "add-rating").click()  # without script: the page comes back with it added
     wait_for(builder, lambda d: d.find_element(By.ID, "q1-prompt"))
@@ -63,6 +64,7 @@ def test_leaving_with_unsaved_changes_asks_first(api: API, browser) -> None:
     wait_for(builder, lambda d: d.find_element(By.ID, "reorder-hint").is_displayed())  # the script runs
     assert not builder.execute_script(ASKS_BEFORE_LEAVING), "nothing changed yet"
 
+    builder.find_element(By.CSS_SELECTOR, "#q0 summary").click()  # a saved question is a summary line
     set_text(builder, "q0-prompt", "Best topic this week?")
     assert builder.execute_script(ASKS_BEFORE_LEAVING), "a typed change is not saved"
     builder.find_element(By.CSS_SELECTOR, "button[name='action'][value='save']").click()

@@ -59,6 +59,8 @@ def test_a_typo_fixed_in_the_builder_keeps_the_printed_qr_code(api: API, browser
     # The host fixes the typos on the open form in the builder and saves.
     driver = browser(width=1280, height=900)
     sign_in(driver, api.base_url, host, f"/m/{meeting}/form")
+    for summary in driver.find_elements(By.CSS_SELECTOR, "details.question-body > summary"):
+        summary.click()  # each saved question is a summary line that opens for editing
     prompt = driver.find_element(By.ID, "q0-prompt")
     assert prompt.get_attribute("value") == "How usefull was it?"
     prompt.clear()

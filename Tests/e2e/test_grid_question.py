@@ -9,6 +9,7 @@ and the dashboard.
 from __future__ import annotations
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from accessibility import audit, write
 from browser import wait_for
@@ -35,7 +36,7 @@ def test_host_builds_a_grid_and_participants_rate_its_statements(api: API, brows
     builder = browser(width=1280, height=900)
     sign_in(builder, api.base_url, host, f"/m/{meeting}/form")
     set_text(builder, "form-title", "Team sync feedback")
-    set_text(builder, "privacyThreshold", "1")
+    Select(builder.find_element(By.ID, "privacyThreshold")).select_by_value("1")  # a choice (issue 32)
     builder.find_element(By.ID, "add-grid").click()
     wait_for(builder, lambda d: d.find_element(By.ID, "q0-prompt"))
     set_text(builder, "q0-prompt", "How was the meeting?")

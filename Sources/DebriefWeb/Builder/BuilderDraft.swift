@@ -96,8 +96,56 @@ struct BuilderDraft: Equatable {
             question.placeholder = fields[p + "placeholder"] ?? ""
             question.showWhenQuestion = fields[p + "showWhenQuestion"] ?? ""
             question.showWhenRule = fields[p + "showWhenRule"] ?? ""
-            question.showWhenValues = fields[p + "showWhenValues"] ?? ""
+            question.showWhenValues = Self.pickedValues(fields, p) ?? fields[p + "showWhenValues"] ?? ""
             return question
+        }
+        self.fitRulesToSources()
+    }
+
+    /// The values chosen from the builder's lists (issue 32): a rating range's two selects
+    /// (`q{i}.showWhenFrom`, `q{i}.showWhenTo`) or the checked options (`q{i}.showWhenOption`,
+    /// one value per box), written as the text an API client posts (`0-6`, `o1 o3`); nil when
+    /// nothing was picked, so a posted `q{i}.showWhenValues` still counts.
+    private static func pickedValues(_ fields: FormFields, _ p: String) -> String? {
+        if let from = fields[p + "showWhenFrom"], let to = fields[p + "showWhenTo"] { return from + "-" + to }
+        let ids = fields.values(p + "showWhenOption")
+        return ids.isEmpty ? nil : ids.joined(separator: " ")
+    }
+
+    /// A follow-up that names its question but no rule gets the rule its question's kind takes
+    /// (a rating: "between", a choice: "chose one of"): the page offers only those, and a host
+    /// who picked the question without touching the rule meant it.
+    private mutating func fitRulesToSources() {
+        // Keys as a save gives them: a question never saved is named by its assigned key.
+        var keyed = self
+        keyed.assignIdentifiers()
+        for i in self.questions.indices where self.questions[i].showWhenRule.isEmpty && !self.questions[i].showWhenQuestion.isEmpty {
+            switch keyed.question(keyed: self.questions[i].showWhenQuestion)?.kind {
+            case .rating: self.questions[i].showWhenRule = "ratingBetween"
+            case .choice: self.questions[i].showWhenRule = "chosen"
+            default: break
+            }
+        }
+    }
+
+    /// The question with `key`, if any.
+    func question(keyed key: String) -> Question? {
+        self.questions.first { $0.key == key }
+    }
+
+    /// Every empty question key and choice option id filled in as the domain will fill it on save
+    /// (``IdentifierAssigner``: `q3` for the third question unless taken): a follow-up can then
+    /// name a question or an option that was never saved, and the name stays with it when
+    /// questions move. Grid statements keep theirs (no follow-up names them).
+    mutating func assignIdentifiers() {
+        var keys = IdentifierAssigner(prefix: "q", explicit: self.questions.map(\.key).filter { !$0.isEmpty })
+        for i in self.questions.indices {
+            if self.questions[i].key.isEmpty { self.questions[i].key = keys.next(forIndex: i) }
+            guard self.questions[i].kind == .choice else { continue }
+            var ids = IdentifierAssigner(prefix: "o", explicit: self.questions[i].options.map(\.id).filter { !$0.isEmpty })
+            for j in self.questions[i].options.indices where self.questions[i].options[j].id.isEmpty {
+                self.questions[i].options[j].id = ids.next(forIndex: j)
+            }
         }
     }
 
@@ -201,7 +249,7 @@ struct BuilderDraft: Equatable {
     // MARK: - Editing without script: each button names one change
 
     /// Applies a builder button (`add:rating`, `up:2`, `down:2`, `remove:2`, `nps:1`,
-    /// `addOption:1`, `optionUp:1:3`, `optionDown:1:3`, `removeOption:1:3`); unknown or out-of-range
+    /// `addOption:1`, `showWhen:1`, `optionUp:1:3`, `optionDown:1:3`, `removeOption:1:3`); unknown or out-of-range
     /// ones change nothing. Returns the field to put the focus on afterwards, if any.
     @discardableResult
     mutating func apply(_ action: String) -> String? {
@@ -236,6 +284,10 @@ struct BuilderDraft: Equatable {
         case ("optionDown", let i?, let j?) where self.questions.indices.contains(i) && j >= 0 && j + 1 < self.questions[i].options.count:
             self.questions[i].options.swapAt(j, j + 1)
             return "q\(i)-o\(j + 1)-label"
+        case ("showWhen", let i?, _) where self.questions.indices.contains(i):
+            // "Update choices" without script: the page comes back listing the chosen question's
+            // options (or its scale) for the follow-up at `i`.
+            return "q\(i)-showWhenQuestion"
         case ("removeOption", let i?, let j?) where self.questions.indices.contains(i) && self.questions[i].options.indices.contains(j):
             self.questions[i].options.remove(at: j)
             return nil
@@ -246,13 +298,14 @@ struct BuilderDraft: Equatable {
 }
 
 extension BuilderDraft.Question {
-    /// The typed condition as the API's input: nil when nothing was typed; values split on
-    /// spaces and commas (a rating range also on `-` or `–`); numbers that are not numbers are
-    /// problems at `path.ratingBetween`.
+    /// The condition as the API's input: nil when no earlier question is chosen (the page's
+    /// "Always show", whatever rule and values stay posted beside it); values split on spaces and
+    /// commas (a rating range also on `-` or `–`); numbers that are not numbers are problems at
+    /// `path.ratingBetween`.
     func followUpInput(at path: String, problems: inout [FieldProblem]) -> FollowUpInput? {
         let key = self.showWhenQuestion.trimmingCharacters(in: .whitespaces)
-        guard !key.isEmpty || !self.showWhenRule.isEmpty else { return nil }
-        var input = FollowUpInput(question: key.isEmpty ? nil : key)
+        guard !key.isEmpty else { return nil }
+        var input = FollowUpInput(question: key)
         let separators = CharacterSet(charactersIn: " ,")
         switch self.showWhenRule {
         case "ratingBetween":

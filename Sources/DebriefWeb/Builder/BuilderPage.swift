@@ -69,11 +69,19 @@ struct BuilderPage {
         var maxLength: String
         var maxLengthError: String?
         var placeholder: String
-        /// "Show this question only when…" (a follow-up's condition, as typed).
+        /// "Show this question only when…" (a follow-up's condition): the lists to pick it from,
+        /// and the values as text when the page cannot list them.
         var showWhenQuestion: String
-        var showWhenRules: [RuleOption]
+        var followUp: BuilderFollowUpPicker
         var showWhenValues: String
         var showWhenError: String?
+        /// "Update choices": re-renders the follow-up's lists for the question chosen (no script).
+        var updateChoices: String
+        /// The editor is open: a question with a problem, or the one a button just added or changed
+        /// (issue 32, item 5); every other question shows its summary line only.
+        var open = false
+        /// The summary line: the question's text (or a note that it has none yet).
+        var summaryPrompt: String
         var up: String
         var down: String
         var upHidden: Bool
@@ -88,6 +96,16 @@ struct BuilderPage {
         var focusUp = false
         var focusDown = false
         var focusMin = false
+        var focusShowWhen = false
+        /// "Show this question only when…" is open only when set, wrong, or just asked for: a
+        /// Bool, as an empty string opens a Mustache section (question 1's was always open).
+        var showWhenOpen = false
+
+        /// True when any field of the question shows a problem.
+        var hasError: Bool {
+            [self.keyError, self.promptError, self.questionError, self.maxSelectionsError, self.optionsError, self.scaleError,
+             self.maxLengthError, self.showWhenError].contains { $0 != nil } || self.options.contains { $0.labelError != nil }
+        }
     }
 
     struct Source {
@@ -107,6 +125,13 @@ struct BuilderPage {
     var sharesResults: Bool
     var privacyThreshold: String
     var privacyError: String?
+    /// The threshold as a choice (issue 32, item 6): every allowed value, the domain's default
+    /// named and selected when the draft has none, and what the chosen value means.
+    var privacyChoices: [RuleOption] = []
+    var privacyExplanation = ""
+    /// The explanation's two forms with `{k}`, for the script to follow the select.
+    var privacyExplanationTemplate = ""
+    var privacyExplanationOne = ""
     var speederThreshold = ""
     var speederThresholdError: String?
     var closesAt: String
@@ -144,6 +169,9 @@ struct BuilderPage {
     var importText = ""
     var importError: String?
     var preview: ParticipantFormPage?
+    /// The preview is the form on Preview's post; on other pages, the draft as it stands when
+    /// it has no problems. No preview: a note says when it appears.
+    var previewRefreshed = false
     /// A new question of each kind and a new option, rendered into `<template>`s: the builder's
     /// script clones them to add without a reload, and renumbers their fields (`qnew.…`).
     var newQuestions: [QuestionBlock] = []
@@ -161,19 +189,25 @@ struct BuilderPage {
             if id == prefix + "-up" { self.questions[i].focusUp = !self.questions[i].upHidden; self.questions[i].focusDown = self.questions[i].upHidden }
             if id == prefix + "-down" { self.questions[i].focusDown = !self.questions[i].downHidden; self.questions[i].focusUp = self.questions[i].downHidden }
             if id == prefix + "-min" { self.questions[i].focusMin = true }
+            if id == prefix + "-showWhenQuestion" { self.questions[i].focusShowWhen = true }
             for j in self.questions[i].options.indices where self.questions[i].options[j].labelID == id {
                 self.questions[i].options[j].focusLabel = true
             }
+            if id == prefix + "-showWhenQuestion" { self.questions[i].showWhenOpen = true }
+            let q = self.questions[i]
+            self.questions[i].open = q.hasError || q.focusPrompt || q.focusMin || q.focusShowWhen || q.options.contains(where: \.focusLabel)
         }
     }
 
     init(
-        draft: BuilderDraft, meeting: Meeting, stored: StoredForm?, failure: ValidationFailure?, csrf: String,
+        draft typed: BuilderDraft, meeting: Meeting, stored: StoredForm?, failure: ValidationFailure?, csrf: String,
         publicBaseURL: String, sources: [Meeting], language: Language
     ) {
         let t = Localizer(language)
         let errors = FieldErrors(failure, t)
         let id = meeting.id.uuidString.lowercased()
+        var draft = typed
+        draft.assignIdentifiers()
         self.csrf = csrf
         self.heading = t(.builderHeading, ["title": meeting.title])
         self.meetingTitle = meeting.title
@@ -195,6 +229,22 @@ struct BuilderPage {
         self.sharesResults = draft.sharesResults
         self.privacyThreshold = draft.privacyThreshold
         self.privacyError = errors["privacyThreshold"]
+        let k = Int(draft.privacyThreshold.trimmingCharacters(in: .whitespaces))
+            ?? (draft.privacyThreshold.isEmpty ? FormDefinition.defaultPrivacyThreshold : nil)
+        let chosen = k.map(String.init) ?? draft.privacyThreshold
+        self.privacyChoices = FormDefinition.privacyThresholdRange.map { value in
+            RuleOption(
+                value: String(value),
+                label: value == FormDefinition.defaultPrivacyThreshold ? t(.privacyDefaultOption, ["k": String(value)]) : String(value),
+                selected: String(value) == chosen)
+        }
+        // A value outside the list (posted by hand) stays on the page beside its problem.
+        if !self.privacyChoices.contains(where: \.selected) {
+            self.privacyChoices.insert(RuleOption(value: draft.privacyThreshold, label: draft.privacyThreshold, selected: true), at: 0)
+        }
+        self.privacyExplanationTemplate = t(.privacyExplanation)
+        self.privacyExplanationOne = t(.privacyExplanationOne)
+        self.privacyExplanation = k == 1 ? self.privacyExplanationOne : t(.privacyExplanation, ["k": k.map(String.init) ?? "?"])
         self.speederThreshold = draft.speederThreshold
         self.speederThresholdError = errors["speederThresholdSeconds"]
         self.closesAt = draft.closesAt
@@ -207,10 +257,15 @@ struct BuilderPage {
         self.hasErrors = !summary.links.isEmpty || !summary.general.isEmpty
         let last = draft.questions.count - 1
         self.questions = draft.questions.enumerated().map { i, q in
-            Self.block(q, at: i, last: last, prefix: "q\(i)", errors: errors, t: t)
+            var block = Self.block(q, at: i, last: last, prefix: "q\(i)", errors: errors, t: t, draft: draft)
+            block.open = block.hasError
+            return block
         }
         self.newQuestions = QuestionKind.allCases.map { kind in
-            Self.block(.new(kind), at: 1, last: 1, prefix: "qnew", errors: FieldErrors(nil, t), t: t)
+            // Added by the script: open for editing at once.
+            var block = Self.block(.new(kind), at: 1, last: 1, prefix: "qnew", errors: FieldErrors(nil, t), t: t, draft: BuilderDraft())
+            block.open = true
+            return block
         }
         self.newOption = Self.option(
             BuilderDraft.Option(), at: 1, of: 0, last: 1, number: t(.questionNumber, ["n": "1"]), qPrefix: "qnew", oPrefix: "onew",
@@ -243,7 +298,7 @@ struct BuilderPage {
 
     /// One question's fields; `prefix` names them (`q3`, or `qnew` in a template).
     static func block(
-        _ q: BuilderDraft.Question, at i: Int, last: Int, prefix: String, errors: FieldErrors, t: Localizer
+        _ q: BuilderDraft.Question, at i: Int, last: Int, prefix: String, errors: FieldErrors, t: Localizer, draft: BuilderDraft
     ) -> QuestionBlock {
         let path = "questions[\(i)]"
         let number = t(.questionNumber, ["n": String(i + 1)])
@@ -267,14 +322,16 @@ struct BuilderPage {
             minLabel: q.minLabel, maxLabel: q.maxLabel, maxLength: q.maxLength, maxLengthError: errors[path + ".maxLength"],
             placeholder: q.placeholder,
             showWhenQuestion: q.showWhenQuestion,
-            showWhenRules: [("", t(.showWhenAlways)), ("ratingBetween", t(.showWhenRatingBetween)), ("chosen", t(.showWhenChosen)),
-                            ("notChosen", t(.showWhenNotChosen))].map { RuleOption(value: $0.0, label: $0.1, selected: q.showWhenRule == $0.0) },
+            followUp: prefix == "qnew" ? BuilderFollowUpPicker() : BuilderFollowUpPicker(q, at: i, in: draft, t: t),
             showWhenValues: q.showWhenValues,
             showWhenError: errors.first(under: path + ".showWhen"),
+            updateChoices: "showWhen:\(i)",
+            summaryPrompt: q.prompt.trimmingCharacters(in: .whitespaces).isEmpty ? t(.summaryNoText) : q.prompt,
             up: "up:\(i)", down: "down:\(i)", upHidden: i == 0, downHidden: i >= last, remove: "remove:\(i)", nps: "nps:\(i)",
             addOption: "addOption:\(i)",
             upLabel: t(.moveUp) + ": " + number, downLabel: t(.moveDown) + ": " + number, removeLabel: t(.removeButton) + ": " + number)
         block.shuffleOptions = q.shuffleOptions
+        block.showWhenOpen = !q.showWhenQuestion.trimmingCharacters(in: .whitespaces).isEmpty || block.showWhenError != nil
         return block
     }
 

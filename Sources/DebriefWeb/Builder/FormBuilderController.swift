@@ -265,7 +265,14 @@ struct FormBuilderController {
         page.importText = importText
         page.importError = importError
         page.unsaved = unsaved
-        if let preview {
+        // Beside the editor the preview shows the draft as it stands whenever it has no problems
+        // (issue 32, item 5); "Preview" refreshes it without saving.
+        var shown = preview
+        if shown == nil, failure == nil {
+            let (input, parseProblems) = self.input(for: draft, keeping: stored)
+            if parseProblems.isEmpty, case .success(let definition) = input.validate(now: Date()) { shown = definition }
+        }
+        if let preview = shown {
             let form = PublishedForm(id: UUID(), meetingID: meeting.id, code: "PREVIEW", definition: preview)
             let view = ParticipantFormView(
                 form: form, meetingTitle: meeting.title, meetingStartsAt: meeting.startsAt, meetingEndsAt: meeting.endsAt,
@@ -273,7 +280,9 @@ struct FormBuilderController {
             page.preview = ParticipantFormPage(view, state: .init(), language: writer.language, formLanguage: preview.language)
         }
         var response = try writer.hostPage(
-            "builder", title: page.heading, view: page, context: context, status: status, policy: ContentSecurityPolicy.scripted,
+            // The script refreshes the preview in place by posting the draft to this page (`fetch`,
+            // same origin): the policy of the page whose script connects to its own origin.
+            "builder", title: page.heading, view: page, context: context, status: status, policy: ContentSecurityPolicy.dashboard,
             script: Assets.builderScript.url)
         response.headers[.cacheControl] = "no-store"
         return response

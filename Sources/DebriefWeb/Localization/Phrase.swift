@@ -217,6 +217,11 @@ struct Localizer: Sendable {
         Self.fill(phrase.text(self.language), values)
     }
 
+    /// A phrase of the form builder's lists and summaries, filled the same way.
+    func callAsFunction(_ phrase: BuilderPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
     private static func fill(_ text: String, _ values: [String: String]) -> String {
         var text = text
         for (name, value) in values {
@@ -244,6 +249,7 @@ struct Localizer: Sendable {
         pairs += HonestyPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         pairs += CalendarPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         pairs += FinishPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
+        pairs += BuilderPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         return Dictionary(uniqueKeysWithValues: pairs)
     }
 }

@@ -39,8 +39,9 @@ struct BuilderPageTests {
             let (session, path) = try await Self.builder(api)
             let page = try await api.post(path, [("csrf", session.csrf), ("action", "preview")] + Self.threeKinds, cookie: session.cookie)
             #expect(page.status == .ok)
-            #expect(page.headers[.contentSecurityPolicy] == ContentSecurityPolicy.scripted)
-            #expect(ContentSecurityPolicy.scripted.hasSuffix("; script-src 'self'"))
+            // Its own scripts only, and connections to its own origin (the preview refreshed in place).
+            #expect(page.headers[.contentSecurityPolicy] == ContentSecurityPolicy.dashboard)
+            #expect(ContentSecurityPolicy.dashboard.hasSuffix("; script-src 'self'; connect-src 'self'"))
             #expect(page.text.contains("<script src=\"/assets/builder.js?v=\(Assets.builderScript.version)\" defer></script>"))
             #expect(!page.text.contains("<script>"), "no inline script")
             for kind in ["choice", "rating", "shortAnswer"] {

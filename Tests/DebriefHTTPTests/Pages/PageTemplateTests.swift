@@ -23,10 +23,12 @@ struct PageTemplateTests {
             .union(HonestyPhrase.allCases.map(\.rawValue))
             .union(CalendarPhrase.allCases.map(\.rawValue))
             .union(FinishPhrase.allCases.map(\.rawValue))
+            .union(BuilderPhrase.allCases.map(\.rawValue))
         #expect(
             phrases.count == Phrase.allCases.count + HostPhrase.allCases.count + HostExtrasPhrase.allCases.count
                 + WebhookPhrase.allCases.count + SharingPhrase.allCases.count + TranslationPhrase.allCases.count
-                + HonestyPhrase.allCases.count + CalendarPhrase.allCases.count + FinishPhrase.allCases.count, "one name, one phrase")
+                + HonestyPhrase.allCases.count + CalendarPhrase.allCases.count + FinishPhrase.allCases.count
+                + BuilderPhrase.allCases.count, "one name, one phrase")
         #expect(Set(Phrase.allCases.map(\.rawValue)).isDisjoint(with: HostPhrase.allCases.map(\.rawValue)), "one name, one phrase")
         var unknown: [String] = []
         for file in files {
@@ -51,6 +53,9 @@ struct PageTemplateTests {
             SharingPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
             HonestyPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
             FinishPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
+            BuilderPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
+            CalendarPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
+            TranslationPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
         ]
         func placeholders(_ text: String) -> Set<String> {
             Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
