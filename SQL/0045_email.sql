@@ -28,6 +28,8 @@ CREATE TABLE email_outbox (
     -- The SMTP reply code and text of the last attempt (NULL code: the server was not reached).
     last_code        integer,
     last_error       text,
+    -- The server's words when it accepted the message (its queue id).
+    last_reply       text,
     sent_at          timestamptz,
     given_up_at      timestamptz,
     CONSTRAINT email_outbox_one_end CHECK (sent_at IS NULL OR given_up_at IS NULL)
