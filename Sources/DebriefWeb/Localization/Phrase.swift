@@ -198,6 +198,11 @@ struct Localizer: Sendable {
         Self.fill(phrase.text(self.language), values)
     }
 
+    /// A phrase of the e-mail pages, filled the same way.
+    func callAsFunction(_ phrase: MailPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
     /// A phrase of honest responses (docs/decisions/0036), filled the same way.
     func callAsFunction(_ phrase: HonestyPhrase, _ values: [String: String] = [:]) -> String {
         Self.fill(phrase.text(self.language), values)
@@ -228,6 +233,7 @@ struct Localizer: Sendable {
         pairs += SharingPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         pairs += TranslationPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         pairs += HonestyPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
+        pairs += MailPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
         return Dictionary(uniqueKeysWithValues: pairs)
     }
 }
