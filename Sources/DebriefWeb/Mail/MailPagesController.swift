@@ -65,7 +65,8 @@ struct MailPagesController {
 
         var mailConfigured: Bool
         var entries: [Entry]
-        var hasEntries: Bool { !self.entries.isEmpty }
+        /// Stored: templates read values by reflection, which sees no computed property.
+        var hasEntries: Bool
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
@@ -187,7 +188,7 @@ struct MailPagesController {
                 result: [entry.lastCode.map(String.init), entry.lastError].compactMap { $0 }.joined(separator: " "))
         }
         return try writer.hostPage(
-            "mail-log", title: t(.mailLogHeading), view: LogPage(mailConfigured: self.mail.isConfigured, entries: entries), context: context)
+            "mail-log", title: t(.mailLogHeading), view: LogPage(mailConfigured: self.mail.isConfigured, entries: entries, hasEntries: !entries.isEmpty), context: context)
     }
 
     // MARK: - Helpers
