@@ -209,7 +209,11 @@ def test_roster_mail_unsubscribe_stops_the_next_reminder(mail_server, smtp):
         assert saved.status_code == 200, saved.text
     # The roster's API and its exports never show the addresses.
     listed = requests.get(base + f"/v1/series/{series}/roster", headers=auth, timeout=30)
-    assert minji not in listed.text
+    assert listed.status_code == 200 and "Minji" in listed.text and minji not in listed.text
+    for layout in ("responses", "answers", "summary"):
+        exported = requests.get(base + f"/v1/series/{series}/export.csv", params={"layout": layout}, headers=auth, timeout=30)
+        assert exported.status_code == 200, exported.text
+        assert "example.org" not in exported.text
 
     [link_mail] = inbox.wait_for(minji)
     check_headers(link_mail)
@@ -224,7 +228,8 @@ def test_roster_mail_unsubscribe_stops_the_next_reminder(mail_server, smtp):
 
     # The confirmation page works without signing in; a mail client's one-click POST does the rest.
     assert requests.get(unsubscribe, timeout=30).status_code == 200
-    done = requests.post(unsubscribe, data={"List-Unsubscribe": "One-Click"}, timeout=30)
+    # As RFC 8058 clients send it: multipart/form-data.
+    done = requests.post(unsubscribe, files={"List-Unsubscribe": (None, "One-Click")}, timeout=30)
     assert done.status_code == 200
 
     # A second meeting whose form closes within the reminder lead: Jisoo gets the link and the

@@ -145,7 +145,9 @@ struct MailPagesController {
     /// The confirmation page's button and a mail client's one-click post
     /// (`List-Unsubscribe=One-Click`) both land here.
     @Sendable func unsubscribe(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try await FormFields.read(request, limit: 1024)
+        // RFC 8058 clients post `List-Unsubscribe=One-Click` as multipart/form-data or urlencoded;
+        // the body says nothing the link does not, so it is read (bounded) and not parsed.
+        _ = try await request.body.collect(upTo: 16 * 1024)
         try await self.mail.unsubscribe(token: context.parameters.get("token") ?? "")
         let writer = try PageWriter(request)
         return try self.message(
