@@ -128,7 +128,7 @@ public struct MailOutbox: Sendable {
             guard let row = rows.first else { return false }
             let id: UUID = try row.decode("id")
             if try row.decode("unsubscribed") as Bool {
-                try await Self.record(id, .giveUp(code: nil, reason: "the recipient unsubscribed"), on: connection)
+                try await Self.record(id, .giveUp(code: nil, reason: Self.unsubscribedReason), on: connection)
                 return true
             }
             let kind: String = try row.decode("kind")
@@ -141,6 +141,8 @@ public struct MailOutbox: Sendable {
             return true
         }
     }
+
+    static let unsubscribedReason = "the recipient unsubscribed"
 
     static func record(_ id: UUID, _ outcome: Outcome, on connection: Connection) async throws {
         switch outcome {
@@ -162,10 +164,11 @@ public struct MailOutbox: Sendable {
                 WHERE id = \(id)
                 """)
         case .giveUp(let code, let reason):
+            // Giving up an unsubscribed member's message makes no attempt.
+            let attempted = code == nil && reason == Self.unsubscribedReason ? 0 : 1
             try await connection.execute(
                 """
-                UPDATE email_outbox SET attempts = attempts + CASE WHEN \(code) IS NULL AND \(reason) = 'the recipient unsubscribed'
-                    THEN 0 ELSE 1 END, last_attempt_at = now(), last_code = \(code), last_error = \(String(reason.prefix(500))),
+                UPDATE email_outbox SET attempts = attempts + \(attempted), last_attempt_at = now(), last_code = \(code), last_error = \(String(reason.prefix(500))),
                     given_up_at = now(), text_body = CASE WHEN kind = 'password_reset' THEN '' ELSE text_body END,
                     html_body = CASE WHEN kind = 'password_reset' THEN '' ELSE html_body END
                 WHERE id = \(id)
