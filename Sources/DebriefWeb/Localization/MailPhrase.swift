@@ -4,7 +4,7 @@ import Foundation
 /// log), in each ``Language``: read by templates as `{{t.name}}` like ``Phrase``.
 enum MailPhrase: String, CaseIterable, Sendable {
     case forgotPasswordLink, resetRequestHeading, resetRequestBody, resetRequestButton, resetRequestSent, resetNoMail
-    case resetHeading, resetBody, newPasswordLabel, resetButton, resetDone, resetLinkGone
+    case resetHeading, resetBody, resetPasswordLabel, resetButton, resetDone, resetLinkGone
     case unsubscribeHeading, unsubscribeBody, unsubscribeButton, unsubscribeDone
     case rosterMailLink, rosterMailHeading, rosterMailBody, rosterMailNoMail, rosterMailSave, rosterMailUnsubscribed, rosterMailSaved
     case mailLogLink, mailLogHeading, mailLogEmpty, mailLogNoMail, mailColumnKind, mailColumnTo, mailColumnSubject
@@ -26,7 +26,7 @@ enum MailPhrase: String, CaseIterable, Sendable {
         case .resetNoMail: return ("This server sends no e-mail. Ask your administrator to reset your password (debrief admin reset-password).", "이 서버는 메일을 보내지 않아요. 관리자에게 비밀번호 재설정을 요청하세요 (debrief admin reset-password).")
         case .resetHeading: return ("Choose a new password", "새 비밀번호 정하기")
         case .resetBody: return ("Every browser and token signed in to this account is signed out.", "이 계정으로 로그인한 모든 브라우저와 토큰이 로그아웃돼요.")
-        case .newPasswordLabel: return ("New password (at least 10 characters)", "새 비밀번호 (10자 이상)")
+        case .resetPasswordLabel: return ("New password (at least 10 characters)", "새 비밀번호 (10자 이상)")
         case .resetButton: return ("Set the password", "비밀번호 설정")
         case .resetDone: return ("Your password is set. Sign in with it.", "비밀번호를 설정했어요. 새 비밀번호로 로그인하세요.")
         case .resetLinkGone: return ("This link was used already or has expired. Ask for a new one.", "이미 쓴 링크이거나 만료됐어요. 새 링크를 요청하세요.")
