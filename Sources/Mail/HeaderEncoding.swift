@@ -14,7 +14,9 @@ public enum HeaderEncoding {
     public static func encode(_ value: String) -> String {
         let value = Self.singleLine(value)
         if value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) { return value }
-        return Self.encodedWords(value).joined(separator: "\r\n ")
+        // Separated by spaces: ``fold(name:value:)`` breaks the lines (a CRLF here would give
+        // the folder an empty line, which ends the header block).
+        return Self.encodedWords(value).joined(separator: " ")
     }
 
     /// A display name and address (`"Name" <a@b>`), the name encoded when it needs to be.

@@ -44,9 +44,11 @@ struct MailOutboxTests {
             html: "<p>h</p>")
     }
 
-    static func service(_ outbox: MailOutbox, _ transport: any MailTransport, maxAttempts: Int = 3) -> MailDeliveryService {
+    static func service(
+        _ outbox: MailOutbox, _ transport: any MailTransport, maxAttempts: Int = 3, retryBase: Duration = .zero
+    ) -> MailDeliveryService {
         var settings = MailSettings()
-        settings.retryBase = .zero
+        settings.retryBase = retryBase
         settings.maxAttempts = maxAttempts
         return MailDeliveryService(
             outbox: outbox, transport: transport, settings: settings, from: "debrief@example.org", fromName: nil,
@@ -94,8 +96,14 @@ struct MailOutboxTests {
             SMTPResult(delivered: false, replyCode: nil, reply: "Couldn't connect to server"),
             SMTPResult(delivered: false, replyCode: 550, reply: "550 5.1.1 mailbox unavailable"),
         ])
-        let service = Self.service(outbox, transport, maxAttempts: 3)
-        for _ in 0..<5 { _ = try await service.deliverDue() }
+        // A real backoff: each retry is due only after its delay has passed.
+        let service = Self.service(outbox, transport, maxAttempts: 3, retryBase: .milliseconds(100))
+        #expect(try await service.deliverDue() == 1)
+        #expect(try await service.deliverDue() == 0)
+        for _ in 0..<40 where transport.sent.withLock({ $0.count }) < 3 {
+            try await Task.sleep(for: .milliseconds(100))
+            _ = try await service.deliverDue()
+        }
         #expect(transport.sent.withLock { $0.count } == 3)
         let entry = try #require(try await outbox.log(account: account).first)
         #expect(entry.state == .gaveUp)

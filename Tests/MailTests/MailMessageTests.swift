@@ -11,7 +11,7 @@ import Testing
     @Test func koreanBecomesUTF8EncodedWordsThatDecodeBack() throws {
         let subject = "회의 피드백을 남겨 주세요: 주간 팀 회의 (3월 둘째 주) — 마감 전 알림"
         let encoded = HeaderEncoding.encode(subject)
-        let words = encoded.components(separatedBy: "\r\n ")
+        let words = encoded.components(separatedBy: " ")
         #expect(words.count > 1)
         var bytes: [UInt8] = []
         for word in words {
@@ -82,6 +82,20 @@ import Testing
         #expect(head.contains("Subject: =?UTF-8?B?"))
         #expect(head.contains("From: \"Debrief\" <debrief@example.org>"))
         #expect(head.contains("multipart/alternative"))
+    }
+
+    /// Seen: a subject of several encoded-words was folded with an empty line after `Subject:`,
+    /// which ended the headers (receivers saw no Auto-Submitted, List-Unsubscribe or MIME type).
+    @Test func aLongKoreanSubjectFoldsWithoutEndingTheHeaders() {
+        var long = self.message
+        long.subject = "주간 회의 — your feedback link · 피드백 링크 — 주간 회의 — 피드백 마감 전 알림"
+        let text = long.rendered()
+        let head = text.components(separatedBy: "\r\n\r\n")[0]
+        #expect(head.contains("Auto-Submitted: auto-generated"))
+        #expect(head.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"))
+        for line in head.components(separatedBy: "\r\n").dropFirst() where !line.hasPrefix(" ") {
+            #expect(line.contains(":"))
+        }
     }
 
     @Test func mailAPersonAskedForHasNoUnsubscribe() {
