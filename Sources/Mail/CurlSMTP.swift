@@ -46,15 +46,15 @@ enum CurlSMTP {
         }
         var response = 0
         debrief_curl_response_code(handle, &response)
-        let replyCode = response > 0 ? response : context.lastReplyCode
         if code == CURLE_OK {
-            return SMTPResult(delivered: true, replyCode: replyCode, reply: context.lastReply)
+            return SMTPResult(delivered: true, replyCode: response > 0 ? response : context.lastReplyCode, reply: context.lastReply)
         }
+        let replyCode = context.refusal?.code ?? (response >= 400 ? response : nil)
         let curlText = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let detail = curlText.isEmpty ? String(cString: curl_easy_strerror(code)) : curlText
         // A refusal names the server's words; a failure to connect names curl's.
-        let reply = (replyCode ?? 0) >= 400 ? [context.lastReply, detail].compactMap { $0 }.joined(separator: " — ") : detail
-        return SMTPResult(delivered: false, replyCode: (replyCode ?? 0) >= 400 ? replyCode : nil, reply: reply)
+        let reply = replyCode != nil ? [context.refusal?.text, detail].compactMap { $0 }.joined(separator: " — ") : detail
+        return SMTPResult(delivered: false, replyCode: replyCode, reply: reply)
     }
 }
 
@@ -64,6 +64,9 @@ private final class TransferContext {
     var offset = 0
     var lastReply: String?
     var lastReplyCode: Int?
+    /// The last 4xx or 5xx reply: the reason of a refusal (curl says QUIT afterwards, whose
+    /// `221 Bye` must not hide it).
+    var refusal: (code: Int, text: String)?
 
     init(body: [UInt8]) {
         self.body = body
@@ -92,6 +95,7 @@ private let debugCallback: debrief_curl_debug_callback = { _, type, data, size, 
     if let code = Int(line.prefix(3)) {
         transfer.lastReplyCode = code
         transfer.lastReply = String(line.prefix(300))
+        if code >= 400 { transfer.refusal = (code, String(line.prefix(300))) }
     }
     return 0
 }
