@@ -263,7 +263,7 @@ struct AuthorizationMatrixTests {
         "POST /m/{id}/roster/{memberId}/rename": Row(access: .anyone, success: .seeOther, body: { _, _ in ["name": "Mallory"] }),
         "POST /m/{id}/roster/{memberId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         // E-mail pages: the host's need a session (a bearer token is sent to sign in); the public
-        // ones answer anyone, an unknown link 410/404, a JSON post to a form 415.
+        // ones answer anyone, an unknown link 410, a JSON post to a form 415.
         "GET /m/{id}/roster/mail": Row(access: .anyone, success: .seeOther),
         "POST /m/{id}/roster/{memberId}/email": Row(access: .anyone, success: .seeOther, body: { _, _ in ["email": "a@example.org"] }),
         "GET /account/mail": Row(access: .anyone, success: .seeOther),
@@ -271,8 +271,8 @@ struct AuthorizationMatrixTests {
         "POST /password-reset": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["email": "a@example.org"] }),
         "GET /password-reset/{token}": Row(access: .anyone, success: .gone),
         "POST /password-reset/{token}": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["password": password] }),
-        "GET /unsubscribe/{token}": Row(access: .anyone, success: .notFound),
-        "POST /unsubscribe/{token}": Row(access: .anyone, success: .notFound, body: { _, _ in [String: Any]() }),
+        "GET /unsubscribe/{token}": Row(access: .anyone, success: .gone),
+        "POST /unsubscribe/{token}": Row(access: .anyone, success: .gone, body: { _, _ in [String: Any]() }),
         "GET /m/{id}/sharing": Row(access: .anyone, success: .seeOther),
         "POST /m/{id}/sharing": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/sharing/{accountId}/revoke": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),

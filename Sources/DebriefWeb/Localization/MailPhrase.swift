@@ -5,7 +5,7 @@ import Foundation
 enum MailPhrase: String, CaseIterable, Sendable {
     case forgotPasswordLink, resetRequestHeading, resetRequestBody, resetRequestButton, resetRequestSent, resetNoMail
     case resetHeading, resetBody, resetPasswordLabel, resetButton, resetDone, resetLinkGone
-    case unsubscribeHeading, unsubscribeBody, unsubscribeButton, unsubscribeDone
+    case unsubscribeHeading, unsubscribeBody, unsubscribeButton, unsubscribeDone, unsubscribeLinkGone
     case rosterMailLink, rosterMailHeading, rosterMailBody, rosterMailNoMail, rosterMailSave, rosterMailUnsubscribed, rosterMailSaved
     case mailLogLink, mailLogHeading, mailLogEmpty, mailLogNoMail, mailColumnKind, mailColumnTo, mailColumnSubject
     case mailColumnCreated, mailColumnState, mailColumnAttempts, mailColumnResult
@@ -34,6 +34,7 @@ enum MailPhrase: String, CaseIterable, Sendable {
         case .unsubscribeBody: return ("Stop the feedback links and reminders sent to {name}?", "{name} 님에게 보내는 피드백 링크와 알림을 그만 받을까요?")
         case .unsubscribeButton: return ("Unsubscribe", "수신 거부")
         case .unsubscribeDone: return ("Done: no more mail goes to this address from this roster.", "완료했어요. 이 명단에서 이 주소로 더는 메일을 보내지 않아요.")
+        case .unsubscribeLinkGone: return ("This link is no longer valid: its address is not on the roster any more, so nothing will be sent to it.", "더 이상 쓸 수 없는 링크예요. 이 주소는 명단에 없어서 아무것도 보내지 않아요.")
         case .rosterMailLink: return ("E-mail addresses", "이메일 주소")
         case .rosterMailHeading: return ("E-mail addresses of the roster", "명단의 이메일 주소")
         case .rosterMailBody: return ("Members with an address get the participant link after each meeting and one reminder before the form closes. Only you and co-hosts who edit see the addresses; exports leave them out.", "주소가 있는 사람은 회의가 끝나면 참여 링크를, 설문 마감 전에 알림을 한 번 받아요. 주소는 나와 편집 권한이 있는 공동 주최자만 보고, 내보내기에는 들어가지 않아요.")

@@ -136,8 +136,8 @@ struct MailPagesController {
 
     @Sendable func showUnsubscribe(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = context.parameters.get("token") ?? ""
-        guard let name = try await self.mail.unsubscribeName(token: token) else { throw DebriefError.notFound("unsubscribe link") }
         let writer = try PageWriter(request)
+        guard let name = try await self.mail.unsubscribeName(token: token) else { return try self.unsubscribeGone(request) }
         let page = UnsubscribePage(action: "/unsubscribe/\(token)", body: writer.localizer(.unsubscribeBody, ["name": name]))
         return try writer.page("unsubscribe", title: writer.localizer(.unsubscribeHeading), view: page)
     }
@@ -148,7 +148,11 @@ struct MailPagesController {
         // RFC 8058 clients post `List-Unsubscribe=One-Click` as multipart/form-data or urlencoded;
         // the body says nothing the link does not, so it is read (bounded) and not parsed.
         _ = try await request.body.collect(upTo: 16 * 1024)
-        try await self.mail.unsubscribe(token: context.parameters.get("token") ?? "")
+        do {
+            try await self.mail.unsubscribe(token: context.parameters.get("token") ?? "")
+        } catch let error as DebriefError where error.code == .notFound {
+            return try self.unsubscribeGone(request)
+        }
         let writer = try PageWriter(request)
         return try self.message(
             request, heading: writer.localizer(.unsubscribeHeading), message: writer.localizer(.unsubscribeDone), link: nil, status: .ok)
@@ -225,6 +229,14 @@ struct MailPagesController {
         response.headers[.cacheControl] = "no-store"
         response.headers[.init("Referrer-Policy")!] = "no-referrer"
         return response
+    }
+
+    /// An unknown unsubscribe link (its member was removed from the roster): 410, a page.
+    private func unsubscribeGone(_ request: Request) throws -> Response {
+        let writer = try PageWriter(request)
+        return try self.message(
+            request, heading: writer.localizer(.unsubscribeHeading), message: writer.localizer(.unsubscribeLinkGone), link: nil,
+            status: .gone)
     }
 
     private func gone(_ request: Request) throws -> Response {
