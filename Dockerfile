@@ -2,7 +2,7 @@
 # links: libpq, libqrencode (QR codes) and zlib (their PNG images).
 FROM swift:6.2-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libpq-dev libqrencode-dev zlib1g-dev pkg-config \
+    && apt-get install -y --no-install-recommends libpq-dev libqrencode-dev libcurl4-openssl-dev zlib1g-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Resolve dependencies in their own layer so code changes do not refetch them, within the
@@ -27,7 +27,7 @@ RUN swift build -c release --force-resolved-versions --product debrief --static-
 # (pg_dump, pg_restore: bookworm's 15, as the compose file's server).
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libpq5 libqrencode4 zlib1g ca-certificates tzdata curl postgresql-client \
+    && apt-get install -y --no-install-recommends libpq5 libqrencode4 libcurl4 zlib1g ca-certificates tzdata curl postgresql-client \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 1000 --home-dir /app debrief
 WORKDIR /app

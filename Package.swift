@@ -33,6 +33,7 @@ let migrationFiles = [
     "0039_token_kinds_and_transfer_offers.sql",
     "0040_share_announcements.sql",
     "0044_calendar_feeds.sql",
+    "0045_email.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [
@@ -97,6 +98,23 @@ let package = Package(
             name: "DebriefZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
+        ),
+        // libcurl (Debian: libcurl4-openssl-dev), for SMTP. Only `Mail` imports it.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        // E-mail: MIME messages (pure) and an SMTP client over libcurl on its own thread pool
+        // (docs/decisions/0041-smtp-client.md).
+        .target(
+            name: "Mail",
+            dependencies: [
+                "CCurl",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
         ),
         // QR codes: encode text with libqrencode into a module matrix; render it as SVG or PNG.
         .target(
@@ -171,7 +189,7 @@ let package = Package(
         .target(
             name: "DebriefActions",
             dependencies: [
-                "Debrief", "DebriefStore", "PQ",
+                "Debrief", "DebriefStore", "PQ", "Mail",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -297,6 +315,11 @@ let package = Package(
         .testTarget(
             name: "DebriefChartsTests",
             dependencies: ["DebriefCharts", "Debrief"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MailTests",
+            dependencies: ["Mail"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

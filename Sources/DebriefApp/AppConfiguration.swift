@@ -90,6 +90,8 @@ public struct AppConfiguration: Sendable {
     public var metrics: any MetricsFactory = MetricsSystem.factory
     /// Webhook delivery: backoff, timeouts, the hosts allowed over http (`--webhook-…`).
     public var webhooks = WebhookSettings()
+    /// E-mail over SMTP (`--smtp-url`, `--mail-from`); none by default: the pages show links to copy.
+    public var mail = MailSettings()
 
     public init(
         host: String = "127.0.0.1",

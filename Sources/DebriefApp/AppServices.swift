@@ -5,6 +5,7 @@ import DebriefStore
 import DebriefWeb
 import Debrief
 import Logging
+import Mail
 import PQ
 
 /// The application's parts, built once around an open database: the stores, the use cases over
@@ -20,6 +21,9 @@ struct AppServices: Sendable {
     let readReplica: ReadReplica
     let tokenCache: TokenCache
     let webhookDelivery: WebhookDeliveryService
+    let mail: MailActions
+    /// Sends the e-mail outbox; nil when no SMTP server is configured.
+    let mailDelivery: MailDeliveryService?
 
     /// `replica`: a standby for lag-tolerant reads (``ReadReplica``), when configured.
     init(configuration: AppConfiguration, database: Database, replica: Database? = nil) {
@@ -91,6 +95,18 @@ struct AppServices: Sendable {
             attendance: attendance, forms: forms, moderation: moderation, sharing: sharing, loopbackHint: configuration.publicURLHint)
         hostPages.webhooks = webhooks
         hostPages.calendar = calendar
+        // E-mail: reset links, the roster's mail and its unsubscribes, the delivery log.
+        let outbox = MailOutbox(database: database)
+        self.mail = MailActions(
+            outbox: outbox, resets: PasswordResetStore(database: database, accounts: accountStore),
+            roster: RosterMailStore(database: database), settings: configuration.mail, caps: configuration.admission.mail,
+            publicBaseURL: configuration.publicBaseURL)
+        hostPages.mail = self.mail
+        self.mailDelivery = configuration.mail.smtp.map { smtp in
+            MailDeliveryService(
+                outbox: outbox, transport: SMTPClient(settings: smtp, concurrency: configuration.mail.concurrency),
+                settings: configuration.mail, from: smtp.from, fromName: smtp.fromName, logger: Logger(label: "debrief.mail"))
+        }
         var pages = Pages(
             participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http, host: hostPages)
         pages.browserReceipts = BrowserReceipts(keys: serverKeys)

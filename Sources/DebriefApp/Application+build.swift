@@ -40,6 +40,10 @@ public func buildApplication(
         InstanceHeartbeatService(
             heartbeats: InstanceHeartbeats(database: database), peers: services.api.settings.clusterPeers, logger: logger),
         services.webhookDelivery)
+    // E-mail: the outbox's sender and the roster's scheduler, only when SMTP is configured.
+    if let mailDelivery = services.mailDelivery {
+        app.addServices(mailDelivery, RosterMailScheduler(mail: services.mail, logger: Logger(label: "debrief.mail")))
+    }
     return app
 }
 

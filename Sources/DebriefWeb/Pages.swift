@@ -48,6 +48,9 @@ public struct Pages: Sendable {
         AdminPageController(accounts: self.accounts, settings: self.host.settings, publicBaseURL: self.settings.publicBaseURL)
             .addRoutes(to: router)
         MeetingPagesController(accounts: self.accounts, meetings: self.meetings).addRoutes(to: router)
+        if let mail = self.host.mail {
+            MailPagesController(accounts: self.accounts, meetings: self.meetings, mail: mail).addRoutes(to: router)
+        }
         RosterPageController(accounts: self.accounts, meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: router)
         SharingPageController(accounts: self.accounts, meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: router)
         TransferPageController(accounts: self.accounts, sharing: self.host.sharing).addRoutes(to: router)
@@ -79,6 +82,8 @@ public struct HostPages: Sendable {
     public var webhooks: WebhookActions?
     /// The calendar pages (`/m/{id}/calendar`, `/m/from-calendar`); the application always sets it.
     public var calendar: CalendarActions?
+    /// Password reset by mail, the roster's addresses and unsubscribes, the delivery log.
+    public var mail: MailActions?
 
     public init(
         signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions, moderation: ModerationActions,

@@ -287,6 +287,17 @@ struct AuthorizationMatrixTests {
         "POST /m/{id}/roster": Row(access: .anyone, success: .seeOther, body: { _, _ in ["name": "Mallory"] }),
         "POST /m/{id}/roster/{memberId}/rename": Row(access: .anyone, success: .seeOther, body: { _, _ in ["name": "Mallory"] }),
         "POST /m/{id}/roster/{memberId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        // E-mail pages: the host's need a session (a bearer token is sent to sign in); the public
+        // ones answer anyone, an unknown link 410, a JSON post to a form 415.
+        "GET /m/{id}/roster/mail": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/roster/{memberId}/email": Row(access: .anyone, success: .seeOther, body: { _, _ in ["email": "a@example.org"] }),
+        "GET /account/mail": Row(access: .anyone, success: .seeOther),
+        "GET /password-reset": Row(access: .anyone, success: .ok),
+        "POST /password-reset": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["email": "a@example.org"] }),
+        "GET /password-reset/{token}": Row(access: .anyone, success: .gone),
+        "POST /password-reset/{token}": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["password": password] }),
+        "GET /unsubscribe/{token}": Row(access: .anyone, success: .gone),
+        "POST /unsubscribe/{token}": Row(access: .anyone, success: .gone, body: { _, _ in [String: Any]() }),
         "GET /m/{id}/sharing": Row(access: .anyone, success: .seeOther),
         "POST /m/{id}/sharing": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/sharing/{accountId}/revoke": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
@@ -452,6 +463,7 @@ struct AuthorizationMatrixTests {
                 .replacingOccurrences(of: "{deliveryId}", with: self.webhookDelivery)
                 .replacingOccurrences(of: "{accountId}", with: self.bystander)
                 .replacingOccurrences(of: "{transferId}", with: self.transfer)
+                .replacingOccurrences(of: "{token}", with: "dbx_not-a-link")
         }
     }
 

@@ -21,6 +21,8 @@ public struct AdmissionSettings: Sendable, Equatable {
     public var liveStreams: LiveStreamLimits
     /// Webhook endpoints per account and redeliveries waiting per endpoint; more get 409.
     public var webhooks: WebhookCaps
+    /// Messages an account's mail may write per hour (checked where the outbox rows are written).
+    public var mail = MailCaps()
 
     public init(
         participantRates: RateLimitSettings = RateLimitSettings(), exports: ExportLimits = ExportLimits(),

@@ -212,6 +212,11 @@ struct Localizer: Sendable {
         Self.fill(phrase.text(self.language), values)
     }
 
+    /// A phrase of the e-mail pages, filled the same way.
+    func callAsFunction(_ phrase: MailPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
     /// A phrase of honest responses (docs/decisions/0036), filled the same way.
     func callAsFunction(_ phrase: HonestyPhrase, _ values: [String: String] = [:]) -> String {
         Self.fill(phrase.text(self.language), values)
@@ -240,16 +245,44 @@ struct Localizer: Sendable {
 
     /// Every phrase enum's texts in `language`, by raw value (raw values are unique across them).
     private static func table(_ language: Language) -> [String: String] {
-        var pairs: [(String, String)] = Phrase.allCases.map { ($0.rawValue, $0.text(language)) }
-        pairs += HostPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
-        pairs += HostExtrasPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
-        pairs += WebhookPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
-        pairs += SharingPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
-        pairs += TranslationPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
-        pairs += HonestyPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
-        pairs += CalendarPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
-        pairs += FinishPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
-        pairs += BuilderPhrase.allCases.map { ($0.rawValue, $0.text(language)) }
+        let pairs = PhraseTables.all.flatMap { $0.texts(language) }
         return Dictionary(uniqueKeysWithValues: pairs)
     }
 }
+
+/// One enum of phrases (a family of pages): cases named by their raw values, a text per language.
+protocol PhraseTable: CaseIterable, RawRepresentable<String>, Sendable {
+    func text(_ language: Language) -> String
+}
+
+extension PhraseTable {
+    /// Every case's text in `language`, by raw value.
+    static func texts(_ language: Language) -> [(String, String)] {
+        Self.allCases.map { ($0.rawValue, $0.text(language)) }
+    }
+
+    /// Every case as (name, English, Korean), for the tests that compare languages.
+    static var everyLanguage: [(String, String, String)] {
+        Self.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) }
+    }
+}
+
+/// The one list of phrase tables: a new enum of phrases is added here and nowhere else.
+enum PhraseTables {
+    static let all: [any PhraseTable.Type] = [
+        Phrase.self, HostPhrase.self, HostExtrasPhrase.self, WebhookPhrase.self, SharingPhrase.self, TranslationPhrase.self,
+        HonestyPhrase.self, CalendarPhrase.self, FinishPhrase.self, BuilderPhrase.self, MailPhrase.self,
+    ]
+}
+
+extension Phrase: PhraseTable {}
+extension HostPhrase: PhraseTable {}
+extension HostExtrasPhrase: PhraseTable {}
+extension WebhookPhrase: PhraseTable {}
+extension SharingPhrase: PhraseTable {}
+extension TranslationPhrase: PhraseTable {}
+extension HonestyPhrase: PhraseTable {}
+extension CalendarPhrase: PhraseTable {}
+extension FinishPhrase: PhraseTable {}
+extension BuilderPhrase: PhraseTable {}
+extension MailPhrase: PhraseTable {}

@@ -88,6 +88,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Comma-separated hosts (names or addresses, e.g. 127.0.0.1) webhooks may reach over plain http and at private or loopback addresses. Env: DEBRIEF_WEBHOOK_ALLOW_INSECURE_HOSTS. Default: none (https to public addresses only).")
     var webhookAllowInsecureHosts: String?
 
+    @OptionGroup var mail: MailOptions
+
     @Flag(help: "Do not apply pending migrations on start.")
     var noMigrate = false
 
@@ -101,6 +103,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
+        _ = try self.mail.settings()
         if let port = self.port ?? Env.int("PORT"), !(0...65535).contains(port) {
             throw ValidationError("--port must be between 0 and 65535")
         }
@@ -208,6 +211,7 @@ struct Serve: AsyncParsableCommand {
         if metricsRegistry != nil { configuration.metrics = MetricsSystem.factory }
         let tracing = try await CommandRunner.run(logger: logger) { try TracingBootstrap.bootstrap(logger: logger) }
         Env.webhooks(&configuration, allowInsecureHosts: self.webhookAllowInsecureHosts)
+        try self.mail.apply(to: &configuration)
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)

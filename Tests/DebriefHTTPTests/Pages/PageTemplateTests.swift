@@ -15,21 +15,10 @@ struct PageTemplateTests {
         let files = try FileManager.default.contentsOfDirectory(at: Self.templates, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "mustache" }
         #expect(renderer.names == Set(files.map { $0.deletingPathExtension().lastPathComponent }))
-        let phrases = Set(Phrase.allCases.map(\.rawValue)).union(HostPhrase.allCases.map(\.rawValue))
-            .union(HostExtrasPhrase.allCases.map(\.rawValue))
-            .union(WebhookPhrase.allCases.map(\.rawValue))
-            .union(SharingPhrase.allCases.map(\.rawValue))
-            .union(TranslationPhrase.allCases.map(\.rawValue))
-            .union(HonestyPhrase.allCases.map(\.rawValue))
-            .union(CalendarPhrase.allCases.map(\.rawValue))
-            .union(FinishPhrase.allCases.map(\.rawValue))
-            .union(BuilderPhrase.allCases.map(\.rawValue))
-        #expect(
-            phrases.count == Phrase.allCases.count + HostPhrase.allCases.count + HostExtrasPhrase.allCases.count
-                + WebhookPhrase.allCases.count + SharingPhrase.allCases.count + TranslationPhrase.allCases.count
-                + HonestyPhrase.allCases.count + CalendarPhrase.allCases.count + FinishPhrase.allCases.count
-                + BuilderPhrase.allCases.count, "one name, one phrase")
-        #expect(Set(Phrase.allCases.map(\.rawValue)).isDisjoint(with: HostPhrase.allCases.map(\.rawValue)), "one name, one phrase")
+        // Every table's names, each once across all tables (the page's `t` is one dictionary).
+        let names = PhraseTables.all.flatMap { table in table.texts(.en).map(\.0) }
+        let phrases = Set(names)
+        #expect(phrases.count == names.count, "one name, one phrase")
         var unknown: [String] = []
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
@@ -45,18 +34,7 @@ struct PageTemplateTests {
 
     @Test func everyPhraseHasEveryLanguageWithTheSamePlaceholders() {
         // Every table of phrases, as (name, English, Korean).
-        let tables: [[(String, String, String)]] = [
-            Phrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
-            HostPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
-            HostExtrasPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
-            WebhookPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
-            SharingPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
-            HonestyPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
-            FinishPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
-            BuilderPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
-            CalendarPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
-            TranslationPhrase.allCases.map { ("\($0)", $0.text(.en), $0.text(.ko)) },
-        ]
+        let tables = PhraseTables.all.map { $0.everyLanguage }
         func placeholders(_ text: String) -> Set<String> {
             Set(text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) })
         }

@@ -1,0 +1,138 @@
+import Debrief
+import DebriefStore
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// The e-mail use cases: password reset by mail, the roster's addresses and unsubscribes, the
+/// scheduler's pass that writes roster mail, and the host's delivery log.
+public struct MailActions: Sendable {
+    let outbox: MailOutbox
+    let resets: PasswordResetStore
+    let roster: RosterMailStore
+    public let settings: MailSettings
+    let caps: MailCaps
+    let resetLimits: PasswordResetStore.Limits
+    /// The base of links in messages (`--public-url`).
+    let publicBaseURL: String
+
+    public init(
+        outbox: MailOutbox, resets: PasswordResetStore, roster: RosterMailStore, settings: MailSettings, caps: MailCaps,
+        resetLimits: PasswordResetStore.Limits = .init(), publicBaseURL: String
+    ) {
+        self.outbox = outbox
+        self.resets = resets
+        self.roster = roster
+        self.settings = settings
+        self.caps = caps
+        self.resetLimits = resetLimits
+        self.publicBaseURL = publicBaseURL
+    }
+
+    public var isConfigured: Bool { self.settings.isConfigured }
+
+    // MARK: - Password reset
+
+    /// Asks for a reset link for `rawEmail`. An invalid address is a 422 naming `email`; past the
+    /// client's limit, `rateLimited`; otherwise the same (nothing) whether or not an account has
+    /// the address. Without e-mail configured nothing is written (the page says to ask an admin).
+    @discardableResult
+    public func requestPasswordReset(email rawEmail: String?, client: String, korean: Bool) async throws -> Bool {
+        let email = try EmailAddress.parse(rawEmail).mapError { ValidationFailure($0) }.get()
+        guard self.isConfigured else { return false }
+        return try await self.resets.request(email: email, client: client, limits: self.resetLimits, mailCap: self.caps.perAccountPerHour) { token in
+            let link = "\(self.publicBaseURL)/password-reset/\(token)"
+            let texts = MailTexts.passwordReset(link: link, korean: korean)
+            return OutgoingMail(
+                accountID: nil, kind: .passwordReset, recipient: email.normalized, subject: texts.subject, text: texts.text,
+                html: texts.html)
+        }
+    }
+
+    public func isResetLinkUsable(_ token: String) async throws -> Bool {
+        try await self.resets.isUsable(token)
+    }
+
+    /// Sets the new password through the link (`password` checked like sign-up's: a 422 naming it).
+    public func completePasswordReset(token: String, password rawPassword: String?) async throws {
+        guard let password = rawPassword, !password.isEmpty else { throw ValidationFailure(FieldProblem("password", "is required")) }
+        if let problem = AccountRules.passwordProblem(password) { throw ValidationFailure(FieldProblem("password", problem)) }
+        try await self.resets.complete(token, password: password)
+    }
+
+    // MARK: - Roster
+
+    public func rosterAddresses(series: UUID, by viewer: Viewer) async throws -> [RosterMailStore.Entry] {
+        try await self.roster.list(series: series, by: viewer)
+    }
+
+    /// Sets a member's address; empty removes it, an invalid one is a 422 naming `email`.
+    public func setRosterEmail(series: UUID, member: UUID, by viewer: Viewer, email raw: String?) async throws {
+        let trimmed = raw?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let email = trimmed.isEmpty ? nil : try EmailAddress.parse(trimmed).mapError { ValidationFailure($0) }.get()
+        try await self.roster.setEmail(series: series, member: member, by: viewer, to: email)
+    }
+
+    public func unsubscribeName(token: String) async throws -> String? {
+        try await self.roster.memberName(unsubscribeToken: token)
+    }
+
+    /// Unsubscribes the link's member; an unknown link is not found.
+    public func unsubscribe(token: String) async throws {
+        guard try await self.roster.unsubscribe(token: token) else { throw DebriefError.notFound("unsubscribe link") }
+    }
+
+    /// One pass of the roster scheduler: writes the participant link of each meeting that ended
+    /// and, when its form closes within the lead, the one reminder, to every subscribed member
+    /// with an address. Idempotent (each message has a dedupe key), so instances may overlap.
+    /// Returns how many messages were written.
+    @discardableResult
+    public func writeDueRosterMail() async throws -> Int {
+        guard self.isConfigured else { return 0 }
+        var written = 0
+        for due in try await self.roster.due(reminderLead: self.settings.reminderLead) {
+            let link = "\(self.publicBaseURL)/f/\(due.formCode)"
+            let unsubscribe = "\(self.publicBaseURL)/unsubscribe/\(due.mailToken)"
+            let closes = due.closesAt.map { Timestamps.format($0) }
+            for reminder in due.closingSoon ? [false, true] : [false] {
+                let texts = MailTexts.roster(
+                    title: due.title, name: due.name, link: link, unsubscribe: unsubscribe, closes: closes, reminder: reminder)
+                let mail = OutgoingMail(
+                    accountID: due.hostID, kind: reminder ? .reminder : .participantLink,
+                    dedupeKey: "\(reminder ? "reminder" : "link"):\(due.meetingID.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())",
+                    recipient: due.email, subject: texts.subject, text: texts.text, html: texts.html, unsubscribeURL: unsubscribe,
+                    meetingID: due.meetingID, rosterMemberID: due.memberID)
+                if case .written = try await self.outbox.enqueue(mail, perAccountPerHour: self.caps.perAccountPerHour) { written += 1 }
+            }
+        }
+        return written
+    }
+
+    // MARK: - Delivery log
+
+    public func deliveryLog(of viewer: Viewer, limit: Int = 100) async throws -> [MailOutbox.LogEntry] {
+        try await self.outbox.log(account: viewer.accountID, limit: limit)
+    }
+}
+
+/// Runs ``MailActions/writeDueRosterMail()`` every poll interval.
+public struct RosterMailScheduler: Service {
+    let mail: MailActions
+    let logger: Logger
+
+    public init(mail: MailActions, logger: Logger) {
+        self.mail = mail
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            do {
+                try await self.mail.writeDueRosterMail()
+            } catch {
+                self.logger.warning("could not write roster mail", metadata: ["error": "\(error)"])
+            }
+            _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: self.mail.settings.pollInterval) }
+        }
+    }
+}

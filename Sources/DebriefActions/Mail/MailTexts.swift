@@ -1,0 +1,52 @@
+import Foundation
+
+/// The words of each message, in English and Korean, plain and HTML. Rendered when the message
+/// is written to the outbox, so a retry sends the same words.
+enum MailTexts {
+    struct Rendered {
+        var subject: String
+        var text: String
+        var html: String
+    }
+
+    static func passwordReset(link: String, korean: Bool) -> Rendered {
+        if korean {
+            return Rendered(
+                subject: "Debrief 비밀번호 재설정 링크",
+                text: "비밀번호 재설정을 요청하셨어요. 아래 링크는 한 시간 동안 한 번만 쓸 수 있어요:\n\n\(link)\n\n요청하지 않으셨다면 이 메일을 무시하세요. 비밀번호는 그대로예요.\n",
+                html: "<p>비밀번호 재설정을 요청하셨어요. 아래 링크는 한 시간 동안 한 번만 쓸 수 있어요:</p>"
+                    + "<p><a href=\"\(escape(link))\">비밀번호 재설정</a></p><p>요청하지 않으셨다면 이 메일을 무시하세요. 비밀번호는 그대로예요.</p>")
+        }
+        return Rendered(
+            subject: "Your Debrief password reset link",
+            text: "Someone asked to reset the password of this Debrief account. This link works once, for one hour:\n\n\(link)\n\nIf it was not you, ignore this message: your password stays as it is.\n",
+            html: "<p>Someone asked to reset the password of this Debrief account. This link works once, for one hour:</p>"
+                + "<p><a href=\"\(escape(link))\">Reset the password</a></p><p>If it was not you, ignore this message: your password stays as it is.</p>")
+    }
+
+    /// The participant link after the meeting (`reminder` false) or the one reminder before the
+    /// form closes. Both languages in one message: a roster has no language of its own.
+    static func roster(title: String, name: String, link: String, unsubscribe: String, closes: String?, reminder: Bool) -> Rendered {
+        let subject = reminder ? "\(title) — feedback closes soon · 피드백 마감 전 알림" : "\(title) — your feedback link · 피드백 링크"
+        let closing = closes.map { " It closes \($0)." } ?? ""
+        let closingKo = closes.map { " 마감: \($0)." } ?? ""
+        let en = reminder
+            ? "Hello \(name), the feedback form of \(title) closes soon.\(closing) If you have not answered yet:"
+            : "Hello \(name), thank you for coming to \(title). Tell the host how it went:\(closing)"
+        let ko = reminder
+            ? "\(name) 님, \(title) 피드백이 곧 마감돼요.\(closingKo) 아직 답하지 않으셨다면:"
+            : "\(name) 님, \(title)에 와 주셔서 고마워요. 피드백을 남겨 주세요.\(closingKo)"
+        let footer = "You get this because the host put you on the roster. Unsubscribe: \(unsubscribe)\n주최자가 명단에 넣어서 받는 메일이에요. 수신 거부: \(unsubscribe)"
+        return Rendered(
+            subject: subject,
+            text: "\(en)\n\(ko)\n\n\(link)\n\n-- \n\(footer)\n",
+            html: "<p>\(escape(en))</p><p>\(escape(ko))</p><p><a href=\"\(escape(link))\">\(escape(link))</a></p>"
+                + "<hr><p><small>You get this because the host put you on the roster. 주최자가 명단에 넣어서 받는 메일이에요. "
+                + "<a href=\"\(escape(unsubscribe))\">Unsubscribe · 수신 거부</a></small></p>")
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

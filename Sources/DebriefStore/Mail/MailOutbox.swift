@@ -1,0 +1,215 @@
+import Debrief
+import Foundation
+import PQ
+
+/// What a message is for; the outbox's `kind`.
+public enum MailKind: String, Sendable, CaseIterable {
+    case passwordReset = "password_reset"
+    case invitation
+    case participantLink = "participant_link"
+    case reminder
+}
+
+/// A message to write into the outbox: rendered once, so every retry sends the same text.
+public struct OutgoingMail: Sendable, Equatable {
+    public var accountID: UUID?
+    public var kind: MailKind
+    /// Writing the same key twice writes one message (the scheduler's passes overlap).
+    public var dedupeKey: String?
+    public var recipient: String
+    public var subject: String
+    public var text: String
+    public var html: String
+    public var unsubscribeURL: String?
+    public var meetingID: UUID?
+    public var rosterMemberID: UUID?
+
+    public init(
+        accountID: UUID?, kind: MailKind, dedupeKey: String? = nil, recipient: String, subject: String, text: String, html: String,
+        unsubscribeURL: String? = nil, meetingID: UUID? = nil, rosterMemberID: UUID? = nil
+    ) {
+        self.accountID = accountID
+        self.kind = kind
+        self.dedupeKey = dedupeKey
+        self.recipient = recipient
+        self.subject = subject
+        self.text = text
+        self.html = html
+        self.unsubscribeURL = unsubscribeURL
+        self.meetingID = meetingID
+        self.rosterMemberID = rosterMemberID
+    }
+}
+
+/// The e-mail outbox (migration 0045, docs/decisions/0041-smtp-client.md): messages are written
+/// in the transaction of what asked for them and sent by ``MailDeliveryService``.
+public struct MailOutbox: Sendable {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public enum Enqueued: Sendable, Equatable {
+        case written(UUID)
+        /// A message with the same dedupe key was written before.
+        case duplicate
+        /// The account's hourly allowance is used up; nothing was written.
+        case overCap
+    }
+
+    /// Writes `mail` on `connection` unless its account already wrote `perAccountPerHour`
+    /// messages in the last hour (the cap is checked in the statement itself, so instances
+    /// writing at once cannot pass it together by more than their own rows).
+    public static func enqueue(_ mail: OutgoingMail, perAccountPerHour cap: Int, on connection: Connection) async throws -> Enqueued {
+        if let account = mail.accountID {
+            // One writer per account at a time: the count below then sees every earlier row.
+            try await connection.execute("SELECT pg_advisory_xact_lock(hashtextextended('mail ' || \(account.uuidString), 0))")
+            let recent: Int = try await connection.query(
+                "SELECT count(*)::int AS n FROM email_outbox WHERE account_id = \(account) AND created_at > now() - interval '1 hour'"
+            ).single().decode("n")
+            if recent >= cap { return .overCap }
+        }
+        let rows = try await connection.query(
+            """
+            INSERT INTO email_outbox (account_id, kind, dedupe_key, recipient, subject, text_body, html_body, unsubscribe_url,
+                meeting_id, roster_member_id)
+            VALUES (\(mail.accountID), \(mail.kind.rawValue), \(mail.dedupeKey), \(mail.recipient), \(mail.subject), \(mail.text),
+                \(mail.html), \(mail.unsubscribeURL), \(mail.meetingID), \(mail.rosterMemberID))
+            ON CONFLICT (dedupe_key) DO NOTHING
+            RETURNING id
+            """)
+        guard let row = rows.first else { return .duplicate }
+        return .written(try row.decode("id"))
+    }
+
+    public func enqueue(_ mail: OutgoingMail, perAccountPerHour cap: Int) async throws -> Enqueued {
+        try await self.database.withTransaction { try await Self.enqueue(mail, perAccountPerHour: cap, on: $0) }
+    }
+
+    /// A message claimed for one attempt.
+    public struct Claimed: Sendable {
+        public var id: UUID
+        public var kind: MailKind
+        public var recipient: String
+        public var subject: String
+        public var text: String
+        public var html: String
+        public var unsubscribeURL: String?
+        public var createdAt: Date
+        /// Attempts made before this one.
+        public var attempts: Int
+    }
+
+    /// What an attempt did, as the delivery service decided it.
+    public enum Outcome: Sendable, Equatable {
+        case sent(code: Int?, reply: String?)
+        case retry(after: Duration, code: Int?, reason: String)
+        case giveUp(code: Int?, reason: String)
+    }
+
+    /// Claims the oldest due message (`FOR UPDATE SKIP LOCKED`: instances take different rows),
+    /// runs `attempt` while holding it, and records the outcome in the same transaction. A crash
+    /// during the attempt rolls the claim back: the message is due again and sent again with its
+    /// Message-ID (at least once). Messages to a roster member who unsubscribed meanwhile are
+    /// given up without an attempt. Returns false when nothing was due.
+    public func withNextDue(_ attempt: (Claimed) async -> Outcome) async throws -> Bool {
+        try await self.database.withTransaction { connection in
+            let rows = try await connection.query(
+                """
+                SELECT o.id, o.kind, o.recipient, o.subject, o.text_body, o.html_body, o.unsubscribe_url, o.created_at, o.attempts,
+                    rm.unsubscribed_at IS NOT NULL AS unsubscribed
+                FROM email_outbox o LEFT JOIN roster_members rm ON rm.id = o.roster_member_id
+                WHERE o.sent_at IS NULL AND o.given_up_at IS NULL AND o.next_attempt_at <= now()
+                ORDER BY o.next_attempt_at
+                LIMIT 1
+                FOR UPDATE OF o SKIP LOCKED
+                """)
+            guard let row = rows.first else { return false }
+            let id: UUID = try row.decode("id")
+            if try row.decode("unsubscribed") as Bool {
+                try await Self.record(id, .giveUp(code: nil, reason: Self.unsubscribedReason), on: connection)
+                return true
+            }
+            let kind: String = try row.decode("kind")
+            let claimed = Claimed(
+                id: id, kind: MailKind(rawValue: kind) ?? .reminder, recipient: try row.decode("recipient"),
+                subject: try row.decode("subject"), text: try row.decode("text_body"), html: try row.decode("html_body"),
+                unsubscribeURL: try row.decode("unsubscribe_url"), createdAt: try row.decode("created_at"),
+                attempts: try row.decode("attempts"))
+            try await Self.record(id, await attempt(claimed), on: connection)
+            return true
+        }
+    }
+
+    static let unsubscribedReason = "the recipient unsubscribed"
+
+    static func record(_ id: UUID, _ outcome: Outcome, on connection: Connection) async throws {
+        switch outcome {
+        case .sent(let code, let reply):
+            // A reset link's body is a live credential: once sent it need not stay in the database.
+            try await connection.execute(
+                """
+                UPDATE email_outbox SET attempts = attempts + 1, last_attempt_at = now(), sent_at = now(), last_code = \(code),
+                    last_error = NULL, last_reply = \(reply.map { String($0.prefix(500)) }),
+                    text_body = CASE WHEN kind = 'password_reset' THEN '' ELSE text_body END,
+                    html_body = CASE WHEN kind = 'password_reset' THEN '' ELSE html_body END
+                WHERE id = \(id)
+                """)
+        case .retry(let after, let code, let reason):
+            try await connection.execute(
+                """
+                UPDATE email_outbox SET attempts = attempts + 1, last_attempt_at = now(), last_code = \(code),
+                    last_error = \(String(reason.prefix(500))), next_attempt_at = now() + make_interval(secs => \(Self.seconds(after)))
+                WHERE id = \(id)
+                """)
+        case .giveUp(let code, let reason):
+            // Giving up an unsubscribed member's message makes no attempt.
+            let attempted = code == nil && reason == Self.unsubscribedReason ? 0 : 1
+            try await connection.execute(
+                """
+                UPDATE email_outbox SET attempts = attempts + \(attempted), last_attempt_at = now(), last_code = \(code), last_error = \(String(reason.prefix(500))),
+                    given_up_at = now(), text_body = CASE WHEN kind = 'password_reset' THEN '' ELSE text_body END,
+                    html_body = CASE WHEN kind = 'password_reset' THEN '' ELSE html_body END
+                WHERE id = \(id)
+                """)
+        }
+    }
+
+    /// One line of the host's delivery log.
+    public struct LogEntry: Sendable, Equatable {
+        public enum State: String, Sendable { case waiting, sent, gaveUp = "gave_up" }
+        public var id: UUID
+        public var kind: MailKind
+        public var recipient: String
+        public var subject: String
+        public var createdAt: Date
+        public var attempts: Int
+        public var state: State
+        public var lastCode: Int?
+        public var lastError: String?
+        public var nextAttemptAt: Date
+    }
+
+    /// The account's latest messages, newest first.
+    public func log(account: UUID, limit: Int = 100) async throws -> [LogEntry] {
+        try await self.database.query(
+            """
+            SELECT id, kind, recipient, subject, created_at, attempts, last_code, last_error, next_attempt_at,
+                CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN given_up_at IS NOT NULL THEN 'gave_up' ELSE 'waiting' END AS state
+            FROM email_outbox WHERE account_id = \(account) ORDER BY created_at DESC, id LIMIT \(limit)
+            """
+        ).map { row in
+            LogEntry(
+                id: try row.decode("id"), kind: MailKind(rawValue: try row.decode("kind")) ?? .reminder,
+                recipient: try row.decode("recipient"), subject: try row.decode("subject"), createdAt: try row.decode("created_at"),
+                attempts: try row.decode("attempts"), state: LogEntry.State(rawValue: try row.decode("state")) ?? .waiting,
+                lastCode: try row.decode("last_code"), lastError: try row.decode("last_error"), nextAttemptAt: try row.decode("next_attempt_at"))
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

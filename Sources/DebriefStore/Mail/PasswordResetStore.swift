@@ -1,0 +1,103 @@
+import Debrief
+import Foundation
+import PQ
+
+/// One-time password reset links (migration 0045): requested by anyone for an address, answered
+/// the same whether or not the address has an account, single use, valid for ``lifetime``.
+/// Only the link's hash is kept; the link itself exists in the outbox until the message is sent.
+public struct PasswordResetStore: Sendable {
+    let database: Database
+    let accounts: AccountStore
+    public let lifetime: Duration
+
+    public struct Limits: Sendable, Equatable {
+        /// Requests from one client address per hour (whatever the address asked for).
+        public var perClientPerHour: Int
+        /// Links made for one account per hour (more requests are answered alike and send nothing).
+        public var perAccountPerHour: Int
+
+        public init(perClientPerHour: Int = 10, perAccountPerHour: Int = 3) {
+            self.perClientPerHour = max(1, perClientPerHour)
+            self.perAccountPerHour = max(1, perAccountPerHour)
+        }
+    }
+
+    public init(database: Database, accounts: AccountStore, lifetime: Duration = .seconds(3600)) {
+        self.database = database
+        self.accounts = accounts
+        self.lifetime = lifetime
+    }
+
+    /// Counts the request against `client` (throwing `rateLimited` past the limit, before looking
+    /// at the address); when `email` is an account's and its own limit allows, makes a link and
+    /// writes the message `compose(link token)` gives, in the same transaction. Returns whether a
+    /// message was written (for tests and logs only: callers answer the same either way).
+    @discardableResult
+    public func request(
+        email: EmailAddress, client: String, limits: Limits, mailCap: Int, compose: (String) -> OutgoingMail
+    ) async throws -> Bool {
+        try await self.database.withTransaction { connection in
+            try await connection.execute("SELECT pg_advisory_xact_lock(hashtextextended('reset ' || \(client), 0))")
+            let recent: Int = try await connection.query(
+                """
+                SELECT count(*)::int AS n FROM password_reset_requests
+                WHERE client = \(client) AND requested_at > now() - interval '1 hour'
+                """
+            ).single().decode("n")
+            if recent >= limits.perClientPerHour {
+                throw DebriefError(.rateLimited, "too many password reset requests from this address; try again later", retryAfterSeconds: 3600)
+            }
+            try await connection.execute("INSERT INTO password_reset_requests (client) VALUES (\(client))")
+            let accounts = try await connection.query("SELECT id FROM accounts WHERE lower(email) = \(email.normalized)")
+            guard let account: UUID = try accounts.first?.decode("id") else { return false }
+            let made: Int = try await connection.query(
+                "SELECT count(*)::int AS n FROM password_resets WHERE account_id = \(account) AND created_at > now() - interval '1 hour'"
+            ).single().decode("n")
+            guard made < limits.perAccountPerHour else { return false }
+            let token = "dbr_" + SecretToken.base64URL(SecretToken.randomBytes(32))
+            try await connection.execute(
+                """
+                INSERT INTO password_resets (token_hash, account_id, expires_at)
+                VALUES (\(SecretToken.hash(token)), \(account), now() + make_interval(secs => \(MailOutbox.seconds(self.lifetime))))
+                """)
+            var mail = compose(token)
+            mail.accountID = account
+            mail.kind = .passwordReset
+            return try await MailOutbox.enqueue(mail, perAccountPerHour: mailCap, on: connection) != .overCap
+        }
+    }
+
+    /// Whether `token` is a link that may still be used (the page asks before showing the form).
+    public func isUsable(_ token: String) async throws -> Bool {
+        let rows = try await self.database.query(
+            "SELECT 1 FROM password_resets WHERE token_hash = \(SecretToken.hash(token)) AND used_at IS NULL AND expires_at > now()")
+        return !rows.isEmpty
+    }
+
+    /// Uses the link: sets `password` on its account, revokes every token of the account and
+    /// marks the link used, in one transaction. A used, expired or unknown link is `gone`.
+    public func complete(_ token: String, password: String) async throws {
+        let hash = try await self.accounts.hasher.hash(password)
+        try await self.accounts.tokens.revoking { revoker, connection in
+            let rows = try await connection.query(
+                """
+                UPDATE password_resets SET used_at = now()
+                WHERE token_hash = \(SecretToken.hash(token)) AND used_at IS NULL AND expires_at > now()
+                RETURNING account_id
+                """)
+            guard let account: UUID = try rows.first?.decode("account_id") else {
+                throw DebriefError(.gone, "this password reset link was used already or has expired; ask for a new one")
+            }
+            revoker.accountChanged(account)
+            try await connection.execute(
+                """
+                UPDATE accounts SET password_hash = \(hash), credentials_generation = credentials_generation + 1, updated_at = now()
+                WHERE id = \(account)
+                """)
+            // Every other link of the account ends too: the password it was asked for is set.
+            try await connection.execute(
+                "UPDATE password_resets SET used_at = now() WHERE account_id = \(account) AND used_at IS NULL")
+            try await revoker.revoke(.all, of: account)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The fixed text of the e-mail pages (password reset, unsubscribe, roster addresses, delivery
+/// log), in each ``Language``: read by templates as `{{t.name}}` like ``Phrase``.
+enum MailPhrase: String, CaseIterable, Sendable {
+    case forgotPasswordLink, resetRequestHeading, resetRequestBody, resetRequestButton, resetRequestSent, resetNoMail
+    case resetHeading, resetBody, resetPasswordLabel, resetButton, resetDone, resetLinkGone
+    case unsubscribeHeading, unsubscribeBody, unsubscribeButton, unsubscribeDone, unsubscribeLinkGone
+    case rosterMailLink, rosterMailHeading, rosterMailBody, rosterMailNoMail, rosterMailSave, rosterMailUnsubscribed, rosterMailSaved
+    case mailLogLink, mailLogHeading, mailLogEmpty, mailLogNoMail, mailColumnKind, mailColumnTo, mailColumnSubject
+    case mailColumnCreated, mailColumnState, mailColumnAttempts, mailColumnResult
+    case mailStateWaiting, mailStateSent, mailStateGaveUp
+
+    func text(_ language: Language) -> String {
+        let (en, ko) = self.texts
+        return language == .ko ? ko : en
+    }
+
+    private var texts: (en: String, ko: String) {
+        switch self {
+        case .forgotPasswordLink: return ("Forgot your password?", "비밀번호를 잊으셨나요?")
+        case .resetRequestHeading: return ("Reset your password", "비밀번호 재설정")
+        case .resetRequestBody: return ("Enter the address you sign in with. If it has an account, we send a link that works once, for one hour.", "로그인에 쓰는 주소를 입력하세요. 계정이 있으면 한 시간 동안 한 번 쓸 수 있는 링크를 보내요.")
+        case .resetRequestButton: return ("Send the link", "링크 보내기")
+        case .resetRequestSent: return ("If an account uses this address, a reset link is on its way. It works once, for one hour.", "이 주소를 쓰는 계정이 있으면 재설정 링크를 보냈어요. 한 시간 동안 한 번 쓸 수 있어요.")
+        case .resetNoMail: return ("This server sends no e-mail. Ask your administrator to reset your password (debrief admin reset-password).", "이 서버는 메일을 보내지 않아요. 관리자에게 비밀번호 재설정을 요청하세요 (debrief admin reset-password).")
+        case .resetHeading: return ("Choose a new password", "새 비밀번호 정하기")
+        case .resetBody: return ("Every browser and token signed in to this account is signed out.", "이 계정으로 로그인한 모든 브라우저와 토큰이 로그아웃돼요.")
+        case .resetPasswordLabel: return ("New password (at least 10 characters)", "새 비밀번호 (10자 이상)")
+        case .resetButton: return ("Set the password", "비밀번호 설정")
+        case .resetDone: return ("Your password is set. Sign in with it.", "비밀번호를 설정했어요. 새 비밀번호로 로그인하세요.")
+        case .resetLinkGone: return ("This link was used already or has expired. Ask for a new one.", "이미 쓴 링크이거나 만료됐어요. 새 링크를 요청하세요.")
+        case .unsubscribeHeading: return ("Unsubscribe", "수신 거부")
+        case .unsubscribeBody: return ("Stop the feedback links and reminders sent to {name}?", "{name} 님에게 보내는 피드백 링크와 알림을 그만 받을까요?")
+        case .unsubscribeButton: return ("Unsubscribe", "수신 거부")
+        case .unsubscribeDone: return ("Done: no more mail goes to this address from this roster.", "완료했어요. 이 명단에서 이 주소로 더는 메일을 보내지 않아요.")
+        case .unsubscribeLinkGone: return ("This link is no longer valid: its address is not on the roster any more, so nothing will be sent to it.", "더 이상 쓸 수 없는 링크예요. 이 주소는 명단에 없어서 아무것도 보내지 않아요.")
+        case .rosterMailLink: return ("E-mail addresses", "이메일 주소")
+        case .rosterMailHeading: return ("E-mail addresses of the roster", "명단의 이메일 주소")
+        case .rosterMailBody: return ("Members with an address get the participant link after each meeting and one reminder before the form closes. Only you and co-hosts who edit see the addresses; exports leave them out.", "주소가 있는 사람은 회의가 끝나면 참여 링크를, 설문 마감 전에 알림을 한 번 받아요. 주소는 나와 편집 권한이 있는 공동 주최자만 보고, 내보내기에는 들어가지 않아요.")
+        case .rosterMailNoMail: return ("This server sends no e-mail: copy the participant link from the meeting page instead.", "이 서버는 메일을 보내지 않아요. 회의 페이지에서 참여 링크를 복사해 보내세요.")
+        case .rosterMailSave: return ("Save", "저장")
+        case .rosterMailUnsubscribed: return ("Unsubscribed", "수신 거부함")
+        case .rosterMailSaved: return ("Address saved.", "주소를 저장했어요.")
+        case .mailLogLink: return ("Mail log", "메일 기록")
+        case .mailLogHeading: return ("Mail sent for you", "보낸 메일 기록")
+        case .mailLogEmpty: return ("No mail yet.", "아직 보낸 메일이 없어요.")
+        case .mailLogNoMail: return ("This server sends no e-mail: share links by hand.", "이 서버는 메일을 보내지 않아요. 링크를 직접 공유하세요.")
+        case .mailColumnKind: return ("Kind", "종류")
+        case .mailColumnTo: return ("To", "받는 사람")
+        case .mailColumnSubject: return ("Subject", "제목")
+        case .mailColumnCreated: return ("Created", "생성")
+        case .mailColumnState: return ("State", "상태")
+        case .mailColumnAttempts: return ("Attempts", "시도")
+        case .mailColumnResult: return ("Server's reply", "서버 응답")
+        case .mailStateWaiting: return ("Waiting", "대기 중")
+        case .mailStateSent: return ("Sent", "보냄")
+        case .mailStateGaveUp: return ("Gave up", "포기함")
+        }
+    }
+}

@@ -1,0 +1,259 @@
+import Debrief
+import DebriefActions
+import DebriefHTTP
+import DebriefStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The e-mail pages (docs/email.md):
+/// - `/password-reset` (ask for a link; the same answer whether or not the address has an
+///   account) and `/password-reset/{token}` (choose a new password; single use, one hour);
+/// - `/unsubscribe/{token}`: a confirmation page, and the one-click POST of RFC 8058 that mail
+///   clients send without a session (the token is the only credential, so no CSRF token);
+/// - `/m/{id}/roster/mail`: the roster's addresses (those who may edit the series only);
+/// - `/account/mail`: the host's delivery log.
+struct MailPagesController {
+    let accounts: AccountActions
+    let meetings: MeetingActions
+    let mail: MailActions
+
+    struct RequestPage {
+        var email = ""
+        var emailError: String?
+        var notice: String?
+        var mailConfigured: Bool
+    }
+
+    struct ResetPage {
+        var action: String
+        var passwordError: String?
+    }
+
+    struct UnsubscribePage {
+        var action: String
+        var body: String
+    }
+
+    struct RosterPage {
+        struct Row {
+            var name: String
+            var email: String
+            var unsubscribed: Bool
+            var action: String
+            var fieldID: String
+            var error: String?
+        }
+
+        var csrf: String
+        var notice: String?
+        var mailConfigured: Bool
+        var rosterLink: String
+        var rows: [Row]
+    }
+
+    struct LogPage {
+        struct Entry {
+            var kind: String
+            var to: String
+            var subject: String
+            var createdAt: String
+            var state: String
+            var attempts: Int
+            var result: String
+        }
+
+        var mailConfigured: Bool
+        var entries: [Entry]
+        /// Stored: templates read values by reflection, which sees no computed property.
+        var hasEntries: Bool
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let open = router.group().add(middleware: PageErrorMiddleware(subject: .meeting))
+        open.get("password-reset", use: self.showRequest)
+        open.post("password-reset", use: self.request)
+        open.get("password-reset/:token", use: self.showReset)
+        open.post("password-reset/:token", use: self.reset)
+        open.get("unsubscribe/:token", use: self.showUnsubscribe)
+        open.post("unsubscribe/:token", use: self.unsubscribe)
+        let host = router.group()
+            .add(middleware: PageErrorMiddleware(subject: .meeting))
+            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+        host.get("m/:id/roster/mail", use: self.showRoster)
+        host.post("m/:id/roster/:memberId/email", use: self.setEmail)
+        host.get("account/mail", use: self.log)
+    }
+
+    // MARK: - Password reset
+
+    @Sendable func showRequest(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try self.requestForm(request, RequestPage(mailConfigured: self.mail.isConfigured), status: .ok)
+    }
+
+    /// No CSRF token: a forged post can only make us send the address's owner a link (throttled
+    /// per client), and the answer tells nothing.
+    @Sendable func request(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = try await FormFields.read(request, limit: 16 * 1024)
+        let writer = try PageWriter(request)
+        var page = RequestPage(email: fields["email"] ?? "", mailConfigured: self.mail.isConfigured)
+        do {
+            try await self.mail.requestPasswordReset(email: fields["email"], client: context.clientAddress, korean: writer.language == .ko)
+            page.notice = writer.localizer(self.mail.isConfigured ? .resetRequestSent : .resetNoMail)
+            page.email = ""
+            return try self.requestForm(request, page, status: .ok)
+        } catch let failure as ValidationFailure {
+            page.emailError = FieldErrors(failure, writer.localizer)["email"]
+            return try self.requestForm(request, page, status: .unprocessableContent)
+        }
+    }
+
+    @Sendable func showReset(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let token = context.parameters.get("token") ?? ""
+        guard try await self.mail.isResetLinkUsable(token) else { return try self.gone(request) }
+        return try self.resetForm(request, ResetPage(action: "/password-reset/\(token)"), status: .ok)
+    }
+
+    @Sendable func reset(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let token = context.parameters.get("token") ?? ""
+        let fields = try await FormFields.read(request, limit: 16 * 1024)
+        let writer = try PageWriter(request)
+        do {
+            try await self.mail.completePasswordReset(token: token, password: fields["password"])
+        } catch let failure as ValidationFailure {
+            var page = ResetPage(action: "/password-reset/\(token)")
+            page.passwordError = FieldErrors(failure, writer.localizer)["password"]
+            return try self.resetForm(request, page, status: .unprocessableContent)
+        } catch let error as DebriefError where error.code == .gone {
+            return try self.gone(request)
+        }
+        return try self.message(
+            request, heading: writer.localizer(.resetHeading), message: writer.localizer(.resetDone),
+            link: ("/signin", writer.localizer(.signInHeading)), status: .ok)
+    }
+
+    // MARK: - Unsubscribe
+
+    @Sendable func showUnsubscribe(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let token = context.parameters.get("token") ?? ""
+        let writer = try PageWriter(request)
+        guard let name = try await self.mail.unsubscribeName(token: token) else { return try self.unsubscribeGone(request) }
+        let page = UnsubscribePage(action: "/unsubscribe/\(token)", body: writer.localizer(.unsubscribeBody, ["name": name]))
+        return try writer.page("unsubscribe", title: writer.localizer(.unsubscribeHeading), view: page)
+    }
+
+    /// The confirmation page's button and a mail client's one-click post
+    /// (`List-Unsubscribe=One-Click`) both land here.
+    @Sendable func unsubscribe(_ request: Request, context: AppRequestContext) async throws -> Response {
+        // RFC 8058 clients post `List-Unsubscribe=One-Click` as multipart/form-data or urlencoded;
+        // the body says nothing the link does not, so it is read (bounded) and not parsed.
+        _ = try await request.body.collect(upTo: 16 * 1024)
+        do {
+            try await self.mail.unsubscribe(token: context.parameters.get("token") ?? "")
+        } catch let error as DebriefError where error.code == .notFound {
+            return try self.unsubscribeGone(request)
+        }
+        let writer = try PageWriter(request)
+        return try self.message(
+            request, heading: writer.localizer(.unsubscribeHeading), message: writer.localizer(.unsubscribeDone), link: nil, status: .ok)
+    }
+
+    // MARK: - Roster addresses
+
+    @Sendable func showRoster(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
+        return try await self.renderRoster(request, context, meeting, notice: nil, errors: [:], status: .ok)
+    }
+
+    @Sendable func setEmail(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
+        let fields = try await context.postedFields(request)
+        let member = try context.requireID("memberId", "roster member")
+        let t = Localizer(Language(request.headers))
+        do {
+            try await self.mail.setRosterEmail(series: meeting.seriesID, member: member, by: try context.requireViewer(), email: fields["email"])
+            return try await self.renderRoster(request, context, meeting, notice: t(.rosterMailSaved), errors: [:], status: .ok)
+        } catch let failure as ValidationFailure {
+            return try await self.renderRoster(
+                request, context, meeting, notice: nil, errors: [member: (fields["email"] ?? "", FieldErrors(failure, t)["email"] ?? "")],
+                status: .unprocessableContent)
+        }
+    }
+
+    // MARK: - Delivery log
+
+    @Sendable func log(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let writer = try PageWriter(request)
+        let t = writer.localizer
+        let entries = try await self.mail.deliveryLog(of: try context.requireViewer()).map { entry in
+            LogPage.Entry(
+                kind: entry.kind.rawValue, to: entry.recipient, subject: entry.subject,
+                createdAt: DateText.dateTime(entry.createdAt, writer.language),
+                state: entry.state == .sent ? t(.mailStateSent) : entry.state == .gaveUp ? t(.mailStateGaveUp) : t(.mailStateWaiting),
+                attempts: entry.attempts,
+                result: [entry.lastCode.map(String.init), entry.lastError].compactMap { $0 }.joined(separator: " "))
+        }
+        return try writer.hostPage(
+            "mail-log", title: t(.mailLogHeading), view: LogPage(mailConfigured: self.mail.isConfigured, entries: entries, hasEntries: !entries.isEmpty), context: context)
+    }
+
+    // MARK: - Helpers
+
+    private func renderRoster(
+        _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, notice: String?, errors: [UUID: (String, String)],
+        status: HTTPResponse.Status
+    ) async throws -> Response {
+        let writer = try PageWriter(request)
+        let id = meeting.id.uuidString.lowercased()
+        let rows = try await self.mail.rosterAddresses(series: meeting.seriesID, by: try context.requireViewer()).map { entry in
+            let member = entry.memberID.uuidString.lowercased()
+            return RosterPage.Row(
+                name: entry.name, email: errors[entry.memberID]?.0 ?? entry.email ?? "", unsubscribed: entry.unsubscribed,
+                action: "/m/\(id)/roster/\(member)/email", fieldID: "email-\(member)", error: errors[entry.memberID]?.1)
+        }
+        let page = RosterPage(
+            csrf: context.sessionCSRFToken ?? "", notice: notice, mailConfigured: self.mail.isConfigured, rosterLink: "/m/\(id)/roster",
+            rows: rows)
+        return try writer.hostPage("roster-mail", title: writer.localizer(.rosterMailHeading), view: page, context: context, status: status)
+    }
+
+    private func requestForm(_ request: Request, _ page: RequestPage, status: HTTPResponse.Status) throws -> Response {
+        let writer = try PageWriter(request)
+        return try writer.page("password-reset-request", title: writer.localizer(.resetRequestHeading), view: page, status: status)
+    }
+
+    private func resetForm(_ request: Request, _ page: ResetPage, status: HTTPResponse.Status) throws -> Response {
+        let writer = try PageWriter(request)
+        var response = try writer.page("password-reset", title: writer.localizer(.resetHeading), view: page, status: status)
+        // The link is a credential: never kept by a cache, never sent on as a referrer.
+        response.headers[.cacheControl] = "no-store"
+        response.headers[.init("Referrer-Policy")!] = "no-referrer"
+        return response
+    }
+
+    /// An unknown unsubscribe link (its member was removed from the roster): 410, a page.
+    private func unsubscribeGone(_ request: Request) throws -> Response {
+        let writer = try PageWriter(request)
+        return try self.message(
+            request, heading: writer.localizer(.unsubscribeHeading), message: writer.localizer(.unsubscribeLinkGone), link: nil,
+            status: .gone)
+    }
+
+    private func gone(_ request: Request) throws -> Response {
+        let writer = try PageWriter(request)
+        return try self.message(
+            request, heading: writer.localizer(.resetHeading), message: writer.localizer(.resetLinkGone),
+            link: ("/password-reset", writer.localizer(.resetRequestHeading)), status: .gone)
+    }
+
+    private func message(
+        _ request: Request, heading: String, message: String, link: (href: String, text: String)?, status: HTTPResponse.Status
+    ) throws -> Response {
+        struct Link { var href: String; var text: String }
+        struct View { var heading: String; var message: String; var link: Link? }
+        let writer = try PageWriter(request)
+        return try writer.page(
+            "message", title: heading, view: View(heading: heading, message: message, link: link.map { Link(href: $0.href, text: $0.text) }),
+            status: status)
+    }
+}

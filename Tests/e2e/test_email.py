@@ -1,0 +1,283 @@
+"""E-mail over SMTP against a real server (docs/email.md, docs/decisions/0041-smtp-client.md).
+
+The test starts aiosmtpd with STARTTLS required and AUTH on (a self-signed certificate made here,
+trusted through --smtp-ca-file), points `debrief serve` at it, and reads what arrives with
+Python's `email` package: the headers, both parts, the Korean subject, and that the links work —
+a password reset followed to its end, an unsubscribe that stops the next reminder. A server that
+cannot be reached and one that answers 5xx are retried, then given up with the reason in the
+host's delivery log.
+"""
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+import ssl
+import subprocess
+import threading
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+import requests
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult, LoginPassword
+
+from conftest import SAMPLE_FORM, free_port, fresh_database_url, iso, start_server, wait_until
+
+SMTP_USER, SMTP_PASSWORD = "debrief", "s3cret-smtp"
+REFUSED = "refuse-me@example.org"
+
+
+class Inbox:
+    """What the SMTP server accepted, parsed; refuses REFUSED with a 550."""
+
+    def __init__(self):
+        self.messages: list[email.message.EmailMessage] = []
+        self.lock = threading.Lock()
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address == REFUSED:
+            return "550 5.1.1 <refuse-me@example.org>: mailbox unavailable"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        assert session.authenticated, "mail arrived without AUTH"
+        parsed = email.message_from_bytes(envelope.original_content, policy=email.policy.default)
+        with self.lock:
+            self.messages.append(parsed)
+        return "250 2.0.0 queued"
+
+    def to(self, address: str) -> list[email.message.EmailMessage]:
+        with self.lock:
+            return [m for m in self.messages if m["To"].addresses[0].addr_spec == address]
+
+    def wait_for(self, address: str, count: int = 1, timeout: float = 30) -> list[email.message.EmailMessage]:
+        wait_until(lambda: len(self.to(address)) >= count, timeout, f"{count} message(s) to {address}")
+        return self.to(address)
+
+
+def authenticate(server, session, envelope, mechanism, auth_data):
+    ok = isinstance(auth_data, LoginPassword) and auth_data.login == SMTP_USER.encode() and auth_data.password == SMTP_PASSWORD.encode()
+    return AuthResult(success=ok)
+
+
+@pytest.fixture(scope="module")
+def smtp(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("smtp")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+         "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(str(cert), str(key))
+    inbox = Inbox()
+    port = free_port()
+    controller = Controller(
+        inbox, hostname="127.0.0.1", port=port, tls_context=context, require_starttls=True, auth_required=True,
+        authenticator=authenticate)
+    controller.start()
+    yield inbox, port, cert
+    controller.stop()
+
+
+@pytest.fixture(scope="module")
+def mail_server(database_url, smtp):
+    inbox, port, cert = smtp
+    web_port = free_port()
+    running = start_server(database_url, port=web_port, args=["--public-url", f"http://127.0.0.1:{web_port}"], env={
+        "DEBRIEF_SMTP_URL": f"smtp://{SMTP_USER}:{SMTP_PASSWORD}@127.0.0.1:{port}",
+        "DEBRIEF_SMTP_CA_FILE": str(cert),
+        "DEBRIEF_MAIL_FROM": "debrief@example.org",
+        "DEBRIEF_MAIL_POLL_MS": "200",
+        "DEBRIEF_MAIL_RETRY_BASE_MS": "200",
+        "DEBRIEF_MAIL_MAX_ATTEMPTS": "3",
+    })
+    yield running
+    running.stop()
+    # The SMTP password never reaches the log.
+    assert SMTP_PASSWORD not in running.log()
+
+
+def sign_up(base: str, name: str = "Host") -> tuple[str, str, str]:
+    import secrets
+    address = f"host-{secrets.token_hex(4)}@example.org"
+    password = "correct horse battery"
+    created = requests.post(base + "/v1/accounts", json={"email": address, "password": password, "displayName": name}, timeout=30)
+    assert created.status_code == 201, created.text
+    token = requests.post(base + "/v1/tokens", json={"email": address, "password": password}, timeout=30).json()["token"]
+    return address, password, token
+
+
+def page_session(base: str, address: str, password: str) -> requests.Session:
+    session = requests.Session()
+    form = session.get(base + "/signin", timeout=30)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', form.text).group(1)
+    signed = session.post(base + "/signin", data={"email": address, "password": password, "csrf": csrf, "next": "/m"},
+                          allow_redirects=False, timeout=30)
+    assert signed.status_code == 303, signed.text
+    return session
+
+
+def parts(message: email.message.EmailMessage) -> tuple[str, str]:
+    assert message.get_content_type() == "multipart/alternative"
+    plain = message.get_body(("plain",)).get_content()
+    html = message.get_body(("html",)).get_content()
+    return plain, html
+
+
+def check_headers(message: email.message.EmailMessage):
+    assert message["Auto-Submitted"] == "auto-generated"
+    assert re.fullmatch(r"<[0-9a-f-]{36}@example\.org>", message["Message-ID"])
+    assert message["Date"].datetime.tzinfo is not None
+    assert message["From"].addresses[0].addr_spec == "debrief@example.org"
+
+
+def test_password_reset_by_mail_in_korean(mail_server, smtp):
+    inbox, _, _ = smtp
+    base = mail_server.base_url
+    address, _, _ = sign_up(base)
+    korean = {"Accept-Language": "ko"}
+    known = requests.post(base + "/password-reset", data={"email": address}, headers=korean, timeout=30)
+    unknown = requests.post(base + "/password-reset", data={"email": "nobody-here@example.org"}, headers=korean, timeout=30)
+    # The same answer whether or not the address has an account.
+    assert known.status_code == unknown.status_code == 200
+    assert known.text == unknown.text
+    invalid = requests.post(base + "/password-reset", data={"email": "not an address"}, timeout=30)
+    assert invalid.status_code == 422
+    assert 'id="email-error"' in invalid.text
+
+    [message] = inbox.wait_for(address)
+    check_headers(message)
+    assert message["Subject"] == "Debrief 비밀번호 재설정 링크"
+    assert "List-Unsubscribe" not in message
+    plain, html = parts(message)
+    link = re.search(r"http://\S+/password-reset/(dbr_[A-Za-z0-9_-]+)", plain).group(0)
+    assert link in html
+
+    assert requests.get(link, timeout=30).status_code == 200
+    short = requests.post(link, data={"password": "short"}, timeout=30)
+    assert short.status_code == 422 and 'id="password-error"' in short.text
+    done = requests.post(link, data={"password": "a brand new password"}, timeout=30)
+    assert done.status_code == 200, done.text
+    assert requests.post(base + "/v1/tokens", json={"email": address, "password": "a brand new password"}, timeout=30).status_code == 201
+    # Single use.
+    assert requests.get(link, timeout=30).status_code == 410
+    assert requests.post(link, data={"password": "another new password"}, timeout=30).status_code == 410
+
+
+def test_roster_mail_unsubscribe_stops_the_next_reminder(mail_server, smtp):
+    inbox, _, _ = smtp
+    base = mail_server.base_url
+    address, password, token = sign_up(base)
+    auth = {"Authorization": f"Bearer {token}"}
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+
+    def ended_meeting(title: str, hours_ago: int, closes_in: timedelta | None) -> dict:
+        start = now - timedelta(hours=hours_ago)
+        times = {"title": title, "startsAt": iso(start), "endsAt": iso(start + timedelta(minutes=30))}
+        # The second session joins the first one's series (its roster).
+        path = f"/v1/meetings/{previous}/next" if previous else "/v1/meetings"
+        made = requests.post(base + path, headers=auth, json=times, timeout=30)
+        assert made.status_code == 201, made.text
+        form = dict(SAMPLE_FORM, **({"closesAt": iso(now + closes_in)} if closes_in else {}))
+        assert requests.put(base + f"/v1/meetings/{made.json()['id']}/form", headers=auth, json=form, timeout=30).status_code == 200
+        published = requests.post(base + f"/v1/meetings/{made.json()['id']}/form/publish", headers=auth, timeout=30)
+        assert published.status_code == 200, published.text
+        return made.json() | {"code": published.json()["code"]}
+
+    previous = None
+    first = ended_meeting("주간 회의", 5, None)
+    previous = first["id"]
+    series = first["seriesId"]
+    minji, jisoo = "minji@example.org", "jisoo@example.org"
+    members = {}
+    for name in ("Minji", "Jisoo"):
+        added = requests.post(base + f"/v1/series/{series}/roster", headers=auth, json={"name": name}, timeout=30)
+        assert added.status_code == 201, added.text
+        members[name] = added.json()["id"]
+    pages = page_session(base, address, password)
+    roster = pages.get(base + f"/m/{first['id']}/roster/mail", timeout=30)
+    assert roster.status_code == 200
+    csrf = re.search(r'name="csrf" value="([^"]+)"', roster.text).group(1)
+    bad = pages.post(base + f"/m/{first['id']}/roster/{members['Minji']}/email", data={"csrf": csrf, "email": "minji@"}, timeout=30)
+    assert bad.status_code == 422 and "-error" in bad.text
+    for name, mailbox in (("Minji", minji), ("Jisoo", jisoo)):
+        saved = pages.post(base + f"/m/{first['id']}/roster/{members[name]}/email", data={"csrf": csrf, "email": mailbox}, timeout=30)
+        assert saved.status_code == 200, saved.text
+    # The roster's API and its exports never show the addresses.
+    listed = requests.get(base + f"/v1/series/{series}/roster", headers=auth, timeout=30)
+    assert listed.status_code == 200 and "Minji" in listed.text and minji not in listed.text
+    for layout in ("responses", "answers", "summary"):
+        exported = requests.get(base + f"/v1/series/{series}/export.csv", params={"layout": layout}, headers=auth, timeout=30)
+        assert exported.status_code == 200, exported.text
+        assert "example.org" not in exported.text
+
+    [link_mail] = inbox.wait_for(minji)
+    check_headers(link_mail)
+    assert link_mail["Subject"].startswith("주간 회의")
+    assert link_mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    unsubscribe = re.fullmatch(r"<(http://\S+/unsubscribe/\S+)>", link_mail["List-Unsubscribe"]).group(1)
+    plain, html = parts(link_mail)
+    participant_link = f"{base}/f/{first['code']}"
+    assert participant_link in plain and participant_link in html
+    assert requests.get(participant_link, timeout=30).status_code == 200
+    inbox.wait_for(jisoo)
+
+    # The confirmation page works without signing in; a mail client's one-click POST does the rest.
+    assert requests.get(unsubscribe, timeout=30).status_code == 200
+    # As RFC 8058 clients send it: multipart/form-data.
+    done = requests.post(unsubscribe, files={"List-Unsubscribe": (None, "One-Click")}, timeout=30)
+    assert done.status_code == 200
+
+    # A second meeting whose form closes within the reminder lead: Jisoo gets the link and the
+    # one reminder; Minji, unsubscribed, nothing.
+    ended_meeting("주간 회의 (2)", 3, timedelta(hours=2))
+    inbox.wait_for(jisoo, count=3)
+    reminders = [m for m in inbox.to(jisoo) if "마감" in m["Subject"]]
+    assert len(reminders) == 1
+    assert len(inbox.to(minji)) == 1
+
+    log = pages.get(base + "/account/mail", timeout=30)
+    assert log.status_code == 200 and jisoo in log.text
+
+
+def test_unreachable_server_and_5xx_are_retried_then_given_up(smtp):
+    inbox, port, cert = smtp
+    # A database of its own: the module's other server (a working SMTP server) shares
+    # `database_url` and would send these messages on its next poll.
+    database_url = fresh_database_url()
+    web_port = free_port()
+    environment = {
+        "DEBRIEF_SMTP_CA_FILE": str(cert), "DEBRIEF_MAIL_FROM": "debrief@example.org", "DEBRIEF_MAIL_POLL_MS": "200",
+        "DEBRIEF_MAIL_RETRY_BASE_MS": "200", "DEBRIEF_MAIL_MAX_ATTEMPTS": "3",
+    }
+    # Nothing listens on this port: connection refused, three times, then given up.
+    dead = free_port()
+    running = start_server(database_url, port=web_port, env=environment | {"DEBRIEF_SMTP_URL": f"smtp://127.0.0.1:{dead}"})
+    try:
+        address, password, _ = sign_up(running.base_url)
+        requests.post(running.base_url + "/password-reset", data={"email": address}, timeout=30)
+        pages = page_session(running.base_url, address, password)
+        wait_until(lambda: "Gave up" in pages.get(running.base_url + "/account/mail", timeout=30).text, 30, "the message given up")
+        log = pages.get(running.base_url + "/account/mail", timeout=30).text
+        assert "gave up after 3 attempts" in log
+    finally:
+        running.stop()
+    # A 5xx reply: the server refuses the recipient each time; its words are the reason.
+    running = start_server(database_url, port=web_port, env=environment | {
+        "DEBRIEF_SMTP_URL": f"smtp://{SMTP_USER}:{SMTP_PASSWORD}@127.0.0.1:{port}"})
+    try:
+        base = running.base_url
+        created = requests.post(base + "/v1/accounts", json={"email": REFUSED, "password": "correct horse battery", "displayName": "R"}, timeout=30)
+        assert created.status_code == 201, created.text
+        requests.post(base + "/password-reset", data={"email": REFUSED}, timeout=30)
+        pages = page_session(base, REFUSED, "correct horse battery")
+        wait_until(lambda: "Gave up" in pages.get(base + "/account/mail", timeout=30).text, 30, "the refused message given up")
+        log = pages.get(base + "/account/mail", timeout=30).text
+        assert "550" in log and "mailbox unavailable" in log
+        assert not inbox.to(REFUSED)
+    finally:
+        running.stop()
