@@ -105,7 +105,7 @@ struct ExportCommandTests {
         let seconds = try #require(Double(first["seconds_after_end"] ?? ""))
         #expect(abs(seconds - 1800) < 5)
         // A time a spreadsheet reads as a date, in the host's zone (UTC: the host chose none).
-        #expect(first["submitted_at"]?.range(of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$"#, options: .regularExpression) != nil)
+        #expect(first["submitted_at"]?.range(of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$"#, options: .regularExpression) != nil)
         #expect(first["time_zone"] == "UTC")
         let second = try #require(rows.last)
         #expect(second["checked_in"] == "false")

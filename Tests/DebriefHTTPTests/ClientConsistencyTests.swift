@@ -70,8 +70,10 @@ struct ClientConsistencyTests {
             }
             for layout in ["responses", "answers"] {
                 let csv = try await api.send(.get, "/v1/meetings/\(meeting)/export.csv?layout=\(layout)", token: token).text
-                // The same instant, written the same way.
-                #expect(csv.contains(submittedAt), "\(layout): \(csv.prefix(600))")
+                // The same instant to the millisecond, as a spreadsheet reads it: the zone (UTC
+                // here) in the `time_zone` column, not in the cell.
+                let spreadsheetTime = submittedAt.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "")
+                #expect(csv.contains(spreadsheetTime) && csv.contains(",UTC"), "\(layout): \(csv.prefix(600))")
                 #expect(csv.firstMatch(of: /\.\d{6}Z/) == nil, "\(layout) still has microseconds")
             }
         }

@@ -63,9 +63,13 @@ struct XLSXExportTests {
                 let id: String = try row.decode("id")
                 let at: Date = try row.decode("submitted_at")
                 let exported = try #require(rows.first { $0["response_id"] == id })
-                let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: at)
+                // To the millisecond, rounded as the JSON's times are.
+                let milliseconds = (at.timeIntervalSince1970 * 1000).rounded()
+                let whole = Date(timeIntervalSince1970: (milliseconds / 1000).rounded(.down))
+                let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: whole)
                 let expected = String(
-                    format: "%04d-%02d-%02d %02d:%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+                    format: "%04d-%02d-%02d %02d:%02d:%02d.%03d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0,
+                    c.second ?? 0, Int(milliseconds.truncatingRemainder(dividingBy: 1000)))
                 #expect(exported["submitted_at"] == expected)
                 #expect(exported["time_zone"] == "Asia/Seoul")
             }

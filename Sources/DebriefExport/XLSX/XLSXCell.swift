@@ -97,7 +97,7 @@ enum XLSXCell {
     }
 
     /// The spreadsheet serial (days since 1899-12-30, the fraction the time of day) of a timestamp
-    /// the export writes: `2026-12-01 19:31:12` (a wall-clock time in the export's zone, kept
+    /// the export writes: `2026-12-01 19:31:12.417` (a wall-clock time in the export's zone, kept
     /// as that wall-clock time) or ISO 8601 in UTC (`2026-12-01T10:31:12.417Z`, kept in UTC).
     static func serial(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
@@ -119,17 +119,13 @@ enum XLSXCell {
         else { return nil }
         var milliseconds = 0
         var rest = bytes[19...]
-        if bytes[10] == UInt8(ascii: "T") {
-            // Only the export's own ISO form: optional `.mmm`, then `Z`.
-            if rest.first == UInt8(ascii: ".") {
-                guard rest.count >= 4, let ms = number(20..<23) else { return nil }
-                milliseconds = ms
-                rest = rest.dropFirst(4)
-            }
-            guard rest.elementsEqual([UInt8(ascii: "Z")]) else { return nil }
-        } else if !rest.isEmpty {
-            return nil
+        // Only the export's own forms: optional `.mmm`, then `Z` in the ISO form and nothing else.
+        if rest.first == UInt8(ascii: ".") {
+            guard rest.count >= 4, let ms = number(20..<23) else { return nil }
+            milliseconds = ms
+            rest = rest.dropFirst(4)
         }
+        guard rest.elementsEqual(bytes[10] == UInt8(ascii: "T") ? [UInt8(ascii: "Z")] : []) else { return nil }
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
         guard let date = utc.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)),
