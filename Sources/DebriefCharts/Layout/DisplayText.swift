@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// How numbers and times read on a chart: no locale, so a chart is the same on every server.
@@ -11,8 +12,8 @@ enum DisplayText {
     /// One decimal, dropped when it is zero: `7.4`, `8`.
     static func oneDecimal(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
-        let tenths = (value * 10).rounded()
-        let text = tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
+        let rounded = DisplayRounding.oneDecimal(value)
+        let text = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
         return text == "-0" ? "0" : text
     }
 

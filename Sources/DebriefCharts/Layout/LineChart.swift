@@ -38,27 +38,8 @@ enum LineChart {
         }
         func y(_ value: Double) -> Double { baseline - scale.fraction(value) * Self.plotHeight }
 
-        for tick in scale.ticks {
-            canvas.body.element("line", [
-                "class": "grid", "x1": plotLeft, "y1": y(tick), "x2": canvas.right, "y2": y(tick),
-                "stroke": canvas.palette.grid, "stroke-width": tick == scale.lower ? 2 : 1,
-            ])
-            canvas.body.element("text", [
-                "class": "tick", "x": plotLeft - 10, "y": y(tick) + 7, "font-size": ChartCanvas.subtitleSize,
-                "text-anchor": "end", "fill": canvas.palette.muted,
-            ], text: format(tick))
-        }
-        if let breakMark, points.indices.contains(breakMark.index), breakMark.index > 0 {
-            let position = (x(breakMark.index - 1) + x(breakMark.index)) / 2
-            canvas.body.element("line", [
-                "class": "break", "x1": position, "y1": top - 12, "x2": position, "y2": baseline,
-                "stroke": canvas.palette.accent, "stroke-width": 2, "stroke-dasharray": "8 6",
-            ])
-            canvas.body.element("text", [
-                "class": "break-label", "x": position, "y": top - 20, "font-size": ChartCanvas.subtitleSize,
-                "text-anchor": position > canvas.left + canvas.contentWidth / 2 ? "end" : "start", "fill": canvas.palette.accent,
-            ], text: breakMark.label)
-        }
+        LinePlotFrame.drawValueAxis(scale, plotLeft: plotLeft, y: y, format: format, on: &canvas)
+        LinePlotFrame.drawBreak(breakMark, count: points.count, x: x, top: top, baseline: baseline, on: &canvas)
         Self.drawLine(points, x: x, y: y, on: &canvas)
         Self.drawLabels(points, x: x, baseline: baseline, spacing: points.count == 1 ? plotWidth : plotWidth / Double(points.count - 1), on: &canvas)
         canvas.y = baseline + ChartCanvas.labelSize + 16

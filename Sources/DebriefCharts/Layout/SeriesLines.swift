@@ -34,27 +34,8 @@ enum SeriesLines {
         }
         func y(_ value: Double) -> Double { baseline - scale.fraction(min(max(value, scale.lower), scale.upper)) * Self.plotHeight }
 
-        for tick in scale.ticks {
-            canvas.body.element("line", [
-                "class": "grid", "x1": plotLeft, "y1": y(tick), "x2": canvas.right, "y2": y(tick),
-                "stroke": canvas.palette.grid, "stroke-width": tick == scale.lower ? 2 : 1,
-            ])
-            canvas.body.element("text", [
-                "class": "tick", "x": plotLeft - 10, "y": y(tick) + 7, "font-size": ChartCanvas.subtitleSize,
-                "text-anchor": "end", "fill": canvas.palette.muted,
-            ], text: format(tick))
-        }
-        if let breakMark, labels.indices.contains(breakMark.index), breakMark.index > 0 {
-            let position = (x(breakMark.index - 1) + x(breakMark.index)) / 2
-            canvas.body.element("line", [
-                "class": "break", "x1": position, "y1": top - 12, "x2": position, "y2": baseline,
-                "stroke": canvas.palette.accent, "stroke-width": 2, "stroke-dasharray": "8 6",
-            ])
-            canvas.body.element("text", [
-                "class": "break-label", "x": position, "y": top - 20, "font-size": ChartCanvas.subtitleSize,
-                "text-anchor": position > canvas.left + canvas.contentWidth / 2 ? "end" : "start", "fill": canvas.palette.accent,
-            ], text: breakMark.label)
-        }
+        LinePlotFrame.drawValueAxis(scale, plotLeft: plotLeft, y: y, format: format, on: &canvas)
+        LinePlotFrame.drawBreak(breakMark, count: labels.count, x: x, top: top, baseline: baseline, on: &canvas)
         let spacing = labels.count == 1 ? plotWidth : plotWidth / Double(labels.count - 1)
         Self.drawMarks(marks, count: labels.count, x: x, top: top, baseline: baseline, spacing: spacing, on: &canvas)
         for (number, line) in lines.enumerated() {
