@@ -469,7 +469,7 @@ def test_builder_script_response_removal_and_time_zone(installation, browser):
     audit(host, "form builder (script)", axe)
 
     # Drag and drop: the short answer to the top, then the second option above the first.
-    drag(host, host.find_element(By.CSS_SELECTOR, "#q2 > .drag-handle"), host.find_element(By.ID, "q0"), below=False)
+    drag(host, host.find_element(By.CSS_SELECTOR, "#q2 > p.actions > .drag-handle"), host.find_element(By.ID, "q0"), below=False)
     wait_for(host, lambda d: prompts(d) == ["Anything else?", "Best topic?", "How useful was it?"])
     drag(host, host.find_element(By.CSS_SELECTOR, "#q1 li:nth-child(2) .drag-handle"),
          host.find_element(By.CSS_SELECTOR, "#q1 li:nth-child(1)"), below=False)
