@@ -40,17 +40,19 @@ public struct MailDeliveryService: Service {
         }
     }
 
-    /// Sends every due message once (tests and tools); returns how many were attempted.
+    /// Sends every message due when it starts, once (tests and tools); a retry it schedules is left
+    /// for a later round however short its delay. Returns how many were attempted.
     @discardableResult
     public func deliverDue() async throws -> Int {
+        let round = Date()
         var count = 0
-        while try await self.sendOne() { count += 1 }
+        while try await self.sendOne(dueBy: round) { count += 1 }
         return count
     }
 
-    func sendOne() async throws -> Bool {
+    func sendOne(dueBy: Date? = nil) async throws -> Bool {
         do {
-            return try await self.outbox.withNextDue { claimed in await self.attempt(claimed) }
+            return try await self.outbox.withNextDue(dueBy: dueBy) { claimed in await self.attempt(claimed) }
         } catch {
             self.logger.warning("could not claim an outgoing message", metadata: ["error": "\(error)"])
             throw error

@@ -113,14 +113,16 @@ public struct MailOutbox: Sendable {
     /// during the attempt rolls the claim back: the message is due again and sent again with its
     /// Message-ID (at least once). Messages to a roster member who unsubscribed meanwhile are
     /// given up without an attempt. Returns false when nothing was due.
-    public func withNextDue(_ attempt: (Claimed) async -> Outcome) async throws -> Bool {
+    /// `dueBy` bounds the claim to messages due at that instant (a round that must not pick up the
+    /// retries it scheduled itself); `nil` means due now by the database's clock.
+    public func withNextDue(dueBy: Date? = nil, _ attempt: (Claimed) async -> Outcome) async throws -> Bool {
         try await self.database.withTransaction { connection in
             let rows = try await connection.query(
                 """
                 SELECT o.id, o.kind, o.recipient, o.subject, o.text_body, o.html_body, o.unsubscribe_url, o.created_at, o.attempts,
                     rm.unsubscribed_at IS NOT NULL AS unsubscribed
                 FROM email_outbox o LEFT JOIN roster_members rm ON rm.id = o.roster_member_id
-                WHERE o.sent_at IS NULL AND o.given_up_at IS NULL AND o.next_attempt_at <= now()
+                WHERE o.sent_at IS NULL AND o.given_up_at IS NULL AND o.next_attempt_at <= LEAST(now(), coalesce(\(dueBy)::timestamptz, now()))
                 ORDER BY o.next_attempt_at
                 LIMIT 1
                 FOR UPDATE OF o SKIP LOCKED
