@@ -16,7 +16,7 @@ import signal
 import subprocess
 import time
 import urllib.request
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from topology import DATABASE, Topology, _alive, free_port
@@ -102,43 +102,29 @@ class HATopology(Topology):
 
     # MARK: - Up and down
 
-    def up(self) -> None:
-        if self.state is not None:
-            raise RuntimeError(f"a cluster is already set up in {self.root} (run `down` first)")
-        if not self.binary:
-            raise RuntimeError("no debrief binary given")
-        self.root.mkdir(parents=True, exist_ok=True)
-        (self.root / "logs").mkdir(exist_ok=True)
-        if os.geteuid() == 0:
-            for path in (self.root, self.root / "logs"):
-                shutil.chown(path, "postgres", "postgres")
-        self.state = HAState(
+    def _new_state(self) -> HAState:
+        return HAState(
             etcd_client_port=free_port(), etcd_peer_port=free_port(), http_port=self.http_port,
             pg_primary_port=free_port(), pg_replica_port=free_port(), routing=self.routing,
             nodes=[Node(f"pg{index + 1}", free_port(), free_port()) for index in range(self.node_count)],
             instance_ports=[free_port() for _ in range(self.instance_count)])
-        self.state.instance_pids = [None] * self.instance_count
-        self._save()
-        try:
-            self._start_etcd()
-            for node in self.state.nodes:
-                self._write_patroni_config(node)
-            # The first agent bootstraps the cluster; the others then clone it (pg_basebackup).
-            self.start_agent(self.state.nodes[0].name)
-            leader = self.wait_for_leader(timeout=90)
-            self.psql(self.node_url(leader, "postgres"), f"CREATE DATABASE {DATABASE}")
-            for node in self.state.nodes[1:]:
-                self.start_agent(node.name)
-            self.wait_for_replicas(len(self.state.nodes) - 1, timeout=120)
-            self._start_haproxy()
-            self._wait_for_database(self.database_url, timeout=30)
-            self._migrate()
-            for index in range(self.instance_count):
-                self.start_instance(index)
-            self.wait_until_ready(self.base_url, timeout=60)
-        except BaseException:
-            print(self.logs_tail())
-            raise
+
+    def _start_parts(self) -> None:
+        self._start_etcd()
+        for node in self.state.nodes:
+            self._write_patroni_config(node)
+        # The first agent bootstraps the cluster; the others then clone it (pg_basebackup).
+        self.start_agent(self.state.nodes[0].name)
+        leader = self.wait_for_leader(timeout=90)
+        self.psql(self.node_url(leader, "postgres"), f"CREATE DATABASE {DATABASE}")
+        for node in self.state.nodes[1:]:
+            self.start_agent(node.name)
+        self.wait_for_replicas(len(self.state.nodes) - 1, timeout=120)
+        self._start_haproxy()
+        self._wait_for_database(self.database_url, timeout=30)
+        self._migrate()
+        for index in range(self.instance_count):
+            self.start_instance(index)
 
     def down(self) -> None:
         if self.state is not None:
@@ -256,18 +242,6 @@ class HATopology(Topology):
         deadline = time.monotonic() + 10
         while any(_alive(victim) for victim in [pid, *children]) and time.monotonic() < deadline:
             time.sleep(0.05)
-
-    def _stop_pid(self, pid: int | None, sig: int, timeout: float) -> None:
-        if not _alive(pid):
-            return
-        os.kill(pid, sig)
-        deadline = time.monotonic() + timeout
-        while _alive(pid) and time.monotonic() < deadline:
-            self._reap(pid)
-            time.sleep(0.05)
-        if _alive(pid):
-            os.kill(pid, signal.SIGKILL)
-        self._reap(pid)
 
     # MARK: - What Patroni says
 
@@ -447,9 +421,6 @@ listen postgres_replicas
             raise RuntimeError(f"{self.root} holds a cluster without --ha: run `scripts/cluster down` first")
         raw["nodes"] = [Node(**node) for node in raw["nodes"]]
         return HAState(**raw)
-
-    def _save(self) -> None:
-        (self.root / "state.json").write_text(json.dumps(asdict(self.state), indent=2))
 
 
 def _parent(pid: int) -> int | None:

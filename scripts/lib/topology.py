@@ -117,30 +117,37 @@ class Topology:
     # MARK: - Up and down
 
     def up(self) -> None:
+        """Makes the folder (as root, owned by `postgres`, whose servers write there), picks the
+        ports, starts every part, and waits until HAProxy's front answers ready."""
         if self.state is not None:
             raise RuntimeError(f"a cluster is already set up in {self.root} (run `down` first)")
         if not self.binary:
             raise RuntimeError("no debrief binary given")
-        self.root.mkdir(parents=True, exist_ok=True)
-        (self.root / "logs").mkdir(exist_ok=True)
-        if os.geteuid() == 0:
-            shutil.chown(self.root, "postgres")
-            shutil.chown(self.root / "logs", "postgres")
-        self.state = State(primary_port=free_port(), standby_port=free_port(), http_port=self.http_port,
-                           instance_ports=[free_port() for _ in range(self.instance_count)])
+        for path in (self.root, self.root / "logs"):
+            path.mkdir(parents=True, exist_ok=True)
+            if os.geteuid() == 0:
+                shutil.chown(path, "postgres", "postgres")
+        self.state = self._new_state()
         self.state.instance_pids = [None] * self.instance_count
         self._save()
         try:
-            self._start_primary()
-            self._start_standby()
-            self._migrate()
-            for index in range(self.instance_count):
-                self.start_instance(index)
-            self._start_haproxy()
+            self._start_parts()
             self.wait_until_ready(self.base_url, timeout=60)
         except BaseException:
             print(self.logs_tail())
             raise
+
+    def _new_state(self) -> State:
+        return State(primary_port=free_port(), standby_port=free_port(), http_port=self.http_port,
+                     instance_ports=[free_port() for _ in range(self.instance_count)])
+
+    def _start_parts(self) -> None:
+        self._start_primary()
+        self._start_standby()
+        self._migrate()
+        for index in range(self.instance_count):
+            self.start_instance(index)
+        self._start_haproxy()
 
     def down(self) -> None:
         if self.state is not None:
@@ -279,7 +286,10 @@ class Topology:
         self.wait_until_ready(self.instance_url(index), timeout=60, process=process)
 
     def stop_instance(self, index: int, sig: int = signal.SIGTERM, timeout: float = 30) -> None:
-        pid = self.state.instance_pids[index]
+        self._stop_pid(self.state.instance_pids[index], sig, timeout)
+
+    def _stop_pid(self, pid: int | None, sig: int, timeout: float) -> None:
+        """Signals `pid`, waits up to `timeout` for it to exit, then kills it."""
         if not _alive(pid):
             return
         os.kill(pid, sig)
