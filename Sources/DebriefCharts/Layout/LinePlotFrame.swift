@@ -34,4 +34,65 @@ enum LinePlotFrame {
             "text-anchor": position > canvas.left + canvas.contentWidth / 2 ? "end" : "start", "fill": canvas.palette.accent,
         ], text: mark.label)
     }
+
+    /// One line (broken where a value is missing), its whiskers, and its dots where there are few
+    /// enough points to see them.
+    static func drawLine(
+        values: [Double?], intervals: [ClosedRange<Double>?], color: String, dash: String,
+        x: (Int) -> Double, y: (Double) -> Double, on canvas: inout ChartCanvas
+    ) {
+        var path = ""
+        var drawing = false
+        for (index, value) in values.enumerated() {
+            guard let value else {
+                drawing = false
+                continue
+            }
+            path += "\(drawing ? "L" : "M")\(x(index).svgText) \(y(value).svgText) "
+            drawing = true
+        }
+        if !path.isEmpty {
+            canvas.body.element("path", [
+                "class": "line", "d": path.trimmingTrailingSpaces(), "fill": "none", "stroke": color,
+                "stroke-width": 4, "stroke-linejoin": "round", "stroke-linecap": "round", "stroke-dasharray": dash,
+            ])
+        }
+        let showDots = values.count <= 60
+        for (index, value) in values.enumerated() {
+            // A zero-width interval (every answer the same) has no whisker to draw.
+            if let interval = intervals.indices.contains(index) ? intervals[index] : nil,
+                interval.upperBound > interval.lowerBound
+            {
+                canvas.body.element("line", [
+                    "class": "interval", "x1": x(index), "y1": y(interval.lowerBound), "x2": x(index), "y2": y(interval.upperBound),
+                    "stroke": color, "stroke-width": 2,
+                ])
+            }
+            if let value, showDots {
+                canvas.body.element("circle", [
+                    "class": "point", "cx": x(index), "cy": y(value), "r": 6, "fill": color,
+                    "stroke": canvas.palette.background, "stroke-width": 2,
+                ])
+            }
+        }
+    }
+
+    /// As many x labels as fit without overlapping, always including the last: it replaces the
+    /// regular one it would collide with (the first stays: the two are anchored away from each other).
+    static func drawLabels(_ labels: [String], x: (Int) -> Double, baseline: Double, spacing: Double, on canvas: inout ChartCanvas) {
+        let widest = labels.map { TextMetrics.width(of: $0, fontSize: ChartCanvas.subtitleSize) }.max() ?? 0
+        let stride = max(1, Int(((widest + 24) / max(1, spacing)).rounded(.up)))
+        var shown = Set(Swift.stride(from: 0, to: labels.count, by: stride))
+        if let lastRegular = shown.max(), lastRegular != labels.count - 1 {
+            if lastRegular != 0, labels.count - 1 - lastRegular < stride { shown.remove(lastRegular) }
+            shown.insert(labels.count - 1)
+        }
+        for index in shown.sorted() {
+            let anchor = labels.count == 1 ? "middle" : index == 0 ? "start" : index == labels.count - 1 ? "end" : "middle"
+            canvas.body.element("text", [
+                "class": "label", "x": x(index), "y": baseline + ChartCanvas.subtitleSize + 10, "font-size": ChartCanvas.subtitleSize,
+                "text-anchor": anchor, "fill": canvas.palette.ink,
+            ], text: labels[index])
+        }
+    }
 }

@@ -39,9 +39,11 @@ enum SeriesLines {
         let spacing = labels.count == 1 ? plotWidth : plotWidth / Double(labels.count - 1)
         Self.drawMarks(marks, count: labels.count, x: x, top: top, baseline: baseline, spacing: spacing, on: &canvas)
         for (number, line) in lines.enumerated() {
-            Self.drawLine(line, number: number, x: x, y: y, on: &canvas)
+            LinePlotFrame.drawLine(
+                values: line.values, intervals: line.intervals, color: Self.color(number, canvas.palette),
+                dash: Self.dash(number, canvas.palette), x: x, y: y, on: &canvas)
         }
-        Self.drawLabels(labels, x: x, baseline: baseline, spacing: spacing, on: &canvas)
+        LinePlotFrame.drawLabels(labels, x: x, baseline: baseline, spacing: spacing, on: &canvas)
         canvas.y = baseline + ChartCanvas.labelSize + 16
     }
 
@@ -111,65 +113,6 @@ enum SeriesLines {
                     "transform": "rotate(-90 \((position - 6).svgText) \((top + 6).svgText))", "fill": canvas.palette.muted,
                 ], text: shown)
             }
-        }
-    }
-
-    /// One line (broken at gaps), its whiskers and its dots.
-    private static func drawLine(
-        _ line: SeriesLine, number: Int, x: (Int) -> Double, y: (Double) -> Double, on canvas: inout ChartCanvas
-    ) {
-        let color = Self.color(number, canvas.palette)
-        var path = ""
-        var drawing = false
-        for (index, value) in line.values.enumerated() {
-            guard let value else {
-                drawing = false
-                continue
-            }
-            path += "\(drawing ? "L" : "M")\(x(index).svgText) \(y(value).svgText) "
-            drawing = true
-        }
-        if !path.isEmpty {
-            canvas.body.element("path", [
-                "class": "line", "d": path.trimmingTrailingSpaces(), "fill": "none", "stroke": color,
-                "stroke-width": 4, "stroke-linejoin": "round", "stroke-linecap": "round", "stroke-dasharray": Self.dash(number, canvas.palette),
-            ])
-        }
-        let showDots = line.values.count <= 60
-        for (index, value) in line.values.enumerated() {
-            // A zero-width interval (every answer the same) has no whisker to draw.
-            if let interval = line.intervals.indices.contains(index) ? line.intervals[index] : nil,
-                interval.upperBound > interval.lowerBound
-            {
-                canvas.body.element("line", [
-                    "class": "interval", "x1": x(index), "y1": y(interval.lowerBound), "x2": x(index), "y2": y(interval.upperBound),
-                    "stroke": color, "stroke-width": 2,
-                ])
-            }
-            if let value, showDots {
-                canvas.body.element("circle", [
-                    "class": "point", "cx": x(index), "cy": y(value), "r": 6, "fill": color,
-                    "stroke": canvas.palette.background, "stroke-width": 2,
-                ])
-            }
-        }
-    }
-
-    /// As many x labels as fit without overlapping, always including the last.
-    private static func drawLabels(_ labels: [String], x: (Int) -> Double, baseline: Double, spacing: Double, on canvas: inout ChartCanvas) {
-        let widest = labels.map { TextMetrics.width(of: $0, fontSize: ChartCanvas.subtitleSize) }.max() ?? 0
-        let stride = max(1, Int(((widest + 24) / max(1, spacing)).rounded(.up)))
-        var shown = Set(Swift.stride(from: 0, to: labels.count, by: stride))
-        if let lastRegular = shown.max(), lastRegular != labels.count - 1 {
-            if lastRegular != 0, labels.count - 1 - lastRegular < stride { shown.remove(lastRegular) }
-            shown.insert(labels.count - 1)
-        }
-        for index in shown.sorted() {
-            let anchor = labels.count == 1 ? "middle" : index == 0 ? "start" : index == labels.count - 1 ? "end" : "middle"
-            canvas.body.element("text", [
-                "class": "label", "x": x(index), "y": baseline + ChartCanvas.subtitleSize + 10, "font-size": ChartCanvas.subtitleSize,
-                "text-anchor": anchor, "fill": canvas.palette.ink,
-            ], text: labels[index])
         }
     }
 }
