@@ -379,7 +379,12 @@ defaults postgres
     timeout check 1s
     option clitcpka
     option srvtcpka
-    default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
+    # A refused connection marks the node down at once (observe layer4, error-limit 1): a demoted
+    # primary refuses before its /primary check fails twice, and HAProxy would otherwise retry it
+    # with a 1 s turn-around per attempt. A node that is down is checked every 100 ms, so the
+    # promoted one is admitted within a check of Patroni answering /primary (record 42: the
+    # switchover's outage went from 3.1 s to 1.7 s).
+    default-server inter 500ms fastinter 100ms downinter 100ms fall 2 rise 1 on-marked-down shutdown-sessions observe layer4 error-limit 1 on-error mark-down
 
 listen postgres_primary
     bind 127.0.0.1:{s.pg_primary_port}
