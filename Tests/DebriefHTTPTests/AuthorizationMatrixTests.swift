@@ -254,6 +254,8 @@ struct AuthorizationMatrixTests {
         "POST /f/{code}": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["answers": []] }),
         "POST /f/{code}/check-in": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),
         "GET /f/{code}/thanks": Row(access: .anyone, success: .ok),
+        // Without a receipt cookie there is nothing to change: on to the form.
+        "GET /f/{code}/change": Row(access: .anyone, success: .seeOther),
         "GET /signin": Row(access: .anyone, success: .ok),
         "POST /signin": Row(access: .anyone, success: .unsupportedMediaType, body: { world, _ in ["email": world.ownerEmail, "password": password] }),
         "POST /signout": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),

@@ -15,11 +15,16 @@ public struct Meeting: Sendable, Equatable {
     public var updatedAt: Date
     /// What the account that read the meeting is to its series: owner, co-host or admin.
     public var role: SeriesRole
+    /// The series' stable participant code (SQL/0050): its short link `/f/{code}` always opens the
+    /// series' current session. Nil only for a meeting built in memory.
+    public var seriesCode: String?
 
     public init(
         id: UUID, seriesID: UUID, hostID: UUID, sessionNumber: Int, title: String, startsAt: Date, endsAt: Date,
-        place: String?, expectedHeadCount: Int?, createdAt: Date, updatedAt: Date, role: SeriesRole
+        place: String?, expectedHeadCount: Int?, createdAt: Date, updatedAt: Date, role: SeriesRole,
+        seriesCode: String? = nil
     ) {
+        self.seriesCode = seriesCode
         self.id = id
         self.seriesID = seriesID
         self.hostID = hostID

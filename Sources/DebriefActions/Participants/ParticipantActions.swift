@@ -28,6 +28,12 @@ public struct ParticipantActions: Sendable {
         try await self.forms.published(code: code)
     }
 
+    /// Where a series' stable code leads now: its current session's form code, or that none is
+    /// open (and when the next session starts). Throws not-found when `code` is no series' code.
+    public func currentSession(seriesCode code: String) async throws -> SeriesSession {
+        try await self.forms.seriesCodes.currentSession(seriesCode: code)
+    }
+
     /// What the participant page and `GET /v1/f/{code}` show: the form and its meeting.
     /// Every view carries a fresh signed "opened" ticket (no row is written for it): the
     /// submission sends it back, which dates the opening and seeds the option order.
@@ -89,14 +95,37 @@ public struct ParticipantActions: Sendable {
     /// ``ResponseStore/submit(_:)``. A retry with the same key and body gets what was accepted the
     /// first time, whichever path (API or page) sent either — also when the host removed that
     /// response since: it is not stored again. Refusals by what is stored are ``SubmissionRefusal``s.
-    public func submit(_ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String?) async throws -> AcceptedSubmission {
+    ///
+    /// `revising` is the response a browser's receipt names (the participant page's anonymous
+    /// participant changing their answers): it counts only on an anonymous form that allows
+    /// editing, for a submission without a participant token, and is then replaced.
+    public func submit(
+        _ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String?, revising: UUID? = nil
+    ) async throws -> AcceptedSubmission {
         try await withSpan("ParticipantActions.submit") { span in
             span.attributes["debrief.answers"] = input.answers?.count ?? 0
-            return try await self.onCurrentVersion(form) { try await self.validateAndStore(input, to: $0, idempotencyKey: key) }
+            return try await self.onCurrentVersion(form) {
+                try await self.validateAndStore(input, to: $0, idempotencyKey: key, revising: revising)
+            }
         }
     }
 
-    private func validateAndStore(_ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String?) async throws -> AcceptedSubmission {
+    /// Whether a browser's receipt may change the answers it names on `form` (see
+    /// ``submit(_:to:idempotencyKey:revising:)``): the one rule, which the page asks too.
+    public static func receiptChangesAnswers(on form: FormDefinition) -> Bool {
+        form.anonymous && form.allowsEditing
+    }
+
+    /// The answers of the response a browser's receipt names, to show them again for a change;
+    /// nil when the form does not let a receipt change answers or the response is gone.
+    public func answersToChange(_ responseID: UUID, on form: PublishedForm) async throws -> [Answer]? {
+        guard Self.receiptChangesAnswers(on: form.definition) else { return nil }
+        return try await self.responses.tokenlessAnswers(of: responseID, meeting: form.meetingID)
+    }
+
+    private func validateAndStore(
+        _ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String?, revising: UUID?
+    ) async throws -> AcceptedSubmission {
         var problems = ProblemCollector()
         let token = ParticipantTokenRules.check(input.participantToken, form: form.definition, into: &problems)
         let language = form.definition.responseLanguage(input.language, into: &problems)
@@ -109,6 +138,7 @@ public struct ParticipantActions: Sendable {
         guard problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
         let claim = try key.map { try IdempotencyClaim(key: $0, canonicalizing: input) }
         var submission = Submission(form: form, answers: answers, participantToken: token, idempotency: claim, language: language)
+        if token == nil, Self.receiptChangesAnswers(on: form.definition) { submission.revising = revising }
         submission.signals = ResponseSignals(answers: answers, form: form.definition, ticket: ticket)
         return try await self.responses.submit(submission)
     }
@@ -118,13 +148,14 @@ public struct ParticipantActions: Sendable {
     /// the first to finish (up to `patience`) and then gets what the first stored, so both taps
     /// end on the same thank-you.
     public func submitWaitingForTwin(
-        _ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String, patience: Duration = .seconds(2)
+        _ input: SubmissionInput, to form: PublishedForm, idempotencyKey key: String, revising: UUID? = nil,
+        patience: Duration = .seconds(2)
     ) async throws -> AcceptedSubmission {
         do {
-            return try await self.submit(input, to: form, idempotencyKey: key)
+            return try await self.submit(input, to: form, idempotencyKey: key, revising: revising)
         } catch SubmissionRefusal.keyInFlight {
             _ = try await self.responses.waitForRequestInFlight(form: form, key: key, timeout: patience)
-            return try await self.submit(input, to: form, idempotencyKey: key)
+            return try await self.submit(input, to: form, idempotencyKey: key, revising: revising)
         }
     }
 

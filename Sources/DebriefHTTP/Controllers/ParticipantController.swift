@@ -35,12 +35,36 @@ struct ParticipantController {
     /// `Accept-Language`, else the form's own (``FormDefinition/language(requested:preference:)``).
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ParticipantFormResponse> {
         let requested = try request.pickedLanguage()
-        let view = try await self.participants.view(code: Self.code(context))
+        let view = try await self.viewOfCodeOrSeries(Self.code(context))
         let language = view.form.definition.language(
             requested: requested, preference: LanguagePreference(acceptLanguage: request.headers[.acceptLanguage]))
         return EditedResponse(
             headers: [.contentLanguage: language.rawValue, .vary: "Accept-Language"],
             response: ParticipantFormResponse(view: view, language: language))
+    }
+
+    /// The view of the form behind `code`; when no form has it and it is a series' stable code,
+    /// the view of the series' current session (its `code` is that session's, where answers go).
+    /// None open: a 404 saying so, with when the next session starts.
+    private func viewOfCodeOrSeries(_ code: String) async throws -> ParticipantFormView {
+        do {
+            return try await self.participants.view(code: code)
+        } catch let error as DebriefError where error.code == .notFound {
+            let session: SeriesSession
+            do {
+                session = try await self.participants.currentSession(seriesCode: code)
+            } catch let other as DebriefError where other.code == .notFound {
+                throw error
+            }
+            switch session {
+            case .open(let formCode):
+                return try await self.participants.view(code: formCode)
+            case .noneOpen(let next):
+                throw DebriefError(
+                    .notFound, "no session of this series is open right now"
+                        + (next.map { "; the next one starts \(Timestamps.format($0))" } ?? "; no next session is planned"))
+            }
+        }
     }
 
     @Sendable func checkIn(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ParticipantCheckInResponse> {

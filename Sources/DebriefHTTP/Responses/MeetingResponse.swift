@@ -3,9 +3,10 @@ import Foundation
 import Hummingbird
 
 /// A meeting as the API shows it: `{"id","seriesId","hostId","sessionNumber","title","startsAt",
-/// "endsAt","place","expectedHeadCount","createdAt","updatedAt","role"}`, `place` and
+/// "endsAt","place","expectedHeadCount","createdAt","updatedAt","role","seriesCode"}`, `place` and
 /// `expectedHeadCount` left out when unset; `role` is what the caller is to the meeting's series
-/// (`owner`, `editor`, `viewer` or `admin`).
+/// (`owner`, `editor`, `viewer` or `admin`); `seriesCode` is the series' stable code, whose link
+/// `/f/{seriesCode}` opens the current session.
 ///
 /// The convention: the API's bodies are types of this folder (or domain reports whose shape is
 /// the API's, such as ``ResultsReport``); entities are mapped here, so a stored field never
@@ -23,10 +24,11 @@ struct MeetingResponse: ResponseEncodable {
     var createdAt: Date
     var updatedAt: Date
     var role: SeriesRole
+    var seriesCode: String?
 
     enum CodingKeys: String, CodingKey {
         case id, seriesID = "seriesId", hostID = "hostId", sessionNumber, title, startsAt, endsAt, place, expectedHeadCount
-        case createdAt, updatedAt, role
+        case createdAt, updatedAt, role, seriesCode
     }
 
     init(_ meeting: Meeting) {
@@ -42,5 +44,6 @@ struct MeetingResponse: ResponseEncodable {
         self.createdAt = meeting.createdAt
         self.updatedAt = meeting.updatedAt
         self.role = meeting.role
+        self.seriesCode = meeting.seriesCode
     }
 }

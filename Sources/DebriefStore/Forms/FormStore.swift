@@ -104,7 +104,8 @@ public struct FormStore: Sendable {
                         """)
                     return try StoredForm(row: try rows.single())
                 }
-                // 50 random bits make a collision unlikely; the exclusion constraint makes it impossible.
+                // 50 random bits make a collision unlikely; the exclusion constraint (and, against series
+                // codes, SQL/0050's trigger) makes it impossible.
                 for _ in 0..<5 {
                     let code = SecretToken.newFormCode()
                     let rows = try await connection.query(
@@ -112,6 +113,7 @@ public struct FormStore: Sendable {
                         UPDATE forms AS f SET code = \(code), published_at = now(),
                             closes_at = \(form.definition.closesAt)::timestamptz, updated_at = now()
                         WHERE f.id = \(form.id) AND NOT EXISTS (SELECT 1 FROM forms WHERE code = \(code))
+                            AND NOT EXISTS (SELECT 1 FROM meeting_series WHERE code = \(code))
                         RETURNING \(StoredForm.columns)
                         """)
                     if let row = rows.first {

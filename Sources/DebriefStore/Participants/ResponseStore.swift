@@ -56,6 +56,15 @@ public struct ResponseStore: Sendable {
 
     /// One try; nil means "the state changed under us, start over".
     private func attempt(_ submission: Submission, tokenHash: String?, batched: Bool) async throws -> AcceptedSubmission? {
+        if submission.revising != nil {
+            // A change of answers the browser's receipt names goes straight to the replacement
+            // (never a group commit). Nothing to replace (the host removed the response): the
+            // answers are a new response, by the usual path.
+            if let replaced = try await self.replace(submission, tokenHash: tokenHash) { return replaced }
+            var fresh = submission
+            fresh.revising = nil
+            return try await self.attempt(fresh, tokenHash: tokenHash, batched: batched)
+        }
         let now = Date()
         let accepted = AcceptedSubmission(
             responseID: .timeOrdered(at: now), submittedAt: now, changedAt: nil, answers: submission.answers,

@@ -14,6 +14,10 @@ public struct Submission: Sendable {
     public var language: LanguageTag?
     /// Opened time, straight-lining, presented option orders (docs/decisions/0036).
     public var signals = ResponseSignals()
+    /// The earlier response a browser's receipt names (``BrowserReceipts``), when an anonymous
+    /// participant without a token changes their answers on a form that allows editing: the
+    /// submission replaces it, as a check-in's token does its response.
+    public var revising: UUID? = nil
 
     public init(
         form: PublishedForm, answers: [Answer], participantToken: String?, idempotency: IdempotencyClaim?, language: LanguageTag? = nil

@@ -43,13 +43,17 @@ struct SubmissionContext: Sendable {
         var code: SQLQuery
         var key: SQLQuery?
         var tokenHash: SQLQuery?
+        /// The response a receipt names (``Submission/revising``); only ever a bound value: such a
+        /// submission is never part of a batch.
+        var revising: SQLQuery? = nil
 
         /// The inputs of `submission`, as bound values.
         static func values(_ submission: Submission, tokenHash: String?) -> Inputs {
             Inputs(
                 form: "\(submission.form.id)::uuid", code: "\(submission.form.code)::text",
                 key: submission.idempotency.map { claim -> SQLQuery in "\(claim.key)::text" },
-                tokenHash: tokenHash.map { hash -> SQLQuery in "\(hash)::text" })
+                tokenHash: tokenHash.map { hash -> SQLQuery in "\(hash)::text" },
+                revising: submission.revising.map { id -> SQLQuery in "\(id)::uuid" })
         }
     }
 
@@ -81,6 +85,14 @@ struct SubmissionContext: Sendable {
                  LEFT JOIN check_ins t ON t.token_hash = \(tokenHash) AND t.meeting_id = f.meeting_id
                  LEFT JOIN check_ins c ON c.id = CASE WHEN t.duplicate_status = 'merged' THEN t.duplicate_of ELSE t.id END
                  LEFT JOIN responses r ON r.check_in_id = c.id
+                """
+        } else if let revising = inputs.revising {
+            // A receipt's response: a token-less one to the meeting's form, on any version (an
+            // edit moves it to the version it answers, as a check-in's).
+            columns = columns + ", false AS token_given, NULL::uuid AS check_in_id, r.id AS earlier_id"
+            joins = joins + """
+                 LEFT JOIN responses r ON r.id = \(revising) AND r.check_in_id IS NULL
+                    AND r.form_id IN (SELECT v.id FROM forms v WHERE v.meeting_id = f.meeting_id)
                 """
         } else {
             columns = columns + ", false AS token_given, NULL::uuid AS check_in_id, NULL::uuid AS earlier_id"

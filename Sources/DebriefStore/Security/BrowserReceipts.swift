@@ -19,9 +19,15 @@ public struct BrowserReceipts: Sendable {
 
     /// Whether `receipt` is one this server issued for the form behind `code`.
     public func isValid(_ receipt: String, code: String) async throws -> Bool {
+        try await self.response(of: receipt, code: code) != nil
+    }
+
+    /// The response `receipt` names, when it is one this server issued for the form behind `code`.
+    public func response(of receipt: String, code: String) async throws -> UUID? {
         let parts = receipt.split(separator: ".", omittingEmptySubsequences: false)
-        guard receipt.utf8.count <= 128, parts.count == 2, UUID(uuidString: String(parts[0])) != nil else { return false }
-        return try await self.signer.isValid(mac: String(parts[1]), for: Self.message(code: code, id: String(parts[0]).lowercased()))
+        guard receipt.utf8.count <= 128, parts.count == 2, let id = UUID(uuidString: String(parts[0])) else { return nil }
+        let valid = try await self.signer.isValid(mac: String(parts[1]), for: Self.message(code: code, id: String(parts[0]).lowercased()))
+        return valid ? id : nil
     }
 
     private static func message(code: String, id: String) -> String {

@@ -17,6 +17,11 @@ struct DashboardPage {
     var formCode: String?
     /// The participant link as a QR code (``QRMatrix`` SVG markup), for the room to scan.
     var participantQRSVG: String?
+    /// The series' stable link (`/f/{seriesCode}`, docs/decisions/0050), its code and QR code:
+    /// one to print for every session of the series.
+    var seriesURL: String?
+    var seriesCode: String?
+    var seriesQRSVG: String?
     var panel: DashboardPanel
     var rosterURL: String
     /// The CSV downloads of the meeting and of its series (exports take the page session).
@@ -24,7 +29,8 @@ struct DashboardPage {
     var seriesExportURL: String
     /// The meeting's .xlsx workbook (summary, responses and trends sheets).
     var meetingWorkbookURL: String
-    /// Set when the public URL is a loopback address phones cannot reach.
+    /// Set when the public URL is a loopback address phones cannot reach: said here, beside the
+    /// QR codes it is about, and on no other page.
     var loopbackWarning: String?
     /// What the reader may do here (docs/decisions/0033-co-hosts.md): a viewer sees no edit
     /// links, only the owner the delete link; the server refuses the rest anyway.

@@ -38,9 +38,8 @@ struct HostPagesController {
         let view = MeetingsListPage(
             entries: result.entries, query: String(query.prefix(200)), page: max(1, page), hasMore: result.hasMore,
             language: writer.language)
-        var shown = view
-        shown.loopbackWarning = self.loopbackHint.map { writer.localizer(.loopbackWarning, ["url": self.publicBaseURL, "hint": $0]) }
-        return try writer.hostPage("meetings", title: writer.localizer(.meetingsHeading), view: shown, context: context)
+        // No QR code here: the loopback warning stays on the dashboard, beside the codes it is about.
+        return try writer.hostPage("meetings", title: writer.localizer(.meetingsHeading), view: view, context: context)
     }
 
     /// The meeting's live dashboard. Without script it shows the results of its load (and a
@@ -53,6 +52,7 @@ struct HostPagesController {
         let id = meeting.id.uuidString.lowercased()
         let code = published?.form.code
         let participantURL = code.map { ParticipantURL.of(code: $0, base: self.publicBaseURL) }
+        let seriesURL = meeting.seriesCode.map { ParticipantURL.of(code: $0, base: self.publicBaseURL) }
         let view = DashboardPage(
             meetingTitle: meeting.title,
             meetingLine: ([meeting.place].compactMap { $0 } + [DateText.dateTime(meeting.startsAt, writer.language)]).joined(separator: " · "),
@@ -61,12 +61,15 @@ struct HostPagesController {
             trendsURL: "/m/\(id)/trends",
             participantURL: participantURL, formCode: code,
             participantQRSVG: participantURL.flatMap { DashboardPage.qrCode($0, title: writer.localizer(.qrTitle)) },
+            seriesURL: seriesURL, seriesCode: meeting.seriesCode,
+            seriesQRSVG: seriesURL.flatMap { DashboardPage.qrCode($0, title: writer.localizer(SeriesPhrase.seriesQRTitle)) },
             panel: DashboardPanel(report: published?.report, language: writer.language, dashboardHref: "/m/\(id)"),
             rosterURL: "/m/\(id)/roster",
             meetingExportURL: "/v1/meetings/\(id)/export.csv",
             seriesExportURL: "/v1/series/\(meeting.seriesID.uuidString.lowercased())/export.csv",
             meetingWorkbookURL: "/v1/meetings/\(id)/export.xlsx",
-            loopbackWarning: self.loopbackHint.map { writer.localizer(.loopbackWarning, ["url": self.publicBaseURL, "hint": $0]) },
+            loopbackWarning: participantURL == nil && seriesURL == nil
+                ? nil : self.loopbackHint.map { writer.localizer(.loopbackWarning, ["url": self.publicBaseURL, "hint": $0]) },
             canEdit: meeting.role.may(.edit), canManage: meeting.role.may(.manage),
             sharedBadge: [.editor, .viewer].contains(meeting.role)
                 ? writer.localizer(.sharedWithYou, ["role": SeriesRolePhrase.name(meeting.role, writer.localizer)]) : nil)

@@ -28,7 +28,6 @@ struct MeetingsListPage {
     var emptyText: String
     var newerHref: String?
     var olderHref: String?
-    var loopbackWarning: String?
 
     static let perPage = 20
 

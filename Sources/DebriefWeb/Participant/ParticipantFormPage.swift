@@ -134,6 +134,7 @@ struct ParticipantFormPage {
     var participantToken: String?
     var checkIn: CheckIn?
     var checkedInNote: String?
+    var changingNote: String?
     var showsQuestions: Bool
     var questions: [QuestionField]
     var generalErrors: [String]
@@ -152,6 +153,9 @@ struct ParticipantFormPage {
         var checkInName = ""
         var checkInNameError: String?
         var checkedInNote: String?
+        /// Set on the page that changes answers sent before (its fields hold them): says so,
+        /// and offers no check-in.
+        var changingNote: String?
     }
 
     /// The page for `view`, its questions in `formLanguage` (one of the form's languages) and its
@@ -184,7 +188,8 @@ struct ParticipantFormPage {
         self.idempotencyKey = state.idempotencyKey
         self.participantToken = state.participantToken
         self.checkedInNote = state.checkedInNote
-        if state.participantToken == nil {
+        self.changingNote = state.changingNote
+        if state.participantToken == nil, state.changingNote == nil {
             self.checkIn = CheckIn(
                 named: !definition.anonymous,
                 hint: definition.anonymous ? t(.checkInAnonymousHint) : t(.checkInRequiredHint),

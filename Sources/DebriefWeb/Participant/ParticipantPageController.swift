@@ -7,7 +7,8 @@ import HTTPTypes
 import Hummingbird
 
 /// The participant's pages: `/f/{code}` shows the form and takes its post, `/f/{code}/check-in`
-/// checks in, `/f/{code}/thanks` thanks (with the results, when the host shares them).
+/// checks in, `/f/{code}/thanks` thanks (with the results, when the host shares them). A series'
+/// stable code in place of a form's leads to the series' current session (``SeriesCodePage``).
 ///
 /// Works without script. Posts go through ``ParticipantActions``, exactly like the JSON API, with
 /// the API's rate limits (the same buckets) and body limit. A random idempotency key in each page
@@ -35,15 +36,28 @@ struct ParticipantPageController {
             .add(middleware: PageErrorMiddleware(subject: .form))
             .add(middleware: rateLimit)
         group.get(":code") { request, context -> Response in
-            let view = try await self.participants.view(code: Self.code(context))
+            let view: ParticipantFormView
+            do {
+                view = try await self.participants.view(code: Self.code(context))
+            } catch let error as DebriefError where error.code == .notFound {
+                // No form has the code: a series' stable code leads to its current session.
+                return try await SeriesCodePage.response(
+                    code: Self.code(context), request: request, participants: self.participants, notFound: error)
+            }
             let language = Self.formLanguage(view.form, request, picked: try request.pickedLanguage())
-            // A browser that answered this form already sees so, not the form under an error.
+            // A browser that answered this form already sees so, not the form under an error; where
+            // it may change its answers, the page offers that.
+            if try await self.answersToChange(view.form, request) != nil {
+                return try await self.answeredPage(
+                    view.form, .answeredEditableBody, status: .ok, request: request, in: language, changeable: true)
+            }
             if try await self.answeredFromThisBrowser(view.form, request) {
                 return try await self.answeredPage(view.form, .answeredFromBrowserBody, status: .ok, request: request, in: language)
             }
             return try Self.formPage(view, state: ParticipantFormPage.State(), status: .ok, request: request, in: language)
         }
         group.post(":code", use: self.submit)
+        group.get(":code/change", use: self.change)
         group.post(":code/check-in", use: self.checkIn)
         group.get(":code/thanks", use: self.thanks)
     }
@@ -65,15 +79,18 @@ struct ParticipantPageController {
         let language = Self.formLanguage(form, request, picked: fields["language"])
         var state = ParticipantFormPage.State(idempotencyKey: key, participantToken: token, fields: fields)
         let t = Localizer(Self.pageLanguage(form, language, request))
+        // The earlier response this browser may change (forms that allow editing): replaced, not doubled.
+        let revising = token == nil ? try await self.receiptResponse(form, request) : nil
         if token == nil, try await self.answeredFromThisBrowser(form, request) {
             return try await self.answeredPage(form, .answeredFromBrowserBody, status: .conflict, request: request, in: language)
         }
         do {
-            let accepted = try await self.participants.submitWaitingForTwin(posted.input, to: form, idempotencyKey: key)
+            let accepted = try await self.participants.submitWaitingForTwin(
+                posted.input, to: form, idempotencyKey: key, revising: revising)
             // The thank-you page stays in the language the form was answered in.
             var response = Response.seeOther(
                 "/f/\(form.code)/thanks" + (form.definition.translations.isEmpty ? "" : "?lang=\(language.rawValue)"))
-            if token == nil, form.definition.limitsResponsesPerBrowser, let receipts = self.receipts {
+            if token == nil, Self.keepsReceipt(form.definition), let receipts = self.receipts {
                 let receipt = try await receipts.issue(code: form.code, response: accepted.responseID)
                 response.setCookie(
                     Cookie(
@@ -115,14 +132,16 @@ struct ParticipantPageController {
     /// "You already answered": a friendly page instead of the form under an error, with a link to
     /// the shared results when the host shares them.
     private func answeredPage(
-        _ form: PublishedForm, _ body: FinishPhrase, status: HTTPResponse.Status, request: Request, in language: LanguageTag
+        _ form: PublishedForm, _ body: FinishPhrase, status: HTTPResponse.Status, request: Request, in language: LanguageTag,
+        changeable: Bool = false
     ) async throws -> Response {
         let writer = try PageWriter(language: Self.pageLanguage(form, language, request))
         let shared = try await self.results.sharedReport(formCode: form.code) != nil
         let query = form.definition.translations.isEmpty ? "" : "?lang=\(language.rawValue)"
         let page = AnsweredPage(
             formTitle: form.definition.localized(to: language).title, formLanguage: language.rawValue,
-            body: writer.localizer(body), resultsHref: shared ? "/f/\(form.code)/thanks\(query)" : nil)
+            body: writer.localizer(body), resultsHref: shared ? "/f/\(form.code)/thanks\(query)" : nil,
+            changeHref: changeable ? "/f/\(form.code)/change\(query)" : nil)
         return try writer.page("participant-answered", title: writer.localizer(.answeredHeading), view: page, status: status)
     }
 
@@ -131,6 +150,44 @@ struct ParticipantPageController {
         var formLanguage: String
         var body: String
         var resultsHref: String?
+        /// "Change my answers", where this browser may.
+        var changeHref: String?
+    }
+
+    /// Whether an answer from a browser without a participant token gets the receipt cookie: on
+    /// forms limited to one response per browser (it refuses the next), and on anonymous forms
+    /// that allow editing (it lets that browser change its answers).
+    static func keepsReceipt(_ form: FormDefinition) -> Bool {
+        form.limitsResponsesPerBrowser || ParticipantActions.receiptChangesAnswers(on: form)
+    }
+
+    /// The response this browser's receipt names, on a form where a receipt changes answers.
+    private func receiptResponse(_ form: PublishedForm, _ request: Request) async throws -> UUID? {
+        guard ParticipantActions.receiptChangesAnswers(on: form.definition), let receipts = self.receipts,
+            let receipt = request.cookies[Self.receiptCookieName]?.value
+        else { return nil }
+        return try await receipts.response(of: receipt, code: form.code)
+    }
+
+    /// The answers this browser sent earlier and may change; nil when it may not (no receipt, a
+    /// form without editing, or the host removed the response).
+    private func answersToChange(_ form: PublishedForm, _ request: Request) async throws -> [Answer]? {
+        guard let id = try await self.receiptResponse(form, request) else { return nil }
+        return try await self.participants.answersToChange(id, on: form)
+    }
+
+    /// "Change my answers": the form filled in with the answers this browser sent, which a send
+    /// replaces. A closed form is the closed page (the view refuses it); a browser with nothing to
+    /// change goes to the form.
+    @Sendable func change(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let view = try await self.participants.view(code: Self.code(context))
+        let language = Self.formLanguage(view.form, request, picked: try request.pickedLanguage())
+        guard let answers = try await self.answersToChange(view.form, request) else {
+            return Response.seeOther("/f/\(view.form.code)" + (view.form.definition.translations.isEmpty ? "" : "?lang=\(language.rawValue)"))
+        }
+        let t = Localizer(Self.pageLanguage(view.form, language, request))
+        let state = ParticipantFormPage.State(fields: PostedAnswers.fields(of: answers), changingNote: t(SeriesPhrase.changingAnswersNote))
+        return try Self.formPage(view, state: state, status: .ok, request: request, in: language)
     }
 
     /// Whether this browser holds a valid receipt of an answer to `form`, on a form limited to one

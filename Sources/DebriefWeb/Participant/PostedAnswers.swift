@@ -124,4 +124,23 @@ struct PostedAnswers {
         }
         return (key.rawValue, problem.message)
     }
+
+    /// The fields a page posts for `answers`: the way back from stored answers to a filled-in
+    /// form (a participant changing their answers).
+    static func fields(of answers: [Answer]) -> FormFields {
+        var pairs: [(name: String, value: String)] = []
+        for answer in answers {
+            let key = answer.questionKey
+            switch answer.value {
+            case .rating(let value): pairs.append((Self.field(key), String(value)))
+            case .text(let text): pairs.append((Self.field(key), text))
+            case .choice(let ids, let other):
+                pairs += ids.map { (Self.field(key), $0) }
+                if let other { pairs += [(Self.field(key), Self.otherMarker), (Self.otherField(key), other)] }
+            case .grid(let ratings):
+                pairs += ratings.map { (Self.gridField(key, $0.statementKey), String($0.value)) }
+            }
+        }
+        return FormFields(pairs)
+    }
 }

@@ -41,12 +41,32 @@ struct DashboardPageTests {
             #expect(html.contains("href=\"/v1/meetings/\(id)/export.xlsx\" download>Download as Excel (.xlsx)</a>"))
             #expect(try await api.page("/v1/meetings/\(id)/export.xlsx", cookie: session.cookie).status == .ok)
             #expect(html.contains("<span class=\"value\">4</span> Responses"))
-            // Charts: one per question, the timeline and attendance; the QR code of the link.
+            // Charts: one per question, the timeline and attendance; the QR codes of the session's
+            // link and of the series' link.
             let charts = html.components(separatedBy: "<svg xmlns=\"http://www.w3.org/2000/svg\"").count - 1
-            #expect(charts == 5 + 2 + 1, "\(charts) charts")
+            #expect(charts == 5 + 2 + 2, "\(charts) charts")
             #expect(html.contains("http://127.0.0.1:8080/f/\(fixture.code)"))
             #expect(html.contains("QR code of the participant link"))
             #expect(!html.contains("style=\""), "inline styles would break the page's CSP")
+        }
+    }
+
+    /// The series' stable link and its QR code beside the session's (issue 32 item 16); the
+    /// "phones cannot open this QR code" banner once, on this page, and not on the meetings list.
+    @Test func theDashboardShowsTheSeriesLinkAndTheLoopbackBannerOnce() async throws {
+        var configuration = ParticipantAPI.configuration()
+        configuration.publicURLHint = "http://192.168.1.20:8080"
+        try await ParticipantAPI.run(configuration: configuration) { api, _ in
+            let (fixture, session) = try await Self.meetingWithAnswers(api, count: 1)
+            let seriesCode = try #require(try await api.send(.get, "/v1/meetings/\(fixture.meetingID)", token: fixture.hostToken).string("seriesCode"))
+            let html = try await api.page("/m/\(fixture.meetingID)", cookie: session.cookie).text
+            #expect(html.contains("<a href=\"http://127.0.0.1:8080/f/\(seriesCode)\">http://127.0.0.1:8080/f/\(seriesCode)</a>"), "\(html.prefix(3000))")
+            #expect(html.contains("<strong id=\"series-code\">\(seriesCode)</strong>"))
+            #expect(html.contains("QR code of the series link") && html.contains("QR code of the participant link"))
+            #expect(html.contains("always open the current session"))
+            #expect(html.components(separatedBy: "Phones cannot open this QR code").count - 1 == 1, "the banner once, beside the codes")
+            let list = try await api.page("/m", cookie: session.cookie)
+            #expect(list.status == .ok && !list.text.contains("Phones cannot open this QR code"), "not on the meetings list")
         }
     }
 

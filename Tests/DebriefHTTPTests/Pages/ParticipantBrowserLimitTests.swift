@@ -69,16 +69,23 @@ struct ParticipantBrowserLimitTests {
         }
     }
 
+    /// A form that opted out takes no cookie; one that allows editing takes one, but to let that
+    /// browser change its answers (ParticipantChangeAnswersTests), not to refuse it.
     @Test func formsThatAllowEditingOrOptOutAreNotLimited() async throws {
         try await ParticipantAPI.run { api, _ in
             var optedOut = ParticipantAPI.sampleForm()
             optedOut["oneResponsePerBrowser"] = false
-            for form in [try await api.publish(ParticipantAPI.sampleForm(allowsEditing: true)), try await api.publish(optedOut)] {
-                let key = try #require(try await api.page("/f/\(form.code)").inputValue("idempotency_key"))
-                let first = try await api.post("/f/\(form.code)", Self.answer(key))
-                #expect(first.status == .seeOther)
-                #expect(Self.receipt(first) == nil, "no cookie when the form is not limited")
-            }
+            let optedOutForm = try await api.publish(optedOut)
+            let key = try #require(try await api.page("/f/\(optedOutForm.code)").inputValue("idempotency_key"))
+            let first = try await api.post("/f/\(optedOutForm.code)", Self.answer(key))
+            #expect(first.status == .seeOther)
+            #expect(Self.receipt(first) == nil, "no cookie when the form is not limited")
+
+            let editable = try await api.publish(ParticipantAPI.sampleForm(allowsEditing: true))
+            let page = try #require(try await api.page("/f/\(editable.code)").inputValue("idempotency_key"))
+            let cookie = try #require(Self.receipt(try await api.post("/f/\(editable.code)", Self.answer(page))))
+            let again = try await api.page("/f/\(editable.code)", cookie: cookie)
+            #expect(again.status == .ok && !again.text.contains("sent from this browser"), "not refused")
         }
     }
 

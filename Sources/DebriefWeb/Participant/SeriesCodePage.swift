@@ -1,0 +1,49 @@
+import Debrief
+import DebriefActions
+import DebriefHTTP
+import DebriefStore
+import Foundation
+import Hummingbird
+
+/// The participant side of a series' stable code (docs/decisions/0050): `/f/{seriesCode}` sends
+/// the browser on to the current session's form (`/f/{formCode}`), or says that no session is
+/// open right now and when the next one starts.
+///
+/// A redirect, not the form under the series code: the page the participant answers, its posts,
+/// its cookie and its idempotency key all belong to one session, so a session that changes while
+/// the page is open cannot receive answers meant for the one before.
+enum SeriesCodePage {
+    struct NoSession {
+        var nextSession: String
+    }
+
+    /// The response for `code` when it is a series' code; rethrows `notFound` when it is not.
+    static func response(
+        code: String, request: Request, participants: ParticipantActions, notFound: any Error
+    ) async throws -> Response {
+        let session: SeriesSession
+        do {
+            session = try await participants.currentSession(seriesCode: code)
+        } catch let error as DebriefError where error.code == .notFound {
+            throw notFound
+        }
+        // A picked language travels on to the form (which ignores one it does not have).
+        let lang = request.uri.queryParameters.get("lang").flatMap { LanguageTag(rawValue: $0) }
+        switch session {
+        case .open(let formCode):
+            var response = Response.seeOther("/f/\(formCode)" + (lang.map { "?lang=\($0.rawValue)" } ?? ""))
+            // The current session changes from week to week: no cache may keep this answer.
+            response.headers[.cacheControl] = "no-store"
+            return response
+        case .noneOpen(let next):
+            let writer = try PageWriter(language: lang.flatMap { Language($0) } ?? Language(request.headers))
+            let t = writer.localizer
+            let view = NoSession(
+                nextSession: next.map { t(SeriesPhrase.seriesNextSession, ["time": DateText.dateTime($0, writer.language)]) }
+                    ?? t(SeriesPhrase.seriesNoNextSession))
+            var response = try writer.page("participant-no-session", title: t(SeriesPhrase.seriesNoSessionHeading), view: view)
+            response.headers[.cacheControl] = "no-store"
+            return response
+        }
+    }
+}
