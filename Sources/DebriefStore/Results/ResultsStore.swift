@@ -205,21 +205,13 @@ public struct ResultsStore: Sendable {
     /// duplicate not at all), how many of them have a response among the `r` rows of `scope`
     /// (`responded`: a subset of `people`, so the rate of those checked in cannot pass 100 %), and
     /// the possible duplicates (`possible`). Counted from the rows: check-ins are people, few.
-    ///
-    /// `responded` walks the meeting's check-ins and looks each one's response up (at most one,
-    /// `responses_one_per_check_in`), never the form's responses: a join the planner may start
-    /// from either side started from the responses when their statistics were older than a form
-    /// growing live, and then cost one step per response (issue 37). The `LIMIT` keeps the lookup
-    /// a lookup whatever the statistics say.
     static func attendance(meeting meetingID: UUID, scope: SQLQuery) -> SQLQuery {
         """
         SELECT
             (SELECT \(Self.people) FROM check_ins c WHERE c.meeting_id = \(meetingID)) AS people,
             (SELECT count(*) FROM check_ins c WHERE c.meeting_id = \(meetingID) AND c.duplicate_status = 'possible') AS possible,
-            (SELECT count(DISTINCT \(Self.person)) FROM check_ins c CROSS JOIN LATERAL (
-                SELECT 1 FROM responses r WHERE r.check_in_id = c.id AND \(scope) LIMIT 1
-             ) answered
-             WHERE c.meeting_id = \(meetingID) AND c.duplicate_status IS DISTINCT FROM 'possible') AS responded
+            (SELECT count(DISTINCT \(Self.person)) FROM responses r JOIN check_ins c ON c.id = r.check_in_id
+             WHERE \(scope) AND c.meeting_id = \(meetingID) AND c.duplicate_status IS DISTINCT FROM 'possible') AS responded
         """
     }
 
