@@ -70,7 +70,15 @@ public final class SharedResults: @unchecked Sendable {
 
     private struct Waiter {
         let needs: UInt64
+        /// The earliest a computation serving it may have begun: a host's read is served by the
+        /// computation in flight when that began within the staleness bound of the read (issue
+        /// 37: waiting for the one after it doubled the tail under a stream of submissions).
+        let notBefore: ContinuousClock.Instant?
         let continuation: CheckedContinuation<SharedReport?, any Error>
+
+        func isServed(basedOn: UInt64, began: ContinuousClock.Instant) -> Bool {
+            basedOn >= self.needs && self.notBefore.map { began >= $0 } ?? true
+        }
     }
 
     private let compute: Compute
@@ -119,8 +127,18 @@ public final class SharedResults: @unchecked Sendable {
                         return self.computing.insert(meeting).inserted
                     }
                 }
-                // A computation that started after the meeting's last change serves this read.
-                self.waiting[meeting, default: []].append(Waiter(needs: needs, continuation: continuation))
+                // A computation that started after the meeting's last change serves this read; for
+                // a host's read, one that started after the last host change and within the bound.
+                let waiter: Waiter
+                switch freshness {
+                case .everyChange:
+                    waiter = Waiter(needs: needs, notBefore: nil, continuation: continuation)
+                case .hostChanges(let staleness):
+                    waiter = Waiter(
+                        needs: max(self.hostChangedAt[meeting] ?? 0, self.allChangedAt), notBefore: .now - staleness,
+                        continuation: continuation)
+                }
+                self.waiting[meeting, default: []].append(waiter)
                 return self.computing.insert(meeting).inserted
             }
             if start { Task { await self.computeWhileNeeded(meeting) } }
@@ -150,6 +168,9 @@ public final class SharedResults: @unchecked Sendable {
     /// How many computations ran (for tests and operators).
     public var computationCount: Int { self.lock.withLock { self.computations } }
 
+    /// How many reads of `meeting` wait for a computation (for tests).
+    func waitingCount(_ meeting: UUID) -> Int { self.lock.withLock { self.waiting[meeting]?.count ?? 0 } }
+
     /// One computation after another while readers wait for a newer report than the last.
     private func computeWhileNeeded(_ meeting: UUID) async {
         var done = false
@@ -173,7 +194,7 @@ public final class SharedResults: @unchecked Sendable {
                 } else {
                     self.entries[meeting] = nil
                 }
-                let rest = all.filter { $0.needs > basedOn }
+                let rest = all.filter { !$0.isServed(basedOn: basedOn, began: began) }
                 done = rest.isEmpty
                 if done {
                     self.waiting[meeting] = nil
@@ -185,7 +206,7 @@ public final class SharedResults: @unchecked Sendable {
                 } else {
                     self.waiting[meeting] = rest
                 }
-                return all.filter { $0.needs <= basedOn }
+                return all.filter { $0.isServed(basedOn: basedOn, began: began) }
             }
             for waiter in served { waiter.continuation.resume(with: result) }
         }

@@ -85,7 +85,7 @@ struct ParticipantController {
     @Sendable func submit(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<AcceptedSubmission> {
         let key = try Self.idempotencyKey(request.headers)
         let form = try await self.participants.form(code: Self.code(context))
-        let input = try await self.decode(SubmissionInput.self, request, context)
+        let input = try await self.submission(request, context)
         do {
             let accepted = try await self.participants.submit(input, to: form, idempotencyKey: key)
             return EditedResponse(status: accepted.replacedEarlier ? .ok : .created, response: accepted)
@@ -112,6 +112,16 @@ struct ParticipantController {
     /// Reads the body under the participant routes' smaller limit (413 above it).
     private func collect(_ request: Request, _ context: AppRequestContext) async throws -> ByteBuffer {
         try await request.readBody(upTo: context.bodyLimit(atMost: self.maxBodyBytes))
+    }
+
+    /// The submission body: read straight into typed values (``SubmissionJSON``) when it is the
+    /// plain shape browsers send; anything else takes the general path, which names what is wrong.
+    private func submission(_ request: Request, _ context: AppRequestContext) async throws -> SubmissionInput {
+        let body = try await self.collect(request, context)
+        if let input = body.readableBytesView.withContiguousStorageIfAvailable({ SubmissionJSON.decode(UnsafeRawBufferPointer($0)) }) ?? nil {
+            return input
+        }
+        return try await Self.decode(SubmissionInput.self, body: body, request, context)
     }
 
     /// Decodes a JSON body read by ``collect(_:_:)``, with the usual 400/422 problems.
