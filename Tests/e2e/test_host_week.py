@@ -284,7 +284,7 @@ def test_a_hosts_week_in_the_browser(api: API, browser) -> None:
     link = wait_for(host, lambda d: d.find_element(By.CSS_SELECTOR, "#content a[href*='/f/']"))
     code = link.get_attribute("href").rsplit("/f/", 1)[1]
     published = requests.get(f"{base}/v1/meetings/{first}/form", headers=auth, timeout=30).json()
-    assert published["publishedAt"] and published["sharesResults"] is True, "the unsaved edit was published"
+    assert published["publishedAt"] and published["sharesResultsWithParticipants"] is True, "the unsaved edit was published"
     step(host, 5, "published", axe, shots)
 
     # 6. A phone in Korean: every choice of every statement of the 0–10 grid inside the viewport.
