@@ -84,6 +84,8 @@ public struct HostPages: Sendable {
     public var calendar: CalendarActions?
     /// Password reset by mail, the roster's addresses and unsubscribes, the delivery log.
     public var mail: MailActions?
+    /// The meeting page's team chat channel block (`/m/{id}/chat…`); the application always sets it.
+    public var chat: ChatActions?
 
     public init(
         signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions, moderation: ModerationActions,

@@ -272,6 +272,7 @@ enum PhraseTables {
     static let all: [any PhraseTable.Type] = [
         Phrase.self, HostPhrase.self, HostExtrasPhrase.self, WebhookPhrase.self, SharingPhrase.self, TranslationPhrase.self,
         HonestyPhrase.self, CalendarPhrase.self, FinishPhrase.self, BuilderPhrase.self, MailPhrase.self,
+        ChatPhrase.self,
     ]
 }
 
@@ -286,3 +287,4 @@ extension CalendarPhrase: PhraseTable {}
 extension FinishPhrase: PhraseTable {}
 extension BuilderPhrase: PhraseTable {}
 extension MailPhrase: PhraseTable {}
+extension ChatPhrase: PhraseTable {}
