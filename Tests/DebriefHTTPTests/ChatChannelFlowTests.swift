@@ -81,9 +81,9 @@ struct ChatChannelFlowTests {
         }
     }
 
-    /// Seen: before the digest key, nothing stopped a second close of the same form (or the
-    /// sweep of scheduled closes) from queueing a second digest. Now a close queues one digest;
-    /// the service renders it from the report and posts it; the log shows it delivered.
+    /// A close queues one digest, and the sweep of scheduled closes seeing the same form queues
+    /// no second one (the digest key); the service renders it from the report and posts it; the
+    /// log shows it delivered.
     @Test func aCloseQueuesOneDigestWhichIsDelivered() async throws {
         try await ParticipantAPI.run { api, database in
             let fixture = try await api.publish()
@@ -143,7 +143,6 @@ struct ChatChannelFlowTests {
             #expect(try await service.deliverDue() == 0)
             let refused = try await api.send(.post, path + "/test", token: fixture.hostToken)
             #expect(refused.status == .conflict && refused.text.contains("disabled"), "\(refused.text)")
-            // The meeting page shows the reason to the host.
             // Pasting the URL again turns it back on, and the waiting digest goes out.
             let again = try await api.send(.put, path, token: fixture.hostToken, json: ["url": Self.slackURL])
             #expect(again.string("state") == "active", "\(again.text)")

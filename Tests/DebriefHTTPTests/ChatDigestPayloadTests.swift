@@ -118,8 +118,23 @@ struct ChatDigestPayloadTests {
         #expect(actions.first?["type"] as? String == "Action.OpenUrl" && actions.first?["url"] as? String == Self.dashboard.absoluteString)
         let body = try #require(card["body"] as? [[String: Any]])
         #expect(Set(body.compactMap { $0["type"] as? String }).isSubset(of: ["TextBlock", "Container"]))
+        // Sixty short questions fit in one card.
+        #expect(body.filter { $0["type"] as? String == "Container" }.count == 60)
+    }
+
+    /// Questions with long prompts fill Teams' ~28 KB before sixty: the card stops and sends the
+    /// reader to the dashboard for the rest.
+    @Test(arguments: [ChatLanguage.en, .ko])
+    func teamsStopsBeforeTheMessageLimit(language: ChatLanguage) throws {
+        let digest = Self.digest(questions: 60, prompt: { "\($0) " + String(repeating: "긴 질문 long prompt ", count: 40) })
+        let json = try ChatDigestRenderer.payload(digest, kind: .teams, language: language, threshold: 3)
+        #expect(json.utf8.count < 28_000, "\(json.utf8.count) bytes")
+        let card = try #require(((try Self.object(json)["attachments"] as? [[String: Any]])?.first?["content"]) as? [String: Any])
+        let body = card["body"] as? [[String: Any]] ?? []
+        let shown = body.filter { $0["type"] as? String == "Container" }.count
+        #expect(shown > 0 && shown < 60)
         let texts = body.compactMap { $0["text"] as? String }.joined(separator: "\n")
-        #expect(texts.contains(language == .ko ? "대시보드에서 보세요" : "see the dashboard"))
+        #expect(texts.contains(language == .ko ? "외 \(60 - shown)개 질문은 대시보드에서 보세요" : "and \(60 - shown) more questions: see the dashboard"))
     }
 
     @Test func aTestMessageWithoutResultsGreets() throws {
