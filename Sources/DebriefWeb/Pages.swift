@@ -37,7 +37,7 @@ public struct Pages: Sendable {
         SignInController(accounts: self.accounts, securesCookies: self.settings.securesCookies).addRoutes(to: router)
         HostPagesController(
             accounts: self.accounts, meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
-            loopbackHint: self.host.loopbackHint
+            loopbackHint: self.host.loopbackHint, chat: self.host.chat
         ).addRoutes(to: router)
         SignUpController(accounts: self.accounts, gate: self.host.signUpGate, securesCookies: self.settings.securesCookies)
             .addRoutes(to: router)

@@ -97,7 +97,8 @@ struct ChatChannelFlowTests {
             try #require(try await api.send(.post, "/v1/meetings/\(fixture.meetingID)/form/close", token: fixture.hostToken).status == .ok)
             let store = ChatChannelStore(database: database, secrets: WebhookSecrets(keys: ServerKeys(database: database)))
             // The sweep sees the same close: still one digest.
-            try await database.execute("UPDATE forms SET closes_at = now() - interval '1 minute' WHERE meeting_id = \(UUID(uuidString: fixture.meetingID))")
+            let meetingID = try #require(UUID(uuidString: fixture.meetingID))
+            try await database.execute("UPDATE forms SET closes_at = now() - interval '1 minute' WHERE meeting_id = \(meetingID)")
             _ = try await store.queueDue()
             let keys = try await Self.digests(database)
             #expect(keys.count == 1 && keys.allSatisfy { $0.hasPrefix("closed:") }, "\(keys)")
@@ -149,6 +150,33 @@ struct ChatChannelFlowTests {
             receiver.status.withLock { $0 = 200 }
             #expect(try await service.deliverDue() == 1)
             #expect(receiver.bodies.withLock { $0.last }?.contains("Test message") == true)
+        }
+    }
+
+    /// The clock's digests: a form whose `closesAt` passed without a host's close gets its close
+    /// digest from the sweep, a daily channel one digest per full day a form is open (counted
+    /// from its publication, only days after the channel was set), and a second sweep queues none.
+    @Test func theSweepQueuesScheduledClosesAndDailyDigestsOnce() async throws {
+        try await ParticipantAPI.run { api, database in
+            let fixture = try await api.publish()
+            let put = try await api.send(
+                .put, "/v1/series/\(fixture.seriesID)/chat-channel", token: fixture.hostToken,
+                json: ["url": Self.slackURL, "daily": true])
+            try #require(put.status == .ok, "\(put.text)")
+            let meetingID = try #require(UUID(uuidString: fixture.meetingID))
+            // Open for two days and a bit; the channel was set before that.
+            try await database.execute("UPDATE webhook_endpoints SET created_at = now() - interval '3 days'")
+            try await database.execute("UPDATE forms SET published_at = now() - interval '50 hours' WHERE meeting_id = \(meetingID)")
+            let store = ChatChannelStore(database: database, secrets: WebhookSecrets(keys: ServerKeys(database: database)))
+            #expect(try await store.queueDue() == 1)
+            let form: UUID = try await database.query("SELECT id FROM forms WHERE meeting_id = \(meetingID)").single().decode("id")
+            #expect(try await Self.digests(database) == ["daily:\(form.uuidString.lowercased()):2"])
+            #expect(try await store.queueDue() == 0)
+            // Its closesAt passes: the close's digest, once; no daily digest for a closed form.
+            try await database.execute("UPDATE forms SET closes_at = now() - interval '1 minute' WHERE meeting_id = \(meetingID)")
+            #expect(try await store.queueDue() == 1)
+            #expect(try await store.queueDue() == 0)
+            #expect(try await Self.digests(database).last == "closed:\(form.uuidString.lowercased())")
         }
     }
 
