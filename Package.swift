@@ -34,6 +34,7 @@ let migrationFiles = [
     "0040_share_announcements.sql",
     "0044_calendar_feeds.sql",
     "0045_email.sql",
+    "0046_chat_digests.sql",
     "0050_series_codes.sql",
 ]
 

@@ -21,6 +21,8 @@ struct AppServices: Sendable {
     let readReplica: ReadReplica
     let tokenCache: TokenCache
     let webhookDelivery: WebhookDeliveryService
+    /// Queues the chat digests the clock makes due (scheduled closes, daily digests).
+    let chatDigests: ChatDigestService
     let mail: MailActions
     /// Sends the e-mail outbox; nil when no SMTP server is configured.
     let mailDelivery: MailDeliveryService?
@@ -95,6 +97,16 @@ struct AppServices: Sendable {
             attendance: attendance, forms: forms, moderation: moderation, sharing: sharing, loopbackHint: configuration.publicURLHint)
         hostPages.webhooks = webhooks
         hostPages.calendar = calendar
+        // Team chat digests: a series' Slack or Teams channel, an endpoint of the same outbox.
+        let chatChannels = ChatChannelStore(database: database, secrets: webhookSecrets)
+        let chat = ChatActions(
+            channels: chatChannels, sender: webhookSender, caps: configuration.admission.webhooks,
+            allowedHosts: configuration.webhooks.allowInsecureHosts)
+        self.api.chat = chat
+        hostPages.chat = chat
+        self.chatDigests = ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))
+        let chatRenderer = ChatDigestRenderer(
+            results: results, meetings: meetingStore, accounts: accountStore, publicBaseURL: configuration.publicBaseURL)
         // E-mail: reset links, the roster's mail and its unsubscribes, the delivery log.
         let outbox = MailOutbox(database: database)
         self.mail = MailActions(
@@ -119,6 +131,7 @@ struct AppServices: Sendable {
                 else { return nil }
                 return try JSONCoding.string(shared.report)
             },
+            chat: { job in try await chatRenderer.payload(job) },
             logger: Logger(label: "debrief.webhooks"))
     }
 }

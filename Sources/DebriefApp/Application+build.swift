@@ -39,7 +39,7 @@ public func buildApplication(
         ReplicaMonitorService(replica: services.readReplica),
         InstanceHeartbeatService(
             heartbeats: InstanceHeartbeats(database: database), peers: services.api.settings.clusterPeers, logger: logger),
-        services.webhookDelivery)
+        services.webhookDelivery, services.chatDigests)
     // E-mail: the outbox's sender and the roster's scheduler, only when SMTP is configured.
     if let mailDelivery = services.mailDelivery {
         app.addServices(mailDelivery, RosterMailScheduler(mail: services.mail, logger: Logger(label: "debrief.mail")))

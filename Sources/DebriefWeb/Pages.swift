@@ -37,7 +37,7 @@ public struct Pages: Sendable {
         SignInController(accounts: self.accounts, securesCookies: self.settings.securesCookies).addRoutes(to: router)
         HostPagesController(
             accounts: self.accounts, meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
-            loopbackHint: self.host.loopbackHint
+            loopbackHint: self.host.loopbackHint, chat: self.host.chat
         ).addRoutes(to: router)
         SignUpController(accounts: self.accounts, gate: self.host.signUpGate, securesCookies: self.settings.securesCookies)
             .addRoutes(to: router)
@@ -84,6 +84,8 @@ public struct HostPages: Sendable {
     public var calendar: CalendarActions?
     /// Password reset by mail, the roster's addresses and unsubscribes, the delivery log.
     public var mail: MailActions?
+    /// The meeting page's team chat channel block (`/m/{id}/chat…`); the application always sets it.
+    public var chat: ChatActions?
 
     public init(
         signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions, moderation: ModerationActions,

@@ -98,6 +98,14 @@ struct AuthorizationMatrixTests {
 
     static let password = "correct horse battery"
 
+    /// Gives the world's series a Slack channel, as its owner.
+    @Sendable static func putChatChannel(_ api: APIClient, _ world: World) async throws {
+        let put = try await api.send(
+            .put, "/v1/series/\(world.series)/chat-channel", token: world.ownerToken,
+            json: ["url": "https://hooks.slack.com/services/T0001/B0001/abcdef"])
+        #expect(put.status == .ok, "\(put.text)")
+    }
+
     static let rows: [String: Row] = [
         "GET /healthz": Row(access: .anyone, success: .ok),
         "GET /readyz": Row(access: .anyone, success: .ok),
@@ -200,6 +208,13 @@ struct AuthorizationMatrixTests {
         "POST /v1/series/{id}/roster": Row(access: .series(.edit), success: .created, body: { _, _ in ["name": "Katherine Johnson"] }),
         "PATCH /v1/series/{id}/roster/{memberId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["name": "Grace B. Hopper"] }),
         "DELETE /v1/series/{id}/roster/{memberId}": Row(access: .series(.edit), success: .noContent),
+        // A series' team chat channel: its URL is a workspace credential, so only those who may
+        // edit the series (owner, editing co-hosts, admins) reach it; a viewer co-host gets 403.
+        "GET /v1/series/{id}/chat-channel": Row(access: .series(.edit), success: .ok, prepare: putChatChannel),
+        "PUT /v1/series/{id}/chat-channel": Row(
+            access: .series(.edit), success: .ok, body: { _, _ in ["url": "https://hooks.slack.com/services/T0001/B0001/abcdef"] }),
+        "DELETE /v1/series/{id}/chat-channel": Row(access: .series(.edit), success: .noContent, prepare: putChatChannel),
+        "POST /v1/series/{id}/chat-channel/test": Row(access: .series(.edit), success: .accepted, prepare: putChatChannel),
         // Webhook endpoints are the account's own: an admin sees only theirs, like another host.
         "GET /v1/webhooks": Row(access: .anyAccount, success: .ok),
         "POST /v1/webhooks": Row(

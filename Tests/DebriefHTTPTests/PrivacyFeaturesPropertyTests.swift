@@ -1,6 +1,8 @@
 @testable import DebriefActions
 @testable import DebriefApp
 @testable import DebriefHTTP
+@testable import DebriefWeb
+import Debrief
 import DebriefStore
 import DebriefTestSupport
 import Foundation
@@ -17,7 +19,8 @@ import Testing
 /// shared results, the responses page and the removal confirmation (for the host and for a
 /// viewer co-host), the three CSV layouts, the dashboard's newest answers, and the series' trends
 /// (JSON, page and charts, over a second session) — is checked to show no value of a withheld part.
-/// Webhook payloads carry no answers (``WebhookEvent``), so they have nothing to check.
+/// Webhook payloads carry no answers (``WebhookEvent``), so they have nothing to check; the team
+/// chat digests (Slack and Teams, English and Korean, of both sessions) do, and are checked.
 @Suite("Privacy: every feature, every output", .serialized)
 struct PrivacyFeaturesPropertyTests {
     @Test func noOutputRevealsAPartTheRuleWithholds() async throws {
@@ -231,9 +234,12 @@ struct PrivacyFeaturesPropertyTests {
         let hostSession = try #require(try await api.signIn(email: email).1)
         pages.append(("dashboard panel", try await api.page("/m/\(meeting)/panel", cookie: hostSession.cookie).text))
 
+        // The team chat digests of the session: Slack and Teams, English and Korean.
+        try await Self.checkDigests(database, meeting: meetingID, oracle, context)
+
         // Trends over a second session of the series: the JSON, the page and the charts.
         try await Self.checkTrends(
-            api, token: token, cookie: hostSession.cookie, meeting: meeting, series: series, first: oracle, k: k, random: &random,
+            api, database, token: token, cookie: hostSession.cookie, meeting: meeting, series: series, first: oracle, k: k, random: &random,
             context: context)
 
         // Nothing a withheld follow-up's participants wrote appears anywhere.
@@ -253,7 +259,7 @@ struct PrivacyFeaturesPropertyTests {
     /// statement no mean or interval — in the JSON, on the page (a "withheld" row or cell) and in
     /// the charts (their words say "withheld" where the value would be).
     static func checkTrends(
-        _ api: ParticipantAPI, token: String, cookie: String, meeting: String, series: String, first: Oracle, k: Int,
+        _ api: ParticipantAPI, _ database: Database, token: String, cookie: String, meeting: String, series: String, first: Oracle, k: Int,
         random: inout SeededRandom, context: String
     ) async throws {
         let start = Date().addingTimeInterval(86_400 * 7)
@@ -271,6 +277,10 @@ struct PrivacyFeaturesPropertyTests {
         }
         let oracles = [1: first, 2: Oracle(answers, k: k)]
         let context = "\(context); session 2: \(answers.count) responses, withheld \(oracles[2]?.withheld.sorted() ?? []) \(oracles[2]?.statements.sorted() ?? [])"
+        // The second session's digests carry arrows against the first: none for a withheld part.
+        if let second = oracles[2] {
+            try await Self.checkDigests(database, meeting: try #require(UUID(uuidString: nextID)), second, context + " (digest)")
+        }
 
         let json = try #require(try await api.send(.get, "/v1/series/\(series)/trends", token: token).json, "\(context)")
         let trends = json["questions"] as? [[String: Any]] ?? []
@@ -311,6 +321,66 @@ struct PrivacyFeaturesPropertyTests {
                 }
             }
         }
+    }
+
+    /// Every digest payload of `meeting` shows nothing of what `oracle` withholds: a withheld
+    /// question's part says only "withheld" (no share, option, mean, count or arrow), a withheld
+    /// statement has no mean, and a follow-up whose counts are hidden says not how many answered.
+    static func checkDigests(_ database: Database, meeting: UUID, _ oracle: Oracle, _ context: String) async throws {
+        let renderer = ChatDigestRenderer(
+            results: ResultsActions(results: ResultsStore(database: database)), meetings: MeetingStore(database: database),
+            accounts: AccountStore(database: database, hasher: PasswordHasher(cost: 4)), publicBaseURL: "https://debrief.example")
+        let prompts = ["pick": "Pick one", "sure": "Sure?", "why": "Why?", "g": "The meeting"]
+        for kind in ChatKind.allCases {
+            for language in ChatLanguage.allCases {
+                for occasion in [ResultsDigest.Occasion.closed, .daily] {
+                    let json = try await renderer.payload(
+                        ChatDigestJob(meetingID: meeting, kind: kind, language: language, occasion: occasion))
+                    let name = "\(kind.rawValue) \(language.rawValue) \(occasion.rawValue) digest, \(context)"
+                    let parts = try Self.digestParts(json, kind: kind)
+                    let withheldWord = language == .ko ? "비공개" : "withheld"
+                    for (key, prompt) in prompts {
+                        guard let part = parts[prompt] else {
+                            Issue.record("\(name): no part for \(key): \(parts.keys.sorted())")
+                            continue
+                        }
+                        if oracle.withheld.contains(key) {
+                            #expect(part.contains(withheldWord), "\(name): \(key) is not said withheld: \(part)")
+                            #expect(part.range(of: "[0-9]+(\\.[0-9])?%|[↑↓→]|Mean|평균|NPS|answered|명 응답|written|서술형", options: .regularExpression) == nil,
+                                "\(name): \(key) shows a value: \(part)")
+                        }
+                        if oracle.hidden.contains(key) {
+                            #expect(part.range(of: "answered|명 응답|[0-9]+ written|서술형 응답 [0-9]", options: .regularExpression) == nil,
+                                "\(name): \(key) says how many answered: \(part)")
+                        }
+                    }
+                    Self.checkPage(json, oracle, name)
+                }
+            }
+        }
+    }
+
+    /// A digest's text by question prompt: Slack's sections (`*prompt*` first), Teams' containers.
+    static func digestParts(_ json: String, kind: ChatKind) throws -> [String: String] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        var parts: [String: String] = [:]
+        switch kind {
+        case .slack:
+            for block in object["blocks"] as? [[String: Any]] ?? [] {
+                guard let text = (block["text"] as? [String: Any])?["text"] as? String, text.hasPrefix("*"),
+                    let end = text.dropFirst().firstIndex(of: "*")
+                else { continue }
+                parts[String(text[text.index(after: text.startIndex)..<end])] = String(text[text.index(after: end)...])
+            }
+        case .teams:
+            let card = ((object["attachments"] as? [[String: Any]])?.first?["content"]) as? [String: Any]
+            for container in card?["body"] as? [[String: Any]] ?? [] where container["type"] as? String == "Container" {
+                let texts = (container["items"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+                guard let prompt = texts.first else { continue }
+                parts[prompt] = texts.dropFirst().joined(separator: "\n")
+            }
+        }
+        return parts
     }
 
     static func question(_ report: [String: Any], _ key: String) -> [String: Any]? {

@@ -171,6 +171,11 @@ ROUTES = {
     "POST /v1/series/from-calendar": (lambda w: "/v1/series/from-calendar", lambda w: _calendar_body()),
     "POST /v1/webhooks": (lambda w: "/v1/webhooks",
                           lambda w: {"url": "https://hooks.example.com/debrief", "events": ["response.created"]}),
+    # A series' team chat channel: the unspoiled body sets a Slack channel (nothing is posted:
+    # no form of the corpus series closes).
+    "PUT /v1/series/{id}/chat-channel": (lambda w: f"/v1/series/{w.series}/chat-channel",
+                                         lambda w: {"url": "https://hooks.slack.com/services/T0001/B0001/abcdef",
+                                                    "kind": "slack", "language": "ko", "daily": True}),
     "POST /v1/f/{code}/check-in": (lambda w: f"/v1/f/{w.identified_code}/check-in", lambda w: {"name": "Dorothy Vaughan"}),
     # A fresh view's signed ticket each time, so only the spoiled member is wrong.
     "POST /v1/f/{code}/responses": (lambda w: f"/v1/f/{w.anonymous_code}/responses",

@@ -16,16 +16,20 @@ public struct WebhookDeliveryService: Service {
     let settings: WebhookSettings
     /// The unfiltered results report of a meeting as the API's JSON (for `results.summary`).
     let summary: @Sendable (UUID) async throws -> String?
+    /// A team chat digest's payload (Slack Block Kit or a Teams message), as JSON.
+    let chat: @Sendable (ChatDigestJob) async throws -> String
     let logger: Logger
 
     public init(
         queue: WebhookQueue, sender: any WebhookSender, settings: WebhookSettings,
-        summary: @escaping @Sendable (UUID) async throws -> String?, logger: Logger
+        summary: @escaping @Sendable (UUID) async throws -> String?,
+        chat: @escaping @Sendable (ChatDigestJob) async throws -> String = { _ in "{}" }, logger: Logger
     ) {
         self.queue = queue
         self.sender = sender
         self.settings = settings
         self.summary = summary
+        self.chat = chat
         self.logger = logger
     }
 
@@ -78,6 +82,10 @@ public struct WebhookDeliveryService: Service {
 
     private func attempt(_ delivery: WebhookQueue.Claimed) async {
         do {
+            if let target = delivery.chat {
+                try await self.attemptChat(delivery, target)
+                return
+            }
             guard let data = try await self.data(of: delivery) else {
                 // A summary of a meeting that is gone: nothing to say any more; delivered empty.
                 try await self.record(delivery, WebhookSendResult(statusCode: nil, error: nil, duration: .zero))
@@ -91,6 +99,41 @@ public struct WebhookDeliveryService: Service {
                 metadata: ["delivery": "\(delivery.id)", "error": "\(error)"])
             try? await self.queue.release(delivery)
         }
+    }
+
+    /// A chat digest: the payload rendered at the first attempt and kept (every retry posts the
+    /// same message), POSTed as it is — Slack and Teams take the message itself, unsigned. Their
+    /// 4xx means the webhook is gone or refuses us for good (Slack: 403 action_prohibited,
+    /// 404 no_service / channel_not_found, 410 channel_is_archived; Teams: 400/404 for a
+    /// deleted connector or workflow): the channel is disabled with the reason at once. 408, 429,
+    /// 5xx and no answer are retried with the outbox's backoff.
+    private func attemptChat(_ delivery: WebhookQueue.Claimed, _ target: WebhookQueue.ChatTarget) async throws {
+        let data: String
+        if let stored = delivery.data {
+            data = stored
+        } else {
+            data = try await self.chat(ChatDigestJob(
+                meetingID: delivery.meetingID, kind: target.kind, language: target.language,
+                occasion: DigestKey.occasion(delivery.digestKey)))
+            try await self.queue.storeData(data, of: delivery.id)
+        }
+        let request = WebhookRequest(url: delivery.url, headers: [("content-type", "application/json")], body: Data(data.utf8))
+        let result = await self.sender.send(request)
+        if let status = result.statusCode, (400..<500).contains(status), status != 408, status != 429 {
+            let attempt = WebhookQueue.Attempt(statusCode: status, error: result.error, milliseconds: Self.milliseconds(result.duration))
+            let name = target.kind == .slack ? "Slack" : "Microsoft Teams"
+            let reason = "\(name) refused the message (\(result.error ?? "HTTP \(status)")): the webhook was probably removed or revoked; paste a new webhook URL to turn the channel back on"
+            try await self.queue.recordRefused(delivery, attempt, reason: reason)
+            self.logger.info(
+                "chat channel disabled: its webhook refused a digest",
+                metadata: ["endpoint": "\(delivery.endpointID)", "delivery": "\(delivery.id)", "status": "\(status)"])
+            return
+        }
+        try await self.record(delivery, result)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     private func record(_ delivery: WebhookQueue.Claimed, _ result: WebhookSendResult) async throws {
@@ -136,6 +179,22 @@ public struct WebhookDeliveryService: Service {
                 ("webhook-timestamp", String(timestamp)), ("webhook-signature", signature),
             ],
             body: body)
+    }
+}
+
+/// One chat digest to render: the meeting (nil: a test message of a series without a session)
+/// and how the channel wants it.
+public struct ChatDigestJob: Sendable, Equatable {
+    public var meetingID: UUID?
+    public var kind: ChatKind
+    public var language: ChatLanguage
+    public var occasion: ResultsDigest.Occasion
+
+    public init(meetingID: UUID?, kind: ChatKind, language: ChatLanguage, occasion: ResultsDigest.Occasion) {
+        self.meetingID = meetingID
+        self.kind = kind
+        self.language = language
+        self.occasion = occasion
     }
 }
 

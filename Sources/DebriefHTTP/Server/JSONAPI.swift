@@ -24,6 +24,8 @@ public struct JSONAPI: Sendable {
     public var webhooks: WebhookActions?
     /// Calendar feeds, `.ics` downloads and series from a rule; the application always sets it.
     public var calendar: CalendarActions?
+    /// Series' team chat channels (`/v1/series/{id}/chat-channel…`); the application always sets it.
+    public var chat: ChatActions?
 
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, sharing: SharingActions, forms: FormActions,
@@ -154,6 +156,7 @@ public func buildRouter(
     ExportController(exporter: api.exporter, meetings: api.meetings, admission: admission).addRoutes(to: cookieReadable)
     AttendanceController(attendance: api.attendance).addRoutes(to: authenticated)
     if let webhooks = api.webhooks { WebhookController(webhooks: webhooks).addRoutes(to: authenticated) }
+    if let chat = api.chat { ChatChannelController(chat: chat).addRoutes(to: authenticated) }
     if let calendar = api.calendar.map(CalendarController.init) {
         calendar.addPublicRoutes(to: v1)
         calendar.addParticipantRoutes(to: participant)

@@ -53,7 +53,7 @@ public struct WebhookEndpointStore: Sendable {
 
     public func list(by viewer: Viewer) async throws -> [WebhookEndpoint] {
         try await self.database.query(
-            "SELECT \(WebhookEndpoint.columns) FROM webhook_endpoints e WHERE e.account_id = \(viewer.accountID) ORDER BY e.created_at, e.id"
+            "SELECT \(WebhookEndpoint.columns) FROM webhook_endpoints e WHERE e.account_id = \(viewer.accountID) AND e.chat_kind IS NULL ORDER BY e.created_at, e.id"
         ).map(WebhookEndpoint.init(row:))
     }
 

@@ -24,6 +24,7 @@ enum WebhookOutbox {
         SQLQuery(unsafeSQL: """
             JOIN webhook_endpoints e ON e.account_id = \(meeting).host_id
                 AND (e.series_id IS NULL OR e.series_id = \(meeting).series_id) AND '\(event.rawValue)' = ANY (e.events)
+                AND e.chat_kind IS NULL
             """)
     }
 
@@ -68,5 +69,20 @@ enum WebhookOutbox {
                 ORDER BY e.id
                 """)
         }
+        if event == .formClosed { try await Self.recordChatDigest(form: formID, on: connection) }
+    }
+
+    /// Queues the close's digest for the series' team chat channel (``ChatChannelStore``), once
+    /// per form: the sweep of scheduled closes uses the same key.
+    static func recordChatDigest(form formID: UUID, on connection: Connection) async throws {
+        try await connection.execute(
+            """
+            INSERT INTO webhook_deliveries (endpoint_id, message_id, event, data, meeting_id, digest_key)
+            SELECT e.id, \(SQLQuery(unsafeSQL: Self.newMessageID)), 'results.summary', NULL, m.id, 'closed:' || f.id
+            FROM forms f JOIN meetings m ON m.id = f.meeting_id
+            JOIN webhook_endpoints e ON e.series_id = m.series_id AND e.chat_kind IS NOT NULL
+            WHERE f.id = \(formID)
+            ON CONFLICT (endpoint_id, digest_key) DO NOTHING
+            """)
     }
 }

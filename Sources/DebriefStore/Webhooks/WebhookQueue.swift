@@ -36,6 +36,16 @@ public struct WebhookQueue: Sendable {
         public var attempts: Int
         /// The signing key (the bytes of the `whsec_` secret).
         public var key: [UInt8]
+        /// The team chat a digest is written for (a series' chat channel); nil for a Standard Webhooks endpoint.
+        public var chat: ChatTarget? = nil
+        /// What a chat digest is for (``DigestKey``).
+        public var digestKey: String? = nil
+    }
+
+    /// A chat channel's kind and language, as a claimed delivery carries them.
+    public struct ChatTarget: Sendable, Equatable {
+        public var kind: ChatKind
+        public var language: ChatLanguage
     }
 
     /// Claims the oldest due delivery of up to `limit` endpoints that are enabled and not leased,
@@ -69,10 +79,10 @@ public struct WebhookQueue: Sendable {
             ), l AS (
                 UPDATE webhook_endpoints e SET lease_until = now() + make_interval(secs => \(Self.seconds(lease)))
                 FROM p WHERE e.id = p.endpoint_id
-                RETURNING e.id, e.url, encode(e.secret_sealed, 'hex') AS secret
+                RETURNING e.id, e.url, encode(e.secret_sealed, 'hex') AS secret, e.chat_kind, e.chat_language
             )
             SELECT d.id, d.message_id, d.event, d.data::text AS data, d.meeting_id, d.created_at, d.attempts,
-                l.id AS endpoint_id, l.url, l.secret
+                l.id AS endpoint_id, l.url, l.secret, l.chat_kind, l.chat_language, d.digest_key
             FROM l JOIN p ON p.endpoint_id = l.id JOIN webhook_deliveries d ON d.id = p.delivery_id
             """)
         var claimed: [Claimed] = []
@@ -84,7 +94,9 @@ public struct WebhookQueue: Sendable {
                 id: try row.decode("id"), endpointID: try row.decode("endpoint_id"), url: url,
                 messageID: try row.decode("message_id"), event: event, data: try row.decode("data"),
                 meetingID: try row.decode("meeting_id"), createdAt: try row.decode("created_at"),
-                attempts: try row.decode("attempts"), key: try await self.secrets.open(sealedHex: try row.decode("secret"))))
+                attempts: try row.decode("attempts"), key: try await self.secrets.open(sealedHex: try row.decode("secret")),
+                chat: try Self.chatTarget(kind: row.decode("chat_kind"), language: row.decode("chat_language")),
+                digestKey: try row.decode("digest_key")))
         }
         return claimed
     }
@@ -147,6 +159,29 @@ public struct WebhookQueue: Sendable {
             RETURNING e.disabled_at IS NOT NULL AS disabled
             """)
         return try rows.first?.decode("disabled") ?? false
+    }
+
+    /// Records an attempt the receiver refused for good — Slack's or Teams' 4xx for a revoked
+    /// webhook — and disables the endpoint at once with `reason` (retrying cannot succeed; the
+    /// host sees the reason and pastes a new URL). The delivery waits, as on any disabled endpoint.
+    public func recordRefused(_ claimed: Claimed, _ attempt: Attempt, reason: String) async throws {
+        let error = String((attempt.error ?? "refused").prefix(500))
+        _ = try await self.database.execute(
+            """
+            WITH d AS (
+                UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = now(), last_status = \(attempt.statusCode),
+                    last_error = \(error), last_response_ms = \(attempt.milliseconds), next_attempt_at = now()
+                WHERE id = \(claimed.id)
+            )
+            UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, now()), lease_until = NULL,
+                disabled_at = now(), disabled_reason = \(String(reason.prefix(500)))
+            WHERE id = \(claimed.endpointID)
+            """)
+    }
+
+    static func chatTarget(kind: String?, language: String?) -> ChatTarget? {
+        guard let kind = kind.flatMap(ChatKind.init(rawValue:)) else { return nil }
+        return ChatTarget(kind: kind, language: language.flatMap(ChatLanguage.init(rawValue:)) ?? .en)
     }
 
     /// Gives an endpoint's lease back without an attempt (the service is stopping).

@@ -16,6 +16,8 @@ struct HostPagesController {
     let publicBaseURL: String
     /// A public URL phones could reach, when the configured one is a loopback address.
     let loopbackHint: String?
+    /// The series' team chat channel, shown on the meeting page (issue 35).
+    var chat: ChatActions? = nil
 
     func addRoutes(to router: Router<AppRequestContext>) {
         let group = router.group("m")
@@ -53,7 +55,7 @@ struct HostPagesController {
         let code = published?.form.code
         let participantURL = code.map { ParticipantURL.of(code: $0, base: self.publicBaseURL) }
         let seriesURL = meeting.seriesCode.map { ParticipantURL.of(code: $0, base: self.publicBaseURL) }
-        let view = DashboardPage(
+        var view = DashboardPage(
             meetingTitle: meeting.title,
             meetingLine: ([meeting.place].compactMap { $0 } + [DateText.dateTime(meeting.startsAt, writer.language)]).joined(separator: " · "),
             liveURL: "/v1/meetings/\(id)/results/live", panelURL: "/m/\(id)/panel" + (excludeFlagged ? "?excludeFlagged=true" : ""),
@@ -73,6 +75,10 @@ struct HostPagesController {
             canEdit: meeting.role.may(.edit), canManage: meeting.role.may(.manage),
             sharedBadge: [.editor, .viewer].contains(meeting.role)
                 ? writer.localizer(.sharedWithYou, ["role": SeriesRolePhrase.name(meeting.role, writer.localizer)]) : nil)
+        if meeting.role.may(.edit), let chat = self.chat {
+            let channel = try await chat.channelIfAny(series: meeting.seriesID, by: try context.requireViewer())
+            view.chat = ChatBlock(channel: channel, series: meeting.seriesID, language: writer.language)
+        }
         return try writer.page(
             "dashboard", title: meeting.title, view: view, policy: ContentSecurityPolicy.dashboard,
             script: Assets.dashboardScript.url, signOutToken: context.sessionCSRFToken, showsAdmin: context.account?.role == .admin)

@@ -273,6 +273,7 @@ enum PhraseTables {
         Phrase.self, HostPhrase.self, HostExtrasPhrase.self, WebhookPhrase.self, SharingPhrase.self, TranslationPhrase.self,
         HonestyPhrase.self, CalendarPhrase.self, FinishPhrase.self, BuilderPhrase.self, MailPhrase.self,
         SeriesPhrase.self,
+        ChatPhrase.self,
     ]
 }
 
@@ -287,3 +288,4 @@ extension CalendarPhrase: PhraseTable {}
 extension FinishPhrase: PhraseTable {}
 extension BuilderPhrase: PhraseTable {}
 extension MailPhrase: PhraseTable {}
+extension ChatPhrase: PhraseTable {}
