@@ -170,6 +170,10 @@ struct FormLanguageFlowTests {
             #expect(added.status == .ok)
             #expect(added.text.components(separatedBy: "class=\"badge missing\"").count - 1 == 7, "title, 2 prompts, 2 labels, 2 options")
             #expect(added.text.contains("name=\"tr.ko.questions.topic.options.roadmap\""))
+            // Texts are named by where they stand, as in the builder, never by their codes.
+            #expect(added.text.contains("Question 2 · Option 2") && !added.text.contains("Option hiring"), "\(added.text.prefix(3000))")
+            #expect(added.text.contains("Form: Team sync</a>"), "the way back names the form")
+            #expect(added.text.contains("class=\"notice warn\" id=\"missing-summary\""))
 
             var fields = [("csrf", session.csrf), ("language", "en"), ("languages", "ko"), ("action", "save"), ("tr.ko.title", "팀 회의")]
             let refused = try await api.post(uri, fields, cookie: session.cookie)
@@ -181,6 +185,7 @@ struct FormLanguageFlowTests {
             ]
             let saved = try await api.post(uri, fields, cookie: session.cookie)
             #expect(saved.status == .ok && saved.text.contains("Translations saved.") && saved.text.contains("Every text is translated."), "\(saved.text.prefix(1500))")
+            #expect(saved.text.contains("class=\"notice ok\" id=\"missing-summary\""), "nothing missing is no warning")
             let view = try await api.send(.get, "/v1/f/\(fixture.code)?lang=ko")
             #expect(view.string("title") == "팀 회의")
 

@@ -35,6 +35,7 @@ struct TranslationsPage {
 
     var heading: String
     var builderHref: String
+    var builderLabel: String
     var action: String
     var csrf: String
     var notice: String?
@@ -42,7 +43,8 @@ struct TranslationsPage {
     var ownLanguages: [LanguageOption]
     var addLanguages: [LanguageOption]
     var translations: [Translation]
-    var missingCount: Int
+    /// Whether any translation lacks a text: the summary is then a warning, else a confirmation.
+    var hasMissing: Bool
     var missingSummary: String?
     var languageError: String?
 
@@ -55,13 +57,14 @@ struct TranslationsPage {
         let id = meeting.id.uuidString.lowercased()
         self.heading = t(.translationsHeading, ["title": meeting.title])
         self.builderHref = "/m/\(id)/form"
+        self.builderLabel = t(.builderHeading, ["title": meeting.title])
         self.action = "/m/\(id)/form/translations"
         self.csrf = csrf
         self.ownLanguages = Self.options(Self.commonLanguages + [form.language], selected: form.language)
         let taken = Set(form.languages)
         self.addLanguages = Self.options(Self.commonLanguages.filter { !taken.contains($0) }, selected: nil)
         let texts = form.translatableTexts
-        let questionNumbers = Dictionary(uniqueKeysWithValues: form.questions.enumerated().map { ($1.key, $0 + 1) })
+        let positions = Positions(form)
         var missing = 0
         self.translations = form.translations.keys.sorted().map { tag in
             let translation = form.translations[tag] ?? FormTranslation()
@@ -72,14 +75,14 @@ struct TranslationsPage {
                 let error = problems.first { $0.path == "translations.\(tag.rawValue).\(text.path)" && $0.message != "is missing" }
                 return Row(
                     fieldID: name.replacingOccurrences(of: ".", with: "-"), fieldName: name,
-                    label: Self.label(text, questionNumbers, t), original: text.original, value: value, missing: value.isEmpty,
+                    label: Self.label(text, positions, t), original: text.original, value: value, missing: value.isEmpty,
                     errorText: error.map { ProblemMessages.sentence(for: $0.message, in: t.language) })
             }
             return Translation(
                 tag: tag.rawValue, caption: t(.translationCaption, ["language": tag.nativeName]),
                 removeLabel: t(.removeLanguageButton, ["language": tag.nativeName]), rows: rows)
         }
-        self.missingCount = missing
+        self.hasMissing = missing > 0
         self.missingSummary = self.translations.isEmpty ? nil : missing > 0 ? t(.missingSummary, ["n": String(missing)]) : t(.missingNone)
         self.languageError = problems.first { $0.path == "language" }.map { ProblemMessages.sentence(for: $0.message, in: t.language) }
     }
@@ -89,17 +92,41 @@ struct TranslationsPage {
         return tags.filter { seen.insert($0).inserted }.map { LanguageOption(value: $0.rawValue, name: $0.nativeName, selected: $0 == selected) }
     }
 
-    /// "Question 2 · option “yes”" — where a text stands, in the host's words.
-    private static func label(_ text: TranslatableText, _ numbers: [QuestionKey: Int], _ t: Localizer) -> String {
+    /// Where each question, option and statement stands in the form (1-based), so the page names
+    /// them as the host sees them in the builder, never by their codes.
+    private struct Positions {
+        var questions: [QuestionKey: Int] = [:]
+        var items: [QuestionKey: [String: Int]] = [:]
+
+        init(_ form: FormDefinition) {
+            for (index, question) in form.questions.enumerated() {
+                self.questions[question.key] = index + 1
+                let ids: [String]
+                switch question.body {
+                case .choice(let spec): ids = spec.options.map(\.id)
+                case .grid(let spec): ids = spec.statements.map(\.key)
+                case .shortAnswer, .rating: ids = []
+                }
+                self.items[question.key] = Dictionary(ids.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: { first, _ in first })
+            }
+        }
+
+        func item(_ id: String, of key: QuestionKey) -> String {
+            self.items[key]?[id].map(String.init) ?? id
+        }
+    }
+
+    /// "Question 2 · Option 3" — where a text stands, in the host's words.
+    private static func label(_ text: TranslatableText, _ positions: Positions, _ t: Localizer) -> String {
         guard let key = text.question else { return t(.titleLabel) }
-        let question = t(.questionNumber, ["n": String(numbers[key] ?? 0)])
+        let question = t(.questionNumber, ["n": String(positions.questions[key] ?? 0)])
         switch text.field {
         case .title, .prompt: return question
         case .placeholder: return "\(question) · \(t(.placeholderLabel))"
         case .minLabel: return "\(question) · \(t(.minLabelLabel))"
         case .maxLabel: return "\(question) · \(t(.maxLabelLabel))"
-        case .option(_, let id): return "\(question) · \(t(.optionNumber, ["n": id]))"
-        case .statement(_, let statement): return "\(question) · \(statement)"
+        case .option(_, let id): return "\(question) · \(t(.optionNumber, ["n": positions.item(id, of: key)]))"
+        case .statement(_, let statement): return "\(question) · \(t(.statementNumber, ["n": positions.item(statement, of: key)]))"
         }
     }
 }
