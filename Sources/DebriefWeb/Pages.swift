@@ -45,7 +45,7 @@ public struct Pages: Sendable {
         if let webhooks = self.host.webhooks {
             WebhookPagesController(accounts: self.accounts, meetings: self.meetings, webhooks: webhooks).addRoutes(to: router)
         }
-        AdminPageController(accounts: self.accounts, settings: self.host.settings, publicBaseURL: self.settings.publicBaseURL)
+        AdminPageController(accounts: self.accounts, settings: self.host.settings, mail: self.host.mail, publicBaseURL: self.settings.publicBaseURL)
             .addRoutes(to: router)
         MeetingPagesController(accounts: self.accounts, meetings: self.meetings).addRoutes(to: router)
         if let mail = self.host.mail {

@@ -22,6 +22,10 @@ import pytest
 import requests
 
 from browser import browser  # noqa: F401 - the Chromium fixture of the page tests
+from openapi_check import RECORDER
+
+# Every exchange with a started server is checked against its OpenAPI document (openapi_check.py).
+RECORDER.install()
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "Tests" / "e2e" / "artifacts"
@@ -133,12 +137,36 @@ def start_server(database_url: str, port: int | None = None, env: dict[str, str]
             raise RuntimeError(f"debrief serve exited with {process.returncode}:\n{server.log()}")
         try:
             if requests.get(server.base_url + "/readyz", timeout=1).status_code == 200:
+                RECORDER.watch(server.base_url)
                 return server
         except requests.RequestException:
             pass
         time.sleep(0.1)
     server.stop(signal.SIGKILL)
     raise RuntimeError(f"debrief serve was not ready after {ready_timeout} s:\n{server.log()}")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "off_document(why): the test's exchanges are not checked against the OpenAPI document")
+
+
+def pytest_terminal_summary(terminalreporter):
+    terminalreporter.write_line(f"OpenAPI: {RECORDER.checked} exchange(s) checked against the document")
+
+
+@pytest.fixture(autouse=True)
+def openapi_conformance(request):
+    """Fails a test when one of its exchanges (or its fixtures') strays from the OpenAPI document.
+
+    A test that talks to the server off the document on purpose (a route that is not part of the
+    API, such as a fault-injection hook) says so with `@pytest.mark.off_document("why")`.
+    """
+    yield
+    mismatches = RECORDER.take_mismatches()
+    if mismatches and request.node.get_closest_marker("off_document") is None:
+        listed = "\n".join(f"- {m}" for m in mismatches[:20])
+        more = f"\n(and {len(mismatches) - 20} more)" if len(mismatches) > 20 else ""
+        pytest.fail(f"{len(mismatches)} exchange(s) do not match the OpenAPI document:\n{listed}{more}", pytrace=False)
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import email
 import email.policy
 import re
+import secrets
 import ssl
 import subprocess
 import threading
@@ -23,7 +24,7 @@ import requests
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
-from conftest import SAMPLE_FORM, free_port, fresh_database_url, iso, start_server, wait_until
+from conftest import SAMPLE_FORM, free_port, fresh_database_url, iso, psql, start_server, wait_until
 
 SMTP_USER, SMTP_PASSWORD = "debrief", "s3cret-smtp"
 REFUSED = "refuse-me@example.org"
@@ -281,3 +282,52 @@ def test_unreachable_server_and_5xx_are_retried_then_given_up(smtp):
         assert not inbox.to(REFUSED)
     finally:
         running.stop()
+
+
+def _admin_page_session(server, name: str) -> tuple[requests.Session, str]:
+    """A signed-in admin's page session and the admin page's CSRF token."""
+    address, password, _ = sign_up(server.base_url, name)
+    # The first account of an installation becomes its admin; these servers sign up openly, so the
+    # test makes its account an admin the way `debrief admin` would, in the database.
+    psql(server.database_url, f"UPDATE accounts SET role = 'admin' WHERE email = '{address}'")
+    session = page_session(server.base_url, address, password)
+    page = session.get(server.base_url + "/admin", timeout=30)
+    assert page.status_code == 200, page.text
+    return session, re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
+
+
+def test_an_admin_invitation_is_mailed_in_korean(mail_server, smtp):
+    inbox, _, _ = smtp
+    base = mail_server.base_url
+    session, csrf = _admin_page_session(mail_server, "Ada Admin")
+    korean = {"Accept-Language": "ko"}
+
+    invalid = session.post(base + "/admin/invitations", data={"csrf": csrf, "email": "not an address"}, headers=korean, timeout=30)
+    assert invalid.status_code == 422, invalid.text
+    assert 'id="invite-email-error"' in invalid.text and 'id="invitation-link"' not in invalid.text
+
+    invitee = f"invitee-{secrets.token_hex(4)}@example.org"
+    sent = session.post(base + "/admin/invitations", data={"csrf": csrf, "email": invitee}, headers=korean, timeout=30)
+    assert sent.status_code == 200, sent.text
+    assert sent.headers["Cache-Control"] == "no-store"
+    assert f"{invitee} 님에게 초대 메일을 보냈어요." in sent.text
+    shown = re.search(r'id="invitation-link" href="([^"]+)"', sent.text).group(1)
+
+    [message] = inbox.wait_for(invitee)
+    check_headers(message)
+    assert message["Subject"] == "Debrief 초대: Ada Admin 님이 보낸 진행자 계정 링크"
+    assert "List-Unsubscribe" not in message
+    plain, html = parts(message)
+    link = re.search(r"http://\S+/signup\?invite=dbi_[A-Za-z0-9_-]+", plain).group(0)
+    assert link == shown
+    assert link in html
+    assert requests.get(link, timeout=30).status_code == 200
+
+
+def test_without_mail_an_invitation_address_gets_the_link_to_copy(server):
+    session, csrf = _admin_page_session(server, "Ada Admin")
+    invitee = f"invitee-{secrets.token_hex(4)}@example.org"
+    answered = session.post(server.base_url + "/admin/invitations", data={"csrf": csrf, "email": invitee}, timeout=30)
+    assert answered.status_code == 200, answered.text
+    assert f"No e-mail is configured on this server: copy the link below and send it to {invitee} yourself." in answered.text
+    assert 'id="invitation-link"' in answered.text

@@ -60,6 +60,23 @@ public struct MailActions: Sendable {
         try await self.resets.complete(token, password: password)
     }
 
+    // MARK: - Invitations
+
+    /// Writes an admin's invitation link to `recipient` (validated by the caller with
+    /// ``EmailAddress/parse(_:)``), counted against the admin's hourly mail cap. The dedupe key is
+    /// the invitation's link, so a retried form post never mails one invitation twice. Nil when
+    /// no e-mail is configured (the admin page then only shows the link to copy).
+    public func mailInvitation(
+        link: String, to recipient: EmailAddress, by admin: Account, expiresAt: Date, korean: Bool
+    ) async throws -> MailOutbox.Enqueued? {
+        guard self.isConfigured else { return nil }
+        let texts = MailTexts.invitation(link: link, inviter: admin.displayName, expires: Timestamps.format(expiresAt), korean: korean)
+        let mail = OutgoingMail(
+            accountID: admin.id, kind: .invitation, dedupeKey: "invitation:\(link)", recipient: recipient.normalized,
+            subject: texts.subject, text: texts.text, html: texts.html)
+        return try await self.outbox.enqueue(mail, perAccountPerHour: self.caps.perAccountPerHour)
+    }
+
     // MARK: - Roster
 
     public func rosterAddresses(series: UUID, by viewer: Viewer) async throws -> [RosterMailStore.Entry] {

@@ -24,6 +24,22 @@ enum MailTexts {
                 + "<p><a href=\"\(escape(link))\">Reset the password</a></p><p>If it was not you, ignore this message: your password stays as it is.</p>")
     }
 
+    /// An admin's invitation to create a host account (the link works once, until `expires`).
+    static func invitation(link: String, inviter: String, expires: String, korean: Bool) -> Rendered {
+        if korean {
+            let body = "\(inviter) 님이 Debrief 진행자 계정을 만들 수 있도록 초대했어요. 아래 링크는 한 번만 쓸 수 있고 \(expires)까지 유효해요."
+            return Rendered(
+                subject: "Debrief 초대: \(inviter) 님이 보낸 진행자 계정 링크",
+                text: "\(body)\n\n\(link)\n\n초대받을 일이 없다면 이 메일을 무시하세요.\n",
+                html: "<p>\(escape(body))</p><p><a href=\"\(escape(link))\">계정 만들기</a></p><p>초대받을 일이 없다면 이 메일을 무시하세요.</p>")
+        }
+        let body = "\(inviter) invited you to create a host account on Debrief. The link works once, until \(expires)."
+        return Rendered(
+            subject: "\(inviter) invited you to Debrief",
+            text: "\(body)\n\n\(link)\n\nIf you did not expect this, ignore this message.\n",
+            html: "<p>\(escape(body))</p><p><a href=\"\(escape(link))\">Create your account</a></p><p>If you did not expect this, ignore this message.</p>")
+    }
+
     /// The participant link after the meeting (`reminder` false) or the one reminder before the
     /// form closes. Both languages in one message: a roster has no language of its own.
     static func roster(title: String, name: String, link: String, unsubscribe: String, closes: String?, reminder: Bool) -> Rendered {

@@ -6,11 +6,14 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// `/admin`: an admin creates host accounts and hands out one-time invitation links (shown once).
+/// `/admin`: an admin creates host accounts and hands out one-time invitation links (shown once),
+/// mailed to an address when one is given and e-mail is configured (issue 34).
 /// To anyone who is not an admin the page does not exist (404).
 struct AdminPageController {
     let accounts: AccountActions
     let settings: AccountSettingsActions
+    /// Nil when the server has no mail outbox; a given address then gets a link to copy.
+    let mail: MailActions?
     let publicBaseURL: String
 
     struct AdminPage {
@@ -24,6 +27,8 @@ struct AdminPageController {
         var notice: String?
         var invitationURL: String?
         var invitations: [InvitationRow] = []
+        var inviteEmail = ""
+        var inviteEmailError: String?
         var email = ""
         var displayName = ""
         var emailError: String?
@@ -47,9 +52,33 @@ struct AdminPageController {
     @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
         let fields = try await FormFields.read(request, limit: 16 * 1024)
         try context.requireSessionCSRF(fields)
-        let issued = try await self.settings.invite(by: try context.requireAccount())
+        let language = Language(request.headers)
+        let t = Localizer(language)
         var page = AdminPage(csrf: context.sessionCSRFToken ?? "")
+        let rawEmail = (fields["email"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        var recipient: EmailAddress?
+        if !rawEmail.isEmpty {
+            // Checked before a link is made, so a mistyped address spends no invitation.
+            switch EmailAddress.parse(rawEmail) {
+            case .success(let address): recipient = address
+            case .failure(let problem):
+                page.inviteEmail = rawEmail
+                page.inviteEmailError = FieldErrors(ValidationFailure(problem), t)["email"]
+                return try await self.render(request, context, page, status: .unprocessableContent)
+            }
+        }
+        let admin = try context.requireAccount()
+        let issued = try await self.settings.invite(by: admin)
         page.invitationURL = self.publicBaseURL + "/signup?invite=" + issued.token
+        if let recipient, let link = page.invitationURL {
+            let enqueued = try await self.mail?.mailInvitation(
+                link: link, to: recipient, by: admin, expiresAt: issued.expiresAt, korean: language == .ko)
+            switch enqueued {
+            case .written, .duplicate: page.notice = t(.invitationMailed, ["email": recipient.normalized])
+            case .overCap: page.notice = t(.invitationNotMailedCap, ["email": recipient.normalized])
+            case nil: page.notice = t(.invitationNotMailedNoMail, ["email": recipient.normalized])
+            }
+        }
         var response = try await self.render(request, context, page)
         response.headers[.cacheControl] = "no-store"
         return response

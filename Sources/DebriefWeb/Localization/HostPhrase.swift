@@ -20,6 +20,7 @@ enum HostPhrase: String, CaseIterable, Sendable {
     case adminHeading, createHostHeading, createHostButton, hostCreated, inviteHeading, inviteBody, inviteButton
     case invitationCreated, invitationColumnCreated, invitationColumnExpires, invitationColumnState
     case invitationUsed, invitationOpen, invitationExpired, noInvitations
+    case inviteEmailLabel, inviteEmailHint, invitationMailed, invitationNotMailedNoMail, invitationNotMailedCap
     // Meetings
     case newMeetingLink, newMeetingHeading, editMeetingHeading, nextSessionHeading, titleLabel, startsLabel
     case endsLabel, placeLabel, headCountLabel, createMeetingButton, saveMeetingButton
@@ -107,7 +108,12 @@ enum HostPhrase: String, CaseIterable, Sendable {
         case .createHostButton: return ("Create host", "진행자 만들기")
         case .hostCreated: return ("Host account created: {email}", "진행자 계정을 만들었어요: {email}")
         case .inviteHeading: return ("Invitation links", "초대 링크")
-        case .inviteBody: return ("A link lets one person create a host account within 7 days. No e-mail is sent: hand it over yourself.", "링크 하나로 한 사람이 7일 안에 진행자 계정을 만들 수 있어요. 이메일은 보내지 않으니 직접 전해 주세요.")
+        case .inviteBody: return ("A link lets one person create a host account within 7 days.", "링크 하나로 한 사람이 7일 안에 진행자 계정을 만들 수 있어요.")
+        case .inviteEmailLabel: return ("E-mail the link to (optional)", "링크를 보낼 이메일 (선택)")
+        case .inviteEmailHint: return ("Leave it empty to hand the link over yourself.", "비워 두면 링크를 직접 전해 주세요.")
+        case .invitationMailed: return ("The invitation was mailed to {email}.", "{email} 님에게 초대 메일을 보냈어요.")
+        case .invitationNotMailedNoMail: return ("No e-mail is configured on this server: copy the link below and send it to {email} yourself.", "이 서버에는 이메일 설정이 없어요. 아래 링크를 복사해 {email} 님에게 직접 보내 주세요.")
+        case .invitationNotMailedCap: return ("Not mailed: this account reached its hourly e-mail limit. Copy the link below and send it to {email} yourself.", "이 계정의 시간당 이메일 한도에 도달해 보내지 못했어요. 아래 링크를 복사해 {email} 님에게 직접 보내 주세요.")
         case .inviteButton: return ("Create invitation link", "초대 링크 만들기")
         case .invitationCreated: return ("New invitation link (shown once):", "새 초대 링크예요 (한 번만 보여요):")
         case .invitationColumnCreated: return ("Created", "만든 때")
