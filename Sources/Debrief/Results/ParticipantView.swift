@@ -20,7 +20,8 @@ extension ResultsReport {
 
     private static func withoutTexts(_ question: QuestionResult) -> QuestionResult {
         var copy = question
-        copy.otherTexts = nil
+        // Empty, not nil: the choice still has its "Other" row (``otherRowIndex``), only no texts.
+        copy.otherTexts = question.otherTexts.map { _ in [] }
         copy.newestAnswers = nil
         // The words are participants' texts: the count of respondents stays, the words go.
         if copy.kind == .shortAnswer { copy.chart = copy.chart.withheld(keepingCategories: false) }

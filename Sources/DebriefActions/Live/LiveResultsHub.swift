@@ -49,6 +49,8 @@ public actor LiveResultsHub: Service {
     private var subscribers: [Channel: [Int: Subscriber]] = [:]
     /// The newest snapshot of each watched channel, for the next watcher to start from.
     private var latest: [Channel: LiveSnapshot] = [:]
+    /// The first snapshot of a channel being computed for the watchers joining it.
+    private var joining: [Channel: Task<LiveSnapshot?, any Error>] = [:]
     private var streamCount = 0 {
         didSet { self.viewers.record(self.streamCount) }
     }
@@ -127,11 +129,20 @@ public actor LiveResultsHub: Service {
         }
         let channel = Channel(meeting: meeting, audience: audience)
         var first = self.latest[channel]
-        if first == nil, let json = try await snapshot(meeting) {
-            first = self.built(json)
+        if first == nil {
+            // A room joining at once before anything is kept: one computation, shared by all
+            // who arrive while it runs (not one each).
+            let computing = self.joining[channel] ?? Task { try await snapshot(meeting).map { LiveSnapshot(id: Self.eventID(), json: $0) } }
+            if self.joining[channel] == nil {
+                self.joining[channel] = computing
+                self.snapshotsBuilt += 1
+                self.encoded.increment()
+            }
+            defer { self.joining[channel] = nil }
+            first = try await computing.value
             // Kept only for a channel somebody watches (this watcher, below); a newer one a
             // recomputation kept meanwhile stays.
-            self.latest[channel] = self.latest[channel] ?? first
+            if let first { self.latest[channel] = self.latest[channel] ?? first }
         }
         if first == nil, audience == .participants {
             continuation.yield(.end(reason: "not_shared"))
