@@ -31,7 +31,7 @@ OTHER = "Otherzq text of one participant"
 
 
 def answer(api: API, code: str, n: int, pace: str, useful: int) -> None:
-    choice = {"questionKey": "pace", "optionIds": [pace]} if pace != "other" else {"questionKey": "pace", "otherText": OTHER}
+    choice = {"questionKey": "pace", "optionIds": [pace]} if pace != "other" else {"questionKey": "pace", "optionIds": [], "otherText": OTHER}
     reply = api.request("POST", f"/v1/f/{code}/responses", headers={"Idempotency-Key": f"room-{code}-{n}"}, json={
         "answers": [choice, {"questionKey": "useful", "rating": useful}, {"questionKey": "notes", "text": SECRET}]})
     assert reply.status_code == 201, reply.text
