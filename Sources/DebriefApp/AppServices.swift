@@ -67,7 +67,9 @@ struct AppServices: Sendable {
         // Writes committed here make the shared reports stale at once (read-your-writes); other
         // instances' writes arrive through the live-results listener.
         self.notifier.observeCommits { [shared = results.shared] meeting, author in shared.changed(meeting, by: author) }
-        self.liveResults = LiveResultsHub(metrics: metrics, snapshot: LiveResultsHub.reportSnapshot(results))
+        self.liveResults = LiveResultsHub(
+            metrics: metrics, snapshot: LiveResultsHub.reportSnapshot(results),
+            participantSnapshot: LiveResultsHub.participantSnapshot(results))
         let http = configuration.http
         let attendance = AttendanceActions(
             attendance: AttendanceStore(database: database), roster: RosterStore(database: database), notifier: self.notifier)

@@ -242,6 +242,9 @@ struct AuthorizationMatrixTests {
                 return body
             }),
         "GET /v1/f/{code}/results": Row(access: .anyone, success: .ok),
+        // The world's form shares its results but not live: 404 for everyone, like an unknown
+        // code (the stream itself: ParticipantLiveStreamTests).
+        "GET /v1/f/{code}/results/live": Row(access: .anyone, success: .notFound),
         "GET /v1/meetings/{id}/charts/{question}.svg": Row(access: .series(.read), success: .ok),
         "GET /v1/meetings/{id}/charts/summary/{name}.svg": Row(access: .series(.read), success: .ok),
         // A trend needs the question in two sessions: the next one's form starts as a copy.
@@ -265,6 +268,7 @@ struct AuthorizationMatrixTests {
         "GET /assets/time-zone.js": Row(access: .anyone, success: .ok),
         "GET /assets/builder.js": Row(access: .anyone, success: .ok),
         "GET /assets/follow-up.js": Row(access: .anyone, success: .ok),
+        "GET /assets/room.js": Row(access: .anyone, success: .ok),
         "GET /f/{code}": Row(access: .anyone, success: .ok),
         "POST /f/{code}": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["answers": []] }),
         "POST /f/{code}/check-in": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),
@@ -278,6 +282,7 @@ struct AuthorizationMatrixTests {
         "GET /m/{id}": Row(access: .anyone, success: .seeOther),
         "GET /m/{id}/panel": Row(access: .anyone, success: .seeOther),
         "GET /m/{id}/trends": Row(access: .anyone, success: .seeOther),
+        "GET /m/{id}/present": Row(access: .anyone, success: .seeOther),
         "GET /signup": Row(access: .anyone, success: .ok),
         "POST /signup": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),
         "GET /account": Row(access: .anyone, success: .seeOther),

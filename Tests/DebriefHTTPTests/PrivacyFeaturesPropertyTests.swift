@@ -105,7 +105,7 @@ struct PrivacyFeaturesPropertyTests {
             korean["extra"] = ["prompt": "더 있나요?"]
         }
         return [
-            "title": "Private", "anonymous": true, "privacyThreshold": k, "sharesResultsWithParticipants": true,
+            "title": "Private", "anonymous": true, "privacyThreshold": k, "sharesResultsWithParticipants": true, "sharesResultsLive": true,
             "questions": questions, "translations": ["ko": ["title": "비공개", "questions": korean]],
         ]
     }
@@ -184,15 +184,34 @@ struct PrivacyFeaturesPropertyTests {
 
         // The JSON of the report, as the API, the live stream and participants get it.
         let meetingID = try #require(UUID(uuidString: meeting))
-        let live = try await LiveResultsHub.reportSnapshot(ResultsActions(results: ResultsStore(database: database)))(meetingID)
+        let actions = ResultsActions(results: ResultsStore(database: database))
+        let live = try await LiveResultsHub.reportSnapshot(actions)(meetingID)
+        // The participants' live event (issue 37): the participant view, as the room's stream sends it.
+        let roomLive = try await LiveResultsHub.participantSnapshot(actions)(meetingID)
+        let participantReports: [(String, [String: Any]?)] = [
+            ("shared results", try await api.send(.get, "/v1/f/\(code)/results").json),
+            ("participant live event", roomLive.flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }),
+        ]
         let reports: [(String, [String: Any]?)] = [
             ("results", try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token).json),
             ("live event", live.flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }),
-            ("shared results", try await api.send(.get, "/v1/f/\(code)/results").json),
-        ]
+        ] + participantReports
         for (name, json) in reports {
             let report = try #require(json, "\(name): \(context)")
             Self.checkReport(report, oracle, "\(name), \(context)")
+        }
+        // What participants see carries no text anyone wrote, withheld or not: no newest answers,
+        // no "Other" texts, not even a short answer's words.
+        for (name, json) in participantReports {
+            let report = try #require(json, "\(name): \(context)")
+            let text = String(describing: report)
+            let leaked = responses.compactMap(\.why).filter { text.contains($0) }
+            #expect(leaked.isEmpty, "\(name), \(context): raw texts \(leaked)")
+            for question in (report["questions"] as? [[String: Any]] ?? []) + (report["earlierQuestions"] as? [[String: Any]] ?? []) {
+                let others = question["otherTexts"] as? [Any] ?? []
+                #expect(Self.isNull(question["newestAnswers"]) && others.isEmpty, "\(name), \(context): \(question)")
+            }
+            #expect(Self.isNull(report["quality"]), "\(name), \(context): quality")
         }
 
         // Pages that list single answers, for the host and for a viewer co-host.

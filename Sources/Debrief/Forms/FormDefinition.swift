@@ -28,6 +28,10 @@ public struct FormDefinition: Sendable, Equatable, Codable {
     public var privacyThreshold: Int
     /// Whether participants may see aggregated results.
     public var sharesResultsWithParticipants: Bool
+    /// Whether participants' shared results update live (the thanks page, `GET /v1/f/{code}/results/live`,
+    /// the presenter view); only with ``sharesResultsWithParticipants``. A display setting the host
+    /// switches during the session: it keeps the version (``differsOnlyInWording(from:)``).
+    public var sharesResultsLive: Bool = false
     /// On an anonymous form that does not allow editing: the participant page refuses a second
     /// response from a browser that already answered (a signed cookie; see the README for what
     /// that can and cannot stop). On by default for new forms; off for forms stored before it.
@@ -81,7 +85,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case title, anonymous, allowsEditing, closesAt, privacyThreshold, sharesResultsWithParticipants, acceptsAnswersFrom
-        case oneResponsePerBrowser, questions, language, translations, speederThresholdSeconds
+        case oneResponsePerBrowser, questions, language, translations, speederThresholdSeconds, sharesResultsLive
     }
 
     /// Decodes a stored or returned form; flags missing from older rows take their
@@ -100,6 +104,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         language = try c.decodeIfPresent(LanguageTag.self, forKey: .language) ?? .english
         translations = try c.decodeIfPresent([LanguageTag: FormTranslation].self, forKey: .translations) ?? [:]
         speederThresholdSeconds = try c.decodeIfPresent(Int.self, forKey: .speederThresholdSeconds)
+        sharesResultsLive = try c.decodeIfPresent(Bool.self, forKey: .sharesResultsLive) ?? false
     }
 
     /// Encodes every field; `closesAt` is left out when nil, `translations` when empty.
@@ -117,6 +122,7 @@ public struct FormDefinition: Sendable, Equatable, Codable {
         try c.encode(language, forKey: .language)
         if !translations.isEmpty { try c.encode(translations, forKey: .translations) }
         try c.encodeIfPresent(speederThresholdSeconds, forKey: .speederThresholdSeconds)
+        try c.encode(sharesResultsLive, forKey: .sharesResultsLive)
     }
 }
 

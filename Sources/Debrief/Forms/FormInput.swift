@@ -16,6 +16,8 @@ public struct FormInput: Codable, Sendable, Equatable {
     public var privacyThreshold: Int?
     /// Default false.
     public var sharesResultsWithParticipants: Bool?
+    /// Default false; true only with `sharesResultsWithParticipants`.
+    public var sharesResultsLive: Bool?
     /// Default true: the participant page refuses a second response from the same browser
     /// (anonymous forms that do not allow editing).
     public var oneResponsePerBrowser: Bool?
@@ -62,6 +64,7 @@ public struct FormInput: Codable, Sendable, Equatable {
             form.translations.isEmpty
             ? nil : Dictionary(uniqueKeysWithValues: form.translations.map { ($0.key.rawValue, TranslationInput($0.value)) })
         self.speederThresholdSeconds = form.speederThresholdSeconds
+        self.sharesResultsLive = form.sharesResultsLive ? true : nil
     }
 }
 

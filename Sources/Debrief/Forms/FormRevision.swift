@@ -15,6 +15,8 @@ extension FormDefinition {
         // An analysis setting, not part of what is asked: retuning it keeps the version, so the
         // new threshold applies to the responses already given (docs/decisions/0036).
         copy.speederThresholdSeconds = nil
+        // A display setting the host switches on and off in the room: it changes no answer.
+        copy.sharesResultsLive = false
         copy.questions = self.questions.map(\.meaning)
         // Languages are wording too: adding Korean to an open form changes no answer's meaning.
         copy.language = .english

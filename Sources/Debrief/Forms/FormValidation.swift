@@ -33,6 +33,9 @@ extension FormInput {
                     "acceptsAnswersFrom", "must be one of \(AnswerWindowStart.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
+        if sharesResultsLive == true, sharesResultsWithParticipants != true {
+            problems.add("sharesResultsLive", "needs sharesResultsWithParticipants: live results are the shared results, updating")
+        }
         if let speederThresholdSeconds {
             problems.checkRange(speederThresholdSeconds, SpeederThreshold.range, at: "speederThresholdSeconds")
         }
@@ -54,6 +57,7 @@ extension FormInput {
             form.language = languages.language
             form.translations = languages.translations
             form.speederThresholdSeconds = speederThresholdSeconds
+            form.sharesResultsLive = sharesResultsLive ?? false
             return form
         }
     }

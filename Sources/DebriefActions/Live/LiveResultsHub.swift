@@ -3,91 +3,92 @@ import Foundation
 import Metrics
 import ServiceLifecycle
 
-/// One message on a live results stream.
-public enum LiveEvent: Sendable {
-    /// A fresh results snapshot.
-    case results(LiveSnapshot)
-    /// Keeps proxies and clients from closing an idle stream.
-    case heartbeat
-    /// The watcher's account, or its shares, changed: the stream checks that its viewer may still
-    /// watch before it sends anything more (it writes nothing for this event).
-    case accessCheck
-}
-
-/// A results snapshot as every watcher of a meeting receives it: built once per change, shared by
-/// all of them, so a snapshot costs each stream one write and nothing else.
-public struct LiveSnapshot: Sendable {
-    /// Increasing across snapshots (milliseconds since 1970).
-    public let id: Int64
-    /// The report's JSON.
-    public let json: Data
-    /// The Server-Sent Events message carrying it: `id`, `event: results` and one `data` line
-    /// (JSON as Debrief encodes it has no raw line break).
-    public let message: Data
-
-    public init(id: Int64, json: Data) {
-        self.id = id
-        self.json = json
-        var message = Data("id: \(id)\nevent: results\ndata: ".utf8)
-        message.reserveCapacity(message.count + json.count + 2)
-        message.append(json)
-        message.append(contentsOf: "\n\n".utf8)
-        self.message = message
-    }
-}
-
-/// Fans results snapshots out to the hosts watching a meeting, recomputing at most a few times a
-/// second per meeting however many submissions arrive.
+/// Fans results snapshots out to the hosts watching a meeting, and — when the host shares the
+/// results live — to the participants and the presenter view of the room, recomputing at most a
+/// few times a second per meeting and audience however many submissions arrive.
 ///
 /// A submission (on any instance) sends `NOTIFY debrief_results '<meeting id>'`; ``changed(_:)``
-/// then schedules one recomputation for that meeting no sooner than `minimumInterval` after the
-/// previous one, so a burst of a thousand submissions a second costs at most ten snapshots a
-/// second. One snapshot — the shared report's JSON (``SharedResults``), which readers of the same
-/// instance share too — goes to every watcher; a watcher that cannot keep up skips to the newest
-/// (its stream buffers two events and drops the oldest). Every event is a complete snapshot, so a client that reconnects (with or
-/// without `Last-Event-ID`) is whole again with the next event — nothing needs replaying.
+/// then schedules one recomputation per watched audience of that meeting, no sooner than its
+/// interval after the previous one (hosts 100 ms, participants 250 ms by default), so a burst of
+/// a thousand submissions a second costs at most ten (four) snapshots a second. One snapshot —
+/// encoded once, its bytes shared (``SharedFrame``) — goes to every watcher of the audience, so
+/// an event costs each stream one write, whatever the audience's size (docs/live.md). The newest
+/// snapshot is kept while anyone watches: a new watcher starts from it without a recomputation,
+/// so a room of 5,000 phones joining costs one, not 5,000.
+///
+/// A watcher that cannot keep up skips to the newest (its stream buffers two events and drops the
+/// oldest); one that has been behind for `slowViewerGrace` is ended (`too_slow`) and forgotten,
+/// so nothing waits for it. A participants' snapshot of nil (the host stopped sharing live) ends
+/// their streams (`not_shared`). Every event is a complete snapshot, so a client that reconnects
+/// (with or without `Last-Event-ID`) is whole again with the next event — nothing needs replaying.
 ///
 /// The recomputations run inside ``run()``, a `Service` of the application, so they end with it.
 public actor LiveResultsHub: Service {
     public typealias Snapshot = @Sendable (UUID) async throws -> Data?
 
-    private let snapshot: Snapshot
-    private let minimumInterval: Duration
-    /// One open stream: where its events go, and whose it is (for ``accessChanged(account:)``).
+    /// One meeting's stream of one audience.
+    struct Channel: Hashable {
+        let meeting: UUID
+        let audience: LiveAudience
+    }
+
+    private let snapshots: [LiveAudience: Snapshot]
+    private let intervals: [LiveAudience: Duration]
+    private let slowViewerGrace: Duration
+    /// One open stream: where its events go, whose it is (for ``accessChanged(account:)``), and
+    /// since when it has not taken its events (nil while it keeps up).
     private struct Subscriber {
         let continuation: AsyncStream<LiveEvent>.Continuation
         let account: UUID?
+        var behindSince: ContinuousClock.Instant?
     }
 
-    /// The open streams by meeting. A meeting's entry goes with its last stream, and the table
+    /// The open streams by channel. A channel's entry goes with its last stream, and the table
     /// itself starts again from empty when the last stream of all ends: a dictionary keeps its
     /// capacity when entries go, so thousands of streams opened once would otherwise stay paid for.
-    private var subscribers: [UUID: [Int: Subscriber]] = [:]
+    private var subscribers: [Channel: [Int: Subscriber]] = [:]
+    /// The newest snapshot of each watched channel, for the next watcher to start from.
+    private var latest: [Channel: LiveSnapshot] = [:]
+    /// The first snapshot of a channel being computed for the watchers joining it.
+    private var joining: [Channel: Task<LiveSnapshot?, any Error>] = [:]
     private var streamCount = 0 {
         didSet { self.viewers.record(self.streamCount) }
     }
-    /// `debrief_live_viewers` (streams open now) and `debrief_live_events_sent_total{kind}`.
+    /// `debrief_live_viewers` (streams open now), `debrief_live_events_sent_total{kind}`,
+    /// `debrief_live_snapshots_total` (snapshots encoded) and `debrief_live_slow_viewers_total`.
     private let viewers: Gauge
     private let resultsSent: Counter
     private let heartbeatsSent: Counter
+    private let encoded: Counter
+    private let slowDropped: Counter
+    private var snapshotsBuilt = 0
     private var nextSubscriberID = 0
-    private var scheduled: Set<UUID> = []
-    private var lastFlush: [UUID: ContinuousClock.Instant] = [:]
+    private var scheduled: Set<Channel> = []
+    private var lastFlush: [Channel: ContinuousClock.Instant] = [:]
     private var isFinished = false
-    /// Meetings due for a recomputation, and when; ``run()`` takes them in.
-    private let due: AsyncStream<(UUID, ContinuousClock.Instant)>
-    private let dueContinuation: AsyncStream<(UUID, ContinuousClock.Instant)>.Continuation
+    /// Channels due for a recomputation, and when; ``run()`` takes them in.
+    private let due: AsyncStream<(Channel, ContinuousClock.Instant)>
+    private let dueContinuation: AsyncStream<(Channel, ContinuousClock.Instant)>.Continuation
 
+    /// `snapshot`: the hosts' view of a meeting (nil: nothing to show yet); `participantSnapshot`:
+    /// the participants' view, nil once the results are not shared live (no participant stream
+    /// opens without it).
     public init(
-        minimumInterval: Duration = .milliseconds(100), metrics: any MetricsFactory = MetricsSystem.factory,
-        snapshot: @escaping Snapshot
+        minimumInterval: Duration = .milliseconds(100), participantInterval: Duration = .milliseconds(250),
+        slowViewerGrace: Duration = .seconds(10), metrics: any MetricsFactory = MetricsSystem.factory,
+        snapshot: @escaping Snapshot, participantSnapshot: Snapshot? = nil
     ) {
         self.viewers = Gauge(label: "debrief_live_viewers", factory: metrics)
         self.resultsSent = Counter(label: "debrief_live_events_sent_total", dimensions: [("kind", "results")], factory: metrics)
         self.heartbeatsSent = Counter(label: "debrief_live_events_sent_total", dimensions: [("kind", "heartbeat")], factory: metrics)
+        self.encoded = Counter(label: "debrief_live_snapshots_total", factory: metrics)
+        self.slowDropped = Counter(label: "debrief_live_slow_viewers_total", factory: metrics)
         self.viewers.record(0)
-        self.minimumInterval = minimumInterval
-        self.snapshot = snapshot
+        self.intervals = [.hosts: minimumInterval, .participants: participantInterval]
+        self.slowViewerGrace = slowViewerGrace
+        var snapshots: [LiveAudience: Snapshot] = [.hosts: snapshot]
+        snapshots[.participants] = participantSnapshot
+        self.snapshots = snapshots
         (self.due, self.dueContinuation) = AsyncStream.makeStream()
     }
 
@@ -98,13 +99,18 @@ public actor LiveResultsHub: Service {
         { meeting in try await results.shared.report(meeting)?.json }
     }
 
+    /// The participants' snapshot: ``ResultsReport/participantView`` of the results shared live.
+    public static func participantSnapshot(_ results: ResultsActions) -> Snapshot {
+        { meeting in try await results.participantLiveJSON(meeting: meeting) }
+    }
+
     /// Runs the scheduled recomputations until graceful shutdown, then ends every stream.
     public func run() async throws {
         await withDiscardingTaskGroup { group in
-            for await (meeting, time) in self.due.cancelOnGracefulShutdown() {
+            for await (channel, time) in self.due.cancelOnGracefulShutdown() {
                 group.addTask {
                     guard (try? await Task.sleep(until: time, clock: .continuous)) != nil else { return }
-                    await self.flush(meeting)
+                    await self.flush(channel)
                 }
             }
             group.cancelAll()
@@ -112,24 +118,47 @@ public actor LiveResultsHub: Service {
         self.finishAll()
     }
 
-    /// A stream of events for one meeting, starting with its current snapshot; `account` is the
-    /// watcher's, whose changes make the stream check its access again.
-    public func subscribe(to meeting: UUID, account: UUID? = nil) async throws -> AsyncStream<LiveEvent> {
+    /// A stream of events for one meeting and audience, starting with its current snapshot;
+    /// `account` is the watcher's, whose changes make the stream check its access again. A
+    /// participants' stream of results not shared live ends at once (`not_shared`).
+    public func subscribe(to meeting: UUID, audience: LiveAudience = .hosts, account: UUID? = nil) async throws -> AsyncStream<LiveEvent> {
         let (stream, continuation) = AsyncStream<LiveEvent>.makeStream(bufferingPolicy: .bufferingNewest(2))
-        guard !self.isFinished else {
+        guard !self.isFinished, let snapshot = self.snapshots[audience] else {
+            continuation.finish()
+            return stream
+        }
+        let channel = Channel(meeting: meeting, audience: audience)
+        var first = self.latest[channel]
+        if first == nil {
+            // A room joining at once before anything is kept: one computation, shared by all
+            // who arrive while it runs (not one each).
+            let computing = self.joining[channel] ?? Task { try await snapshot(meeting).map { LiveSnapshot(id: Self.eventID(), json: $0) } }
+            if self.joining[channel] == nil {
+                self.joining[channel] = computing
+                self.snapshotsBuilt += 1
+                self.encoded.increment()
+            }
+            defer { self.joining[channel] = nil }
+            first = try await computing.value
+            // Kept only for a channel somebody watches (this watcher, below); a newer one a
+            // recomputation kept meanwhile stays.
+            if let first { self.latest[channel] = self.latest[channel] ?? first }
+        }
+        if first == nil, audience == .participants {
+            continuation.yield(.end(reason: "not_shared"))
             continuation.finish()
             return stream
         }
         let id = self.nextSubscriberID
         self.nextSubscriberID += 1
-        self.subscribers[meeting, default: [:]][id] = Subscriber(continuation: continuation, account: account)
+        self.subscribers[channel, default: [:]][id] = Subscriber(continuation: continuation, account: account)
         self.streamCount += 1
         // Weak: the hub does not keep itself alive through the streams it holds.
         continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(meeting, id) }
+            Task { await self?.unsubscribe(channel, id) }
         }
-        if let json = try await self.snapshot(meeting) {
-            continuation.yield(.results(LiveSnapshot(id: Self.eventID(), json: json)))
+        if let first {
+            continuation.yield(.results(first))
             self.resultsSent.increment()
         }
         return stream
@@ -151,6 +180,7 @@ public actor LiveResultsHub: Service {
     /// What the hub keeps now, for tests: nothing is kept for a meeting nobody watches.
     public struct Retained: Sendable, Equatable {
         public var streams: Int
+        /// Meetings and audiences watched (a meeting watched by hosts and participants is two).
         public var meetings: Int
         public var flushTimes: Int
         public var scheduled: Int
@@ -169,17 +199,28 @@ public actor LiveResultsHub: Service {
             flushTimes: self.lastFlush.count, scheduled: self.scheduled.count)
     }
 
-    /// Something about `meeting` changed: schedule one recomputation if none is pending.
+    /// Snapshots kept for new watchers (one per watched channel at most; none when nobody watches).
+    public var retainedSnapshots: Int { self.latest.count }
+
+    /// Snapshots encoded so far: one per recomputation, however many streams receive it.
+    public var snapshotCount: Int { self.snapshotsBuilt }
+
+    /// Something about `meeting` changed: schedule one recomputation per watched audience if none
+    /// is pending.
     public func changed(_ meeting: UUID) {
-        guard self.subscribers[meeting] != nil, !self.scheduled.contains(meeting) else { return }
-        self.scheduled.insert(meeting)
-        let due = (self.lastFlush[meeting] ?? .now - self.minimumInterval) + self.minimumInterval
-        self.dueContinuation.yield((meeting, due))
+        for audience in LiveAudience.allCases {
+            let channel = Channel(meeting: meeting, audience: audience)
+            guard self.subscribers[channel] != nil, !self.scheduled.contains(channel) else { continue }
+            self.scheduled.insert(channel)
+            let interval = self.intervals[audience] ?? .milliseconds(100)
+            let due = (self.lastFlush[channel] ?? .now - interval) + interval
+            self.dueContinuation.yield((channel, due))
+        }
     }
 
     /// Notifications may have been missed (the listener reconnected): refresh every watched meeting.
     public func changedAll() {
-        for meeting in self.subscribers.keys { self.changed(meeting) }
+        for meeting in Set(self.subscribers.keys.map(\.meeting)) { self.changed(meeting) }
     }
 
     public func heartbeat() {
@@ -194,34 +235,98 @@ public actor LiveResultsHub: Service {
         self.dueContinuation.finish()
         for watcher in self.subscribers.values.flatMap(\.values) { watcher.continuation.finish() }
         self.subscribers = [:]
+        self.latest = [:]
         self.lastFlush = [:]
         self.streamCount = 0
     }
 
     public var subscriberCount: Int { self.streamCount }
 
-    private func flush(_ meeting: UUID) async {
-        self.scheduled.remove(meeting)
-        // Nobody watches any more (the last stream ended while this was due): nothing to keep.
-        guard self.subscribers[meeting] != nil else { return }
-        self.lastFlush[meeting] = .now
-        guard let json = try? await self.snapshot(meeting), let watchers = self.subscribers[meeting] else { return }
-        let event = LiveEvent.results(LiveSnapshot(id: Self.eventID(), json: json))
-        for watcher in watchers.values { watcher.continuation.yield(event) }
-        self.resultsSent.increment(by: watchers.count)
+    private func built(_ json: Data) -> LiveSnapshot {
+        self.snapshotsBuilt += 1
+        self.encoded.increment()
+        return LiveSnapshot(id: Self.eventID(), json: json)
     }
 
-    private func unsubscribe(_ meeting: UUID, _ id: Int) {
-        guard self.subscribers[meeting]?.removeValue(forKey: id) != nil else { return }
+    private func flush(_ channel: Channel) async {
+        self.scheduled.remove(channel)
+        // Nobody watches any more (the last stream ended while this was due): nothing to keep.
+        guard self.subscribers[channel] != nil, let snapshot = self.snapshots[channel.audience] else { return }
+        self.lastFlush[channel] = .now
+        // A failed recomputation (the database away a moment) keeps the streams: the next change retries.
+        let computed: Data?
+        do {
+            computed = try await snapshot(channel.meeting)
+        } catch {
+            return
+        }
+        guard let json = computed, self.subscribers[channel] != nil else {
+            if channel.audience == .participants { self.end(channel, reason: "not_shared") }
+            return
+        }
+        let shared = self.built(json)
+        self.latest[channel] = shared
+        self.broadcast(.results(shared), to: channel)
+    }
+
+    /// Gives `event` to every stream of `channel`; a stream behind for longer than the grace is ended.
+    private func broadcast(_ event: LiveEvent, to channel: Channel) {
+        guard var watchers = self.subscribers[channel] else { return }
+        let now = ContinuousClock.now
+        var slow: [Int] = []
+        for (id, watcher) in watchers {
+            switch watcher.continuation.yield(event) {
+            case .enqueued:
+                if watcher.behindSince != nil { watchers[id]?.behindSince = nil }
+            case .dropped:
+                // Its buffer was full: it has not taken the last two events.
+                let since = watcher.behindSince ?? now
+                watchers[id]?.behindSince = since
+                if now - since >= self.slowViewerGrace { slow.append(id) }
+            case .terminated:
+                break
+            @unknown default:
+                break
+            }
+        }
+        self.resultsSent.increment(by: watchers.count)
+        self.subscribers[channel] = watchers
+        for id in slow {
+            guard let watcher = self.remove(channel, id) else { continue }
+            watcher.continuation.yield(.end(reason: "too_slow"))
+            watcher.continuation.finish()
+            self.slowDropped.increment()
+        }
+    }
+
+    /// Ends every stream of `channel` with `reason`.
+    private func end(_ channel: Channel, reason: String) {
+        for id in Array((self.subscribers[channel] ?? [:]).keys) {
+            guard let watcher = self.remove(channel, id) else { continue }
+            watcher.continuation.yield(.end(reason: reason))
+            watcher.continuation.finish()
+        }
+    }
+
+    private func unsubscribe(_ channel: Channel, _ id: Int) {
+        _ = self.remove(channel, id)
+    }
+
+    /// Forgets one stream, and with the last of a channel everything kept for it.
+    private func remove(_ channel: Channel, _ id: Int) -> Subscriber? {
+        guard let watcher = self.subscribers[channel]?.removeValue(forKey: id) else { return nil }
         self.streamCount -= 1
-        if self.subscribers[meeting]?.isEmpty == true {
-            self.subscribers[meeting] = nil
-            self.lastFlush[meeting] = nil
+        if self.subscribers[channel]?.isEmpty == true {
+            self.subscribers[channel] = nil
+            self.lastFlush[channel] = nil
+            self.latest[channel] = nil
         }
         if self.subscribers.isEmpty {
             self.subscribers = [:]
             self.lastFlush = [:]
+            self.latest = [:]
         }
+        return watcher
     }
 
     /// Milliseconds since 1970: increasing across snapshots and across restarts.

@@ -80,10 +80,22 @@ public struct ResultsActions: Sendable {
     /// indistinguishable on purpose).
     public func sharedReport(formCode: String) async throws -> ResultsReport? {
         guard let code = FormCode.normalize(formCode), let counts = try await self.results.sharedCounts(formCode: code) else { return nil }
-        var report = ResultsReport(counts, filter: ResultsFilter())
-        // How responses were given is the host's business: participants see none of it.
-        report.quality = nil
-        return report
+        // The one participant view: no texts, no quality numbers (docs/decisions/0049).
+        return ResultsReport(counts, filter: ResultsFilter()).participantView
+    }
+
+    /// The meeting behind `formCode` when its results are shared live; nil otherwise, as for
+    /// ``sharedReport(formCode:)``.
+    public func liveMeeting(formCode: String) async throws -> UUID? {
+        guard let code = FormCode.normalize(formCode) else { return nil }
+        return try await self.results.liveMeeting(formCode: code)
+    }
+
+    /// The participant view of the meeting's live shared results as JSON, or nil once they are
+    /// not shared live (the live hub then ends the participants' streams).
+    public func participantLiveJSON(meeting id: UUID) async throws -> Data? {
+        guard let counts = try await self.results.liveSharedCounts(meeting: id) else { return nil }
+        return try JSONCoding.encoder.encode(ResultsReport(counts, filter: ResultsFilter()).participantView)
     }
 
     /// Every session of a series and the trend of each question asked in two or more.

@@ -18,6 +18,8 @@ public final class Admission: Sendable {
     let downloads: SlotTable
     /// Live results streams: per account, per client address, in all.
     let streams: SlotTable
+    /// Participants' live streams: per client address, in all.
+    let participantStreams: SlotTable
 
     /// `share` is this instance's fraction of the cluster-wide rates (``ClusterPeers/shareOfLoad``).
     public init(settings: AdmissionSettings, share: @escaping @Sendable () -> Double = { 1 }) {
@@ -30,6 +32,9 @@ public final class Admission: Sendable {
         self.downloads = SlotTable(totalCap: Int.max)
         // Thousands of streams that ended leave their memory in malloc's arenas: give it back.
         self.streams = SlotTable(totalCap: settings.liveStreams.total, whenDrainedFrom: 256, whenDrained: HeapTrim.request)
+        // A room's audience leaves at once at the session's end: its memory goes back too.
+        self.participantStreams = SlotTable(
+            totalCap: settings.liveStreams.participantTotal, whenDrainedFrom: 256, whenDrained: HeapTrim.request)
     }
 
     /// One participant request from `address`, for the form `code` when the route names one.
@@ -79,6 +84,19 @@ public final class Admission: Sendable {
             throw Self.refusal(
                 "too many live streams open \(whose) (at most \(limits.perAccount) per account and \(limits.perAddress) per address); "
                     + "close one first",
+                retryAfterSeconds: LiveStreamLimits.retryAfterSeconds)
+        }
+    }
+
+    /// A slot for one participant's live stream from `address`.
+    func participantStream(address: String) throws -> SlotTable.Slot {
+        let limits = self.settings.liveStreams
+        switch self.participantStreams.take([(key: "address " + address, cap: limits.participantPerAddress)]) {
+        case .success(let slot): return slot
+        case .failure(let full):
+            throw Self.refusal(
+                "too many live results streams open \(full.key == nil ? "on this server" : "from your address") "
+                    + "(at most \(limits.participantTotal) in all and \(limits.participantPerAddress) per address)",
                 retryAfterSeconds: LiveStreamLimits.retryAfterSeconds)
         }
     }

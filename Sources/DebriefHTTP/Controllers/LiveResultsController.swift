@@ -37,6 +37,8 @@ struct LiveResultsController {
         case accessRevoked = "access_revoked"
         case meetingDeleted = "meeting_deleted"
         case shuttingDown = "shutting_down"
+        /// It did not read its events for a while (``LiveResultsHub``'s slow-viewer grace).
+        case tooSlow = "too_slow"
     }
 
     private enum Item {
@@ -93,6 +95,8 @@ struct LiveResultsController {
             // on a viewer who would watch forever.
             for await item in items.cancelOnGracefulShutdown() {
                 switch item {
+                case .event(.end):
+                    return .tooSlow
                 case .event(.accessCheck):
                     if let reason = try await self.endReason(meeting: meeting, viewer: viewer, token: token) { return reason }
                 case .event(let event):
@@ -122,14 +126,18 @@ struct LiveResultsController {
         return nil
     }
 
-    /// The bytes of an event: a snapshot's message, built once for every stream, or a comment.
+    /// The bytes of an event: a snapshot's message, one buffer shared by every stream (writing
+    /// it copies nothing), or a comment.
     static func message(_ event: LiveEvent) -> ByteBuffer {
         switch event {
-        case .results(let snapshot): return ByteBuffer(bytes: snapshot.message)
-        case .heartbeat: return ByteBuffer(string: ": heartbeat\n\n")
+        case .results(let snapshot): return snapshot.frame.converted { ByteBuffer(bytes: $0) }
+        case .heartbeat: return Self.heartbeat
         case .accessCheck: return ByteBuffer()
+        case .end(let reason): return ByteBuffer(string: Self.format(name: "end", ["reason": reason]))
         }
     }
+
+    private static let heartbeat = ByteBuffer(string: ": heartbeat\n\n")
 
     static func format(name: String, _ data: [String: String]) -> String {
         let json = (try? JSONCoding.string(data)) ?? "{}"

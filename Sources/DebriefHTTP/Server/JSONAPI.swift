@@ -137,6 +137,7 @@ public func buildRouter(
         .addRoutes(to: participant)
     let results = ResultsController(results: api.results, meetings: api.meetings)
     results.addPublicRoutes(to: participant)
+    ParticipantLiveController(results: api.results, hub: api.liveResults, admission: admission).addRoutes(to: participant)
     let authenticated = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts))
     accounts.addAuthenticatedRoutes(to: authenticated)
     MeetingController(meetings: api.meetings).addRoutes(to: authenticated)

@@ -148,6 +148,39 @@ public struct ResultsStore: Sendable {
             meeting: try row.decode("meeting_id"), sharedOnly: true, visibleTo: .service, filter: ResultsFilter())
     }
 
+    /// The meeting behind `formCode` when its current published version shares its results live
+    /// with participants (``FormDefinition/sharesResultsLive``); nil otherwise (unknown code,
+    /// draft, not shared, not live: indistinguishable on purpose).
+    public func liveMeeting(formCode: String) async throws -> UUID? {
+        guard
+            let row = try await self.database.query(
+                "SELECT f.meeting_id, f.definition FROM \(ParticipantFormStore.current(formCode))"
+            ).first,
+            Self.sharesLive(try row.decode("definition", as: SQLJSON<FormDefinition>.self).value)
+        else { return nil }
+        return try row.decode("meeting_id")
+    }
+
+    /// The counts participants see live for `meetingID` (only the versions that share results),
+    /// or nil once its current published version does not share them live.
+    public func liveSharedCounts(meeting meetingID: UUID) async throws -> ResultsCounts? {
+        guard
+            let row = try await self.database.query(
+                """
+                SELECT f.definition FROM forms f
+                WHERE f.meeting_id = \(meetingID) AND f.published_at IS NOT NULL AND f.trashed_at IS NULL
+                ORDER BY f.version DESC LIMIT 1
+                """
+            ).first,
+            Self.sharesLive(try row.decode("definition", as: SQLJSON<FormDefinition>.self).value)
+        else { return nil }
+        return try await self.counts(meeting: meetingID, sharedOnly: true, visibleTo: .service, filter: ResultsFilter())
+    }
+
+    private static func sharesLive(_ form: FormDefinition) -> Bool {
+        form.sharesResultsWithParticipants && form.sharesResultsLive
+    }
+
     /// Every session of a series with what was counted for it, for trends.
     public func seriesCounts(series seriesID: UUID, visibleTo viewer: Viewer) async throws -> [SessionCounts] {
         try await self.reads.database().withTransaction { connection in

@@ -54,6 +54,8 @@ struct BuilderDraft: Equatable {
     var anonymous = true
     var allowsEditing = false
     var sharesResults = false
+    /// Live updates of the shared results (issue 37).
+    var sharesResultsLive = false
     var privacyThreshold = ""
     var closesAt = ""
     var questions: [Question] = []
@@ -69,6 +71,7 @@ struct BuilderDraft: Equatable {
         self.anonymous = fields["anonymous"] == "on"
         self.allowsEditing = fields["allowsEditing"] == "on"
         self.sharesResults = fields["sharesResults"] == "on"
+        self.sharesResultsLive = fields["sharesResultsLive"] == "on"
         self.privacyThreshold = fields["privacyThreshold"] ?? ""
         self.closesAt = fields["closesAt"] ?? ""
         self.speederThreshold = fields["speederThresholdSeconds"] ?? ""
@@ -155,6 +158,7 @@ struct BuilderDraft: Equatable {
         self.anonymous = input.anonymous ?? true
         self.allowsEditing = input.allowsEditing ?? false
         self.sharesResults = input.sharesResultsWithParticipants ?? false
+        self.sharesResultsLive = input.sharesResultsLive ?? false
         self.privacyThreshold = input.privacyThreshold.map(String.init) ?? ""
         self.closesAt = input.closesAt.map(LocalDateTime.format) ?? ""
         self.speederThreshold = input.speederThresholdSeconds.map(String.init) ?? ""
@@ -243,6 +247,7 @@ struct BuilderDraft: Equatable {
             privacyThreshold: number(self.privacyThreshold, "privacyThreshold"),
             sharesResultsWithParticipants: self.sharesResults, questions: questions)
         input.speederThresholdSeconds = number(self.speederThreshold, "speederThresholdSeconds")
+        input.sharesResultsLive = self.sharesResultsLive ? true : nil
         return (input, problems)
     }
 

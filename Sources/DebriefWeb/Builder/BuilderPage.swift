@@ -123,6 +123,8 @@ struct BuilderPage {
     var anonymous: Bool
     var allowsEditing: Bool
     var sharesResults: Bool
+    var sharesResultsLive: Bool
+    var sharesResultsLiveError: String?
     var privacyThreshold: String
     var privacyError: String?
     /// The threshold as a choice (issue 32, item 6): every allowed value, the domain's default
@@ -227,6 +229,8 @@ struct BuilderPage {
         self.anonymous = draft.anonymous
         self.allowsEditing = draft.allowsEditing
         self.sharesResults = draft.sharesResults
+        self.sharesResultsLive = draft.sharesResultsLive
+        self.sharesResultsLiveError = errors["sharesResultsLive"]
         self.privacyThreshold = draft.privacyThreshold
         self.privacyError = errors["privacyThreshold"]
         let k = Int(draft.privacyThreshold.trimmingCharacters(in: .whitespaces))

@@ -227,6 +227,11 @@ struct Localizer: Sendable {
         Self.fill(phrase.text(self.language), values)
     }
 
+    /// A phrase of live results for the room (the thanks page's live block, the presenter view).
+    func callAsFunction(_ phrase: RoomPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
     private static func fill(_ text: String, _ values: [String: String]) -> String {
         var text = text
         for (name, value) in values {
@@ -271,7 +276,7 @@ extension PhraseTable {
 enum PhraseTables {
     static let all: [any PhraseTable.Type] = [
         Phrase.self, HostPhrase.self, HostExtrasPhrase.self, WebhookPhrase.self, SharingPhrase.self, TranslationPhrase.self,
-        HonestyPhrase.self, CalendarPhrase.self, FinishPhrase.self, BuilderPhrase.self, MailPhrase.self,
+        HonestyPhrase.self, CalendarPhrase.self, FinishPhrase.self, BuilderPhrase.self, MailPhrase.self, RoomPhrase.self,
         SeriesPhrase.self,
         ChatPhrase.self,
     ]
@@ -289,3 +294,4 @@ extension FinishPhrase: PhraseTable {}
 extension BuilderPhrase: PhraseTable {}
 extension MailPhrase: PhraseTable {}
 extension ChatPhrase: PhraseTable {}
+extension RoomPhrase: PhraseTable {}

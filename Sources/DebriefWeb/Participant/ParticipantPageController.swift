@@ -232,10 +232,14 @@ struct ParticipantPageController {
         let results = try await self.results.sharedReport(formCode: form.code).map {
             ResultsView($0.questions, earlier: $0.earlierQuestions, language: writer.language, chartWidth: 480)
         }
+        // Shared live: `room.js` redraws the results from the room's stream (docs/live.md).
+        let live = results != nil && form.definition.sharesResultsWithParticipants && form.definition.sharesResultsLive
         return try writer.page(
             "participant-thanks", title: writer.localizer(.thanksHeading),
             view: ThanksPage(
-                formTitle: form.definition.localized(to: language).title, results: results, calendarHref: "/v1/f/\(form.code)/calendar.ics"))
+                formTitle: form.definition.localized(to: language).title, results: results, calendarHref: "/v1/f/\(form.code)/calendar.ics",
+                liveURL: live ? "/v1/f/\(form.code)/results/live" : nil),
+            policy: live ? ContentSecurityPolicy.dashboard : ContentSecurityPolicy.page, script: live ? Assets.roomScript.url : nil)
     }
 
     struct ThanksPage {
@@ -243,6 +247,8 @@ struct ParticipantPageController {
         var results: ResultsView?
         /// The session's "add to my calendar" (`GET /v1/f/{code}/calendar.ics`).
         var calendarHref: String
+        /// The room's live stream, when the host shares the results live.
+        var liveURL: String?
     }
 
     /// The language to show `form` in: the one picked (the picker's `?lang=`, or the `language`

@@ -33,7 +33,9 @@ struct Assets: Sendable {
     static let builderScript = File(name: "builder.js", contentType: "text/javascript; charset=utf-8")
     /// Hides and shows follow-up questions on the participant page.
     static let followUpScript = File(name: "follow-up.js", contentType: "text/javascript; charset=utf-8")
-    static let all = [stylesheet, dashboardScript, timeZoneScript, builderScript, followUpScript]
+    /// Redraws the thanks page's and the presenter view's results from the room's live stream.
+    static let roomScript = File(name: "room.js", contentType: "text/javascript; charset=utf-8")
+    static let all = [stylesheet, dashboardScript, timeZoneScript, builderScript, followUpScript, roomScript]
 
     /// `GET /assets/debrief.css`, `GET /assets/dashboard.js` and the other scripts.
     static func addRoutes(to router: Router<AppRequestContext>) {

@@ -1,0 +1,30 @@
+/// What participants see of a session's results — the shared results page and JSON
+/// (`GET /v1/f/{code}/results`), the thanks page, the live stream (`GET /v1/f/{code}/results/live`)
+/// and the host's presenter view on the room's projector: one view, owned here (issue 37,
+/// docs/decisions/0049).
+///
+/// It is the report as ``Disclosure`` let it be built (every withheld part already withheld),
+/// minus everything a participant wrote: no short-answer texts (`newestAnswers`), no "Other"
+/// texts (`otherTexts`), not even the most frequent words of short answers (the chart's
+/// categories are participants' words) — counts, shares, means and distributions only. The
+/// quality numbers (speeders, straight-liners) are the host's business and go too. A live event
+/// then grows with the questions, never with the audience or with the answers' texts.
+extension ResultsReport {
+    public var participantView: ResultsReport {
+        var view = self
+        view.quality = nil
+        view.questions = self.questions.map(Self.withoutTexts)
+        view.earlierQuestions = self.earlierQuestions.map(Self.withoutTexts)
+        return view
+    }
+
+    private static func withoutTexts(_ question: QuestionResult) -> QuestionResult {
+        var copy = question
+        // Empty, not nil: the choice still has its "Other" row (``otherRowIndex``), only no texts.
+        copy.otherTexts = question.otherTexts.map { _ in [] }
+        copy.newestAnswers = nil
+        // The words are participants' texts: the count of respondents stays, the words go.
+        if copy.kind == .shortAnswer { copy.chart = copy.chart.withheld(keepingCategories: false) }
+        return copy
+    }
+}

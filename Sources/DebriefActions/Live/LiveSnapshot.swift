@@ -1,0 +1,78 @@
+import Foundation
+
+/// Who watches a live results stream, and so which view of the results it carries.
+public enum LiveAudience: Sendable, Hashable, CaseIterable {
+    /// The host's dashboard (and admins, co-hosts): the full report.
+    case hosts
+    /// Participants' phones and the presenter view: ``Debrief/ResultsReport/participantView`` only.
+    case participants
+}
+
+/// One message on a live results stream.
+public enum LiveEvent: Sendable {
+    /// A fresh results snapshot.
+    case results(LiveSnapshot)
+    /// Keeps proxies and clients from closing an idle stream.
+    case heartbeat
+    /// The watcher's account, or its shares, changed: the stream checks that its viewer may still
+    /// watch before it sends anything more (it writes nothing for this event).
+    case accessCheck
+    /// The hub ended the stream, for the reason given (`not_shared`: the host stopped sharing the
+    /// results live; `too_slow`: the viewer did not read its events); nothing follows.
+    case end(reason: String)
+}
+
+/// A results snapshot as every watcher of a meeting receives it: built once per change, shared by
+/// all of them, so a snapshot costs each stream one write and nothing else.
+public struct LiveSnapshot: Sendable {
+    /// Increasing across snapshots (milliseconds since 1970).
+    public let id: Int64
+    /// The report's JSON.
+    public let json: Data
+    /// The Server-Sent Events message carrying it: `id`, `event: results` and one `data` line
+    /// (JSON as Debrief encodes it has no raw line break).
+    public let message: Data
+    /// The message in the form the server writes it, converted once for every stream.
+    public let frame: SharedFrame
+
+    public init(id: Int64, json: Data) {
+        self.id = id
+        self.json = json
+        var message = Data("id: \(id)\nevent: results\ndata: ".utf8)
+        message.reserveCapacity(message.count + json.count + 2)
+        message.append(json)
+        message.append(contentsOf: "\n\n".utf8)
+        self.message = message
+        self.frame = SharedFrame(message)
+    }
+}
+
+/// A message's bytes converted once into the buffer type of whoever writes them (the HTTP layer's
+/// `ByteBuffer`, unknown here), and that one buffer handed to every stream: thousands of viewers
+/// then share one copy of each event instead of holding one each.
+//
+// `@unchecked Sendable` is safe because `converted` is only touched under `lock`.
+public final class SharedFrame: @unchecked Sendable {
+    public let bytes: Data
+    private let lock = NSLock()
+    private var converted: (any Sendable)?
+    private var conversions = 0
+
+    init(_ bytes: Data) {
+        self.bytes = bytes
+    }
+
+    /// The bytes as `convert` makes them, made on the first call only.
+    public func converted<T: Sendable>(_ convert: (Data) -> T) -> T {
+        self.lock.withLock {
+            if let value = self.converted as? T { return value }
+            let value = convert(self.bytes)
+            self.converted = value
+            self.conversions += 1
+            return value
+        }
+    }
+
+    /// How many times the bytes were converted (for tests: once, however many streams wrote them).
+    public var conversionCount: Int { self.lock.withLock { self.conversions } }
+}

@@ -1,0 +1,74 @@
+"""Live results for the room (issue 37) in a real browser: the participant's thanks page redraws
+as answers arrive, and the host's presenter view shows the join code and the live count, with no
+text anyone wrote."""
+from __future__ import annotations
+
+from selenium.webdriver.common.by import By
+
+from browser import screenshot, wait_for
+from conftest import ROOT, API
+from test_dashboard import sign_in
+
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+FORM = {
+    "title": "All-hands pulse",
+    "anonymous": True,
+    "privacyThreshold": 2,
+    "sharesResultsWithParticipants": True,
+    "sharesResultsLive": True,
+    "questions": [
+        {"key": "pace", "prompt": "How was the pace?", "kind": "choice", "allowsOther": True,
+         "options": [{"id": "slow", "label": "Too slow"}, {"id": "ok", "label": "Just right"},
+                     {"id": "fast", "label": "Too fast"}]},
+        {"key": "useful", "prompt": "How useful was it?", "kind": "rating", "min": 1, "max": 5},
+        {"key": "notes", "prompt": "Anything else?", "kind": "shortAnswer"},
+    ],
+}
+
+SECRET = "Secretzq note nobody else may read"
+OTHER = "Otherzq text of one participant"
+
+
+def answer(api: API, code: str, n: int, pace: str, useful: int) -> None:
+    choice = {"questionKey": "pace", "optionIds": [pace]} if pace != "other" else {"questionKey": "pace", "optionIds": [], "otherText": OTHER}
+    reply = api.request("POST", f"/v1/f/{code}/responses", headers={"Idempotency-Key": f"room-{code}-{n}"}, json={
+        "answers": [choice, {"questionKey": "useful", "rating": useful}, {"questionKey": "notes", "text": SECRET}]})
+    assert reply.status_code == 201, reply.text
+
+
+def test_the_thanks_page_and_the_presenter_view_update_live(api: API, browser):
+    host = api.sign_up()
+    meeting = host.create_meeting(title="All-hands")
+    code = host.publish_form(meeting, FORM)["code"]
+    for n, (pace, useful) in enumerate([("ok", 4), ("fast", 3), ("other", 5)]):
+        answer(api, code, n, pace, useful)
+
+    phone = browser(width=390, height=844)
+    phone.get(f"{api.base_url}/f/{code}/thanks")
+    root = lambda d: d.find_element(By.CSS_SELECTOR, "[data-room-live-url]")  # noqa: E731
+    wait_for(phone, lambda d: root(d).get_attribute("data-live-state") == "live" and root(d).get_attribute("data-responses") == "3")
+    answer(api, code, 10, "ok", 5)
+    wait_for(phone, lambda d: root(d).get_attribute("data-responses") == "4")
+    assert phone.current_url.endswith(f"/f/{code}/thanks"), "updated in place, not reloaded"
+    text = phone.find_element(By.ID, "content").text
+    assert "Just right" in text and SECRET not in text and OTHER not in text
+
+    projector = browser(width=1600, height=900)
+    sign_in(projector, api.base_url, host, f"/m/{meeting}/present")
+    wait_for(projector, lambda d: d.find_element(By.ID, "content").get_attribute("data-live-state") == "live")
+    assert code in projector.find_element(By.CLASS_NAME, "presenter-code").text
+    assert projector.find_elements(By.CSS_SELECTOR, ".presenter-qr svg")
+    answer(api, code, 11, "slow", 2)
+    wait_for(projector, lambda d: d.find_element(By.ID, "content").get_attribute("data-responses") == "5")
+    assert "5 responses" in projector.find_element(By.ID, "room-count").text
+    shown = projector.find_element(By.ID, "content").text
+    assert SECRET not in shown and OTHER not in shown
+    screenshot(projector, SCREENSHOTS / "presenter-wide.png")
+
+    # The host switches live sharing off: the participant's page stops updating and says nothing more.
+    form = dict(FORM, sharesResultsLive=False)
+    saved = host.request("PUT", f"/v1/meetings/{meeting}/form", json=form)
+    assert saved.status_code == 200, saved.text
+    wait_for(phone, lambda d: root(d).get_attribute("data-live-state") == "ended")
+    assert api.request("GET", f"/v1/f/{code}/results/live").status_code == 404
