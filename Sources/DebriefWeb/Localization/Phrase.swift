@@ -212,6 +212,11 @@ struct Localizer: Sendable {
         Self.fill(phrase.text(self.language), values)
     }
 
+    /// A phrase of company sign-in, filled the same way.
+    func callAsFunction(_ phrase: SignInPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
     /// A phrase of the e-mail pages, filled the same way.
     func callAsFunction(_ phrase: MailPhrase, _ values: [String: String] = [:]) -> String {
         Self.fill(phrase.text(self.language), values)
@@ -272,6 +277,7 @@ enum PhraseTables {
     static let all: [any PhraseTable.Type] = [
         Phrase.self, HostPhrase.self, HostExtrasPhrase.self, WebhookPhrase.self, SharingPhrase.self, TranslationPhrase.self,
         HonestyPhrase.self, CalendarPhrase.self, FinishPhrase.self, BuilderPhrase.self, MailPhrase.self,
+        SignInPhrase.self,
     ]
 }
 
@@ -286,3 +292,4 @@ extension CalendarPhrase: PhraseTable {}
 extension FinishPhrase: PhraseTable {}
 extension BuilderPhrase: PhraseTable {}
 extension MailPhrase: PhraseTable {}
+extension SignInPhrase: PhraseTable {}
