@@ -107,7 +107,7 @@ def test_an_existing_account_is_linked_by_its_verified_email_and_stays_linked_af
     host = API(debrief.base_url).sign_up("Bo")
     control(provider, mode="normal", user={"sub": "emp-2002", "email": host.email, "email_verified": True, "name": "Bo"})
     assert urllib.parse.urlsplit(sign_in(debrief.base_url).url).path == "/m"
-    assert psql(database_url, f"SELECT account_id FROM oidc_identities WHERE subject = 'emp-2002'") == host.account_id
+    assert psql(database_url, "SELECT account_id FROM oidc_identities WHERE subject = 'emp-2002'") == host.account_id
     control(provider, user={"email": "bo.renamed@acme.test", "email_verified": False})
     before = counts(database_url)
     assert urllib.parse.urlsplit(sign_in(debrief.base_url).url).path == "/m"

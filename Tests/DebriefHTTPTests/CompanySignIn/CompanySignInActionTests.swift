@@ -82,6 +82,7 @@ struct CompanySignInActionTests {
             settings: settings, provider: provider, store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
             logger: Logger(label: "test"))
         try await body(World(actions: actions, provider: provider, database: database, accounts: accountStore))
+        await hasher.shutdown()
         await database.shutdown()
     }
 

@@ -120,7 +120,9 @@ struct IDTokenVerifierTests {
         var parts = token.split(separator: ".").map(String.init)
         var claims = TestClaims()
         claims.sub = "attacker"
-        parts[1] = try JSONEncoder().encode(claims).base64URL
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .integerSecondsSince1970
+        parts[1] = try encoder.encode(claims).base64URL
         #expect(await self.outcome(parts.joined(separator: "."), keys: provider.published) == .failure(.badSignature))
         // Signed by a key the provider never had, under a key id it publishes.
         let impostor = try await Provider.make()
