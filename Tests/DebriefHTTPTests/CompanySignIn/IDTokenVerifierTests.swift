@@ -141,7 +141,7 @@ struct IDTokenVerifierTests {
     @Test func noneAndSharedSecretAlgorithmsAreRefusedBeforeAnyKeyIsChosen() async throws {
         let provider = try await Provider.make()
         let hmac = JWTKeyCollection()
-        await hmac.add(hmac: HMACKey(from: "the-client-secret"), digestAlgorithm: .sha256, kid: "rsa-1")
+        await hmac.add(hmac: HMACKey(from: "the-client-secret-as-long-as-a-sha256-output"), digestAlgorithm: .sha256, kid: "rsa-1")
         let hs256 = try await hmac.sign(TestClaims(), kid: "rsa-1")
         #expect(await self.outcome(hs256, keys: provider.published) == .failure(.unsupportedAlgorithm("HS256")))
         let header = Data(#"{"alg":"none","kid":"rsa-1"}"#.utf8).base64URL
