@@ -126,10 +126,10 @@ def test_keys_rotate_the_signing_key_switches_and_a_new_key_is_fetched(debrief, 
 
 
 @pytest.mark.parametrize("mode,status,words", [
-    ("wrong_aud", 401, "was meant for another application"),
-    ("expired", 401, "had expired"),
-    ("bad_signature", 401, "could not be verified"),
-    ("unknown_kid", 401, "with a key it does not publish"),
+    ("wrong_aud", 403, "was meant for another application"),
+    ("expired", 403, "had expired"),
+    ("bad_signature", 403, "could not be verified"),
+    ("unknown_kid", 403, "with a key it does not publish"),
 ])
 def test_a_token_that_does_not_verify_is_refused_with_a_clear_page(debrief, provider, database_url, mode, status, words):
     control(provider, mode=mode, user={"sub": f"new-{mode}", "email": f"{mode}@acme.test", "email_verified": True})

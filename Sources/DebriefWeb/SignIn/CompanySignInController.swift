@@ -104,8 +104,8 @@ struct CompanySignInController {
     }
 
     /// Each refusal's message and status: 503 when the provider is down (try later), 400 for a
-    /// broken or replayed callback, 401 for an answer that did not verify, 403 for a person
-    /// Debrief will not sign in.
+    /// broken or replayed callback, 403 for an answer that did not verify or a person Debrief
+    /// will not sign in (not 401: there is no `WWW-Authenticate` challenge a browser could answer).
     static func page(for refusal: CompanySignInRefusal) -> (SignInPhrase, HTTPResponse.Status) {
         switch refusal {
         case .providerUnavailable: return (.companyUnavailable, .serviceUnavailable)
@@ -115,10 +115,10 @@ struct CompanySignInController {
         case .stateReplayed: return (.companyStateReplayed, .badRequest)
         case .stateExpired, .stateUnknown: return (.companyStateExpired, .badRequest)
         case .badSignature, .unsupportedAlgorithm, .malformedToken, .wrongIssuer, .wrongNonce, .issuedInFuture:
-            return (.companyBadToken, .unauthorized)
-        case .unknownKey: return (.companyUnknownKey, .unauthorized)
-        case .wrongAudience: return (.companyWrongAudience, .unauthorized)
-        case .expired: return (.companyExpired, .unauthorized)
+            return (.companyBadToken, .forbidden)
+        case .unknownKey: return (.companyUnknownKey, .forbidden)
+        case .wrongAudience: return (.companyWrongAudience, .forbidden)
+        case .expired: return (.companyExpired, .forbidden)
         case .unverifiedEmail: return (.companyUnverifiedEmail, .forbidden)
         case .noAccount: return (.companyNoAccount, .forbidden)
         case .linkedToAnother: return (.companyLinkedToAnother, .forbidden)
