@@ -12,8 +12,8 @@ import Hummingbird
 /// the callback checks both, and ends in the same session cookie a password sign-in sets. Every
 /// refusal is a page that says what happened and what to do, with the status it deserves.
 struct CompanySignInController {
-    /// Nil when the installation has no company sign-in: the routes then answer 404 (they are
-    /// always routed, so the OpenAPI document describes one router).
+    /// Nil when the installation has no company sign-in: the routes then send the browser to
+    /// the sign-in page (they are always routed, so the OpenAPI document describes one router).
     let companySignIn: CompanySignInActions?
     let publicBaseURL: String
     let securesCookies: Bool
@@ -31,15 +31,8 @@ struct CompanySignInController {
         group.get("signin/company/callback", use: self.callback)
     }
 
-    private func configured() throws -> CompanySignInActions {
-        guard let companySignIn = self.companySignIn else {
-            throw APIError(.notFound, code: "not_found", detail: "this installation has no company sign-in")
-        }
-        return companySignIn
-    }
-
     @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let companySignIn = try self.configured()
+        guard let companySignIn = self.companySignIn else { return .seeOther("/signin") }
         let next = LocalPath.validated(request.uri.queryParameters.get("next")) ?? "/m"
         do {
             let started = try await companySignIn.begin(next: next, redirectURI: self.redirectURI)
@@ -56,7 +49,7 @@ struct CompanySignInController {
     }
 
     @Sendable func callback(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let companySignIn = try self.configured()
+        guard let companySignIn = self.companySignIn else { return .seeOther("/signin") }
         let query = request.uri.queryParameters
         let callback = CompanySignInActions.Callback(
             state: query.get("state"), code: query.get("code"), error: query.get("error"),

@@ -56,12 +56,13 @@ struct CompanySignInPageTests {
         }
     }
 
-    @Test func withoutCompanySignInItsRoutesAre404Pages() async throws {
+    @Test func withoutCompanySignInItsRoutesLeadToTheSignInPage() async throws {
         try await ParticipantAPI.run { api, _ in
             let start = try await api.page("/signin/company")
-            #expect(start.status == .notFound)
+            #expect(start.status == .seeOther)
+            #expect(start.headers[.location] == "/signin")
             let callback = try await api.page("/signin/company/callback?state=a&code=b")
-            #expect(callback.status == .notFound)
+            #expect(callback.status == .seeOther)
             let signIn = try await api.page("/signin")
             #expect(!signIn.text.contains("Sign in with"))
         }
