@@ -35,6 +35,7 @@ let migrationFiles = [
     "0044_calendar_feeds.sql",
     "0045_email.sql",
     "0046_chat_digests.sql",
+    "0047_oidc_identities.sql",
     "0050_series_codes.sql",
 ]
 
@@ -59,7 +60,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", .upToNextMinor(from: "1.16.2")),
         .package(url: "https://github.com/apple/swift-nio.git", .upToNextMinor(from: "2.101.2")),
         .package(url: "https://github.com/apple/swift-nio-extras.git", .upToNextMinor(from: "1.35.2")),
-        .package(url: "https://github.com/apple/swift-crypto.git", .upToNextMinor(from: "3.12.3")),
+        // 4.x: jwt-kit 5 needs it (docs/decisions/0046-company-sign-in.md).
+        .package(url: "https://github.com/apple/swift-crypto.git", .upToNextMinor(from: "4.5.2")),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", .upToNextMinor(from: "2.13.0")),
         // LocalPostgres runs initdb and pg_ctl with it (docs/decisions/0005-process-spawning.md).
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", .upToNextMinor(from: "1.0.2")),
@@ -78,6 +80,9 @@ let package = Package(
         // swift-otel's OTLP/HTTP exporter, and the webhook sender (DebriefApp): pooled HTTPS with a
         // per-request DNS override.
         .package(url: "https://github.com/swift-server/async-http-client.git", .upToNextMinor(from: "1.37.0")),
+        // Company sign-in: verifies OpenID Connect ID tokens against the provider's JWKS
+        // (docs/decisions/0046-company-sign-in.md).
+        .package(url: "https://github.com/vapor/jwt-kit.git", .upToNextMinor(from: "5.8.0")),
         // Tests only: property-based checks of the result aggregates.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", .upToNextMinor(from: "2.0.1")),
     ],
@@ -246,6 +251,8 @@ let package = Package(
                 "DebriefActions", "DebriefExport", "DebriefHTTP", "DebriefStore", "DebriefWeb", "PQ",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -334,6 +341,10 @@ let package = Package(
             dependencies: [
                 "DebriefActions", "DebriefApp", "DebriefHTTP", "DebriefStore", "DebriefWeb", "DebriefTestSupport", "PQ",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // Tests only: signs the ID tokens the company sign-in verifier is given, with RSA
+                // keys made in the test.
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 // Tests only: reads the head of an endless response over a real socket.

@@ -92,6 +92,8 @@ public struct AppConfiguration: Sendable {
     public var webhooks = WebhookSettings()
     /// E-mail over SMTP (`--smtp-url`, `--mail-from`); none by default: the pages show links to copy.
     public var mail = MailSettings()
+    /// Company sign-in with OpenID Connect (`--oidc-…`, docs/sign-in.md); none by default.
+    public var companySignIn: CompanySignInSettings?
 
     public init(
         host: String = "127.0.0.1",

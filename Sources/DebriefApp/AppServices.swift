@@ -52,6 +52,7 @@ struct AppServices: Sendable {
             database: database, policy: LoginThrottle.Policy(signUpsPerClient: configuration.signUpsPerAddressPerHour))
         var accounts = AccountActions(accounts: accountStore, tokens: tokenStore, throttle: throttle, signUpGate: signUpGate)
         accounts.readReplica = self.readReplica
+        accounts.passwordsForAdminsOnly = configuration.companySignIn?.passwordsForAdminsOnly ?? false
         let meetingStore = MeetingStore(database: database)
         self.meetingStore = meetingStore
         let meetings = MeetingActions(meetings: meetingStore, notifier: self.notifier)
@@ -124,6 +125,13 @@ struct AppServices: Sendable {
         var pages = Pages(
             participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http, host: hostPages)
         pages.browserReceipts = BrowserReceipts(keys: serverKeys)
+        let hasher = self.hasher
+        pages.companySignIn = configuration.companySignIn.map { settings in
+            CompanySignInActions(
+                settings: settings, provider: HTTPOIDCProvider(settings: settings),
+                store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
+                logger: Logger(label: "debrief.signin"))
+        }
         self.pages = pages
         self.webhookDelivery = WebhookDeliveryService(
             queue: WebhookQueue(database: database, secrets: webhookSecrets), sender: webhookSender,

@@ -14,6 +14,8 @@ public struct Pages: Sendable {
     let host: HostPages
     /// Signs the participant page's "answered from this browser" cookie; nil turns that limit off.
     public var browserReceipts: BrowserReceipts?
+    /// Company sign-in (OpenID Connect); nil: the sign-in page has the password form only.
+    public var companySignIn: CompanySignInActions?
 
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, results: ResultsActions,
@@ -34,7 +36,13 @@ public struct Pages: Sendable {
             participants: self.participants, results: self.results, maxBodyBytes: self.settings.participantMaxBodyBytes,
             receipts: self.browserReceipts, securesCookies: self.settings.securesCookies
         ).addRoutes(to: router, rateLimit: participantRateLimit)
-        SignInController(accounts: self.accounts, securesCookies: self.settings.securesCookies).addRoutes(to: router)
+        SignInController(
+            accounts: self.accounts, securesCookies: self.settings.securesCookies, companySignIn: self.companySignIn,
+            publicBaseURL: self.settings.publicBaseURL
+        ).addRoutes(to: router)
+        CompanySignInController(
+            companySignIn: self.companySignIn, publicBaseURL: self.settings.publicBaseURL, securesCookies: self.settings.securesCookies
+        ).addRoutes(to: router)
         HostPagesController(
             accounts: self.accounts, meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
             loopbackHint: self.host.loopbackHint, chat: self.host.chat

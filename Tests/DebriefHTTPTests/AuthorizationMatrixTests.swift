@@ -278,6 +278,10 @@ struct AuthorizationMatrixTests {
         "GET /signin": Row(access: .anyone, success: .ok),
         "POST /signin": Row(access: .anyone, success: .unsupportedMediaType, body: { world, _ in ["email": world.ownerEmail, "password": password] }),
         "POST /signout": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),
+        // Company sign-in: the matrix's installation has none, so both lead anyone to the sign-in
+        // page (CompanySignInPageTests and Tests/e2e/test_oidc.py cover them configured).
+        "GET /signin/company": Row(access: .anyone, success: .seeOther),
+        "GET /signin/company/callback": Row(access: .anyone, success: .seeOther),
         "GET /m": Row(access: .anyone, success: .seeOther),
         "GET /m/{id}": Row(access: .anyone, success: .seeOther),
         "GET /m/{id}/panel": Row(access: .anyone, success: .seeOther),

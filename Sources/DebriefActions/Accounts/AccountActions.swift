@@ -12,6 +12,9 @@ public struct AccountActions: Sendable {
     let signUpGate: SignUpGate
     /// Records hosts' writes, so their lag-tolerant reads wait for the standby (``ReadReplica``).
     public var readReplica: ReadReplica?
+    /// "Company sign-in only" (docs/sign-in.md): a password signs in an admin only (break-glass),
+    /// and signs up only the first account of an empty installation, its admin.
+    public var passwordsForAdminsOnly = false
 
     public init(accounts: AccountStore, tokens: TokenStore, throttle: LoginThrottle, signUpGate: SignUpGate) {
         self.accounts = accounts
@@ -32,6 +35,7 @@ public struct AccountActions: Sendable {
     public func signUp(_ input: SignUpInput, invitation: String? = nil, client: String? = nil) async throws -> Account {
         let valid = try input.validate().get()
         let admission = try await self.signUpGate.admit(invitation: invitation)
+        if self.passwordsForAdminsOnly, admission != .firstAdmin { throw Self.companySignInOnly }
         if let client { try await self.throttle.reserveSignUp(client: client) }
         return try await self.accounts.create(valid, admission: admission)
     }
@@ -65,14 +69,17 @@ public struct AccountActions: Sendable {
         }
         let reservation = try await self.throttle.reserve(email: email, client: client)
         // The reservation stays when nothing is issued: it is this failure.
-        guard let account = try await self.accounts.authenticate(email: email, password: password),
-            let token = try await self.tokens.issueSession(kind, for: account)
-        else { throw Self.wrongCredentials }
+        guard let account = try await self.accounts.authenticate(email: email, password: password) else { throw Self.wrongCredentials }
+        // Only after the password matched, so the answer tells nothing to someone without it.
+        if self.passwordsForAdminsOnly, account.role != .admin { throw Self.companySignInOnly }
+        guard let token = try await self.tokens.issueSession(kind, for: account) else { throw Self.wrongCredentials }
         try await self.throttle.recordSuccess(reservation)
         return LoggedIn(token: token, account: account)
     }
 
     static let wrongCredentials = DebriefError(.unauthenticated, "the email or password is wrong")
+    static let companySignInOnly = DebriefError(
+        .forbidden, "this installation signs in with the company account; passwords sign in admins only")
     static let credentialsChanged = DebriefError(.unauthenticated, "the account's password changed; sign in again")
 
     /// The account a token presented `as` (the bearer header or the page cookie) belongs to, if

@@ -16,6 +16,11 @@ struct SignInController {
     let accounts: AccountActions
     /// Whether cookies get `Secure` (people reach the service over https).
     let securesCookies: Bool
+    /// Company sign-in (OpenID Connect), when the installation has it: its button, and the
+    /// provider's logout at sign-out.
+    var companySignIn: CompanySignInActions? = nil
+    /// Where the provider sends the browser after its logout (`post_logout_redirect_uri`).
+    var publicBaseURL: String = ""
 
     struct SignInPage {
         var csrf: String
@@ -24,6 +29,17 @@ struct SignInController {
         var emailError: String?
         var passwordError: String?
         var formError: String?
+        /// "Sign in with Acme": the company sign-in link, when configured.
+        var company: CompanyButton?
+        /// Whether the password form shows (not with "company sign-in only", but for break-glass).
+        var showsPasswordForm = true
+        /// "Company sign-in only": the link to the administrators' password form.
+        var breakGlassHref: String?
+    }
+
+    struct CompanyButton {
+        var href: String
+        var label: String
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
@@ -40,6 +56,22 @@ struct SignInController {
             return .seeOther(next)
         }
         return try self.form(request, SignInPage(csrf: "", next: next, email: ""), status: .ok)
+    }
+
+    /// The company sign-in parts of the page: the button, and with "company sign-in only" the
+    /// password form hidden behind the administrators' break-glass link (`?password=1`).
+    private func withCompanySignIn(_ page: SignInPage, _ request: Request, _ t: Localizer) -> SignInPage {
+        guard let company = self.companySignIn else { return page }
+        var page = page
+        let nextQuery = "next=" + (page.next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2Fm")
+        page.company = CompanyButton(
+            href: "/signin/company?" + nextQuery, label: t(.companySignInButton, ["name": company.settings.displayName]))
+        if company.settings.passwordsForAdminsOnly {
+            let breakGlass = request.uri.queryParameters.get("password") == "1" || request.method == .post
+            page.showsPasswordForm = breakGlass
+            page.breakGlassHref = breakGlass ? nil : "/signin?password=1&" + nextQuery
+        }
+        return page
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -68,6 +100,10 @@ struct SignInController {
         } catch let error as DebriefError where error.code == .unauthenticated {
             page.formError = t(.signInFailed)
             return try self.form(request, page, status: .unprocessableContent)
+        } catch let error as DebriefError where error.code == .forbidden && self.companySignIn?.settings.passwordsForAdminsOnly == true {
+            // "Company sign-in only", and the password was right but not an admin's.
+            page.formError = t(.passwordsAdminsOnly)
+            return try self.form(request, page, status: .forbidden)
         } catch let error as DebriefError where error.code == .rateLimited {
             let seconds = error.retryAfterSeconds ?? 60
             page.formError = t(.signInThrottled, ["n": String(seconds)])
@@ -87,8 +123,17 @@ struct SignInController {
             }
             try await self.accounts.logOut(token: token)
         }
-        var response = Response.seeOther("/signin")
+        // RP-initiated logout: a session that began at the company provider ends there too,
+        // when the provider offers it (its `end_session_endpoint`); else back to the sign-in page.
+        var location = "/signin"
+        if let company = self.companySignIn, let idToken = request.cookies[CompanySignInController.idTokenCookie]?.value, !idToken.isEmpty,
+            let endSession = await company.endSessionURL(idTokenHint: idToken, postLogoutRedirectURI: self.publicBaseURL + "/signin")
+        {
+            location = endSession
+        }
+        var response = Response.seeOther(location)
         response.setCookie(SessionCookie.cleared(SessionCookie.name, path: "/", secure: self.securesCookies))
+        response.setCookie(SessionCookie.cleared(CompanySignInController.idTokenCookie, path: "/signout", secure: self.securesCookies))
         return response
     }
 
@@ -96,7 +141,7 @@ struct SignInController {
     private func form(_ request: Request, _ page: SignInPage, status: HTTPResponse.Status) throws -> Response {
         let writer = try PageWriter(request)
         let nonce = SecretToken.newPageNonce()
-        var page = page
+        var page = self.withCompanySignIn(page, request, writer.localizer)
         page.csrf = CSRFToken.make(secret: nonce, for: .signIn)
         var response = try writer.page(
             "signin", title: writer.localizer(.signInHeading), view: page, status: status, policy: ContentSecurityPolicy.scripted,

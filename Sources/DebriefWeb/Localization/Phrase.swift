@@ -212,6 +212,11 @@ struct Localizer: Sendable {
         Self.fill(phrase.text(self.language), values)
     }
 
+    /// A phrase of company sign-in, filled the same way.
+    func callAsFunction(_ phrase: SignInPhrase, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+
     /// A phrase of the e-mail pages, filled the same way.
     func callAsFunction(_ phrase: MailPhrase, _ values: [String: String] = [:]) -> String {
         Self.fill(phrase.text(self.language), values)
@@ -279,6 +284,7 @@ enum PhraseTables {
         HonestyPhrase.self, CalendarPhrase.self, FinishPhrase.self, BuilderPhrase.self, MailPhrase.self, RoomPhrase.self,
         SeriesPhrase.self,
         ChatPhrase.self,
+        SignInPhrase.self,
     ]
 }
 
@@ -295,3 +301,4 @@ extension BuilderPhrase: PhraseTable {}
 extension MailPhrase: PhraseTable {}
 extension ChatPhrase: PhraseTable {}
 extension RoomPhrase: PhraseTable {}
+extension SignInPhrase: PhraseTable {}

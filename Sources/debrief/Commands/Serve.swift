@@ -90,6 +90,8 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var mail: MailOptions
 
+    @OptionGroup var companySignIn: CompanySignInOptions
+
     @Flag(help: "Do not apply pending migrations on start.")
     var noMigrate = false
 
@@ -212,6 +214,7 @@ struct Serve: AsyncParsableCommand {
         let tracing = try await CommandRunner.run(logger: logger) { try TracingBootstrap.bootstrap(logger: logger) }
         Env.webhooks(&configuration, allowInsecureHosts: self.webhookAllowInsecureHosts)
         try self.mail.apply(to: &configuration)
+        configuration.companySignIn = try self.companySignIn.settings()
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(self.database, allowLocalCluster: true, dataDirectory: self.dataDir, logger: logger)

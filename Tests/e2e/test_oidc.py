@@ -1,0 +1,259 @@
+"""Company sign-in (OpenID Connect) against a real provider started here (oidc_provider.py, on
+authlib): a sign-in through it lands on /m, keys rotate, and each refusal — wrong audience,
+expired token, bad signature, unknown key id, replayed state, replayed code, a callback from
+another browser, an unverified e-mail, a provider that is down — shows the page a person would
+need and creates nothing. Then sign-out (RP-initiated logout), "company sign-in only" with its
+break-glass admin, and hostile callback queries (the bad-input corpus of these routes).
+"""
+from __future__ import annotations
+
+import re
+import urllib.parse
+
+import pytest
+import requests
+
+from conftest import API, free_port, psql, start_server
+from oidc_provider import Provider
+
+NAME = "Acme ID"
+
+
+def oidc_env(provider: Provider, **extra: str) -> dict[str, str]:
+    return {
+        "DEBRIEF_OIDC_ISSUER": provider.issuer,
+        "DEBRIEF_OIDC_CLIENT_ID": provider.client_id,
+        "DEBRIEF_OIDC_CLIENT_SECRET": provider.client_secret,
+        "DEBRIEF_OIDC_NAME": NAME,
+        "DEBRIEF_OIDC_CREATE_ACCOUNTS": "yes",
+        # Every unknown key id may refetch the key set (production: once per 30 s).
+        "DEBRIEF_OIDC_KEY_REFETCH_SECONDS": "0",
+        **extra,
+    }
+
+
+@pytest.fixture(scope="module")
+def provider():
+    running = Provider(free_port()).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def debrief(provider: Provider, database_url: str):
+    server = start_server(database_url, env=oidc_env(provider))
+    provider.control({"redirect_uris": [server.base_url + "/signin/company/callback"]})
+    yield server
+    server.stop()
+
+
+def control(provider: Provider, **change):
+    answer = requests.post(provider.issuer + "/control", json=change, timeout=5)
+    assert answer.status_code == 200, answer.text
+
+
+def counts(database_url: str) -> tuple[int, int, int]:
+    row = psql(database_url, "SELECT (SELECT count(*) FROM accounts), (SELECT count(*) FROM oidc_identities), "
+                             "(SELECT count(*) FROM access_tokens)")
+    accounts, links, sessions = (int(x) for x in row.split("|"))
+    return accounts, links, sessions
+
+
+def sign_in(base_url: str, browser: requests.Session | None = None, next_path: str = "/m") -> requests.Response:
+    """A browser following every redirect: Debrief → provider → Debrief's callback → next."""
+    browser = browser or requests.Session()
+    return browser.get(f"{base_url}/signin/company?next={urllib.parse.quote(next_path, safe='')}", timeout=15)
+
+
+def callback_url(base_url: str, browser: requests.Session) -> str:
+    """Starts a sign-in and stops at the callback URL the provider sends the browser to."""
+    start = browser.get(base_url + "/signin/company", allow_redirects=False, timeout=10)
+    assert start.status_code == 303, start.text
+    assert "debrief_oidc_state" in start.cookies
+    authorize = browser.get(start.headers["Location"], allow_redirects=False, timeout=10)
+    assert authorize.status_code == 302, authorize.text
+    return authorize.headers["Location"]
+
+
+def refused(response: requests.Response, status: int, words: str, database_url: str, before: tuple[int, int, int]):
+    assert response.status_code == status, (response.status_code, response.text[:400])
+    assert words in response.text, response.text[:800]
+    assert 'href="/signin"' in response.text
+    assert counts(database_url) == before, "a refusal created an account, link or session"
+
+
+def test_the_sign_in_page_offers_the_company_sign_in_in_english_and_korean(debrief):
+    english = requests.get(debrief.base_url + "/signin", timeout=5)
+    assert f"Sign in with {NAME}" in english.text
+    assert 'name="password"' in english.text, "passwords still sign in when company sign-in is not the only way"
+    korean = requests.get(debrief.base_url + "/signin", headers={"Accept-Language": "ko"}, timeout=5)
+    assert f"{NAME}(으)로 로그인" in korean.text
+
+
+def test_a_sign_in_through_the_provider_lands_on_m_with_a_new_linked_account(debrief, provider, database_url):
+    control(provider, mode="normal", user={"sub": "emp-1001", "email": "ana@acme.test", "email_verified": True, "name": "Ana Kim"})
+    browser = requests.Session()
+    landed = sign_in(debrief.base_url, browser)
+    assert landed.status_code == 200, landed.text[:400]
+    assert urllib.parse.urlsplit(landed.url).path == "/m"
+    assert "debrief_session" in browser.cookies
+    assert psql(database_url, "SELECT display_name || '|' || role FROM accounts WHERE email = 'ana@acme.test'") == "Ana Kim|host"
+    assert psql(database_url, "SELECT subject FROM oidc_identities") == "emp-1001"
+    # The session is the ordinary page session: the meetings list shows the sign-out button.
+    assert 'action="/signout"' in landed.text
+
+
+def test_an_existing_account_is_linked_by_its_verified_email_and_stays_linked_after_an_email_change(debrief, provider, database_url):
+    host = API(debrief.base_url).sign_up("Bo")
+    control(provider, mode="normal", user={"sub": "emp-2002", "email": host.email, "email_verified": True, "name": "Bo"})
+    assert urllib.parse.urlsplit(sign_in(debrief.base_url).url).path == "/m"
+    assert psql(database_url, "SELECT account_id FROM oidc_identities WHERE subject = 'emp-2002'") == host.account_id
+    control(provider, user={"email": "bo.renamed@acme.test", "email_verified": False})
+    before = counts(database_url)
+    assert urllib.parse.urlsplit(sign_in(debrief.base_url).url).path == "/m"
+    assert counts(database_url)[:2] == before[:2], "the renamed e-mail signed in the same account"
+
+
+def test_keys_rotate_the_signing_key_switches_and_a_new_key_is_fetched(debrief, provider):
+    control(provider, mode="normal", user={"sub": "emp-1001", "email": "ana@acme.test", "email_verified": True})
+    control(provider, signing_kid="k2")  # ES256, already published
+    assert urllib.parse.urlsplit(sign_in(debrief.base_url).url).path == "/m"
+    fetches = provider.jwks_fetches
+    control(provider, rotate=True)  # a new RSA key Debrief has never seen
+    assert urllib.parse.urlsplit(sign_in(debrief.base_url).url).path == "/m"
+    assert provider.jwks_fetches == fetches + 1, "the unknown key id fetched the key set once"
+    control(provider, signing_kid="k1")
+
+
+@pytest.mark.parametrize("mode,status,words", [
+    ("wrong_aud", 403, "was meant for another application"),
+    ("expired", 403, "had expired"),
+    ("bad_signature", 403, "could not be verified"),
+    ("unknown_kid", 403, "with a key it does not publish"),
+])
+def test_a_token_that_does_not_verify_is_refused_with_a_clear_page(debrief, provider, database_url, mode, status, words):
+    control(provider, mode=mode, user={"sub": f"new-{mode}", "email": f"{mode}@acme.test", "email_verified": True})
+    before = counts(database_url)
+    fetches = provider.jwks_fetches
+    browser = requests.Session()
+    refused(sign_in(debrief.base_url, browser), status, words, database_url, before)
+    assert "debrief_session" not in browser.cookies
+    if mode == "unknown_kid":
+        assert provider.jwks_fetches == fetches + 1, "an unknown key id refetches the key set once"
+    control(provider, mode="normal")
+
+
+def test_an_unverified_email_is_refused_and_creates_nothing(debrief, provider, database_url):
+    control(provider, mode="normal", user={"sub": "emp-3003", "email": "cy@acme.test", "email_verified": False})
+    before = counts(database_url)
+    refused(sign_in(debrief.base_url), 403, "has not verified your e-mail address", database_url, before)
+    korean = requests.Session()
+    korean.headers["Accept-Language"] = "ko"
+    refused(sign_in(debrief.base_url, korean), 403, "이메일 주소가 인증되지 않아", database_url, before)
+
+
+def test_a_replayed_state_and_a_replayed_code_are_refused(debrief, provider, database_url):
+    control(provider, mode="normal", user={"sub": "emp-1001", "email": "ana@acme.test", "email_verified": True})
+    browser = requests.Session()
+    first = callback_url(debrief.base_url, browser)
+    done = browser.get(first, allow_redirects=False, timeout=10)
+    assert done.status_code == 303 and done.headers["Location"] == "/m", done.text[:300]
+    before = counts(database_url)
+    # The same callback again (a reload, or someone who saw the URL): the state is used up.
+    refused(browser.get(first, timeout=10), 400, "was used already", database_url, before)
+    # A fresh sign-in's state with the first, used code: the provider refuses the code.
+    used_code = urllib.parse.parse_qs(urllib.parse.urlsplit(first).query)["code"][0]
+    fresh = callback_url(debrief.base_url, browser)
+    state = urllib.parse.parse_qs(urllib.parse.urlsplit(fresh).query)["state"][0]
+    replay = f"{debrief.base_url}/signin/company/callback?code={used_code}&state={state}"
+    refused(browser.get(replay, timeout=10), 400, "refused this sign-in link", database_url, before)
+
+
+def test_a_callback_from_another_browser_is_refused(debrief, provider, database_url):
+    control(provider, mode="normal")
+    url = callback_url(debrief.base_url, requests.Session())
+    before = counts(database_url)
+    refused(requests.get(url, timeout=10), 400, "was not started in this browser", database_url, before)
+
+
+def test_sign_out_ends_the_session_and_the_providers(debrief, provider):
+    control(provider, mode="normal", user={"sub": "emp-1001", "email": "ana@acme.test", "email_verified": True})
+    browser = requests.Session()
+    landed = sign_in(debrief.base_url, browser)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', landed.text).group(1)
+    out = browser.post(debrief.base_url + "/signout", data={"csrf": csrf}, allow_redirects=False, timeout=10)
+    assert out.status_code == 303
+    assert out.headers["Location"].startswith(provider.issuer + "/logout?"), out.headers["Location"]
+    back = browser.get(out.headers["Location"], timeout=10)
+    assert urllib.parse.urlsplit(back.url).path == "/signin"
+    logout = provider.logouts[-1]
+    assert logout["post_logout_redirect_uri"] == debrief.base_url + "/signin"
+    assert logout["id_token_hint"].count(".") == 2
+    assert urllib.parse.urlsplit(browser.get(debrief.base_url + "/m", timeout=10).url).path == "/signin"
+
+
+@pytest.mark.parametrize("query", [
+    "",  # nothing at all
+    "state=abc",  # no code, no cookie
+    "code=abc",
+    "state=%00&code=%00",
+    "state=%FF%FE&code=x",
+    "state=" + "A" * 6000 + "&code=x",
+    "error=access_denied&state=x",
+    "state=x&state=y&code=1",
+])
+def test_hostile_callback_queries_are_clear_4xx_pages(debrief, database_url, query):
+    before = counts(database_url)
+    answer = requests.get(f"{debrief.base_url}/signin/company/callback?{query}", timeout=10)
+    assert 400 <= answer.status_code < 500, (answer.status_code, answer.text[:300])
+    assert answer.headers["Content-Type"].startswith("text/html")
+    assert counts(database_url) == before
+
+
+def test_company_sign_in_only_hides_passwords_but_for_the_break_glass_admin(debrief, provider, database_url):
+    email = API(debrief.base_url).sign_up("Eve").email
+    server = start_server(database_url, env=oidc_env(provider, DEBRIEF_OIDC_ONLY="yes"))
+    try:
+        page = requests.get(server.base_url + "/signin", timeout=5)
+        assert f"Sign in with {NAME}" in page.text
+        assert 'name="password"' not in page.text
+        assert "Administrator? Sign in with a password" in page.text
+        # Sign-up with a password is closed.
+        refused_signup = requests.post(server.base_url + "/v1/accounts", timeout=5, json={
+            "email": "late@example.com", "password": "correct horse battery", "displayName": "Late"})
+        assert refused_signup.status_code == 403, refused_signup.text
+        # An existing host's right password: refused, with the way to sign in.
+        token = requests.post(server.base_url + "/v1/tokens", json={"email": email, "password": "correct horse battery"}, timeout=5)
+        assert token.status_code == 403, token.text
+        # The break-glass admin signs in with a password.
+        psql(database_url, f"UPDATE accounts SET role = 'admin' WHERE email = '{email}'")
+        browser = requests.Session()
+        form = browser.get(server.base_url + "/signin?password=1", timeout=5)
+        assert 'name="password"' in form.text
+        csrf = re.search(r'name="csrf" value="([^"]+)"', form.text).group(1)
+        signed = browser.post(server.base_url + "/signin", timeout=5, allow_redirects=False,
+                              data={"csrf": csrf, "next": "/m", "email": email, "password": "correct horse battery"})
+        assert signed.status_code == 303 and "debrief_session" in browser.cookies, signed.text[:300]
+    finally:
+        server.stop()
+
+
+def test_zz_a_provider_that_is_down_gives_a_503_page_and_creates_nothing(debrief, provider, database_url):
+    """Last: it stops the provider. Down at the callback (token endpoint), and at the start."""
+    control(provider, mode="normal", user={"sub": "emp-4004", "email": "dee@acme.test", "email_verified": True})
+    browser = requests.Session()
+    url = callback_url(debrief.base_url, browser)
+    before = counts(database_url)
+    provider.stop()
+    down = browser.get(url, timeout=30)
+    refused(down, 503, "cannot be reached right now", database_url, before)
+    assert down.headers.get("Retry-After") == "30"
+    # A server that has not fetched the provider's discovery yet: the start is a 503 page too.
+    fresh = start_server(database_url, env=oidc_env(provider))
+    try:
+        attempts = psql(database_url, "SELECT count(*) FROM oidc_sign_in_attempts")
+        refused(requests.get(fresh.base_url + "/signin/company", timeout=30), 503, "cannot be reached right now",
+                database_url, before)
+        assert psql(database_url, "SELECT count(*) FROM oidc_sign_in_attempts") == attempts, "a sign-in was stored"
+    finally:
+        fresh.stop()
