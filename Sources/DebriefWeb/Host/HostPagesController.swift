@@ -35,9 +35,10 @@ struct HostPagesController {
         let page = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
         let result = try await self.meetings.seriesPage(
             for: try context.requireViewer(), search: query, page: page, perPage: MeetingsListPage.perPage)
+        let statuses = try await self.meetings.sessionStatuses(of: result.entries)
         let view = MeetingsListPage(
-            entries: result.entries, query: String(query.prefix(200)), page: max(1, page), hasMore: result.hasMore,
-            language: writer.language)
+            entries: result.entries, statuses: statuses, query: String(query.prefix(200)), page: max(1, page),
+            hasMore: result.hasMore, language: writer.language)
         var shown = view
         shown.loopbackWarning = self.loopbackHint.map { writer.localizer(.loopbackWarning, ["url": self.publicBaseURL, "hint": $0]) }
         return try writer.hostPage("meetings", title: writer.localizer(.meetingsHeading), view: shown, context: context)
