@@ -55,11 +55,12 @@ struct AppServices: Sendable {
         accounts.passwordsForAdminsOnly = configuration.companySignIn?.passwordsForAdminsOnly ?? false
         let meetingStore = MeetingStore(database: database)
         self.meetingStore = meetingStore
-        let meetings = MeetingActions(meetings: meetingStore, notifier: self.notifier)
+        let formStore = FormStore(database: database)
+        let meetings = MeetingActions(meetings: meetingStore, forms: formStore, notifier: self.notifier)
         let sharing = SharingActions(
             shares: SeriesShareStore(database: database), transfers: SeriesTransferStore(database: database), meetings: meetingStore,
             notifier: self.notifier)
-        let forms = FormActions(meetings: meetingStore, forms: FormStore(database: database), notifier: self.notifier)
+        let forms = FormActions(meetings: meetingStore, forms: formStore, notifier: self.notifier)
         let resultsStore = ResultsStore(database: database, reads: self.readReplica)
         let results = ResultsActions(
             results: resultsStore, sharedMaxAge: configuration.sharedResultsMaxAge,

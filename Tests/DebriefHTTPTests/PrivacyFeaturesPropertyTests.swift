@@ -252,6 +252,13 @@ struct PrivacyFeaturesPropertyTests {
         // The dashboard's panel quotes the newest short answers: never a withheld question's.
         let hostSession = try #require(try await api.signIn(email: email).1)
         pages.append(("dashboard panel", try await api.page("/m/\(meeting)/panel", cookie: hostSession.cookie).text))
+        // The meetings list (issue 32 item 16) shows each session's response count, the number
+        // the dashboard's tile shows whatever k withholds; nothing of any answer.
+        let list = try await api.page("/m", cookie: hostSession.cookie).text
+        Self.checkPage(list, oracle, "meetings list, \(context)")
+        let counted = (reports[0].1?["summary"] as? [String: Any])?["responses"] as? Int
+        #expect(counted.map { list.contains("<td class=\"number\">\($0)</td>") } ?? false, "\(context): the list counts as the report")
+        pages.append(("meetings list", list))
 
         // The team chat digests of the session: Slack and Teams, English and Korean.
         try await Self.checkDigests(database, meeting: meetingID, oracle, context)

@@ -42,7 +42,7 @@ def test_owner_shares_promotes_and_revokes_in_the_browser(api: API, browser) -> 
     assert "Viewer" in badge, badge
     audit(viewer_browser, "meetings (shared series)", axe)
     viewer_browser.get(f"{api.base_url}/m/{meeting}")
-    links = [a.get_attribute("href") for a in viewer_browser.find_elements(By.CSS_SELECTOR, "p.actions a")]
+    links = [a.get_attribute("href") for a in viewer_browser.find_elements(By.CSS_SELECTOR, "nav.meeting-nav a")]
     assert not any(href.endswith("/edit") or href.endswith("/form") or href.endswith("/delete") for href in links), links
     assert any(href.endswith("/sharing") for href in links), links
     audit(viewer_browser, "dashboard (viewer)", axe)
@@ -62,7 +62,7 @@ def test_owner_shares_promotes_and_revokes_in_the_browser(api: API, browser) -> 
     row.find_element(By.CSS_SELECTOR, "form[action$='/sharing'] button").click()
     wait_for(owner_browser, lambda d: d.find_element(By.CSS_SELECTOR, "table.shares td.role").text == "Editor")
     viewer_browser.get(f"{api.base_url}/m/{meeting}")
-    links = [a.get_attribute("href") for a in viewer_browser.find_elements(By.CSS_SELECTOR, "p.actions a")]
+    links = [a.get_attribute("href") for a in viewer_browser.find_elements(By.CSS_SELECTOR, "nav.meeting-nav a")]
     assert any(href.endswith("/edit") for href in links), links
     assert not any(href.endswith("/delete") for href in links), "deleting stays the owner's"
 

@@ -43,8 +43,13 @@ public struct StoredForm: Sendable, Equatable {
 
     /// The state at `now`: a closing time that has passed closes the form without any write.
     public func state(at now: Date = Date()) -> FormState {
-        guard self.publishedAt != nil else { return .draft }
-        if self.closedAt != nil { return .closed }
+        Self.state(publishedAt: self.publishedAt, closedAt: self.closedAt, closesAt: self.closesAt, at: now)
+    }
+
+    /// The rule of ``state(at:)`` from the three times alone (lists read no definitions).
+    public static func state(publishedAt: Date?, closedAt: Date?, closesAt: Date?, at now: Date = Date()) -> FormState {
+        guard publishedAt != nil else { return .draft }
+        if closedAt != nil { return .closed }
         if let closesAt, closesAt <= now { return .closed }
         return .open
     }

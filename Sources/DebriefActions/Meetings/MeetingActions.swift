@@ -6,11 +6,14 @@ import Foundation
 /// operation, as if it did not exist.
 public struct MeetingActions: Sendable {
     let meetings: MeetingStore
+    /// For closing the previous session's form when the next one is planned (its close path).
+    let forms: FormStore
     /// Told when a meeting changes or goes, so shared results and live viewers follow.
     let notifier: ResultsNotifier?
 
-    public init(meetings: MeetingStore, notifier: ResultsNotifier? = nil) {
+    public init(meetings: MeetingStore, forms: FormStore, notifier: ResultsNotifier? = nil) {
         self.meetings = meetings
+        self.forms = forms
         self.notifier = notifier
     }
 
@@ -77,6 +80,13 @@ public struct MeetingActions: Sendable {
             for: viewer, search: (query?.isEmpty ?? true) ? nil : String(query!), page: max(1, min(page, 10_000)), perPage: perPage)
     }
 
+    /// Each listed session's form state and response count (see ``MeetingStore/SessionStatus``).
+    public func sessionStatuses(
+        of entries: [MeetingStore.SeriesEntry]
+    ) async throws -> [UUID: MeetingStore.SessionStatus] {
+        try await self.meetings.sessionStatuses(entries.flatMap { $0.sessions.map(\.id) })
+    }
+
     public func series(_ id: UUID, visibleTo viewer: Viewer) async throws -> [Meeting] {
         try await self.meetings.series(id, visibleTo: viewer)
     }
@@ -84,13 +94,30 @@ public struct MeetingActions: Sendable {
     /// The next session of `previousID`'s series: its own times (both required) and, unless
     /// given, the previous session's title, place and head count. Its form starts as a copy of
     /// the series' latest form (see ``MeetingStore/createNext(by:after:_:)``).
-    public func createNext(after previousID: UUID, by viewer: Viewer, _ patch: MeetingPatchInput) async throws -> Meeting {
+    ///
+    /// With `closingPreviousForm`, the form of session `previousID` stops taking answers once the
+    /// new session exists (after it: a refused overlap leaves last week's form open), through the
+    /// form's own close path: the `form.closed` webhook, live viewers and calendars follow as
+    /// when the host closes it. A draft, a missing or an already closed form is left as it is.
+    public func createNext(
+        after previousID: UUID, by viewer: Viewer, _ patch: MeetingPatchInput, closingPreviousForm: Bool = false
+    ) async throws -> Meeting {
         let previous = try await self.find(previousID, visibleTo: viewer, toDo: .edit)
         var problems = ProblemCollector()
         if patch.startsAt == nil { problems.add("startsAt", "is required") }
         if patch.endsAt == nil { problems.add("endsAt", "is required") }
         guard problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
         let details = try previous.details.applying(patch).get()
-        return try await self.meetings.createNext(by: viewer, after: previousID, details)
+        let meeting = try await self.meetings.createNext(by: viewer, after: previousID, details)
+        if closingPreviousForm, try await self.hasOpenForm(previousID, visibleTo: viewer) {
+            _ = try await self.forms.close(meeting: previousID, by: viewer)
+            self.notifier?.changed(meeting: previousID)
+        }
+        return meeting
+    }
+
+    /// Whether the meeting's form takes answers now (what "close the previous session's form" would close).
+    public func hasOpenForm(_ id: UUID, visibleTo viewer: Viewer) async throws -> Bool {
+        try await self.forms.published(meeting: id, visibleTo: viewer)?.state() == .open
     }
 }

@@ -82,15 +82,17 @@ struct MeetingController {
         return MeetingList(items: page.items.map(MeetingResponse.init), nextCursor: page.nextCursor)
     }
 
-    /// The next session takes its own times (required) and copies the rest unless given.
+    /// The next session takes its own times (required) and copies the rest unless given;
+    /// `closePreviousForm` closes session `{id}`'s form once it exists.
     /// See ``MeetingActions/createNext(after:by:_:)``.
     @Sendable func createNextSession(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<MeetingResponse> {
         let viewer = try context.requireViewer()
         let id = try context.requireID("id", "meeting")
         // Who may touch the meeting is settled before what the body says.
         _ = try await self.meetings.find(id, visibleTo: viewer, toDo: .edit)
-        let patch = try await request.decodeJSON(as: MeetingPatchInput.self, context: context)
-        let meeting = try await self.meetings.createNext(after: id, by: viewer, patch)
+        let input = try await request.decodeJSON(as: NextSessionInput.self, context: context)
+        let meeting = try await self.meetings.createNext(
+            after: id, by: viewer, input.patch, closingPreviousForm: input.closePreviousForm)
         return EditedResponse(status: .created, response: MeetingResponse(meeting))
     }
 }

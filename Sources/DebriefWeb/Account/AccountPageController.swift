@@ -46,16 +46,13 @@ struct AccountPageController {
         var tokenNameError: String?
         /// The current password asked before a personal token is made.
         var tokenPasswordError: String?
-        /// The zone list, the account's (or, until chosen, UTC) selected.
-        var zones: [Zone] = []
+        /// The account's zone (UTC until chosen), or what was typed when it was refused.
+        var timeZone = "UTC"
+        /// The names the picker suggests (`<datalist>`); any IANA name may be typed.
+        var zoneNames: [String] = HostTimeZone.identifiers
         /// Set until the host chose a zone: the time zone script then selects the browser's.
         var zoneUnset = false
         var timeZoneError: String?
-    }
-
-    struct Zone {
-        var name: String
-        var selected: Bool
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
@@ -88,6 +85,7 @@ struct AccountPageController {
         } catch let failure as ValidationFailure {
             var page = try self.page(context)
             page.timeZoneError = FieldErrors(failure, Localizer(Language(request.headers)))["timeZone"]
+            page.timeZone = String((fields["timeZone"] ?? "").prefix(64))
             return try await self.render(request, context, page, status: .unprocessableContent)
         }
     }
@@ -198,8 +196,7 @@ struct AccountPageController {
         var page = AccountPage(
             csrf: context.sessionCSRFToken ?? "", email: account.email, displayName: account.displayName,
             retentionMonths: String(account.responseRetentionMonths))
-        let current = HostTimeZone.zone(account.timeZone) == nil ? "UTC" : account.timeZone
-        page.zones = HostTimeZone.identifiers.map { Zone(name: $0, selected: $0 == current) }
+        page.timeZone = account.timeZone.flatMap { HostTimeZone.zone($0) == nil ? nil : $0 } ?? "UTC"
         page.zoneUnset = account.timeZone == nil
         return page
     }

@@ -38,9 +38,10 @@ struct HostPagesController {
         let page = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
         let result = try await self.meetings.seriesPage(
             for: try context.requireViewer(), search: query, page: page, perPage: MeetingsListPage.perPage)
+        let statuses = try await self.meetings.sessionStatuses(of: result.entries)
         let view = MeetingsListPage(
-            entries: result.entries, query: String(query.prefix(200)), page: max(1, page), hasMore: result.hasMore,
-            language: writer.language)
+            entries: result.entries, statuses: statuses, query: String(query.prefix(200)), page: max(1, page),
+            hasMore: result.hasMore, language: writer.language)
         // No QR code here: the loopback warning stays on the dashboard, beside the codes it is about.
         return try writer.hostPage("meetings", title: writer.localizer(.meetingsHeading), view: view, context: context)
     }

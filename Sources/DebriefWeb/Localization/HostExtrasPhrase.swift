@@ -9,7 +9,11 @@ enum HostExtrasPhrase: String, CaseIterable, Sendable {
     case removeResponseLink, removeResponseHeading, removeResponseBody, removeResponseButton, responseRemoved
     case removedByHostOne, removedByHostMany, olderResponses, changedNote
     // Time zone
-    case timeZoneHeading, timeZoneLabel, timeZoneHint, timeZoneSaved, timesIn, timeZoneFieldHint
+    case timeZoneHeading, timeZoneLabel, timeZoneHint, timeZoneSaved, timesIn, timeZoneFieldHint, meetingZoneLabel, meetingZoneHint
+    // The next session
+    case closePreviousFormLabel, closePreviousFormHint
+    // The dashboard's navigation
+    case meetingNavLabel, editFormButton, moreForMeeting, navGroupPeople, navGroupMeeting, editDetailsLink, deleteSessionLink
     // The builder's script
     case dragHandle, movedTo, questionAdded, optionAdded, itemRemoved, reorderHint
     // The builder's follow-up condition
@@ -52,10 +56,29 @@ enum HostExtrasPhrase: String, CaseIterable, Sendable {
         case .changedNote: return ("changed {time}", "{time}에 수정됨")
         case .timeZoneHeading: return ("Time zone", "시간대")
         case .timeZoneLabel: return ("Show times in", "시간 표시 기준")
-        case .timeZoneHint: return ("Every time on your pages, and the times you type, are in this zone.", "내 페이지의 모든 시각과 입력하는 시각이 이 시간대 기준이에요.")
+        case .timeZoneHint:
+            return ("Type a region or city to search, such as Asia/Kolkata. Every time on your pages, and the times you type, are in this zone.",
+                    "지역이나 도시 이름을 입력해 찾으세요(예: Asia/Seoul). 내 페이지의 모든 시각과 입력하는 시각이 이 시간대 기준이에요.")
         case .timeZoneSaved: return ("Time zone saved.", "시간대를 저장했어요.")
         case .timesIn: return ("Times in {zone}", "시간대: {zone}")
         case .timeZoneFieldHint: return ("Times are in {zone}.", "시간은 {zone} 기준이에요.")
+        case .closePreviousFormLabel:
+            return ("Close the form of {session} ({title}) when this session is created",
+                    "이 회차를 만들 때 {session}({title})의 설문 닫기")
+        case .closePreviousFormHint:
+            return ("Late answers then cannot land on last week's session; you can reopen it from its form page.",
+                    "지난 회차에 늦은 응답이 들어가지 않아요. 설문 페이지에서 다시 열 수 있어요.")
+        case .meetingNavLabel: return ("This meeting", "이 회의")
+        case .editFormButton: return ("Edit the form", "설문 수정")
+        case .moreForMeeting: return ("More for this meeting", "이 회의 더 보기")
+        case .navGroupPeople: return ("Answers and people", "응답과 사람")
+        case .navGroupMeeting: return ("The meeting", "회의")
+        case .editDetailsLink: return ("Edit title, time and place", "제목·시간·장소 수정")
+        case .deleteSessionLink: return ("Delete this session", "이 회차 삭제")
+        case .meetingZoneLabel: return ("Time zone of these times", "이 시각의 시간대")
+        case .meetingZoneHint:
+            return ("Your account's zone unless you choose another; type to search, such as America/Argentina/Buenos_Aires.",
+                    "다른 시간대를 고르지 않으면 계정의 시간대예요. 입력해 찾으세요(예: Asia/Seoul).")
         case .dragHandle: return ("Drag to reorder", "끌어서 순서 바꾸기")
         case .movedTo: return ("{item} moved to position {n} of {count}.", "{item}: {count}개 중 {n}번째로 옮겼어요.")
         case .questionAdded: return ("{item} added.", "{item}을(를) 추가했어요.")

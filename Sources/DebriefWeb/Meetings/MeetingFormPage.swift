@@ -10,6 +10,12 @@ struct MeetingFormPage {
         var title: String
     }
 
+    /// The next session's choice to close the session it follows (shown when that form is open).
+    struct ClosePrevious {
+        var label: String
+        var checked: Bool
+    }
+
     var heading: String
     var action: String
     var submitLabel: String
@@ -20,6 +26,11 @@ struct MeetingFormPage {
     var endsAt = ""
     var place = ""
     var headCount = ""
+    /// The zone the times are typed in: the host's (``DateText/zoneName``) unless another is chosen.
+    var timeZone = DateText.zoneName
+    /// What the time-zone picker suggests (`time-zone-list.mustache`).
+    var zoneNames: [String] = HostTimeZone.identifiers
+    var timeZoneError: String?
     var formError: String?
     var titleError: String?
     var startsAtError: String?
@@ -27,7 +38,8 @@ struct MeetingFormPage {
     var placeError: String?
     var headCountError: String?
     var conflict: Conflict?
-    var timeError: Bool { self.startsAtError != nil || self.endsAtError != nil || self.conflict != nil }
+    var closePrevious: ClosePrevious?
+    var timeError: Bool { self.startsAtError != nil || self.endsAtError != nil || self.timeZoneError != nil || self.conflict != nil }
 
     /// The fields filled from a meeting (an edit, or the pre-filled next session).
     mutating func fill(from meeting: Meeting, startsAt: Date? = nil, endsAt: Date? = nil) {
@@ -45,6 +57,7 @@ struct MeetingFormPage {
         self.endsAt = fields["endsAt"] ?? ""
         self.place = fields["place"] ?? ""
         self.headCount = fields["expectedHeadCount"] ?? ""
+        self.timeZone = String((fields["timeZone"] ?? DateText.zoneName).prefix(64))
     }
 
     mutating func show(_ failure: ValidationFailure, _ localizer: Localizer) {
@@ -54,12 +67,13 @@ struct MeetingFormPage {
         self.endsAtError = errors["endsAt"]
         self.placeError = errors["place"]
         self.headCountError = errors["expectedHeadCount"]
+        self.timeZoneError = errors["timeZone"]
     }
 }
 
-/// The posted meeting fields, parsed: times from `<input type="datetime-local">` (read as UTC,
-/// as the pages show times), a head count from a number field. A field that cannot be parsed is
-/// a problem at its path, reported together with the domain's own.
+/// The posted meeting fields, parsed: times from `<input type="datetime-local">` read in the
+/// posted `timeZone` (the host's zone when the field is absent), a head count from a number field.
+/// A field that cannot be parsed is a problem at its path, reported together with the domain's own.
 struct PostedMeeting {
     var title: String?
     var startsAt: Date?
@@ -71,18 +85,26 @@ struct PostedMeeting {
     init(_ fields: FormFields) {
         self.title = fields["title"]
         self.place = fields["place"]
-        self.startsAt = Self.time(fields, "startsAt", into: &self.problems)
-        self.endsAt = Self.time(fields, "endsAt", into: &self.problems)
+        var zone = DateText.zone
+        if let raw = fields["timeZone"] {
+            var collector = ProblemCollector()
+            if let name = HostTimeZone.check(raw, at: "timeZone", into: &collector), let chosen = HostTimeZone.zone(name) {
+                zone = chosen
+            }
+            self.problems += collector.problems
+        }
+        self.startsAt = Self.time(fields, "startsAt", in: zone, into: &self.problems)
+        self.endsAt = Self.time(fields, "endsAt", in: zone, into: &self.problems)
         let count = (fields["expectedHeadCount"] ?? "").trimmingCharacters(in: .whitespaces)
         if !count.isEmpty {
             if let number = Int(count) { self.expectedHeadCount = number } else { self.problems.append(FieldProblem("expectedHeadCount", "must be a whole number")) }
         }
     }
 
-    private static func time(_ fields: FormFields, _ path: String, into problems: inout [FieldProblem]) -> Date? {
+    private static func time(_ fields: FormFields, _ path: String, in zone: TimeZone, into problems: inout [FieldProblem]) -> Date? {
         let raw = (fields[path] ?? "").trimmingCharacters(in: .whitespaces)
         guard !raw.isEmpty else { return nil }
-        guard let date = LocalDateTime.parse(raw) else {
+        guard let date = LocalDateTime.parse(raw, in: zone) else {
             problems.append(FieldProblem(path, "must be a date and time"))
             return nil
         }
@@ -102,22 +124,26 @@ struct PostedMeeting {
     }
 }
 
-/// `yyyy-MM-ddTHH:mm`, the value of a `datetime-local` input: in the signed-in host's zone
-/// (``DateText/zone``), so what the host types means what the page shows.
+/// `yyyy-MM-ddTHH:mm`, the value of a `datetime-local` input: by default in the signed-in host's
+/// zone (``DateText/zone``), so what the host types means what the page shows.
 enum LocalDateTime {
     static func format(_ date: Date) -> String {
-        Self.formatter("yyyy-MM-dd'T'HH:mm").string(from: date)
+        Self.formatter("yyyy-MM-dd'T'HH:mm", DateText.zone).string(from: date)
     }
 
     static func parse(_ text: String) -> Date? {
-        guard text.utf8.count <= 32 else { return nil }
-        return Self.formatter("yyyy-MM-dd'T'HH:mm").date(from: text) ?? Self.formatter("yyyy-MM-dd'T'HH:mm:ss").date(from: text)
+        Self.parse(text, in: DateText.zone)
     }
 
-    private static func formatter(_ format: String) -> DateFormatter {
+    static func parse(_ text: String, in zone: TimeZone) -> Date? {
+        guard text.utf8.count <= 32 else { return nil }
+        return Self.formatter("yyyy-MM-dd'T'HH:mm", zone).date(from: text) ?? Self.formatter("yyyy-MM-dd'T'HH:mm:ss", zone).date(from: text)
+    }
+
+    private static func formatter(_ format: String, _ zone: TimeZone) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = DateText.zone
+        formatter.timeZone = zone
         formatter.dateFormat = format
         return formatter
     }

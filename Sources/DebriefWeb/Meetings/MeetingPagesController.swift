@@ -85,6 +85,8 @@ struct MeetingPagesController {
         let writer = try PageWriter(request)
         let previous = try await context.pathMeeting(self.meetings, toDo: .edit)
         var page = self.nextPage(previous, writer.localizer, context)
+        // Last week's open form closes with the new session unless the host unticks it.
+        page.closePrevious = try await self.closePrevious(previous, checked: true, writer.localizer, context)
         // Same weekday and time a week later: the usual rhythm of a series.
         let week: TimeInterval = 7 * 86_400
         page.fill(from: previous, startsAt: previous.startsAt.addingTimeInterval(week), endsAt: previous.endsAt.addingTimeInterval(week))
@@ -97,10 +99,14 @@ struct MeetingPagesController {
         let writer = try PageWriter(request)
         var page = self.nextPage(previous, writer.localizer, context)
         page.fill(from: fields)
+        // An unticked checkbox sends nothing: absent means "leave the previous form open".
+        let closing = fields["closePreviousForm"] != nil
+        page.closePrevious = try await self.closePrevious(previous, checked: closing, writer.localizer, context)
         return try await self.saving(page, posted, writer, context) {
             _ = try MeetingInput(title: posted.title, startsAt: posted.startsAt, endsAt: posted.endsAt, place: posted.place,
                              expectedHeadCount: posted.expectedHeadCount).validate().get()
-            return try await self.meetings.createNext(after: previous.id, by: try context.requireViewer(), posted.patch)
+            return try await self.meetings.createNext(
+                after: previous.id, by: try context.requireViewer(), posted.patch, closingPreviousForm: closing)
         }
     }
 
@@ -203,6 +209,16 @@ struct MeetingPagesController {
         let id = previous.id.uuidString.lowercased()
         return self.blank(t, heading: t(.nextSessionHeading, ["title": previous.title]), action: "/m/\(id)/next",
                           submit: t(.createNextButton), cancel: "/m/\(id)", context: context)
+    }
+
+    /// The next-session form's "close the previous session's form" choice, when that form is open.
+    private func closePrevious(
+        _ previous: Meeting, checked: Bool, _ t: Localizer, _ context: AppRequestContext
+    ) async throws -> MeetingFormPage.ClosePrevious? {
+        guard try await self.meetings.hasOpenForm(previous.id, visibleTo: try context.requireViewer()) else { return nil }
+        let session = t(.sessionNumber, ["n": String(previous.sessionNumber)])
+        return MeetingFormPage.ClosePrevious(
+            label: t(.closePreviousFormLabel, ["session": session, "title": previous.title]), checked: checked)
     }
 
     /// Runs `save` unless the posted fields could not be parsed; on success on to the meeting's
