@@ -495,6 +495,7 @@ def test_builder_script_response_removal_and_time_zone(installation, browser):
 
     # The host finds the spam among the responses and removes it after a confirmation.
     host.get(f"{base}/m/{meeting}")
+    host.find_element(By.CSS_SELECTOR, "details.meeting-more summary").click()
     host.find_element(By.CSS_SELECTOR, f"a[href='/m/{meeting}/responses']").click()
     wait_for(host, lambda d: d.find_elements(By.CSS_SELECTOR, "li.response"))
     audit(host, "responses", axe)
