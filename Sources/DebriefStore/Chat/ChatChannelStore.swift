@@ -11,6 +11,10 @@ import PQ
 /// deliveries are `results.summary` rows with a `digest_key` saying what they are for
 /// (``DigestKey``); the delivery service renders them at the first attempt.
 public struct ChatChannelStore: Sendable {
+    /// The one entry of a chat channel's `events`: no ``WebhookEvent`` has this name, so the
+    /// host's webhook events never reach a channel (it is sent digests only, queued here).
+    static let digestMarker = "chat.digest"
+
     let database: Database
     let secrets: WebhookSecrets
 
@@ -62,7 +66,7 @@ public struct ChatChannelStore: Sendable {
                 _ = try await connection.execute(
                     """
                     INSERT INTO webhook_endpoints (account_id, series_id, url, events, secret_sealed, chat_kind, chat_language, chat_daily)
-                    SELECT s.host_id, s.id, \(draft.url.absoluteString), ARRAY['results.summary'], decode(\(sealed), 'hex'),
+                    SELECT s.host_id, s.id, \(draft.url.absoluteString), ARRAY[\(Self.digestMarker)], decode(\(sealed), 'hex'),
                         \(draft.kind.rawValue), \(draft.language.rawValue), \(draft.daily)
                     FROM meeting_series s WHERE s.id = \(seriesID)
                     """)

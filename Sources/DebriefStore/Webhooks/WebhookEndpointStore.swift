@@ -3,7 +3,8 @@ import Foundation
 import PQ
 
 /// A host's webhook endpoints and their delivery logs. Every read and write is limited to the
-/// viewer's own endpoints: another account's endpoint is not found.
+/// viewer's own endpoints: another account's endpoint is not found, and so is a team chat channel
+/// (a row of the same table, managed only through ``ChatChannelStore``).
 public struct WebhookEndpointStore: Sendable {
     let database: Database
     let secrets: WebhookSecrets
@@ -59,7 +60,7 @@ public struct WebhookEndpointStore: Sendable {
 
     public func find(_ id: UUID, by viewer: Viewer) async throws -> WebhookEndpoint {
         let rows = try await self.database.query(
-            "SELECT \(WebhookEndpoint.columns) FROM webhook_endpoints e WHERE e.id = \(id) AND e.account_id = \(viewer.accountID)")
+            "SELECT \(WebhookEndpoint.columns) FROM webhook_endpoints e WHERE e.id = \(id) AND e.account_id = \(viewer.accountID) AND e.chat_kind IS NULL")
         guard let row = rows.first else { throw DebriefError.notFound("webhook endpoint") }
         return try WebhookEndpoint(row: row)
     }
@@ -67,7 +68,7 @@ public struct WebhookEndpointStore: Sendable {
     /// Deletes the endpoint and its deliveries (sent or not).
     public func delete(_ id: UUID, by viewer: Viewer) async throws {
         let count = try await self.database.execute(
-            "DELETE FROM webhook_endpoints WHERE id = \(id) AND account_id = \(viewer.accountID)")
+            "DELETE FROM webhook_endpoints WHERE id = \(id) AND account_id = \(viewer.accountID) AND chat_kind IS NULL")
         if count == 0 { throw DebriefError.notFound("webhook endpoint") }
     }
 
@@ -77,7 +78,7 @@ public struct WebhookEndpointStore: Sendable {
             let count = try await connection.execute(
                 """
                 UPDATE webhook_endpoints SET disabled_at = NULL, disabled_reason = NULL, failing_since = NULL, lease_until = NULL
-                WHERE id = \(id) AND account_id = \(viewer.accountID)
+                WHERE id = \(id) AND account_id = \(viewer.accountID) AND chat_kind IS NULL
                 """)
             if count == 0 { throw DebriefError.notFound("webhook endpoint") }
             _ = try await connection.execute(
@@ -108,7 +109,7 @@ public struct WebhookEndpointStore: Sendable {
                 """
                 SELECT (SELECT count(*) FROM webhook_deliveries d
                         WHERE d.endpoint_id = e.id AND d.redelivery_of IS NOT NULL AND d.delivered_at IS NULL) AS n
-                FROM webhook_endpoints e WHERE e.id = \(id) AND e.account_id = \(viewer.accountID) FOR NO KEY UPDATE
+                FROM webhook_endpoints e WHERE e.id = \(id) AND e.account_id = \(viewer.accountID) AND e.chat_kind IS NULL FOR NO KEY UPDATE
                 """
             ).first
             guard let waiting else { throw DebriefError.notFound("webhook delivery") }

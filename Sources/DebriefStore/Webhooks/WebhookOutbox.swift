@@ -20,11 +20,11 @@ enum WebhookOutbox {
     }
 
     /// The endpoints of meeting `m` that take `event`: the host's, for all meetings or the meeting's series.
+    /// A team chat channel takes no event (its `events` is ``ChatChannelStore/digestMarker``).
     static func endpoints(of meeting: String, taking event: WebhookEvent) -> SQLQuery {
         SQLQuery(unsafeSQL: """
             JOIN webhook_endpoints e ON e.account_id = \(meeting).host_id
                 AND (e.series_id IS NULL OR e.series_id = \(meeting).series_id) AND '\(event.rawValue)' = ANY (e.events)
-                AND e.chat_kind IS NULL
             """)
     }
 

@@ -24,7 +24,7 @@ enum HostPhrase: String, CaseIterable, Sendable {
     // Meetings
     case newMeetingLink, newMeetingHeading, editMeetingHeading, nextSessionHeading, titleLabel, startsLabel
     case endsLabel, placeLabel, headCountLabel, createMeetingButton, saveMeetingButton
-    case createNextButton, overlapsWith, searchLabel, searchButton, seriesSessions, newerPage, olderPage
+    case createNextButton, overlapsWith, searchLabel, searchButton, seriesSessions, seriesOneSession, newerPage, olderPage
     case editLink, nextSessionLink, deleteLink, noSearchResults, meetingSaved
     // Trash
     case deleteHeading, deleteBody, deleteButton, cancelLink, trashHeading, trashBody, trashEmpty
@@ -139,6 +139,7 @@ enum HostPhrase: String, CaseIterable, Sendable {
         case .searchLabel: return ("Search by title", "제목으로 찾기")
         case .searchButton: return ("Search", "찾기")
         case .seriesSessions: return ("{n} sessions", "{n}회차")
+        case .seriesOneSession: return ("1 session", "1회차")
         case .newerPage: return ("Newer", "최근")
         case .olderPage: return ("Older", "이전")
         case .editLink: return ("Edit", "수정")

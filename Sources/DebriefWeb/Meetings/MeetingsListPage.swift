@@ -48,7 +48,7 @@ struct MeetingsListPage {
             guard let latest = entry.sessions.first else { return nil }
             return Series(
                 id: entry.seriesID.uuidString.lowercased(), title: latest.title,
-                sessionCount: t(.seriesSessions, ["n": String(entry.sessions.count)]),
+                sessionCount: entry.sessions.count == 1 ? t(.seriesOneSession) : t(.seriesSessions, ["n": String(entry.sessions.count)]),
                 sharedBadge: [.editor, .viewer].contains(latest.role)
                     ? t(.sharedWithYou, ["role": SeriesRolePhrase.name(latest.role, t)]) : nil,
                 nextHref: latest.role.may(.edit) ? "/m/\(latest.id.uuidString.lowercased())/next" : nil,

@@ -164,7 +164,9 @@ struct SignInPageTests {
             let (_, session) = try await api.signIn(email: me)
             let list = try await api.page("/m", cookie: try #require(session).cookie)
             #expect(list.status == .ok)
-            #expect(list.text.contains("<a href=\"/m/\(mine.meetingID.lowercased())\">&lt;i&gt;Mine&lt;/i&gt;</a>"))
+            // The series is headed by its title (escaped), each session links to its dashboard.
+            #expect(list.text.contains("&lt;i&gt;Mine&lt;/i&gt; <span class=\"muted\">· 1 session</span>"), "\(list.text)")
+            #expect(list.text.contains("<a href=\"/m/\(mine.meetingID.lowercased())\">Session 1<span class=\"visually-hidden\">: &lt;i&gt;Mine&lt;/i&gt;</span></a>"))
             #expect(!list.text.contains("Not mine"))
             #expect(list.text.contains("action=\"/signout\""))
             // A session cookie that is not a live token is no session.
