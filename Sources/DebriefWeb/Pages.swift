@@ -43,10 +43,13 @@ public struct Pages: Sendable {
         CompanySignInController(
             companySignIn: self.companySignIn, publicBaseURL: self.settings.publicBaseURL, securesCookies: self.settings.securesCookies
         ).addRoutes(to: router)
-        HostPagesController(
+        let hostPages = HostPagesController(
             accounts: self.accounts, meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
-            loopbackHint: self.host.loopbackHint, chat: self.host.chat
-        ).addRoutes(to: router)
+            loopbackHint: self.host.loopbackHint, chat: self.host.chat)
+        hostPages.addRoutes(to: router)
+        if let chat = self.host.chat {
+            ChatPageController(accounts: self.accounts, meetings: self.meetings, chat: chat, dashboard: hostPages).addRoutes(to: router)
+        }
         SignUpController(accounts: self.accounts, gate: self.host.signUpGate, securesCookies: self.settings.securesCookies)
             .addRoutes(to: router)
         AccountPageController(accounts: self.accounts, settings: self.host.settings).addRoutes(to: router)

@@ -49,8 +49,16 @@ struct HostPagesController {
     /// The meeting's live dashboard. Without script it shows the results of its load (and a
     /// refresh link); `dashboard.js` keeps the panel current from the live stream.
     @Sendable func dashboard(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await self.renderDashboard(request, context, try await context.pathMeeting(self.meetings))
+    }
+
+    /// The dashboard of `meeting`; `chatForm` is the team chat form as the host typed it when
+    /// ``ChatPageController`` refused it (with `status` 422).
+    func renderDashboard(
+        _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, chatForm: ChatBlock.Form? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let writer = try PageWriter(request)
-        let meeting = try await context.pathMeeting(self.meetings)
         let excludeFlagged = Self.excludesFlagged(request)
         let published = try await self.report(meeting, excludeFlagged: excludeFlagged, context)
         let id = meeting.id.uuidString.lowercased()
@@ -79,10 +87,13 @@ struct HostPagesController {
                 ? writer.localizer(.sharedWithYou, ["role": SeriesRolePhrase.name(meeting.role, writer.localizer)]) : nil)
         if meeting.role.may(.edit), let chat = self.chat {
             let channel = try await chat.channelIfAny(series: meeting.seriesID, by: try context.requireViewer())
-            view.chat = ChatBlock(channel: channel, series: meeting.seriesID, language: writer.language)
+            view.chat = ChatBlock(
+                channel: channel, meeting: meeting.id, language: writer.language, csrf: context.sessionCSRFToken ?? "",
+                form: chatForm,
+                notice: chatForm == nil ? ChatPageController.notice(request.uri.queryParameters.get("chat"), writer.localizer) : nil)
         }
         return try writer.page(
-            "dashboard", title: meeting.title, view: view, policy: ContentSecurityPolicy.dashboard,
+            "dashboard", title: meeting.title, view: view, status: status, policy: ContentSecurityPolicy.dashboard,
             script: Assets.dashboardScript.url, signOutToken: context.sessionCSRFToken, showsAdmin: context.account?.role == .admin)
     }
 
