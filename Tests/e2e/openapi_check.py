@@ -91,7 +91,10 @@ class OpenAPIRecorder:
 
         def send(session: requests.Session, request: requests.PreparedRequest, **kwargs):
             response = original(session, request, **kwargs)
-            recorder.record(request, response, streamed=bool(kwargs.get("stream")))
+            # Followed redirects: each later hop came through this function on its own; this
+            # request's own answer is the first of the chain.
+            first = response.history[0] if response.history else response
+            recorder.record(request, first, streamed=bool(kwargs.get("stream")))
             return response
 
         requests.Session.send = send
