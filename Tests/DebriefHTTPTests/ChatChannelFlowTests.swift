@@ -35,6 +35,14 @@ struct ChatChannelFlowTests {
         }
     }
 
+    /// The app's own delivery worker waits an hour between looks, so the test's `deliverDue()`
+    /// is the one that sends (on a busy machine the worker's one-second poll came first).
+    static func quietWorker() -> AppConfiguration {
+        var configuration = ParticipantAPI.configuration()
+        configuration.webhooks.pollInterval = .seconds(3600)
+        return configuration
+    }
+
     static func service(_ database: Database, _ receiver: ChatReceiver) -> WebhookDeliveryService {
         let secrets = WebhookSecrets(keys: ServerKeys(database: database))
         let renderer = ChatDigestRenderer(
@@ -85,7 +93,7 @@ struct ChatChannelFlowTests {
     /// no second one (the digest key); the service renders it from the report and posts it; the
     /// log shows it delivered.
     @Test func aCloseQueuesOneDigestWhichIsDelivered() async throws {
-        try await ParticipantAPI.run { api, database in
+        try await ParticipantAPI.run(configuration: Self.quietWorker()) { api, database in
             let fixture = try await api.publish()
             let put = try await api.send(
                 .put, "/v1/series/\(fixture.seriesID)/chat-channel", token: fixture.hostToken, json: ["url": Self.slackURL])
@@ -120,7 +128,7 @@ struct ChatChannelFlowTests {
     /// Slack's 404 for a removed webhook disables the channel at once with the reason shown to
     /// the host; a test message is then refused until the URL is pasted again, which turns it back on.
     @Test func aRevokedWebhookDisablesTheChannelWithTheReason() async throws {
-        try await ParticipantAPI.run { api, database in
+        try await ParticipantAPI.run(configuration: Self.quietWorker()) { api, database in
             let fixture = try await api.publish()
             let path = "/v1/series/\(fixture.seriesID)/chat-channel"
             try #require(try await api.send(.put, path, token: fixture.hostToken, json: ["url": Self.slackURL]).status == .ok)
@@ -157,7 +165,7 @@ struct ChatChannelFlowTests {
     /// digest from the sweep, a daily channel one digest per full day a form is open (counted
     /// from its publication, only days after the channel was set), and a second sweep queues none.
     @Test func theSweepQueuesScheduledClosesAndDailyDigestsOnce() async throws {
-        try await ParticipantAPI.run { api, database in
+        try await ParticipantAPI.run(configuration: Self.quietWorker()) { api, database in
             let fixture = try await api.publish()
             let put = try await api.send(
                 .put, "/v1/series/\(fixture.seriesID)/chat-channel", token: fixture.hostToken,
