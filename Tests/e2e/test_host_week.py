@@ -133,23 +133,31 @@ def submit_participant(driver, code: str) -> None:
     driver.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit']").click()
 
 
+def add_question(builder, kind: str, index: int, prompt: str) -> None:
+    """Adds a question of `kind` with the builder's script and types its prompt."""
+    builder.find_element(By.ID, f"add-{kind}").click()
+    wait_for(builder, lambda d: d.find_element(By.ID, f"q{index}-prompt").is_displayed())
+    set_text(builder, f"q{index}-prompt", prompt)
+
+
+def add_option(builder, question: int, option: int, label: str) -> None:
+    """Adds one more option (or statement) to question `question` and types its label."""
+    builder.find_element(By.CSS_SELECTOR, f"#q{question} button[value='addOption:{question}']").click()
+    wait_for(builder, lambda d: d.find_element(By.ID, f"q{question}-o{option}-label").is_displayed())
+    set_text(builder, f"q{question}-o{option}-label", label)
+
+
 def build_the_form(builder) -> None:
     """The host's questions, typed in the builder (with its script: no reloads)."""
     set_text(builder, "form-title", "Weekly retro")
-    builder.find_element(By.ID, "add-choice").click()
-    wait_for(builder, lambda d: d.find_element(By.ID, "q0-prompt").is_displayed())
-    set_text(builder, "q0-prompt", "What should we focus on next week?")
+    add_question(builder, "choice", 0, "What should we focus on next week?")
     set_text(builder, "q0-o0-label", "Roadmap")
     set_text(builder, "q0-o1-label", "Hiring")
-    builder.find_element(By.CSS_SELECTOR, "#q0 button[value='addOption:0']").click()
-    wait_for(builder, lambda d: d.find_element(By.ID, "q0-o2-label").is_displayed())
-    set_text(builder, "q0-o2-label", "Customer interviews")
+    add_option(builder, 0, 2, "Customer interviews")
     builder.find_element(By.CSS_SELECTOR, "#q0 input[name='q0.allowsOther']").click()
 
     # The follow-up: the earlier question chosen by its text, then its option by its label.
-    builder.find_element(By.ID, "add-shortAnswer").click()
-    wait_for(builder, lambda d: d.find_element(By.ID, "q1-prompt").is_displayed())
-    set_text(builder, "q1-prompt", "What worries you about hiring?")
+    add_question(builder, "shortAnswer", 1, "What worries you about hiring?")
     builder.find_element(By.CSS_SELECTOR, "#q1 details.show-when > summary").click()
     source = Select(builder.find_element(By.ID, "q1-showWhenQuestion"))
     wanted = "Question 1: What should we focus on next week?"
@@ -163,22 +171,16 @@ def build_the_form(builder) -> None:
     wait_for(builder, lambda d: "Hiring" in d.find_element(By.CSS_SELECTOR, "#q1 [data-summary-condition]").text)
 
     # A 0–10 grid of three statements, its ends named.
-    builder.find_element(By.ID, "add-grid").click()
-    wait_for(builder, lambda d: d.find_element(By.ID, "q2-prompt").is_displayed())
-    set_text(builder, "q2-prompt", "How was this week's retro?")
+    add_question(builder, "grid", 2, "How was this week's retro?")
     set_text(builder, "q2-o0-label", "Everyone was heard")
     set_text(builder, "q2-o1-label", "Decisions have owners")
-    builder.find_element(By.CSS_SELECTOR, "#q2 button[value='addOption:2']").click()
-    wait_for(builder, lambda d: d.find_element(By.ID, "q2-o2-label").is_displayed())
-    set_text(builder, "q2-o2-label", "Time was well spent")
+    add_option(builder, 2, 2, "Time was well spent")
     set_text(builder, "q2-min", "0")
     set_text(builder, "q2-max", "10")
     set_text(builder, "q2-minLabel", "Not at all")
     set_text(builder, "q2-maxLabel", "Completely")
 
-    builder.find_element(By.ID, "add-shortAnswer").click()
-    wait_for(builder, lambda d: d.find_element(By.ID, "q3-prompt").is_displayed())
-    set_text(builder, "q3-prompt", "Anything else?")
+    add_question(builder, "shortAnswer", 3, "Anything else?")
 
 
 def translate_to_korean(host) -> None:
