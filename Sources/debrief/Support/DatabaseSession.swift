@@ -57,8 +57,14 @@ struct DatabaseSession {
                 environment: ProcessInfo.processInfo.environment),
             logger: logger)
         let url = try await cluster.start()
+        var configuration = options.databaseConfiguration(url: url)
+        if clusterUse == .borrowed {
+            // Its own name, so the count of "other programs connected" on close leaves out every
+            // connection of this process's pool, not only the one asking.
+            configuration.applicationName = Self.borrowerApplicationName
+        }
         return DatabaseSession(
-            database: Database(configuration: options.databaseConfiguration(url: url), logger: logger), localCluster: cluster,
+            database: Database(configuration: configuration, logger: logger), localCluster: cluster,
             clusterUse: clusterUse)
     }
 
@@ -68,6 +74,9 @@ struct DatabaseSession {
         guard self.localCluster != nil else { return }
         _ = try await self.migrate(logger: logger)
     }
+
+    /// `application_name` of a borrowing command's connections: unique to this process.
+    static let borrowerApplicationName = "debrief-command-\(ProcessInfo.processInfo.processIdentifier)"
 
     /// Whether `directory` holds an initialized PostgreSQL cluster (`initdb` writes PG_VERSION).
     static func holdsCluster(_ directory: String) -> Bool {
@@ -111,9 +120,13 @@ extension DatabaseSession {
             return false
         }
         // A `debrief serve` may have started on the cluster while this command ran (it reuses a
-        // running server): its connections keep the cluster up.
+        // running server): its connections keep the cluster up. This process's own pool, idle
+        // connections included, is told apart by its application name.
         let others = try? await self.database.query(
-            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
+            """
+            SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE backend_type = 'client backend' AND application_name IS DISTINCT FROM \(Self.borrowerApplicationName)
+            """
         ).first?.decode("n", as: Int.self)
         if let others, others > 0 {
             logger.notice("leaving the private PostgreSQL cluster running: other programs are connected", metadata: ["connections": "\(others)"])
