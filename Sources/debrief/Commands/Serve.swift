@@ -97,6 +97,10 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not apply pending migrations on start.")
     var noMigrate = false
 
+    /// Prints docs/configuration.md's table of settings and exits (how the page is regenerated).
+    @Flag(help: .hidden)
+    var printConfigDocs = false
+
     /// The flags given, by setting key: the top of ``SettingsSource``'s providers.
     var flagValues: [String: ConfigContent?] {
         var flags: [String: ConfigContent?] = [
@@ -138,6 +142,10 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if self.printConfigDocs {
+            print(ConfigurationDocs.markdown)
+            return
+        }
         let settings = try await self.settings()
         let logger = settings.database.bootstrapLogging(label: "debrief")
         var configuration = settings.app
