@@ -22,7 +22,7 @@ struct SettingsSource {
         let variables = SettingTable.variablesByKey
         let environmentProvider = KeyMappingProvider(
             upstream: EnvironmentVariablesProvider(environmentVariables: environment.filter { !$0.value.isEmpty }),
-            keyMapper: { key in AbsoluteConfigKey([variables[key.components.joined(separator: ".")] ?? "DEBRIEF_UNKNOWN_SETTING"]) })
+            keyMapper: { key in variables[key.components.joined(separator: ".")].map { AbsoluteConfigKey([$0]) } ?? key })
         var providers: [any ConfigProvider] = [InMemoryProvider(name: "flags", values: given), environmentProvider]
         if let file { providers.append(file) }
         self.problems = SettingProblems()
