@@ -63,7 +63,6 @@ struct ServeSettings: Sendable {
             }
             self.metrics = MetricsListener(host: try source.textOrDefault(T.metricsHost), port: metricsPort)
         } else {
-            _ = try source.text(T.metricsHost)
             self.metrics = nil
         }
     }
