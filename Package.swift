@@ -83,6 +83,9 @@ let package = Package(
         // Company sign-in: verifies OpenID Connect ID tokens against the provider's JWKS
         // (docs/decisions/0046-company-sign-in.md).
         .package(url: "https://github.com/vapor/jwt-kit.git", .upToNextMinor(from: "5.8.0")),
+        // `debrief serve` reads its settings through it: flags over environment over a JSON
+        // file over defaults (docs/decisions/0043-configuration-reader.md).
+        .package(url: "https://github.com/apple/swift-configuration.git", .upToNextMinor(from: "1.4.0")),
         // Tests only: property-based checks of the result aggregates.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", .upToNextMinor(from: "2.0.1")),
     ],
@@ -272,6 +275,7 @@ let package = Package(
             dependencies: [
                 "DebriefApp", "DebriefExport", "DebriefHTTP", "DebriefStore", "PQ", "LocalPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -31,6 +31,12 @@ struct DebriefCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            // A refused setting (flag, environment or config file): one line naming the flag
+            // and the variable, exit 2 like any bad argument.
+            if let error = error as? SettingError {
+                FileHandle.standardError.write(Data("debrief: \(error)\n".utf8))
+                Foundation.exit(2)
+            }
             if exitCode(for: error) == .validationFailure {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
                 Foundation.exit(2)

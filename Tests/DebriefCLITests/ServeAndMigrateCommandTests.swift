@@ -30,19 +30,19 @@ struct ServeAndMigrateCommandTests {
     @Test func badFlagExitsWithUsageError() async throws {
         let result = try await DebriefProcess.run(["serve", "--port", "70000"])
         #expect(result.status != 0)
-        #expect(result.output.contains("--port must be between 0 and 65535"))
+        #expect(result.output.contains("--port (PORT): must be a whole number from 0 to 65535"), "\(result.output)")
     }
 
     /// A millisecond setting out of range stops `serve` with exit 2, naming the flag and the
     /// variable, whichever of the two gave it.
     @Test(arguments: [
-        ("--results-staleness", "DEBRIEF_RESULTS_STALENESS_MS", "10001", "must be between 0 and 10000"),
-        ("--token-cache", "DEBRIEF_TOKEN_CACHE_MS", "60001", "must be between 0 and 60000"),
+        ("--results-staleness", "DEBRIEF_RESULTS_STALENESS_MS", "10001", "must be whole milliseconds from 0 to 10000"),
+        ("--token-cache", "DEBRIEF_TOKEN_CACHE_MS", "60001", "must be whole milliseconds from 0 to 60000"),
     ])
     func aMillisecondSettingOutOfRangeStopsServeWithExitTwo(flag: String, variable: String, tooLarge: String, range: String) async throws {
         let byFlag = try await DebriefProcess.run(["serve", flag, tooLarge])
         #expect(byFlag.status == 2, "\(byFlag.output)")
-        #expect(byFlag.output.contains("\(flag) (or \(variable)) \(range)"), "\(byFlag.output)")
+        #expect(byFlag.output.contains("\(flag) (\(variable)): \(range)"), "\(byFlag.output)")
         let byEnvironment = try await DebriefProcess.run(["serve"], environment: [variable: "-1"])
         #expect(byEnvironment.status == 2, "\(byEnvironment.output)")
         #expect(byEnvironment.output.contains(variable), "\(byEnvironment.output)")

@@ -16,8 +16,8 @@ struct PasswordOptions: ParsableArguments {
     @Flag(help: "Read the password from the first line of standard input instead of generating one.")
     var passwordStdin = false
 
-    @Option(help: "bcrypt work factor. Env: DEBRIEF_BCRYPT_COST. Default: 12.")
-    var bcryptCost: UInt8?
+    @Option(name: SettingTable.bcryptCost.longName, help: SettingTable.bcryptCost.argumentHelp)
+    var bcryptCost: Int?
 
     /// The password to set, and whether it was generated (and so must be shown once).
     func password() throws -> (String, generated: Bool) {
@@ -30,8 +30,11 @@ struct PasswordOptions: ParsableArguments {
         return (line, false)
     }
 
-    var hasher: PasswordHasher {
-        PasswordHasher(cost: self.bcryptCost ?? Env.int("DEBRIEF_BCRYPT_COST").map(UInt8.init(clamping:)) ?? 12)
+    /// `--bcrypt-cost` over `DEBRIEF_BCRYPT_COST` over the default, checked like `serve`'s.
+    func hasher() throws(SettingError) -> PasswordHasher {
+        let source = SettingsSource(
+            flags: [SettingTable.bcryptCost.key: self.bcryptCost.configContent], environment: ProcessInfo.processInfo.environment)
+        return PasswordHasher(cost: UInt8(clamping: try source.count(SettingTable.bcryptCost)))
     }
 }
 
@@ -53,11 +56,12 @@ extension Admin {
         var admin = false
 
         func run() async throws {
-            let logger = self.database.bootstrapLogging(label: "debrief.admin")
-            try await CommandRunner.run(logger: logger) { try await self.createHost(logger: logger) }
+            let settings = try self.database.settings(dataDirectory: self.cluster.dataDir)
+            let logger = settings.bootstrapLogging(label: "debrief.admin")
+            try await CommandRunner.run(logger: logger) { try await self.createHost(settings, logger: logger) }
         }
 
-        private func createHost(logger: Logger) async throws {
+        private func createHost(_ settings: DatabaseSettings, logger: Logger) async throws {
             let (password, generated) = try self.passwordOptions.password()
             let signUp: SignUp
             switch SignUpInput(email: self.email, password: password, displayName: self.name).validate() {
@@ -65,8 +69,8 @@ extension Admin {
             case .failure(let failure):
                 throw CommandFailure.usage(failure.problems.map { "--\(Self.flag(for: $0.path)): \($0.message)" }.joined(separator: "; "))
             }
-            let account = try await AdminSession.run(self.database, cluster: self.cluster, logger: logger) { session in
-                try await AccountStore(database: session.database, hasher: self.passwordOptions.hasher)
+            let account = try await AdminSession.run(settings, logger: logger) { session in
+                try await AccountStore(database: session.database, hasher: try self.passwordOptions.hasher())
                     .create(signUp, role: self.admin ? .admin : .host)
             }
             print("Created \(account.role.rawValue) \(account.email) (id \(account.id.uuidString.lowercased())).")
@@ -93,11 +97,12 @@ extension Admin {
         var email: String
 
         func run() async throws {
-            let logger = self.database.bootstrapLogging(label: "debrief.admin")
-            try await CommandRunner.run(logger: logger) { try await self.resetPassword(logger: logger) }
+            let settings = try self.database.settings(dataDirectory: self.cluster.dataDir)
+            let logger = settings.bootstrapLogging(label: "debrief.admin")
+            try await CommandRunner.run(logger: logger) { try await self.resetPassword(settings, logger: logger) }
         }
 
-        private func resetPassword(logger: Logger) async throws {
+        private func resetPassword(_ settings: DatabaseSettings, logger: Logger) async throws {
             guard let email = try? EmailAddress.parse(self.email).get() else {
                 throw CommandFailure.usage("--email: must be a valid email address")
             }
@@ -105,8 +110,8 @@ extension Admin {
             if let problem = AccountRules.passwordProblem(password) {
                 throw CommandFailure.usage("--password-stdin: \(problem)")
             }
-            let account = try await AdminSession.run(self.database, cluster: self.cluster, logger: logger) { session in
-                try await AccountStore(database: session.database, hasher: self.passwordOptions.hasher)
+            let account = try await AdminSession.run(settings, logger: logger) { session in
+                try await AccountStore(database: session.database, hasher: try self.passwordOptions.hasher())
                     .resetPassword(email: email, to: password)
             }
             print("Reset the password of \(account.email); its tokens are revoked.")
@@ -120,11 +125,11 @@ extension Admin {
 /// turns domain errors into usage errors (exit 2), and closes it.
 enum AdminSession {
     static func run<Value>(
-        _ options: DatabaseOptions, cluster: LocalClusterOptions, logger: Logger,
+        _ settings: DatabaseSettings, logger: Logger,
         creation: DatabaseSession.ClusterCreation = .mayCreate, _ body: (DatabaseSession) async throws -> Value
     ) async throws -> Value {
         let session = try await DatabaseSession.open(
-            options, allowLocalCluster: true, dataDirectory: cluster.dataDir, logger: logger, clusterUse: .borrowed,
+            settings, allowLocalCluster: true, logger: logger, clusterUse: .borrowed,
             creation: creation)
         do {
             try await session.migrateIfPrivate(logger: logger)

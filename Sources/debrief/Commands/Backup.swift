@@ -25,18 +25,19 @@ struct Backup: AsyncParsableCommand {
     var output: String
 
     func run() async throws {
-        let logger = self.database.bootstrapLogging(label: "debrief.backup")
-        try await CommandRunner.run(logger: logger) { try await self.backup(logger: logger) }
+        let settings = try self.database.settings(dataDirectory: self.cluster.dataDir)
+        let logger = settings.bootstrapLogging(label: "debrief.backup")
+        try await CommandRunner.run(logger: logger) { try await self.backup(settings, logger: logger) }
     }
 
-    private func backup(logger: Logger) async throws {
+    private func backup(_ settings: DatabaseSettings, logger: Logger) async throws {
         let dump = URL(fileURLWithPath: self.output)
         let manifestURL = BackupManifest.url(besideDump: dump)
         // Written under temporary names and renamed at the end: a failed backup leaves no
         // half-written dump that looks whole, and an older backup of the same name stays.
         let partialDump = dump.deletingLastPathComponent().appendingPathComponent(".\(dump.lastPathComponent).partial")
         let session = try await DatabaseSession.open(
-            self.database, allowLocalCluster: true, dataDirectory: self.cluster.dataDir, logger: logger, clusterUse: .borrowed,
+            settings, allowLocalCluster: true, logger: logger, clusterUse: .borrowed,
             creation: .mustExist)
         // The dump holds password hashes and server keys: the dump and its manifest are the
         // owner's alone (0600), whatever the umask; pg_dump inherits this mask.

@@ -121,13 +121,14 @@ struct Export: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let logger = self.database.bootstrapLogging(label: "debrief.export")
-        try await CommandRunner.run(logger: logger) { try await self.export(logger: logger) }
+        let settings = try self.database.settings(dataDirectory: self.cluster.dataDir)
+        let logger = settings.bootstrapLogging(label: "debrief.export")
+        try await CommandRunner.run(logger: logger) { try await self.export(settings, logger: logger) }
     }
 
-    private func export(logger: Logger) async throws {
+    private func export(_ settings: DatabaseSettings, logger: Logger) async throws {
         let request = try self.request()
-        try await AdminSession.run(self.database, cluster: self.cluster, logger: logger, creation: .mustExist) { session in
+        try await AdminSession.run(settings, logger: logger, creation: .mustExist) { session in
             let store = ExportStore(database: session.database)
             let exporter = Exporter(exports: store, results: ResultsStore(database: session.database))
             // The operator who can reach the database sees every meeting.

@@ -8,9 +8,10 @@ struct Migrate: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let logger = self.database.bootstrapLogging(label: "debrief.migrate")
+        let settings = try self.database.settings()
+        let logger = settings.bootstrapLogging(label: "debrief.migrate")
         let session = try await CommandRunner.run(logger: logger) {
-            try await DatabaseSession.open(self.database, allowLocalCluster: false, dataDirectory: nil, logger: logger)
+            try await DatabaseSession.open(settings, allowLocalCluster: false, logger: logger)
         }
         do {
             let applied = try await session.migrate(logger: logger)

@@ -28,18 +28,19 @@ struct Restore: AsyncParsableCommand {
     static let servingWindowSeconds = 10
 
     func run() async throws {
-        let logger = self.database.bootstrapLogging(label: "debrief.restore")
-        try await CommandRunner.run(logger: logger) { try await self.restore(logger: logger) }
+        let settings = try self.database.settings(dataDirectory: self.cluster.dataDir)
+        let logger = settings.bootstrapLogging(label: "debrief.restore")
+        try await CommandRunner.run(logger: logger) { try await self.restore(settings, logger: logger) }
     }
 
-    private func restore(logger: Logger) async throws {
+    private func restore(_ settings: DatabaseSettings, logger: Logger) async throws {
         let dump = URL(fileURLWithPath: self.input)
         guard FileManager.default.fileExists(atPath: dump.path) else {
             throw CommandFailure.usage("--input: no file at \(dump.path)")
         }
         let manifest = try BackupManifest.read(besideDump: dump)
         let session = try await DatabaseSession.open(
-            self.database, allowLocalCluster: true, dataDirectory: self.cluster.dataDir, logger: logger, clusterUse: .borrowed)
+            settings, allowLocalCluster: true, logger: logger, clusterUse: .borrowed)
         do {
             let store = BackupStore(database: session.database)
             if !self.replace, try await !store.isEmpty() {

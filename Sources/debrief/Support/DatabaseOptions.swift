@@ -1,61 +1,57 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import Logging
 import OTel
 import PQ
 
 /// Options every command that talks to the database shares. Flags win over environment
-/// variables, which win over defaults.
-struct DatabaseOptions: ParsableArguments {
-    @Option(name: .customLong("database-url"), help: "PostgreSQL URL or conninfo. Env: DATABASE_URL. Default: the private local cluster (serve, export, admin, backup, restore).")
+/// variables, which win over defaults; the names, texts and limits are the table's
+/// (Support/Settings).
+struct DatabaseOptions: ParsableArguments, SettingFlags {
+    @Option(name: SettingTable.databaseURL.longName, help: SettingTable.databaseURL.argumentHelp)
     var databaseURL: String?
 
-    @Option(help: "Most database connections in the pool. Env: DEBRIEF_POOL_SIZE. Default: 10.")
+    @Option(name: SettingTable.poolSize.longName, help: SettingTable.poolSize.argumentHelp)
     var poolSize: Int?
 
-    @Option(help: "Seconds before the server cancels one statement. Env: DEBRIEF_STATEMENT_TIMEOUT. Default: 30.")
+    @Option(name: SettingTable.statementTimeout.longName, help: SettingTable.statementTimeout.argumentHelp)
     var statementTimeout: Int?
 
-    @Option(help: "Seconds a request waits for a free connection. Env: DEBRIEF_POOL_TIMEOUT. Default: 5.")
+    @Option(name: SettingTable.poolTimeout.longName, help: SettingTable.poolTimeout.argumentHelp)
     var poolTimeout: Int?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. Env: LOG_LEVEL. Default: info.")
-    var logLevel: Logger.Level?
+    @Option(name: SettingTable.logLevel.longName, help: SettingTable.logLevel.argumentHelp)
+    var logLevel: String?
 
-    @Option(help: "Log format: json or text. Env: LOG_FORMAT. Default: json.")
-    var logFormat: LogFormat?
+    @Option(name: SettingTable.logFormat.longName, help: SettingTable.logFormat.argumentHelp)
+    var logFormat: String?
 
-    func validate() throws {
-        if let poolSize = self.resolvedPoolSize, !(1...500).contains(poolSize) {
-            throw ValidationError("--pool-size must be between 1 and 500")
-        }
-        if let seconds = self.statementTimeout ?? Env.int("DEBRIEF_STATEMENT_TIMEOUT"), !(1...3600).contains(seconds) {
-            throw ValidationError("--statement-timeout must be between 1 and 3600 seconds")
-        }
-        if let seconds = self.poolTimeout ?? Env.int("DEBRIEF_POOL_TIMEOUT"), !(1...120).contains(seconds) {
-            throw ValidationError("--pool-timeout must be between 1 and 120 seconds")
-        }
+    var flagValues: [String: ConfigContent?] {
+        [
+            SettingTable.databaseURL.key: self.databaseURL.configContent,
+            SettingTable.poolSize.key: self.poolSize.configContent,
+            SettingTable.statementTimeout.key: self.statementTimeout.configContent,
+            SettingTable.poolTimeout.key: self.poolTimeout.configContent,
+            SettingTable.logLevel.key: self.logLevel.configContent,
+            SettingTable.logFormat.key: self.logFormat.configContent,
+        ]
     }
 
-    private var resolvedPoolSize: Int? { self.poolSize ?? Env.int("DEBRIEF_POOL_SIZE") }
-
-    /// The configured URL, or nil when none was given.
-    var configuredURL: String? {
-        self.databaseURL ?? Env.string("DATABASE_URL")
+    /// The database settings of the commands other than `serve` (which reads them with the rest
+    /// of its settings): these flags and `--data-dir`, over the environment, over the defaults.
+    func settings(dataDirectory: String? = nil) throws(SettingError) -> DatabaseSettings {
+        var flags = self.flagValues
+        flags[SettingTable.dataDir.key] = dataDirectory.configContent
+        return try DatabaseSettings(reading: SettingsSource(flags: flags, environment: ProcessInfo.processInfo.environment))
     }
+}
 
-    func databaseConfiguration(url: String) -> DatabaseConfiguration {
-        DatabaseConfiguration(
-            url: url,
-            maxConnections: self.resolvedPoolSize ?? 10,
-            acquireTimeout: .seconds(self.poolTimeout ?? Env.int("DEBRIEF_POOL_TIMEOUT") ?? 5),
-            statementTimeout: .seconds(self.statementTimeout ?? Env.int("DEBRIEF_STATEMENT_TIMEOUT") ?? 30))
-    }
-
+extension DatabaseSettings {
     /// Sets up logging once for the process and returns the root logger.
     func bootstrapLogging(label: String) -> Logger {
-        let level = self.logLevel ?? Env.string("LOG_LEVEL").flatMap(Logger.Level.init(rawValue:)) ?? .info
-        let format = self.logFormat ?? Env.string("LOG_FORMAT").flatMap(LogFormat.init(rawValue:)) ?? .json
+        let level = self.logLevel
+        let format = self.logFormat
         // Traced requests' lines carry `trace_id` and `span_id` (when `debrief serve` exports
         // traces; see Tracing in the README) beside `hb.request.id`.
         LoggingSystem.bootstrap(
@@ -71,8 +67,6 @@ struct DatabaseOptions: ParsableArguments {
     }
 }
 
-enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+enum LogFormat: String, CaseIterable, Sendable {
     case json, text
 }
-
-extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -36,16 +36,16 @@ struct DatabaseSession {
     /// Connects to the configured URL; without one, starts (or reuses) the private cluster when
     /// `allowLocalCluster` is true.
     static func open(
-        _ options: DatabaseOptions, allowLocalCluster: Bool, dataDirectory: String?, logger: Logger,
+        _ settings: DatabaseSettings, allowLocalCluster: Bool, logger: Logger,
         clusterUse: ClusterUse = .owned, creation: ClusterCreation = .mayCreate
     ) async throws -> DatabaseSession {
-        if let url = options.configuredURL {
-            return DatabaseSession(database: Database(configuration: options.databaseConfiguration(url: url), logger: logger), localCluster: nil)
+        if let url = settings.url {
+            return DatabaseSession(database: Database(configuration: settings.databaseConfiguration(url: url), logger: logger), localCluster: nil)
         }
         guard allowLocalCluster else {
             throw CommandFailure.usage("no database configured: pass --database-url or set DATABASE_URL")
         }
-        let directory = dataDirectory ?? Env.string("DEBRIEF_DATA_DIR") ?? Self.defaultDataDirectory()
+        let directory = settings.dataDirectory ?? Self.defaultDataDirectory()
         if creation == .mustExist, !Self.holdsCluster(directory) {
             throw CommandFailure.usage(
                 "no private PostgreSQL cluster in \(directory): run this command from the folder where `debrief serve` ran, "
@@ -57,7 +57,7 @@ struct DatabaseSession {
                 environment: ProcessInfo.processInfo.environment),
             logger: logger)
         let url = try await cluster.start()
-        var configuration = options.databaseConfiguration(url: url)
+        var configuration = settings.databaseConfiguration(url: url)
         if clusterUse == .borrowed {
             // Its own name, so the count of "other programs connected" on close leaves out every
             // connection of this process's pool, not only the one asking.
@@ -85,7 +85,8 @@ struct DatabaseSession {
 
     /// `$XDG_DATA_HOME/debrief/postgres`, else `./.debrief/postgres`.
     static func defaultDataDirectory() -> String {
-        if let xdg = Env.string("XDG_DATA_HOME") {
+        // The XDG base directory, a system variable rather than a setting of Debrief's table.
+        if let xdg = ProcessInfo.processInfo.environment["XDG_DATA_HOME"], !xdg.isEmpty {
             return xdg + "/debrief/postgres"
         }
         return FileManager.default.currentDirectoryPath + "/.debrief/postgres"

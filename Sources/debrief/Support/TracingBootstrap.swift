@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import OTel
 import ServiceLifecycle
@@ -11,11 +12,15 @@ import Tracing
 /// Off, every span is swift-distributed-tracing's no-op.
 enum TracingBootstrap {
     static var isRequested: Bool {
-        if Env.string("OTEL_SDK_DISABLED")?.lowercased() == "true" { return false }
-        if let exporter = Env.string("OTEL_TRACES_EXPORTER")?.lowercased() {
+        // OpenTelemetry's own variables, which swift-otel reads too: not settings of the table.
+        func variable(_ name: String) -> String? {
+            ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        if variable("OTEL_SDK_DISABLED")?.lowercased() == "true" { return false }
+        if let exporter = variable("OTEL_TRACES_EXPORTER")?.lowercased() {
             return exporter == "otlp" || exporter == "console"
         }
-        return Env.string("OTEL_EXPORTER_OTLP_ENDPOINT") != nil || Env.string("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") != nil
+        return variable("OTEL_EXPORTER_OTLP_ENDPOINT") != nil || variable("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") != nil
     }
 
     /// Bootstraps the process-wide tracer when requested, and returns the exporter's service (to
