@@ -167,6 +167,14 @@ struct RosterEmailAPITests {
             #expect(refused.problemCode == "rate_limited")
             #expect(refused.headers[.retryAfter].flatMap(Int.init) ?? 0 > 0)
             #expect(try await Self.addresses(api, world) == ["Grace Hopper": ""], "the refused change was not made")
+            // The roster's mail page draws on the same allowance.
+            let email = try #require(try await api.send(.get, "/v1/me", token: token).string("email"))
+            let session = try #require(try await api.signIn(email: email).1)
+            let page = try await api.post(
+                "/m/\(world.fixture.meetingID)/roster/\(world.member)/email", [("csrf", session.csrf), ("email", "grace@example.org")],
+                cookie: session.cookie)
+            #expect(page.status == .tooManyRequests, "\(page.text.prefix(300))")
+            #expect(try await Self.addresses(api, world) == ["Grace Hopper": ""], "nor the page's")
             // Another account's allowance is its own.
             let editor = try await SeriesSharingTests.host(api)
             #expect(try await SeriesSharingTests.share(api, world.fixture, with: editor, as: "editor").status == .accepted)
