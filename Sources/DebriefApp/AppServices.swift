@@ -118,6 +118,7 @@ struct AppServices: Sendable {
             roster: RosterMailStore(database: database), settings: configuration.mail, caps: configuration.admission.mail,
             publicBaseURL: configuration.publicBaseURL)
         hostPages.mail = self.mail
+        self.api.mail = self.mail
         self.mailDelivery = configuration.mail.smtp.map { smtp in
             MailDeliveryService(
                 outbox: outbox, transport: SMTPClient(settings: smtp, concurrency: configuration.mail.concurrency),

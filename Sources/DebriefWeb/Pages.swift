@@ -60,7 +60,8 @@ public struct Pages: Sendable {
             .addRoutes(to: router)
         MeetingPagesController(accounts: self.accounts, meetings: self.meetings).addRoutes(to: router)
         if let mail = self.host.mail {
-            MailPagesController(accounts: self.accounts, meetings: self.meetings, mail: mail).addRoutes(to: router)
+            MailPagesController(accounts: self.accounts, meetings: self.meetings, mail: mail, admission: participantRateLimit.admission)
+                .addRoutes(to: router)
         }
         RosterPageController(accounts: self.accounts, meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: router)
         SharingPageController(accounts: self.accounts, meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: router)

@@ -208,6 +208,12 @@ struct AuthorizationMatrixTests {
         "POST /v1/series/{id}/roster": Row(access: .series(.edit), success: .created, body: { _, _ in ["name": "Katherine Johnson"] }),
         "PATCH /v1/series/{id}/roster/{memberId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["name": "Grace B. Hopper"] }),
         "DELETE /v1/series/{id}/roster/{memberId}": Row(access: .series(.edit), success: .noContent),
+        // The roster's e-mail addresses: for those who may edit the series, as its mail page decides;
+        // a viewer co-host gets 403 (and keeps the roster without addresses: RosterEmailAPITests).
+        "GET /v1/meetings/{id}/roster/emails": Row(access: .series(.edit), success: .ok),
+        "PUT /v1/meetings/{id}/roster/{memberId}/email": Row(
+            access: .series(.edit), success: .ok, body: { _, _ in ["email": "grace@example.org"] }),
+        "DELETE /v1/meetings/{id}/roster/{memberId}/email": Row(access: .series(.edit), success: .noContent),
         // A series' team chat channel: its URL is a workspace credential, so only those who may
         // edit the series (owner, editing co-hosts, admins) reach it; a viewer co-host gets 403.
         "GET /v1/series/{id}/chat-channel": Row(access: .series(.edit), success: .ok, prepare: putChatChannel),

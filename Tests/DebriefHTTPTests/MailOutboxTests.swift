@@ -117,6 +117,24 @@ struct MailOutboxTests {
         #expect(Set(transport.sent.withLock { $0.map { $0.rendered() } }).count == 1)
     }
 
+    /// An address stored before ``EmailAddress`` refused header syntax (a roster member's
+    /// `Ana <ana@…>` or a list) is never handed to SMTP: given up at once, with the reason.
+    @Test(arguments: ["Ana <ana@example.org>", "ana@example.org, eve@example.org", "\"ana\"@example.org"])
+    func anAddressTheRulesNowRefuseIsGivenUpUnsent(recipient: String) async throws {
+        let database = try await TestDatabase.createMigrated()
+        let outbox = MailOutbox(database: database)
+        let account = try await Self.account(database, "legacy")
+        var mail = Self.mail(account)
+        mail.recipient = recipient
+        _ = try await outbox.enqueue(mail, perAccountPerHour: 10)
+        let transport = ScriptedTransport([Self.accepted])
+        #expect(try await Self.service(outbox, transport).deliverDue() == 1)
+        #expect(transport.sent.withLock { $0.isEmpty }, "nothing reached the SMTP server")
+        let entry = try #require(try await outbox.log(account: account).first)
+        #expect(entry.state == .gaveUp)
+        #expect(entry.lastError?.hasPrefix("not sent: the address must") == true, "\(entry.lastError ?? "")")
+    }
+
     @Test func theAccountCapAndTheDedupeKeyHold() async throws {
         let database = try await TestDatabase.createMigrated()
         let outbox = MailOutbox(database: database)

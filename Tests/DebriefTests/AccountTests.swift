@@ -29,10 +29,53 @@ struct AccountTests {
 
     @Test("Email length limit is 254 characters")
     func emailLength() {
-        let domain = "@example.com" // 12 characters
-        #expect((try? EmailAddress.parse(repeated("a", 242) + domain).get()) != nil)
-        #expect(EmailAddress.parse(repeated("a", 243) + domain) == .failure(P("email", "must be at most 254 characters")))
+        // 64 + 1 + 189: the longest local part and labels of 63, 63 and 57 octets.
+        let domain = "@" + repeated("b", 63) + "." + repeated("c", 63) + "." + repeated("d", 57) + ".com"
+        #expect((try? EmailAddress.parse(repeated("a", 64) + domain).get()) != nil)
+        #expect(EmailAddress.parse(repeated("a", 64) + domain + "m") == .failure(P("email", "must be at most 254 characters")))
         #expect(EmailAddress.parse(nil, path: "invite.email") == .failure(P("invite.email", "is required")))
+    }
+
+    @Test("Addresses that would inject into a header or break a mail path are refused, each with its reason", arguments: [
+        ("<ana@example.com>", "must be the address alone, without a name or angle brackets"),
+        ("Ana <ana@example.com>", "must be the address alone, without a name or angle brackets"),
+        ("\"Ana\" <ana@example.com>", "must be the address alone, without a name or angle brackets"),
+        ("ana@example.com>", "must be the address alone, without a name or angle brackets"),
+        ("ana@example.com, eve@example.com", "must be a single address, without commas or semicolons"),
+        ("ana@example.com;eve@example.com", "must be a single address, without commas or semicolons"),
+        ("ana@example.com,", "must be a single address, without commas or semicolons"),
+        ("\"ana\"@example.com", "must not contain quotes, parentheses, brackets, colons or backslashes"),
+        ("ana(work)@example.com", "must not contain quotes, parentheses, brackets, colons or backslashes"),
+        ("ana@example.com (Ana)", "must not contain quotes, parentheses, brackets, colons or backslashes"),
+        ("ana@[192.0.2.1]", "must not contain quotes, parentheses, brackets, colons or backslashes"),
+        ("ana\\@example.com", "must not contain quotes, parentheses, brackets, colons or backslashes"),
+        ("bcc:eve@example.com", "must not contain quotes, parentheses, brackets, colons or backslashes"),
+        (repeated("a", 65) + "@example.com", "must have at most 64 octets before the @"),
+        (repeated("가", 22) + "@example.com", "must have at most 64 octets before the @"),
+        (".ana@example.com", "must not start or end with a dot before the @"),
+        ("ana.@example.com", "must not start or end with a dot before the @"),
+        ("an..a@example.com", "must not have two dots in a row before the @"),
+        ("ana@" + repeated("b", 64) + ".com", "must have at most 63 octets in each part of the domain"),
+        ("ana@" + repeated("ü", 60) + ".de", "must have at most 63 octets in each part of the domain"),
+        ("a@" + Array(repeating: "사용자", count: 20).joined(separator: "."), "must have at most 253 octets after the @"),
+    ])
+    func emailHeaderSafe(raw: String, message: String) {
+        #expect(EmailAddress.parse(raw) == .failure(P("email", message)))
+    }
+
+    @Test("Unusual valid addresses are still accepted", arguments: [
+        "a+tag@sub.example.co", "o'brien@example.ie", "사용자@예시.한국", "first.last@example.com", "a_b-c=d!e#f$g%h&i*j/k?l^m`n{o|p}q~r@example.com",
+        "x@" + String(repeating: "가", count: 22) + ".kr", // 66 UTF-8 octets, but a 29-octet DNS label (xn--o39a…)
+    ])
+    func emailUnusualAccepted(raw: String) throws {
+        #expect(try EmailAddress.parse(raw).get().normalized == raw.lowercased())
+    }
+
+    @Test("Internationalized domain labels are measured in their DNS form (Punycode, checked against Python's codec)")
+    func punycodeLabels() {
+        #expect(EmailAddress.dnsLength(ofDomain: "예시.한국") == "xn--vv4b11d.xn--3e0b707e".utf8.count)
+        #expect(EmailAddress.dnsLength(ofDomain: "bücher.example") == "xn--bcher-kva.example".utf8.count)
+        #expect(EmailAddress.dnsLength(ofDomain: "münchen-ost.de") == "xn--mnchen-ost-9db.de".utf8.count)
     }
 
     @Test("Email decodes from and encodes to a JSON string")

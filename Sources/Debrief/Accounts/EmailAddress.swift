@@ -4,7 +4,14 @@ import Foundation
 ///
 /// We deliberately do not implement RFC 5322: the only real proof that an address works
 /// is a delivered message. The checks below catch typos (missing "@", spaces, no TLD)
-/// without refusing unusual but valid addresses such as `a+tag@sub.example.co`.
+/// without refusing unusual but valid addresses such as `a+tag@sub.example.co`,
+/// `o'brien@example.ie` or `사용자@예시.한국`.
+///
+/// An address is written into mail headers (`To:`) and the SMTP envelope, so everything that
+/// would change what a header means is refused: a name with angle brackets (`Ana <ana@…>`), a
+/// list (commas, semicolons), quoted local parts, comments and domain literals (quotes,
+/// parentheses, brackets, colons, backslashes). The parts' lengths are SMTP's and DNS's
+/// (RFC 5321 4.5.3.1: 64 octets before the @, 253 after it, 63 per domain label).
 public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Longest accepted address (the SMTP path limit).
     public static let maxLength = 254
@@ -26,13 +33,48 @@ public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible
         if raw.unicodeScalars.count > maxLength {
             return .failure(FieldProblem(path, "must be at most \(maxLength) characters"))
         }
+        // Before the space check: `Ana <ana@example.com>` has a space, but the bracket says why.
+        if let problem = headerProblem(text) { return .failure(FieldProblem(path, problem)) }
         if text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
             return .failure(FieldProblem(path, "must not contain spaces"))
         }
         guard isPlausible(text) else {
             return .failure(FieldProblem(path, "must be a valid email address"))
         }
+        if let problem = partsProblem(text) { return .failure(FieldProblem(path, problem)) }
         return .success(EmailAddress(normalized: text))
+    }
+
+    /// Characters that are RFC 5322 specials in a header (all but "@" and "."), by what they
+    /// would make of the address. The apostrophe is ordinary (`o'brien@example.ie`).
+    private static func headerProblem(_ text: String) -> String? {
+        if text.contains(where: { $0 == "<" || $0 == ">" }) { return "must be the address alone, without a name or angle brackets" }
+        if text.contains(where: { $0 == "," || $0 == ";" }) { return "must be a single address, without commas or semicolons" }
+        if text.contains(where: { "\"()[]:\\".contains($0) }) {
+            return "must not contain quotes, parentheses, brackets, colons or backslashes"
+        }
+        return nil
+    }
+
+    /// The lengths SMTP and DNS allow, and the dots of an unquoted local part (RFC 5321's
+    /// dot-string: no dot first, last or doubled). Called on a plausible address (one "@").
+    private static func partsProblem(_ text: String) -> String? {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        let local = parts[0], domain = parts[1]
+        if local.utf8.count > 64 { return "must have at most 64 octets before the @" }
+        if local.hasPrefix(".") || local.hasSuffix(".") { return "must not start or end with a dot before the @" }
+        if local.contains("..") { return "must not have two dots in a row before the @" }
+        if domain.split(separator: ".").contains(where: { Punycode.asciiLabel($0).utf8.count > 63 }) {
+            return "must have at most 63 octets in each part of the domain"
+        }
+        if dnsLength(ofDomain: domain) > 253 { return "must have at most 253 octets after the @" }
+        return nil
+    }
+
+    /// Octets of `domain` as DNS carries it: internationalized labels in their `xn--` form.
+    public static func dnsLength(ofDomain domain: some StringProtocol) -> Int {
+        let labels = String(domain).split(separator: ".", omittingEmptySubsequences: false)
+        return labels.reduce(labels.count - 1) { $0 + Punycode.asciiLabel($1).utf8.count }
     }
 
     /// Parses `raw`, throwing the ``FieldProblem`` (path `email`) when it is unacceptable.

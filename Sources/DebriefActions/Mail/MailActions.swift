@@ -84,9 +84,17 @@ public struct MailActions: Sendable {
     }
 
     /// Sets a member's address; empty removes it, an invalid one is a 422 naming `email`.
-    public func setRosterEmail(series: UUID, member: UUID, by viewer: Viewer, email raw: String?) async throws {
+    @discardableResult
+    public func setRosterEmail(series: UUID, member: UUID, by viewer: Viewer, email raw: String?) async throws -> RosterMailStore.Entry {
         let trimmed = raw?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let email = trimmed.isEmpty ? nil : try EmailAddress.parse(trimmed).mapError { ValidationFailure($0) }.get()
+        return try await self.roster.setEmail(series: series, member: member, by: viewer, to: email)
+    }
+
+    /// Sets (or, with nil, removes) a member's address already parsed by the caller (the JSON
+    /// API, which refuses an empty one: removing is its own request there).
+    @discardableResult
+    public func setRosterEmail(series: UUID, member: UUID, by viewer: Viewer, to email: EmailAddress?) async throws -> RosterMailStore.Entry {
         try await self.roster.setEmail(series: series, member: member, by: viewer, to: email)
     }
 

@@ -1,3 +1,4 @@
+import Debrief
 import DebriefStore
 import Foundation
 import Logging
@@ -60,6 +61,13 @@ public struct MailDeliveryService: Service {
     }
 
     func attempt(_ claimed: MailOutbox.Claimed) async -> MailOutbox.Outcome {
+        // An address stored before EmailAddress refused header syntax (a roster member's
+        // `Ana <ana@…>`, a list) would reach the To: header and the envelope: given up unsent,
+        // the reason in the host's delivery log.
+        if case .failure(let problem) = EmailAddress.parse(claimed.recipient) {
+            self.logger.info("gave up an outgoing message to an invalid address", metadata: ["message": "\(claimed.id)"])
+            return .giveUp(code: nil, reason: "not sent: the address \(problem.message)")
+        }
         let message = MailMessage(
             fromAddress: self.from.address, fromName: self.from.name, to: claimed.recipient, subject: claimed.subject,
             text: claimed.text, html: claimed.html, messageID: MailMessage.messageID(for: claimed.id, from: self.from.address),

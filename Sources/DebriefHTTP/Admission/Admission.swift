@@ -20,6 +20,8 @@ public final class Admission: Sendable {
     let streams: SlotTable
     /// Participants' live streams: per client address, in all.
     let participantStreams: SlotTable
+    /// Changes of roster members' e-mail addresses, per account.
+    let rosterAddresses: RateLimiter
 
     /// `share` is this instance's fraction of the cluster-wide rates (``ClusterPeers/shareOfLoad``).
     public init(settings: AdmissionSettings, share: @escaping @Sendable () -> Double = { 1 }) {
@@ -35,6 +37,7 @@ public final class Admission: Sendable {
         // A room's audience leaves at once at the session's end: its memory goes back too.
         self.participantStreams = SlotTable(
             totalCap: settings.liveStreams.participantTotal, whenDrainedFrom: 256, whenDrained: HeapTrim.request)
+        self.rosterAddresses = RateLimiter(rate: settings.rosterAddresses, share: share)
     }
 
     /// One participant request from `address`, for the form `code` when the route names one.
@@ -45,6 +48,24 @@ public final class Admission: Sendable {
             let byForm = self.perForm.take(code)
             guard byForm.allowed else { throw APIError.tooManyRequests(retryAfterSeconds: byForm.retryAfterSeconds) }
         }
+    }
+
+    /// One change (set or removal) of a roster member's e-mail address by `account`, asked for
+    /// after the caller's right to edit the series is settled, so a refused caller spends nothing.
+    public func rosterAddressChange(account: UUID) throws {
+        let decision = self.rosterAddresses.take(Self.key(account))
+        guard decision.allowed else {
+            let rate = self.settings.rosterAddresses
+            throw Self.refusal(
+                "too many roster e-mail address changes by your account (at most \(Int(rate.burst)) at once, then "
+                    + "\(Self.perMinute(rate)) a minute)",
+                retryAfterSeconds: decision.retryAfterSeconds)
+        }
+    }
+
+    private static func perMinute(_ rate: RateLimitRate) -> String {
+        let perMinute = rate.perSecond * 60
+        return perMinute == perMinute.rounded() ? String(Int(perMinute)) : String(format: "%.1f", perMinute)
     }
 
     /// A slot for producing one export of `owner`'s data asked for by `caller`.

@@ -23,6 +23,10 @@ public struct AdmissionSettings: Sendable, Equatable {
     public var webhooks: WebhookCaps
     /// Messages an account's mail may write per hour (checked where the outbox rows are written).
     public var mail = MailCaps()
+    /// Roster e-mail addresses one account may set or remove (the JSON API and the roster's mail
+    /// page alike), cluster-wide like the participant rates: a whole roster typed in at once,
+    /// then one every two seconds. Each address set is someone who will be mailed.
+    public var rosterAddresses = RateLimitRate(perSecond: 0.5, burst: 200)
 
     public init(
         participantRates: RateLimitSettings = RateLimitSettings(), exports: ExportLimits = ExportLimits(),

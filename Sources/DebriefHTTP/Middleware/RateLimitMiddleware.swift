@@ -8,7 +8,8 @@ import Hummingbird
 public struct RateLimitMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
 
-    let admission: Admission
+    /// Also handed to the pages, so a page and its API route share one allowance.
+    public let admission: Admission
 
     /// The limits and this instance's share of them are ``Admission``'s.
     public init(admission: Admission) {

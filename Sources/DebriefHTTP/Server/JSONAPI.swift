@@ -26,6 +26,8 @@ public struct JSONAPI: Sendable {
     public var calendar: CalendarActions?
     /// Series' team chat channels (`/v1/series/{id}/chat-channel…`); the application always sets it.
     public var chat: ChatActions?
+    /// The roster's e-mail addresses (`/v1/meetings/{id}/roster/emails…`); the application always sets it.
+    public var mail: MailActions?
 
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, sharing: SharingActions, forms: FormActions,
@@ -158,6 +160,7 @@ public func buildRouter(
     AttendanceController(attendance: api.attendance).addRoutes(to: authenticated)
     if let webhooks = api.webhooks { WebhookController(webhooks: webhooks).addRoutes(to: authenticated) }
     if let chat = api.chat { ChatChannelController(chat: chat).addRoutes(to: authenticated) }
+    if let mail = api.mail { RosterMailController(mail: mail, meetings: api.meetings, admission: admission).addRoutes(to: authenticated) }
     if let calendar = api.calendar.map(CalendarController.init) {
         calendar.addPublicRoutes(to: v1)
         calendar.addParticipantRoutes(to: participant)

@@ -29,29 +29,35 @@ public struct RosterMailStore: Sendable {
                 SELECT id, name, email, unsubscribed_at IS NOT NULL AS unsubscribed FROM roster_members
                 WHERE series_id = \(seriesID) ORDER BY name_key, id
                 """
-            ).map { row in
-                Entry(
-                    memberID: try row.decode("id"), name: try row.decode("name"), email: try row.decode("email"),
-                    unsubscribed: try row.decode("unsubscribed"))
-            }
+            ).map(Self.entry)
         }
     }
 
     /// Sets (or, with nil, removes) a member's address. A new address is asked again: its
     /// unsubscribe is cleared; the same address keeps it (the person said no).
-    public func setEmail(series seriesID: UUID, member memberID: UUID, by viewer: Viewer, to email: EmailAddress?) async throws {
+    /// Returns the member as it is now.
+    @discardableResult
+    public func setEmail(series seriesID: UUID, member memberID: UUID, by viewer: Viewer, to email: EmailAddress?) async throws -> Entry {
         try await self.database.withTransaction { connection in
             try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection)
             let token = "dbu_" + SecretToken.base64URL(SecretToken.randomBytes(18))
-            let updated = try await connection.execute(
+            let rows = try await connection.query(
                 """
                 UPDATE roster_members SET
                     unsubscribed_at = CASE WHEN email IS NOT DISTINCT FROM \(email?.normalized) THEN unsubscribed_at END,
                     email = \(email?.normalized), mail_token = COALESCE(mail_token, \(token)), updated_at = now()
                 WHERE id = \(memberID) AND series_id = \(seriesID)
+                RETURNING id, name, email, unsubscribed_at IS NOT NULL AS unsubscribed
                 """)
-            if updated == 0 { throw DebriefError.notFound("roster member") }
+            guard let row = rows.first else { throw DebriefError.notFound("roster member") }
+            return try Self.entry(row)
         }
+    }
+
+    private static func entry(_ row: Row) throws -> Entry {
+        Entry(
+            memberID: try row.decode("id"), name: try row.decode("name"), email: try row.decode("email"),
+            unsubscribed: try row.decode("unsubscribed"))
     }
 
     /// The member's name for an unsubscribe link, or nil for an unknown link.

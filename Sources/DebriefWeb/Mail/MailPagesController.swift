@@ -17,6 +17,8 @@ struct MailPagesController {
     let accounts: AccountActions
     let meetings: MeetingActions
     let mail: MailActions
+    /// Counts the roster's address changes, with the JSON API's (one allowance per account).
+    let admission: Admission
 
     struct RequestPage {
         var email = ""
@@ -171,6 +173,7 @@ struct MailPagesController {
         let member = try context.requireID("memberId", "roster member")
         let t = Localizer(Language(request.headers))
         do {
+            try self.admission.rosterAddressChange(account: try context.requireViewer().accountID)
             try await self.mail.setRosterEmail(series: meeting.seriesID, member: member, by: try context.requireViewer(), email: fields["email"])
             return try await self.renderRoster(request, context, meeting, notice: t(.rosterMailSaved), errors: [:], status: .ok)
         } catch let failure as ValidationFailure {
