@@ -57,32 +57,6 @@ struct LiveResultsHubTests {
         #expect(computed.current == 0)
     }
 
-    /// A crowd's leaving gives the memory its streams used back to the system once, when three
-    /// quarters of it have gone; a few streams coming and going never do.
-    @Test func aCrowdLeavingGivesMemoryBackOnce() async throws {
-        let released = Counter()
-        let hub = LiveResultsHub(crowd: 8, releaseMemory: { _ = released.increment() }) { _ in Data("{}".utf8) }
-        let running = Task { try await hub.run() }
-        defer { running.cancel() }
-        let meeting = UUID()
-        var crowd: [Task<Void, Never>] = []
-        for _ in 0..<8 {
-            let events = try await hub.subscribe(to: meeting)
-            crowd.append(Task { for await _ in events {} })
-        }
-        #expect(await hub.subscriberCount == 8)
-        for watcher in crowd.prefix(5) { watcher.cancel() }
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(released.current == 0, "five of eight gone is not three quarters")
-        crowd[5].cancel()
-        #expect(try await Self.eventually { released.current == 1 }, "given back about 2 s after the sixth left")
-        crowd[6].cancel()
-        crowd[7].cancel()
-        #expect(try await Self.eventually { await hub.subscriberCount == 0 })
-        try await Task.sleep(for: .milliseconds(2500))
-        #expect(released.current == 1, "two streams are no crowd")
-    }
-
     /// The message every stream writes is one Server-Sent Event whose single data line is the
     /// report's JSON, line breaks inside its texts included (they are escaped, never raw).
     @Test func aSnapshotsMessageIsOneEventWithTheJSONAsItsDataLine() throws {

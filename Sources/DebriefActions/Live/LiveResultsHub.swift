@@ -52,16 +52,8 @@ public actor LiveResultsHub: Service {
     /// The first snapshot of a channel being computed for the watchers joining it.
     private var joining: [Channel: Task<LiveSnapshot?, any Error>] = [:]
     private var streamCount = 0 {
-        didSet {
-            self.viewers.record(self.streamCount)
-            self.audiencePeak = max(self.audiencePeak, self.streamCount)
-        }
+        didSet { self.viewers.record(self.streamCount) }
     }
-    /// The most streams open at once since memory was last given back (``FreedMemory``).
-    private var audiencePeak = 0
-    /// How large an audience is a crowd whose leaving gives memory back, and how it is given back.
-    private let crowd: Int
-    private let releaseMemory: @Sendable () -> Void
     /// `debrief_live_viewers` (streams open now), `debrief_live_events_sent_total{kind}`,
     /// `debrief_live_snapshots_total` (snapshots encoded) and `debrief_live_slow_viewers_total`.
     private let viewers: Gauge
@@ -84,11 +76,8 @@ public actor LiveResultsHub: Service {
     public init(
         minimumInterval: Duration = .milliseconds(100), participantInterval: Duration = .milliseconds(250),
         slowViewerGrace: Duration = .seconds(10), metrics: any MetricsFactory = MetricsSystem.factory,
-        crowd: Int = 500, releaseMemory: @escaping @Sendable () -> Void = FreedMemory.giveBack,
         snapshot: @escaping Snapshot, participantSnapshot: Snapshot? = nil
     ) {
-        self.crowd = max(1, crowd)
-        self.releaseMemory = releaseMemory
         self.viewers = Gauge(label: "debrief_live_viewers", factory: metrics)
         self.resultsSent = Counter(label: "debrief_live_events_sent_total", dimensions: [("kind", "results")], factory: metrics)
         self.heartbeatsSent = Counter(label: "debrief_live_events_sent_total", dimensions: [("kind", "heartbeat")], factory: metrics)
@@ -337,20 +326,7 @@ public actor LiveResultsHub: Service {
             self.lastFlush = [:]
             self.latest = [:]
         }
-        self.giveBackMemoryIfTheCrowdLeft()
         return watcher
-    }
-
-    /// Once at least `crowd` streams were open and three quarters of them have ended, the freed
-    /// memory goes back to the system (``FreedMemory``), a moment later, when the closed
-    /// connections are gone too.
-    private func giveBackMemoryIfTheCrowdLeft() {
-        guard self.audiencePeak >= self.crowd, self.streamCount * 4 <= self.audiencePeak else { return }
-        self.audiencePeak = self.streamCount
-        Task.detached(priority: .background) { [releaseMemory] in
-            try? await Task.sleep(for: .seconds(2))
-            releaseMemory()
-        }
     }
 
     /// Milliseconds since 1970: increasing across snapshots and across restarts.
