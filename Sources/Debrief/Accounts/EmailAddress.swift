@@ -45,6 +45,19 @@ public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible
         return .success(EmailAddress(normalized: text))
     }
 
+    /// An address as an account may have stored it under earlier, looser rules (before
+    /// `Ana <ana@example.com>` or a 65-octet local part were refused): trimmed, NFC-normalized
+    /// and lowercased like ``parse(_:path:)``, but not re-checked, so such an account still signs
+    /// in. Only for finding what is stored (sign-in and its throttle); every address a person
+    /// gives to be stored or mailed goes through ``parse(_:path:)``.
+    public static func lookingUp(_ raw: String?) -> EmailAddress? {
+        if case .success(let email) = parse(raw) { return email }
+        guard let raw, raw.unicodeScalars.count <= maxLength else { return nil }
+        let text = TextRules.normalized(raw, lines: .single).lowercased()
+        guard text.contains("@"), !TextRules.containsForbiddenControl(text) else { return nil }
+        return EmailAddress(normalized: text)
+    }
+
     /// Characters that are RFC 5322 specials in a header (all but "@" and "."), by what they
     /// would make of the address. The apostrophe is ordinary (`o'brien@example.ie`).
     private static func headerProblem(_ text: String) -> String? {

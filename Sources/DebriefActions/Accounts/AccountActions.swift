@@ -56,7 +56,8 @@ public struct AccountActions: Sendable {
     /// `kind` is `.signIn` for `POST /v1/tokens`, `.page` for the sign-in page.
     public func logIn(email rawEmail: String?, password: String?, client: String, kind: TokenKind) async throws -> LoggedIn {
         var problems = ProblemCollector()
-        let email = try? EmailAddress.parse(rawEmail).get()
+        // Looked up, not re-checked: an address stored under earlier rules still signs in.
+        let email = EmailAddress.lookingUp(rawEmail)
         if email == nil { problems.add("email", rawEmail == nil ? "is required" : "must be a valid email address") }
         if (password ?? "").isEmpty {
             problems.add("password", "is required")

@@ -77,7 +77,8 @@ public struct AccountSettingsActions: Sendable {
     /// attempt is reserved against the account's email and `client` before bcrypt runs, and
     /// taken back when it was right.
     private func checkCurrentPassword(of account: Account, _ password: String, client: String) async throws -> Account {
-        let reservation = try await self.throttle.reserve(email: try EmailAddress(parsing: account.email), client: client)
+        guard let email = EmailAddress.lookingUp(account.email) else { throw Self.currentPasswordWrong }
+        let reservation = try await self.throttle.reserve(email: email, client: client)
         guard let checked = try await self.accounts.verify(id: account.id, password: password) else { throw Self.currentPasswordWrong }
         try await self.throttle.recordSuccess(reservation)
         return checked
