@@ -26,6 +26,13 @@ from conftest import SAMPLE_FORM, Server
 PACKAGE = "debrief_generated_client"
 # Responses a generated client cannot parse and hands over as bytes; any other warning is a
 # part of the document the generator could not turn into code.
+# The sample form and a follow-up short answer: the document once left `showWhen` out of the
+# short-answer and choice questions a GET returns, so a generated Swift client dropped it and the
+# round trip's PUT was a 409 (the questions' meaning changed).
+FORM = {**SAMPLE_FORM, "questions": [*SAMPLE_FORM["questions"], {
+    "key": "better", "prompt": "What would have made it useful?", "kind": "shortAnswer",
+    "showWhen": {"question": "useful", "ratingBetween": [0, 6]}}]}
+KEYS = ["useful", "topic", "notes", "better"]
 BINARY_RESPONSE = re.compile(
     r"Unsupported content_type (application/yaml|image/svg\+xml|image/png|"
     r"application/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet)")
@@ -134,15 +141,15 @@ def test_the_whole_flow_through_the_generated_client(server: Server, generated):
     meeting = _ok(meetings("create_meeting").sync_detailed(client=host, body=models.MeetingInput(
         title="Generated sync", starts_at=start, ends_at=start + timedelta(hours=1), expected_head_count=10)), 201)
 
-    draft = _ok(forms("save_form_draft").sync_detailed(meeting.id, client=host, body=models.FormInput.from_dict(SAMPLE_FORM)), 200)
-    assert [question.to_dict()["key"] for question in draft.questions] == ["useful", "topic", "notes"]
+    draft = _ok(forms("save_form_draft").sync_detailed(meeting.id, client=host, body=models.FormInput.from_dict(FORM)), 200)
+    assert [question.to_dict()["key"] for question in draft.questions] == KEYS
     published = _ok(forms("publish_form").sync_detailed(meeting.id, client=host), 200)
     assert published.code
 
     # ParticipantForm.language once generated as an object, and every participant form crashed.
     participant_form = _ok(participants("get_participant_form").sync_detailed(published.code, client=public), 200)
     assert participant_form.language == "en"
-    assert [question.to_dict()["key"] for question in participant_form.questions] == ["useful", "topic", "notes"]
+    assert [question.to_dict()["key"] for question in participant_form.questions] == KEYS
     accepted = _ok(participants("submit_response").sync_detailed(
         published.code, client=public, idempotency_key=str(uuid.uuid4()),
         body=models.SubmissionInput(answers=[
@@ -161,6 +168,10 @@ def test_the_whole_flow_through_the_generated_client(server: Server, generated):
     saved = _ok(forms("save_form_draft").sync_detailed(meeting.id, client=host, body=edited), 200)
     assert saved.title == "How was the weekly sync?"
     assert saved.code == published.code and saved.version == published.version
+    # The follow-up's rule is a member the model knows, not an extra one it merely carries along.
+    follow_up = saved.questions[-1]
+    assert "showWhen" not in follow_up.additional_properties
+    assert follow_up.show_when.to_dict() == {"question": "useful", "ratingBetween": [0, 6]}
 
     # NextSessionInput once could not be processed, and the route was missing from the client.
     next_start = start + timedelta(days=7)
