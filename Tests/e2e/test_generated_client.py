@@ -19,12 +19,20 @@ from pathlib import Path
 
 import pytest
 import requests
+import yaml
 
 from conftest import SAMPLE_FORM, Server
 
 PACKAGE = "debrief_generated_client"
 # Responses a generated client cannot parse and hands over as bytes; any other warning is a
 # part of the document the generator could not turn into code.
+# The sample form and a follow-up short answer: the document once left `showWhen` out of the
+# short-answer and choice questions a GET returns, so a generated Swift client dropped it and the
+# round trip's PUT was a 409 (the questions' meaning changed).
+FORM = {**SAMPLE_FORM, "questions": [*SAMPLE_FORM["questions"], {
+    "key": "better", "prompt": "What would have made it useful?", "kind": "shortAnswer",
+    "showWhen": {"question": "useful", "ratingBetween": [0, 6]}}]}
+KEYS = ["useful", "topic", "notes", "better"]
 BINARY_RESPONSE = re.compile(
     r"Unsupported content_type (application/yaml|image/svg\+xml|image/png|"
     r"application/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet)")
@@ -54,6 +62,53 @@ def generated(server: Server, tmp_path_factory):
         sys.path.remove(str(folder))
         for name in [name for name in sys.modules if name == PACKAGE or name.startswith(PACKAGE + ".")]:
             del sys.modules[name]
+
+
+def _null_branch(schema) -> bool:
+    return isinstance(schema, dict) and schema.get("type") == "null"
+
+
+def _constraint_only(schema) -> bool:
+    """A branch that names no type, reference or members: only `required`, counts and the like."""
+    return isinstance(schema, dict) and not ({"type", "$ref", "properties", "enum", "const"} & schema.keys())
+
+
+def _generator_hazards(node, path: str = "#") -> list[str]:
+    """Shapes swift-openapi-generator 1.14 turns into code that drops data (issue 33): a member
+    written `anyOf`/`oneOf` with a `{type: 'null'}` branch is skipped with a warning (and every
+    object that has the member is then refused), and a `oneOf` of branches that only list
+    `required` becomes empty cases that lose every member."""
+    found = []
+    if isinstance(node, dict):
+        for combinator in ("anyOf", "oneOf"):
+            branches = node.get(combinator)
+            if isinstance(branches, list):
+                if any(_null_branch(branch) for branch in branches):
+                    found.append(f"{path}: {combinator} with a null branch")
+                elif all(_constraint_only(branch) for branch in branches):
+                    found.append(f"{path}: {combinator} of branches without types")
+        for key, value in node.items():
+            found += _generator_hazards(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += _generator_hazards(value, f"{path}/{index}")
+    return found
+
+
+def test_the_document_has_no_shape_the_swift_generator_drops(server: Server):
+    document = yaml.safe_load(requests.get(server.base_url + "/openapi.yaml", timeout=30).text)
+    assert _generator_hazards(document) == []
+    # A nullable member uses the `…OrNull` twin of a shared rule; the twin must keep the rule.
+    schemas = document["components"]["schemas"]
+    twins = [name for name in schemas if name.endswith("OrNull")]
+    assert twins, "the document has no …OrNull schemas"
+    for name in twins:
+        if name.removesuffix("OrNull") not in schemas:
+            continue  # LanguageTag is inlined where used (not a component); its twin sits below it
+        twin, rule = schemas[name], schemas[name.removesuffix("OrNull")]
+        assert twin["type"] == [rule["type"], "null"], name
+        for constraint in ("pattern", "minLength", "maxLength", "format"):
+            assert twin.get(constraint) == rule.get(constraint), (name, constraint)
 
 
 def _module(package, name: str):
@@ -86,15 +141,15 @@ def test_the_whole_flow_through_the_generated_client(server: Server, generated):
     meeting = _ok(meetings("create_meeting").sync_detailed(client=host, body=models.MeetingInput(
         title="Generated sync", starts_at=start, ends_at=start + timedelta(hours=1), expected_head_count=10)), 201)
 
-    draft = _ok(forms("save_form_draft").sync_detailed(meeting.id, client=host, body=models.FormInput.from_dict(SAMPLE_FORM)), 200)
-    assert [question.to_dict()["key"] for question in draft.questions] == ["useful", "topic", "notes"]
+    draft = _ok(forms("save_form_draft").sync_detailed(meeting.id, client=host, body=models.FormInput.from_dict(FORM)), 200)
+    assert [question.to_dict()["key"] for question in draft.questions] == KEYS
     published = _ok(forms("publish_form").sync_detailed(meeting.id, client=host), 200)
     assert published.code
 
     # ParticipantForm.language once generated as an object, and every participant form crashed.
     participant_form = _ok(participants("get_participant_form").sync_detailed(published.code, client=public), 200)
     assert participant_form.language == "en"
-    assert [question.to_dict()["key"] for question in participant_form.questions] == ["useful", "topic", "notes"]
+    assert [question.to_dict()["key"] for question in participant_form.questions] == KEYS
     accepted = _ok(participants("submit_response").sync_detailed(
         published.code, client=public, idempotency_key=str(uuid.uuid4()),
         body=models.SubmissionInput(answers=[
@@ -113,6 +168,10 @@ def test_the_whole_flow_through_the_generated_client(server: Server, generated):
     saved = _ok(forms("save_form_draft").sync_detailed(meeting.id, client=host, body=edited), 200)
     assert saved.title == "How was the weekly sync?"
     assert saved.code == published.code and saved.version == published.version
+    # The follow-up's rule is a member the model knows, not an extra one it merely carries along.
+    follow_up = saved.questions[-1]
+    assert "showWhen" not in follow_up.additional_properties
+    assert follow_up.show_when.to_dict() == {"question": "useful", "ratingBetween": [0, 6]}
 
     # NextSessionInput once could not be processed, and the route was missing from the client.
     next_start = start + timedelta(days=7)

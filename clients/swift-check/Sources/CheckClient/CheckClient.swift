@@ -45,14 +45,19 @@ struct BearerToken: ClientMiddleware {
 struct Flow {
     let server: URL
 
-    // The sample form of the e2e suite (Tests/e2e/conftest.py), as a client would keep it in a file.
+    // The sample form of the e2e suite (Tests/e2e/conftest.py), as a client would keep it in a file,
+    // and a follow-up question: its `showWhen` once generated as empty cases that dropped every
+    // member, so the round trip sent it back as `{}`.
     static let sampleForm = """
         {"title": "How was the sync?", "anonymous": true, "questions": [
           {"key": "useful", "prompt": "How useful was it?", "kind": "rating", "min": 0, "max": 10, "required": true},
           {"key": "topic", "prompt": "Best topic?", "kind": "choice",
            "options": [{"id": "roadmap", "label": "Roadmap"}, {"id": "hiring", "label": "Hiring"}], "allowsOther": true},
-          {"key": "notes", "prompt": "Anything else?", "kind": "shortAnswer", "maxLength": 500}]}
+          {"key": "notes", "prompt": "Anything else?", "kind": "shortAnswer", "maxLength": 500},
+          {"key": "better", "prompt": "What would have made it useful?", "kind": "shortAnswer",
+           "showWhen": {"question": "useful", "ratingBetween": [0, 6]}}]}
         """
+    static let keys = ["useful", "topic", "notes", "better"]
 
     /// The API's timestamps carry milliseconds (`2026-12-01T09:00:00.000Z`); the runtime's
     /// default transcoder reads whole seconds only and refuses every response with a date.
@@ -75,8 +80,12 @@ struct Flow {
             "title": "Swift sync", "startsAt": iso(start), "endsAt": iso(start + 3600), "expectedHeadCount": 10,
         ]))).created.body.json
 
+        // Question keys and option ids are nullable members (`…OrNull`): they once were
+        // `anyOf: [$ref, null]`, which the generator skipped, and this decode refused `key`.
         let form = try JSONDecoder().decode(Components.Schemas.FormInput.self, from: Data(Self.sampleForm.utf8))
-        _ = try await host.saveFormDraft(path: .init(id: meeting.id), body: .json(form)).ok.body.json
+        try expect(form.questions.map(\.key) == Self.keys, "the form's keys decoded as \(form.questions.map(\.key))")
+        let draft = try members(try await host.saveFormDraft(path: .init(id: meeting.id), body: .json(form)).ok.body.json)
+        try expect(questionKeys(draft) == Self.keys, "the saved draft has the keys \(questionKeys(draft))")
         // FormResponse is an allOf (the form and its state), generated as value1/value2: its
         // members are read the way a client would read any JSON object.
         let published = try members(try await host.publishForm(path: .init(id: meeting.id)).ok.body.json)
@@ -84,6 +93,8 @@ struct Flow {
 
         let participantForm = try await public_.getParticipantForm(path: .init(code: code)).ok.body.json
         try expect(participantForm.language == "en", "the participant form's language is \(participantForm.language)")
+        let shownKeys = try questionKeys(members(participantForm))
+        try expect(shownKeys == Self.keys, "the participant form has the keys \(shownKeys)")
         let submission = try decode(Components.Schemas.SubmissionInput.self, [
             "answers": [
                 ["questionKey": "useful", "rating": 9],
@@ -108,8 +119,17 @@ struct Flow {
         ).ok.body.json
         let savedMembers = try members(saved)
         try expect(
-            savedMembers["title"] as? String == "How was the weekly sync?" && savedMembers["code"] as? String == code,
-            "the round trip saved \(String(describing: savedMembers["title"])), \(String(describing: savedMembers["code"]))")
+            savedMembers["title"] as? String == "How was the weekly sync?" && savedMembers["code"] as? String == code
+                && savedMembers["version"] as? Int == published["version"] as? Int,
+            "the round trip saved \(String(describing: savedMembers["title"])), \(String(describing: savedMembers["code"])), "
+                + "version \(String(describing: savedMembers["version"]))")
+        // Only the title changed: every question, its keys and the follow-up's rule came back as sent.
+        let before = try canonicalJSON(edited["questions"] ?? []), after = try canonicalJSON(savedMembers["questions"] ?? [])
+        try expect(before == after, "the round trip changed the questions: \(before) became \(after)")
+        let followUp = ((savedMembers["questions"] as? [[String: Any]])?.last?["showWhen"] as? [String: Any]) ?? [:]
+        try expect(
+            followUp["question"] as? String == "useful" && followUp["ratingBetween"] as? [Int] == [0, 6],
+            "the follow-up's rule came back as \(followUp)")
 
         let nextStart = start + 7 * 24 * 3600
         let following = try await host.createNextSession(
@@ -126,6 +146,16 @@ func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws {
 
 func iso(_ date: Date) -> String {
     date.ISO8601Format()
+}
+
+/// The `key` of each question in a form's or participant form's members.
+func questionKeys(_ members: [String: Any]) -> [String] {
+    ((members["questions"] as? [[String: Any]]) ?? []).compactMap { $0["key"] as? String }
+}
+
+/// JSON text with sorted keys, to compare two parsed values.
+func canonicalJSON(_ value: Any) throws -> String {
+    String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
 }
 
 /// A generated value from JSON members, as a client reading them from a file or another response
