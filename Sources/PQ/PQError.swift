@@ -62,7 +62,12 @@ public struct PQError: Error, Sendable, CustomStringConvertible, CustomDebugStri
     public var isLockTimeout: Bool { self.sqlState == "55P03" }
     public var isTransactionConflict: Bool { self.sqlState == "40001" || self.sqlState == "40P01" }
 
-    /// True when the database could not be reached or went away: the request may be retried later.
+    /// `25006`: a write reached a server that is (now) a standby, as a demoted primary is during
+    /// a switchover until the load balancer marks it down.
+    public var isReadOnlyServer: Bool { self.sqlState == "25006" }
+
+    /// True when the database could not be reached or went away — or the primary reached became
+    /// a standby (``isReadOnlyServer``): the request may be retried later, on the new primary.
     public var isUnavailable: Bool {
         switch self.code {
         case .connectionFailed, .connectionLost, .poolTimeout, .poolClosed:
@@ -70,7 +75,7 @@ public struct PQError: Error, Sendable, CustomStringConvertible, CustomDebugStri
         default:
             // Class 08 is "connection exception"; 57P01-57P03 are shutdown / cannot connect now.
             guard let state = self.sqlState else { return false }
-            return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+            return state.hasPrefix("08") || ["57P01", "57P02", "57P03", "25006"].contains(state)
         }
     }
 

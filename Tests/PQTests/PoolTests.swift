@@ -51,6 +51,28 @@ struct PoolTests {
         await database.shutdown()
     }
 
+    /// A switchover demotes the primary under open connections: a write there fails with
+    /// `25006`. That is "unavailable, retry" (a 503, not a 500), and the connection, which now
+    /// reaches a standby, is not leased again (seen in CI: 22 submissions got 500 in a switchover).
+    @Test func aConnectionWhoseServerTurnedReadOnlyIsRetriableAndNotReused() async throws {
+        let url = try await TestDatabase.createEmpty()
+        let database = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 1), logger: TestDatabase.logger)
+        let first = try await database.withConnection { connection in
+            // What a demoted primary does to every transaction of this session.
+            try await connection.query("SET default_transaction_read_only = on")
+            return try #require(try await connection.query("SELECT pg_backend_pid() AS pid").first).decode("pid", as: Int.self)
+        }
+        let error = await #expect(throws: PQError.self) { try await database.execute("CREATE TABLE written (id int)") }
+        #expect(error?.sqlState == "25006")
+        #expect(error?.isUnavailable == true)
+        let next = try #require(
+            try await database.query("SELECT pg_backend_pid() AS pid, current_setting('default_transaction_read_only') AS ro").first)
+        #expect(try next.decode("pid", as: Int.self) != first, "a new connection")
+        #expect(try next.decode("ro", as: String.self) == "off")
+        try await database.execute("CREATE TABLE written (id int)")
+        await database.shutdown()
+    }
+
     @Test func waitersTimeOutInsteadOfHanging() async throws {
         let url = try await TestDatabase.createEmpty()
         let database = Database(

@@ -62,6 +62,10 @@ final class RawConnection {
     /// True when libpq already knows the connection is unusable.
     var isBroken: Bool { PQstatus(self.handle) != CONNECTION_OK }
 
+    /// Set when a write was refused because the server is a standby (`25006`): the primary this
+    /// connection reached was demoted under it (a switchover), so it never goes back to the pool.
+    private var reachedAStandby = false
+
     /// True when no transaction is open (or failed) on this connection.
     var isIdle: Bool { PQtransactionStatus(self.handle) == PQTRANS_IDLE }
 
@@ -72,7 +76,7 @@ final class RawConnection {
     /// has nothing to read: anything readable means the connection is going away (at worst a
     /// stray notice costs one reconnect).
     func isReusable() -> Bool {
-        guard !self.isBroken, self.isIdle, !self.isCopying else { return false }
+        guard !self.isBroken, !self.reachedAStandby, self.isIdle, !self.isCopying else { return false }
         var descriptor = pollfd(fd: PQsocket(self.handle), events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, 0) == 0
     }
@@ -302,6 +306,7 @@ final class RawConnection {
             detail: field("D"),
             constraint: field("n"))
         error.query = query
+        if error.isReadOnlyServer { self.reachedAStandby = true }
         return error
     }
 
