@@ -37,6 +37,7 @@ let migrationFiles = [
     "0046_chat_digests.sql",
     "0047_oidc_identities.sql",
     "0050_series_codes.sql",
+    "0051_check_in_response_form.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [
@@ -353,9 +354,12 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                // Tests only: reads the head of an endless response over a real socket.
+                // Tests only: reads the head of an endless response over a real socket; the
+                // live room's viewers on testing channels.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),

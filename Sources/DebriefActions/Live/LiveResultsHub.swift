@@ -34,7 +34,8 @@ public actor LiveResultsHub: Service {
 
     private let snapshots: [LiveAudience: Snapshot]
     private let intervals: [LiveAudience: Duration]
-    private let slowViewerGrace: Duration
+    /// How long a viewer may leave its events unread before its stream is ended (`too_slow`).
+    public nonisolated let slowViewerGrace: Duration
     /// One open stream: where its events go, whose it is (for ``accessChanged(account:)``), and
     /// since when it has not taken its events (nil while it keeps up).
     private struct Subscriber {

@@ -14,13 +14,14 @@ import Hummingbird
 /// read its events), `shutting_down`. A code whose results are not shared live answers 404,
 /// exactly like an unknown code.
 ///
-/// Built for a room: one task per viewer that only writes what the hub hands it (no timer, no
-/// per-event work), its buffer bounded by the hub (two events) and by the connection (a client
-/// that stops reading is closed by the write-stall deadline), and its admission slot
-/// (``Admission/participantStream(address:)``) held until the body ends.
+/// Built for a room: the events are written by ``RoomBroadcast`` from each connection's event
+/// loop, one buffer for all (no task, timer or per-event work per viewer); a viewer's buffer is
+/// bounded by its connection (one that stops reading skips events, is ended after the hub's grace,
+/// and closed by the write-stall deadline), and its admission slot
+/// (``Admission/participantStream(address:)``) is held until the body ends.
 struct ParticipantLiveController {
     let results: ResultsActions
-    let hub: LiveResultsHub
+    let rooms: RoomBroadcast
     let admission: Admission
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
@@ -30,21 +31,14 @@ struct ParticipantLiveController {
             }
             // Held until the body ends, or freed with the body if it is never written.
             let slot = try self.admission.participantStream(address: context.clientAddress)
-            let events = try await self.hub.subscribe(to: meeting, audience: .participants)
+            let membership = try await self.rooms.join(meeting: meeting, channel: context.channel)
             let body = ResponseBody { writer in
                 defer { slot.release() }
                 try await writer.write(Self.preamble)
-                var ended = false
-                for await event in events {
-                    switch event {
-                    case .accessCheck: continue
-                    case .end: ended = true
-                    default: break
-                    }
-                    try await writer.write(LiveResultsController.message(event))
-                }
-                // The hub finished every stream (graceful shutdown) without a reason of its own.
-                if !ended { try await writer.write(ByteBuffer(string: LiveResultsController.format(name: "end", ["reason": "shutting_down"]))) }
+                let reason = await self.rooms.watch(membership)
+                // nil: the connection closed, there is nobody to tell.
+                guard let reason else { return }
+                try await writer.write(ByteBuffer(string: LiveResultsController.format(name: "end", ["reason": reason])))
                 try await writer.finish(nil)
             }
             return Response(

@@ -32,7 +32,6 @@ struct ResultsSnapshot {
     /// The first stage, in the order ``counts(from:texts:)`` reads its results.
     var queries: [SQLQuery] {
         let versions = self.versionIDs
-        let scope: SQLQuery = "r.form_id IN (" + versions + ")"
         return [
             "SELECT \(Meeting.columns(for: self.viewer)) FROM meetings m WHERE m.id = \(self.meetingID) AND \(SQLQuery.visible(to: self.viewer))",
             "SELECT \(StoredForm.columns) FROM forms f WHERE f.id IN (" + versions + ") ORDER BY f.version",
@@ -49,7 +48,7 @@ struct ResultsSnapshot {
                 SELECT min(r.submitted_at) AS first, max(r.submitted_at) AS last FROM responses r WHERE r.form_id = s.id
             ) x
             """,
-            ResultsStore.attendance(meeting: self.meetingID, scope: scope),
+            ResultsStore.attendance(meeting: self.meetingID, respondedTo: versions),
             // Removals from every version the report covers, as its responses are.
             "SELECT count(*) AS n FROM response_removals WHERE form_id IN (" + versions + ")",
         ]

@@ -189,9 +189,8 @@ public struct ResultsStore: Sendable {
                 """
                 SELECT m.id AS meeting_id, m.session_number, m.starts_at, m.expected_head_count,
                        (SELECT \(Self.people) FROM check_ins c WHERE c.meeting_id = m.id) AS check_ins,
-                       (SELECT count(DISTINCT \(Self.person)) FROM responses r JOIN check_ins c ON c.id = r.check_in_id
-                        WHERE r.form_id IN (SELECT v.id FROM forms v WHERE v.meeting_id = m.id AND v.published_at IS NOT NULL)
-                          AND c.duplicate_status IS DISTINCT FROM 'possible') AS responded, \(StoredForm.columns)
+                       (SELECT \(Self.responded(to: "SELECT v.id FROM forms v WHERE v.meeting_id = m.id AND v.published_at IS NOT NULL"))
+                        FROM check_ins c WHERE c.meeting_id = m.id) AS responded, \(StoredForm.columns)
                 FROM meeting_series s JOIN meetings m ON m.series_id = s.id AND m.trashed_at IS NULL
                 LEFT JOIN LATERAL (
                     SELECT * FROM forms WHERE meeting_id = m.id AND published_at IS NOT NULL ORDER BY version DESC LIMIT 1
@@ -235,9 +234,28 @@ public struct ResultsStore: Sendable {
     }
 
     /// People checked in to the meeting (`people`: a merged repeat counts once, a possible
-    /// duplicate not at all), how many of them have a response among the `r` rows of `scope`
-    /// (`responded`: a subset of `people`, so the rate of those checked in cannot pass 100 %), and
-    /// the possible duplicates (`possible`). Counted from the rows: check-ins are people, few.
+    /// duplicate not at all), how many of them responded to one of `versions` (a subquery of form
+    /// ids; `responded`: a subset of `people`, so the rate of those checked in cannot pass 100 %),
+    /// and the possible duplicates (`possible`), in one scan of the meeting's check-ins: its cost
+    /// is the room's size, whatever the number of responses.
+    static func attendance(meeting meetingID: UUID, respondedTo versions: SQLQuery) -> SQLQuery {
+        """
+        SELECT \(Self.people) AS people, count(*) FILTER (WHERE c.duplicate_status = 'possible') AS possible,
+               \(Self.responded(to: versions)) AS responded
+        FROM check_ins c WHERE c.meeting_id = \(meetingID)
+        """
+    }
+
+    /// People among the check-ins `c` who responded to one of `versions` (an aggregate over
+    /// `check_ins c`): each check-in names the form version of its one response
+    /// (`response_form_id`, kept by triggers on `responses`, SQL/0051), so no response is read.
+    static func responded(to versions: SQLQuery) -> SQLQuery {
+        "count(DISTINCT \(Self.person)) FILTER (WHERE c.duplicate_status IS DISTINCT FROM 'possible' AND c.response_form_id IN (" + versions
+            + "))"
+    }
+
+    /// As ``attendance(meeting:respondedTo:)``, with `responded` among the `r` rows of `scope`
+    /// (a filter of times, check-ins or flags): a filtered read counts the matching rows anyway.
     static func attendance(meeting meetingID: UUID, scope: SQLQuery) -> SQLQuery {
         """
         SELECT

@@ -1,0 +1,138 @@
+import DebriefActions
+import NIOCore
+import NIOHTTPTypes
+
+/// The participants' viewers of one meeting whose connections share one event loop, and what the
+/// room has been told: ``RoomBroadcast`` delivers each event of the hub here, on the loop, and the
+/// room writes it to every viewer.
+///
+/// A viewer whose connection is not writable (its socket buffer full: it stopped reading) skips
+/// events, each being a complete snapshot; one not writable for `slowViewerGrace` is ended
+/// (`too_slow`), and one whose connection closed is forgotten at once.
+//
+// `@unchecked Sendable` is safe because every mutable member is touched on `loop` only: each
+// method but `init` is called there (``RoomBroadcast`` hops with `loop.execute`, and a channel's
+// `closeFuture` calls back on its own loop, which is this one), and checks it.
+final class LiveRoom: @unchecked Sendable {
+    let loop: any EventLoop
+    /// Succeeds with the first event (a snapshot, or the end of the room's stream), fails with what
+    /// computing the first snapshot threw.
+    let ready: EventLoopPromise<Void>
+    private let slowViewerGrace: TimeAmount
+
+    private struct Viewer {
+        let channel: any Channel
+        let ended: CheckedContinuation<String?, Never>
+        /// Since when its connection has not been writable at an event (nil while it keeps up).
+        var behindSince: NIODeadline?
+    }
+
+    private var viewers: [ObjectIdentifier: Viewer] = [:]
+    /// The newest snapshot's message, for a viewer who joins after it.
+    private var latest: ByteBuffer?
+    /// Why the room's stream ended, once it has: a viewer joining now is told at once.
+    private var endReason: String?
+    private var isReady = false
+
+    private static let heartbeat = ByteBuffer(string: ": heartbeat\n\n")
+
+    init(loop: any EventLoop, slowViewerGrace: TimeAmount) {
+        self.loop = loop
+        self.ready = loop.makePromise()
+        self.slowViewerGrace = slowViewerGrace
+    }
+
+    /// Adds a viewer and writes it the newest snapshot; `ended` is resumed once, when its stream ends.
+    func add(_ channel: any Channel, ended: CheckedContinuation<String?, Never>) {
+        self.loop.preconditionInEventLoop()
+        if let reason = self.endReason {
+            ended.resume(returning: reason)
+            return
+        }
+        let id = ObjectIdentifier(channel)
+        self.viewers[id] = Viewer(channel: channel, ended: ended)
+        if let latest = self.latest { Self.write(latest, to: channel) }
+        // Called on this loop (the channel's), at once when it has closed already.
+        channel.closeFuture.whenComplete { _ in
+            self.viewers.removeValue(forKey: id)?.ended.resume(returning: nil)
+        }
+    }
+
+    func deliver(_ event: LiveEvent) {
+        self.loop.preconditionInEventLoop()
+        switch event {
+        case .results(let snapshot):
+            let message = snapshot.frame.converted { ByteBuffer(bytes: $0) }
+            self.latest = message
+            self.markReady()
+            self.broadcast(message)
+        case .heartbeat:
+            self.broadcast(Self.heartbeat)
+        case .accessCheck:
+            break  // participants' streams hold no account
+        case .end(let reason):
+            self.end(reason: reason)
+        }
+    }
+
+    /// Ends every viewer's stream with `reason`, and the room with it.
+    func end(reason: String) {
+        self.loop.preconditionInEventLoop()
+        guard self.endReason == nil else { return }
+        self.endReason = reason
+        self.latest = nil
+        self.markReady()
+        let ending = self.viewers.values
+        self.viewers = [:]
+        for viewer in ending { viewer.ended.resume(returning: reason) }
+    }
+
+    /// The first snapshot could not be computed: those waiting to join are told (a 503 for them).
+    func fail(_ error: any Error) {
+        self.loop.preconditionInEventLoop()
+        if self.isReady {
+            self.end(reason: "shutting_down")
+        } else {
+            self.isReady = true
+            self.endReason = "shutting_down"
+            self.ready.fail(error)
+        }
+    }
+
+    private func markReady() {
+        guard !self.isReady else { return }
+        self.isReady = true
+        self.ready.succeed()
+    }
+
+    private func broadcast(_ message: ByteBuffer) {
+        let now = NIODeadline.now()
+        // Changes are collected and made after the loop: changing the table while iterating it
+        // would copy all of it.
+        var behind: [(ObjectIdentifier, NIODeadline?)] = []
+        var slow: [ObjectIdentifier] = []
+        for (id, viewer) in self.viewers {
+            if viewer.channel.isWritable {
+                Self.write(message, to: viewer.channel)
+                if viewer.behindSince != nil { behind.append((id, nil)) }
+            } else if let since = viewer.behindSince {
+                if now - since >= self.slowViewerGrace { slow.append(id) }
+            } else {
+                behind.append((id, now))
+            }
+        }
+        for (id, since) in behind { self.viewers[id]?.behindSince = since }
+        for id in slow { self.viewers.removeValue(forKey: id)?.ended.resume(returning: "too_slow") }
+    }
+
+    private static func write(_ message: ByteBuffer, to channel: any Channel) {
+        channel.write(NIOAny(HTTPResponsePart.body(message)), promise: nil)
+        channel.flush()
+    }
+
+    /// Viewers in the room now, for tests.
+    var viewerCount: Int {
+        self.loop.preconditionInEventLoop()
+        return self.viewers.count
+    }
+}

@@ -1,0 +1,148 @@
+import DebriefActions
+import Foundation
+import Metrics
+import NIOCore
+import NIOHTTPTypes
+import Synchronization
+
+/// Writes the participants' live events of each meeting to all of its viewers from the viewers'
+/// own event loops: one subscription to ``LiveResultsHub`` per meeting and event loop (a
+/// ``LiveRoom``), and per event one hop to each loop, which then writes the one shared buffer to
+/// each of its connections.
+///
+/// Why not a task per viewer, as the hosts' streams have: a room of 5,000 phones at four events a
+/// second made 20,000 task wake-ups, async-writer hand-offs and loop hops a second, and the
+/// submissions lost most of a core to them (issue 37, docs/benchmarks.md). Here an event costs a
+/// viewer one `write` and `flush` on its loop, and nothing is allocated per viewer.
+///
+/// A viewer's response stays Hummingbird's: its head and preamble go through the response writer,
+/// then the body waits in ``watch(_:)`` (no CPU) until the viewer's stream ends, and writes the
+/// `end` event through the writer again. The writes made here enter the connection's pipeline at
+/// the same end as the writer's and after them, since the writer hands each of its writes to the
+/// loop with `execute`, in order, as ``LiveRoom`` does.
+final class RoomBroadcast: Sendable {
+    private let hub: LiveResultsHub
+    private let slowViewerGrace: Duration
+    /// `debrief_live_room_viewers`: participants' streams open now (the hub counts one stream per
+    /// meeting and event loop for them).
+    private let viewers: Gauge
+
+    /// A room of one meeting on one event loop.
+    private struct Key: Hashable {
+        let meeting: UUID
+        let loop: ObjectIdentifier
+    }
+
+    /// A room, how many viewers hold a ``Membership`` of it, and the task that feeds it.
+    private struct Entry {
+        let room: LiveRoom
+        var members: Int
+        let feed: Task<Void, Never>
+    }
+
+    private let rooms = Mutex<[Key: Entry]>([:])
+    private let viewerCount = Atomic<Int>(0)
+
+    init(hub: LiveResultsHub, slowViewerGrace: Duration, metrics: any MetricsFactory = MetricsSystem.factory) {
+        self.hub = hub
+        self.slowViewerGrace = slowViewerGrace
+        self.viewers = Gauge(label: "debrief_live_room_viewers", factory: metrics)
+        self.viewers.record(0)
+    }
+
+    /// A viewer's place in a room: held from before its response starts until its stream ended, and
+    /// given up when dropped if the response was never written, so a room never outlives its viewers.
+    //
+    // `@unchecked Sendable` is safe because `left` is only touched under `lock`.
+    final class Membership: @unchecked Sendable {
+        fileprivate let room: LiveRoom
+        fileprivate let channel: any Channel
+        private let leave: @Sendable () -> Void
+        private let lock = NSLock()
+        private var left = false
+
+        fileprivate init(room: LiveRoom, channel: any Channel, leave: @escaping @Sendable () -> Void) {
+            self.room = room
+            self.channel = channel
+            self.leave = leave
+        }
+
+        fileprivate func end() {
+            let first = self.lock.withLock {
+                defer { self.left = true }
+                return !self.left
+            }
+            if first { self.leave() }
+        }
+
+        deinit { self.end() }
+    }
+
+    /// Joins the room of `meeting` on `channel`'s event loop, once the room has its first snapshot
+    /// (or its end); throws what computing that snapshot threw, before any response is written.
+    func join(meeting: UUID, channel: any Channel) async throws -> Membership {
+        let key = Key(meeting: meeting, loop: ObjectIdentifier(channel.eventLoop))
+        let room = self.rooms.withLock { rooms -> LiveRoom in
+            if var entry = rooms[key] {
+                entry.members += 1
+                rooms[key] = entry
+                return entry.room
+            }
+            let room = LiveRoom(loop: channel.eventLoop, slowViewerGrace: .init(self.slowViewerGrace))
+            let feed = Task { await self.feed(room, key) }
+            rooms[key] = Entry(room: room, members: 1, feed: feed)
+            return room
+        }
+        let membership = Membership(room: room, channel: channel) { [weak self] in self?.leave(key, room) }
+        try await room.ready.futureResult.get()
+        return membership
+    }
+
+    /// Waits until the viewer's stream ends, writing its events meanwhile: the reason to tell the
+    /// viewer (`not_shared`, `too_slow`, `shutting_down`), or nil when its connection closed.
+    func watch(_ membership: Membership) async -> String? {
+        defer { membership.end() }
+        self.viewers.record(self.viewerCount.add(1, ordering: .relaxed).newValue)
+        defer { self.viewers.record(self.viewerCount.subtract(1, ordering: .relaxed).newValue) }
+        let room = membership.room
+        let channel = membership.channel
+        return await withCheckedContinuation { ended in
+            room.loop.execute { room.add(channel, ended: ended) }
+        }
+    }
+
+    /// Hands the hub's events for the room's meeting to the room's loop, until the hub ends the
+    /// stream (sharing switched off, shutdown) or the room's last viewer leaves (cancelled).
+    private func feed(_ room: LiveRoom, _ key: Key) async {
+        do {
+            let events = try await self.hub.subscribe(to: key.meeting, audience: .participants)
+            for await event in events {
+                room.loop.execute { room.deliver(event) }
+            }
+            room.loop.execute { room.end(reason: "shutting_down") }
+        } catch {
+            room.loop.execute { room.fail(error) }
+        }
+        self.rooms.withLock { rooms in
+            if rooms[key]?.room === room { rooms[key] = nil }
+        }
+    }
+
+    private func leave(_ key: Key, _ room: LiveRoom) {
+        let emptied = self.rooms.withLock { rooms -> Task<Void, Never>? in
+            guard var entry = rooms[key], entry.room === room else { return nil }
+            entry.members -= 1
+            guard entry.members == 0 else {
+                rooms[key] = entry
+                return nil
+            }
+            rooms[key] = nil
+            return entry.feed
+        }
+        // Ends the room's subscription: the hub forgets the stream, and recomputes nothing for it.
+        emptied?.cancel()
+    }
+
+    /// Rooms open now, for tests: one per watched meeting and event loop, none once nobody watches.
+    var roomCount: Int { self.rooms.withLock { $0.count } }
+}

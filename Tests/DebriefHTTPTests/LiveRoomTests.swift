@@ -1,0 +1,124 @@
+@testable import DebriefActions
+@testable import DebriefHTTP
+import Foundation
+import NIOCore
+import NIOEmbedded
+import NIOHTTPTypes
+import Testing
+
+/// ``LiveRoom`` on testing channels of one loop: what each viewer is written, who is skipped, who
+/// is ended and why.
+@Suite("Live results for the room: one loop's viewers")
+struct LiveRoomTests {
+    /// A room on a testing loop, and `count` viewers' channels on it, each waiting for its end.
+    final class Fixture: Sendable {
+        let loop = NIOAsyncTestingEventLoop()
+        let room: LiveRoom
+        let channels: [NIOAsyncTestingChannel]
+        let endings: [Task<String?, Never>]
+
+        init(viewers count: Int, grace: TimeAmount = .seconds(10)) async throws {
+            self.room = LiveRoom(loop: self.loop, slowViewerGrace: grace)
+            var channels: [NIOAsyncTestingChannel] = []
+            for _ in 0..<count {
+                let channel = NIOAsyncTestingChannel(loop: self.loop)
+                try await channel.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
+                channels.append(channel)
+            }
+            self.channels = channels
+            let room = self.room
+            self.endings = channels.map { channel in
+                Task { await withCheckedContinuation { ended in room.loop.execute { room.add(channel, ended: ended) } } }
+            }
+            try await self.untilViewers(count)
+        }
+
+        func deliver(_ event: LiveEvent) async throws {
+            let room = self.room
+            try await self.loop.submit { room.deliver(event) }.get()
+        }
+
+        func viewers() async throws -> Int {
+            let room = self.room
+            return try await self.loop.submit { room.viewerCount }.get()
+        }
+
+        func untilViewers(_ count: Int) async throws {
+            for _ in 0..<500 where try await self.viewers() != count { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(try await self.viewers() == count)
+        }
+
+        /// Every body part written to `channel` so far, as text.
+        static func written(_ channel: NIOAsyncTestingChannel) async throws -> [String] {
+            var parts: [String] = []
+            while let part = try await channel.readOutbound(as: HTTPResponsePart.self) {
+                guard case .body(let buffer) = part else { Issue.record("not a body part: \(part)"); continue }
+                parts.append(String(buffer: buffer))
+            }
+            return parts
+        }
+    }
+
+    static func snapshot(_ responses: Int) -> LiveEvent {
+        .results(LiveSnapshot(id: Int64(responses), json: Data("{\"responses\":\(responses)}".utf8)))
+    }
+
+    @Test func everyViewerIsWrittenTheSameEventAndANewcomerTheNewest() async throws {
+        let fixture = try await Fixture(viewers: 3)
+        try await fixture.deliver(Self.snapshot(1))
+        try await fixture.deliver(.heartbeat)
+        try await fixture.deliver(.accessCheck)  // nothing to write for participants
+        for channel in fixture.channels {
+            #expect(try await Fixture.written(channel) == ["id: 1\nevent: results\ndata: {\"responses\":1}\n\n", ": heartbeat\n\n"])
+        }
+        let late = NIOAsyncTestingChannel(loop: fixture.loop)
+        try await late.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
+        let room = fixture.room
+        let lateEnding = Task { await withCheckedContinuation { ended in room.loop.execute { room.add(late, ended: ended) } } }
+        try await fixture.untilViewers(4)
+        #expect(try await Fixture.written(late) == ["id: 1\nevent: results\ndata: {\"responses\":1}\n\n"])
+
+        try await fixture.deliver(.end(reason: "not_shared"))
+        for ending in fixture.endings + [lateEnding] { #expect(await ending.value == "not_shared") }
+        #expect(try await fixture.viewers() == 0)
+    }
+
+    @Test func aViewerWhoseConnectionIsFullSkipsEventsAndIsEndedAfterTheGrace() async throws {
+        // No grace: behind at one event, ended at the next one it cannot take.
+        let fixture = try await Fixture(viewers: 2, grace: .zero)
+        let (reading, stalled) = (fixture.channels[0], fixture.channels[1])
+        stalled.isWritable = false
+        try await fixture.deliver(Self.snapshot(1))
+        #expect(try await Fixture.written(stalled).isEmpty, "skipped, not queued")
+        #expect(try await fixture.viewers() == 2, "behind once is not too slow")
+        try await fixture.deliver(Self.snapshot(2))
+        #expect(await fixture.endings[1].value == "too_slow")
+        #expect(try await fixture.viewers() == 1)
+        #expect(try await Fixture.written(reading).count == 2, "the other viewer got both")
+    }
+
+    @Test func aViewerWhoCatchesUpIsKeptAndOneWhoseConnectionClosedIsForgotten() async throws {
+        let fixture = try await Fixture(viewers: 2, grace: .zero)
+        fixture.channels[0].isWritable = false
+        try await fixture.deliver(Self.snapshot(1))
+        fixture.channels[0].isWritable = true
+        try await fixture.deliver(Self.snapshot(2))
+        try await fixture.deliver(Self.snapshot(3))
+        #expect(try await Fixture.written(fixture.channels[0]).count == 2, "kept: it caught up before the grace ran out")
+
+        try await fixture.channels[1].close()
+        #expect(await fixture.endings[1].value == nil, "nobody to tell")
+        try await fixture.untilViewers(1)
+    }
+
+    @Test func aViewerJoiningAnEndedRoomIsToldAtOnce() async throws {
+        let fixture = try await Fixture(viewers: 0)
+        try await fixture.deliver(.end(reason: "shutting_down"))
+        let channel = NIOAsyncTestingChannel(loop: fixture.loop)
+        let room = fixture.room
+        let ending = await withCheckedContinuation { ended in room.loop.execute { room.add(channel, ended: ended) } }
+        #expect(ending == "shutting_down")
+        #expect(try await fixture.viewers() == 0)
+        try await room.ready.futureResult.get()
+    }
+}

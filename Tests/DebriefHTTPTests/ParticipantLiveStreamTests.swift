@@ -1,0 +1,67 @@
+@testable import DebriefApp
+import DebriefTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// `GET /v1/f/{code}/results/live` over real sockets: the participants' events are written by
+/// ``RoomBroadcast`` from the connections' event loops, around Hummingbird's response writer.
+@Suite("Live results for the room: the participants' stream")
+struct ParticipantLiveStreamTests {
+    static func form() -> [String: Any] {
+        [
+            "title": "Room", "anonymous": true, "privacyThreshold": 1, "sharesResultsWithParticipants": true, "sharesResultsLive": true,
+            "questions": [["key": "score", "prompt": "Score?", "kind": "rating", "min": 1, "max": 5]],
+        ]
+    }
+
+    /// A live application (a real port, its background services running) and a published form
+    /// sharing its results live.
+    static func run(_ body: @Sendable (ParticipantAPI, PublishedFixture, Int) async throws -> Void) async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 8)
+        var configuration = ParticipantAPI.configuration()
+        configuration.port = 0
+        let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
+        try await app.test(.live) { client in
+            let api = ParticipantAPI(client: client)
+            let fixture = try await api.publish(Self.form())
+            try await body(api, fixture, try #require(client.port))
+        }
+        await database.shutdown()
+    }
+
+    @Test func everyViewerGetsEachSnapshotWhoeverJoinsWhenAndTheEndWhenSharingStops() async throws {
+        try await Self.run { api, form, port in
+            let path = "/v1/f/\(form.code)/results/live"
+            var viewers: [EventStream] = []
+            for _ in 0..<3 { viewers.append(try await EventStream.open(path, port: port)) }
+            for viewer in viewers {
+                #expect(await viewer.wait { $0.contains("\"responses\":0") }, "\(viewer.received)")
+                #expect(viewer.received.hasPrefix("HTTP/1.1 200"))
+                #expect(viewer.received.contains("retry: 2000"), "the preamble, written through the response writer, comes first")
+            }
+            #expect(try await api.submit(form.code, ["answers": [["questionKey": "score", "rating": 4]]]).status == .created)
+            for viewer in viewers { #expect(await viewer.wait { $0.contains("\"responses\":1") }, "\(viewer.received)") }
+
+            // One joining later starts from the newest snapshot, and one leaving changes nothing for the others.
+            let late = try await EventStream.open(path, port: port)
+            #expect(await late.wait { $0.contains("\"responses\":1") }, "\(late.received)")
+            await viewers.removeFirst().close()
+            #expect(try await api.submit(form.code, ["answers": [["questionKey": "score", "rating": 2]]]).status == .created)
+            for viewer in viewers + [late] { #expect(await viewer.wait { $0.contains("\"responses\":2") }, "\(viewer.received)") }
+
+            // The host stops sharing live: every stream ends with the reason, and its chunked body ends.
+            var quiet = Self.form()
+            quiet["sharesResultsLive"] = false
+            let saved = try await api.send(.put, "/v1/meetings/\(form.meetingID)/form", token: form.hostToken, json: quiet)
+            #expect(saved.status == .ok, "\(saved.text)")
+            for viewer in viewers + [late] {
+                #expect(await viewer.wait { $0.contains("event: end\ndata: {\"reason\":\"not_shared\"}") }, "\(viewer.received)")
+                #expect(await viewer.wait { $0.hasSuffix("\r\n0\r\n\r\n") }, "the response ends: \(viewer.received.suffix(80))")
+            }
+            #expect(try await api.send(.get, path).status == .notFound)
+            for viewer in viewers + [late] { await viewer.close() }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// A Server-Sent Events response read over a real socket as it arrives: for live streams, whose
+/// body never ends by itself. Everything received is kept as text (`received`).
+final class EventStream: Sendable {
+    private let channel: any Channel
+    private let text = Mutex("")
+    private let closed = Mutex(false)
+
+    private init(channel: any Channel) {
+        self.channel = channel
+    }
+
+    /// Opens `GET path` on 127.0.0.1:`port`.
+    static func open(_ path: String, port: Int) async throws -> EventStream {
+        let collector = Collector()
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) } }
+            .connect(host: "127.0.0.1", port: port).get()
+        let stream = EventStream(channel: channel)
+        collector.stream.withLock { $0 = stream }
+        try await channel.writeAndFlush(ByteBuffer(string: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"))
+        return stream
+    }
+
+    var received: String { self.text.withLock { $0 } }
+    var isClosed: Bool { self.closed.withLock { $0 } }
+
+    /// Waits up to `timeout` for what was received to satisfy `condition`.
+    func wait(for timeout: Duration = .seconds(15), until condition: (String) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition(self.received) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition(self.received)
+    }
+
+    /// How many times `needle` was received.
+    func count(_ needle: String) -> Int { self.received.components(separatedBy: needle).count - 1 }
+
+    func close() async {
+        try? await self.channel.close()
+    }
+
+    private final class Collector: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        let stream = Mutex<EventStream?>(nil)
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            let chunk = String(buffer: Self.unwrapInboundIn(data))
+            self.stream.withLock { $0 }?.text.withLock { $0 += chunk }
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            self.stream.withLock { $0 }?.closed.withLock { $0 = true }
+            context.fireChannelInactive()
+        }
+    }
+}
