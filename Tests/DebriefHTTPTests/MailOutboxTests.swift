@@ -73,9 +73,16 @@ struct MailOutboxTests {
             }
         }
         while firstID.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(20)) }
-        // The process "dies": its connection goes away with the transaction open.
-        try await database.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE state = 'idle in transaction' AND datname = current_database()")
+        // The process "dies": its connection goes away with the transaction open. Waiting (up
+        // to 10 s) until the backend has exited, and so released its row lock: without the wait
+        // the retry below sometimes ran first, skipped the still-locked message and found none due.
+        let terminated = try await database.query(
+            """
+            SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 10000)) AS n FROM pg_stat_activity
+            WHERE state = 'idle in transaction' AND datname = current_database()
+            """
+        ).single().decode("n", as: Int.self)
+        try #require(terminated == 1, "the claiming connection was ended")
         blocked.cancel()
         _ = try? await blocked.value
         let transport = ScriptedTransport([Self.accepted])
