@@ -18,7 +18,7 @@ struct LiveAudienceTests {
 
     static func hub(grace: Duration = .seconds(10), sharing: Flag = Flag(), counter: LiveResultsHubTests.Counter) -> LiveResultsHub {
         LiveResultsHub(
-            minimumInterval: .milliseconds(10), participantInterval: .milliseconds(10), slowViewerGrace: grace,
+            minimumInterval: .milliseconds(10), participantPacing: RoomPacing(interval: .milliseconds(10)), slowViewerGrace: grace,
             snapshot: { _ in Data("{\"host\":true}".utf8) },
             participantSnapshot: { _ in
                 guard sharing.isOn else { return nil }
@@ -133,5 +133,22 @@ struct LiveAudienceTests {
         var hostResults = 0
         for await event in host { if case .results = event { hostResults += 1 } }
         #expect(hostResults >= 1)
+    }
+
+    /// A room's events are 250 ms apart up to 2,000 viewers on the instance, further apart above
+    /// (writes near 8,000 a second), and never more than 750 ms, whoever counts.
+    @Test func aLargeRoomIsPacedSoItsWritesStayNearTheBudget() {
+        let pacing = RoomPacing()
+        #expect(pacing.interval(viewers: 0) == .milliseconds(250))
+        #expect(pacing.interval(viewers: 2_000) == .milliseconds(250))
+        #expect(pacing.interval(viewers: 5_000) == .milliseconds(625))
+        #expect(pacing.interval(viewers: 100_000) == .milliseconds(750))
+        let meeting = UUID()
+        pacing.add(5_000, to: meeting)
+        #expect(pacing.interval(for: meeting) == .milliseconds(625))
+        #expect(pacing.interval(for: UUID()) == .milliseconds(250), "another meeting's room is its own")
+        pacing.add(-5_000, to: meeting)
+        #expect(pacing.viewers(of: meeting) == 0)
+        #expect(pacing.interval(for: meeting) == .milliseconds(250))
     }
 }

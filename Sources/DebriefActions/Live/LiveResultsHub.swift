@@ -9,7 +9,8 @@ import ServiceLifecycle
 ///
 /// A submission (on any instance) sends `NOTIFY debrief_results '<meeting id>'`; ``changed(_:)``
 /// then schedules one recomputation per watched audience of that meeting, no sooner than its
-/// interval after the previous one (hosts 100 ms, participants 250 ms by default), so a burst of
+/// interval after the previous one (hosts 100 ms; participants 250 ms, further apart for
+/// a room of thousands: ``RoomPacing``), so a burst of
 /// a thousand submissions a second costs at most ten (four) snapshots a second. One snapshot —
 /// encoded once, its bytes shared (``SharedFrame``) — goes to every watcher of the audience, so
 /// an event costs each stream one write, whatever the audience's size (docs/live.md). The newest
@@ -33,7 +34,10 @@ public actor LiveResultsHub: Service {
     }
 
     private let snapshots: [LiveAudience: Snapshot]
-    private let intervals: [LiveAudience: Duration]
+    /// The hosts' interval between recomputations of a meeting.
+    private let minimumInterval: Duration
+    /// The participants' interval, which grows with the room (kept by ``RoomPacing``'s writer).
+    public nonisolated let participantPacing: RoomPacing
     /// How long a viewer may leave its events unread before its stream is ended (`too_slow`).
     public nonisolated let slowViewerGrace: Duration
     /// One open stream: where its events go, whose it is (for ``accessChanged(account:)``), and
@@ -75,7 +79,7 @@ public actor LiveResultsHub: Service {
     /// the participants' view, nil once the results are not shared live (no participant stream
     /// opens without it).
     public init(
-        minimumInterval: Duration = .milliseconds(100), participantInterval: Duration = .milliseconds(250),
+        minimumInterval: Duration = .milliseconds(100), participantPacing: RoomPacing = RoomPacing(),
         slowViewerGrace: Duration = .seconds(10), metrics: any MetricsFactory = MetricsSystem.factory,
         snapshot: @escaping Snapshot, participantSnapshot: Snapshot? = nil
     ) {
@@ -85,7 +89,8 @@ public actor LiveResultsHub: Service {
         self.encoded = Counter(label: "debrief_live_snapshots_total", factory: metrics)
         self.slowDropped = Counter(label: "debrief_live_slow_viewers_total", factory: metrics)
         self.viewers.record(0)
-        self.intervals = [.hosts: minimumInterval, .participants: participantInterval]
+        self.minimumInterval = minimumInterval
+        self.participantPacing = participantPacing
         self.slowViewerGrace = slowViewerGrace
         var snapshots: [LiveAudience: Snapshot] = [.hosts: snapshot]
         snapshots[.participants] = participantSnapshot
@@ -213,7 +218,7 @@ public actor LiveResultsHub: Service {
             let channel = Channel(meeting: meeting, audience: audience)
             guard self.subscribers[channel] != nil, !self.scheduled.contains(channel) else { continue }
             self.scheduled.insert(channel)
-            let interval = self.intervals[audience] ?? .milliseconds(100)
+            let interval = audience == .hosts ? self.minimumInterval : self.participantPacing.interval(for: meeting)
             let due = (self.lastFlush[channel] ?? .now - interval) + interval
             self.dueContinuation.yield((channel, due))
         }

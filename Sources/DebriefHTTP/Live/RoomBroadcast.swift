@@ -55,13 +55,15 @@ final class RoomBroadcast: Sendable {
     //
     // `@unchecked Sendable` is safe because `left` is only touched under `lock`.
     final class Membership: @unchecked Sendable {
+        fileprivate let meeting: UUID
         fileprivate let room: LiveRoom
         fileprivate let channel: any Channel
         private let leave: @Sendable () -> Void
         private let lock = NSLock()
         private var left = false
 
-        fileprivate init(room: LiveRoom, channel: any Channel, leave: @escaping @Sendable () -> Void) {
+        fileprivate init(meeting: UUID, room: LiveRoom, channel: any Channel, leave: @escaping @Sendable () -> Void) {
+            self.meeting = meeting
             self.room = room
             self.channel = channel
             self.leave = leave
@@ -93,7 +95,7 @@ final class RoomBroadcast: Sendable {
             rooms[key] = Entry(room: room, members: 1, feed: feed)
             return room
         }
-        let membership = Membership(room: room, channel: channel) { [weak self] in self?.leave(key, room) }
+        let membership = Membership(meeting: meeting, room: room, channel: channel) { [weak self] in self?.leave(key, room) }
         try await room.ready.futureResult.get()
         return membership
     }
@@ -103,7 +105,11 @@ final class RoomBroadcast: Sendable {
     func watch(_ membership: Membership) async -> String? {
         defer { membership.end() }
         self.viewers.record(self.viewerCount.add(1, ordering: .relaxed).newValue)
-        defer { self.viewers.record(self.viewerCount.subtract(1, ordering: .relaxed).newValue) }
+        self.hub.participantPacing.add(1, to: membership.meeting)
+        defer {
+            self.hub.participantPacing.add(-1, to: membership.meeting)
+            self.viewers.record(self.viewerCount.subtract(1, ordering: .relaxed).newValue)
+        }
         let room = membership.room
         let channel = membership.channel
         return await withCheckedContinuation { ended in
