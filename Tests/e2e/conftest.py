@@ -137,7 +137,7 @@ def start_server(database_url: str, port: int | None = None, env: dict[str, str]
             raise RuntimeError(f"debrief serve exited with {process.returncode}:\n{server.log()}")
         try:
             if requests.get(server.base_url + "/readyz", timeout=1).status_code == 200:
-                RECORDER.watch(server.base_url)
+                RECORDER.watch(server.base_url, lambda: process.poll() is None)
                 return server
         except requests.RequestException:
             pass

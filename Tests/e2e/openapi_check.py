@@ -28,6 +28,7 @@ import threading
 import urllib.parse
 from collections import Counter
 from dataclasses import dataclass
+from typing import Callable
 
 import requests
 import yaml
@@ -76,7 +77,10 @@ class Mismatch:
 class OpenAPIRecorder:
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._origins: set[str] = set()
+        # Each watched origin with a check that its server still runs: a stopped server's port
+        # may be taken by another test's service (seen: the OpenID provider stand-in), whose
+        # exchanges are not Debrief's.
+        self._origins: dict[str, Callable[[], bool]] = {}
         self._openapi: OpenAPI | None = None
         self._seen: Counter = Counter()
         self._mismatches: list[Mismatch] = []
@@ -99,13 +103,13 @@ class OpenAPIRecorder:
 
         requests.Session.send = send
 
-    def watch(self, base_url: str) -> None:
-        """Checks the exchanges with the server at `base_url` from now on."""
+    def watch(self, base_url: str, is_running: Callable[[], bool] = lambda: True) -> None:
+        """Checks the exchanges with the server at `base_url` from now on, while `is_running()`."""
         origin = _origin(base_url)
         with self._lock:
             if self._openapi is None:
                 self._openapi = self._load(base_url)
-            self._origins.add(origin)
+            self._origins[origin] = is_running
 
     def take_mismatches(self) -> list[Mismatch]:
         with self._lock:
@@ -126,7 +130,8 @@ class OpenAPIRecorder:
     # -- checking -----------------------------------------------------------------------------
 
     def record(self, request: requests.PreparedRequest, response: requests.Response, streamed: bool) -> None:
-        if _origin(request.url or "") not in self._origins or self._openapi is None:
+        is_running = self._origins.get(_origin(request.url or ""))
+        if is_running is None or not is_running() or self._openapi is None:
             return
         if str(request.headers.get("User-Agent", "")).lower().startswith("schemathesis"):
             return

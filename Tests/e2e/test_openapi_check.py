@@ -69,3 +69,35 @@ def test_a_page_is_checked_for_its_status_only(api: API):
 def test_exchanges_were_checked():
     # The server fixture's readiness probe and the tests above went through the recorder.
     assert RECORDER.checked > 0
+
+
+def test_a_stopped_servers_port_taken_by_another_service_is_not_checked(api: API):
+    # Seen: a Debrief server stopped, the OpenID provider stand-in got its port, and the
+    # provider's own routes were reported as drift from Debrief's document.
+    import http.server
+    import threading
+
+    class Other(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(b"not debrief")
+
+        def log_message(self, *args):
+            pass
+
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Other)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{other.server_address[1]}"
+    running = [True]
+    try:
+        RECORDER.take_mismatches()
+        RECORDER.watch(base, lambda: running[0])
+        assert requests.get(base + "/control", timeout=5).status_code == 200
+        reported = RECORDER.take_mismatches()
+        assert any("/control" in str(m) for m in reported), reported  # watched while running
+        running[0] = False  # the server at that origin stopped; another service has the port
+        assert requests.get(base + "/authorize", timeout=5).status_code == 200
+        assert RECORDER.take_mismatches() == []
+    finally:
+        other.shutdown()
