@@ -9,11 +9,11 @@ import ServiceLifecycle
 ///
 /// A submission (on any instance) sends `NOTIFY debrief_results '<meeting id>'`; ``changed(_:)``
 /// then schedules one recomputation per watched audience of that meeting, no sooner than its
-/// interval after the previous one (hosts 100 ms; participants 250 ms, further apart for
-/// a room of thousands: ``RoomPacing``), so a burst of
-/// a thousand submissions a second costs at most ten (four) snapshots a second. One snapshot —
-/// encoded once, its bytes shared (``SharedFrame``) — goes to every watcher of the audience, so
-/// an event costs each stream one write, whatever the audience's size (docs/live.md). The newest
+/// interval after the previous one (hosts 100 ms; participants 250 ms, further apart for a room
+/// of thousands: ``RoomPacing``), so a burst of a thousand submissions a second costs at most ten
+/// (four) snapshots a second. One snapshot — encoded once, its bytes shared (``SharedFrame``) —
+/// goes to every watcher of the audience, so an event costs each stream one write, whatever the
+/// audience's size (docs/live.md). The newest
 /// snapshot is kept while anyone watches: a new watcher starts from it without a recomputation,
 /// so a room of 5,000 phones joining costs one, not 5,000.
 ///
@@ -36,7 +36,8 @@ public actor LiveResultsHub: Service {
     private let snapshots: [LiveAudience: Snapshot]
     /// The hosts' interval between recomputations of a meeting.
     private let minimumInterval: Duration
-    /// The participants' interval, which grows with the room (kept by ``RoomPacing``'s writer).
+    /// The participants' interval, which grows with the room (whose size the writer of their
+    /// events, `RoomBroadcast` in the HTTP layer, keeps there).
     public nonisolated let participantPacing: RoomPacing
     /// How long a viewer may leave its events unread before its stream is ended (`too_slow`).
     public nonisolated let slowViewerGrace: Duration
