@@ -34,8 +34,6 @@ final class LiveRoom: @unchecked Sendable {
     private var endReason: String?
     private var isReady = false
 
-    private static let heartbeat = ByteBuffer(string: ": heartbeat\n\n")
-
     init(loop: any EventLoop, slowViewerGrace: TimeAmount) {
         self.loop = loop
         self.ready = loop.makePromise()
@@ -61,13 +59,14 @@ final class LiveRoom: @unchecked Sendable {
     func deliver(_ event: LiveEvent) {
         self.loop.preconditionInEventLoop()
         switch event {
-        case .results(let snapshot):
-            let message = snapshot.frame.converted { ByteBuffer(bytes: $0) }
+        case .results:
+            // The hosts' streams' encoding of an event: one shared buffer per snapshot.
+            let message = LiveResultsController.message(event)
             self.latest = message
             self.markReady()
             self.broadcast(message)
         case .heartbeat:
-            self.broadcast(Self.heartbeat)
+            self.broadcast(LiveResultsController.message(event))
         case .accessCheck:
             break  // participants' streams hold no account
         case .end(let reason):
