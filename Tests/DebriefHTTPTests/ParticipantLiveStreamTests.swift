@@ -43,6 +43,10 @@ struct ParticipantLiveStreamTests {
             }
             #expect(try await api.submit(form.code, ["answers": [["questionKey": "score", "rating": 4]]]).status == .created)
             for viewer in viewers { #expect(await viewer.wait { $0.contains("\"responses\":1") }, "\(viewer.received)") }
+            // The room's compact view: the scale's counts and shares, no report around them.
+            let event = try #require(viewers[0].received.components(separatedBy: "\n").last { $0.contains("\"responses\":1") })
+            #expect(event.contains(#""counts":[0,0,0,1,0]"#) && event.contains(#""percents":[0,0,0,100,0]"#), "\(event)")
+            #expect(!event.contains("timeline") && !event.contains("datasets"), "\(event)")
 
             // One joining later starts from the newest snapshot, and one leaving changes nothing for the others.
             let late = try await EventStream.open(path, port: port)

@@ -186,20 +186,28 @@ struct PrivacyFeaturesPropertyTests {
         let meetingID = try #require(UUID(uuidString: meeting))
         let actions = ResultsActions(results: ResultsStore(database: database))
         let live = try await LiveResultsHub.reportSnapshot(actions)(meetingID)
-        // The participants' live event (issue 37): the participant view, as the room's stream sends it.
+        // The participants' live event (issue 37): the room's view, as the room's stream sends it.
         let roomLive = try await LiveResultsHub.participantSnapshot(actions)(meetingID)
+        let room = try #require(roomLive.flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }, "\(context)")
         let participantReports: [(String, [String: Any]?)] = [
             ("shared results", try await api.send(.get, "/v1/f/\(code)/results").json),
-            ("participant live event", roomLive.flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }),
+            ("participant live event", room),
         ]
         let reports: [(String, [String: Any]?)] = [
             ("results", try await api.send(.get, "/v1/meetings/\(meeting)/results", token: token).json),
             ("live event", live.flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }),
         ] + participantReports
-        for (name, json) in reports {
+        for (name, json) in reports.dropLast() {
             let report = try #require(json, "\(name): \(context)")
             Self.checkReport(report, oracle, "\(name), \(context)")
         }
+        Self.checkRoom(room, oracle, shared: try #require(participantReports[0].1), "room view, \(context)")
+        // Participants' counts skip the texts, which their view drops: it is the same view as
+        // the host's counts (texts read) give.
+        let withTexts = try #require(try await ResultsStore(database: database).counts(meeting: meetingID, visibleTo: .service, filter: ResultsFilter()))
+        let shared = try #require(try await actions.sharedReport(formCode: code))
+        let expected = ResultsReport(withTexts, filter: ResultsFilter(), now: shared.generatedAt).participantView
+        #expect(shared == expected, "\(context): the participant view depends on the texts read")
         // What participants see carries no text anyone wrote, withheld or not: no newest answers,
         // no "Other" texts, not even a short answer's words.
         for (name, json) in participantReports {
@@ -445,6 +453,33 @@ struct PrivacyFeaturesPropertyTests {
             let rows = languages["rows"] as? [[String: Any]] ?? []
             #expect(rows.allSatisfy { Self.isNull($0["count"]) }, "\(context): languages \(rows)")
         }
+    }
+
+    /// The room's live view (``RoomView``): what the oracle withholds has no numbers, a hidden
+    /// follow-up not even its respondents, and every number shown is the shared results' own.
+    static func checkRoom(_ room: [String: Any], _ oracle: Oracle, shared: [String: Any], _ context: String) {
+        for key in ["pick", "sure", "why", "g"] {
+            guard let result = Self.question(room, key), let report = Self.question(shared, key) else {
+                Issue.record("\(context): no question \(key)")
+                continue
+            }
+            #expect(result["withheld"] as? Bool == oracle.withheld.contains(key), "\(context): \(key) withheld: \(result)")
+            if oracle.withheld.contains(key) {
+                #expect(["counts", "percents", "mean"].allSatisfy { Self.isNull(result[$0]) }, "\(context): \(key) numbers: \(result)")
+            } else if key != "why" && key != "g" {
+                let rows = (report["chart"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []
+                #expect(result["counts"] as? [Int] == rows.compactMap { $0["count"] as? Int }, "\(context): \(key) counts")
+                #expect(result["labels"] as? [String] == rows.compactMap { $0["label"] as? String }, "\(context): \(key) labels")
+            }
+            #expect(Self.isNull(result["respondents"]) == oracle.hidden.contains(key), "\(context): \(key) respondents: \(result)")
+            if !oracle.hidden.contains(key) { #expect(result["respondents"] as? Int == report["respondents"] as? Int, "\(context): \(key)") }
+        }
+        for statement in Self.question(room, "g")?["statements"] as? [[String: Any]] ?? [] {
+            let withheld = oracle.statements.contains(statement["key"] as? String ?? "")
+            #expect(statement["withheld"] as? Bool == withheld, "\(context): statement \(statement)")
+            if withheld { #expect(Self.isNull(statement["counts"]) && Self.isNull(statement["mean"]), "\(context): statement \(statement)") }
+        }
+        #expect(room["responses"] as? Int == (shared["summary"] as? [String: Any])?["responses"] as? Int, "\(context): responses")
     }
 
     static func checkPage(_ html: String, _ oracle: Oracle, _ context: String) {

@@ -23,8 +23,15 @@ extension ResultsReport {
         // Empty, not nil: the choice still has its "Other" row (``otherRowIndex``), only no texts.
         copy.otherTexts = question.otherTexts.map { _ in [] }
         copy.newestAnswers = nil
-        // The words are participants' texts: the count of respondents stays, the words go.
-        if copy.kind == .shortAnswer { copy.chart = copy.chart.withheld(keepingCategories: false) }
+        // The words are participants' texts: the count of respondents stays, the words go, and
+        // so does the size of the sample they were counted in, so the view is the same whether
+        // the texts were read or not (the room's live counts skip reading them: ``RoomView``).
+        if copy.kind == .shortAnswer {
+            copy.chart = ChartSeries(
+                unit: "respondents", total: question.respondents ?? 0, totalDescription: "respondents who answered this question",
+                categories: [])
+            if question.respondents == nil { copy.chart = copy.chart.hidingTotal() }
+        }
         return copy
     }
 }

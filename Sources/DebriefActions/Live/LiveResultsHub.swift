@@ -106,7 +106,7 @@ public actor LiveResultsHub: Service {
         { meeting in try await results.shared.report(meeting)?.json }
     }
 
-    /// The participants' snapshot: ``ResultsReport/participantView`` of the results shared live.
+    /// The participants' snapshot: the ``RoomView`` of the results shared live.
     public static func participantSnapshot(_ results: ResultsActions) -> Snapshot {
         { meeting in try await results.participantLiveJSON(meeting: meeting) }
     }

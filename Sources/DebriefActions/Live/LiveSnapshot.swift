@@ -4,7 +4,7 @@ import Foundation
 public enum LiveAudience: Sendable, Hashable, CaseIterable {
     /// The host's dashboard (and admins, co-hosts): the full report.
     case hosts
-    /// Participants' phones and the presenter view: ``Debrief/ResultsReport/participantView`` only.
+    /// Participants' phones and the presenter view: ``Debrief/RoomView`` (the participant view, compacted).
     case participants
 }
 

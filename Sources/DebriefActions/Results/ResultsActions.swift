@@ -91,11 +91,12 @@ public struct ResultsActions: Sendable {
         return try await self.results.liveMeeting(formCode: code)
     }
 
-    /// The participant view of the meeting's live shared results as JSON, or nil once they are
-    /// not shared live (the live hub then ends the participants' streams).
+    /// The room's view (``RoomView``: the participant view, compacted) of the meeting's live
+    /// shared results as JSON, or nil once they are not shared live (the live hub then ends the
+    /// participants' streams).
     public func participantLiveJSON(meeting id: UUID) async throws -> Data? {
         guard let counts = try await self.results.liveSharedCounts(meeting: id) else { return nil }
-        return try JSONCoding.encoder.encode(ResultsReport(counts, filter: ResultsFilter()).participantView)
+        return try JSONCoding.encoder.encode(RoomView(ResultsReport(counts, filter: ResultsFilter())))
     }
 
     /// Every session of a series and the trend of each question asked in two or more.

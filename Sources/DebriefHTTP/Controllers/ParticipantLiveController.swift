@@ -6,9 +6,9 @@ import Hummingbird
 /// `GET /v1/f/{code}/results/live`: the results participants may see, as Server-Sent Events,
 /// while the host shares them live (docs/live.md).
 ///
-/// Each `results` event carries the whole participant view (``Debrief/ResultsReport/participantView``:
-/// counts, shares, means and distributions, no texts) — the same bytes for every viewer of the
-/// form, encoded once per change by ``LiveResultsHub``; `: heartbeat` comments arrive between
+/// Each `results` event carries the room's view (``Debrief/RoomView``: the participant view
+/// compacted to each question's labels, counts, shares and mean, no texts, about a kilobyte) —
+/// the same bytes for every viewer of the form, encoded once per change by ``LiveResultsHub``; `: heartbeat` comments arrive between
 /// them. The stream ends with an `end` event whose data names the reason: `not_shared` (the host
 /// switched live sharing off, or never had it on: then at once), `too_slow` (the viewer did not
 /// read its events), `shutting_down`. A code whose results are not shared live answers 404,

@@ -16,12 +16,27 @@ import PQ
 /// load a report used to wait for a core once per round trip, ten times or more; now twice
 /// (decision record 19).
 ///
+/// What participants see has no texts (``Debrief/ResultsReport/participantView``): their counts
+/// skip the second stage and read in one exchange (``ResultsStore/Texts/none``).
+///
 /// Filtered counts read the matching rows themselves and keep ``ResultsStore``'s step-by-step path.
 struct ResultsSnapshot {
     let meetingID: UUID
     let viewer: Viewer
     /// Only the versions that share their results with participants (``ResultsStore/sharedCounts(formCode:)``).
     let sharedOnly: Bool
+    let texts: ResultsStore.Texts
+
+    /// Reads the snapshot: one exchange without texts, two with them.
+    func read(_ database: Database) async throws -> ResultsCounts? {
+        switch self.texts {
+        case .none:
+            return try self.counts(from: try await database.readSnapshot(self.queries), texts: [])
+        case .newest:
+            let read = try await database.readSnapshot(self.queries, then: Self.textQueries(after:))
+            return try self.counts(from: read.first, texts: read.then)
+        }
+    }
 
     /// The published versions counted, as a subquery of `forms` ids.
     private var versionIDs: SQLQuery {
@@ -93,7 +108,7 @@ struct ResultsSnapshot {
         guard !versions.isEmpty else { return nil }
         var tallyRows: [UUID: [Row]] = [:]
         for row in results[2] { tallyRows[try row.decode("form_id"), default: []].append(row) }
-        let lists = Self.textLists(versions)
+        let lists = self.texts == .none ? [] : Self.textLists(versions)
         guard lists.count == texts.count else { throw PQError(.protocolViolation, "a results snapshot read other text lists") }
         var read: [UUID: [String: QuestionCounts]] = [:]
         for (list, rows) in zip(lists, texts) {

@@ -35,12 +35,21 @@ public struct ResultsStore: Sendable {
         try await self.counts(meeting: meetingID, sharedOnly: false, visibleTo: viewer, filter: filter)
     }
 
+    /// Which texts a count reads besides the tallies.
+    enum Texts {
+        /// The newest short answers and "other" texts of each question, for the host's report.
+        case newest
+        /// None: what participants see has no texts (``Debrief/ResultsReport/participantView``),
+        /// so their counts do not read them (unfiltered counts only).
+        case none
+    }
+
     /// As above; `sharedOnly` counts only the versions that share their results with participants.
-    func counts(meeting meetingID: UUID, sharedOnly: Bool, visibleTo viewer: Viewer, filter: ResultsFilter) async throws -> ResultsCounts? {
+    func counts(
+        meeting meetingID: UUID, sharedOnly: Bool, visibleTo viewer: Viewer, filter: ResultsFilter, texts: Texts = .newest
+    ) async throws -> ResultsCounts? {
         if filter.isEmpty {
-            let snapshot = ResultsSnapshot(meetingID: meetingID, viewer: viewer, sharedOnly: sharedOnly)
-            let read = try await self.database.readSnapshot(snapshot.queries, then: ResultsSnapshot.textQueries(after:))
-            return try snapshot.counts(from: read.first, texts: read.then)
+            return try await ResultsSnapshot(meetingID: meetingID, viewer: viewer, sharedOnly: sharedOnly, texts: texts).read(self.database)
         }
         return try await self.reads.database().withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
@@ -134,8 +143,8 @@ public struct ResultsStore: Sendable {
     }
 
     /// The unfiltered counts participants may see behind a public form code (any code the
-    /// meeting's form was published under): when the current version shares its results, the
-    /// counts of the versions that share theirs; nil otherwise (unknown code, draft, or results
+    /// meeting's form was published under), without texts: when the current version shares its
+    /// results, the counts of the versions that share theirs; nil otherwise (unknown code, draft, or results
     /// not shared — indistinguishable on purpose). See decision record 20.
     public func sharedCounts(formCode: String) async throws -> ResultsCounts? {
         guard
@@ -145,7 +154,7 @@ public struct ResultsStore: Sendable {
             try row.decode("definition", as: SQLJSON<FormDefinition>.self).value.sharesResultsWithParticipants
         else { return nil }
         return try await self.counts(
-            meeting: try row.decode("meeting_id"), sharedOnly: true, visibleTo: .service, filter: ResultsFilter())
+            meeting: try row.decode("meeting_id"), sharedOnly: true, visibleTo: .service, filter: ResultsFilter(), texts: .none)
     }
 
     /// The meeting behind `formCode` when its current published version shares its results live
@@ -161,8 +170,8 @@ public struct ResultsStore: Sendable {
         return try row.decode("meeting_id")
     }
 
-    /// The counts participants see live for `meetingID` (only the versions that share results),
-    /// or nil once its current published version does not share them live.
+    /// The counts participants see live for `meetingID` (only the versions that share results,
+    /// without texts), or nil once its current published version does not share them live.
     public func liveSharedCounts(meeting meetingID: UUID) async throws -> ResultsCounts? {
         guard
             let row = try await self.database.query(
@@ -174,7 +183,7 @@ public struct ResultsStore: Sendable {
             ).first,
             Self.sharesLive(try row.decode("definition", as: SQLJSON<FormDefinition>.self).value)
         else { return nil }
-        return try await self.counts(meeting: meetingID, sharedOnly: true, visibleTo: .service, filter: ResultsFilter())
+        return try await self.counts(meeting: meetingID, sharedOnly: true, visibleTo: .service, filter: ResultsFilter(), texts: .none)
     }
 
     private static func sharesLive(_ form: FormDefinition) -> Bool {

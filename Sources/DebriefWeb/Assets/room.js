@@ -2,9 +2,9 @@
 //
 // Both pages render the results of their load on the server (they work without this script). With
 // it, the page listens to GET /v1/f/{code}/results/live (Server-Sent Events) and redraws its
-// charts from each event: the participant view of the results (counts, shares, means; never a
-// text a participant wrote), the same bytes for everyone in the room, so a phone asks the server
-// for nothing per event (docs/live.md). Text goes in with textContent only.
+// charts from each event: the room's view of the results (labels, counts, shares, means; never
+// a text a participant wrote; about a kilobyte), the same bytes for everyone in the room, so a
+// phone asks the server for nothing per event (docs/live.md). Text goes in with textContent only.
 (function () {
   "use strict";
 
@@ -38,21 +38,19 @@
     return typeof value === "number" ? value.toLocaleString(document.documentElement.lang || undefined) : "";
   }
 
-  // One row per category: its label, a bar as long as its share, and the share.
-  function bars(chart) {
+  // One row per label: the label, a bar as long as its share, and the share.
+  function bars(labels, percents) {
     var list = element("ul", "room-bars");
-    var rows = (chart && chart.rows) || [];
-    for (var i = 0; i < rows.length; i++) {
-      var row = rows[i];
+    for (var i = 0; i < labels.length; i++) {
+      var percent = percents && typeof percents[i] === "number" ? percents[i] : null;
       var item = element("li", "room-bar");
-      item.appendChild(element("span", "room-label", row.label));
+      item.appendChild(element("span", "room-label", labels[i]));
       var track = element("span", "room-track");
       var fill = element("span", "room-fill");
-      var percent = typeof row.percent === "number" ? row.percent : 0;
-      fill.style.width = Math.max(0, Math.min(100, percent)) + "%";
+      fill.style.width = Math.max(0, Math.min(100, percent || 0)) + "%";
       track.appendChild(fill);
       item.appendChild(track);
-      item.appendChild(element("span", "room-value", typeof row.percent === "number" ? row.percent + "%" : "–"));
+      item.appendChild(element("span", "room-value", percent === null ? "–" : percent + "%"));
       list.appendChild(item);
     }
     return list;
@@ -69,10 +67,10 @@
       section.appendChild(element("p", "notice", words.withheld));
       return section;
     }
-    var statistics = result.statistics;
-    if (statistics && typeof statistics.mean === "number") {
-      section.appendChild(element("p", "room-mean", say(words.mean, { mean: number(Math.round(statistics.mean * 10) / 10) })));
+    if (typeof result.mean === "number") {
+      section.appendChild(element("p", "room-mean", say(words.mean, { mean: number(Math.round(result.mean * 10) / 10) })));
     }
+    var labels = result.labels || [];
     if (result.statements) {
       for (var i = 0; i < result.statements.length; i++) {
         var statement = result.statements[i];
@@ -81,24 +79,26 @@
         if (statement.withheld) {
           part.appendChild(element("p", "notice", words.withheld));
         } else {
-          part.appendChild(bars(statement.chart));
+          part.appendChild(bars(labels, statement.percents));
         }
         section.appendChild(part);
       }
-    } else if (result.kind !== "shortAnswer") {
-      section.appendChild(bars(result.chart));
+    } else if (result.labels) {
+      section.appendChild(bars(labels, result.percents));
     }
     return section;
   }
 
-  function draw(report) {
+  // `view`: the room's view of the results (RoomView: each question's labels, counts, shares).
+  function draw(view) {
     var next = document.createDocumentFragment();
-    var questions = report.questions || [];
+    var questions = view.questions || [];
     for (var i = 0; i < questions.length; i++) next.appendChild(question(questions[i]));
     target.replaceChildren(next);
-    if (count && report.summary) count.textContent = say(words.responses, { n: number(report.summary.responses) });
+    var responses = typeof view.responses === "number" ? view.responses : 0;
+    if (count) count.textContent = say(words.responses, { n: number(responses) });
     root.setAttribute("data-updated", String(Date.now()));
-    root.setAttribute("data-responses", String(report.summary ? report.summary.responses : 0));
+    root.setAttribute("data-responses", String(responses));
   }
 
   function setState(state) {
