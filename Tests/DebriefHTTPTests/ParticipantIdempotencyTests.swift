@@ -2,6 +2,7 @@
 @testable import DebriefApp
 @testable import DebriefHTTP
 @testable import DebriefWeb
+import Debrief
 import DebriefStore
 import DebriefTestSupport
 import Foundation
@@ -31,6 +32,22 @@ struct ParticipantIdempotencyTests {
             // Another key is another response.
             #expect(try await api.submit(form.code, body, key: "retry-2").status == .created)
             #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM responses") == 2)
+        }
+    }
+
+    /// The reply and the record are written by `AcceptedSubmissionJSON`: the bytes and headers
+    /// the app's JSON encoder gave them, and the same bytes in both.
+    @Test func theReplyAndTheRecordAreTheEncodersJSON() async throws {
+        try await ParticipantAPI.run { api, database in
+            let form = try await api.publish()
+            let reply = try await api.submit(form.code, ["answers": ParticipantAPI.answers(notes: "\"quoted\" \\ / \n 회의 👍")], key: "json")
+            #expect(reply.status == .created, "\(reply.text)")
+            #expect(reply.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(reply.headers[.contentLength] == String(reply.body.count))
+            let accepted = try JSONCoding.decoder.decode(AcceptedSubmission.self, from: reply.body)
+            #expect(reply.body == (try JSONCoding.encoder.encode(accepted)), "\(reply.text)")
+            let stored: String = try #require(try await database.query("SELECT accepted FROM idempotency_keys WHERE key = 'json'").first).decode("accepted")
+            #expect(Data(stored.utf8) == reply.body)
         }
     }
 

@@ -7,6 +7,9 @@ import Foundation
 /// (normalized, in form order) in the flat shape clients send; `changedAt` is null until the
 /// answers are replaced. Whether it replaced earlier answers is not part of the body: the JSON
 /// API says it with the status (200 instead of 201).
+///
+/// The reply and the idempotency record are written by ``AcceptedSubmissionJSON``, in one pass and
+/// to the same bytes as `encode(to:)` through ``JSONCoding``: a change here must be made there too.
 public struct AcceptedSubmission: Sendable, Equatable, Codable, EncodesLowercaseIDs {
     public var responseID: UUID
     /// When the participant first answered (kept when answers are replaced).

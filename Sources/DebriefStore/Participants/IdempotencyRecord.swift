@@ -2,22 +2,28 @@ import Debrief
 import PQ
 
 /// The row that remembers an accepted submission under its `Idempotency-Key`: the claim (key and
-/// request hash) and what was accepted, encoded with ``JSONCoding`` (see SQL/0006).
+/// request hash) and what was accepted, as the JSON of its reply (see SQL/0006).
 struct IdempotencyRecord {
     let claim: IdempotencyClaim
     let accepted: AcceptedSubmission
 
     /// `, k AS (INSERT …)`, to follow the other CTEs of a writing statement, when `submission`
     /// carried a key; empty otherwise.
-    static func cte(_ submission: Submission, _ accepted: AcceptedSubmission, form: SQLQuery, from source: SQLQuery? = nil) throws -> SQLQuery {
+    static func cte(_ submission: Submission, _ accepted: AcceptedSubmission, form: SQLQuery, from source: SQLQuery? = nil) -> SQLQuery {
         guard let claim = submission.idempotency else { return "" }
-        return ", k AS (" + (try IdempotencyRecord(claim: claim, accepted: accepted).insert(form: form, from: source)) + ")"
+        return ", k AS (" + IdempotencyRecord(claim: claim, accepted: accepted).insert(form: form, from: source) + ")"
+    }
+
+    /// The `accepted` column: the JSON `JSONCoding` writes for `accepted`, written in one pass by
+    /// ``AcceptedSubmissionJSON`` (the same bytes), so a replay answers exactly as the first reply.
+    static func json(_ accepted: AcceptedSubmission) -> String {
+        AcceptedSubmissionJSON.string(accepted)
     }
 
     /// `INSERT INTO idempotency_keys … SELECT …` for the form id expression `form` (e.g. `w.form_id`),
     /// reading from `source` when given (a CTE that is empty when nothing was inserted).
-    func insert(form: SQLQuery, from source: SQLQuery? = nil) throws -> SQLQuery {
-        let accepted = try JSONCoding.string(self.accepted)
+    func insert(form: SQLQuery, from source: SQLQuery? = nil) -> SQLQuery {
+        let accepted = Self.json(self.accepted)
         return Self.insert(
             form: form, key: "\(self.claim.key)::text", requestHash: "\(self.claim.requestHash)::text",
             response: "\(self.accepted.responseID)::uuid", accepted: "\(accepted)::text",

@@ -49,7 +49,7 @@ struct ResponseInsert {
                 FROM w
             ), a AS (
                 \(answers.insert(response: "\(id)::uuid", form: "w.form_id", from: "w"))
-            )\(try IdempotencyRecord.cte(self.submission, accepted, form: "w.form_id", from: "w"))\(webhooks)
+            )\(IdempotencyRecord.cte(self.submission, accepted, form: "w.form_id", from: "w"))\(webhooks)
             SELECT g.*, w.form_id IS NOT NULL AS inserted,
                 CASE WHEN w.form_id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "\(self.submission.form.meetingID)::uuid")) END AS notified
             FROM g LEFT JOIN w ON true

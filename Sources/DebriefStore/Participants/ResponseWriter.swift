@@ -33,7 +33,7 @@ struct ResponseWriter {
             """
             WITH a AS (
                 \(AnswerRows(self.submission.answers).insert(response: "\(responseID)::uuid", form: "\(form.id)::uuid"))
-            )\(try IdempotencyRecord.cte(self.submission, accepted, form: "\(form.id)::uuid"))
+            )\(IdempotencyRecord.cte(self.submission, accepted, form: "\(form.id)::uuid"))
             SELECT \(self.notifier.inStatement(meeting: "\(form.meetingID)::uuid")) AS notified
             """)
         return accepted

@@ -56,7 +56,7 @@ struct SubmissionBatch {
             guard let outcome = try await insert.run(item.accepted, on: database) else { return [.formGone] }
             return [outcome.inserted ? .inserted : .notInserted(outcome.context)]
         }
-        let rows = try await database.preparedQuery(try self.statement())
+        let rows = try await database.preparedQuery(self.statement())
         var outcomes = [Outcome](repeating: .formGone, count: self.items.count)
         for row in rows {
             // `g.*`: every column SubmissionContext and FormGate read, whatever they become.
@@ -75,10 +75,10 @@ struct SubmissionBatch {
         i.opened_at, i.opened_ticket, i.straight_lined, i.option_orders,
         """
 
-    func statement() throws -> SQLQuery {
+    func statement() -> SQLQuery {
         let submissions = self.items.map(\.submission)
-        let accepted: [String?] = try self.items.map { item in
-            try item.submission.idempotency.map { _ in try JSONCoding.string(item.accepted) }
+        let accepted: [String?] = self.items.map { item in
+            item.submission.idempotency.map { _ in IdempotencyRecord.json(item.accepted) }
         }
         let answers = BatchAnswerRows(self.items.map(\.accepted.answers))
         return """
