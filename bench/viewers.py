@@ -1,35 +1,51 @@
 #!/usr/bin/env python3
 """The `viewers` scenario of scripts/bench-viewers (standard library only, asyncio).
 
-  viewers.py BASE CODE COUNT SECONDS READY_FILE [TIMED]
+  viewers.py BASE CODE COUNT ROUNDS WINDOW METRICS_URL SERVER_PID [TIMED]
 
-Opens COUNT participant live streams (GET /v1/f/CODE/results/live) from this one process, writes
-READY_FILE once all are open, then for SECONDS probes freshness: every 0.5 s it posts one response
-answering the form's `probe` question (which the load never answers, so the probe's own count
-identifies its responses exactly) and times, for each of TIMED viewers (100 by default, spread
-over the room), the first event whose `probe` respondents count includes it. Then it closes every
-stream and prints one line:
+While a load submits to form CODE without pause (scripts/bench-viewers runs it), this measures
+what COUNT participants' live streams (GET /v1/f/CODE/results/live) cost it, in ROUNDS rounds:
+the room joins (COUNT streams from this one process, each with its first event), stays WINDOW
+seconds ("watched"), leaves, and WINDOW seconds pass without it ("alone"); one alone window comes
+first. The submission rate of each window is read off the server's
+`debrief_submissions_accepted_total` (METRICS_URL), so joining and leaving fall outside every
+window, and each round's cost is its watched rate against the mean of the alone windows just
+before and after it: a drift of the machine over the minutes shifts both sides. COUNT 0 runs the
+same rounds with nobody joining: the noise floor of the cost, measured in the same run.
 
-  VIEWERS n=… open=… timed=… events=… probes=… fresh_p50_ms=… fresh_p99_ms=… fresh_max_ms=… ended=…
+During each watched window, every 0.5 s a response answering the form's `probe` question (which
+the load never answers, so the probe's count identifies its responses exactly) is posted, and
+each of TIMED viewers (100 by default, spread over the room) times the first event whose `probe`
+respondents include it. Prints one `ROUND` line per round, then:
+
+  VIEWERS n=… rounds=… cost_median=… cost_min=… cost_max=… fresh_p50_ms=… fresh_p99_ms=… fresh_max_ms=…
+          events=… open=… ended=… server_alone=… server_watched=… client=…
+
+(`server_*`: cores the server used on average, from /proc/SERVER_PID/stat; `client`: this
+process's cores while watched.)
 
 Why only some are timed: the server's cost of a viewer is the same whoever reads the other end —
 one write of each event — but this client shares the server's two cores, and a Python callback per
 event per viewer (8,000 a second at 5,000 viewers) took a quarter of a core that the submissions
-then lacked. So the timed viewers read each event as it arrives (asyncio), and the others are
-read in one sweep a second, a non-blocking `recv` each, as a phone's radio batches its wake-ups;
-every viewer's events are counted (`events`), so one the server stopped writing to shows. The
-client's own CPU is printed beside the figures by scripts/bench-viewers.
+then lacked. So the timed viewers read each event as it arrives, and the others are read in one
+sweep a second, a non-blocking `recv` each, as a phone's radio batches its wake-ups; every
+viewer's events are counted (`events`), so one the server stopped writing to shows.
 """
 import asyncio
 import json
+import os
+import resource
 import socket
+import statistics
 import sys
 import time
 import urllib.parse
+import urllib.request
 
 PROBE = json.dumps({"answers": [{"questionKey": "useful", "rating": 3}, {"questionKey": "probe", "rating": 1}]}).encode()
 RESULTS = b"event: results\n"
 END = b"event: end"
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 class Timed(asyncio.Protocol):
@@ -76,6 +92,9 @@ class Timed(asyncio.Protocol):
     def events(self):
         return len(self.seen)
 
+    def close(self):
+        self.transport.close()
+
 
 class Swept:
     """A viewer read once a second: counts its events and notices its end, nothing more."""
@@ -108,6 +127,83 @@ class Swept:
             if len(data) < 1 << 16:
                 return
 
+    def close(self):
+        self.sweep()
+        self.sock.close()
+
+
+class Room:
+    """COUNT streams of one form, TIMED of them read at once and the rest swept."""
+
+    def __init__(self, url, code, count, timed):
+        self.url = url
+        self.request = (f"GET /v1/f/{code}/results/live HTTP/1.1\r\nHost: {url.hostname}\r\n"
+                        "Accept: text/event-stream\r\n\r\n").encode()
+        self.count = count
+        timed = max(1, min(count, timed)) if count else 0
+        self.timed_at = {int(i * count / timed) for i in range(timed)}
+        self.timed, self.swept = [], []
+
+    async def join(self):
+        loop = asyncio.get_running_loop()
+        Timed.counts.clear()
+        # In batches, so the listen backlog is never the limit; the timed ones spread over the room.
+        for batch in range(0, self.count, 200):
+            opening = []
+            for i in range(batch, min(self.count, batch + 200)):
+                if i in self.timed_at:
+                    opening.append(loop.create_connection(
+                        lambda first=(i == 0): Timed(self.request, first), self.url.hostname, self.url.port))
+                else:
+                    opening.append(self.open_swept(loop))
+            for opened in await asyncio.gather(*opening):
+                if isinstance(opened, Swept):
+                    self.swept.append(opened)
+                else:
+                    self.timed.append(opened[1])
+            await asyncio.sleep(0.05)
+        if self.count:
+            while not Timed.counts:  # the first snapshot, to know where the probe count starts
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)
+            self.sweep()
+
+    async def open_swept(self, loop):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setblocking(False)
+        await loop.sock_connect(sock, (self.url.hostname, self.url.port))
+        await loop.sock_sendall(sock, self.request)
+        return Swept(sock)
+
+    def sweep(self):
+        for viewer in self.swept:
+            viewer.sweep()
+
+    def leave(self):
+        for viewer in self.timed + self.swept:
+            viewer.close()
+
+    @property
+    def viewers(self):
+        return self.timed + self.swept
+
+
+def accepted(metrics_url):
+    for line in urllib.request.urlopen(metrics_url, timeout=5).read().decode().splitlines():
+        if line.startswith("debrief_submissions_accepted_total "):
+            return float(line.split()[1])
+    raise SystemExit("no debrief_submissions_accepted_total at " + metrics_url)
+
+
+def server_cpu(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def own_cpu():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
 
 async def post(host, port, path, body):
     reader, writer = await asyncio.open_connection(host, port)
@@ -119,81 +215,80 @@ async def post(host, port, path, body):
     return status
 
 
-async def open_swept(loop, host, port, request):
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setblocking(False)
-    await loop.sock_connect(sock, (host, port))
-    await loop.sock_sendall(sock, request)
-    return Swept(sock)
+class Window:
+    """One measured window: submissions per second, the server's and this client's cores."""
+
+    def __init__(self, metrics_url, pid):
+        self.metrics_url, self.pid = metrics_url, pid
+        self.start = (time.monotonic(), accepted(metrics_url), server_cpu(pid), own_cpu())
+
+    def end(self):
+        now, count, server, own = time.monotonic(), accepted(self.metrics_url), server_cpu(self.pid), own_cpu()
+        seconds = now - self.start[0]
+        self.rate = (count - self.start[1]) / seconds
+        self.server = (server - self.start[2]) / seconds
+        self.client = (own - self.start[3]) / seconds
+        return self
 
 
-async def main(base, code, count, seconds, ready_file, timed_count):
+async def main(base, code, count, rounds, window, metrics_url, pid, timed):
     url = urllib.parse.urlparse(base)
-    loop = asyncio.get_running_loop()
-    request = (f"GET /v1/f/{code}/results/live HTTP/1.1\r\nHost: {url.hostname}\r\n"
-               "Accept: text/event-stream\r\n\r\n").encode()
-    timed_count = max(1, min(count, timed_count))
-    every = count / timed_count
-    timed_at = {int(i * every) for i in range(timed_count)}
-    timed, swept = [], []
-    # In batches, so the listen backlog is never the limit; the timed ones spread over the room.
-    for batch in range(0, count, 200):
-        opening = []
-        for i in range(batch, min(count, batch + 200)):
-            if i in timed_at:
-                opening.append(loop.create_connection(lambda first=(i == 0): Timed(request, first), url.hostname, url.port))
-            else:
-                opening.append(open_swept(loop, url.hostname, url.port, request))
-        for opened in await asyncio.gather(*opening):
-            if isinstance(opened, Swept):
-                swept.append(opened)
-            else:
-                timed.append(opened[1])
-        await asyncio.sleep(0.05)
-
-    async def sweeping():
-        while True:
-            await asyncio.sleep(1.0)
-            for viewer in swept:
-                viewer.sweep()
-
-    sweeper = asyncio.create_task(sweeping())
-    while not Timed.counts:  # the first snapshot, to know where the probe count starts
-        await asyncio.sleep(0.05)
-    await asyncio.sleep(1)
-    open(ready_file, "w").write("ready\n")
-    start_count = max(Timed.counts.values())
-    probes = []  # (acknowledged at, the probe count that includes it)
-    deadline = time.monotonic() + seconds
-    await asyncio.sleep(1)
-    while time.monotonic() < deadline - 1.5:
-        status = await post(url.hostname, url.port, f"/v1/f/{code}/responses", PROBE)
-        if status == b"201":
-            probes.append((time.monotonic(), start_count + len(probes) + 1))
-        await asyncio.sleep(0.5)
-    await asyncio.sleep(max(0.0, deadline - time.monotonic()))
-    sweeper.cancel()
-    for viewer in swept:
-        viewer.sweep()
-        viewer.sock.close()
-    for viewer in timed:
-        viewer.transport.close()
-    delays = []
-    for viewer in timed:
-        for acknowledged, target in probes:
-            seen = next((t for t, ident in viewer.seen if Timed.counts.get(ident, -1) >= target), None)
-            # A viewer that never saw it counts as the whole run late (it is in the p99, not hidden).
-            delays.append(max(0.0, (seen if seen is not None else deadline) - acknowledged) * 1000)
+    delays, costs, watched_windows, alone_windows, rooms = [], [], [], [], []
+    alone = Window(metrics_url, pid)
+    await asyncio.sleep(window)
+    alone = alone.end()
+    alone_windows.append(alone)
+    for number in range(1, rounds + 1):
+        room = Room(url, code, count, timed)
+        await room.join()
+        start_count = max(Timed.counts.values()) if Timed.counts else 0
+        probes = []  # (acknowledged at, the probe count that includes it)
+        watched = Window(metrics_url, pid)
+        deadline = time.monotonic() + window
+        next_sweep = time.monotonic() + 1
+        while time.monotonic() < deadline:
+            if count and time.monotonic() < deadline - 1.5:
+                status = await post(url.hostname, url.port, f"/v1/f/{code}/responses", PROBE)
+                if status == b"201":
+                    probes.append((time.monotonic(), start_count + len(probes) + 1))
+            await asyncio.sleep(0.5)
+            if time.monotonic() >= next_sweep:
+                room.sweep()
+                next_sweep += 1
+        watched = watched.end()
+        room.leave()
+        rooms.append(room)
+        for viewer in room.timed:
+            for acknowledged, target in probes:
+                seen = next((t for t, ident in viewer.seen if Timed.counts.get(ident, -1) >= target), None)
+                # A viewer that never saw it counts as the whole window late (in the p99, not hidden).
+                delays.append(max(0.0, (seen if seen is not None else deadline) - acknowledged) * 1000)
+        await asyncio.sleep(1)
+        after = Window(metrics_url, pid)
+        await asyncio.sleep(window)
+        after = after.end()
+        cost = (1 - watched.rate / ((alone.rate + after.rate) / 2)) * 100
+        costs.append(cost)
+        watched_windows.append(watched)
+        alone_windows.append(after)
+        print(f"ROUND {number} alone_before={alone.rate:.0f} watched={watched.rate:.0f} alone_after={after.rate:.0f} "
+              f"cost={cost:.1f} server_watched={watched.server:.2f} server_alone={after.server:.2f} "
+              f"client={watched.client:.2f}", flush=True)
+        alone = after
     delays.sort()
-    pick = lambda q: delays[min(len(delays) - 1, int(q * (len(delays) - 1)))] if delays else float("nan")  # noqa: E731
-    everyone = timed + swept
-    bad = sum(1 for viewer in everyone if viewer.status != b"200")
-    print(f"VIEWERS n={count} open={count - bad} timed={len(timed)} events={sum(v.events for v in everyone)} "
-          f"probes={len(probes)} fresh_p50_ms={pick(0.5):.0f} fresh_p99_ms={pick(0.99):.0f} fresh_max_ms={pick(1.0):.0f} "
-          f"ended={sum(1 for v in everyone if v.ended)}", flush=True)
+    pick = lambda q: delays[min(len(delays) - 1, int(q * (len(delays) - 1)))] if delays else 0  # noqa: E731
+    viewers = [viewer for room in rooms for viewer in room.viewers]
+    bad = sum(1 for viewer in viewers if viewer.status != b"200")
+    median = lambda values: statistics.median(values)  # noqa: E731
+    print(f"VIEWERS n={count} rounds={rounds} cost_median={median(costs):.1f} cost_min={min(costs):.1f} "
+          f"cost_max={max(costs):.1f} fresh_p50_ms={pick(0.5):.0f} fresh_p99_ms={pick(0.99):.0f} "
+          f"fresh_max_ms={pick(1.0):.0f} events={sum(v.events for v in viewers)} open={len(viewers) - bad} "
+          f"ended={sum(1 for v in viewers if v.ended)} server_alone={median([w.server for w in alone_windows]):.2f} "
+          f"server_watched={median([w.server for w in watched_windows]):.2f} "
+          f"client={median([w.client for w in watched_windows]):.2f}", flush=True)
 
 
 if __name__ == "__main__":
-    base, code, count, seconds, ready = sys.argv[1:6]
-    timed = int(sys.argv[6]) if len(sys.argv) > 6 else 100
-    asyncio.run(main(base, code, int(count), float(seconds), ready, timed))
+    base, code, count, rounds, window, metrics, pid = sys.argv[1:8]
+    timed = int(sys.argv[8]) if len(sys.argv) > 8 else 100
+    asyncio.run(main(base, code, int(count), int(rounds), float(window), metrics, int(pid), timed))

@@ -111,6 +111,28 @@ struct LiveRoomTests {
         try await fixture.untilViewers(1)
     }
 
+    @Test func aRoomOfSeveralSlicesGetsEachEventOnceAndANewerOneReplacesItForAll() async throws {
+        let count = LiveRoom.sliceSize * 2 + 5
+        let fixture = try await Fixture(viewers: count)
+        // The second arrives after the first slice of the first (a slice per turn of the loop), and
+        // a heartbeat while an event is being written is not needed.
+        let room = fixture.room
+        let (first, second) = (Self.snapshot(1), Self.snapshot(2))
+        try await fixture.loop.submit {
+            room.deliver(first)
+            room.deliver(second)
+            room.deliver(.heartbeat)
+        }.get()
+        for _ in 0..<500 where try await fixture.loop.submit({ room.isWriting }).get() { try await Task.sleep(for: .milliseconds(10)) }
+        var reachedByTheFirst = 0
+        for channel in fixture.channels {
+            let ids = try await Fixture.written(channel).compactMap { $0.split(separator: "\n").first.map(String.init) }
+            #expect(ids == ["id: 2"] || ids == ["id: 1", "id: 2"], "each event at most once, the newest last: \(ids)")
+            if ids.count == 2 { reachedByTheFirst += 1 }
+        }
+        #expect(reachedByTheFirst == LiveRoom.sliceSize, "the first slice got the first event, then everyone the second")
+    }
+
     @Test func aViewerJoiningAnEndedRoomIsToldAtOnce() async throws {
         let fixture = try await Fixture(viewers: 0)
         try await fixture.deliver(.end(reason: "shutting_down"))

@@ -1,5 +1,6 @@
-import Testing
 import Debrief
+import Foundation
+import Testing
 
 @Suite("Text rules")
 struct TextRulesTests {
@@ -66,6 +67,31 @@ struct TextRulesTests {
         var collector = ProblemCollector()
         #expect(collector.requiredText(" abc ", at: "title", maxLength: 4) == nil)
         #expect(collector.requiredText(" abc", at: "title", maxLength: 4) == "abc")
+    }
+
+    @Test("The skipped steps change nothing: the same text as running every step, on generated texts")
+    func skippedStepsChangeNothing() {
+        func everyStep(_ raw: String, _ lines: TextRules.Lines) -> String {
+            var text = raw.precomposedStringWithCanonicalMapping
+            if lines == .multiple {
+                text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            }
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // Spaces of every kind at the ends, line breaks, decomposed and precomposed letters, a
+        // singleton (Ångström sign), Hangul jamo and syllables, emoji with skin tone, ASCII.
+        let pieces = [
+            "a", "Z", " ", "\t", "\n", "\r", "\r\n", "\u{A0}", "\u{2003}", "\u{3000}", "\u{85}", "\u{2028}", "e\u{301}", "é",
+            "\u{212B}", "\u{1100}\u{1161}", "한", "👍🏽", "—", "x\u{327}\u{301}", ".",
+        ]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let raw = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            for lines in [TextRules.Lines.single, .multiple] {
+                let expected = everyStep(raw, lines)
+                #expect(Array(TextRules.normalized(raw, lines: lines).unicodeScalars) == Array(expected.unicodeScalars), "\(Array(raw.unicodeScalars))")
+            }
+        }
     }
 
     @Test("Identifiers and deterministic assignment")

@@ -53,6 +53,10 @@ def test_the_thanks_page_and_the_presenter_view_update_live(api: API, browser):
     assert phone.current_url.endswith(f"/f/{code}/thanks"), "updated in place, not reloaded"
     text = phone.find_element(By.ID, "content").text
     assert "Just right" in text and SECRET not in text and OTHER not in text
+    # The bars were redrawn from the event (the room's view): 2 of the 4 chose "Just right".
+    shares = {bar.find_element(By.CLASS_NAME, "room-label").text: bar.find_element(By.CLASS_NAME, "room-value").text
+              for bar in phone.find_elements(By.CSS_SELECTOR, "[data-key=pace] .room-bar")}
+    assert shares == {"Too slow": "0%", "Just right": "50%", "Too fast": "25%", "Other": "25%"}, shares
 
     projector = browser(width=1600, height=900)
     sign_in(projector, api.base_url, host, f"/m/{meeting}/present")
