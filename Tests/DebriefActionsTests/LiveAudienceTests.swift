@@ -135,19 +135,20 @@ struct LiveAudienceTests {
         #expect(hostResults >= 1)
     }
 
-    /// A room's events are 250 ms apart up to 2,000 viewers on the instance, further apart above
-    /// (writes near 8,000 a second), and never more than 750 ms, whoever counts.
+    /// A room's events are 250 ms apart up to 1,500 viewers on the instance, further apart above
+    /// (writes near 6,000 a second), and never more than 800 ms, whoever counts.
     @Test func aLargeRoomIsPacedSoItsWritesStayNearTheBudget() {
         let pacing = RoomPacing()
         #expect(pacing.interval(viewers: 0) == .milliseconds(250))
-        #expect(pacing.interval(viewers: 2_000) == .milliseconds(250))
-        #expect(pacing.interval(viewers: 5_000) == .milliseconds(625))
-        #expect(pacing.interval(viewers: 100_000) == .milliseconds(750))
+        #expect(pacing.interval(viewers: 1_500) == .milliseconds(250))
+        #expect(pacing.interval(viewers: 3_000) == .milliseconds(500))
+        #expect(pacing.interval(viewers: 5_000) == .milliseconds(800))
+        #expect(pacing.interval(viewers: 100_000) == .milliseconds(800))
         let meeting = UUID()
-        pacing.add(5_000, to: meeting)
-        #expect(pacing.interval(for: meeting) == .milliseconds(625))
+        pacing.add(3_000, to: meeting)
+        #expect(pacing.interval(for: meeting) == .milliseconds(500))
         #expect(pacing.interval(for: UUID()) == .milliseconds(250), "another meeting's room is its own")
-        pacing.add(-5_000, to: meeting)
+        pacing.add(-3_000, to: meeting)
         #expect(pacing.viewers(of: meeting) == 0)
         #expect(pacing.interval(for: meeting) == .milliseconds(250))
     }

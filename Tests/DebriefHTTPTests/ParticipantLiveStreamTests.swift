@@ -63,6 +63,12 @@ struct ParticipantLiveStreamTests {
             for viewer in viewers + [late] {
                 #expect(await viewer.wait { $0.contains("event: end\ndata: {\"reason\":\"not_shared\"}") }, "\(viewer.received)")
                 #expect(await viewer.wait { $0.hasSuffix("\r\n0\r\n\r\n") }, "the response ends: \(viewer.received.suffix(80))")
+                // Well-formed chunks, whichever way each was written (the room's straight before
+                // the encoder, the preamble and end through the writer): one event per chunk.
+                let chunks = try #require(viewer.chunks, "not HTTP/1.1 chunks: \(viewer.received)")
+                #expect(chunks.first == "retry: 2000\n\n" && chunks.last == "", "\(chunks)")
+                let events = chunks.dropFirst().dropLast()
+                #expect(events.count >= 3 && events.allSatisfy { $0.hasSuffix("\n\n") && $0.components(separatedBy: "\n\n").count == 2 }, "\(chunks)")
             }
             #expect(try await api.send(.get, path).status == .notFound)
             for viewer in viewers + [late] { await viewer.close() }

@@ -6,10 +6,11 @@ import Synchronization
 /// so that writing each event to every viewer stays near `writesPerSecond` — up to `longest`,
 /// which keeps an answer on the phones within a second.
 ///
-/// Why: an event costs each viewer a `writev` of a few kilobytes, most of it the kernel's (issue
-/// 37: 5,000 viewers at four events a second took a third of the server's CPU in `writev`).
-/// Nobody in a hall of 5,000 sees the difference between a chart moving every 250 and every
-/// 625 ms; the submissions see half the writes.
+/// Why: an event costs each viewer a `writev`, most of it the kernel's, whatever its size (issue
+/// 37: measured with `scripts/bench-viewers`, each thousand writes a second cost the submissions
+/// about 1.2 % of their rate on 2 cores). Nobody in a hall of 5,000 sees the difference between a
+/// chart moving every 250 and every 800 ms; the submissions see a third of the writes, and an
+/// answer still shows within a second.
 ///
 /// The sizes are kept by whoever writes the participants' events (``add(_:to:)`` as a viewer
 /// joins, -1 as it leaves), and read by ``LiveResultsHub`` when it schedules a recomputation.
@@ -19,7 +20,7 @@ public final class RoomPacing: Sendable {
     public let writesPerSecond: Int
     private let sizes = Mutex<[UUID: Int]>([:])
 
-    public init(interval: Duration = .milliseconds(250), longest: Duration = .milliseconds(750), writesPerSecond: Int = 8_000) {
+    public init(interval: Duration = .milliseconds(250), longest: Duration = .milliseconds(800), writesPerSecond: Int = 6_000) {
         self.interval = interval
         self.longest = max(interval, longest)
         self.writesPerSecond = max(1, writesPerSecond)

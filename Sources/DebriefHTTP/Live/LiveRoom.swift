@@ -1,6 +1,5 @@
 import DebriefActions
 import NIOCore
-import NIOHTTPTypes
 
 /// The participants' viewers of one meeting whose connections share one event loop, and what the
 /// room has been told: ``RoomBroadcast`` delivers each event of the hub here, on the loop, and the
@@ -27,17 +26,17 @@ final class LiveRoom: @unchecked Sendable {
     private let slowViewerGrace: TimeAmount
 
     private struct Viewer {
-        let channel: any Channel
+        let connection: RoomConnection
         let ended: CheckedContinuation<String?, Never>
         /// Since when its connection has not been writable at an event (nil while it keeps up).
         var behindSince: NIODeadline?
     }
 
     private var viewers: [ObjectIdentifier: Viewer] = [:]
-    /// The newest snapshot's message, for a viewer who joins after it.
-    private var latest: ByteBuffer?
+    /// The newest snapshot, for a viewer who joins after it.
+    private var latest: RoomFrame?
     /// The event being written, the viewers it was for, and how many of them it has reached.
-    private var writing: (message: ByteBuffer, viewers: [ObjectIdentifier], written: Int)?
+    private var writing: (frame: RoomFrame, viewers: [ObjectIdentifier], written: Int)?
     /// Viewers written per turn of the loop: a few milliseconds of writes.
     static let sliceSize = 128
     /// Why the room's stream ended, once it has: a viewer joining now is told at once.
@@ -58,8 +57,9 @@ final class LiveRoom: @unchecked Sendable {
             return
         }
         let id = ObjectIdentifier(channel)
-        self.viewers[id] = Viewer(channel: channel, ended: ended)
-        if let latest = self.latest { Self.write(latest, to: channel) }
+        let connection = RoomConnection(channel)
+        self.viewers[id] = Viewer(connection: connection, ended: ended)
+        if let latest = self.latest { connection.write(latest) }
         // Called on this loop (the channel's), at once when it has closed already.
         channel.closeFuture.whenComplete { _ in
             self.viewers.removeValue(forKey: id)?.ended.resume(returning: nil)
@@ -71,14 +71,14 @@ final class LiveRoom: @unchecked Sendable {
         switch event {
         case .results:
             // The hosts' streams' encoding of an event: one shared buffer per snapshot.
-            let message = LiveResultsController.message(event)
-            self.latest = message
+            let frame = RoomFrame(LiveResultsController.message(event))
+            self.latest = frame
             self.markReady()
-            self.broadcast(message)
+            self.broadcast(frame)
         case .heartbeat:
             // An event being written keeps the streams alive as well as a heartbeat would.
             guard self.writing == nil else { return }
-            self.broadcast(LiveResultsController.message(event))
+            self.broadcast(RoomFrame(LiveResultsController.message(event)))
         case .accessCheck:
             break  // participants' streams hold no account
         case .end(let reason):
@@ -117,11 +117,11 @@ final class LiveRoom: @unchecked Sendable {
         self.ready.succeed()
     }
 
-    /// Starts writing `message` to every viewer, or, while an earlier event is being written,
+    /// Starts writing `frame` to every viewer, or, while an earlier event is being written,
     /// replaces it with this one from the first viewer on.
-    private func broadcast(_ message: ByteBuffer) {
+    private func broadcast(_ frame: RoomFrame) {
         let idle = self.writing == nil
-        self.writing = (message, Array(self.viewers.keys), 0)
+        self.writing = (frame, Array(self.viewers.keys), 0)
         if idle { self.writeSlice() }
     }
 
@@ -129,7 +129,7 @@ final class LiveRoom: @unchecked Sendable {
     private func writeSlice() {
         guard var writing = self.writing else { return }
         let slice = writing.viewers[writing.written..<min(writing.viewers.count, writing.written + Self.sliceSize)]
-        self.write(writing.message, to: slice)
+        self.write(writing.frame, to: slice)
         writing.written = slice.endIndex
         guard writing.written < writing.viewers.count else {
             self.writing = nil
@@ -139,13 +139,13 @@ final class LiveRoom: @unchecked Sendable {
         self.loop.execute { self.writeSlice() }
     }
 
-    /// Writes `message` to each of `ids` still in the room whose connection takes it.
-    private func write(_ message: ByteBuffer, to ids: ArraySlice<ObjectIdentifier>) {
+    /// Writes `frame` to each of `ids` still in the room whose connection takes it.
+    private func write(_ frame: RoomFrame, to ids: ArraySlice<ObjectIdentifier>) {
         let now = NIODeadline.now()
         for id in ids {
             guard let viewer = self.viewers[id] else { continue }  // gone since the event began
-            if viewer.channel.isWritable {
-                Self.write(message, to: viewer.channel)
+            if viewer.connection.channel.isWritable {
+                viewer.connection.write(frame)
                 if viewer.behindSince != nil { self.viewers[id]?.behindSince = nil }
             } else if let since = viewer.behindSince {
                 if now - since >= self.slowViewerGrace { self.viewers.removeValue(forKey: id)?.ended.resume(returning: "too_slow") }
@@ -153,11 +153,6 @@ final class LiveRoom: @unchecked Sendable {
                 self.viewers[id]?.behindSince = now
             }
         }
-    }
-
-    private static func write(_ message: ByteBuffer, to channel: any Channel) {
-        channel.write(NIOAny(HTTPResponsePart.body(message)), promise: nil)
-        channel.flush()
     }
 
     /// Whether an event is still being written, for tests.

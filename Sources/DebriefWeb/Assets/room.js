@@ -106,24 +106,45 @@
     root.setAttribute("data-live-state", state);
   }
 
-  var source = new EventSource(root.getAttribute("data-room-live-url"));
-  source.addEventListener("open", function () {
-    setState("live");
-  });
-  source.addEventListener("results", function (event) {
-    setState("live");
-    try {
-      draw(JSON.parse(event.data));
-    } catch (error) {
+  var source = null;
+  var ended = false;
+
+  function connect() {
+    source = new EventSource(root.getAttribute("data-room-live-url"));
+    source.addEventListener("open", function () {
+      setState("live");
+    });
+    source.addEventListener("results", function (event) {
+      setState("live");
+      try {
+        draw(JSON.parse(event.data));
+      } catch (error) {
+        setState("offline");
+      }
+    });
+    // The host stopped sharing live (or the server is going away): keep what is shown, stop.
+    source.addEventListener("end", function () {
+      source.close();
+      ended = true;
+      setState("ended");
+    });
+    source.addEventListener("error", function () {
       setState("offline");
+    });
+  }
+
+  // A phone put away (its page hidden) stops listening, and starts again from the newest results
+  // when it is looked at: in a hall of thousands, most screens are off most of the time, and
+  // every stream open costs the server a write per event.
+  document.addEventListener("visibilitychange", function () {
+    if (ended) return;
+    if (document.hidden) {
+      if (source) source.close();
+      source = null;
+      setState("paused");
+    } else if (!source) {
+      connect();
     }
   });
-  // The host stopped sharing live (or the server is going away): keep what is shown, stop.
-  source.addEventListener("end", function () {
-    source.close();
-    setState("ended");
-  });
-  source.addEventListener("error", function () {
-    setState("offline");
-  });
+  if (!document.hidden) connect();
 })();

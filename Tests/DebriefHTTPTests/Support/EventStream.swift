@@ -39,6 +39,26 @@ final class EventStream: Sendable {
         return condition(self.received)
     }
 
+    /// The body after the response head, decoded as HTTP/1.1 chunks (each its size in hex, CRLF,
+    /// its bytes, CRLF; the last one empty); nil when what was received is not that framing. A
+    /// chunk not yet received whole is left out.
+    var chunks: [String]? {
+        let bytes = Array(self.received.utf8)
+        let crlf: [UInt8] = [13, 10]
+        guard var index = bytes.firstRange(of: crlf + crlf)?.upperBound else { return nil }
+        var chunks: [String] = []
+        while index < bytes.count, let line = bytes[index...].firstRange(of: crlf) {
+            guard let size = Int(String(decoding: bytes[index..<line.lowerBound], as: UTF8.self), radix: 16) else { return nil }
+            let start = line.upperBound
+            guard start + size + 2 <= bytes.count else { break }
+            guard Array(bytes[(start + size)..<(start + size + 2)]) == crlf else { return nil }
+            chunks.append(String(decoding: bytes[start..<(start + size)], as: UTF8.self))
+            index = start + size + 2
+            if size == 0 { break }
+        }
+        return chunks
+    }
+
     /// How many times `needle` was received.
     func count(_ needle: String) -> Int { self.received.components(separatedBy: needle).count - 1 }
 
