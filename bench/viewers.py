@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The `viewers` scenario of scripts/bench-viewers (standard library only, asyncio).
 
-  viewers.py BASE CODE COUNT ROUNDS WINDOW METRICS_URL SERVER_PID [TIMED]
+  viewers.py BASE CODE COUNT ROUNDS WINDOW METRICS_URL SERVER_PID [TIMED] [MEETING TOKEN]
 
 While a load submits to form CODE without pause (scripts/bench-viewers runs it), this measures
 what COUNT participants' live streams (GET /v1/f/CODE/results/live) cost it, in ROUNDS rounds:
@@ -11,7 +11,11 @@ first. The submission rate of each window is read off the server's
 `debrief_submissions_accepted_total` (METRICS_URL), so joining and leaving fall outside every
 window, and each round's cost is its watched rate against the mean of the alone windows just
 before and after it: a drift of the machine over the minutes shifts both sides. COUNT 0 runs the
-same rounds with nobody joining: the noise floor of the cost, measured in the same run.
+same rounds with nobody joining: the noise floor of the cost, measured in the same run. With
+MEETING and TOKEN the streams are the hosts' (GET /v1/meetings/MEETING/results/live, the full
+report every 100 ms, as dashboards watch it) and no probe is sent: the hosts' freshness is
+bench/live_probe.py's. With VIEWERS_IDLE=1 the COUNT connections each make one `GET /healthz`
+and stay open: the cost of that many connections without a stream, a floor of the room's.
 
 During each watched window, every 0.5 s a response answering the form's `probe` question (which
 the load never answers, so the probe's count identifies its responses exactly) is posted, and
@@ -133,12 +137,22 @@ class Swept:
 
 
 class Room:
-    """COUNT streams of one form, TIMED of them read at once and the rest swept."""
+    """COUNT streams of one form (or, with `host`, of its meeting), TIMED of them read at once and
+    the rest swept."""
 
-    def __init__(self, url, code, count, timed):
+    def __init__(self, url, code, count, timed, host=None, idle=False):
         self.url = url
-        self.request = (f"GET /v1/f/{code}/results/live HTTP/1.1\r\nHost: {url.hostname}\r\n"
-                        "Accept: text/event-stream\r\n\r\n").encode()
+        self.idle = idle
+        if idle:
+            self.request = f"GET /healthz HTTP/1.1\r\nHost: {url.hostname}\r\n\r\n".encode()
+        elif host:
+            meeting, token = host
+            self.request = (f"GET /v1/meetings/{meeting}/results/live HTTP/1.1\r\nHost: {url.hostname}\r\n"
+                            f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n").encode()
+        else:
+            self.request = (f"GET /v1/f/{code}/results/live HTTP/1.1\r\nHost: {url.hostname}\r\n"
+                            "Accept: text/event-stream\r\n\r\n").encode()
+        self.host = host
         self.count = count
         timed = max(1, min(count, timed)) if count else 0
         self.timed_at = {int(i * count / timed) for i in range(timed)}
@@ -151,9 +165,9 @@ class Room:
         for batch in range(0, self.count, 200):
             opening = []
             for i in range(batch, min(self.count, batch + 200)):
-                if i in self.timed_at:
+                if i in self.timed_at and not self.idle:
                     opening.append(loop.create_connection(
-                        lambda first=(i == 0): Timed(self.request, first), self.url.hostname, self.url.port))
+                        lambda first=(i == 0 and not self.host): Timed(self.request, first), self.url.hostname, self.url.port))
                 else:
                     opening.append(self.open_swept(loop))
             for opened in await asyncio.gather(*opening):
@@ -163,7 +177,7 @@ class Room:
                     self.timed.append(opened[1])
             await asyncio.sleep(0.05)
         if self.count:
-            while not Timed.counts:  # the first snapshot, to know where the probe count starts
+            while not Timed.counts and not self.host and not self.idle:  # the first snapshot: where the probe count starts
                 await asyncio.sleep(0.05)
             await asyncio.sleep(0.5)
             self.sweep()
@@ -231,7 +245,7 @@ class Window:
         return self
 
 
-async def main(base, code, count, rounds, window, metrics_url, pid, timed):
+async def main(base, code, count, rounds, window, metrics_url, pid, timed, host, idle):
     url = urllib.parse.urlparse(base)
     delays, costs, watched_windows, alone_windows, rooms = [], [], [], [], []
     alone = Window(metrics_url, pid)
@@ -239,7 +253,7 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed):
     alone = alone.end()
     alone_windows.append(alone)
     for number in range(1, rounds + 1):
-        room = Room(url, code, count, timed)
+        room = Room(url, code, count, timed, host, idle)
         await room.join()
         start_count = max(Timed.counts.values()) if Timed.counts else 0
         probes = []  # (acknowledged at, the probe count that includes it)
@@ -247,7 +261,7 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed):
         deadline = time.monotonic() + window
         next_sweep = time.monotonic() + 1
         while time.monotonic() < deadline:
-            if count and time.monotonic() < deadline - 1.5:
+            if count and not host and not idle and time.monotonic() < deadline - 1.5:
                 status = await post(url.hostname, url.port, f"/v1/f/{code}/responses", PROBE)
                 if status == b"201":
                     probes.append((time.monotonic(), start_count + len(probes) + 1))
@@ -291,4 +305,6 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed):
 if __name__ == "__main__":
     base, code, count, rounds, window, metrics, pid = sys.argv[1:8]
     timed = int(sys.argv[8]) if len(sys.argv) > 8 else 100
-    asyncio.run(main(base, code, int(count), int(rounds), float(window), metrics, int(pid), timed))
+    host = (sys.argv[9], sys.argv[10]) if len(sys.argv) > 10 else None
+    idle = os.environ.get("VIEWERS_IDLE") == "1"
+    asyncio.run(main(base, code, int(count), int(rounds), float(window), metrics, int(pid), timed, host, idle))
