@@ -136,9 +136,21 @@ class Submitter:
                 # A real client waits Retry-After; a tenth of it keeps the run short.
                 time.sleep(min(float(reply.headers.get("Retry-After", "1")), 2) / 10)
                 continue
+            if reply.status_code == 409 and _names_field(reply, "Idempotency-Key"):
+                # The key is still held by the first attempt (say, a transaction whose instance
+                # was killed as it committed): the documented answer is to retry shortly.
+                time.sleep(0.1)
+                continue
             with self.outcomes.lock:
                 self.outcomes.unexpected.append(f"{reply.status_code} {reply.text[:200]}")
             return False
+
+
+def _names_field(reply: requests.Response, field_path: str) -> bool:
+    try:
+        return any(error.get("path") == field_path for error in reply.json().get("errors", []))
+    except ValueError:
+        return False
 
 
 @dataclass
