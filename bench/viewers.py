@@ -12,8 +12,9 @@ first. The submission rate of each window is read off the server's
 window, and each round's cost is its watched rate against the mean of the alone windows just
 before and after it: a drift of the machine over the minutes shifts both sides. COUNT 0 runs the
 same rounds with nobody joining: the noise floor of the cost, measured in the same run. With
-MEETING and TOKEN the streams are the hosts' (GET /v1/meetings/MEETING/results/live, the full
-report every 100 ms, as dashboards watch it) and no probe is sent: the hosts' freshness is
+MEETING and TOKEN the streams are the hosts' (GET /v1/meetings/MEETING/results/live?view=counts,
+an event every 100 ms, as dashboards watch it; VIEWERS_HOST_VIEW=report: the whole report, as an
+API client watches by default) and no probe is sent: the hosts' freshness is
 bench/live_probe.py's. With VIEWERS_IDLE=1 the COUNT connections each make one `GET /healthz`
 and stay open: the cost of that many connections without a stream, a floor of the room's.
 
@@ -147,7 +148,8 @@ class Room:
             self.request = f"GET /healthz HTTP/1.1\r\nHost: {url.hostname}\r\n\r\n".encode()
         elif host:
             meeting, token = host
-            self.request = (f"GET /v1/meetings/{meeting}/results/live HTTP/1.1\r\nHost: {url.hostname}\r\n"
+            view = os.environ.get("VIEWERS_HOST_VIEW", "counts")
+            self.request = (f"GET /v1/meetings/{meeting}/results/live?view={view} HTTP/1.1\r\nHost: {url.hostname}\r\n"
                             f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n").encode()
         else:
             self.request = (f"GET /v1/f/{code}/results/live HTTP/1.1\r\nHost: {url.hostname}\r\n"

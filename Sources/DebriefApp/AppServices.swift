@@ -70,7 +70,7 @@ struct AppServices: Sendable {
         // instances' writes arrive through the live-results listener.
         self.notifier.observeCommits { [shared = results.shared] meeting, author in shared.changed(meeting, by: author) }
         self.liveResults = LiveResultsHub(
-            metrics: metrics, snapshot: LiveResultsHub.reportSnapshot(results),
+            metrics: metrics, snapshot: LiveResultsHub.reportSnapshot(results), countsSnapshot: LiveResultsHub.countsSnapshot(results),
             participantSnapshot: LiveResultsHub.participantSnapshot(results))
         let http = configuration.http
         let attendance = AttendanceActions(

@@ -44,6 +44,30 @@ struct LiveResultsHubTests {
         #expect(last == "{\"n\":\(computed.current)}")
     }
 
+    /// The hosts' two views are two channels: a change recomputes each one watched, and a
+    /// channel nobody watches (here the counts, until their watcher joins) costs nothing.
+    @Test func theHostsCountsAreAChannelOfTheirOwn() async throws {
+        let (reports, counts) = (Counter(), Counter())
+        let hub = LiveResultsHub(
+            minimumInterval: .milliseconds(10), snapshot: { _ in Data("{\"report\":\(reports.increment())}".utf8) },
+            countsSnapshot: { _ in Data("{\"counts\":\(counts.increment())}".utf8) })
+        let running = Task { try await hub.run() }
+        defer { running.cancel() }
+        let meeting = UUID()
+        let full = try await hub.subscribe(to: meeting, audience: .hosts)
+        await hub.changed(meeting)
+        #expect(try await Self.eventually { reports.current == 2 })
+        #expect(counts.current == 0, "nobody watches the counts yet")
+        let compact = try await hub.subscribe(to: meeting, audience: .hostCounts)
+        await hub.changed(meeting)
+        #expect(try await Self.eventually { reports.current == 3 && counts.current == 2 })
+        await hub.finishAll()
+        var (fullEvents, compactEvents): ([String], [String]) = ([], [])
+        for await case .results(let snapshot) in full { fullEvents.append(String(decoding: snapshot.json, as: UTF8.self)) }
+        for await case .results(let snapshot) in compact { compactEvents.append(String(decoding: snapshot.json, as: UTF8.self)) }
+        #expect(fullEvents.last == "{\"report\":3}" && compactEvents == ["{\"counts\":1}", "{\"counts\":2}"])
+    }
+
     @Test func changesToUnwatchedMeetingsCostNothing() async throws {
         let computed = Counter()
         let hub = LiveResultsHub(minimumInterval: .milliseconds(10)) { _ in

@@ -47,6 +47,14 @@ struct LiveResultsTests {
         try stream.send("GET /v1/meetings/\(meeting)/results/live HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n")
         #expect(stream.read(until: { $0.contains("\"responses\":0") }, timeout: .seconds(10)), "\(stream.text)")
         #expect(stream.text.contains("text/event-stream"))
+        // The dashboard's compact view (`?view=counts`) of the same stream; any other view is a
+        // 422 naming the parameter, before a stream opens.
+        let counts = try RawSocket(port: portA)
+        try counts.send("GET /v1/meetings/\(meeting)/results/live?view=counts HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n")
+        #expect(counts.read(until: { $0.contains("\"responses\":0") }, timeout: .seconds(10)), "\(counts.text)")
+        let refused = try await self.call("GET", "\(baseA)/v1/meetings/\(meeting)/results/live?view=everything", token: token)
+        let fields = (refused.1["errors"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        #expect(refused.0 == 422 && fields == ["view"], "\(refused)")
 
         // Submit on B; a snapshot counting it must reach the viewer on A. How fast is a figure of
         // the benchmark (scripts/bench-results: freshness), not a timed assertion here: a busy
@@ -54,10 +62,13 @@ struct LiveResultsTests {
         let reply = try await self.call("POST", "\(baseB)/v1/f/\(code)/responses", json: ["answers": [["questionKey": "score", "rating": 4]]])
         #expect(reply.0 == 201, "\(reply.1)")
         #expect(stream.read(until: { $0.contains("\"responses\":1") }, timeout: .seconds(15)), "\(stream.text)")
+        #expect(counts.read(until: { $0.contains("\"responses\":1") }, timeout: .seconds(15)), "\(counts.text)")
+        #expect(stream.text.contains("\"timeline\"") && !counts.text.contains("\"timeline\""), "the counts leave the timeline out")
+        #expect(counts.text.contains("\"counts\":[0,0,0,1,0]"), "\(counts.text)")
 
         // A graceful stop ends the stream cleanly and the process exits 0.
         a.signal(SIGTERM)
-        #expect(stream.waitForClose(timeout: .seconds(10)))
+        #expect(stream.waitForClose(timeout: .seconds(10)) && counts.waitForClose(timeout: .seconds(10)))
         #expect(await a.wait().status == 0)
         b.signal(SIGTERM)
         #expect(await b.wait().status == 0)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import time
 from datetime import datetime, timedelta, timezone
 
 import requests
@@ -79,6 +80,30 @@ def test_the_dashboard_shows_a_new_response_without_a_reload(api: API, browser):
     assert driver.find_element(By.ID, "content").get_attribute("data-updated")
     assert driver.current_url == f"{api.base_url}/m/{meeting}", "updated in place, not reloaded"
     screenshot(driver, SCREENSHOTS / "dashboard.png")
+
+
+def test_a_burst_of_answers_costs_the_dashboard_one_panel_fetch_a_second(api: API, browser):
+    """Issue 37: each live event (up to ten a second) fetched a server-rendered panel. The
+    dashboard listens to the compact counts and fetches at most once a second, the last change
+    included."""
+    host = api.sign_up()
+    meeting = host.create_meeting(title="Busy sync")
+    code = host.publish_form(meeting, FORM)["code"]
+    answer(api, code, 0, *ANSWERS[0])
+    driver = browser(width=1280, height=800)
+    sign_in(driver, api.base_url, host, f"/m/{meeting}")
+    wait_for(driver, lambda d: d.find_element(By.ID, "content").get_attribute("data-live-state") == "live")
+    fetches = "return performance.getEntriesByType('resource').filter(function (e) { return e.name.indexOf('/panel') >= 0; }).length"
+    before = driver.execute_script(fetches)
+    started = time.monotonic()
+    for n in range(1, 16):
+        answer(api, code, n, *ANSWERS[n % len(ANSWERS)])
+        time.sleep(0.1)
+    wait_for(driver, lambda d: tile(d, "Responses") == "16")
+    elapsed = time.monotonic() - started
+    fetched = driver.execute_script(fetches) - before
+    # One fetch right away, then one a second at most (the last one after the final answer).
+    assert 1 <= fetched <= 2 + int(elapsed), f"{fetched} panel fetches in {elapsed:.1f} s for 15 answers"
 
 
 def test_without_javascript_the_dashboard_shows_the_results_of_its_load(api: API, browser):

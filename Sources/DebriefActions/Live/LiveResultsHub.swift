@@ -3,7 +3,8 @@ import Foundation
 import Metrics
 import ServiceLifecycle
 
-/// Fans results snapshots out to the hosts watching a meeting, and — when the host shares the
+/// Fans results snapshots out to the hosts watching a meeting (the full report, or its
+/// ``LiveCounts`` for dashboards), and — when the host shares the
 /// results live — to the participants and the presenter view of the room, recomputing at most a
 /// few times a second per meeting and audience however many submissions arrive.
 ///
@@ -76,13 +77,13 @@ public actor LiveResultsHub: Service {
     private let due: AsyncStream<(Channel, ContinuousClock.Instant)>
     private let dueContinuation: AsyncStream<(Channel, ContinuousClock.Instant)>.Continuation
 
-    /// `snapshot`: the hosts' view of a meeting (nil: nothing to show yet); `participantSnapshot`:
-    /// the participants' view, nil once the results are not shared live (no participant stream
-    /// opens without it).
+    /// `snapshot`: the hosts' view of a meeting (nil: nothing to show yet); `countsSnapshot`: its
+    /// compact form for dashboards; `participantSnapshot`: the participants' view, nil once the
+    /// results are not shared live (no participant stream opens without it).
     public init(
         minimumInterval: Duration = .milliseconds(100), participantPacing: RoomPacing = RoomPacing(),
         slowViewerGrace: Duration = .seconds(10), metrics: any MetricsFactory = MetricsSystem.factory,
-        snapshot: @escaping Snapshot, participantSnapshot: Snapshot? = nil
+        snapshot: @escaping Snapshot, countsSnapshot: Snapshot? = nil, participantSnapshot: Snapshot? = nil
     ) {
         self.viewers = Gauge(label: "debrief_live_viewers", factory: metrics)
         self.resultsSent = Counter(label: "debrief_live_events_sent_total", dimensions: [("kind", "results")], factory: metrics)
@@ -94,6 +95,7 @@ public actor LiveResultsHub: Service {
         self.participantPacing = participantPacing
         self.slowViewerGrace = slowViewerGrace
         var snapshots: [LiveAudience: Snapshot] = [.hosts: snapshot]
+        snapshots[.hostCounts] = countsSnapshot
         snapshots[.participants] = participantSnapshot
         self.snapshots = snapshots
         (self.due, self.dueContinuation) = AsyncStream.makeStream()
@@ -104,6 +106,12 @@ public actor LiveResultsHub: Service {
     /// Watchers were authorized when their stream opened.
     public static func reportSnapshot(_ results: ResultsActions) -> Snapshot {
         { meeting in try await results.shared.report(meeting)?.json }
+    }
+
+    /// The dashboards' snapshot: the ``LiveCounts`` of the same shared report (one computation
+    /// serves both hosts' channels), encoded once per recomputation.
+    public static func countsSnapshot(_ results: ResultsActions) -> Snapshot {
+        { meeting in try await results.shared.report(meeting).map { try JSONCoding.encoder.encode(LiveCounts($0.report)) } }
     }
 
     /// The participants' snapshot: the ``RoomView`` of the results shared live.
@@ -219,7 +227,7 @@ public actor LiveResultsHub: Service {
             let channel = Channel(meeting: meeting, audience: audience)
             guard self.subscribers[channel] != nil, !self.scheduled.contains(channel) else { continue }
             self.scheduled.insert(channel)
-            let interval = audience == .hosts ? self.minimumInterval : self.participantPacing.interval(for: meeting)
+            let interval = audience == .participants ? self.participantPacing.interval(for: meeting) : self.minimumInterval
             let due = (self.lastFlush[channel] ?? .now - interval) + interval
             self.dueContinuation.yield((channel, due))
         }

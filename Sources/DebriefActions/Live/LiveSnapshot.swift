@@ -2,8 +2,11 @@ import Foundation
 
 /// Who watches a live results stream, and so which view of the results it carries.
 public enum LiveAudience: Sendable, Hashable, CaseIterable {
-    /// The host's dashboard (and admins, co-hosts): the full report.
+    /// Hosts (and admins, co-hosts) watching through the API: the full report.
     case hosts
+    /// Hosts' dashboards, and API clients that ask for `?view=counts`: ``Debrief/LiveCounts``
+    /// (the report's summary and numbers, without texts or timeline).
+    case hostCounts
     /// Participants' phones and the presenter view: ``Debrief/RoomView`` (the participant view, compacted).
     case participants
 }

@@ -7,8 +7,8 @@ import ServiceLifecycle
 
 /// `GET /v1/meetings/{id}/results/live`: results as Server-Sent Events.
 ///
-/// Every `results` event carries a full snapshot (the same JSON as `GET …/results`), so the
-/// client just replaces what it shows; `: heartbeat` comments arrive between them. A meeting
+/// Every `results` event carries a full snapshot (the same JSON as `GET …/results`, or with
+/// `?view=counts` its compact ``LiveCounts``), so the client just replaces what it shows; `: heartbeat` comments arrive between them. A meeting
 /// without a published form gets a `waiting` event first (results follow once it is published and
 /// answered), so the stream is never silent about why nothing comes.
 ///
@@ -41,21 +41,39 @@ struct LiveResultsController {
         case tooSlow = "too_slow"
     }
 
+    /// What each `results` event carries (`?view=`).
+    enum View: String, CaseIterable {
+        /// The whole report, the JSON of `GET …/results` (the default).
+        case report
+        /// ``LiveCounts``: the summary and each question's numbers, about 2 KB (the dashboard's).
+        case counts
+
+        var audience: LiveAudience {
+            switch self {
+            case .report: .hosts
+            case .counts: .hostCounts
+            }
+        }
+    }
+
     private enum Item {
         case event(LiveEvent)
         case check
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("meetings/:id/results/live") { _, context -> Response in
+        group.get("meetings/:id/results/live") { request, context -> Response in
             let id = try context.requireID("id", "meeting")
             let viewer = try context.requireViewer()
+            var query = QueryReader(request)
+            let view = query.choice("view", default: View.report)
+            try query.requireValid()
             _ = try await self.meetings.find(id, visibleTo: viewer)
             // Held until the body ends, or freed with the body if it is never written.
             let slot = try self.admission.liveStream(account: viewer.accountID, address: context.clientAddress)
             let token = context.bearerToken ?? ""
             let published = try await self.results.reportIfPublished(meeting: id, visibleTo: viewer) != nil
-            let events = try await self.hub.subscribe(to: id, account: viewer.accountID)
+            let events = try await self.hub.subscribe(to: id, audience: view.audience, account: viewer.accountID)
             let body = ResponseBody { writer in
                 defer { slot.release() }
                 try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))

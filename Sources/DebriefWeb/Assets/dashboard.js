@@ -3,8 +3,12 @@
 // The page works without this script (it shows the results of its load, and a refresh link).
 // With it, the page listens to the meeting's live results stream (Server-Sent Events, signed
 // in by the session cookie) and, on each event, fetches the server-rendered panel and swaps it
-// in: the server stays the only place that renders. Fetches never overlap; an event that
-// arrives during one schedules exactly one more. A swap keeps what the host was reading: the
+// in: the server stays the only place that renders. It listens to the compact events
+// (`?view=counts`, about 2 KB) since it only needs to know that something changed. Fetches never
+// overlap and start at least a second apart; an event that arrives meanwhile schedules exactly
+// one more, so the last change is always shown. (Events come up to ten a second on a busy
+// meeting: a panel redrawn that often helps no reader, and each fetch is a render on the
+// server.) A swap keeps what the host was reading: the
 // panels (<details> with an id) they opened stay open, those they closed stay closed, and the
 // page keeps its scroll position (docs/decisions/0047).
 (function () {
@@ -18,6 +22,9 @@
   var panelUrl = root.getAttribute("data-panel-url");
   var loading = false;
   var again = false;
+  var lastStart = 0;
+  var waiting = null;
+  var SPACING_MS = 1000;
 
   // The "updates live" note is hidden until there is a script to make it true.
   if (status) status.hidden = false;
@@ -59,7 +66,17 @@
       again = true;
       return;
     }
+    if (waiting) return;
+    var wait = lastStart + SPACING_MS - Date.now();
+    if (wait > 0) {
+      waiting = setTimeout(function () {
+        waiting = null;
+        refresh();
+      }, wait);
+      return;
+    }
     loading = true;
+    lastStart = Date.now();
     fetch(panelUrl, { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (response) {
         // A session that ended sends the browser to the sign-in page: stop updating.

@@ -68,7 +68,7 @@ struct HostPagesController {
         var view = DashboardPage(
             meetingTitle: meeting.title,
             meetingLine: ([meeting.place].compactMap { $0 } + [DateText.dateTime(meeting.startsAt, writer.language)]).joined(separator: " · "),
-            liveURL: "/v1/meetings/\(id)/results/live", panelURL: "/m/\(id)/panel" + (excludeFlagged ? "?excludeFlagged=true" : ""),
+            liveURL: "/v1/meetings/\(id)/results/live?view=counts", panelURL: "/m/\(id)/panel" + (excludeFlagged ? "?excludeFlagged=true" : ""),
             refreshURL: "/m/\(id)" + (excludeFlagged ? "?excludeFlagged=true" : ""),
             trendsURL: "/m/\(id)/trends",
             participantURL: participantURL, formCode: code,

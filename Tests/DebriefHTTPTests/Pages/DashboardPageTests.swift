@@ -34,7 +34,7 @@ struct DashboardPageTests {
             #expect(ContentSecurityPolicy.dashboard.hasSuffix("; script-src 'self'; connect-src 'self'"))
             let html = page.text
             #expect(html.contains("<script src=\"/assets/dashboard.js?v=\(Assets.dashboardScript.version)\" defer></script>"))
-            #expect(html.contains("data-live-url=\"/v1/meetings/\(id)/results/live\""))
+            #expect(html.contains("data-live-url=\"/v1/meetings/\(id)/results/live?view=counts\""), "the dashboard listens to the compact counts")
             #expect(html.contains("data-panel-url=\"/m/\(id)/panel\""))
             #expect(html.contains("<a class=\"button secondary\" href=\"/m/\(id)\">Refresh</a>"), "a refresh link without script")
             // The Excel download is a plain link the page session opens.
