@@ -59,6 +59,9 @@ public struct ResultsActions: Sendable {
     public struct PublishedResults: Sendable {
         public var form: StoredForm
         public var report: ResultsReport
+        /// The shared report's `ETag` (``SharedReport/etag``): what a caller that keeps something
+        /// made of the report checks it against; nil for a report computed for this read alone.
+        public var etag: String?
     }
 
     /// The unfiltered report with its form, or nil when the meeting has no published form yet
@@ -69,10 +72,10 @@ public struct ResultsActions: Sendable {
     ) async throws -> PublishedResults? {
         guard let shared = try await self.shared.report(id, freshness: freshness ?? self.hostReads) else {
             guard let counts = try await self.results.counts(meeting: id, visibleTo: viewer, filter: ResultsFilter()) else { return nil }
-            return PublishedResults(form: counts.form, report: ResultsReport(counts, filter: ResultsFilter()))
+            return PublishedResults(form: counts.form, report: ResultsReport(counts, filter: ResultsFilter()), etag: nil)
         }
         try await self.authorize(viewer, for: shared)
-        return PublishedResults(form: shared.form, report: shared.report)
+        return PublishedResults(form: shared.form, report: shared.report, etag: shared.etag)
     }
 
     /// The unfiltered report participants may see behind a form code, when the version published

@@ -76,10 +76,11 @@ struct DashboardPanel {
     /// 720 units wide, their 22-unit labels show at about 18 pixels.
     static let chartWidth = 720
 
-    /// `report` is nil when the meeting has no published form yet.
-    init(report results: ResultsReport?, language: Language, now: Date = Date(), dashboardHref: String = "") {
+    /// `report` is nil when the meeting has no published form yet. The time shown is when the
+    /// report was counted (so a panel kept for many dashboards says so), or now without one.
+    init(report results: ResultsReport?, language: Language, dashboardHref: String = "") {
         let t = Localizer(language)
-        self.updatedText = DateText.dateTime(now, language)
+        self.updatedText = DateText.dateTime(results?.generatedAt ?? Date(), language)
         guard let results else {
             self.hasForm = false
             self.formStateText = ""

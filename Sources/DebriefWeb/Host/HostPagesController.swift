@@ -18,6 +18,8 @@ struct HostPagesController {
     let loopbackHint: String?
     /// The series' team chat channel, shown on the meeting page (issue 35).
     var chat: ChatActions? = nil
+    /// The live panel as last rendered per meeting, language and zone, for the report it shows.
+    let panels = DashboardPanelCache()
 
     func addRoutes(to router: Router<AppRequestContext>) {
         let group = router.group("m")
@@ -97,15 +99,22 @@ struct HostPagesController {
             script: Assets.dashboardScript.url, signOutToken: context.sessionCSRFToken, showsAdmin: context.account?.role == .admin)
     }
 
-    /// The dashboard's changing part alone, for its script.
+    /// The dashboard's changing part alone, for its script: rendered once per change of the
+    /// shared report (and language and zone), however many dashboards fetch it; its time is the
+    /// report's, so a panel kept says when its numbers were counted.
     @Sendable func panel(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
         let meeting = try await context.pathMeeting(self.meetings)
         let published = try await self.report(meeting, excludeFlagged: Self.excludesFlagged(request), context)
-        return try writer.fragment(
-            "dashboard-panel",
-            view: DashboardPanel(
-                report: published?.report, language: writer.language, dashboardHref: "/m/\(meeting.id.uuidString.lowercased())"))
+        let render = {
+            try writer.fragmentHTML(
+                "dashboard-panel",
+                view: DashboardPanel(
+                    report: published?.report, language: writer.language, dashboardHref: "/m/\(meeting.id.uuidString.lowercased())"))
+        }
+        guard let etag = published?.etag else { return writer.fragment(html: try render()) }
+        let key = DashboardPanelCache.Key(meeting: meeting.id, language: writer.language, zone: DateText.hostZoneName)
+        return writer.fragment(html: try self.panels.html(key, etag: etag, render: render))
     }
 
     /// `?excludeFlagged=true`: the dashboard leaves flagged responses out (docs/decisions/0036).
@@ -113,16 +122,17 @@ struct HostPagesController {
         request.uri.queryParameters.get("excludeFlagged") == "true"
     }
 
-    /// The dashboard's report: the shared, live one; with flagged responses left out, a filtered
-    /// report (the privacy rule of filtered views applies to it, as for every filter).
+    /// The dashboard's report: the shared, live one (with its `ETag`); with flagged responses
+    /// left out, a filtered report (the privacy rule of filtered views applies to it, as for
+    /// every filter), which has none.
     private func report(
         _ meeting: Meeting, excludeFlagged: Bool, _ context: AppRequestContext
-    ) async throws -> (form: StoredForm, report: ResultsReport)? {
+    ) async throws -> (form: StoredForm, report: ResultsReport, etag: String?)? {
         let viewer = try context.requireViewer()
         guard let published = try await self.results.reportIfPublished(meeting: meeting.id, visibleTo: viewer) else { return nil }
-        guard excludeFlagged else { return (published.form, published.report) }
+        guard excludeFlagged else { return (published.form, published.report, published.etag) }
         let report = try await self.results.report(meeting: meeting.id, visibleTo: viewer, filter: ResultsFilter(excludeFlagged: true))
-        return (published.form, report)
+        return (published.form, report, nil)
     }
 
     /// How the meeting's series did, session by session.

@@ -56,10 +56,20 @@ struct PageWriter {
 
     /// A part of a page (the dashboard's live panel), rendered with the same phrases.
     func fragment(_ template: String, view: Any) throws -> Response {
+        self.fragment(html: try self.fragmentHTML(template, view: view))
+    }
+
+    /// The HTML of a part of a page, for a caller that keeps it (``DashboardPanelCache``).
+    func fragmentHTML(_ template: String, view: Any) throws -> String {
         let frame = PageFrame(
             lang: self.language.rawValue, t: self.localizer.table, title: "",
             zoneHint: self.localizer(.timeZoneFieldHint, ["zone": DateText.zoneName]), page: view)
-        return self.response(try self.renderer.render(template, frame), status: .ok, policy: ContentSecurityPolicy.page)
+        return try self.renderer.render(template, frame)
+    }
+
+    /// A part of a page rendered before.
+    func fragment(html: String) -> Response {
+        self.response(html, status: .ok, policy: ContentSecurityPolicy.page)
     }
 
     private func response(_ html: String, status: HTTPResponse.Status, policy: String) -> Response {

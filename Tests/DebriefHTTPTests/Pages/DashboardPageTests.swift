@@ -85,6 +85,11 @@ struct DashboardPageTests {
             }
             let panel = try await api.page("/m/\(fixture.meetingID)/panel", language: "ko", cookie: session.cookie).text
             #expect(panel.contains("출석과 응답률"))
+            // The same report's panel, kept once rendered (``DashboardPanelCache``), in the
+            // language each fetch asks for.
+            let englishPanel = try await api.page("/m/\(fixture.meetingID)/panel", cookie: session.cookie).text
+            #expect(englishPanel.contains("Attendance and response rate") && !englishPanel.contains("출석과 응답률"))
+            #expect(try await api.page("/m/\(fixture.meetingID)/panel", language: "ko", cookie: session.cookie).text == panel)
 
             let english = try await api.page("/m/\(fixture.meetingID)", cookie: session.cookie).text
             for phrase in ["Attendance and response rate", "Responses over time", "4 respondents · 0 skipped", ">Other</text>"] {
