@@ -4,9 +4,9 @@ import Metrics
 import ServiceLifecycle
 
 /// Fans results snapshots out to the hosts watching a meeting (the full report, or its
-/// ``LiveCounts`` for dashboards), and — when the host shares the
-/// results live — to the participants and the presenter view of the room, recomputing at most a
-/// few times a second per meeting and audience however many submissions arrive.
+/// ``LiveCounts`` for dashboards), and — when the host shares the results live — to the
+/// participants and the presenter view of the room, recomputing at most a few times a second per
+/// meeting and audience however many submissions arrive.
 ///
 /// A submission (on any instance) sends `NOTIFY debrief_results '<meeting id>'`; ``changed(_:)``
 /// then schedules one recomputation per watched audience of that meeting, no sooner than its
@@ -35,7 +35,7 @@ public actor LiveResultsHub: Service {
     }
 
     private let snapshots: [LiveAudience: Snapshot]
-    /// The hosts' interval between recomputations of a meeting.
+    /// The hosts' interval between recomputations of a meeting (both their views).
     private let minimumInterval: Duration
     /// The participants' interval, which grows with the room (whose size the writer of their
     /// events, `RoomBroadcast` in the HTTP layer, keeps there).

@@ -8,9 +8,10 @@ import ServiceLifecycle
 /// `GET /v1/meetings/{id}/results/live`: results as Server-Sent Events.
 ///
 /// Every `results` event carries a full snapshot (the same JSON as `GET …/results`, or with
-/// `?view=counts` its compact ``LiveCounts``), so the client just replaces what it shows; `: heartbeat` comments arrive between them. A meeting
-/// without a published form gets a `waiting` event first (results follow once it is published and
-/// answered), so the stream is never silent about why nothing comes.
+/// `?view=counts` its compact ``LiveCounts``), so the client just replaces what it shows;
+/// `: heartbeat` comments arrive between them. A meeting without a published form gets a
+/// `waiting` event first (results follow once it is published and answered), so the stream is
+/// never silent about why nothing comes.
 ///
 /// A stream lives no longer than what opened it: it checks that its token (the bearer token or
 /// the page session's) is still valid, that its viewer may still see the meeting and that the
