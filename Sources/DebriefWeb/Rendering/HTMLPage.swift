@@ -54,12 +54,8 @@ struct PageWriter {
         return self.response(try self.renderer.render(template, frame), status: status, policy: policy)
     }
 
-    /// A part of a page (the dashboard's live panel), rendered with the same phrases.
-    func fragment(_ template: String, view: Any) throws -> Response {
-        self.fragment(html: try self.fragmentHTML(template, view: view))
-    }
-
-    /// The HTML of a part of a page, for a caller that keeps it (``DashboardPanelCache``).
+    /// The HTML of a part of a page (the dashboard's live panel), rendered with the same
+    /// phrases; a caller may keep it (``DashboardPanelCache``).
     func fragmentHTML(_ template: String, view: Any) throws -> String {
         let frame = PageFrame(
             lang: self.language.rawValue, t: self.localizer.table, title: "",
@@ -67,7 +63,7 @@ struct PageWriter {
         return try self.renderer.render(template, frame)
     }
 
-    /// A part of a page rendered before.
+    /// A part of a page, as a response.
     func fragment(html: String) -> Response {
         self.response(html, status: .ok, policy: ContentSecurityPolicy.page)
     }
