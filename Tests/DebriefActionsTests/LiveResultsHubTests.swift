@@ -44,8 +44,9 @@ struct LiveResultsHubTests {
         #expect(last == "{\"n\":\(computed.current)}")
     }
 
-    /// The hosts' two views are two channels: a change recomputes each one watched, and a
-    /// channel nobody watches (here the counts, until their watcher joins) costs nothing.
+    /// The hosts' two views are two channels on one pacing: a change recomputes each one
+    /// watched, and a channel nobody watches (here the counts, until their watcher joins) costs
+    /// nothing.
     @Test func theHostsCountsAreAChannelOfTheirOwn() async throws {
         let (reports, counts) = (Counter(), Counter())
         let hub = LiveResultsHub(
@@ -61,6 +62,10 @@ struct LiveResultsHubTests {
         let compact = try await hub.subscribe(to: meeting, audience: .hostCounts)
         await hub.changed(meeting)
         #expect(try await Self.eventually { reports.current == 3 && counts.current == 2 })
+        // One pacing for the hosts' two views: due together, one computation of the shared report
+        // serves both.
+        let retained = await hub.retained
+        #expect(retained.meetings == 2 && retained.flushTimes == 1, "\(retained)")
         await hub.finishAll()
         var (fullEvents, compactEvents): ([String], [String]) = ([], [])
         for await case .results(let snapshot) in full { fullEvents.append(String(decoding: snapshot.json, as: UTF8.self)) }
@@ -107,13 +112,16 @@ struct LiveResultsHubTests {
     /// flush time — also when a recomputation was due as the last stream ended (seen: memory
     /// taken by thousands of streams stayed after they closed).
     @Test func endedStreamsLeaveNoStateBehind() async throws {
-        let hub = LiveResultsHub(minimumInterval: .milliseconds(50)) { _ in Data("{}".utf8) }
+        let hub = LiveResultsHub(
+            minimumInterval: .milliseconds(50), snapshot: { _ in Data("{}".utf8) }, countsSnapshot: { _ in Data("{}".utf8) })
         let running = Task { try await hub.run() }
         defer { running.cancel() }
         let meetings = [UUID(), UUID(), UUID()]
         var consumers: [Task<Void, Never>] = []
         for index in 0..<300 {
-            let events = try await hub.subscribe(to: meetings[index % 3], account: UUID())
+            // Both hosts' views, which share their pacing's time: it goes with the last of them.
+            let audience: LiveAudience = index % 2 == 0 ? .hosts : .hostCounts
+            let events = try await hub.subscribe(to: meetings[index % 3], audience: audience, account: UUID())
             consumers.append(Task { for await _ in events {} })
         }
         // Some streams were never read at all: dropped as they were.

@@ -32,6 +32,13 @@ public actor LiveResultsHub: Service {
     struct Channel: Hashable {
         let meeting: UUID
         let audience: LiveAudience
+
+        /// Whose recomputation times this channel keeps: the hosts' two views keep one, so they
+        /// are due at the same moment and one computation of the shared report serves both
+        /// (``SharedResults`` lets reads that arrive together share it).
+        var pacing: Channel {
+            self.audience == .hostCounts ? Channel(meeting: self.meeting, audience: .hosts) : self
+        }
     }
 
     private let snapshots: [LiveAudience: Snapshot]
@@ -71,6 +78,7 @@ public actor LiveResultsHub: Service {
     private var snapshotsBuilt = 0
     private var nextSubscriberID = 0
     private var scheduled: Set<Channel> = []
+    /// When each channel's pacing (``Channel/pacing``) last flushed.
     private var lastFlush: [Channel: ContinuousClock.Instant] = [:]
     private var isFinished = false
     /// Channels due for a recomputation, and when; ``run()`` takes them in.
@@ -228,7 +236,7 @@ public actor LiveResultsHub: Service {
             guard self.subscribers[channel] != nil, !self.scheduled.contains(channel) else { continue }
             self.scheduled.insert(channel)
             let interval = audience == .participants ? self.participantPacing.interval(for: meeting) : self.minimumInterval
-            let due = (self.lastFlush[channel] ?? .now - interval) + interval
+            let due = (self.lastFlush[channel.pacing] ?? .now - interval) + interval
             self.dueContinuation.yield((channel, due))
         }
     }
@@ -267,7 +275,7 @@ public actor LiveResultsHub: Service {
         self.scheduled.remove(channel)
         // Nobody watches any more (the last stream ended while this was due): nothing to keep.
         guard self.subscribers[channel] != nil, let snapshot = self.snapshots[channel.audience] else { return }
-        self.lastFlush[channel] = .now
+        self.lastFlush[channel.pacing] = .now
         // A failed recomputation (the database away a moment) keeps the streams: the next change retries.
         let computed: Data?
         do {
@@ -333,8 +341,9 @@ public actor LiveResultsHub: Service {
         self.streamCount -= 1
         if self.subscribers[channel]?.isEmpty == true {
             self.subscribers[channel] = nil
-            self.lastFlush[channel] = nil
             self.latest[channel] = nil
+            // The pacing's time goes with the last channel that keeps it.
+            if !self.subscribers.keys.contains(where: { $0.pacing == channel.pacing }) { self.lastFlush[channel.pacing] = nil }
         }
         if self.subscribers.isEmpty {
             self.subscribers = [:]
