@@ -149,5 +149,38 @@ struct LiveResultsHubTests {
         for await event in viewers { if case .accessCheck = event { seen.append("viewer") } }
         for await event in others { if case .accessCheck = event { seen.append("other") } }
         #expect(seen == ["viewer"])
+        #expect(viewers.takeAccessCheck() && !others.takeAccessCheck())
+    }
+
+    /// A stream keeps its two newest events: a check asked of a viewer who is behind is pushed
+    /// out by the two snapshots after it, and the viewer still checks before it writes them.
+    @Test func aCheckPushedOutByNewerSnapshotsIsStillDue() async throws {
+        let computed = Counter()
+        let hub = LiveResultsHub(minimumInterval: .milliseconds(1)) { _ in Data("{\"n\":\(computed.increment())}".utf8) }
+        let running = Task { try await hub.run() }
+        defer { running.cancel() }
+        let meeting = UUID()
+        let viewer = UUID()
+        let events = try await hub.subscribe(to: meeting, account: viewer)
+        var reader = events.makeAsyncIterator()
+        guard case .results = await reader.next() else { Issue.record("no first snapshot"); return }
+        await hub.accessChanged(account: viewer)
+        for expected in 2...3 {
+            await hub.changed(meeting)
+            while computed.current < expected { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        // Wait until the third snapshot is in the stream (computed, then given to the watchers).
+        try await Task.sleep(for: .milliseconds(50))
+        var taken: [String] = []
+        for _ in 0..<2 {
+            switch await reader.next() {
+            case .results: taken.append("results")
+            case .accessCheck: taken.append("check")
+            default: taken.append("other")
+            }
+        }
+        #expect(taken == ["results", "results"], "the check event was pushed out")
+        #expect(events.takeAccessCheck(), "the check is still due")
+        #expect(!events.takeAccessCheck(), "and taken once")
     }
 }

@@ -53,6 +53,8 @@ public actor LiveResultsHub: Service {
     /// since when it has not taken its events (nil while it keeps up).
     private struct Subscriber {
         let continuation: AsyncStream<LiveEvent>.Continuation
+        /// Its reader's access-check flag, which ``accessChanged(account:)`` raises.
+        let access: LiveSubscription.AccessCheck
         let account: UUID?
         var behindSince: ContinuousClock.Instant?
     }
@@ -113,7 +115,7 @@ public actor LiveResultsHub: Service {
     /// bytes ``SharedResults`` encoded once for every reader and watcher of this instance.
     /// Watchers were authorized when their stream opened.
     public static func reportSnapshot(_ results: ResultsActions) -> Snapshot {
-        { meeting in try await results.shared.report(meeting)?.json }
+        { meeting in try await results.shared.report(meeting)?.json() }
     }
 
     /// The dashboards' snapshot: the ``LiveCounts`` of the same shared report (one computation
@@ -144,11 +146,12 @@ public actor LiveResultsHub: Service {
     /// A stream of events for one meeting and audience, starting with its current snapshot;
     /// `account` is the watcher's, whose changes make the stream check its access again. A
     /// participants' stream of results not shared live ends at once (`not_shared`).
-    public func subscribe(to meeting: UUID, audience: LiveAudience = .hosts, account: UUID? = nil) async throws -> AsyncStream<LiveEvent> {
+    public func subscribe(to meeting: UUID, audience: LiveAudience = .hosts, account: UUID? = nil) async throws -> LiveSubscription {
         let (stream, continuation) = AsyncStream<LiveEvent>.makeStream(bufferingPolicy: .bufferingNewest(2))
+        let subscription = LiveSubscription(stream, continuation)
         guard !self.isFinished, let snapshot = self.snapshots[audience] else {
             continuation.finish()
-            return stream
+            return subscription
         }
         let channel = Channel(meeting: meeting, audience: audience)
         var first = self.latest[channel]
@@ -170,11 +173,11 @@ public actor LiveResultsHub: Service {
         if first == nil, audience == .participants {
             continuation.yield(.end(reason: "not_shared"))
             continuation.finish()
-            return stream
+            return subscription
         }
         let id = self.nextSubscriberID
         self.nextSubscriberID += 1
-        self.subscribers[channel, default: [:]][id] = Subscriber(continuation: continuation, account: account)
+        self.subscribers[channel, default: [:]][id] = Subscriber(continuation: continuation, access: subscription.access, account: account)
         self.streamCount += 1
         // Weak: the hub does not keep itself alive through the streams it holds.
         continuation.onTermination = { [weak self] _ in
@@ -184,20 +187,20 @@ public actor LiveResultsHub: Service {
             continuation.yield(.results(first))
             self.resultsSent.increment()
         }
-        return stream
+        return subscription
     }
 
     /// The account changed (password, role, tokens, a share ended): each of its streams checks
     /// its access now instead of at its next periodic check.
     public func accessChanged(account: UUID) {
         for watchers in self.subscribers.values {
-            for watcher in watchers.values where watcher.account == account { watcher.continuation.yield(.accessCheck) }
+            for watcher in watchers.values where watcher.account == account { watcher.access.raise() }
         }
     }
 
     /// Notifications may have been missed (the listener reconnected): every stream checks its access.
     public func accessChangedAll() {
-        for watcher in self.subscribers.values.flatMap(\.values) { watcher.continuation.yield(.accessCheck) }
+        for watcher in self.subscribers.values.flatMap(\.values) { watcher.access.raise() }
     }
 
     /// What the hub keeps now, for tests: nothing is kept for a meeting nobody watches.

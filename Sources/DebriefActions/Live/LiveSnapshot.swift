@@ -17,8 +17,10 @@ public enum LiveEvent: Sendable {
     case results(LiveSnapshot)
     /// Keeps proxies and clients from closing an idle stream.
     case heartbeat
-    /// The watcher's account, or its shares, changed: the stream checks that its viewer may still
-    /// watch before it sends anything more (it writes nothing for this event).
+    /// Wakes a watcher whose access must be checked (its account or shares changed, or its periodic
+    /// check is due) before it sends anything more; it writes nothing for this event. What is due
+    /// is the subscription's flag (``LiveSubscription/takeAccessCheck()``), which a later event
+    /// cannot push out of the stream.
     case accessCheck
     /// The hub ended the stream, for the reason given (`not_shared`: the host stopped sharing the
     /// results live; `too_slow`: the viewer did not read its events); nothing follows.

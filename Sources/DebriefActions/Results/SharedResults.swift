@@ -1,17 +1,45 @@
 import Debrief
 import DebriefStore
 import Foundation
+import Synchronization
 
 /// A meeting's unfiltered results as every reader and live viewer on this instance shares them:
-/// assembled and encoded once per change.
+/// assembled once per change, and encoded once per change if anybody reads the JSON.
 public struct SharedReport: Sendable {
     public let meeting: Meeting
     public let form: StoredForm
     public let report: ResultsReport
-    /// The report as the JSON API sends it (``JSONCoding``), encoded once.
-    public let json: Data
-    /// A strong validator of `json` (quoted, as the `ETag` header carries it).
+    /// A strong validator of ``json()`` (quoted, as the `ETag` header carries it).
     public let etag: String
+    /// Shared by the copies of this report, so that they encode it once between them.
+    private let encoded = EncodedJSON()
+
+    init(meeting: Meeting, form: StoredForm, report: ResultsReport, etag: String) {
+        self.meeting = meeting
+        self.form = form
+        self.report = report
+        self.etag = etag
+    }
+
+    /// The report as the JSON API sends it (``JSONCoding``): encoded by the first caller, the
+    /// same bytes for every later one.
+    ///
+    /// Why not at once: what the dashboards read of a busy meeting, ten times a second, is the
+    /// report itself (their counts, their panel); encoding its 37 KB or more each time cost
+    /// about a tenth of the server's CPU for bytes nobody read (issue 37, `perf` of one host's
+    /// stream under 64 submitting connections).
+    public func json() throws -> Data {
+        try self.encoded.value.withLock { encoded in
+            if let encoded { return encoded }
+            let json = try JSONCoding.encoder.encode(self.report)
+            encoded = json
+            return json
+        }
+    }
+
+    private final class EncodedJSON: Sendable {
+        let value = Mutex<Data?>(nil)
+    }
 
     /// Whether `viewer` may read these results without asking the database: the meeting's host,
     /// or an admin (the store's rule, `SQLQuery.visible(to:)`, applied to the meeting read with
@@ -225,14 +253,13 @@ public final class SharedResults: @unchecked Sendable {
         self.hostChangedAt = self.hostChangedAt.filter { self.computing.contains($0.key) }
     }
 
-    private func share(_ counts: ResultsCounts) throws -> SharedReport {
+    private func share(_ counts: ResultsCounts) -> SharedReport {
         let report = ResultsReport(counts, filter: ResultsFilter())
-        let json = try JSONCoding.encoder.encode(report)
         let sequence = self.lock.withLock {
             self.generation += 1
             return self.generation
         }
         return SharedReport(
-            meeting: counts.meeting, form: counts.form, report: report, json: json, etag: "\"r\(self.instance)-\(sequence)\"")
+            meeting: counts.meeting, form: counts.form, report: report, etag: "\"r\(self.instance)-\(sequence)\"")
     }
 }

@@ -57,11 +57,6 @@ struct LiveResultsController {
         }
     }
 
-    private enum Item {
-        case event(LiveEvent)
-        case check
-    }
-
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("meetings/:id/results/live") { request, context -> Response in
             let id = try context.requireID("id", "meeting")
@@ -94,34 +89,29 @@ struct LiveResultsController {
         }
     }
 
-    /// Writes the hub's events until the stream must end, and says why.
+    /// Writes the hub's events until the stream must end, and says why. Each event first looks
+    /// at the subscription's access-check flag, raised by the hub when the viewer's account or
+    /// shares change and by a timer every `checkInterval` (time passing, a token expiring, sends
+    /// no notification).
     private func stream(
-        _ events: AsyncStream<LiveEvent>, meeting: UUID, viewer: Viewer, token: String,
-        write: (LiveEvent) async throws -> Void
+        _ events: LiveSubscription, meeting: UUID, viewer: Viewer, token: String, write: (LiveEvent) async throws -> Void
     ) async throws -> EndReason {
-        let (items, continuation) = AsyncStream<Item>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let interval = self.checkInterval
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await event in events { continuation.yield(.event(event)) }
-                continuation.finish()
-            }
-            group.addTask {
-                while (try? await Task.sleep(for: interval)) != nil { continuation.yield(.check) }
+                while (try? await Task.sleep(for: interval)) != nil { events.checkAccess() }
             }
             defer { group.cancelAll() }
             // A stream ends when the server begins a graceful shutdown, so shutdown never waits
             // on a viewer who would watch forever.
-            for await item in items.cancelOnGracefulShutdown() {
-                switch item {
-                case .event(.end):
-                    return .tooSlow
-                case .event(.accessCheck):
-                    if let reason = try await self.endReason(meeting: meeting, viewer: viewer, token: token) { return reason }
-                case .event(let event):
-                    try await write(event)
-                case .check:
-                    if let reason = try await self.endReason(meeting: meeting, viewer: viewer, token: token) { return reason }
+            for await event in events.cancelOnGracefulShutdown() {
+                if events.takeAccessCheck(), let reason = try await self.endReason(meeting: meeting, viewer: viewer, token: token) {
+                    return reason
+                }
+                switch event {
+                case .end: return .tooSlow
+                case .accessCheck: continue
+                case .results, .heartbeat: try await write(event)
                 }
             }
             return try await self.endReason(meeting: meeting, viewer: viewer, token: token) ?? .shuttingDown

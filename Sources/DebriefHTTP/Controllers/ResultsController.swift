@@ -25,7 +25,8 @@ struct ResultsController {
                     let report = try await self.results.report(meeting: id, visibleTo: viewer, filter: filter)
                     return try report.response(from: request, context: context)
                 }
-                return SharedReportResponse(try await self.results.unfilteredReport(meeting: id, visibleTo: viewer), request: request).response
+                let shared = try await self.results.unfilteredReport(meeting: id, visibleTo: viewer)
+                return try SharedReportResponse(shared, request: request).response()
             } catch let error as DebriefError where error.code == .notFound {
                 // A meeting of the caller's without a published form is not an unknown meeting.
                 _ = try await self.meetings.find(id, visibleTo: viewer)

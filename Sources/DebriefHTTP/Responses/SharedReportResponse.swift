@@ -17,13 +17,13 @@ struct SharedReportResponse {
         self.request = request
     }
 
-    var response: Response {
+    func response() throws -> Response {
         var headers: HTTPFields = [.eTag: self.shared.etag, .cacheControl: "private, no-cache"]
         if Self.matches(self.request.headers[values: .ifNoneMatch], self.shared.etag) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = "application/json; charset=utf-8"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.shared.json)))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: try self.shared.json())))
     }
 
     /// RFC 9110 §13.1.2: `*`, or a list of entity tags compared weakly (`W/` ignored).

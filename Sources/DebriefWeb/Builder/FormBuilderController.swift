@@ -222,7 +222,8 @@ struct FormBuilderController {
         _ request: Request, _ context: AppRequestContext, _ change: (UUID, Viewer) async throws -> StoredForm
     ) async throws -> Response {
         let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
-        let fields = try await context.postedFields(request)
+        // The post carries nothing but its CSRF token, checked here.
+        _ = try await context.postedFields(request)
         let stored = try await self.stored(meeting, context)
         do {
             _ = try await change(meeting.id, try context.requireViewer())
