@@ -39,8 +39,16 @@ public enum KoreanWords: Sendable {
     /// whole with them; verbs are far more common there in meeting feedback.
     static let verbEndings = ["지만", "하는", "되는", "아도", "어도", "해도"]
 
+    /// Words kept whole by rule 4, whatever particle they end in.
+    static let keptWhole = Self.wholeNouns + Self.verbEndings
+
     /// `word` without its trailing particles, by the rule above.
     public static func strippingParticle(_ word: String) -> String {
+        // Every particle is Hangul: a word ending in anything else has none to strip. Most words
+        // of most answers are not Korean, and a report's word counts run over its newest 1,000
+        // texts on every recomputation (issue 37: `perf` put a quarter of the server's CPU here,
+        // under one host's stream of a meeting answered thirty times a second).
+        guard let last = word.unicodeScalars.last, Self.isHangulSyllable(last) else { return word }
         var scalars = Array(word.unicodeScalars)
         for _ in 0..<2 {
             guard let stem = Self.stem(of: scalars) else { break }
@@ -52,7 +60,7 @@ public enum KoreanWords: Sendable {
     /// `scalars` without one trailing particle, or nil when none may be stripped.
     private static func stem(of scalars: [Unicode.Scalar]) -> [Unicode.Scalar]? {
         let word = String(String.UnicodeScalarView(scalars))
-        if (Self.wholeNouns + Self.verbEndings).contains(where: { word.hasSuffix($0) }) { return nil }
+        if Self.keptWhole.contains(where: { word.hasSuffix($0) }) { return nil }
         for particle in Self.particles where word.hasSuffix(particle) {
             let length = particle.unicodeScalars.count
             let stem = Array(scalars.dropLast(length))
