@@ -36,13 +36,13 @@ public enum WordFrequency: Sendable {
         // recomputed on every change counts the same sample again and again.
         var occurrences: [String: Int] = [:]
         for text in texts { occurrences[text, default: 0] += 1 }
+        let distinct = Array(occurrences)
+        // A word counts once per answer (one respondent's): "line one / line two" is one person
+        // mentioning "line", not two. The texts counted before are not tokenized again.
+        let wordsOfEach = TextWordsMemo.shared.words(of: distinct.map(\.key)) { Array(Set(words(in: $0))) }
         var counts: [String: Int] = [:]
-        for (text, times) in occurrences {
-            // A word counts once per answer (one respondent's): "line one / line two" is one
-            // person mentioning "line", not two.
-            for word in Set(words(in: text)) {
-                counts[word, default: 0] += times
-            }
+        for ((_, times), words) in zip(distinct, wordsOfEach) {
+            for word in words { counts[word, default: 0] += times }
         }
         let sorted = counts.sorted { lhs, rhs in
             lhs.value != rhs.value ? lhs.value > rhs.value : lhs.key < rhs.key
