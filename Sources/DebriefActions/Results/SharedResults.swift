@@ -21,13 +21,21 @@ public struct SharedReport: Sendable {
         self.etag = etag
     }
 
+    /// Whether ``json()`` was asked for: ``SharedResults`` then encodes the meeting's next report
+    /// as soon as it is computed.
+    var isEncoded: Bool {
+        self.encoded.value.withLock { $0 != nil }
+    }
+
     /// The report as the JSON API sends it (``JSONCoding``): encoded by the first caller, the
     /// same bytes for every later one.
     ///
     /// Why not at once: what the dashboards read of a busy meeting, ten times a second, is the
     /// report itself (their counts, their panel); encoding its 37 KB or more each time cost
     /// about a tenth of the server's CPU for bytes nobody read (issue 37, `perf` of one host's
-    /// stream under 64 submitting connections).
+    /// stream under 64 submitting connections). Once somebody reads the JSON of a meeting's
+    /// report, the next ones are encoded as they are computed, as before (a read that waited
+    /// for the encoding added milliseconds to the results reads' p99).
     public func json() throws -> Data {
         try self.encoded.value.withLock { encoded in
             if let encoded { return encoded }
@@ -203,13 +211,18 @@ public final class SharedResults: @unchecked Sendable {
     private func computeWhileNeeded(_ meeting: UUID) async {
         var done = false
         while !done {
-            let (basedOn, began): (UInt64, ContinuousClock.Instant) = self.lock.withLock {
+            let (basedOn, began, jsonRead): (UInt64, ContinuousClock.Instant, Bool) = self.lock.withLock {
                 self.computations += 1
-                return (self.clock, .now)
+                return (self.clock, .now, self.entries[meeting]?.shared.isEncoded ?? false)
             }
             let result: Result<SharedReport?, any Error>
             do {
-                result = .success(try await self.compute(meeting).map(self.share))
+                let shared = try await self.compute(meeting).map(self.share)
+                // Somebody read the last report's JSON (an API reader, a stream of the whole
+                // report): this one is encoded here too, before anybody waits for it, so no
+                // read pays for the encoding.
+                if jsonRead { _ = try shared?.json() }
+                result = .success(shared)
             } catch {
                 result = .failure(error)
             }
