@@ -27,7 +27,7 @@ import requests
 import yaml
 
 import rawhttp
-from conftest import API, SAMPLE_FORM, iso, psql, start_server
+from conftest import API, SAMPLE_FORM, iso, psql, start_server, wait_until
 
 CASES_RUN: list[str] = []
 
@@ -586,6 +586,9 @@ def test_bad_mail_addresses_are_422_pages_naming_the_field(world: World, server,
     expect_refusal(api, f"PUT /v1/meetings/{{id}}/roster/{{memberId}}/email email={address!r}", paths={"email"}, statuses=(422,))
 
     psql(server.database_url, f"UPDATE accounts SET role = 'admin' WHERE email = '{world.host.email}'")
+    # The server hears of the new role by a notification that forgets its cached session: wait for
+    # it, or the page would still be the non-admin's 404.
+    wait_until(lambda: session.get(base + "/admin", timeout=30).status_code == 200, 10, "the admin role to be heard")
     invitation = session.post(base + "/admin/invitations", data={"csrf": csrf, "email": address}, timeout=30)
     assert invitation.status_code == 422 and 'id="invite-email-error"' in invitation.text, (address, invitation.status_code)
     assert 'id="invitation-link"' not in invitation.text
