@@ -38,6 +38,7 @@ let migrationFiles = [
     "0047_oidc_identities.sql",
     "0050_series_codes.sql",
     "0051_check_in_response_form.sql",
+    "0052_newest_texts.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

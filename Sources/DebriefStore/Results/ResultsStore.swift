@@ -330,20 +330,26 @@ public struct ResultsStore: Sendable {
     /// Up to `limit` texts of one question, newest response first, whatever the filter: one
     /// backward scan of the column's partial index on `(form_id, question_key, response_id)` —
     /// response ids are time-ordered — so the cost does not grow with the number of responses.
+    /// The scan is in SQL functions (`SQL/0052_newest_texts.sql`) that rule out the sort the
+    /// planner chose for a new form growing fast.
     static func newestTexts(_ column: TextColumn, key: String, form: UUID, limit: Int) -> SQLQuery {
-        // A fixed column name from the enum below, never input.
-        let value = SQLQuery(unsafeSQL: "a." + column.rawValue)
-        return """
-            SELECT \(value) AS text FROM answers a
-            WHERE a.form_id = \(form) AND a.question_key = \(key) AND \(value) IS NOT NULL
-            ORDER BY a.response_id DESC LIMIT \(limit)
-            """
+        // A fixed function name from the enum below, never input.
+        let function = SQLQuery(unsafeSQL: column.newestFunction)
+        return "SELECT t AS text FROM \(function)(\(form), \(key), \(limit)) AS t"
     }
 
     /// The two text columns of `answers`.
     enum TextColumn: String {
         case textValue = "text_value"
         case otherText = "other_text"
+
+        /// The SQL function that reads the column's newest texts of a question.
+        var newestFunction: String {
+            switch self {
+            case .textValue: return "debrief_newest_text_values"
+            case .otherText: return "debrief_newest_other_texts"
+            }
+        }
     }
 
     /// Up to `limit` texts of one question that pass the filter, newest response first: the
