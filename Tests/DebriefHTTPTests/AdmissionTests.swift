@@ -1,6 +1,7 @@
 @testable import DebriefHTTP
 import Foundation
 import HTTPTypes
+import NIOEmbedded
 import Testing
 
 /// The one admission component: export slots counted against the caller and the data's owner,
@@ -90,6 +91,29 @@ struct AdmissionTests {
         // Then once per halving while the peak is at least the threshold (200 → 100, 100 → 50),
         // not once per stream: 300 more streams ended, two more asks.
         #expect(asked.value == 3)
+    }
+}
+
+@Suite("Admission: a burst of connections")
+struct OpenConnectionsTests {
+    /// 5,000 connections that each made one request kept their memory in malloc's arenas after
+    /// they closed: the count of open connections asks for it back once half of a burst closed,
+    /// and a connection closed and then removed from its pipeline counts once.
+    @Test func aBurstOfConnectionsThatClosedAsksForItsMemoryBack() throws {
+        let asked = Counter()
+        let table = SlotTable(totalCap: .max, whenDrainedFrom: 4, whenDrained: { asked.add() })
+        let channels = (0..<8).map { _ in EmbeddedChannel(handler: OpenConnectionsHandler(counting: table)) }
+        #expect(table.inUse == 8)
+        for channel in channels.prefix(3) { channel.pipeline.fireChannelInactive() }
+        #expect(table.inUse == 5)
+        #expect(asked.value == 0, "5 of 8 still open")
+        channels[3].pipeline.fireChannelInactive()
+        #expect(asked.value == 1, "4 of 8: half of the burst closed")
+        // Every pipeline torn down: the four closed ones are not counted again (the count would
+        // go below zero), the others leave, and 2 of the new peak of 4 asks once more.
+        for channel in channels { _ = try channel.finish(acceptAlreadyClosed: true) }
+        #expect(table.inUse == 0)
+        #expect(asked.value == 2)
     }
 }
 
