@@ -7,6 +7,8 @@
 -- thousands of responses a second it expected nine rows, and chose a bitmap scan of every answer
 -- of the question and a top-N sort: 128 ms at 160,000 responses instead of 0.4 ms, in every
 -- recomputation of the live results. This order never needs a sort: the index has it.
+-- Two functions, not one taking the column: each query names its column, so the planner can match
+-- that column's partial index.
 CREATE FUNCTION debrief_newest_text_values(form uuid, question text, n bigint) RETURNS SETOF text
     LANGUAGE sql STABLE SET enable_sort = off AS $$
     SELECT a.text_value FROM answers a

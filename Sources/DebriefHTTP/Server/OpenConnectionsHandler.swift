@@ -26,10 +26,6 @@ final class OpenConnectionsHandler: ChannelInboundHandler, RemovableChannelHandl
         self.slot = try? table.take([]).get()
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        context.fireChannelRead(data)
-    }
-
     func channelInactive(context: ChannelHandlerContext) {
         self.release()
         context.fireChannelInactive()
