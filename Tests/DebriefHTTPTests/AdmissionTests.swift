@@ -73,6 +73,38 @@ struct AdmissionTests {
         #expect(admission.streams.keyCount == 0)
     }
 
+    /// Issue 47: one address took 600 participants' streams and could have taken every one of the
+    /// instance's 10,000. By default an address gets a room's worth (300), far below the total;
+    /// the 301st from it is a 429 naming the address while another address still gets in.
+    @Test func oneAddressCannotTakeEveryParticipantsSeatByDefault() throws {
+        let admission = Admission(settings: AdmissionSettings())
+        let limits = admission.settings.liveStreams
+        #expect(limits.participantPerAddress * 10 <= limits.participantTotal, "far below the total")
+        let form = UUID()
+        var held = try (0..<limits.participantPerAddress).map { _ in try admission.participantStream(address: "192.0.2.1", form: form) }
+        let refused = try #require(Self.refusal { _ = try admission.participantStream(address: "192.0.2.1", form: form) })
+        #expect(refused.status == .tooManyRequests && refused.detail.contains("from your address"), "\(refused.detail)")
+        #expect(refused.headers[.retryAfter] != nil)
+        held.append(try admission.participantStream(address: "192.0.2.2", form: form))
+        held.removeAll()
+        #expect(admission.participantStreams.inUse == 0)
+    }
+
+    /// One form's audience has a cap of its own, below the instance's total: with small caps,
+    /// the form's third stream is refused naming the form, another form's is not.
+    @Test func oneFormCannotTakeEveryParticipantsSeat() throws {
+        var settings = AdmissionSettings()
+        settings.liveStreams.participantPerForm = 2
+        settings.liveStreams.participantTotal = 10
+        let admission = Admission(settings: settings)
+        let (form, other) = (UUID(), UUID())
+        let held = [try admission.participantStream(address: "192.0.2.1", form: form), try admission.participantStream(address: "192.0.2.2", form: form)]
+        let refused = try #require(Self.refusal { _ = try admission.participantStream(address: "192.0.2.3", form: form) })
+        #expect(refused.status == .tooManyRequests && refused.detail.contains("for this form"), "\(refused.detail)")
+        _ = try admission.participantStream(address: "192.0.2.3", form: other)
+        #expect(held.count == 2)
+    }
+
     /// 6,000 streams that ended left their memory in malloc's arenas (RSS stayed at its peak): the
     /// stream table asks for it back once what is held falls to half of a peak of at least the
     /// threshold, and again at each further halving from such a peak, not for every stream.

@@ -62,6 +62,7 @@ bench_start_server() {
     # The viewers come from one address and one account: their stream caps are lifted as the rates are.
     env DEBRIEF_RATE_LIMIT_PER_ADDRESS=0 DEBRIEF_RATE_LIMIT_PER_FORM=0 DEBRIEF_BCRYPT_COST=4 \
         DEBRIEF_LIVE_STREAMS_PER_ACCOUNT=100000 DEBRIEF_LIVE_STREAMS_PER_ADDRESS=100000 \
+        DEBRIEF_PARTICIPANT_LIVE_STREAMS_PER_ADDRESS=100000 DEBRIEF_PARTICIPANT_LIVE_STREAMS_PER_FORM=100000 \
         LOG_LEVEL="${BENCH_LOG_LEVEL:-info}" "$@" \
         "$BINARY" serve --database-url "$DATABASE_URL" --host 127.0.0.1 --port "$port" \
         --pool-size "${BENCH_POOL_SIZE:-16}" >>"$work/debrief.log" 2>&1 &

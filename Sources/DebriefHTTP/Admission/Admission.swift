@@ -18,7 +18,7 @@ public final class Admission: Sendable {
     let downloads: SlotTable
     /// Live results streams: per account, per client address, in all.
     let streams: SlotTable
-    /// Participants' live streams: per client address, in all.
+    /// Participants' live streams: per client address, per form, in all.
     let participantStreams: SlotTable
     /// Changes of roster members' e-mail addresses, per account.
     let rosterAddresses: RateLimiter
@@ -109,15 +109,20 @@ public final class Admission: Sendable {
         }
     }
 
-    /// A slot for one participant's live stream from `address`.
-    func participantStream(address: String) throws -> SlotTable.Slot {
+    /// A slot for one participant's live stream from `address` watching the meeting `form`
+    /// (keyed by the meeting, so its form's codes share one count).
+    func participantStream(address: String, form: UUID) throws -> SlotTable.Slot {
         let limits = self.settings.liveStreams
-        switch self.participantStreams.take([(key: "address " + address, cap: limits.participantPerAddress)]) {
+        let addressKey = "address " + address
+        switch self.participantStreams.take([
+            (key: addressKey, cap: limits.participantPerAddress), (key: "form " + form.uuidString, cap: limits.participantPerForm),
+        ]) {
         case .success(let slot): return slot
         case .failure(let full):
+            let whose = full.key == nil ? "on this server" : full.key == addressKey ? "from your address" : "for this form"
             throw Self.refusal(
-                "too many live results streams open \(full.key == nil ? "on this server" : "from your address") "
-                    + "(at most \(limits.participantTotal) in all and \(limits.participantPerAddress) per address)",
+                "too many live results streams open \(whose) (at most \(limits.participantPerAddress) per address, "
+                    + "\(limits.participantPerForm) per form and \(limits.participantTotal) in all)",
                 retryAfterSeconds: LiveStreamLimits.retryAfterSeconds)
         }
     }

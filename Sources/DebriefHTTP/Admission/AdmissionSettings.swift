@@ -48,12 +48,16 @@ public struct LiveStreamLimits: Sendable, Equatable {
     /// Streams on this instance in all.
     public var total: Int
 
-    /// Participants' live streams (`GET /v1/f/{code}/results/live`, no account) on this instance
-    /// in all, and from one address: a room's phones often share one address (the venue's
-    /// network), so the per-address bound is as high as the total by default. Each is one file
-    /// descriptor: the server's `ulimit -n` must exceed this plus the hosts' streams (docs/live.md).
+    /// Participants' live streams (`GET /v1/f/{code}/results/live`, no account) on this instance:
+    /// in all, from one address, and of one form. A room's phones often share one address (the
+    /// venue's network), so the per-address bound is a NAT'd office's room, not the whole
+    /// instance: one address cannot take every seat (issue 47 held 600 from one address, and
+    /// could have held all 10,000). One form cannot take them all either. Each stream is one file
+    /// descriptor: the server's `ulimit -n` must exceed the total plus the hosts' streams
+    /// (docs/live.md).
     public var participantTotal = 10_000
-    public var participantPerAddress = 10_000
+    public var participantPerAddress = 300
+    public var participantPerForm = 5_000
 
     public init(perAccount: Int = 20, perAddress: Int = 50, total: Int = 2_000) {
         self.perAccount = max(1, perAccount)

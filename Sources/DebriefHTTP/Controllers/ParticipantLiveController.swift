@@ -18,7 +18,7 @@ import Hummingbird
 /// loop, one buffer for all (no task, timer or per-event work per viewer); a viewer's buffer is
 /// bounded by its connection (one that stops reading skips events, is ended after the hub's grace,
 /// and closed by the write-stall deadline), and its admission slot
-/// (``Admission/participantStream(address:)``) is held until the body ends.
+/// (``Admission/participantStream(address:form:)``, per address and per form) is held until the body ends.
 struct ParticipantLiveController {
     let results: ResultsActions
     let rooms: RoomBroadcast
@@ -30,7 +30,7 @@ struct ParticipantLiveController {
                 throw APIError.notFound("live results")
             }
             // Held until the body ends, or freed with the body if it is never written.
-            let slot = try self.admission.participantStream(address: context.clientAddress)
+            let slot = try self.admission.participantStream(address: context.clientAddress, form: meeting)
             let membership = try await self.rooms.join(meeting: meeting, channel: context.channel)
             let body = ResponseBody { writer in
                 defer { slot.release() }

@@ -18,6 +18,9 @@ extension ServeSettings {
         app.admission.liveStreams = LiveStreamLimits(
             perAccount: try source.count(T.liveStreamsPerAccount), perAddress: try source.count(T.liveStreamsPerAddress),
             total: try source.count(T.liveStreamsLimit))
+        app.admission.liveStreams.participantPerAddress = try source.count(T.participantLiveStreamsPerAddress)
+        app.admission.liveStreams.participantPerForm = try source.count(T.participantLiveStreamsPerForm)
+        app.admission.liveStreams.participantTotal = try source.count(T.participantLiveStreamsLimit)
         let coalesce = try source.count(T.notifyCoalesce)
         app.resultsNotification = coalesce == 0 ? .inTransaction : .coalesced(.milliseconds(coalesce))
         app.submissionBatching = SubmissionBatching(

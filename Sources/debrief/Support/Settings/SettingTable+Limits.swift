@@ -52,6 +52,16 @@ extension SettingTable {
     static let liveStreamsLimit = Setting(
         flag: nil, variable: "DEBRIEF_LIVE_STREAMS_LIMIT", kind: .integer(1...1_000_000), defaultValue: .integer(2000),
         help: "Live results streams open at once on this instance.")
+    static let participantLiveStreamsPerAddress = Setting(
+        flag: nil, variable: "DEBRIEF_PARTICIPANT_LIVE_STREAMS_PER_ADDRESS", kind: .integer(1...1_000_000), defaultValue: .integer(300),
+        help: "Participants' live results streams open at once per client address, per instance (a room behind one NAT); more get 429 with `Retry-After`.",
+        docsNote: "[live](live.md)")
+    static let participantLiveStreamsPerForm = Setting(
+        flag: nil, variable: "DEBRIEF_PARTICIPANT_LIVE_STREAMS_PER_FORM", kind: .integer(1...1_000_000), defaultValue: .integer(5000),
+        help: "Participants' live results streams open at once per form, per instance.")
+    static let participantLiveStreamsLimit = Setting(
+        flag: nil, variable: "DEBRIEF_PARTICIPANT_LIVE_STREAMS_LIMIT", kind: .integer(1...1_000_000), defaultValue: .integer(10000),
+        help: "Participants' live results streams open at once on this instance; `ulimit -n` must exceed this plus the hosts' streams.")
     static let signupLimitPerAddress = Setting(
         flag: nil, variable: "DEBRIEF_SIGNUP_LIMIT_PER_ADDRESS", kind: .integer(1...1_000_000), defaultValue: .integer(10),
         help: "Sign-ups per client address per hour; more get 429 before any password is hashed.")
