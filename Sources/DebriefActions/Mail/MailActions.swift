@@ -102,9 +102,12 @@ public struct MailActions: Sendable {
         try await self.roster.memberName(unsubscribeToken: token)
     }
 
-    /// Unsubscribes the link's member; an unknown link is not found.
-    public func unsubscribe(token: String) async throws {
-        guard try await self.roster.unsubscribe(token: token) else { throw DebriefError.notFound("unsubscribe link") }
+    /// Suppresses the address of the link's member, for its series or with `everywhere` for all
+    /// mail from this installation; an unknown link is not found.
+    public func unsubscribe(token: String, everywhere: Bool = false) async throws {
+        guard try await self.roster.unsubscribe(token: token, everywhere: everywhere) else {
+            throw DebriefError.notFound("unsubscribe link")
+        }
     }
 
     /// One pass of the roster scheduler: writes the participant link of each meeting that ended
@@ -127,7 +130,9 @@ public struct MailActions: Sendable {
                     dedupeKey: "\(reminder ? "reminder" : "link"):\(due.meetingID.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())",
                     recipient: due.email, subject: texts.subject, text: texts.text, html: texts.html, unsubscribeURL: unsubscribe,
                     meetingID: due.meetingID, rosterMemberID: due.memberID)
-                if case .written = try await self.outbox.enqueue(mail, perAccountPerHour: self.caps.perAccountPerHour) { written += 1 }
+                // Past the hourly cap or the day's roster allowance nothing is written: the next
+                // pass tries again (same dedupe key), so the mail waits rather than being lost.
+                if case .written = try await self.outbox.enqueue(mail, caps: self.caps) { written += 1 }
             }
         }
         return written

@@ -1,3 +1,4 @@
+import DebriefStore
 import Foundation
 import Mail
 
@@ -32,17 +33,9 @@ public struct MailSettings: Sendable {
     }
 }
 
-/// Per-account mail allowance, decided with the other fair shares (``AdmissionSettings``): the
-/// rows are shared by every instance, so the cap is checked in the statement that writes them.
-public struct MailCaps: Sendable, Equatable {
-    /// Messages one account's meetings (or its own resets) may write per hour; more wait for the
-    /// next pass of the scheduler (roster mail) or are not written (resets, answered alike).
-    public var perAccountPerHour: Int
-
-    public init(perAccountPerHour: Int = 300) {
-        self.perAccountPerHour = max(1, perAccountPerHour)
-    }
-}
+/// Per-account mail allowances (the hourly cap and the roster's daily allowance): kept by the
+/// store, which counts the outbox rows where it writes them.
+public typealias MailCaps = DebriefStore.MailCaps
 
 /// Sends one message; ``SMTPClient`` in production, a recorder in tests.
 public protocol MailTransport: Sendable {

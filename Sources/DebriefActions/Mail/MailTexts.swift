@@ -25,25 +25,37 @@ enum MailTexts {
     }
 
     /// An admin's invitation to create a host account (the link works once, until `expires`).
+    /// The subject is ours alone: the admin's name, free text, stays in the body, made inert.
     static func invitation(link: String, inviter: String, expires: String, korean: Bool) -> Rendered {
+        let inviter = InertText.plain(inviter)
         if korean {
             let body = "\(inviter) 님이 Debrief 진행자 계정을 만들 수 있도록 초대했어요. 아래 링크는 한 번만 쓸 수 있고 \(expires)까지 유효해요."
             return Rendered(
-                subject: "Debrief 초대: \(inviter) 님이 보낸 진행자 계정 링크",
+                subject: "Debrief 진행자 계정 초대",
                 text: "\(body)\n\n\(link)\n\n초대받을 일이 없다면 이 메일을 무시하세요.\n",
                 html: "<p>\(escape(body))</p><p><a href=\"\(escape(link))\">계정 만들기</a></p><p>초대받을 일이 없다면 이 메일을 무시하세요.</p>")
         }
         let body = "\(inviter) invited you to create a host account on Debrief. The link works once, until \(expires)."
         return Rendered(
-            subject: "\(inviter) invited you to Debrief",
+            subject: "You are invited to Debrief",
             text: "\(body)\n\n\(link)\n\nIf you did not expect this, ignore this message.\n",
             html: "<p>\(escape(body))</p><p><a href=\"\(escape(link))\">Create your account</a></p><p>If you did not expect this, ignore this message.</p>")
     }
 
+    /// The most of a meeting's title a subject carries.
+    static let maxTitleInSubject = 80
+
     /// The participant link after the meeting (`reminder` false) or the one reminder before the
     /// form closes. Both languages in one message: a roster has no language of its own.
-    static func roster(title: String, name: String, link: String, unsubscribe: String, closes: String?, reminder: Bool) -> Rendered {
-        let subject = reminder ? "\(title) — feedback closes soon · 피드백 마감 전 알림" : "\(title) — your feedback link · 피드백 링크"
+    /// The only host-written words in the subject are the meeting's title (cut to
+    /// ``maxTitleInSubject``); the title and the member's name are made inert (``InertText``)
+    /// everywhere, and only our own two links are clickable.
+    static func roster(title rawTitle: String, name rawName: String, link: String, unsubscribe: String, closes: String?, reminder: Bool) -> Rendered {
+        let title = InertText.plain(rawTitle)
+        let name = InertText.plain(rawName)
+        let subjectTitle = InertText.plain(
+            rawTitle.count > Self.maxTitleInSubject ? String(rawTitle.prefix(Self.maxTitleInSubject - 1)) + "…" : rawTitle)
+        let subject = reminder ? "\(subjectTitle) — feedback closes soon · 피드백 마감 전 알림" : "\(subjectTitle) — your feedback link · 피드백 링크"
         let closing = closes.map { " It closes \($0)." } ?? ""
         let closingKo = closes.map { " 마감: \($0)." } ?? ""
         let en = reminder

@@ -54,21 +54,27 @@ public struct MailOutbox: Sendable {
         case written(UUID)
         /// A message with the same dedupe key was written before.
         case duplicate
-        /// The account's hourly allowance is used up; nothing was written.
+        /// The account's hourly cap, or for roster mail its daily allowance, is used up; nothing
+        /// was written.
         case overCap
     }
 
     /// Writes `mail` on `connection` unless its account already wrote `perAccountPerHour`
-    /// messages in the last hour (the cap is checked in the statement itself, so instances
-    /// writing at once cannot pass it together by more than their own rows).
-    public static func enqueue(_ mail: OutgoingMail, perAccountPerHour cap: Int, on connection: Connection) async throws -> Enqueued {
+    /// messages in the last hour, or (roster mail) its day's roster allowance. The counts are
+    /// taken in the writing transaction under a lock per account, so instances writing at once
+    /// cannot pass them together.
+    public static func enqueue(_ mail: OutgoingMail, caps: MailCaps, on connection: Connection) async throws -> Enqueued {
         if let account = mail.accountID {
             // One writer per account at a time: the count below then sees every earlier row.
             try await connection.execute("SELECT pg_advisory_xact_lock(hashtextextended('mail ' || \(account.uuidString), 0))")
             let recent: Int = try await connection.query(
                 "SELECT count(*)::int AS n FROM email_outbox WHERE account_id = \(account) AND created_at > now() - interval '1 hour'"
             ).single().decode("n")
-            if recent >= cap { return .overCap }
+            if recent >= caps.perAccountPerHour { return .overCap }
+            if mail.kind.isRosterMail {
+                let allowance = try await Self.rosterAllowance(account: account, caps: caps, on: connection)
+                if allowance.writtenToday >= allowance.perDay { return .overCap }
+            }
         }
         let rows = try await connection.query(
             """
@@ -83,8 +89,59 @@ public struct MailOutbox: Sendable {
         return .written(try row.decode("id"))
     }
 
+    public static func enqueue(_ mail: OutgoingMail, perAccountPerHour cap: Int, on connection: Connection) async throws -> Enqueued {
+        try await Self.enqueue(mail, caps: MailCaps(perAccountPerHour: cap), on: connection)
+    }
+
+    public func enqueue(_ mail: OutgoingMail, caps: MailCaps) async throws -> Enqueued {
+        try await self.database.withTransaction { try await Self.enqueue(mail, caps: caps, on: $0) }
+    }
+
     public func enqueue(_ mail: OutgoingMail, perAccountPerHour cap: Int) async throws -> Enqueued {
-        try await self.database.withTransaction { try await Self.enqueue(mail, perAccountPerHour: cap, on: $0) }
+        try await self.enqueue(mail, caps: MailCaps(perAccountPerHour: cap))
+    }
+
+    /// An account's roster mail today against its allowance.
+    public struct RosterAllowance: Sendable, Equatable {
+        public var perDay: Int
+        public var writtenToday: Int
+        /// Set by an admin rather than earned.
+        public var setByAdmin: Bool
+    }
+
+    /// The account's roster allowance: what an admin set, or what it earned — one message a day
+    /// for each roster message it delivered more than a day ago to an address that has not
+    /// unsubscribed (counted up to the ceiling only, so the count's cost is bounded).
+    static func rosterAllowance(account: UUID, caps: MailCaps, on connection: Connection) async throws -> RosterAllowance {
+        let roster = MailKind.allCases.filter(\.isRosterMail).map(\.rawValue)
+        let row = try await connection.query(
+            """
+            SELECT (SELECT roster_mail_per_day FROM accounts WHERE id = \(account)) AS admin_set,
+                (SELECT count(*)::int FROM email_outbox
+                    WHERE account_id = \(account) AND kind = ANY(\(roster)::text[]) AND created_at > now() - interval '1 day') AS today,
+                (SELECT count(*)::int FROM (
+                    SELECT 1 FROM email_outbox o JOIN meetings m ON m.id = o.meeting_id
+                    WHERE o.account_id = \(account) AND o.kind = ANY(\(roster)::text[]) AND o.sent_at IS NOT NULL
+                        AND o.created_at <= now() - interval '1 day' AND NOT mail_suppressed(o.recipient, m.series_id)
+                    LIMIT \(caps.rosterMaxPerDay)) delivered) AS earned
+            """
+        ).single()
+        let adminSet: Int? = try row.decode("admin_set")
+        return RosterAllowance(
+            perDay: caps.rosterPerDay(earned: try row.decode("earned"), adminSet: adminSet), writtenToday: try row.decode("today"),
+            setByAdmin: adminSet != nil)
+    }
+
+    /// The account's roster allowance now (the roster's mail page says it).
+    public func rosterAllowance(account: UUID, caps: MailCaps) async throws -> RosterAllowance {
+        try await self.database.withConnection { try await Self.rosterAllowance(account: account, caps: caps, on: $0) }
+    }
+
+    /// Sets (nil: clears, back to the earned allowance) an account's daily roster allowance.
+    /// False when no account has `email`.
+    public func setRosterAllowance(email: EmailAddress, perDay: Int?) async throws -> Bool {
+        try await self.database.execute(
+            "UPDATE accounts SET roster_mail_per_day = \(perDay), updated_at = now() WHERE lower(email) = \(email.normalized)") > 0
     }
 
     /// A message claimed for one attempt.
@@ -111,8 +168,8 @@ public struct MailOutbox: Sendable {
     /// Claims the oldest due message (`FOR UPDATE SKIP LOCKED`: instances take different rows),
     /// runs `attempt` while holding it, and records the outcome in the same transaction. A crash
     /// during the attempt rolls the claim back: the message is due again and sent again with its
-    /// Message-ID (at least once). Messages to a roster member who unsubscribed meanwhile are
-    /// given up without an attempt. Returns false when nothing was due.
+    /// Message-ID (at least once). Roster messages to an address suppressed meanwhile (for their
+    /// series or everywhere: `mail_suppressed`) are given up without an attempt. Returns false when nothing was due.
     /// `dueBy` bounds the claim to messages due at that instant (a round that must not pick up the
     /// retries it scheduled itself); `nil` means due now by the database's clock.
     public func withNextDue(dueBy: Date? = nil, _ attempt: (Claimed) async -> Outcome) async throws -> Bool {
@@ -120,8 +177,9 @@ public struct MailOutbox: Sendable {
             let rows = try await connection.query(
                 """
                 SELECT o.id, o.kind, o.recipient, o.subject, o.text_body, o.html_body, o.unsubscribe_url, o.created_at, o.attempts,
-                    rm.unsubscribed_at IS NOT NULL AS unsubscribed
-                FROM email_outbox o LEFT JOIN roster_members rm ON rm.id = o.roster_member_id
+                    (o.kind = ANY(\(MailKind.allCases.filter(\.isRosterMail).map(\.rawValue))::text[])
+                        AND mail_suppressed(o.recipient, (SELECT series_id FROM meetings WHERE id = o.meeting_id))) AS unsubscribed
+                FROM email_outbox o
                 WHERE o.sent_at IS NULL AND o.given_up_at IS NULL AND o.next_attempt_at <= LEAST(now(), coalesce(\(dueBy)::timestamptz, now()))
                 ORDER BY o.next_attempt_at
                 LIMIT 1

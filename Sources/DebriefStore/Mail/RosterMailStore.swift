@@ -6,6 +6,12 @@ import PQ
 /// unsubscribes them without signing in, and the messages due to them. Addresses are read and
 /// written only by those who may edit the series (owner and editing co-hosts): a viewer co-host
 /// never sees them, and the roster's other reads and exports do not include them.
+///
+/// Unsubscribing suppresses the member's ADDRESS (migration 0056, `mail_suppressions`): for the
+/// series, or for all mail from this installation. The suppression outlives the member: removed
+/// and re-added, or put on another series' roster, the address is still asked by
+/// `mail_suppressed(address, series)`, the one test that writing (``due(reminderLead:window:)``)
+/// and sending (``MailOutbox/withNextDue(dueBy:_:)``) roster mail both go through.
 public struct RosterMailStore: Sendable {
     let database: Database
 
@@ -26,15 +32,15 @@ public struct RosterMailStore: Sendable {
             try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection)
             return try await connection.query(
                 """
-                SELECT id, name, email, unsubscribed_at IS NOT NULL AS unsubscribed FROM roster_members
+                SELECT id, name, email, (email IS NOT NULL AND mail_suppressed(email, series_id)) AS unsubscribed FROM roster_members
                 WHERE series_id = \(seriesID) ORDER BY name_key, id
                 """
             ).map(Self.entry)
         }
     }
 
-    /// Sets (or, with nil, removes) a member's address. A new address is asked again: its
-    /// unsubscribe is cleared; the same address keeps it (the person said no).
+    /// Sets (or, with nil, removes) a member's address. Whether the address may be mailed is
+    /// the address's own: one that unsubscribed stays unsubscribed whoever carries it.
     /// Returns the member as it is now.
     @discardableResult
     public func setEmail(series seriesID: UUID, member memberID: UUID, by viewer: Viewer, to email: EmailAddress?) async throws -> Entry {
@@ -44,10 +50,9 @@ public struct RosterMailStore: Sendable {
             let rows = try await connection.query(
                 """
                 UPDATE roster_members SET
-                    unsubscribed_at = CASE WHEN email IS NOT DISTINCT FROM \(email?.normalized) THEN unsubscribed_at END,
                     email = \(email?.normalized), mail_token = COALESCE(mail_token, \(token)), updated_at = now()
                 WHERE id = \(memberID) AND series_id = \(seriesID)
-                RETURNING id, name, email, unsubscribed_at IS NOT NULL AS unsubscribed
+                RETURNING id, name, email, (email IS NOT NULL AND mail_suppressed(email, series_id)) AS unsubscribed
                 """)
             guard let row = rows.first else { throw DebriefError.notFound("roster member") }
             return try Self.entry(row)
@@ -65,10 +70,24 @@ public struct RosterMailStore: Sendable {
         try await self.database.query("SELECT name FROM roster_members WHERE mail_token = \(token)").first?.decode("name")
     }
 
-    /// Unsubscribes the member of `token` (idempotent). False for an unknown link.
-    public func unsubscribe(token: String) async throws -> Bool {
-        try await self.database.execute(
-            "UPDATE roster_members SET unsubscribed_at = COALESCE(unsubscribed_at, now()) WHERE mail_token = \(token)") > 0
+    /// Suppresses the address of the member of `token` (idempotent): for the member's series,
+    /// or with `everywhere` for all mail from this installation. The member's own mark is kept
+    /// for the record; what decides is the suppression. False for an unknown link.
+    public func unsubscribe(token: String, everywhere: Bool = false) async throws -> Bool {
+        try await self.database.withTransaction { connection in
+            let rows = try await connection.query(
+                """
+                UPDATE roster_members SET unsubscribed_at = COALESCE(unsubscribed_at, now()) WHERE mail_token = \(token)
+                RETURNING email, series_id
+                """)
+            guard let row = rows.first else { return false }
+            // A member whose address was removed since: nothing to suppress.
+            guard let email: String = try row.decode("email") else { return true }
+            let series: UUID? = everywhere ? nil : try row.decode("series_id")
+            try await connection.execute(
+                "INSERT INTO mail_suppressions (email, series_id) VALUES (lower(\(email)), \(series)) ON CONFLICT DO NOTHING")
+            return true
+        }
     }
 
     /// A roster member a message about a meeting is due to.
@@ -86,7 +105,7 @@ public struct RosterMailStore: Sendable {
         public var closingSoon: Bool
     }
 
-    /// Subscribed members with an address, for every meeting that ended within `window` and whose
+    /// Members with an address not suppressed for the series, for every meeting that ended within `window` and whose
     /// published form is still open.
     public func due(reminderLead: Duration, window: Duration = .seconds(14 * 24 * 3600)) async throws -> [Due] {
         try await self.database.query(
@@ -99,7 +118,7 @@ public struct RosterMailStore: Sendable {
             JOIN forms f ON f.meeting_id = m.id AND f.published_at IS NOT NULL AND f.closed_at IS NULL AND f.trashed_at IS NULL
                 AND (f.closes_at IS NULL OR f.closes_at > now())
             JOIN roster_members rm ON rm.series_id = m.series_id AND rm.email IS NOT NULL AND rm.mail_token IS NOT NULL
-                AND rm.unsubscribed_at IS NULL
+                AND NOT mail_suppressed(rm.email, rm.series_id)
             WHERE m.trashed_at IS NULL AND m.ends_at <= now()
                 AND m.ends_at > now() - make_interval(secs => \(MailOutbox.seconds(window)))
             ORDER BY m.ends_at, rm.id

@@ -6,6 +6,7 @@ enum MailPhrase: String, CaseIterable, Sendable {
     case forgotPasswordLink, resetRequestHeading, resetRequestBody, resetRequestButton, resetRequestSent, resetNoMail
     case resetHeading, resetBody, resetPasswordLabel, resetButton, resetDone, resetLinkGone
     case unsubscribeHeading, unsubscribeBody, unsubscribeButton, unsubscribeDone, unsubscribeLinkGone
+    case unsubscribeEverywhereButton, unsubscribeEverywhereDone
     case rosterMailLink, rosterMailHeading, rosterMailBody, rosterMailNoMail, rosterMailSave, rosterMailUnsubscribed, rosterMailSaved
     case mailLogLink, mailLogHeading, mailLogEmpty, mailLogNoMail, mailColumnKind, mailColumnTo, mailColumnSubject
     case mailColumnCreated, mailColumnState, mailColumnAttempts, mailColumnResult
@@ -33,6 +34,9 @@ enum MailPhrase: String, CaseIterable, Sendable {
         case .unsubscribeHeading: return ("Unsubscribe", "수신 거부")
         case .unsubscribeBody: return ("Stop the feedback links and reminders sent to {name}?", "{name} 님에게 보내는 피드백 링크와 알림을 그만 받을까요?")
         case .unsubscribeButton: return ("Unsubscribe", "수신 거부")
+        case .unsubscribeEverywhereButton: return ("Unsubscribe from all mail of this Debrief", "이 Debrief의 모든 메일 수신 거부")
+        case .unsubscribeEverywhereDone:
+            return ("Done: no more mail goes to this address from any roster here.", "완료했어요. 이곳의 어떤 명단에서도 이 주소로 더는 메일을 보내지 않아요.")
         case .unsubscribeDone: return ("Done: no more mail goes to this address from this roster.", "완료했어요. 이 명단에서 이 주소로 더는 메일을 보내지 않아요.")
         case .unsubscribeLinkGone: return ("This link is no longer valid: its address is not on the roster any more, so nothing will be sent to it.", "더 이상 쓸 수 없는 링크예요. 이 주소는 명단에 없어서 아무것도 보내지 않아요.")
         case .rosterMailLink: return ("E-mail addresses", "이메일 주소")

@@ -147,17 +147,20 @@ struct MailPagesController {
     /// The confirmation page's button and a mail client's one-click post
     /// (`List-Unsubscribe=One-Click`) both land here.
     @Sendable func unsubscribe(_ request: Request, context: AppRequestContext) async throws -> Response {
-        // RFC 8058 clients post `List-Unsubscribe=One-Click` as multipart/form-data or urlencoded;
-        // the body says nothing the link does not, so it is read (bounded) and not parsed.
-        _ = try await request.body.collect(upTo: 16 * 1024)
+        // RFC 8058 clients post `List-Unsubscribe=One-Click` as multipart/form-data or urlencoded
+        // (this series); the page's second button posts `everywhere=yes` (all mail from here).
+        // Read bounded; only that one field is looked for.
+        let body = try await request.body.collect(upTo: 16 * 1024)
+        let everywhere = String(buffer: body).split(separator: "&").contains("everywhere=yes")
         do {
-            try await self.mail.unsubscribe(token: context.parameters.get("token") ?? "")
+            try await self.mail.unsubscribe(token: context.parameters.get("token") ?? "", everywhere: everywhere)
         } catch let error as DebriefError where error.code == .notFound {
             return try self.unsubscribeGone(request)
         }
         let writer = try PageWriter(request)
         return try self.message(
-            request, heading: writer.localizer(.unsubscribeHeading), message: writer.localizer(.unsubscribeDone), link: nil, status: .ok)
+            request, heading: writer.localizer(.unsubscribeHeading),
+            message: writer.localizer(everywhere ? .unsubscribeEverywhereDone : .unsubscribeDone), link: nil, status: .ok)
     }
 
     // MARK: - Roster addresses

@@ -7,8 +7,8 @@ import Logging
 /// `debrief admin …`: operator tasks that go straight to the database.
 struct Admin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Operator tasks: create hosts and admins, reset passwords.",
-        subcommands: [CreateHost.self, ResetPassword.self])
+        abstract: "Operator tasks: create hosts and admins, reset passwords, set mail allowances.",
+        subcommands: [CreateHost.self, ResetPassword.self, MailAllowance.self])
 }
 
 /// Options shared by the admin subcommands that set a password.

@@ -22,6 +22,8 @@ extension ServeSettings {
         app.mail.maxAttempts = try source.count(T.mailMaxAttempts)
         app.mail.pollInterval = try source.interval(T.mailPoll)
         app.mail.reminderLead = try source.interval(T.mailReminderLead)
-        app.admission.mail = MailCaps(perAccountPerHour: try source.count(T.mailLimitPerAccountPerHour))
+        app.admission.mail = MailCaps(
+            perAccountPerHour: try source.count(T.mailLimitPerAccountPerHour), rosterStartPerDay: try source.count(T.mailRosterStartPerDay),
+            rosterMaxPerDay: try source.count(T.mailRosterMaxPerDay))
     }
 }

@@ -17,6 +17,7 @@ enum SettingTable {
         webhookAllowInsecureHosts, webhookRetryBase, webhookRetryCap, webhookRetryWindow, webhookPoll, webhookTimeout,
         webhookEndpointsPerAccount, webhookRedeliveriesPerEndpoint, webhookConcurrencyPerAccount,
         smtpURL, smtpStartTLS, smtpCAFile, mailFrom, mailMaxAttempts, mailRetryBase, mailPoll, mailReminderLead, mailLimitPerAccountPerHour,
+        mailRosterStartPerDay, mailRosterMaxPerDay,
         oidcIssuer, oidcClientID, oidcClientSecretFile, oidcClientSecret, oidcName, oidcCreateAccounts, oidcOnly,
         oidcMetadataSeconds, oidcKeyRefetchSeconds, oidcTimeoutSeconds,
         logLevel, logFormat,
