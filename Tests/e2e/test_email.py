@@ -315,7 +315,8 @@ def test_an_admin_invitation_is_mailed_in_korean(mail_server, smtp):
 
     [message] = inbox.wait_for(invitee)
     check_headers(message)
-    assert message["Subject"] == "Debrief 초대: Ada Admin 님이 보낸 진행자 계정 링크"
+    # The subject is ours alone: an admin's name is free text (issue 47).
+    assert message["Subject"] == "Debrief 진행자 계정 초대"
     assert "List-Unsubscribe" not in message
     plain, html = parts(message)
     link = re.search(r"http://\S+/signup\?invite=dbi_[A-Za-z0-9_-]+", plain).group(0)
