@@ -23,5 +23,4 @@ enum InertText {
         }
         return result
     }
-
 }

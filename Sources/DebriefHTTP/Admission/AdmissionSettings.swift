@@ -21,7 +21,8 @@ public struct AdmissionSettings: Sendable, Equatable {
     public var liveStreams: LiveStreamLimits
     /// Webhook endpoints per account and redeliveries waiting per endpoint; more get 409.
     public var webhooks: WebhookCaps
-    /// Messages an account's mail may write per hour (checked where the outbox rows are written).
+    /// Messages an account's mail may write per hour, and its roster mail per day (checked where
+    /// the outbox rows are written: ``MailCaps``).
     public var mail = MailCaps()
     /// Roster e-mail addresses one account may set or remove (the JSON API and the roster's mail
     /// page alike), cluster-wide like the participant rates: a whole roster typed in at once,
