@@ -19,13 +19,15 @@ enum WebhookOutbox {
         "to_char(\(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
     }
 
-    /// The endpoints of meeting `m` that take `event`: the host's, for all meetings or the meeting's series.
+    /// The endpoints of meeting `m` that take `event`: the host's, for all meetings or the meeting's series,
+    /// whose maker may still have the series delivered (``SeriesDeliveryGate``).
     /// A team chat channel takes no event (its `events` is ``ChatChannelStore/digestMarker``).
     static func endpoints(of meeting: String, taking event: WebhookEvent) -> SQLQuery {
         SQLQuery(unsafeSQL: """
             JOIN webhook_endpoints e ON e.account_id = \(meeting).host_id
                 AND (e.series_id IS NULL OR e.series_id = \(meeting).series_id) AND '\(event.rawValue)' = ANY (e.events)
-            """)
+                AND
+            """) + SeriesDeliveryGate.allows(maker: "e.created_by", series: "\(meeting).series_id")
     }
 
     /// A CTE (`, o AS (…)`) for the response statements: one `response.created` delivery per
@@ -81,6 +83,7 @@ enum WebhookOutbox {
             SELECT e.id, \(SQLQuery(unsafeSQL: Self.newMessageID)), 'results.summary', NULL, m.id, 'closed:' || f.id
             FROM forms f JOIN meetings m ON m.id = f.meeting_id
             JOIN webhook_endpoints e ON e.series_id = m.series_id AND e.chat_kind IS NOT NULL
+                AND \(SeriesDeliveryGate.allows(maker: "e.created_by", series: "m.series_id"))
             WHERE f.id = \(formID)
             ON CONFLICT (endpoint_id, digest_key) DO NOTHING
             """)
