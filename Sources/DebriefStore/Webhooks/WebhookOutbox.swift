@@ -19,15 +19,18 @@ enum WebhookOutbox {
         "to_char(\(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
     }
 
-    /// The endpoints of meeting `m` that take `event`: the host's, for all meetings or the meeting's series,
-    /// whose maker may still have the series delivered (``SeriesDeliveryGate``).
+    /// The endpoints of meeting `m` that take `event`: the host's, for all meetings or the meeting's series.
     /// A team chat channel takes no event (its `events` is ``ChatChannelStore/digestMarker``).
+    ///
+    /// A Standard Webhooks endpoint's maker is its account, joined here to the meeting's host: the
+    /// series' owner, whom ``SeriesDeliveryGate`` always lets through, so queueing asks nothing
+    /// more; the gate is asked for every delivery when it is claimed (``WebhookQueue/claim``),
+    /// which is what stops a delivery whose maker lost the series since.
     static func endpoints(of meeting: String, taking event: WebhookEvent) -> SQLQuery {
         SQLQuery(unsafeSQL: """
             JOIN webhook_endpoints e ON e.account_id = \(meeting).host_id
                 AND (e.series_id IS NULL OR e.series_id = \(meeting).series_id) AND '\(event.rawValue)' = ANY (e.events)
-                AND
-            """) + SeriesDeliveryGate.allows(maker: "e.created_by", series: "\(meeting).series_id")
+            """)
     }
 
     /// A CTE (`, o AS (…)`) for the response statements: one `response.created` delivery per
