@@ -106,4 +106,31 @@ struct CredentialsFollowTheirMakerTests {
             #expect(channel.json?["delivers"] as? Bool == false, "\(channel.text)")
         }
     }
+
+    /// The transfers page shows the series' feed with who made it and asks to keep or replace it:
+    /// no choice is a 422 that changes nothing; "replace" ends the feed with the transfer.
+    @Test func theTransfersPageShowsEachCredentialsMakerAndAsks() async throws {
+        try await ParticipantAPI.run { api, database in
+            let fixture = try await api.publish()
+            let feed = try Self.feedPath(try await api.send(.post, "/v1/series/\(fixture.seriesID)/calendar-feed", token: fixture.hostToken))
+            let ownerEmail = try #require(try await api.send(.get, "/v1/me", token: fixture.hostToken).string("email"))
+            let heir = try await Self.host(api, database, "heir")
+            let offered = try await api.send(.post, "/v1/series/\(fixture.seriesID)/transfer", token: fixture.hostToken, json: ["email": heir.email])
+            try #require(offered.status == .accepted)
+            let session = try #require(try await api.signIn(email: heir.email).1)
+            let page = try await api.page("/transfers", cookie: session.cookie)
+            #expect(page.text.contains("Calendar feed, made by Host &lt;\(ownerEmail)&gt;"), "\(page.text)")
+            #expect(page.text.contains(#"name="credentials" value="keep""#) && page.text.contains(#"name="credentials" value="replace""#))
+            let accept = try #require(
+                page.text.range(of: #"/transfers/[0-9a-f-]{36}/accept"#, options: .regularExpression).map { String(page.text[$0]) })
+            let unchosen = try await api.post(accept, [("csrf", session.csrf)], cookie: session.cookie)
+            #expect(unchosen.status == .unprocessableContent)
+            #expect(unchosen.text.contains("Choose whether to keep or replace"), "\(unchosen.text)")
+            #expect(try await api.send(.get, "/v1/meetings/\(fixture.meetingID)", token: heir.token).status == .notFound, "nothing changed")
+            #expect(try await api.send(.get, feed).status == .ok)
+            let accepted = try await api.post(accept, [("csrf", session.csrf), ("credentials", "replace")], cookie: session.cookie)
+            #expect(accepted.status == .ok && accepted.text.contains("You now own"), "\(accepted.text)")
+            #expect(try await api.send(.get, feed).status == .notFound, "replaced: the former owner's feed ended")
+        }
+    }
 }
