@@ -34,6 +34,11 @@ public struct ChatChannel: Sendable, Equatable {
     public var pendingCount: Int
     /// The latest deliveries, newest first.
     public var deliveries: [WebhookDelivery]
+    /// Who pasted the URL (nil: that account is gone); the channel delivers for them.
+    public var madeBy: CredentialMaker? = nil
+    /// False once its maker may no longer edit the series: nothing is sent (or queued) until
+    /// someone who may pastes a URL again.
+    public var delivers: Bool = true
 
     public init(
         id: UUID, seriesID: UUID, kind: ChatKind, url: URL, language: ChatLanguage, daily: Bool, createdAt: Date,

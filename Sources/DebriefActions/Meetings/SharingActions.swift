@@ -65,8 +65,10 @@ public struct SharingActions: Sendable {
 
     /// Accepts an offer. Reports served from memory remember each session's host, so every
     /// session is announced as changed: the next read checks the new owner, here and elsewhere.
-    public func acceptTransfer(_ offer: UUID, by viewer: Viewer) async throws -> SeriesSharing {
-        let sharing = try await self.transfers.accept(offer, by: viewer)
+    /// `credentials` says what becomes of the series' feed and chat channel made by others
+    /// (required while there are some; ``SeriesTransferStore/accept(_:by:credentials:)``).
+    public func acceptTransfer(_ offer: UUID, by viewer: Viewer, credentials: CredentialChoice? = nil) async throws -> SeriesSharing {
+        let sharing = try await self.transfers.accept(offer, by: viewer, credentials: credentials)
         for session in try await self.meetings.series(sharing.seriesID, visibleTo: viewer) { self.notifier?.changed(meeting: session.id) }
         return sharing
     }

@@ -49,10 +49,18 @@ struct ChatChannelResponse: ResponseEncodable {
     var failingSince: Date?
     var pendingCount: Int
     var deliveries: [WebhookDeliveryResponse]
+    /// Who pasted the URL: the channel delivers only while they may edit the series.
+    var madeBy: Maker?
+    var delivers: Bool
+
+    struct Maker: Encodable {
+        var email: String
+        var displayName: String?
+    }
 
     enum CodingKeys: String, CodingKey {
         case id, seriesID = "seriesId", kind, url, language, daily, state, createdAt, disabledAt, disabledReason, failingSince
-        case pendingCount, deliveries
+        case pendingCount, deliveries, madeBy, delivers
     }
 
     init(_ channel: ChatChannel) {
@@ -69,5 +77,7 @@ struct ChatChannelResponse: ResponseEncodable {
         self.failingSince = channel.failingSince
         self.pendingCount = channel.pendingCount
         self.deliveries = channel.deliveries.map(WebhookDeliveryResponse.init)
+        self.madeBy = channel.madeBy.map { Maker(email: $0.email, displayName: $0.displayName) }
+        self.delivers = channel.delivers
     }
 }

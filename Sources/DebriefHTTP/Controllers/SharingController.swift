@@ -46,9 +46,15 @@ struct SharingController {
             TransferOffersResponse(
                 transfers: try await self.sharing.transferOffers(to: try context.requireViewer()).map(TransferOfferResponse.init))
         }
-        group.post("transfers/:transferId/accept") { _, context -> SeriesSharingResponse in
+        group.post("transfers/:transferId/accept") { request, context -> SeriesSharingResponse in
             let offer = try context.requireID("transferId", "transfer")
-            return SeriesSharingResponse(try await self.sharing.acceptTransfer(offer, by: try context.requireViewer()))
+            // The body is optional: only a series with credentials made by others needs a choice.
+            var request = request
+            let body = try await request.body.collect(upTo: context.maxUploadSize)
+            request.body = RequestBody(buffer: body)
+            let input = body.readableBytes == 0 ? TransferAcceptInput() : try await request.decodeJSON(as: TransferAcceptInput.self, context: context)
+            let choice = try input.validate().get()
+            return SeriesSharingResponse(try await self.sharing.acceptTransfer(offer, by: try context.requireViewer(), credentials: choice))
         }
         group.post("transfers/:transferId/decline") { _, context -> Response in
             try await self.sharing.declineTransfer(try context.requireID("transferId", "transfer"), by: try context.requireViewer())

@@ -22,9 +22,18 @@ struct TransferOfferResponse: ResponseEncodable {
     var title: String
     var from: From
     var offeredAt: Date
+    /// The series' feed and chat channel made by others: accepting keeps or replaces them.
+    var credentials: [Credential]
+
+    /// A credential of the series and who made it (nil `madeBy`: that account is gone).
+    struct Credential: Encodable {
+        var kind: String
+        var madeBy: From?
+        var createdAt: Date
+    }
 
     enum CodingKeys: String, CodingKey {
-        case id, seriesID = "seriesId", title, from, offeredAt
+        case id, seriesID = "seriesId", title, from, offeredAt, credentials
     }
 
     init(_ offer: SeriesTransferStore.Offer) {
@@ -33,6 +42,11 @@ struct TransferOfferResponse: ResponseEncodable {
         self.title = offer.title
         self.from = From(email: offer.fromEmail, displayName: offer.fromName)
         self.offeredAt = offer.offeredAt
+        self.credentials = offer.credentials.map { credential in
+            Credential(
+                kind: credential.kind.rawValue, madeBy: credential.madeBy.map { From(email: $0.email, displayName: $0.displayName) },
+                createdAt: credential.createdAt)
+        }
     }
 }
 

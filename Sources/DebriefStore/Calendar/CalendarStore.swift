@@ -5,7 +5,8 @@ import PQ
 /// Series' private calendar feeds (their tokens, kept as hashes like every token), what a
 /// calendar shows of a session, and series planned from a recurrence rule
 /// (docs/decisions/0040-calendar.md). Feeds are the owner's to make, rotate and revoke (an
-/// admin's too), like the series' shares.
+/// admin's too), like the series' shares; a feed names its maker and answers only while the
+/// maker may still edit the series (docs/decisions/0055-credentials-follow-their-maker.md).
 public struct CalendarStore: Sendable {
     let database: Database
 
@@ -51,19 +52,24 @@ public struct CalendarStore: Sendable {
     }
 
     /// What a feed shows: the series' sessions, those in the trash as cancelled, and the owner's
-    /// zone; nil when no feed has this token (a wrong, rotated or revoked one).
+    /// zone; nil when no feed has this token (a wrong, rotated or revoked one) or when its maker
+    /// may no longer edit the series (``SeriesDeliveryGate``): a removed maker's URL answers like
+    /// an unknown one. One snapshot, so the check and the sessions it lets out agree.
     public func feedSessions(token: String) async throws -> (sessions: [CalendarSession], timeZone: String?)? {
-        guard let feed = try await self.database.query(
-            """
-            SELECT f.series_id, a.time_zone FROM series_calendar_feeds f JOIN meeting_series s ON s.id = f.series_id
-            JOIN accounts a ON a.id = s.host_id WHERE f.token_hash = \(SecretToken.hash(token))
-            """
-        ).first else { return nil }
-        let seriesID: UUID = try feed.decode("series_id")
-        let sessions = try await self.database.query(
-            "SELECT \(Self.columns) FROM meetings m WHERE m.series_id = \(seriesID) ORDER BY m.starts_at, m.id"
-        ).map(Self.session(row:))
-        return (sessions, try feed.decode("time_zone"))
+        try await self.database.withTransaction { connection in
+            guard let feed = try await connection.query(
+                """
+                SELECT f.series_id, a.time_zone FROM series_calendar_feeds f JOIN meeting_series s ON s.id = f.series_id
+                JOIN accounts a ON a.id = s.host_id
+                WHERE f.token_hash = \(SecretToken.hash(token)) AND \(SeriesDeliveryGate.allows(maker: "f.created_by", series: "f.series_id"))
+                """
+            ).first else { return nil }
+            let seriesID: UUID = try feed.decode("series_id")
+            let sessions = try await connection.query(
+                "SELECT \(Self.columns) FROM meetings m WHERE m.series_id = \(seriesID) ORDER BY m.starts_at, m.id"
+            ).map(Self.session(row:))
+            return (sessions, try feed.decode("time_zone"))
+        }
     }
 
     /// One session as the host's calendar shows it; nil when the viewer may not see it.

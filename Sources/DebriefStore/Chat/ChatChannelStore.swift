@@ -7,7 +7,9 @@ import PQ
 /// leased, capped per account, logged. Read and written only by those who may edit the series
 /// (its owner and editing co-hosts): the URL is a credential of the team's workspace.
 ///
-/// The endpoint belongs to the series' owner, whose endpoint cap it counts against. Its
+/// The endpoint counts against the series' owner's endpoint cap, and delivers for the account
+/// that pasted its URL (`created_by`): only while that account may still edit the series
+/// (``SeriesDeliveryGate``), checked when a digest is queued and again when it is sent. Its
 /// deliveries are `results.summary` rows with a `digest_key` saying what they are for
 /// (``DigestKey``); the delivery service renders them at the first attempt.
 public struct ChatChannelStore: Sendable {
@@ -27,7 +29,7 @@ public struct ChatChannelStore: Sendable {
     public static let logLength = 20
 
     /// Sets the series' channel: a new one, or the one there changed (its refusal cleared, its
-    /// waiting digests rendered again for the new URL). A new channel past the owner's endpoint
+    /// waiting digests rendered again for the new URL). Whoever sets it becomes its maker. A new channel past the owner's endpoint
     /// cap is a problem at `url` naming the cap.
     public func put(series seriesID: UUID, _ draft: ChatChannelDraft, by viewer: Viewer, cap: Int = Int(Int32.max)) async throws -> ChatChannel {
         // The column is required of every endpoint; a chat channel never signs with it (Slack
@@ -42,7 +44,7 @@ public struct ChatChannelStore: Sendable {
                 _ = try await connection.execute(
                     """
                     UPDATE webhook_endpoints SET url = \(draft.url.absoluteString), chat_kind = \(draft.kind.rawValue),
-                        chat_language = \(draft.language.rawValue), chat_daily = \(draft.daily),
+                        chat_language = \(draft.language.rawValue), chat_daily = \(draft.daily), created_by = \(viewer.accountID),
                         disabled_at = NULL, disabled_reason = NULL, failing_since = NULL, lease_until = NULL
                     WHERE id = \(existing)
                     """)
@@ -65,9 +67,9 @@ public struct ChatChannelStore: Sendable {
                 }
                 _ = try await connection.execute(
                     """
-                    INSERT INTO webhook_endpoints (account_id, series_id, url, events, secret_sealed, chat_kind, chat_language, chat_daily)
+                    INSERT INTO webhook_endpoints (account_id, series_id, url, events, secret_sealed, chat_kind, chat_language, chat_daily, created_by)
                     SELECT s.host_id, s.id, \(draft.url.absoluteString), ARRAY[\(Self.digestMarker)], decode(\(sealed), 'hex'),
-                        \(draft.kind.rawValue), \(draft.language.rawValue), \(draft.daily)
+                        \(draft.kind.rawValue), \(draft.language.rawValue), \(draft.daily), \(viewer.accountID)
                     FROM meeting_series s WHERE s.id = \(seriesID)
                     """)
             }
@@ -111,7 +113,7 @@ public struct ChatChannelStore: Sendable {
             try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection)
             let row = try await connection.query(
                 """
-                SELECT e.id, e.disabled_reason,
+                SELECT e.id, e.disabled_reason, \(SeriesDeliveryGate.allows(maker: "e.created_by", series: "e.series_id")) AS delivers,
                     (SELECT count(*) FROM webhook_deliveries d
                      WHERE d.endpoint_id = e.id AND d.delivered_at IS NULL AND d.digest_key LIKE 'test:%') AS waiting
                 FROM webhook_endpoints e WHERE e.series_id = \(seriesID) AND e.chat_kind IS NOT NULL FOR NO KEY UPDATE
@@ -119,6 +121,9 @@ public struct ChatChannelStore: Sendable {
             ).first
             guard let row else { throw DebriefError.notFound("chat channel") }
             let endpoint: UUID = try row.decode("id")
+            guard try row.decode("delivers", as: Bool.self) else {
+                throw DebriefError(.conflict, "the channel's maker may no longer edit this series; paste a webhook URL again to send from it")
+            }
             if let reason: String = try row.decode("disabled_reason") {
                 throw DebriefError(.conflict, "the channel is disabled (\(reason)); paste the webhook URL again to turn it back on")
             }
@@ -158,6 +163,7 @@ public struct ChatChannelStore: Sendable {
             SELECT e.id, \(SQLQuery(unsafeSQL: WebhookOutbox.newMessageID)), 'results.summary', NULL, m.id, 'closed:' || f.id
             FROM forms f JOIN meetings m ON m.id = f.meeting_id
             JOIN webhook_endpoints e ON e.series_id = m.series_id AND e.chat_kind IS NOT NULL
+                AND \(SeriesDeliveryGate.allows(maker: "e.created_by", series: "e.series_id"))
             WHERE f.published_at IS NOT NULL AND f.closed_at IS NULL AND f.trashed_at IS NULL AND m.trashed_at IS NULL
                 AND f.closes_at <= now() AND f.closes_at > now() - interval '1 day' AND f.closes_at > e.created_at
             ORDER BY e.id, f.closes_at
@@ -170,6 +176,7 @@ public struct ChatChannelStore: Sendable {
                 'daily:' || f.id || ':' || x.day
             FROM forms f JOIN meetings m ON m.id = f.meeting_id
             JOIN webhook_endpoints e ON e.series_id = m.series_id AND e.chat_kind IS NOT NULL AND e.chat_daily
+                AND \(SeriesDeliveryGate.allows(maker: "e.created_by", series: "e.series_id"))
             CROSS JOIN LATERAL (SELECT floor(extract(epoch FROM now() - f.published_at) / 86400)::int AS day) x
             WHERE f.published_at IS NOT NULL AND f.closed_at IS NULL AND f.trashed_at IS NULL AND m.trashed_at IS NULL
                 AND (f.closes_at IS NULL OR f.closes_at > now())
@@ -185,9 +192,11 @@ public struct ChatChannelStore: Sendable {
         guard let row = try await connection.query(
             """
             SELECT e.id, e.series_id, e.url, e.chat_kind, e.chat_language, e.chat_daily, e.created_at, e.disabled_at,
-                e.disabled_reason, e.failing_since,
+                e.disabled_reason, e.failing_since, mk.id AS maker_id, mk.email AS maker_email, mk.display_name AS maker_name,
+                \(SeriesDeliveryGate.allows(maker: "e.created_by", series: "e.series_id")) AS delivers,
                 (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.delivered_at IS NULL) AS pending_count
-            FROM webhook_endpoints e WHERE e.series_id = \(seriesID) AND e.chat_kind IS NOT NULL
+            FROM webhook_endpoints e LEFT JOIN accounts mk ON mk.id = e.created_by
+            WHERE e.series_id = \(seriesID) AND e.chat_kind IS NOT NULL
             """
         ).first else { return nil }
         let id: UUID = try row.decode("id")
@@ -201,12 +210,15 @@ public struct ChatChannelStore: Sendable {
             """
         ).map(WebhookDelivery.init(row:))
         guard let parsed = URL(string: url) else { return nil }
-        return ChatChannel(
+        var channel = ChatChannel(
             id: id, seriesID: try row.decode("series_id"), kind: ChatKind(rawValue: kind) ?? .slack, url: parsed,
             language: ChatLanguage(rawValue: language) ?? .en, daily: try row.decode("chat_daily"),
             createdAt: try row.decode("created_at"), disabledAt: try row.decode("disabled_at"),
             disabledReason: try row.decode("disabled_reason"), failingSince: try row.decode("failing_since"),
             pendingCount: try row.decode("pending_count"), deliveries: deliveries)
+        channel.madeBy = try CredentialMaker(row: row, prefix: "maker")
+        channel.delivers = try row.decode("delivers")
+        return channel
     }
 }
 

@@ -29,6 +29,9 @@ public struct SeriesTransferStore: Sendable {
         public var fromEmail: String?
         public var fromName: String?
         public var offeredAt: Date
+        /// The series' feed and chat channel not made by the receiver, with who made each: the
+        /// receiver keeps or replaces them on accepting.
+        public var credentials: [SeriesCredential] = []
     }
 
     /// Offers the series to `email`, replacing any open offer. The owner's own address is a
@@ -74,7 +77,18 @@ public struct SeriesTransferStore: Sendable {
 
     /// The offers made to `viewer`'s address, newest first.
     public func offers(to viewer: Viewer) async throws -> [Offer] {
-        try await self.database.query(
+        try await self.database.withTransaction { connection in
+            var offers = try await Self.offers(to: viewer, on: connection)
+            for index in offers.indices {
+                offers[index].credentials = try await SeriesCredentials.madeByOthers(
+                    series: offers[index].seriesID, than: viewer.accountID, on: connection)
+            }
+            return offers
+        }
+    }
+
+    private static func offers(to viewer: Viewer, on connection: Connection) async throws -> [Offer] {
+        try await connection.query(
             """
             SELECT o.id, o.series_id, o.created_at, f.email AS from_email, f.display_name AS from_name,
                 (SELECT m.title FROM meetings m WHERE m.series_id = o.series_id ORDER BY m.session_number DESC LIMIT 1) AS title
@@ -95,10 +109,15 @@ public struct SeriesTransferStore: Sendable {
     /// theirs in one transaction, the previous owner keeps an editor share, and the offer is
     /// gone. `notFound` naming the transfer for anything but an open offer to them; `conflict`
     /// when a session would overlap one of their meetings (nothing changes then).
-    public func accept(_ offerID: UUID, by viewer: Viewer) async throws -> SeriesSharing {
+    ///
+    /// The series' credentials made by others (``SeriesCredentials``) need the receiver's
+    /// `credentials` choice: kept, each still delivers only while its maker may edit the series;
+    /// replaced, they end here. No choice while there are some is a problem at `credentials`.
+    public func accept(_ offerID: UUID, by viewer: Viewer, credentials choice: CredentialChoice? = nil) async throws -> SeriesSharing {
         do {
             return try await self.database.withTransaction { connection in
                 let seriesID = try await Self.lockOffer(offerID, to: viewer, on: connection)
+                try await Self.settleCredentials(series: seriesID, for: viewer, choice, on: connection)
                 let previous: UUID = try await connection.query(
                     "SELECT host_id FROM meeting_series WHERE id = \(seriesID) FOR UPDATE").single().decode("host_id")
                 try await connection.execute("UPDATE meeting_series SET host_id = \(viewer.accountID) WHERE id = \(seriesID)")
@@ -125,6 +144,23 @@ public struct SeriesTransferStore: Sendable {
         try await self.database.withTransaction { connection in
             _ = try await Self.lockOffer(offerID, to: viewer, on: connection)
             try await connection.execute("DELETE FROM series_transfer_offers WHERE id = \(offerID)")
+        }
+    }
+
+    /// Applies the receiver's choice to the series' credentials made by others.
+    private static func settleCredentials(
+        series seriesID: UUID, for viewer: Viewer, _ choice: CredentialChoice?, on connection: Connection
+    ) async throws {
+        switch choice {
+        case .keep: return
+        case .replace: try await SeriesCredentials.replace(series: seriesID, keepingThoseOf: viewer.accountID, on: connection)
+        case nil:
+            let others = try await SeriesCredentials.madeByOthers(series: seriesID, than: viewer.accountID, on: connection)
+            guard others.isEmpty else {
+                throw ValidationFailure(problems: [FieldProblem(
+                    "credentials",
+                    "is required: this series has \(others.count) calendar feed or chat channel made by others; choose keep or replace")])
+            }
         }
     }
 

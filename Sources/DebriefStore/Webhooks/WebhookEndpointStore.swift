@@ -38,9 +38,9 @@ public struct WebhookEndpointStore: Sendable {
             let rows = try await connection.query(
                 """
                 WITH e AS (
-                    INSERT INTO webhook_endpoints (account_id, series_id, url, events, secret_sealed)
+                    INSERT INTO webhook_endpoints (account_id, series_id, url, events, secret_sealed, created_by)
                     SELECT \(viewer.accountID), \(draft.seriesID)::uuid, \(draft.url.absoluteString),
-                        \(draft.events.map(\.rawValue))::text[], decode(\(sealed), 'hex')
+                        \(draft.events.map(\.rawValue))::text[], decode(\(sealed), 'hex'), \(viewer.accountID)
                     WHERE \(draft.seriesID)::uuid IS NULL
                        OR EXISTS (SELECT 1 FROM meeting_series s WHERE s.id = \(draft.seriesID)::uuid AND s.host_id = \(viewer.accountID))
                     RETURNING *

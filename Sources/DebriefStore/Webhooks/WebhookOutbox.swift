@@ -21,6 +21,11 @@ enum WebhookOutbox {
 
     /// The endpoints of meeting `m` that take `event`: the host's, for all meetings or the meeting's series.
     /// A team chat channel takes no event (its `events` is ``ChatChannelStore/digestMarker``).
+    ///
+    /// A Standard Webhooks endpoint's maker is its account, joined here to the meeting's host: the
+    /// series' owner, whom ``SeriesDeliveryGate`` always lets through, so queueing asks nothing
+    /// more; the gate is asked for every delivery when it is claimed (``WebhookQueue/claim``),
+    /// which is what stops a delivery whose maker lost the series since.
     static func endpoints(of meeting: String, taking event: WebhookEvent) -> SQLQuery {
         SQLQuery(unsafeSQL: """
             JOIN webhook_endpoints e ON e.account_id = \(meeting).host_id
@@ -81,6 +86,7 @@ enum WebhookOutbox {
             SELECT e.id, \(SQLQuery(unsafeSQL: Self.newMessageID)), 'results.summary', NULL, m.id, 'closed:' || f.id
             FROM forms f JOIN meetings m ON m.id = f.meeting_id
             JOIN webhook_endpoints e ON e.series_id = m.series_id AND e.chat_kind IS NOT NULL
+                AND \(SeriesDeliveryGate.allows(maker: "e.created_by", series: "m.series_id"))
             WHERE f.id = \(formID)
             ON CONFLICT (endpoint_id, digest_key) DO NOTHING
             """)

@@ -79,14 +79,22 @@ public struct WebhookQueue: Sendable {
             ), l AS (
                 UPDATE webhook_endpoints e SET lease_until = now() + make_interval(secs => \(Self.seconds(lease)))
                 FROM p WHERE e.id = p.endpoint_id
-                RETURNING e.id, e.url, encode(e.secret_sealed, 'hex') AS secret, e.chat_kind, e.chat_language
+                RETURNING e.id, e.url, encode(e.secret_sealed, 'hex') AS secret, e.chat_kind, e.chat_language, e.created_by, e.series_id
             )
             SELECT d.id, d.message_id, d.event, d.data::text AS data, d.meeting_id, d.created_at, d.attempts,
-                l.id AS endpoint_id, l.url, l.secret, l.chat_kind, l.chat_language, d.digest_key
+                l.id AS endpoint_id, l.url, l.secret, l.chat_kind, l.chat_language, d.digest_key,
+                COALESCE(dm.series_id, l.series_id) IS NULL
+                    OR \(SeriesDeliveryGate.allows(maker: "l.created_by", series: "COALESCE(dm.series_id, l.series_id)")) AS allowed
             FROM l JOIN p ON p.endpoint_id = l.id JOIN webhook_deliveries d ON d.id = p.delivery_id
+            LEFT JOIN meetings dm ON dm.id = d.meeting_id
             """)
         var claimed: [Claimed] = []
         for row in rows {
+            // Checked at the send, not only when queued: a maker removed since goes without.
+            guard try row.decode("allowed", as: Bool.self) else {
+                try await self.withhold(delivery: try row.decode("id"), endpoint: try row.decode("endpoint_id"))
+                continue
+            }
             let event: String = try row.decode("event")
             let url: String = try row.decode("url")
             guard let event = WebhookEvent(rawValue: event), let url = URL(string: url) else { continue }
@@ -182,6 +190,17 @@ public struct WebhookQueue: Sendable {
     static func chatTarget(kind: String?, language: String?) -> ChatTarget? {
         guard let kind = kind.flatMap(ChatKind.init(rawValue:)) else { return nil }
         return ChatTarget(kind: kind, language: language.flatMap(ChatLanguage.init(rawValue:)) ?? .en)
+    }
+
+    /// Drops a delivery whose endpoint's maker may no longer have its series delivered
+    /// (``SeriesDeliveryGate``) and gives the endpoint's lease back: it is never sent, and the
+    /// endpoint's next delivery is claimed (and checked) on its own.
+    func withhold(delivery id: UUID, endpoint: UUID) async throws {
+        _ = try await self.database.execute(
+            """
+            WITH d AS (DELETE FROM webhook_deliveries WHERE id = \(id))
+            UPDATE webhook_endpoints SET lease_until = NULL WHERE id = \(endpoint)
+            """)
     }
 
     /// Gives an endpoint's lease back without an attempt (the service is stopping).

@@ -14,6 +14,8 @@ enum SharingPhrase: String, CaseIterable, Sendable {
     case sharingOffered, transferOffered, transferPending, transferCancelButton, transferCancelled
     case transfersLink, transfersHeading, transfersBody, transfersNone, transferFrom, transferAcceptButton, transferDeclineButton
     case transferAccepted, transferDeclined, transferOverlaps
+    case transferCredentialsLegend, transferCredentialFeed, transferCredentialChannel, transferCredentialMadeBy, transferCredentialGone
+    case transferCredentialsKeep, transferCredentialsReplace, transferCredentialsRequired
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -70,6 +72,14 @@ enum SharingPhrase: String, CaseIterable, Sendable {
         case .transferAccepted: return ("You now own “{title}”.", "이제 “{title}”의 소유자예요.")
         case .transferDeclined: return ("Offer declined.", "제안을 거절했어요.")
         case .transferOverlaps: return ("A session of this series overlaps one of your meetings; nothing changed.", "이 시리즈의 회차가 내 회의와 겹쳐서 아무것도 바뀌지 않았어요.")
+        case .transferCredentialsLegend: return ("This series has credentials made by others. Each keeps delivering only while its maker may edit the series.", "이 시리즈에는 다른 사람이 만든 자격 증명이 있어요. 각각은 만든 사람이 시리즈를 편집할 수 있는 동안에만 전달돼요.")
+        case .transferCredentialFeed: return ("Calendar feed", "캘린더 피드")
+        case .transferCredentialChannel: return ("Team chat channel", "팀 채팅 채널")
+        case .transferCredentialMadeBy: return ("{kind}, made by {maker} on {date}", "{kind}, {date}에 {maker}님이 만듦")
+        case .transferCredentialGone: return ("a deleted account", "삭제된 계정")
+        case .transferCredentialsKeep: return ("Keep them", "유지하기")
+        case .transferCredentialsReplace: return ("Replace them: end them now, I make new ones", "바꾸기: 지금 끝내고 새로 만들게요")
+        case .transferCredentialsRequired: return ("Choose whether to keep or replace the series' credentials made by others.", "다른 사람이 만든 시리즈의 자격 증명을 유지할지 바꿀지 고르세요.")
         case .forbiddenBody: return ("This meeting series is shared with you, but your role does not allow this. Ask its owner.", "이 회의 시리즈를 공유받았지만 내 역할로는 할 수 없는 일이에요. 소유자에게 요청하세요.")
         }
     }

@@ -19,6 +19,10 @@ struct TransferPageController {
             var declineAction: String
             var acceptLabel: String
             var declineLabel: String
+            /// The series' credentials made by others, each with its maker: accepting asks to keep or replace them.
+            var credentials: [String]
+            var radioKeep: String
+            var radioReplace: String
         }
 
         var offers: [Offer]
@@ -41,16 +45,19 @@ struct TransferPageController {
     }
 
     @Sendable func accept(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try await context.postedFields(request)
+        let fields = try await context.postedFields(request)
         let t = Localizer(Language(request.headers))
         let offer = try context.requireID("transferId", "transfer")
         let viewer = try context.requireViewer()
         let title = try await self.sharing.transferOffers(to: viewer).first { $0.id == offer }?.title ?? ""
         do {
-            _ = try await self.sharing.acceptTransfer(offer, by: viewer)
+            let choice = try TransferAcceptInput(credentials: fields["credentials"]).validate().get()
+            _ = try await self.sharing.acceptTransfer(offer, by: viewer, credentials: choice)
             return try await self.render(request, context, notice: t(.transferAccepted, ["title": title]))
         } catch let error as DebriefError where error.code == .conflict {
             return try await self.render(request, context, error: t(.transferOverlaps), status: .conflict)
+        } catch is ValidationFailure {
+            return try await self.render(request, context, error: t(.transferCredentialsRequired), status: .unprocessableContent)
         }
     }
 
@@ -69,10 +76,19 @@ struct TransferPageController {
         let offers = try await self.sharing.transferOffers(to: try context.requireViewer()).map { offer in
             let id = offer.id.uuidString.lowercased()
             let from = [offer.fromName, offer.fromEmail.map { "<\($0)>" }].compactMap { $0 }.joined(separator: " ")
+            let credentials = offer.credentials.map { credential in
+                t(.transferCredentialMadeBy, [
+                    "kind": t(credential.kind == .calendarFeed ? .transferCredentialFeed : .transferCredentialChannel),
+                    "maker": credential.madeBy.map { [$0.displayName, "<\($0.email)>"].compactMap { $0 }.joined(separator: " ") }
+                        ?? t(.transferCredentialGone),
+                    "date": DateText.dateTime(credential.createdAt, writer.language),
+                ])
+            }
             return TransfersPage.Offer(
                 title: offer.title, from: t(.transferFrom, ["from": from, "date": DateText.dateTime(offer.offeredAt, writer.language)]),
                 acceptAction: "/transfers/\(id)/accept", declineAction: "/transfers/\(id)/decline",
-                acceptLabel: t(.transferAcceptButton) + ": " + offer.title, declineLabel: t(.transferDeclineButton) + ": " + offer.title)
+                acceptLabel: t(.transferAcceptButton) + ": " + offer.title, declineLabel: t(.transferDeclineButton) + ": " + offer.title,
+                credentials: credentials, radioKeep: "keep-\(id)", radioReplace: "replace-\(id)")
         }
         let page = TransfersPage(offers: offers, notice: notice, error: error, csrf: context.sessionCSRFToken ?? "")
         return try writer.hostPage("transfers", title: t(.transfersHeading), view: page, context: context, status: status)
