@@ -133,4 +133,42 @@ struct CredentialsFollowTheirMakerTests {
             #expect(try await api.send(.get, feed).status == .notFound, "replaced: the former owner's feed ended")
         }
     }
+
+    /// Mail on a series' behalf is a delivery like a feed or a digest: a roster message queued by
+    /// an account that may no longer edit the series is given up unsent (no attempt), while the
+    /// owner's own message is sent. (Before: both were sent.)
+    @Test func mailQueuedByASenderWhoLostTheSeriesIsGivenUpUnsent() async throws {
+        try await ParticipantAPI.run { api, database in
+            let fixture = try await api.publish()
+            let meeting = try #require(UUID(uuidString: fixture.meetingID))
+            let owner: UUID = try await database.query("SELECT host_id FROM meetings WHERE id = \(meeting)").single().decode("host_id")
+            let stranger = try #require(UUID(uuidString: try await Self.host(api, database, "stranger").id))
+            let outbox = MailOutbox(database: database)
+            func reminder(from account: UUID) -> OutgoingMail {
+                OutgoingMail(
+                    accountID: account, kind: .reminder, recipient: "member-\(UUID().uuidString.prefix(6))@example.com",
+                    subject: "Weekly sync", text: "Please answer", html: "<p>Please answer</p>", meetingID: meeting)
+            }
+            guard case .written(let stopped) = try await outbox.enqueue(reminder(from: stranger), caps: MailCaps()),
+                  case .written(let allowed) = try await outbox.enqueue(reminder(from: owner), caps: MailCaps())
+            else { Issue.record("both messages should be written"); return }
+            let attempted = Attempts()
+            while try await outbox.withNextDue(dueBy: nil, { claimed in
+                await attempted.add(claimed.id)
+                return .sent(code: 250, reply: "ok")
+            }) {}
+            #expect(await attempted.ids == [allowed], "only the owner's message is handed to the mail server")
+            let row = try await database.query(
+                "SELECT attempts, sent_at IS NULL AS unsent, given_up_at IS NOT NULL AS given_up, last_error FROM email_outbox WHERE id = \(stopped)"
+            ).single()
+            #expect(try row.decode("attempts") as Int == 0)
+            #expect(try row.decode("unsent") as Bool && row.decode("given_up") as Bool)
+            #expect(try row.decode("last_error") as String? == "its sender may no longer edit the series")
+        }
+    }
+
+    actor Attempts {
+        var ids: [UUID] = []
+        func add(_ id: UUID) { self.ids.append(id) }
+    }
 }

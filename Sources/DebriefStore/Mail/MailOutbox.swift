@@ -178,7 +178,10 @@ public struct MailOutbox: Sendable {
                 """
                 SELECT o.id, o.kind, o.recipient, o.subject, o.text_body, o.html_body, o.unsubscribe_url, o.created_at, o.attempts,
                     (o.kind = ANY(\(MailKind.allCases.filter(\.isRosterMail).map(\.rawValue))::text[])
-                        AND mail_suppressed(o.recipient, (SELECT series_id FROM meetings WHERE id = o.meeting_id))) AS unsubscribed
+                        AND mail_suppressed(o.recipient, (SELECT series_id FROM meetings WHERE id = o.meeting_id))) AS unsubscribed,
+                    (o.meeting_id IS NOT NULL AND o.account_id IS NOT NULL
+                        AND NOT \(SeriesDeliveryGate.allows(maker: "o.account_id", series: "(SELECT series_id FROM meetings WHERE id = o.meeting_id)"))
+                    ) AS sender_stopped
                 FROM email_outbox o
                 WHERE o.sent_at IS NULL AND o.given_up_at IS NULL AND o.next_attempt_at <= LEAST(now(), coalesce(\(dueBy)::timestamptz, now()))
                 ORDER BY o.next_attempt_at
@@ -189,6 +192,13 @@ public struct MailOutbox: Sendable {
             let id: UUID = try row.decode("id")
             if try row.decode("unsubscribed") as Bool {
                 try await Self.record(id, .giveUp(code: nil, reason: Self.unsubscribedReason), on: connection)
+                return true
+            }
+            // Mail on a series' behalf follows its sender like every credential that delivers the
+            // series (decision 55): queued by an account that may no longer edit the series, it
+            // is given up unsent.
+            if try row.decode("sender_stopped") as Bool {
+                try await Self.record(id, .giveUp(code: nil, reason: Self.senderStoppedReason), on: connection)
                 return true
             }
             let kind: String = try row.decode("kind")
@@ -203,6 +213,7 @@ public struct MailOutbox: Sendable {
     }
 
     static let unsubscribedReason = "the recipient unsubscribed"
+    static let senderStoppedReason = "its sender may no longer edit the series"
 
     static func record(_ id: UUID, _ outcome: Outcome, on connection: Connection) async throws {
         switch outcome {
@@ -224,8 +235,8 @@ public struct MailOutbox: Sendable {
                 WHERE id = \(id)
                 """)
         case .giveUp(let code, let reason):
-            // Giving up an unsubscribed member's message makes no attempt.
-            let attempted = code == nil && reason == Self.unsubscribedReason ? 0 : 1
+            // Giving up an unsubscribed member's message, or a stopped sender's, makes no attempt.
+            let attempted = code == nil && [Self.unsubscribedReason, Self.senderStoppedReason].contains(reason) ? 0 : 1
             try await connection.execute(
                 """
                 UPDATE email_outbox SET attempts = attempts + \(attempted), last_attempt_at = now(), last_code = \(code), last_error = \(String(reason.prefix(500))),
