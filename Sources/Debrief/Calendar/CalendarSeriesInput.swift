@@ -46,7 +46,9 @@ public struct CalendarSeriesPlan: Sendable, Equatable {
 
     /// Validates `input`. `hostZone` is the host's zone (a UTC or floating start keeps its wall
     /// clock there); problems name their field (`rule.INTERVAL`, `ics.DTSTART`, `timeZone`).
-    public static func make(_ input: CalendarSeriesInput, hostZone: String?) -> Result<CalendarSeriesPlan, ValidationFailure> {
+    public static func make(
+        _ input: CalendarSeriesInput, hostZone: String?, budget: ExpansionBudget = ExpansionBudget()
+    ) throws -> Result<CalendarSeriesPlan, ValidationFailure> {
         var problems = ProblemCollector()
         var zone = HostTimeZone.zone(hostZone) ?? TimeZone(identifier: "UTC") ?? .gmt
         if input.timeZone != nil, let name = HostTimeZone.check(input.timeZone, at: "timeZone", into: &problems) {
@@ -121,7 +123,7 @@ public struct CalendarSeriesPlan: Sendable, Equatable {
         guard problems.isEmpty else { return .failure(ValidationFailure(problems: problems.problems)) }
         let horizon = details.startsAt.addingTimeInterval(TimeInterval(RecurrenceRule.horizonWeeks * 7 * 86_400))
         // One more than allowed is enough to refuse; the horizon is what bounds an endless rule.
-        let all = rule.occurrences(from: details.startsAt, in: zone, until: horizon)
+        let all = try rule.occurrences(from: details.startsAt, in: zone, until: horizon, budget: budget)
         let starts = all.filter { !excluded.contains($0) }
         if starts.isEmpty { problems.add(rulePath, "makes no session (EXDATE removes every one, or none matches the start)") }
         if starts.count > Self.maxSessions {
@@ -134,7 +136,7 @@ public struct CalendarSeriesPlan: Sendable, Equatable {
         }
         var reached = false
         if case .count(let count) = rule.end { reached = all.count < count } else if case .none = rule.end { reached = true } else {
-            reached = rule.occurrences(from: details.startsAt, in: zone, until: .distantFuture).count > all.count
+            reached = try rule.occurrences(from: details.startsAt, in: zone, until: .distantFuture, budget: budget).count > all.count
         }
         return problems.result {
             CalendarSeriesPlan(

@@ -10,7 +10,7 @@ extension RecurrenceRule {
     /// 09:00 across a daylight-saving change — ending at the rule's end or at `horizon`
     /// (inclusive), whichever comes first. `excluded` (EXDATE) instants are left out afterwards,
     /// as RFC 5545 says: they still count towards COUNT.
-    public func occurrences(from start: Date, in zone: TimeZone, until horizon: Date, excluding excluded: Set<Date> = []) -> [Date] {
+    public func occurrences(from start: Date, in zone: TimeZone, until horizon: Date, excluding excluded: Set<Date> = [], budget: ExpansionBudget = ExpansionBudget()) throws -> [Date] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         calendar.firstWeekday = self.weekStart
@@ -39,9 +39,11 @@ extension RecurrenceRule {
         // Each period (a day, week or month) yields its days in order; a bound on periods keeps
         // an impossible rule (BYDAY=5FR in a month without one, every time) from looping.
         periods: while period < 2_000 {
-            let days = self.days(ofPeriod: period, startDay: startDay, first: first, calendar: calendar)
+            try budget.step()
+            let days = try self.days(ofPeriod: period, startDay: startDay, first: first, calendar: calendar, budget: budget)
             period += 1
             for day in days where day >= startDay {
+                try budget.step()
                 guard let occurrence = at(day), occurrence >= start else { continue }
                 if occurrence > limit { break periods }
                 made.append(occurrence)
@@ -55,7 +57,7 @@ extension RecurrenceRule {
     }
 
     /// The candidate days (midnights) of period `n`, in order.
-    private func days(ofPeriod n: Int, startDay: Date, first: DateComponents, calendar: Calendar) -> [Date] {
+    private func days(ofPeriod n: Int, startDay: Date, first: DateComponents, calendar: Calendar, budget: ExpansionBudget) throws -> [Date] {
         switch self.frequency {
         case .daily:
             return calendar.date(byAdding: .day, value: n * self.interval, to: startDay).map { [$0] } ?? []
@@ -77,7 +79,8 @@ extension RecurrenceRule {
             }
             var chosen: Set<Date> = []
             for entry in self.byDay {
-                let matching = monthDays.filter { calendar.component(.weekday, from: $0) == entry.weekday }
+                try budget.step()
+                let matching = try monthDays.filter { try budget.step(); return calendar.component(.weekday, from: $0) == entry.weekday }
                 if let ordinal = entry.ordinal {
                     let index = ordinal > 0 ? ordinal - 1 : matching.count + ordinal
                     if matching.indices.contains(index) { chosen.insert(matching[index]) }
@@ -106,4 +109,9 @@ extension RecurrenceRule {
             return calendar.date(byAdding: .month, value: n * self.interval, to: month0)
         }
     }
+}
+
+extension RecurrenceRule {
+    /// The most steps (``ExpansionBudget``) reading and expanding any rule may take.
+    public static let maxExpansionSteps = 25_000
 }
