@@ -67,7 +67,10 @@ public struct Pages: Sendable {
         SharingPageController(accounts: self.accounts, meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: router)
         TransferPageController(accounts: self.accounts, sharing: self.host.sharing).addRoutes(to: router)
         if let calendar = self.host.calendar {
-            CalendarPageController(accounts: self.accounts, meetings: self.meetings, calendar: calendar).addRoutes(to: router)
+            CalendarPageController(
+                accounts: self.accounts, meetings: self.meetings, calendar: calendar,
+                imports: CalendarImport(calendar: calendar, admission: participantRateLimit.admission)
+            ).addRoutes(to: router)
         }
         FormBuilderController(
             accounts: self.accounts, meetings: self.meetings, forms: self.host.forms, publicBaseURL: self.settings.publicBaseURL

@@ -23,6 +23,22 @@ struct AdmissionTests {
     /// Seen: an owner and its own viewer co-host, two exports each, took every slot (4 of 4),
     /// so every other host's export got 429. A co-host's export of the owner's meeting counts
     /// against the owner too: together they hold the owner's two, and others still export.
+    /// Issue 47: three imports of one account at once took three cores. One at a time now; the
+    /// second gets a 429 naming the import, and another account is not held up.
+    @Test func oneCalendarImportPerAccountAtATime() throws {
+        let admission = Admission(settings: AdmissionSettings())
+        let (host, other) = (UUID(), UUID())
+        let first = try admission.calendarImport(account: host)
+        let refused = try #require(Self.refusal { _ = try admission.calendarImport(account: host) })
+        #expect(refused.status == .tooManyRequests && refused.code == "rate_limited")
+        #expect(refused.detail.contains("calendar import"), "\(refused.detail)")
+        #expect(refused.headers[.retryAfter] == "1")
+        let others = try admission.calendarImport(account: other)
+        first.release()
+        others.release()
+        _ = try admission.calendarImport(account: host)
+    }
+
     @Test func aCoHostsExportCountsAgainstTheMeetingsOwner() throws {
         let admission = Admission(settings: AdmissionSettings(exports: ExportLimits(perAccount: 2, total: 4)))
         let (owner, coHost, other) = (UUID(), UUID(), UUID())

@@ -1,4 +1,5 @@
 @testable import DebriefApp
+import Debrief
 import Foundation
 import HTTPTypes
 import Testing
@@ -79,6 +80,36 @@ struct CalendarFeedTests {
             let refused = try await api.send(.post, "/v1/series/from-calendar", token: token, json: absurd)
             #expect(refused.status == .unprocessableContent)
             #expect(refused.problemPaths == ["rule.INTERVAL: must be an integer between 1 and 52"])
+        }
+    }
+
+    /// Issue 47: the hostile rules that took a core for seconds (BYDAY=MO ×N with UNTIL=99991231,
+    /// typed and in a file) are answered at once through the route: 201 or 422, naming the part.
+    @Test func hostileRulesAreAnsweredThroughTheRoute() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let token = try await api.publish().hostToken
+            let days = Array(repeating: "MO", count: 1_000).joined(separator: ",")
+            let ics = [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "DTSTART;TZID=Europe/Berlin:20310303T090000",
+                "DTEND;TZID=Europe/Berlin:20310303T100000", "SUMMARY:Retro", "RRULE:FREQ=MONTHLY;UNTIL=99991231;BYDAY=" + days,
+                "END:VEVENT", "END:VCALENDAR",
+            ].joined(separator: "\r\n")
+            let file = try await api.send(.post, "/v1/series/from-calendar", token: token, json: ["ics": ics])
+            #expect(file.status == .unprocessableContent)
+            #expect(file.problemPaths == ["ics.RRULE: must be at most \(RecurrenceRule.maxLength) characters"])
+            let typed: [String: Any] = [
+                "rule": "FREQ=MONTHLY;UNTIL=99991231;BYDAY=" + Array(repeating: "MO,-1FR", count: 50).joined(separator: ","),
+                "start": "2031-03-03T09:00:00+01:00", "end": "2031-03-03T10:00:00+01:00", "title": "Retro", "timeZone": "Europe/Berlin",
+            ]
+            // Duplicates dropped: every Monday and the last Friday of each month, within the horizon.
+            let made = try await api.send(.post, "/v1/series/from-calendar", token: token, json: typed)
+            #expect(made.status == .created, "\(made.text)")
+            #expect(made.json?["reachedHorizon"] as? Bool == true)
+            var many = typed
+            many["rule"] = "FREQ=MONTHLY;BYDAY=" + (1...4).flatMap { n in ["MO", "TU", "WE", "TH", "FR", "SA"].map { "\(n)\($0)" } }.joined(separator: ",")
+            let refused = try await api.send(.post, "/v1/series/from-calendar", token: token, json: many)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.problemPaths == ["rule.BYDAY: has 24 different entries; at most \(RecurrenceRule.maxByDayEntries)"])
         }
     }
 }

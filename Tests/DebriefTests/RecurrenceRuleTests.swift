@@ -81,7 +81,7 @@ struct RecurrenceRuleTests {
         #expect(plan.sessions.count == 27)
         #expect(plan.reachedHorizon)
         func paths(_ input: CalendarSeriesInput) -> [String] {
-            guard case .failure(let failure) = CalendarSeriesPlan.make(input, hostZone: "Europe/Berlin") else { return [] }
+            guard case .failure(let failure)? = try? CalendarSeriesPlan.make(input, hostZone: "Europe/Berlin") else { return [] }
             return failure.problems.map(\.path)
         }
         let end = start.addingTimeInterval(3600)
@@ -113,13 +113,13 @@ struct RecurrenceRuleTests {
         #expect(plan.sessions.map(\.title) == ["주간 회의, 팀", "주간 회의, 팀"])
         #expect(Self.days(plan.sessions.map(\.startsAt), zone: TimeZone(identifier: "Asia/Seoul")!) == ["12-1 10h", "12-15 10h"])
         let broken = ics.replacingOccurrences(of: "LOCATION:3층", with: "not a line").replacingOccurrences(of: "FREQ=WEEKLY", with: "FREQ=HOURLY")
-        guard case .failure(let failure) = CalendarSeriesPlan.make(CalendarSeriesInput(ics: broken), hostZone: nil) else {
+        guard case .failure(let failure) = try CalendarSeriesPlan.make(CalendarSeriesInput(ics: broken), hostZone: nil) else {
             Issue.record("a malformed line was accepted")
             return
         }
         #expect(failure.problems.map(\.path) == ["ics"])
         let hourly = ics.replacingOccurrences(of: "FREQ=WEEKLY", with: "FREQ=HOURLY")
-        guard case .failure(let other) = CalendarSeriesPlan.make(CalendarSeriesInput(ics: hourly), hostZone: nil) else {
+        guard case .failure(let other) = try CalendarSeriesPlan.make(CalendarSeriesInput(ics: hourly), hostZone: nil) else {
             Issue.record("FREQ=HOURLY was accepted")
             return
         }

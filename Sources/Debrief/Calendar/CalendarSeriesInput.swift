@@ -36,8 +36,8 @@ public struct CalendarSeriesInput: Codable, Sendable, Equatable {
 public struct CalendarSeriesPlan: Sendable, Equatable {
     /// At most this many sessions in one plan (also the most the horizon may hold).
     public static let maxSessions = 100
-    /// The longest typed rule (a real one is a few dozen characters).
-    public static let maxRuleLength = 500
+    /// The longest rule, typed or read from a file (``RecurrenceRule/maxLength``, checked there).
+    public static let maxRuleLength = RecurrenceRule.maxLength
 
     public var sessions: [MeetingDetails]
     public var timeZone: String
@@ -46,7 +46,9 @@ public struct CalendarSeriesPlan: Sendable, Equatable {
 
     /// Validates `input`. `hostZone` is the host's zone (a UTC or floating start keeps its wall
     /// clock there); problems name their field (`rule.INTERVAL`, `ics.DTSTART`, `timeZone`).
-    public static func make(_ input: CalendarSeriesInput, hostZone: String?) -> Result<CalendarSeriesPlan, ValidationFailure> {
+    public static func make(
+        _ input: CalendarSeriesInput, hostZone: String?, budget: ExpansionBudget = ExpansionBudget()
+    ) throws -> Result<CalendarSeriesPlan, ValidationFailure> {
         var problems = ProblemCollector()
         var zone = HostTimeZone.zone(hostZone) ?? TimeZone(identifier: "UTC") ?? .gmt
         if input.timeZone != nil, let name = HostTimeZone.check(input.timeZone, at: "timeZone", into: &problems) {
@@ -71,10 +73,6 @@ public struct CalendarSeriesPlan: Sendable, Equatable {
         } else {
             (rulePath, startPath, endPath, titlePath) = ("rule", "start", "end", "title")
             ruleText = input.rule
-            if let rule = input.rule, rule.count > Self.maxRuleLength {
-                problems.add("rule", "must be at most \(Self.maxRuleLength) characters")
-                ruleText = nil
-            }
             if (input.exclude?.count ?? 0) > RecurrenceRule.maxCount {
                 problems.add("exclude", "must have at most \(RecurrenceRule.maxCount) items")
             }
@@ -120,22 +118,21 @@ public struct CalendarSeriesPlan: Sendable, Equatable {
         }
         guard problems.isEmpty else { return .failure(ValidationFailure(problems: problems.problems)) }
         let horizon = details.startsAt.addingTimeInterval(TimeInterval(RecurrenceRule.horizonWeeks * 7 * 86_400))
-        // One more than allowed is enough to refuse; the horizon is what bounds an endless rule.
-        let all = rule.occurrences(from: details.startsAt, in: zone, until: horizon)
-        let starts = all.filter { !excluded.contains($0) }
+        // One expansion, stopped at one more session than allowed (enough to refuse) or at the
+        // first occurrence past the horizon (enough to say the rule goes on).
+        let expansion = try rule.expand(
+            from: details.startsAt, in: zone, horizon: horizon, excluding: excluded, atMost: Self.maxSessions, budget: budget)
+        let starts = expansion.starts
         if starts.isEmpty { problems.add(rulePath, "makes no session (EXDATE removes every one, or none matches the start)") }
         if starts.count > Self.maxSessions {
-            problems.add(rulePath, "makes \(starts.count) sessions within \(RecurrenceRule.horizonWeeks) weeks; at most \(Self.maxSessions)")
+            problems.add(rulePath, "makes more than \(Self.maxSessions) sessions within \(RecurrenceRule.horizonWeeks) weeks; at most \(Self.maxSessions)")
         }
         let duration = details.duration
         for (previous, next) in zip(starts, starts.dropFirst()) where previous.addingTimeInterval(duration) > next {
             problems.add(endPath, "makes sessions overlap one another: each lasts longer than the time between two")
             break
         }
-        var reached = false
-        if case .count(let count) = rule.end { reached = all.count < count } else if case .none = rule.end { reached = true } else {
-            reached = rule.occurrences(from: details.startsAt, in: zone, until: .distantFuture).count > all.count
-        }
+        let reached = expansion.goesOnPastHorizon
         return problems.result {
             CalendarSeriesPlan(
                 sessions: starts.map { MeetingDetails(title: details.title, startsAt: $0, endsAt: $0.addingTimeInterval(duration), place: details.place, expectedHeadCount: nil) },

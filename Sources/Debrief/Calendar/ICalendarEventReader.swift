@@ -16,6 +16,11 @@ public struct ICalendarEventReader: Sendable {
 
     /// Largest file read, in bytes (a calendar event is a few kilobytes).
     public static let maxBytes = 64 * 1024
+    /// Most content lines read (an exported event is a few dozen): the file is refused past it,
+    /// so the work of reading is bounded by this and ``maxBytes`` (issue 47).
+    public static let maxLines = 1_000
+    /// Most `EXDATE` values, as many as `COUNT` may make.
+    public static let maxExcluded = RecurrenceRule.maxCount
 
     /// A content line: `NAME;PARAM=VALUE:value`.
     struct Line {
@@ -32,9 +37,14 @@ public struct ICalendarEventReader: Sendable {
         }
         var properties: [Line] = []
         var inEvent = false, sawCalendar = false, sawEvent = false
-        for (number, raw) in ICalendarText.unfold(text).enumerated() {
+        let lines = ICalendarText.unfold(text)
+        guard lines.count <= Self.maxLines else {
+            return .failure(ValidationFailure(FieldProblem("ics", "must have at most \(Self.maxLines) lines")))
+        }
+        for (number, raw) in lines.enumerated() {
             guard let line = Self.line(raw) else {
-                problems.add("ics", "line \(number + 1) is not a content line (NAME:value): \(raw.prefix(40))")
+                // The first one is named: the answer stays short however many there are.
+                if problems.isEmpty { problems.add("ics", "line \(number + 1) is not a content line (NAME:value): \(raw.prefix(40))") }
                 continue
             }
             switch (line.name, line.value.uppercased()) {
@@ -83,7 +93,10 @@ public struct ICalendarEventReader: Sendable {
         let rule = one("RRULE")?.value
         if rule == nil { problems.add("ics.RRULE", "is required: the event must repeat") }
         var excluded: Set<Date> = []
-        for line in properties where line.name == "EXDATE" {
+        let exdates = properties.filter { $0.name == "EXDATE" }
+        let tooMany = exdates.reduce(0, { $0 + $1.value.split(separator: ",").count }) > Self.maxExcluded
+        if tooMany { problems.add("ics.EXDATE", "must have at most \(Self.maxExcluded) dates") }
+        for line in exdates where !tooMany {
             let exZone = HostTimeZone.zone(line.parameters["TZID"]) ?? zone
             for value in line.value.split(separator: ",") {
                 switch ICalendarDateTime.parse(String(value), timeZone: exZone) {

@@ -11,7 +11,7 @@ public struct RecurrenceRule: Sendable, Equatable {
 
     /// A `BYDAY` entry: a weekday (1 = Sunday … 7 = Saturday, as `Calendar` counts) and, in a
     /// monthly rule, which one of the month (`2` second, `-1` last; nil every one).
-    public struct Day: Sendable, Equatable {
+    public struct Day: Sendable, Hashable {
         public var weekday: Int
         public var ordinal: Int?
     }
@@ -29,6 +29,12 @@ public struct RecurrenceRule: Sendable, Equatable {
 
     public static let maxInterval = 52
     public static let maxCount = 200
+    /// The longest rule read, from any source (a typed `rule` or a file's `RRULE`): a real one
+    /// is a few dozen characters. Checked before anything else is read.
+    public static let maxLength = 500
+    /// The most different `BYDAY` entries (duplicates are dropped first): every weekday at
+    /// three positions. A weekly rule can name 7 at most; no meeting needs more in a month.
+    public static let maxByDayEntries = 21
     static let weekdayCodes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
     public var frequency: Frequency
@@ -41,6 +47,10 @@ public struct RecurrenceRule: Sendable, Equatable {
     /// Parses the value of an `RRULE` (`FREQ=WEEKLY;INTERVAL=2;COUNT=6`); problems are reported
     /// at `path.PART` (`rule.INTERVAL`), every one found.
     public static func parse(_ text: String, at path: String) -> Result<RecurrenceRule, ValidationFailure> {
+        // The length first, so the cost of reading a rule is bounded by it (issue 47).
+        guard text.count <= Self.maxLength else {
+            return .failure(ValidationFailure(FieldProblem(path, "must be at most \(Self.maxLength) characters")))
+        }
         var problems = ProblemCollector()
         var parts: [String: String] = [:]
         var value = text.trimmingCharacters(in: .whitespaces)
@@ -102,16 +112,24 @@ public struct RecurrenceRule: Sendable, Equatable {
         }
         var days: [Day] = []
         if let raw = parts["BYDAY"] {
+            // Duplicates are dropped (the expansion's cost grows with the entries), and only the
+            // first bad entry is named: the answer stays short whatever the list.
+            var seen: Set<Day> = []
+            var bad: String?
             for entry in raw.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let day = Self.day(String(entry)) else {
-                    problems.add("\(path).BYDAY", "\(entry.prefix(10)) is not a weekday such as MO, 2TU or -1FR")
+                    bad = bad ?? "\(entry.prefix(10)) is not a weekday such as MO, 2TU or -1FR"
                     continue
                 }
                 if day.ordinal != nil, frequency != .monthly {
-                    problems.add("\(path).BYDAY", "\(entry) has a position, which only a MONTHLY rule may have")
-                } else {
+                    bad = bad ?? "\(entry) has a position, which only a MONTHLY rule may have"
+                } else if seen.insert(day).inserted {
                     days.append(day)
                 }
+            }
+            if let bad { problems.add("\(path).BYDAY", bad) }
+            if days.count > Self.maxByDayEntries {
+                problems.add("\(path).BYDAY", "has \(days.count) different entries; at most \(Self.maxByDayEntries)")
             }
             if frequency == .daily { problems.add("\(path).BYDAY", "is not supported with FREQ=DAILY") }
         }

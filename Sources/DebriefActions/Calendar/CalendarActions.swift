@@ -56,10 +56,18 @@ public struct CalendarActions: Sendable {
         return ICalendarDocument(events: [session.event(baseURL: self.publicBaseURL, forHost: false)]).rendered()
     }
 
+    /// Computes a plan from the input and the host's zone; the HTTP layer's ``CalendarImport``
+    /// runs ``CalendarSeriesPlan/make(_:hostZone:budget:)`` off the event loops with a budget
+    /// its client's leaving cancels.
+    public typealias Planner = @Sendable (_ input: CalendarSeriesInput, _ hostZone: String?) async throws
+        -> Result<CalendarSeriesPlan, ValidationFailure>
+
     /// A new series of the viewer from a rule (see ``CalendarSeriesPlan``): every session within
     /// the horizon, or a problem naming the field; `conflict` naming the dates that overlap.
-    public func createSeries(by viewer: Viewer, _ input: CalendarSeriesInput) async throws -> (plan: CalendarSeriesPlan, sessions: [Meeting]) {
-        let plan = try CalendarSeriesPlan.make(input, hostZone: try await self.calendars.timeZone(of: viewer)).get()
-        return (plan, try await self.calendars.createSeries(plan, by: viewer))
+    public func createSeries(
+        by viewer: Viewer, _ input: CalendarSeriesInput, planning plan: Planner
+    ) async throws -> (plan: CalendarSeriesPlan, sessions: [Meeting]) {
+        let made = try await plan(input, try await self.calendars.timeZone(of: viewer)).get()
+        return (made, try await self.calendars.createSeries(made, by: viewer))
     }
 }

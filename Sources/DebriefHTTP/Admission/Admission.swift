@@ -22,6 +22,8 @@ public final class Admission: Sendable {
     let participantStreams: SlotTable
     /// Changes of roster members' e-mail addresses, per account.
     let rosterAddresses: RateLimiter
+    /// Series being planned from a calendar, per account: one at a time (``CalendarImport``).
+    let calendarImports = SlotTable(totalCap: Int.max)
 
     /// `share` is this instance's fraction of the cluster-wide rates (``ClusterPeers/shareOfLoad``).
     public init(settings: AdmissionSettings, share: @escaping @Sendable () -> Double = { 1 }) {
@@ -124,6 +126,16 @@ public final class Admission: Sendable {
                 "too many live results streams open \(whose) (at most \(limits.participantPerAddress) per address, "
                     + "\(limits.participantPerForm) per form and \(limits.participantTotal) in all)",
                 retryAfterSeconds: LiveStreamLimits.retryAfterSeconds)
+        }
+    }
+
+    /// A slot for planning one series from a calendar for `account`: one at a time, so one
+    /// account's imports take at most one thread's worth of work however many it sends.
+    func calendarImport(account: UUID) throws -> SlotTable.Slot {
+        switch self.calendarImports.take([(key: Self.key(account), cap: 1)]) {
+        case .success(let slot): return slot
+        case .failure:
+            throw Self.refusal("a calendar import of your account is in progress (one at a time)", retryAfterSeconds: 1)
         }
     }
 

@@ -11,6 +11,12 @@ import Hummingbird
 /// meeting's plan and links only, never answers: nothing here needs the privacy gate.
 struct CalendarController {
     let calendar: CalendarActions
+    let imports: CalendarImport
+
+    init(calendar: CalendarActions, admission: Admission) {
+        self.calendar = calendar
+        self.imports = CalendarImport(calendar: calendar, admission: admission)
+    }
 
     struct FeedStatus: ResponseEncodable {
         var createdAt: Date
@@ -82,7 +88,7 @@ struct CalendarController {
         }
         group.post("series/from-calendar") { request, context -> EditedResponse<PlannedSeries> in
             let input = try await request.decodeJSON(as: CalendarSeriesInput.self, context: context)
-            let (plan, sessions) = try await self.calendar.createSeries(by: try context.requireViewer(), input)
+            let (plan, sessions) = try await self.imports.createSeries(input, context: context)
             return EditedResponse(
                 status: .created,
                 response: PlannedSeries(

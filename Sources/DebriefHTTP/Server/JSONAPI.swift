@@ -162,7 +162,7 @@ public func buildRouter(
     if let webhooks = api.webhooks { WebhookController(webhooks: webhooks).addRoutes(to: authenticated) }
     if let chat = api.chat { ChatChannelController(chat: chat).addRoutes(to: authenticated) }
     if let mail = api.mail { RosterMailController(mail: mail, meetings: api.meetings, admission: admission).addRoutes(to: authenticated) }
-    if let calendar = api.calendar.map(CalendarController.init) {
+    if let calendar = api.calendar.map({ CalendarController(calendar: $0, admission: admission) }) {
         calendar.addPublicRoutes(to: v1)
         calendar.addParticipantRoutes(to: participant)
         calendar.addCookieReadableRoutes(to: cookieReadable)

@@ -13,6 +13,8 @@ struct CalendarPageController {
     let accounts: AccountActions
     let meetings: MeetingActions
     let calendar: CalendarActions
+    /// The one bounded path a plan goes through, as on the API.
+    let imports: CalendarImport
 
     struct CalendarPage {
         var heading: String
@@ -127,7 +129,7 @@ struct CalendarPageController {
             place: fields["place"] ?? "", startsAt: fields["startsAt"] ?? "", endsAt: fields["endsAt"] ?? "",
             zoneHint: t(.fromCalendarZone, ["zone": DateText.zoneName]), errors: [], csrf: context.sessionCSRFToken ?? "")
         do {
-            let made = try await self.calendar.createSeries(by: try context.requireViewer(), input)
+            let made = try await self.imports.createSeries(input, context: context)
             let first = made.sessions.first?.id.uuidString.lowercased() ?? ""
             return Response(status: .seeOther, headers: [.location: "/m/\(first)"])
         } catch let failure as ValidationFailure {
