@@ -31,8 +31,8 @@ struct PasswordResetSameWorkTests {
             .map(\.operationName)
     }
 
-    /// Failed before the fix: an unknown address stopped after looking the account up (5
-    /// statements against 9, and no message composed).
+    /// Failed before the fix: an unknown address stopped after looking the account up (6
+    /// statements against 11, `BEGIN` and `COMMIT` included, and no message composed).
     @Test func aKnownAndAnUnknownAddressRunTheSameStatements() async throws {
         let database = try await TestDatabase.createMigrated(maxConnections: 2)
         let hasher = PasswordHasher(cost: 4)
