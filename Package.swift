@@ -39,6 +39,7 @@ let migrationFiles = [
     "0050_series_codes.sql",
     "0051_check_in_response_form.sql",
     "0052_newest_texts.sql",
+    "0054_verified_addresses.sql",
     "0055_credentials_follow_their_maker.sql",
     "0056_mail_suppressions_and_allowance.sql",
 ]

@@ -1,5 +1,6 @@
 import DebriefTestSupport
 import Foundation
+import PQ
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -80,7 +81,6 @@ struct LiveResultsTests {
     /// streams are capped (429 with `Retry-After`).
     @Test func aRevokedCoHostsStreamEndsWithAccessRevokedAndStreamsAreCapped() async throws {
         let database = try await TestDatabase.createMigrated(maxConnections: 1)
-        await database.shutdown()
         let port = DebriefProcess.freePort()
         let server = try DebriefProcess.start(
             ["serve", "--database-url", database.configuration.url, "--port", String(port), "--bcrypt-cost", "4", "--signup", "open"],
@@ -97,6 +97,10 @@ struct LiveResultsTests {
         }
         let owner = try await account("owner")
         let viewer = try await account("viewer")
+        // Only a proven address receives a share (docs/decisions/0054-verified-addresses.md); an
+        // open sign-up proves nothing, so the test vouches for it as an admin would.
+        _ = try await database.execute("UPDATE accounts SET email_verified_at = now() WHERE email = 'viewer@example.com'")
+        await database.shutdown()
         let start = Date().addingTimeInterval(-600)
         let meeting = try await self.call(
             "POST", "\(base)/v1/meetings", token: owner.token,

@@ -38,6 +38,9 @@ struct PublishedFixture: Sendable {
 /// Drives a test application for the participant tests.
 struct ParticipantAPI: Sendable {
     let client: any TestClientProtocol
+    /// The application's database, when the test runs through ``run(configuration:poolSize:_:)``:
+    /// ``signUp(proven:)`` marks addresses proven in it, as an admin vouching would.
+    var database: Database? = nil
 
     /// A test configuration: cheap bcrypt, and no rate limits unless a test asks for them.
     static func configuration(limits: RateLimitSettings = .unlimited) -> AppConfiguration {
@@ -55,7 +58,7 @@ struct ParticipantAPI: Sendable {
     ) async throws {
         let database = try await TestDatabase.createMigrated(maxConnections: poolSize)
         let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
-        try await app.test(.router) { client in try await body(ParticipantAPI(client: client), database) }
+        try await app.test(.router) { client in try await body(ParticipantAPI(client: client, database: database), database) }
         await database.shutdown()
     }
 

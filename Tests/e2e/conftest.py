@@ -107,6 +107,10 @@ class Server:
         return self.process.returncode
 
 
+# Each started server's database, by base URL: `API.sign_up` vouches for its hosts' addresses there.
+SERVER_DATABASES: dict[str, str] = {}
+
+
 def start_server(database_url: str, port: int | None = None, env: dict[str, str] | None = None,
                  args: list[str] | None = None, ready_timeout: float = 60) -> Server:
     """Starts `debrief serve` and waits until /readyz answers 200."""
@@ -131,6 +135,7 @@ def start_server(database_url: str, port: int | None = None, env: dict[str, str]
             [binary, "serve", "--host", "127.0.0.1", "--port", str(port), *(args or [])],
             stdout=out, stderr=subprocess.STDOUT, env=environment)
     server = Server(process, f"http://127.0.0.1:{port}", log, port, database_url)
+    SERVER_DATABASES[server.base_url] = database_url
     deadline = time.monotonic() + ready_timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -238,11 +243,18 @@ class API:
         kwargs.setdefault("timeout", 30)
         return self.session.request(method, self.base_url + path, **kwargs)
 
-    def sign_up(self, name: str = "Host") -> Host:
+    def sign_up(self, name: str = "Host", proven: bool = True) -> Host:
+        """Signs a host up with open sign-up. Most tests share and transfer series between their
+        hosts, which only a proven address receives (docs/decisions/0054-verified-addresses.md);
+        open sign-up proves nothing, so unless `proven` is false the fixture records the proof in
+        the server's database, as an admin vouching for the address would."""
         email = f"host-{secrets.token_hex(4)}@example.com"
         password = "correct horse battery"
         created = self.request("POST", "/v1/accounts", json={"email": email, "password": password, "displayName": name})
         assert created.status_code == 201, created.text
+        database_url = SERVER_DATABASES.get(self.base_url)
+        if proven and database_url:
+            psql(database_url, f"UPDATE accounts SET email_verified_at = now() WHERE id = '{created.json()['id']}'")
         login = self.request("POST", "/v1/tokens", json={"email": email, "password": password})
         assert login.status_code == 201, login.text
         return Host(self, email, password, login.json()["token"], created.json()["id"])

@@ -2,7 +2,9 @@
 authlib): a sign-in through it lands on /m, keys rotate, and each refusal — wrong audience,
 expired token, bad signature, unknown key id, replayed state, replayed code, a callback from
 another browser, an unverified e-mail, a provider that is down — shows the page a person would
-need and creates nothing. Then sign-out (RP-initiated logout), "company sign-in only" with its
+need and creates nothing. An account someone registered with a password under another person's
+address (never proven) is not handed that person when they sign in through the provider
+(docs/decisions/0054-verified-addresses.md), shown in Chromium. Then sign-out (RP-initiated logout), "company sign-in only" with its
 break-glass admin, and hostile callback queries (the bad-input corpus of these routes).
 """
 from __future__ import annotations
@@ -13,7 +15,10 @@ import urllib.parse
 import pytest
 import requests
 
-from conftest import API, free_port, psql, start_server
+from selenium.webdriver.common.by import By
+
+from browser import wait_for
+from conftest import API, Host, free_port, psql, start_server
 from oidc_provider import Provider
 
 NAME = "Acme ID"
@@ -112,6 +117,51 @@ def test_an_existing_account_is_linked_by_its_verified_email_and_stays_linked_af
     before = counts(database_url)
     assert urllib.parse.urlsplit(sign_in(debrief.base_url).url).path == "/m"
     assert counts(database_url)[:2] == before[:2], "the renamed e-mail signed in the same account"
+
+
+def test_a_password_account_squatting_an_address_is_not_handed_its_real_owner(debrief, provider, database_url, browser):
+    """Issue 47 (HIGH): with open sign-up and company sign-in both on, someone signs up with a
+    password as victim@acme.test; the real owner of that address then signs in through the
+    provider for the first time (`email_verified: true`). Before 0054 Debrief linked the two, so
+    the squatter's password read the victim's meetings from then on, and the victim landed in
+    the squatter's account. Now nothing is linked, nobody is signed in, and the page says why."""
+    squatter_browser = browser()
+    squatter_browser.get(debrief.base_url + "/signup")
+    squatter_browser.find_element(By.ID, "displayName").send_keys("Mallory")
+    squatter_browser.find_element(By.ID, "email").send_keys("victim@acme.test")
+    squatter_browser.find_element(By.ID, "password").send_keys("correct horse battery")
+    squatter_browser.find_element(By.CSS_SELECTOR, "form[action='/signup'] button[type='submit']").click()
+    wait_for(squatter_browser, lambda d: "/signup" not in d.current_url)
+    # The account page tells its holder the address is not confirmed, and what that withholds.
+    squatter_browser.get(debrief.base_url + "/account")
+    status = squatter_browser.find_element(By.ID, "address-status").text
+    assert "not confirmed" in status and "company sign-in" in status, status
+    login = requests.post(debrief.base_url + "/v1/tokens", json={"email": "victim@acme.test", "password": "correct horse battery"},
+                          timeout=10)
+    assert login.status_code == 201, login.text
+    squatter_id = psql(database_url, "SELECT id FROM accounts WHERE email = 'victim@acme.test'")
+    squatter = Host(API(debrief.base_url), "victim@acme.test", "correct horse battery", login.json()["token"], squatter_id)
+    squatter.create_meeting("Mallory's bait meeting")
+
+    control(provider, mode="normal", user={"sub": "emp-victim", "email": "victim@acme.test", "email_verified": True,
+                                           "name": "Real Victim"})
+    before = counts(database_url)
+    victim = browser()
+    victim.get(debrief.base_url + "/signin")
+    victim.find_element(By.ID, "company-sign-in").click()
+    wait_for(victim, lambda d: "/signin/company/callback" in d.current_url)
+    page = victim.find_element(By.TAG_NAME, "main").text
+    assert "never proved that it holds that address" in page, page
+    assert "was not linked" in page and "nobody was signed in" in page, page
+    assert victim.get_cookie("debrief_session") is None
+    assert counts(database_url) == before, "the refusal created an account, link or session"
+    assert psql(database_url, "SELECT count(*) FROM oidc_identities WHERE subject = 'emp-victim'") == "0"
+    # The victim is not in the squatter's account: /m sends them to sign in, no bait meeting shown.
+    victim.get(debrief.base_url + "/m")
+    wait_for(victim, lambda d: "/signin" in d.current_url)
+    assert "Mallory's bait meeting" not in victim.page_source
+    # And the squatter's password reaches nothing of the victim's: the account is still only theirs.
+    assert psql(database_url, "SELECT count(*) FROM oidc_identities WHERE account_id = '%s'" % squatter_id) == "0"
 
 
 def test_keys_rotate_the_signing_key_switches_and_a_new_key_is_fetched(debrief, provider):

@@ -122,6 +122,7 @@ public struct CompanySignInActions: Sendable {
         case .unverifiedEmail: throw CompanySignInRefusal.unverifiedEmail
         case .noAccount: throw CompanySignInRefusal.noAccount
         case .linkedToAnother: throw CompanySignInRefusal.linkedToAnother
+        case .unprovenAccount: throw CompanySignInRefusal.unprovenAccount
         }
         let loggedIn = try await self.accounts.startSession(for: account)
         return Finished(loggedIn: loggedIn, next: attempt.next, idToken: identity.idToken, created: created)

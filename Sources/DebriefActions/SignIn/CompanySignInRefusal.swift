@@ -41,6 +41,9 @@ public enum CompanySignInRefusal: Error, Sendable, Equatable {
     case noAccount
     /// The account with the e-mail is linked to another person of this provider.
     case linkedToAnother
+    /// An account has the e-mail but never proved it holds it: it is not linked (it may have
+    /// been registered by someone else; docs/decisions/0054-verified-addresses.md).
+    case unprovenAccount
 
     /// A short, stable name for logs and metrics.
     public var reason: String {
@@ -65,6 +68,7 @@ public enum CompanySignInRefusal: Error, Sendable, Equatable {
         case .unverifiedEmail: return "unverified_email"
         case .noAccount: return "no_account"
         case .linkedToAnother: return "linked_to_another"
+        case .unprovenAccount: return "unproven_account"
         }
     }
 

@@ -13,6 +13,9 @@ public struct Account: Sendable, Equatable {
     public var responseRetentionMonths: Int
     /// The IANA zone the host's pages show times in; nil until chosen (the pages use UTC).
     public var timeZone: String?
+    /// When the account proved it holds ``email`` (migration 0054); nil while it has not. Ask
+    /// ``AddressProof/counts(_:)`` whether the address counts, never this directly.
+    public internal(set) var emailVerifiedAt: Date?
     /// The account's credentials generation when this was read (migration 0039): a token is
     /// issued for this value only while the account still has the same one (``TokenStore``).
     let credentialsGeneration: Int64
@@ -28,10 +31,11 @@ public struct Account: Sendable, Equatable {
         self.createdAt = try row.decode("created_at")
         self.responseRetentionMonths = try row.decode("response_retention_months", as: Int?.self) ?? 0
         self.timeZone = try row.decode("time_zone")
+        self.emailVerifiedAt = try row.decode("email_verified_at")
         self.credentialsGeneration = try row.decode("credentials_generation")
     }
 
     public var viewer: Viewer { Viewer(accountID: self.id, role: self.role) }
 
-    static let columns: SQLQuery = "a.id, a.email, a.display_name, a.role, a.created_at, a.response_retention_months, a.time_zone, a.credentials_generation"
+    static let columns: SQLQuery = "a.id, a.email, a.display_name, a.role, a.created_at, a.response_retention_months, a.time_zone, a.credentials_generation, a.email_verified_at"
 }

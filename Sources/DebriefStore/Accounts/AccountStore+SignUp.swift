@@ -47,10 +47,14 @@ extension AccountStore {
                     VALUES (\(signUp.email.normalized), \(signUp.displayName), \(hash), \(role.rawValue))
                     RETURNING \(Account.columns)
                     """)
-                let account = try Account(row: try rows.single())
+                var account = try Account(row: try rows.single())
                 if case .invited(let token) = admission {
                     try await InvitationStore.recordUse(token, by: account.id, on: connection)
                 }
+                // The first account owns the installation: nobody else could vouch for it. An
+                // open or invited sign-up proves nothing of the address it typed (an invitation
+                // link names none): it stays unproven until a link sent to it comes back.
+                if admission == .firstAdmin { try await AddressProof.markProven(&account, on: connection) }
                 return account
             }
         } catch let error as PQError where error.isUniqueViolation {

@@ -16,17 +16,24 @@ public struct AccountStore: Sendable {
         self.tokens = TokenStore(database: database, cache: tokenCache)
     }
 
-    /// Creates an account; a taken email (in any letter case) is a conflict on `email`.
+    /// Creates an account an admin made (the admin pages, `debrief admin create-host`): its
+    /// address counts as proven, because the admin who typed it vouches for it
+    /// (docs/decisions/0054-verified-addresses.md). A taken email (in any letter case) is a
+    /// conflict on `email`.
     public func create(_ signUp: SignUp, role: Role = .host) async throws -> Account {
         let hash = try await self.hasher.hash(signUp.password)
         do {
-            let rows = try await self.database.query(
-                """
-                INSERT INTO accounts AS a (email, display_name, password_hash, role)
-                VALUES (\(signUp.email.normalized), \(signUp.displayName), \(hash), \(role.rawValue))
-                RETURNING \(Account.columns)
-                """)
-            return try Account(row: try rows.single())
+            return try await self.database.withTransaction { connection in
+                let rows = try await connection.query(
+                    """
+                    INSERT INTO accounts AS a (email, display_name, password_hash, role)
+                    VALUES (\(signUp.email.normalized), \(signUp.displayName), \(hash), \(role.rawValue))
+                    RETURNING \(Account.columns)
+                    """)
+                var account = try Account(row: try rows.single())
+                try await AddressProof.markProven(&account, on: connection)
+                return account
+            }
         } catch let error as PQError where error.isUniqueViolation {
             throw DebriefError(.conflict, "an account with this email already exists", field: "email")
         }

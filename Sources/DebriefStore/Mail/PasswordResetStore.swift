@@ -48,22 +48,38 @@ public struct PasswordResetStore: Sendable {
                 throw DebriefError(.rateLimited, "too many password reset requests from this address; try again later", retryAfterSeconds: 3600)
             }
             try await connection.execute("INSERT INTO password_reset_requests (client) VALUES (\(client))")
-            let accounts = try await connection.query("SELECT id FROM accounts WHERE lower(email) = \(email.normalized)")
-            guard let account: UUID = try accounts.first?.decode("id") else { return false }
-            let made: Int = try await connection.query(
-                "SELECT count(*)::int AS n FROM password_resets WHERE account_id = \(account) AND created_at > now() - interval '1 hour'"
-            ).single().decode("n")
-            guard made < limits.perAccountPerHour else { return false }
+            // From here on the same work is done whether or not the address has an account
+            // (issue 47: the answer's timing told them apart): the same statements in the same
+            // order, the same token and message made; only the database's answers differ. An
+            // unknown address goes on with a made-up account id nothing matches.
+            let known: UUID? = try await connection.query(
+                "SELECT id FROM accounts WHERE lower(email) = \(email.normalized)").first?.decode("id")
+            let account = known ?? UUID()
             let token = "dbr_" + SecretToken.base64URL(SecretToken.randomBytes(32))
-            try await connection.execute(
+            let made = try await connection.execute(
                 """
                 INSERT INTO password_resets (token_hash, account_id, expires_at)
-                VALUES (\(SecretToken.hash(token)), \(account), now() + make_interval(secs => \(MailOutbox.seconds(self.lifetime))))
-                """)
+                SELECT \(SecretToken.hash(token)), a.id, now() + make_interval(secs => \(MailOutbox.seconds(self.lifetime)))
+                FROM accounts a
+                WHERE a.id = \(account) AND (
+                    SELECT count(*) FROM password_resets r WHERE r.account_id = a.id AND r.created_at > now() - interval '1 hour'
+                ) < \(limits.perAccountPerHour)
+                """) == 1
             var mail = compose(token)
             mail.accountID = account
             mail.kind = .passwordReset
-            return try await MailOutbox.enqueue(mail, perAccountPerHour: mailCap, on: connection) != .overCap
+            // The message is written in both cases and kept only for a link made: an unknown
+            // account's row is refused by its foreign key, an account over its limit keeps none.
+            try await connection.execute("SAVEPOINT reset_mail")
+            var written = false
+            do {
+                written = try await MailOutbox.enqueue(mail, perAccountPerHour: mailCap, on: connection) != .overCap
+            } catch let error as PQError where known == nil && error.sqlState == "23503" {
+                written = false
+            }
+            let kept = made && written
+            try await connection.execute(kept ? "RELEASE SAVEPOINT reset_mail" : "ROLLBACK TO SAVEPOINT reset_mail")
+            return kept
         }
     }
 

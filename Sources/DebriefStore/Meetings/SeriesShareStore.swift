@@ -51,12 +51,13 @@ public struct SeriesShareStore: Sendable {
     // MARK: - Helpers
 
     /// The account at `email` when it is a host other than the series' owner; nil when the
-    /// address has no account.
+    /// address has no account, or its account has not proven it (``AddressProof``: a share goes
+    /// to the holder of the address, not to whoever registered it first).
     private static func otherHost(_ email: EmailAddress, series seriesID: UUID, on connection: Connection) async throws -> UUID? {
         let row = try await connection.query(
             """
             SELECT a.id, a.id = s.host_id AS is_owner FROM accounts a, meeting_series s
-            WHERE lower(a.email) = \(email.normalized) AND s.id = \(seriesID)
+            WHERE lower(a.email) = \(email.normalized) AND s.id = \(seriesID) AND (a.id = s.host_id OR \(AddressProof.proven("a")))
             """
         ).first
         guard let row else { return nil }

@@ -75,7 +75,8 @@ public struct SeriesTransferStore: Sendable {
         }
     }
 
-    /// The offers made to `viewer`'s address, newest first.
+    /// The offers made to `viewer`'s address, newest first; none while that address is not
+    /// proven (``AddressProof``: whoever registered an address first does not receive it).
     public func offers(to viewer: Viewer) async throws -> [Offer] {
         try await self.database.withTransaction { connection in
             var offers = try await Self.offers(to: viewer, on: connection)
@@ -93,9 +94,8 @@ public struct SeriesTransferStore: Sendable {
             SELECT o.id, o.series_id, o.created_at, f.email AS from_email, f.display_name AS from_name,
                 (SELECT m.title FROM meetings m WHERE m.series_id = o.series_id ORDER BY m.session_number DESC LIMIT 1) AS title
             FROM series_transfer_offers o
-            JOIN accounts me ON lower(me.email) = o.to_email
             LEFT JOIN accounts f ON f.id = o.offered_by
-            WHERE me.id = \(viewer.accountID)
+            WHERE o.to_email = \(AddressProof.provenAddress(of: viewer.accountID))
             ORDER BY o.created_at DESC, o.id
             """
         ).map { row in
@@ -164,13 +164,14 @@ public struct SeriesTransferStore: Sendable {
         }
     }
 
-    /// The series of an open offer to `viewer`'s address, locked; `notFound` otherwise (another
-    /// account's offer is as missing as one that never was).
+    /// The series of an open offer to `viewer`'s proven address, locked; `notFound` otherwise
+    /// (another account's offer, or one to an address `viewer` has not proven, is as missing as
+    /// one that never was).
     private static func lockOffer(_ offerID: UUID, to viewer: Viewer, on connection: Connection) async throws -> UUID {
         guard let row = try await connection.query(
             """
-            SELECT o.series_id FROM series_transfer_offers o JOIN accounts me ON lower(me.email) = o.to_email
-            WHERE o.id = \(offerID) AND me.id = \(viewer.accountID)
+            SELECT o.series_id FROM series_transfer_offers o
+            WHERE o.id = \(offerID) AND o.to_email = \(AddressProof.provenAddress(of: viewer.accountID))
             FOR UPDATE OF o
             """
         ).first else { throw DebriefError.notFound("transfer") }

@@ -108,11 +108,16 @@ public struct CompanySignInStore: Sendable {
         case noAccount
         /// The account with its e-mail is linked to another subject of the same issuer.
         case linkedToAnother
+        /// An account has its e-mail but has not proven it holds it (an open sign-up, say):
+        /// whoever registered the address first is not handed the person the provider vouched
+        /// for, and the provider's person is not handed that account (``AddressProof``).
+        case unprovenAccount
     }
 
     /// Finds or makes the account `person` signs in to, in one transaction: the link by issuer
-    /// and subject first; else, only with a verified e-mail, the account with that e-mail (linked
-    /// now), or a new host account when `allowCreation`. Nothing is written for a refusal.
+    /// and subject first; else, only with a verified e-mail, the account with that e-mail when
+    /// that account has proven it too (linked now), or a new host account when `allowCreation`.
+    /// Nothing is written for a refusal.
     public func resolve(_ person: ProviderAccount, allowCreation: Bool) async throws -> Resolution {
         // Hashed before the transaction (bcrypt is slow): the password of an account created
         // here is a random secret nobody knows, so it signs in through the provider only until
@@ -138,6 +143,7 @@ public struct CompanySignInStore: Sendable {
                     "SELECT \(Account.columns) FROM accounts a WHERE lower(a.email) = lower(\(email.normalized)) FOR UPDATE")
                 if let row = existing.first {
                     let account = try Account(row: row)
+                    guard AddressProof.counts(account) else { return .unprovenAccount }
                     let other = try await connection.query(
                         "SELECT 1 AS found FROM oidc_identities WHERE account_id = \(account.id) AND issuer = \(person.issuer)")
                     guard other.isEmpty else { return .linkedToAnother }
@@ -152,8 +158,10 @@ public struct CompanySignInStore: Sendable {
                     VALUES (\(email.normalized), \(name), \(unusablePassword), \(Role.host.rawValue))
                     RETURNING \(Account.columns)
                     """)
-                let account = try Account(row: try rows.single())
+                var account = try Account(row: try rows.single())
                 try await Self.insertLink(person, email: email, account: account.id, on: connection)
+                // The provider vouched for the address (`email_verified: true`, checked above).
+                try await AddressProof.markProven(&account, on: connection)
                 return .created(account)
             }
         } catch let error as PQError where error.isUniqueViolation {

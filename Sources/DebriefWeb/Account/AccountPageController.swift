@@ -12,6 +12,8 @@ import Hummingbird
 struct AccountPageController {
     let accounts: AccountActions
     let settings: AccountSettingsActions
+    /// Whether this installation sends e-mail (the page then points to the confirmation link).
+    var mailConfigured = false
 
     struct AccountPage {
         struct TokenRow {
@@ -31,6 +33,10 @@ struct AccountPageController {
 
         var csrf: String
         var email: String
+        /// Whether the address counts (``AddressProof``), and what that means for this account.
+        var addressProven = false
+        var addressStatus = ""
+        var addressHelp: String?
         var displayName: String
         /// Months after which responses are purged (0: kept), as typed.
         var retentionMonths: String
@@ -198,6 +204,7 @@ struct AccountPageController {
             retentionMonths: String(account.responseRetentionMonths))
         page.timeZone = account.timeZone.flatMap { HostTimeZone.zone($0) == nil ? nil : $0 } ?? "UTC"
         page.zoneUnset = account.timeZone == nil
+        page.addressProven = AddressProof.counts(account)
         return page
     }
 
@@ -209,6 +216,8 @@ struct AccountPageController {
         let t = writer.localizer
         let account = try context.requireAccount()
         var page = page
+        page.addressStatus = t(page.addressProven ? .addressProven : .addressUnproven)
+        if !page.addressProven { page.addressHelp = t(self.mailConfigured ? .addressUnprovenMail : .addressUnprovenNoMail) }
         page.tokens = try await self.settings.tokens(of: account).map { token in
             AccountPage.TokenRow(
                 name: token.name, createdAt: DateText.dateTime(token.createdAt, writer.language),

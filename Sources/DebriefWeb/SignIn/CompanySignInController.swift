@@ -115,6 +115,7 @@ struct CompanySignInController {
         case .unverifiedEmail: return (.companyUnverifiedEmail, .forbidden)
         case .noAccount: return (.companyNoAccount, .forbidden)
         case .linkedToAnother: return (.companyLinkedToAnother, .forbidden)
+        case .unprovenAccount: return (.companyUnprovenAccount, .forbidden)
         }
     }
 }

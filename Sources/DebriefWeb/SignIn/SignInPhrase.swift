@@ -8,6 +8,8 @@ enum SignInPhrase: String, CaseIterable, Sendable {
     case companyRefusedHeading, companyTryAgain, companyUnavailable, companyProviderError, companyCodeRefused
     case companyStateNotThisBrowser, companyStateReplayed, companyStateExpired, companyBadToken, companyUnknownKey
     case companyWrongAudience, companyExpired, companyUnverifiedEmail, companyNoAccount, companyLinkedToAnother
+    case companyUnprovenAccount
+    case addressProven, addressUnproven, addressUnprovenNoMail, addressUnprovenMail
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -47,6 +49,15 @@ enum SignInPhrase: String, CaseIterable, Sendable {
             return ("{name} has not verified your e-mail address, so it cannot sign you in to Debrief. Verify it there, then try again.", "{name}에서 이메일 주소가 인증되지 않아 Debrief에 로그인할 수 없어요. 그곳에서 인증한 뒤 다시 시도해 주세요.")
         case .companyNoAccount:
             return ("No Debrief account has your e-mail address, and this installation does not create accounts on first sign-in. Ask an administrator for one.", "이 이메일 주소로 된 Debrief 계정이 없고, 이 설치본은 첫 로그인 때 계정을 만들지 않아요. 관리자에게 계정을 요청해 주세요.")
+        case .addressProven: return ("Your e-mail address is confirmed.", "이메일 주소가 확인되었어요.")
+        case .addressUnproven:
+            return ("Your e-mail address is not confirmed yet. Until it is, a series another host transfers or shares to this address does not reach this account, and a company sign-in with this address is not linked to it.", "이메일 주소가 아직 확인되지 않았어요. 확인되기 전에는 다른 호스트가 이 주소로 넘기거나 공유한 시리즈가 이 계정에 오지 않고, 이 주소의 회사 계정 로그인도 이 계정에 연결되지 않아요.")
+        case .addressUnprovenNoMail:
+            return ("This installation sends no e-mail, so it cannot confirm the address itself: an account an administrator creates counts as confirmed. Ask an administrator.", "이 설치본은 이메일을 보내지 않아서 주소를 직접 확인할 수 없어요. 관리자가 만든 계정은 확인된 것으로 봐요. 관리자에게 문의해 주세요.")
+        case .addressUnprovenMail:
+            return ("Confirmation by e-mail is not offered yet, so ask an administrator: an account an administrator creates counts as confirmed.", "이메일로 확인하는 기능은 아직 없어요. 관리자에게 문의해 주세요. 관리자가 만든 계정은 확인된 것으로 봐요.")
+        case .companyUnprovenAccount:
+            return ("A Debrief account was registered with your e-mail address, but it never proved that it holds that address, so it was not linked to your {name} account and nobody was signed in. If you made that account, sign in with its password and confirm your address from its account page; if you did not, tell an administrator: someone else may have registered your address.", "당신의 이메일 주소로 가입한 Debrief 계정이 있지만 그 주소를 가진 것을 확인한 적이 없어서 {name} 계정에 연결하지 않았고 로그인하지 않았어요. 그 계정을 직접 만드셨다면 비밀번호로 로그인해 계정 페이지에서 주소를 확인해 주세요. 만든 적이 없다면 관리자에게 알려 주세요. 다른 사람이 당신의 주소로 가입했을 수 있어요.")
         case .companyLinkedToAnother:
             return ("The Debrief account with your e-mail address is linked to another {name} account. Ask an administrator.", "이 이메일 주소의 Debrief 계정은 다른 {name} 계정에 연결되어 있어요. 관리자에게 문의해 주세요.")
         }

@@ -186,4 +186,32 @@ struct CompanySignInActionTests {
             #expect(try await world.counts().links == 1)
         }
     }
+
+    /// Issue 47 (HIGH): someone signs up with a password as the victim's address first; the
+    /// victim's first company sign-in must not link to (nor sign in to) that account, and must
+    /// not create a second one beside it. Failed before migration 0054 (`linkedByEmail`).
+    @Test func anOpenSignUpThatNeverProvedTheAddressIsNotHandedThePerson() async throws {
+        for allowCreation in [false, true] {
+            try await Self.run(allowCreation: allowCreation, answer: .success(Self.identity(email: "victim@acme.test"))) { world in
+                let squatter = try await world.accounts.create(
+                    SignUp(email: try EmailAddress(parsing: "victim@acme.test"), password: "correct horse battery", displayName: "Mallory"),
+                    admission: .host)
+                #expect(!AddressProof.counts(squatter))
+                #expect(await Self.refusal { _ = try await world.signIn() } == .unprovenAccount)
+                let counts = try await world.counts()
+                #expect(counts.accounts == 1 && counts.links == 0 && counts.sessions == 0, "\(counts)")
+                #expect(try await world.database.query("SELECT 1 AS found FROM oidc_identities").isEmpty)
+            }
+        }
+    }
+
+    /// An account the provider's sign-in created has a proven address (the provider vouched).
+    @Test func anAccountCreatedByTheProviderHasAProvenAddress() async throws {
+        try await Self.run(allowCreation: true) { world in
+            let finished = try await world.signIn()
+            #expect(AddressProof.counts(finished.loggedIn.account))
+            let stored = try #require(try await world.accounts.find(id: finished.loggedIn.account.id))
+            #expect(AddressProof.counts(stored))
+        }
+    }
 }
