@@ -8,6 +8,7 @@ enum SignInPhrase: String, CaseIterable, Sendable {
     case companyRefusedHeading, companyTryAgain, companyUnavailable, companyProviderError, companyCodeRefused
     case companyStateNotThisBrowser, companyStateReplayed, companyStateExpired, companyBadToken, companyUnknownKey
     case companyWrongAudience, companyExpired, companyUnverifiedEmail, companyNoAccount, companyLinkedToAnother
+    case signedOutHeading, signedOutMessage, signedOutContinue
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -49,6 +50,10 @@ enum SignInPhrase: String, CaseIterable, Sendable {
             return ("No Debrief account has your e-mail address, and this installation does not create accounts on first sign-in. Ask an administrator for one.", "이 이메일 주소로 된 Debrief 계정이 없고, 이 설치본은 첫 로그인 때 계정을 만들지 않아요. 관리자에게 계정을 요청해 주세요.")
         case .companyLinkedToAnother:
             return ("The Debrief account with your e-mail address is linked to another {name} account. Ask an administrator.", "이 이메일 주소의 Debrief 계정은 다른 {name} 계정에 연결되어 있어요. 관리자에게 문의해 주세요.")
+        case .signedOutHeading: return ("You are signed out of Debrief", "Debrief에서 로그아웃했어요")
+        case .signedOutMessage:
+            return ("Your {name} sign-in is ended next, so the next person at this computer cannot use it.", "이어서 {name} 로그인도 끝내서, 이 컴퓨터를 다음에 쓰는 사람이 사용할 수 없게 해요.")
+        case .signedOutContinue: return ("Continue to sign out of {name}", "{name}에서도 로그아웃하기")
         }
     }
 }
