@@ -1,13 +1,16 @@
 import Foundation
 
 /// Header text as RFC 5322 and RFC 2047 want it: printable ASCII stays as it is, anything else
-/// becomes UTF-8 "B" encoded-words of at most 75 characters (so a Korean subject survives every
-/// relay), and lines are folded before 78 characters.
+/// becomes UTF-8 "B" encoded-words (so a Korean subject survives every relay), and lines are
+/// folded: at 76 characters when the field holds an encoded-word (RFC 2047 §2), else at 78.
 public enum HeaderEncoding {
-    /// The longest an encoded-word may be (RFC 2047 §2).
-    static let encodedWordLimit = 75
+    /// The longest encoded-word written: RFC 2047 allows 75, but the first one must fit on the
+    /// line after `Subject: ` within 76 characters, so every word is kept short enough for that.
+    static let encodedWordLimit = 66
     /// Where a header line is folded (RFC 5322 §2.1.1 recommends 78 characters).
     static let lineLimit = 78
+    /// The limit of a line of a field that contains an encoded-word (RFC 2047 §2).
+    static let encodedLineLimit = 76
 
     /// `value` as an unstructured header body: itself when it is printable ASCII, otherwise
     /// encoded-words separated by folding white space. CR and LF never pass (header injection).
@@ -29,14 +32,16 @@ public enum HeaderEncoding {
         return "\(display) <\(address)>"
     }
 
-    /// `Name: value` folded at white space so no line passes ``lineLimit`` (a word longer than the
-    /// limit stays whole: RFC 5322 allows up to 998 characters).
+    /// `Name: value` folded at white space so no line passes ``lineLimit`` (``encodedLineLimit``
+    /// when it holds an encoded-word). A first word too long for the name's line starts the next
+    /// line instead; a word longer than a whole line stays whole (RFC 5322 allows 998 characters).
     public static func fold(name: String, value: String) -> String {
+        let limit = value.contains("=?") ? Self.encodedLineLimit : Self.lineLimit
         var lines: [String] = []
         var line = name + ":"
         for word in value.split(separator: " ", omittingEmptySubsequences: false) {
             let candidate = line + " " + word
-            if candidate.utf8.count > Self.lineLimit, line.utf8.count > name.utf8.count + 1 {
+            if candidate.utf8.count > limit, line.utf8.count > name.utf8.count + 1 || !word.isEmpty {
                 lines.append(line)
                 line = " " + word
             } else {

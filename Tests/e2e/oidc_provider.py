@@ -9,7 +9,11 @@ login form: `/authorize` signs in whoever `POST /control` named last.
 (switch the signing key: key rotation), `rotate` (publish a new key and sign with it from now
 on), `redirect_uris`, and `mode`, which breaks the next ID tokens one way:
 `wrong_aud`, `expired`, `bad_signature` (signed by an unpublished key under `k1`'s id),
-`unknown_kid` (a key id the JWKS never lists) or `normal`. `stop()` takes it down (the
+`unknown_kid` (a key id the JWKS never lists) or `normal`. Two modes make legitimate choices a
+provider may make (OIDC Core §3.1.3.7, §5.4): `userinfo_only` (the e-mail claims only in the
+UserInfo answer, `aud` an array of this client and another audience, `azp` this client) and
+`userinfo_other_sub` (as `userinfo_only`, but UserInfo answers for another subject). `/userinfo`
+answers the bearer of an access token this provider issued; `userinfo_calls` counts its answers. `stop()` takes it down (the
 "provider is down" case); `start()` brings it back on the same port.
 """
 from __future__ import annotations
@@ -42,6 +46,8 @@ class Provider:
         self.redirect_uris: list[str] = []
         self.codes: dict[str, dict] = {}
         self.logouts: list[dict] = []
+        self.access_tokens: dict[str, dict] = {}
+        self.userinfo_calls = 0
         self.jwks_fetches = 0
         self.lock = threading.Lock()
         self.httpd: ThreadingHTTPServer | None = None
@@ -90,6 +96,8 @@ class Provider:
             return self.authorize(request, query)
         if route == ("POST", "/token"):
             return self.token(request, dict(urllib.parse.parse_qsl(body.decode())))
+        if route == ("GET", "/userinfo"):
+            return self.userinfo(request)
         if route == ("GET", "/logout"):
             self.logouts.append(query)
             target = query.get("post_logout_redirect_uri")
@@ -106,6 +114,7 @@ class Provider:
             "token_endpoint": f"{self.issuer}/token",
             "jwks_uri": f"{self.issuer}/jwks",
             "end_session_endpoint": f"{self.issuer}/logout",
+            "userinfo_endpoint": f"{self.issuer}/userinfo",
             "response_types_supported": ["code"],
             "subject_types_supported": ["public"],
             "id_token_signing_alg_values_supported": ["RS256", "ES256"],
@@ -143,8 +152,24 @@ class Provider:
             return self.json(request, 400, {"error": "invalid_grant", "error_description": "redirect_uri mismatch"})
         if create_s256_code_challenge(form.get("code_verifier", "")) != grant["challenge"]:
             return self.json(request, 400, {"error": "invalid_grant", "error_description": "PKCE verification failed"})
-        return self.json(request, 200, {"access_token": secrets.token_urlsafe(16), "token_type": "Bearer", "expires_in": 300,
+        access_token = secrets.token_urlsafe(16)
+        with self.lock:
+            self.access_tokens[access_token] = {"user": grant["user"], "mode": self.mode}
+        return self.json(request, 200, {"access_token": access_token, "token_type": "Bearer", "expires_in": 300,
                                         "id_token": self.id_token(grant)})
+
+    def userinfo(self, request):
+        auth = request.headers.get("Authorization", "")
+        with self.lock:
+            grant = self.access_tokens.get(auth.removeprefix("Bearer ")) if auth.startswith("Bearer ") else None
+        if grant is None:
+            return self.json(request, 401, {"error": "invalid_token"})
+        user = grant["user"]
+        with self.lock:
+            self.userinfo_calls += 1
+        sub = "someone-else" if grant["mode"] == "userinfo_other_sub" else user["sub"]
+        return self.json(request, 200, {"sub": sub, "email": user["email"], "email_verified": user["email_verified"],
+                                        "name": user["name"]})
 
     def id_token(self, grant: dict) -> str:
         now = int(time.time())
@@ -154,7 +179,11 @@ class Provider:
                   "name": user["name"]}
         key, alg = self.keys[self.signing_kid]
         kid = self.signing_kid
-        if self.mode == "wrong_aud":
+        if self.mode in ("userinfo_only", "userinfo_other_sub"):
+            for claim in ("email", "email_verified", "name"):
+                del claims[claim]
+            claims["aud"], claims["azp"] = [self.client_id, "https://api.acme.test"], self.client_id
+        elif self.mode == "wrong_aud":
             claims["aud"] = "another-app"
         elif self.mode == "expired":
             claims["iat"], claims["exp"] = now - 900, now - 600

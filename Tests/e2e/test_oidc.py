@@ -232,14 +232,66 @@ def test_sign_out_ends_the_session_and_the_providers(debrief, provider):
     landed = sign_in(debrief.base_url, browser)
     csrf = re.search(r'name="csrf" value="([^"]+)"', landed.text).group(1)
     out = browser.post(debrief.base_url + "/signout", data={"csrf": csrf}, allow_redirects=False, timeout=10)
-    assert out.status_code == 303
-    assert out.headers["Location"].startswith(provider.issuer + "/logout?"), out.headers["Location"]
-    back = browser.get(out.headers["Location"], timeout=10)
+    # A page, not a redirect (the CSP's form-action 'self' would block a redirect off the origin):
+    # it goes on by a GET of its own (Refresh) and links the provider's end-session URL.
+    assert out.status_code == 200, out.text[:300]
+    assert out.headers["Cache-Control"] == "no-store"
+    refresh = out.headers["Refresh"]
+    assert refresh.startswith("0; url=" + provider.issuer + "/logout?"), refresh
+    end_session = refresh.removeprefix("0; url=")
+    assert f'href="{end_session.replace("&", "&amp;")}"' in out.text
+    assert f"Continue to sign out of {NAME}" in out.text
+    back = browser.get(end_session, timeout=10)
     assert urllib.parse.urlsplit(back.url).path == "/signin"
     logout = provider.logouts[-1]
     assert logout["post_logout_redirect_uri"] == debrief.base_url + "/signin"
     assert logout["id_token_hint"].count(".") == 2
     assert urllib.parse.urlsplit(browser.get(debrief.base_url + "/m", timeout=10).url).path == "/signin"
+
+
+def test_sign_out_in_chromium_reaches_the_provider_under_the_pages_csp(debrief, provider, browser):
+    """The pages' CSP has form-action 'self': a 303 from POST /signout to the provider (another
+    origin) was blocked by Chromium, which stayed on the page and never asked the provider."""
+    control(provider, mode="normal", user={"sub": "emp-1001", "email": "ana@acme.test", "email_verified": True})
+    driver = browser(width=1024, height=768)
+    driver.get(debrief.base_url + "/signin")
+    driver.find_element("link text", f"Sign in with {NAME}").click()
+    wait_for(driver, lambda d: urllib.parse.urlsplit(d.current_url).path == "/m")
+    logouts = len(provider.logouts)
+    driver.find_element("css selector", "form.signout button").click()
+    wait_for(driver, lambda d: len(provider.logouts) > logouts)
+    seen = provider.logouts[-1]
+    assert seen["post_logout_redirect_uri"] == debrief.base_url + "/signin"
+    assert seen["id_token_hint"].count(".") == 2
+    wait_for(driver, lambda d: d.current_url.startswith(debrief.base_url + "/signin"))
+    driver.get(debrief.base_url + "/m")
+    assert urllib.parse.urlsplit(driver.current_url).path == "/signin", "the Debrief session ended too"
+
+
+def test_email_claims_only_in_userinfo_and_an_audience_array_sign_in(debrief, provider, database_url):
+    """OIDC Core §5.4 lets a provider answer the e-mail from UserInfo only, and §3.1.3.7 an `aud`
+    array (with `azp`): both legitimate, both once refused."""
+    control(provider, mode="userinfo_only",
+            user={"sub": "emp-5005", "email": "eun@acme.test", "email_verified": True, "name": "Eun Seo"})
+    calls = provider.userinfo_calls
+    landed = sign_in(debrief.base_url)
+    assert urllib.parse.urlsplit(landed.url).path == "/m", landed.text[:600]
+    assert provider.userinfo_calls == calls + 1
+    assert psql(database_url, "SELECT a.display_name || '|' || i.subject FROM accounts a JOIN oidc_identities i "
+                              "ON i.account_id = a.id WHERE a.email = 'eun@acme.test'") == "Eun Seo|emp-5005"
+    # An ID token with the verified e-mail in it: UserInfo is not asked.
+    control(provider, mode="normal")
+    assert urllib.parse.urlsplit(sign_in(debrief.base_url).url).path == "/m"
+    assert provider.userinfo_calls == calls + 1
+    control(provider, mode="normal")
+
+
+def test_a_userinfo_answer_for_another_subject_is_refused(debrief, provider, database_url):
+    control(provider, mode="userinfo_other_sub",
+            user={"sub": "emp-6006", "email": "fay@acme.test", "email_verified": True, "name": "Fay"})
+    before = counts(database_url)
+    refused(sign_in(debrief.base_url), 403, "could not be verified", database_url, before)
+    control(provider, mode="normal")
 
 
 @pytest.mark.parametrize("query", [

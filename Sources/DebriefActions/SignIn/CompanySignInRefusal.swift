@@ -35,6 +35,8 @@ public enum CompanySignInRefusal: Error, Sendable, Equatable {
     case issuedInFuture
     /// `nonce` is not the one this sign-in sent.
     case wrongNonce
+    /// The UserInfo answer names another subject than the ID token (OIDC Core §5.3.2).
+    case userInfoMismatch
     /// The provider does not vouch for the e-mail (`email_verified` is not true), and it is not linked yet.
     case unverifiedEmail
     /// No account has the e-mail and the installation does not create accounts on first sign-in.
@@ -65,6 +67,7 @@ public enum CompanySignInRefusal: Error, Sendable, Equatable {
         case .expired: return "expired"
         case .issuedInFuture: return "issued_in_future"
         case .wrongNonce: return "wrong_nonce"
+        case .userInfoMismatch: return "userinfo_mismatch"
         case .unverifiedEmail: return "unverified_email"
         case .noAccount: return "no_account"
         case .linkedToAnother: return "linked_to_another"

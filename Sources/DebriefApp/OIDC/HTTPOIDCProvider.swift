@@ -9,7 +9,8 @@ import NIOPosix
 /// The OpenID Connect provider over HTTP, with AsyncHTTPClient (never blocking an event loop):
 /// discovery and the JWKS cached (``ProviderKeys`` rotates), the code redeemed at the token
 /// endpoint with the client secret and the PKCE verifier, the ID token verified by
-/// ``IDTokenVerifier``. Every failure to reach the provider is
+/// ``IDTokenVerifier``, and UserInfo asked when the ID token lacks a verified e-mail
+/// (``UserInfo``). Every failure to reach the provider is
 /// ``CompanySignInRefusal/providerUnavailable(_:)``.
 actor HTTPOIDCProvider: CompanyIdentityProvider {
     let settings: CompanySignInSettings
@@ -60,6 +61,7 @@ actor HTTPOIDCProvider: CompanyIdentityProvider {
         let (status, body) = try await self.send(request, what: "the token endpoint")
         struct TokenAnswer: Decodable {
             var id_token: String?
+            var access_token: String?
             var error: String?
         }
         let answer = try? JSONDecoder().decode(TokenAnswer.self, from: body)
@@ -70,11 +72,30 @@ actor HTTPOIDCProvider: CompanyIdentityProvider {
         guard status == 200 else { throw .providerUnavailable("the token endpoint answered HTTP \(status)") }
         guard let idToken = answer?.id_token else { throw .providerUnavailable("the token endpoint sent no id_token") }
         let keys = try await self.keySet(metadata)
-        return try await self.verifier.verify(idToken, nonce: nonce, keys: keys)
+        let identity = try await self.verifier.verify(idToken, nonce: nonce, keys: keys)
+        guard UserInfo.isNeeded(for: identity), let endpoint = metadata.userInfoEndpoint, let accessToken = answer?.access_token else {
+            return identity
+        }
+        return try await self.userInfo(at: endpoint, accessToken: accessToken).completing(identity)
+    }
+
+    /// The UserInfo answer, asked with the access token the code was redeemed for (RFC 6750 §2.1).
+    /// Only a JSON answer is read: a signed or encrypted UserInfo JWT is refused as unreadable.
+    private func userInfo(at endpoint: String, accessToken: String) async throws(CompanySignInRefusal) -> UserInfo {
+        var request = HTTPClientRequest(url: endpoint)
+        request.headers.add(name: "Authorization", value: "Bearer " + accessToken)
+        request.headers.add(name: "Accept", value: "application/json")
+        let (status, body) = try await self.send(request, what: "the UserInfo endpoint")
+        guard status == 200 else { throw .providerUnavailable("the UserInfo endpoint answered HTTP \(status)") }
+        guard let answer = try? JSONDecoder().decode(UserInfo.self, from: body) else {
+            throw .providerUnavailable("the UserInfo answer could not be read (JSON expected)")
+        }
+        return answer
     }
 
     func endSessionURL(idTokenHint: String, postLogoutRedirectURI: String) async -> String? {
-        guard let endpoint = try? await self.discovery().endSessionEndpoint else { return nil }
+        // A malformed endpoint is ignored (the local session still ends) rather than sent to a browser.
+        guard let endpoint = try? await self.discovery().endSessionEndpoint, ProviderMetadata.isWebURL(endpoint) else { return nil }
         return FormEncoding.url(
             endpoint,
             [("id_token_hint", idTokenHint), ("post_logout_redirect_uri", postLogoutRedirectURI), ("client_id", self.settings.clientID)])

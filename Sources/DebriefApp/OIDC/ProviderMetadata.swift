@@ -8,6 +8,8 @@ struct ProviderMetadata: Decodable, Sendable, Equatable {
     var tokenEndpoint: String
     var jwksURI: String
     var endSessionEndpoint: String?
+    /// Where the e-mail claims are when the ID token lacks them (OIDC Core §5.3).
+    var userInfoEndpoint: String?
     var tokenEndpointAuthMethodsSupported: [String]?
     var codeChallengeMethodsSupported: [String]?
 
@@ -17,6 +19,7 @@ struct ProviderMetadata: Decodable, Sendable, Equatable {
         case tokenEndpoint = "token_endpoint"
         case jwksURI = "jwks_uri"
         case endSessionEndpoint = "end_session_endpoint"
+        case userInfoEndpoint = "userinfo_endpoint"
         case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
         case codeChallengeMethodsSupported = "code_challenge_methods_supported"
     }
@@ -37,15 +40,19 @@ struct ProviderMetadata: Decodable, Sendable, Equatable {
     /// issuer it was fetched for (Discovery §4.3), and its endpoints must be absolute URLs.
     func refusal(for issuer: String) -> String? {
         guard self.issuer == issuer else { return "the discovery document names another issuer" }
-        for endpoint in [self.authorizationEndpoint, self.tokenEndpoint, self.jwksURI] {
-            guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
-                url.host != nil
-            else { return "the discovery document has an endpoint that is not a URL" }
+        for endpoint in [self.authorizationEndpoint, self.tokenEndpoint, self.jwksURI] + [self.userInfoEndpoint].compactMap({ $0 }) {
+            guard Self.isWebURL(endpoint) else { return "the discovery document has an endpoint that is not a URL" }
         }
         if let methods = self.codeChallengeMethodsSupported, !methods.isEmpty, !methods.contains("S256") {
             return "the provider does not support PKCE with S256"
         }
         return nil
+    }
+
+    /// An absolute http(s) URL with a host: what an endpoint must be.
+    static func isWebURL(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else { return false }
+        return url.host != nil
     }
 }
 

@@ -73,9 +73,9 @@ enum TeamsDigest {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// A wrapping TextBlock with `extra` properties.
+    /// A wrapping TextBlock with `extra` properties; its text literal (``TeamsMarkdown``).
     static func block(_ text: String, _ extra: [String: Any]) -> [String: Any] {
-        var block: [String: Any] = ["type": "TextBlock", "text": text, "wrap": true]
+        var block: [String: Any] = ["type": "TextBlock", "text": TeamsMarkdown.escaped(text), "wrap": true]
         for (key, value) in extra { block[key] = value }
         return block
     }

@@ -125,15 +125,42 @@ struct SignInController {
         }
         // RP-initiated logout: a session that began at the company provider ends there too,
         // when the provider offers it (its `end_session_endpoint`); else back to the sign-in page.
-        var location = "/signin"
+        // Not a redirect: the pages' CSP `form-action 'self'` makes a browser block a form post
+        // whose redirect leaves the origin (docs/decisions/0046-company-sign-in.md, revision).
+        var response = Response.seeOther("/signin")
         if let company = self.companySignIn, let idToken = request.cookies[CompanySignInController.idTokenCookie]?.value, !idToken.isEmpty,
             let endSession = await company.endSessionURL(idTokenHint: idToken, postLogoutRedirectURI: self.publicBaseURL + "/signin")
         {
-            location = endSession
+            response = try self.signedOutPage(request, endSession: endSession, provider: company.settings.displayName)
         }
-        var response = Response.seeOther(location)
         response.setCookie(SessionCookie.cleared(SessionCookie.name, path: "/", secure: self.securesCookies))
         response.setCookie(SessionCookie.cleared(CompanySignInController.idTokenCookie, path: "/signout", secure: self.securesCookies))
+        return response
+    }
+
+    /// "Signed out of Debrief": a page that goes on to the provider's end-session URL with a GET
+    /// of its own (the `Refresh` header, which no CSP directive governs), and links it for a
+    /// browser that does not follow `Refresh`. Never cached: the URL carries the ID token hint.
+    private func signedOutPage(_ request: Request, endSession: String, provider: String) throws -> Response {
+        struct View {
+            var heading: String
+            var message: String
+            var link: Link
+        }
+        struct Link {
+            var href: String
+            var text: String
+        }
+        let writer = try PageWriter(request)
+        let t = writer.localizer
+        let heading = t(.signedOutHeading)
+        var response = try writer.page(
+            "message", title: heading,
+            view: View(
+                heading: heading, message: t(.signedOutMessage, ["name": provider]),
+                link: Link(href: endSession, text: t(.signedOutContinue, ["name": provider]))))
+        response.headers[.cacheControl] = "no-store"
+        response.headers[.refresh] = "0; url=" + endSession
         return response
     }
 
@@ -149,4 +176,9 @@ struct SignInController {
         response.setCookie(SessionCookie.signInNonce(nonce, secure: self.securesCookies))
         return response
     }
+}
+
+extension HTTPField.Name {
+    /// `Refresh` (HTML §7.11.1 "shared declarative refresh steps"): the sign-out page's onward GET.
+    fileprivate static let refresh = HTTPField.Name("Refresh") ?? .via
 }

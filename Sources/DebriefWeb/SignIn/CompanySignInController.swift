@@ -107,7 +107,7 @@ struct CompanySignInController {
         case .stateNotThisBrowser, .missingParameter: return (.companyStateNotThisBrowser, .badRequest)
         case .stateReplayed: return (.companyStateReplayed, .badRequest)
         case .stateExpired, .stateUnknown: return (.companyStateExpired, .badRequest)
-        case .badSignature, .unsupportedAlgorithm, .malformedToken, .wrongIssuer, .wrongNonce, .issuedInFuture:
+        case .badSignature, .unsupportedAlgorithm, .malformedToken, .wrongIssuer, .wrongNonce, .issuedInFuture, .userInfoMismatch:
             return (.companyBadToken, .forbidden)
         case .unknownKey: return (.companyUnknownKey, .forbidden)
         case .wrongAudience: return (.companyWrongAudience, .forbidden)

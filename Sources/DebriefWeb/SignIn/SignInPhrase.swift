@@ -10,6 +10,7 @@ enum SignInPhrase: String, CaseIterable, Sendable {
     case companyWrongAudience, companyExpired, companyUnverifiedEmail, companyNoAccount, companyLinkedToAnother
     case companyUnprovenAccount
     case addressProven, addressUnproven, addressUnprovenNoMail, addressUnprovenMail
+    case signedOutHeading, signedOutMessage, signedOutContinue
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -60,6 +61,10 @@ enum SignInPhrase: String, CaseIterable, Sendable {
             return ("A Debrief account was registered with your e-mail address, but it never proved that it holds that address, so it was not linked to your {name} account and nobody was signed in. If you made that account, sign in with its password and confirm your address from its account page; if you did not, tell an administrator: someone else may have registered your address.", "당신의 이메일 주소로 가입한 Debrief 계정이 있지만 그 주소를 가진 것을 확인한 적이 없어서 {name} 계정에 연결하지 않았고 로그인하지 않았어요. 그 계정을 직접 만드셨다면 비밀번호로 로그인해 계정 페이지에서 주소를 확인해 주세요. 만든 적이 없다면 관리자에게 알려 주세요. 다른 사람이 당신의 주소로 가입했을 수 있어요.")
         case .companyLinkedToAnother:
             return ("The Debrief account with your e-mail address is linked to another {name} account. Ask an administrator.", "이 이메일 주소의 Debrief 계정은 다른 {name} 계정에 연결되어 있어요. 관리자에게 문의해 주세요.")
+        case .signedOutHeading: return ("You are signed out of Debrief", "Debrief에서 로그아웃했어요")
+        case .signedOutMessage:
+            return ("Your {name} sign-in is ended next, so the next person at this computer cannot use it.", "이어서 {name} 로그인도 끝내서, 이 컴퓨터를 다음에 쓰는 사람이 사용할 수 없게 해요.")
+        case .signedOutContinue: return ("Continue to sign out of {name}", "{name}에서도 로그아웃하기")
         }
     }
 }

@@ -101,6 +101,51 @@ struct IDTokenVerifierTests {
         #expect(await self.outcome(try await provider.sign(claims), keys: provider.published).isSuccess)
     }
 
+    /// The claims with `aud` always written as a JSON array (jwt-kit writes one audience as a
+    /// string), as django-oidc-provider and oidc-provider-mock send it.
+    struct ArrayAudienceClaims: JWTPayload {
+        var base = TestClaims()
+        var aud: [String]
+
+        enum CodingKeys: String, CodingKey { case iss, sub, aud, exp, iat, nonce, azp, email, email_verified, name }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.base.iss, forKey: .iss)
+            try container.encode(self.base.sub, forKey: .sub)
+            try container.encode(self.aud, forKey: .aud)
+            try container.encode(self.base.exp, forKey: .exp)
+            try container.encode(self.base.iat, forKey: .iat)
+            try container.encode(self.base.nonce, forKey: .nonce)
+            try container.encodeIfPresent(self.base.azp, forKey: .azp)
+            try container.encode(self.base.email, forKey: .email)
+            try container.encode(self.base.email_verified, forKey: .email_verified)
+            try container.encode(self.base.name, forKey: .name)
+        }
+        init(aud: [String], azp: String? = nil) {
+            self.aud = aud
+            self.base.azp = azp
+        }
+        init(from decoder: any Decoder) throws {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "only signed in these tests"))
+        }
+        func verify(using algorithm: some JWTAlgorithm) async throws {}
+    }
+
+    /// OIDC Core §3.1.3.7: `aud` may be an array containing the client id; with several
+    /// audiences `azp` must name this client.
+    @Test func anAudienceArrayContainingTheClientIsAccepted() async throws {
+        let provider = try await Provider.make()
+        let one = try await provider.signers.sign(ArrayAudienceClaims(aud: [Self.clientID]), kid: JWKIdentifier(string: "rsa-1"))
+        #expect(try await self.outcome(one, keys: provider.published).get().subject == "248289761001")
+        let several = ArrayAudienceClaims(aud: ["api.example.com", Self.clientID], azp: Self.clientID)
+        let token = try await provider.signers.sign(several, kid: JWKIdentifier(string: "ec-1"))
+        #expect(try await self.outcome(token, keys: provider.published).get().subject == "248289761001")
+        let noAzp = try await provider.signers.sign(ArrayAudienceClaims(aud: ["api.example.com", Self.clientID]), kid: JWKIdentifier(string: "rsa-1"))
+        #expect(await self.outcome(noAzp, keys: provider.published) == .failure(.wrongAudience))
+        let without = try await provider.signers.sign(ArrayAudienceClaims(aud: ["api.example.com"], azp: Self.clientID), kid: JWKIdentifier(string: "rsa-1"))
+        #expect(await self.outcome(without, keys: provider.published) == .failure(.wrongAudience))
+    }
+
     @Test func anExpiredTokenIsRefusedBeyondTheLeewayOnly() async throws {
         let provider = try await Provider.make()
         var claims = TestClaims()
