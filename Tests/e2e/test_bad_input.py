@@ -18,6 +18,7 @@ import itertools
 import json
 import re
 import unicodedata
+import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -171,6 +172,9 @@ ROUTES = {
     # move the series away.
     "POST /v1/series/{id}/shares": (lambda w: f"/v1/series/{w.series}/shares", lambda w: {"email": "nobody@example.com", "role": "viewer"}),
     "POST /v1/series/{id}/transfer": (lambda w: f"/v1/series/{w.series}/transfer", lambda w: {"email": "nobody@example.com"}),
+    # Accepting an offer: the body (a choice for credentials made by others) is read and checked
+    # before the offer is looked up, so an offer that does not exist serves every spoiled case.
+    "POST /v1/transfers/{transferId}/accept": (lambda w: f"/v1/transfers/{uuid.uuid4()}/accept", lambda w: {"credentials": "keep"}),
     # A series from a rule (calendar): the typed form; test_calendar.py spoils the .ics form.
     "POST /v1/series/from-calendar": (lambda w: "/v1/series/from-calendar", lambda w: _calendar_body()),
     "POST /v1/webhooks": (lambda w: "/v1/webhooks",
@@ -190,6 +194,10 @@ ROUTES = {
                                                            {"questionKey": "meeting", "ratings": {"agenda": 4, "time": 2}},
                                                            {"questionKey": "order", "optionIds": ["two"]}]}),
 }
+
+
+# Routes whose body may be left out (no body is the default choice, not a malformed one).
+OPTIONAL_BODY = {"POST /v1/transfers/{transferId}/accept"}
 
 
 def test_every_json_route_has_a_corpus_entry(api: API):
@@ -263,6 +271,8 @@ def test_malformed_and_deep_bodies_are_400_on_body(world: World, key: str):
     base = ROUTES[key][1](world)
     text = json.dumps(base).encode()
     for body in MALFORMED + DEEP + [text[: len(text) // 2], text[:-1]]:
+        if body == b"" and key in OPTIONAL_BODY:
+            continue
         expect_refusal(send_raw(world, key, body), f"{key} body {body[:40]!r}", paths={"body"}, statuses=(400,))
 
 
