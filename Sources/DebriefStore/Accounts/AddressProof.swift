@@ -6,7 +6,7 @@ import PQ
 /// docs/decisions/0054-verified-addresses.md). An address counts for what trusts it — linking a
 /// company identity by e-mail, receiving a series transfer or a share given to that address —
 /// only once the account has proven it holds it. Every such path asks this type (its SQL
-/// fragments or ``counts(_:)``); `scripts/check-layers` (rule 10) refuses any other reader or
+/// fragments or ``counts(_:)``); `scripts/check-layers` (rule 9) refuses any other reader or
 /// writer of the column.
 public enum AddressProof {
     /// Whether `account`'s address counts (read with the account's row).
@@ -43,20 +43,5 @@ public enum AddressProof {
             RETURNING email_verified_at
             """
         ).single().decode("email_verified_at")
-    }
-
-    /// ``markProven(_:on:)`` for an account known by id only (a link sent to its address came
-    /// back, a password reset link was used).
-    static func markProven(accountID: UUID, on connection: Connection) async throws {
-        try await connection.execute(
-            "UPDATE accounts SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = \(accountID)")
-    }
-
-    /// An admin vouches for the address of the account that has `email` (`debrief admin
-    /// verify-email`, the admin page). False when no account has it. Kept when proven before.
-    public static func vouch(for email: EmailAddress, on database: Database) async throws -> Bool {
-        try await database.execute(
-            "UPDATE accounts SET email_verified_at = coalesce(email_verified_at, now()) WHERE lower(email) = \(email.normalized)"
-        ) == 1
     }
 }
