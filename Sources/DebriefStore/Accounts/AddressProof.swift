@@ -6,7 +6,7 @@ import PQ
 /// docs/decisions/0054-verified-addresses.md). An address counts for what trusts it — linking a
 /// company identity by e-mail, receiving a series transfer or a share given to that address —
 /// only once the account has proven it holds it. Every such path asks this type (its SQL
-/// fragments or ``counts(_:)``); `scripts/check-layers` (rule 9) refuses any other reader or
+/// fragments or ``counts(_:)``); `scripts/check-layers` (rule 10) refuses any other reader or
 /// writer of the column.
 public enum AddressProof {
     /// Whether `account`'s address counts (read with the account's row).
