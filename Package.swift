@@ -42,6 +42,7 @@ let migrationFiles = [
     "0054_verified_addresses.sql",
     "0055_credentials_follow_their_maker.sql",
     "0056_mail_suppressions_and_allowance.sql",
+    "0058_address_proof_mail.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

@@ -53,6 +53,16 @@ struct AppServices: Sendable {
         var accounts = AccountActions(accounts: accountStore, tokens: tokenStore, throttle: throttle, signUpGate: signUpGate)
         accounts.readReplica = self.readReplica
         accounts.passwordsForAdminsOnly = configuration.companySignIn?.passwordsForAdminsOnly ?? false
+        // E-mail: reset links, address-proof links, the roster's mail and its unsubscribes, the
+        // delivery log. Made before the accounts' actions are handed out: sign-up mails the link.
+        let outbox = MailOutbox(database: database)
+        var mail = MailActions(
+            outbox: outbox, resets: PasswordResetStore(database: database, accounts: accountStore),
+            roster: RosterMailStore(database: database), settings: configuration.mail, caps: configuration.admission.mail,
+            publicBaseURL: configuration.publicBaseURL)
+        mail.addressProofs = AddressProofLinks(database: database)
+        self.mail = mail
+        accounts.mail = mail
         let meetingStore = MeetingStore(database: database)
         self.meetingStore = meetingStore
         let formStore = FormStore(database: database)
@@ -111,12 +121,6 @@ struct AppServices: Sendable {
         self.chatDigests = ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))
         let chatRenderer = ChatDigestRenderer(
             results: results, meetings: meetingStore, accounts: accountStore, publicBaseURL: configuration.publicBaseURL)
-        // E-mail: reset links, the roster's mail and its unsubscribes, the delivery log.
-        let outbox = MailOutbox(database: database)
-        self.mail = MailActions(
-            outbox: outbox, resets: PasswordResetStore(database: database, accounts: accountStore),
-            roster: RosterMailStore(database: database), settings: configuration.mail, caps: configuration.admission.mail,
-            publicBaseURL: configuration.publicBaseURL)
         hostPages.mail = self.mail
         self.api.mail = self.mail
         self.mailDelivery = configuration.mail.smtp.map { smtp in

@@ -52,7 +52,8 @@ public struct Pages: Sendable {
         }
         SignUpController(accounts: self.accounts, gate: self.host.signUpGate, securesCookies: self.settings.securesCookies)
             .addRoutes(to: router)
-        AccountPageController(accounts: self.accounts, settings: self.host.settings, mailConfigured: self.host.mail?.isConfigured ?? false)
+        AccountPageController(
+            accounts: self.accounts, settings: self.host.settings, mailConfigured: self.host.mail?.isConfigured ?? false, mail: self.host.mail)
             .addRoutes(to: router)
         if let webhooks = self.host.webhooks {
             WebhookPagesController(accounts: self.accounts, meetings: self.meetings, webhooks: webhooks).addRoutes(to: router)

@@ -66,4 +66,27 @@ struct AdminCommandTests {
         #expect(unknown.status == 2)
         #expect(unknown.output.contains("ghost@example.com"))
     }
+
+    /// Failed before the fix (no such subcommand): an admin confirms an unproven account's
+    /// address (decision 54), and an unknown address exits 2 naming the field.
+    @Test func verifyEmailProvesAnAccountsAddress() async throws {
+        let url = try await self.migratedURL()
+        let created = try await DebriefProcess.run(
+            ["admin", "create-host", "--database-url", url, "--email", "ana@example.com", "--name", "Ana",
+             "--password-stdin", "--bcrypt-cost", "4"],
+            standardInput: "a long enough password\n")
+        #expect(created.status == 0, "\(created.output)")
+        let database = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 1), logger: TestDatabase.logger)
+        // As an open sign-up would have left it: unproven.
+        try await database.execute("UPDATE accounts SET email_verified_at = NULL")
+        let verified = try await DebriefProcess.run(["admin", "verify-email", "--database-url", url, "--email", "Ana@Example.com"])
+        #expect(verified.status == 0, "\(verified.output)")
+        #expect(verified.output.contains("ana@example.com is confirmed."))
+        let proven: Bool = try await database.query("SELECT email_verified_at IS NOT NULL AS proven FROM accounts").single().decode("proven")
+        #expect(proven)
+        let unknown = try await DebriefProcess.run(["admin", "verify-email", "--database-url", url, "--email", "ghost@example.com"])
+        #expect(unknown.status == 2)
+        #expect(unknown.output.contains("--email: no account has this address"))
+        await database.shutdown()
+    }
 }

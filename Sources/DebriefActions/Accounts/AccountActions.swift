@@ -15,6 +15,8 @@ public struct AccountActions: Sendable {
     /// "Company sign-in only" (docs/sign-in.md): a password signs in an admin only (break-glass),
     /// and signs up only the first account of an empty installation, its admin.
     public var passwordsForAdminsOnly = false
+    /// Mails a new account's address its confirmation link when SMTP is configured (decision 54).
+    public var mail: MailActions?
 
     public init(accounts: AccountStore, tokens: TokenStore, throttle: LoginThrottle, signUpGate: SignUpGate) {
         self.accounts = accounts
@@ -32,12 +34,19 @@ public struct AccountActions: Sendable {
     /// allows (403 `forbidden` otherwise, decided before the password is hashed; see
     /// ``SignUpGate``); 422 naming each bad field, 409 for a taken email. From a `client`
     /// address, sign-ups are rate-limited (`rateLimited`), also before any hashing.
-    public func signUp(_ input: SignUpInput, invitation: String? = nil, client: String? = nil) async throws -> Account {
+    public func signUp(_ input: SignUpInput, invitation: String? = nil, client: String? = nil, korean: Bool = false) async throws -> Account {
         let valid = try input.validate().get()
         let admission = try await self.signUpGate.admit(invitation: invitation)
         if self.passwordsForAdminsOnly, admission != .firstAdmin { throw Self.companySignInOnly }
         if let client { try await self.throttle.reserveSignUp(client: client) }
-        return try await self.accounts.create(valid, admission: admission)
+        let account = try await self.accounts.create(valid, admission: admission)
+        // Every sign-up path (page, JSON, invitation) comes through here, so every unproven
+        // account gets its link. The account exists either way: a message that could not be
+        // written (the mail cap) is sent again from the account page.
+        do {
+            try await self.mail?.sendAddressProof(to: account, korean: korean)
+        } catch let error as DebriefError where error.code == .rateLimited {}
+        return account
     }
 
     /// A page session for an account that just proved itself another way (signed up this moment).

@@ -15,6 +15,8 @@ public struct MailActions: Sendable {
     let resetLimits: PasswordResetStore.Limits
     /// The base of links in messages (`--public-url`).
     let publicBaseURL: String
+    /// The address-proof links (nil in tests that build mail without them: nothing is sent).
+    public var addressProofs: AddressProofLinks?
 
     public init(
         outbox: MailOutbox, resets: PasswordResetStore, roster: RosterMailStore, settings: MailSettings, caps: MailCaps,
@@ -58,6 +60,33 @@ public struct MailActions: Sendable {
         guard let password = rawPassword, !password.isEmpty else { throw ValidationFailure(FieldProblem("password", "is required")) }
         if let problem = AccountRules.passwordProblem(password) { throw ValidationFailure(FieldProblem("password", problem)) }
         try await self.resets.complete(token, password: password)
+    }
+
+    // MARK: - Address proof (decision 54)
+
+    /// Mails `account` a link that proves its address (sign-up, "send the link again"). False
+    /// when no e-mail is configured (the account page then says to ask an admin) or the address
+    /// is proven already; `rateLimited` past the per-account hourly limit of reset links.
+    @discardableResult
+    public func sendAddressProof(to account: Account, korean: Bool) async throws -> Bool {
+        guard self.isConfigured, let proofs = self.addressProofs, !AddressProof.counts(account) else { return false }
+        return try await proofs.issue(
+            for: account.id, perAccountPerHour: self.resetLimits.perAccountPerHour, mailCap: self.caps.perAccountPerHour
+        ) { token, address in
+            let texts = MailTexts.addressProof(link: "\(self.publicBaseURL)/confirm-address/\(token)", korean: korean)
+            return OutgoingMail(
+                accountID: account.id, kind: .addressProof, recipient: address, subject: texts.subject, text: texts.text, html: texts.html)
+        }
+    }
+
+    public func isAddressProofLinkUsable(_ token: String) async throws -> Bool {
+        try await self.addressProofs?.isUsable(token) ?? false
+    }
+
+    /// Uses a confirmation link (the page's POST; never a GET, which mail scanners prefetch).
+    public func confirmAddress(token: String) async throws {
+        guard let proofs = self.addressProofs else { throw DebriefError(.gone, "this confirmation link was used already or has expired") }
+        try await proofs.confirm(token)
     }
 
     // MARK: - Invitations

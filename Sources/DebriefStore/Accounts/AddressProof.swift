@@ -44,4 +44,19 @@ public enum AddressProof {
             """
         ).single().decode("email_verified_at")
     }
+
+    /// ``markProven(_:on:)`` for an account known by id only (a link sent to its address came
+    /// back, a password reset link was used).
+    static func markProven(accountID: UUID, on connection: Connection) async throws {
+        try await connection.execute(
+            "UPDATE accounts SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = \(accountID)")
+    }
+
+    /// An admin vouches for the address of the account that has `email` (`debrief admin
+    /// verify-email`, the admin page). False when no account has it. Kept when proven before.
+    public static func vouch(for email: EmailAddress, on database: Database) async throws -> Bool {
+        try await database.execute(
+            "UPDATE accounts SET email_verified_at = coalesce(email_verified_at, now()) WHERE lower(email) = \(email.normalized)"
+        ) == 1
+    }
 }

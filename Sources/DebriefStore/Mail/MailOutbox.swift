@@ -8,6 +8,8 @@ public enum MailKind: String, Sendable, CaseIterable {
     case invitation
     case participantLink = "participant_link"
     case reminder
+    /// The link that proves an account holds its address (decision 54).
+    case addressProof = "address_proof"
 }
 
 /// A message to write into the outbox: rendered once, so every retry sends the same text.

@@ -113,6 +113,8 @@ public struct PasswordResetStore: Sendable {
             // Every other link of the account ends too: the password it was asked for is set.
             try await connection.execute(
                 "UPDATE password_resets SET used_at = now() WHERE account_id = \(account) AND used_at IS NULL")
+            // The link reached the address: that proves it (decision 54), as a confirmation link would.
+            try await AddressProof.markProven(accountID: account, on: connection)
             try await revoker.revoke(.all, of: account)
         }
     }

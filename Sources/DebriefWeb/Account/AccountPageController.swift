@@ -14,6 +14,8 @@ struct AccountPageController {
     let settings: AccountSettingsActions
     /// Whether this installation sends e-mail (the page then points to the confirmation link).
     var mailConfigured = false
+    /// Sends the address-proof link again (decision 54); nil in tests that need no mail.
+    var mail: MailActions?
 
     struct AccountPage {
         struct TokenRow {
@@ -37,6 +39,8 @@ struct AccountPageController {
         var addressProven = false
         var addressStatus = ""
         var addressHelp: String?
+        /// Offers "send the confirmation link again" (unproven, and this server sends mail).
+        var canResendProof = false
         var displayName: String
         /// Months after which responses are purged (0: kept), as typed.
         var retentionMonths: String
@@ -72,6 +76,7 @@ struct AccountPageController {
         group.post("tokens", use: self.createToken)
         group.post("tokens/:tokenId/revoke", use: self.revokeToken)
         group.post("sign-out-everywhere", use: self.signOutEverywhere)
+        group.post("address-proof", use: self.resendAddressProof)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -170,6 +175,23 @@ struct AccountPageController {
         }
     }
 
+    /// "Send the confirmation link again": a new link, the older ones end; at most as many an
+    /// hour as password reset links (429 with the seconds to wait past that).
+    @Sendable func resendAddressProof(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try await context.postedFields(request)
+        let writer = try PageWriter(request)
+        var page = try self.page(context)
+        do {
+            if try await self.mail?.sendAddressProof(to: try context.requireAccount(), korean: writer.language == .ko) == true {
+                page.notice = writer.localizer(.proofResent)
+            }
+            return try await self.render(request, context, page)
+        } catch let error as DebriefError where error.code == .rateLimited {
+            page.notice = error.message
+            return try await self.render(request, context, page, status: .tooManyRequests, retryAfter: error.retryAfterSeconds)
+        }
+    }
+
     /// What a refused current password says at its field: wrong (422), or too many wrong ones
     /// (429, with the seconds to wait); nil for any other error.
     static func passwordRefusal(_ error: DebriefError, _ t: Localizer) -> (message: String, status: HTTPResponse.Status)? {
@@ -218,6 +240,7 @@ struct AccountPageController {
         var page = page
         page.addressStatus = t(page.addressProven ? .addressProven : .addressUnproven)
         if !page.addressProven { page.addressHelp = t(self.mailConfigured ? .addressUnprovenMail : .addressUnprovenNoMail) }
+        page.canResendProof = !page.addressProven && self.mailConfigured && self.mail != nil
         page.tokens = try await self.settings.tokens(of: account).map { token in
             AccountPage.TokenRow(
                 name: token.name, createdAt: DateText.dateTime(token.createdAt, writer.language),

@@ -11,6 +11,7 @@ enum MailPhrase: String, CaseIterable, Sendable {
     case mailLogLink, mailLogHeading, mailLogEmpty, mailLogNoMail, mailColumnKind, mailColumnTo, mailColumnSubject
     case mailColumnCreated, mailColumnState, mailColumnAttempts, mailColumnResult
     case mailStateWaiting, mailStateSent, mailStateGaveUp
+    case proofHeading, proofBody, proofButton, proofDone, proofLinkGone, proofResend, proofResent
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -34,6 +35,13 @@ enum MailPhrase: String, CaseIterable, Sendable {
         case .unsubscribeHeading: return ("Unsubscribe", "수신 거부")
         case .unsubscribeBody: return ("Stop the feedback links and reminders sent to {name}?", "{name} 님에게 보내는 피드백 링크와 알림을 그만 받을까요?")
         case .unsubscribeButton: return ("Unsubscribe", "수신 거부")
+        case .proofHeading: return ("Confirm your address", "이메일 주소 확인")
+        case .proofBody: return ("Press the button to confirm that this address belongs to your Debrief account. Opening the link alone confirms nothing.", "버튼을 누르면 이 주소가 Debrief 계정의 주소임을 확인해요. 링크를 여는 것만으로는 확인되지 않아요.")
+        case .proofButton: return ("Confirm the address", "주소 확인")
+        case .proofDone: return ("Your address is confirmed. Transfers, shares and company sign-in for it now reach this account.", "주소가 확인됐어요. 이 주소로 오는 이전, 공유와 회사 로그인이 이제 이 계정으로 와요.")
+        case .proofLinkGone: return ("This confirmation link was used already, was replaced by a newer one, or has expired. Send a new one from your account page.", "이미 쓴 링크이거나, 새 링크로 바뀌었거나, 만료됐어요. 계정 페이지에서 새 링크를 보내세요.")
+        case .proofResend: return ("Send the confirmation link again", "확인 링크 다시 보내기")
+        case .proofResent: return ("A new confirmation link is on its way; it works once, for 24 hours. Older links no longer work.", "새 확인 링크를 보냈어요. 24시간 동안 한 번 쓸 수 있어요. 이전 링크는 더 이상 쓸 수 없어요.")
         case .unsubscribeEverywhereButton: return ("Unsubscribe from all mail of this Debrief", "이 Debrief의 모든 메일 수신 거부")
         case .unsubscribeEverywhereDone:
             return ("Done: no more mail goes to this address from any roster here.", "완료했어요. 이곳의 어떤 명단에서도 이 주소로 더는 메일을 보내지 않아요.")

@@ -77,6 +77,8 @@ struct MailPagesController {
         open.post("password-reset", use: self.request)
         open.get("password-reset/:token", use: self.showReset)
         open.post("password-reset/:token", use: self.reset)
+        open.get("confirm-address/:token", use: self.showAddressProof)
+        open.post("confirm-address/:token", use: self.confirmAddress)
         open.get("unsubscribe/:token", use: self.showUnsubscribe)
         open.post("unsubscribe/:token", use: self.unsubscribe)
         let host = router.group()
@@ -132,6 +134,44 @@ struct MailPagesController {
         return try self.message(
             request, heading: writer.localizer(.resetHeading), message: writer.localizer(.resetDone),
             link: ("/signin", writer.localizer(.signInHeading)), status: .ok)
+    }
+
+    // MARK: - Address proof (decision 54)
+
+    struct ProofPage {
+        var action: String
+    }
+
+    /// Shows the button only: a GET changes nothing, because mail scanners fetch links.
+    @Sendable func showAddressProof(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let token = context.parameters.get("token") ?? ""
+        guard try await self.mail.isAddressProofLinkUsable(token) else { return try self.proofGone(request) }
+        let writer = try PageWriter(request)
+        var response = try writer.page("confirm-address", title: writer.localizer(.proofHeading), view: ProofPage(action: "/confirm-address/\(token)"))
+        response.headers[.cacheControl] = "no-store"
+        response.headers[.init("Referrer-Policy")!] = "no-referrer"
+        return response
+    }
+
+    /// No CSRF token: the link's token is the only credential, and a forged post can only prove
+    /// the address of the one who holds the link.
+    @Sendable func confirmAddress(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let writer = try PageWriter(request)
+        do {
+            try await self.mail.confirmAddress(token: context.parameters.get("token") ?? "")
+        } catch let error as DebriefError where error.code == .gone {
+            return try self.proofGone(request)
+        }
+        return try self.message(
+            request, heading: writer.localizer(.proofHeading), message: writer.localizer(.proofDone), link: ("/account", writer.localizer(.proofHeading)),
+            status: .ok)
+    }
+
+    private func proofGone(_ request: Request) throws -> Response {
+        let writer = try PageWriter(request)
+        return try self.message(
+            request, heading: writer.localizer(.proofHeading), message: writer.localizer(.proofLinkGone), link: ("/account", writer.localizer(.proofResend)),
+            status: .gone)
     }
 
     // MARK: - Unsubscribe

@@ -56,7 +56,7 @@ enum SignInPhrase: String, CaseIterable, Sendable {
         case .addressUnprovenNoMail:
             return ("This installation sends no e-mail, so it cannot confirm the address itself: an account an administrator creates counts as confirmed. Ask an administrator.", "이 설치본은 이메일을 보내지 않아서 주소를 직접 확인할 수 없어요. 관리자가 만든 계정은 확인된 것으로 봐요. 관리자에게 문의해 주세요.")
         case .addressUnprovenMail:
-            return ("Confirmation by e-mail is not offered yet, so ask an administrator: an account an administrator creates counts as confirmed.", "이메일로 확인하는 기능은 아직 없어요. 관리자에게 문의해 주세요. 관리자가 만든 계정은 확인된 것으로 봐요.")
+            return ("We mailed a confirmation link to this address when the account was made; open it and press the button. It works once, for 24 hours; send a new one below if it is lost or expired.", "계정을 만들 때 이 주소로 확인 링크를 보냈어요. 링크를 열고 버튼을 눌러 주세요. 24시간 동안 한 번 쓸 수 있어요. 잃어버렸거나 만료됐다면 아래에서 새 링크를 보내세요.")
         case .companyUnprovenAccount:
             return ("A Debrief account was registered with your e-mail address, but it never proved that it holds that address, so it was not linked to your {name} account and nobody was signed in. If you made that account, sign in with its password and confirm your address from its account page; if you did not, tell an administrator: someone else may have registered your address.", "당신의 이메일 주소로 가입한 Debrief 계정이 있지만 그 주소를 가진 것을 확인한 적이 없어서 {name} 계정에 연결하지 않았고 로그인하지 않았어요. 그 계정을 직접 만드셨다면 비밀번호로 로그인해 계정 페이지에서 주소를 확인해 주세요. 만든 적이 없다면 관리자에게 알려 주세요. 다른 사람이 당신의 주소로 가입했을 수 있어요.")
         case .companyLinkedToAnother:

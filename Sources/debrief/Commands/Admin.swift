@@ -8,7 +8,7 @@ import Logging
 struct Admin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Operator tasks: create hosts and admins, reset passwords, set mail allowances.",
-        subcommands: [CreateHost.self, ResetPassword.self, MailAllowance.self])
+        subcommands: [CreateHost.self, ResetPassword.self, MailAllowance.self, VerifyEmail.self])
 }
 
 /// Options shared by the admin subcommands that set a password.

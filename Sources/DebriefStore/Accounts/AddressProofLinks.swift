@@ -1,0 +1,98 @@
+import Debrief
+import Foundation
+import PQ
+
+/// One-time links that prove an account holds its e-mail address (migration 0054's
+/// `email_verifications`, decision 54 "Revision: the confirmation link"). Only the link's hash is
+/// kept, with the address it was sent to: a link for an address the account no longer has proves
+/// nothing. A new link ends the account's older ones. Using a link records the proof through
+/// ``AddressProof``, the one writer of it.
+public struct AddressProofLinks: Sendable {
+    let database: Database
+    public let lifetime: Duration
+
+    public init(database: Database, lifetime: Duration = .seconds(24 * 3600)) {
+        self.database = database
+        self.lifetime = lifetime
+    }
+
+    /// Makes a link for `account`'s current address and writes the message `compose(token,
+    /// address)` gives, in one transaction; the account's older unused links end. At most
+    /// `perAccountPerHour` links an hour (the password reset's per-account limit: asking again
+    /// is `rateLimited`, as for resets). Returns false (and writes nothing) when the address is
+    /// proven already or the account's mail cap is reached.
+    @discardableResult
+    public func issue(
+        for account: UUID, perAccountPerHour: Int, mailCap: Int, compose: (_ token: String, _ address: String) -> OutgoingMail
+    ) async throws -> Bool {
+        try await self.database.withTransaction { connection in
+            // One request at a time per account, so the hourly count below holds.
+            try await connection.execute("SELECT pg_advisory_xact_lock(hashtextextended('address proof ' || \(account.uuidString), 0))")
+            let unproven = try await connection.query(
+                "SELECT p.email FROM accounts p WHERE p.id = \(account) AND NOT \(AddressProof.proven("p"))")
+            guard let email: String = try unproven.first?.decode("email") else { return false }
+            let recent: Int = try await connection.query(
+                """
+                SELECT count(*)::int AS n FROM email_verifications
+                WHERE account_id = \(account) AND created_at > now() - interval '1 hour'
+                """
+            ).single().decode("n")
+            if recent >= perAccountPerHour {
+                throw DebriefError(.rateLimited, "a confirmation link was sent a moment ago; try again later", retryAfterSeconds: 3600)
+            }
+            // Only the newest link works: a forwarded or leaked older message proves nothing.
+            try await connection.execute(
+                "UPDATE email_verifications SET used_at = now() WHERE account_id = \(account) AND used_at IS NULL")
+            let token = "dbr_" + SecretToken.base64URL(SecretToken.randomBytes(32))
+            try await connection.execute(
+                """
+                INSERT INTO email_verifications (token_hash, account_id, email, expires_at)
+                VALUES (\(SecretToken.hash(token)), \(account), \(email), now() + make_interval(secs => \(MailOutbox.seconds(self.lifetime))))
+                """)
+            var mail = compose(token, email)
+            mail.accountID = account
+            mail.kind = .addressProof
+            if try await MailOutbox.enqueue(mail, perAccountPerHour: mailCap, on: connection) == .overCap {
+                // No message, no link: the transaction's link is undone with it.
+                throw Self.overCap
+            }
+            return true
+        }
+    }
+
+    /// Whether `token` is a link that may still be used (the page asks before showing its button).
+    public func isUsable(_ token: String) async throws -> Bool {
+        try await !self.database.query(Self.usable(token)).isEmpty
+    }
+
+    /// Uses the link: marks it used and records that its account proved its address, in one
+    /// transaction. A used, expired or unknown link, or one sent to an address the account no
+    /// longer has, is `gone` and proves nothing. Returns the account.
+    @discardableResult
+    public func confirm(_ token: String) async throws -> UUID {
+        try await self.database.withTransaction { connection in
+            let rows = try await connection.query(
+                """
+                UPDATE email_verifications v SET used_at = now()
+                WHERE v.token_hash = \(SecretToken.hash(token)) AND v.used_at IS NULL AND v.expires_at > now()
+                  AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = v.account_id AND lower(a.email) = lower(v.email))
+                RETURNING v.account_id
+                """)
+            guard let account: UUID = try rows.first?.decode("account_id") else {
+                throw DebriefError(.gone, "this confirmation link was used already or has expired; ask for a new one on your account page")
+            }
+            try await AddressProof.markProven(accountID: account, on: connection)
+            return account
+        }
+    }
+
+    private static func usable(_ token: String) -> SQLQuery {
+        """
+        SELECT 1 FROM email_verifications v JOIN accounts a ON a.id = v.account_id
+        WHERE v.token_hash = \(SecretToken.hash(token)) AND v.used_at IS NULL AND v.expires_at > now()
+          AND lower(a.email) = lower(v.email)
+        """
+    }
+
+    static let overCap = DebriefError(.rateLimited, "this account has sent too much mail this hour; try again later", retryAfterSeconds: 3600)
+}
