@@ -150,7 +150,8 @@ def test_password_reset_by_mail_in_korean(mail_server, smtp):
     assert invalid.status_code == 422
     assert 'id="email-error"' in invalid.text
 
-    [message] = inbox.wait_for(address)
+    # The account's first message is its address-proof link (sign-up); the second the reset.
+    [message] = [m for m in inbox.wait_for(address, count=2) if "비밀번호" in m["Subject"]]
     check_headers(message)
     assert message["Subject"] == "Debrief 비밀번호 재설정 링크"
     assert "List-Unsubscribe" not in message
@@ -167,6 +168,53 @@ def test_password_reset_by_mail_in_korean(mail_server, smtp):
     # Single use.
     assert requests.get(link, timeout=30).status_code == 410
     assert requests.post(link, data={"password": "another new password"}, timeout=30).status_code == 410
+
+
+def test_a_signed_up_address_counts_only_after_its_link_is_used(mail_server, smtp):
+    """Decision 54: open sign-up mails a confirmation link; until it is used, the address receives
+    nothing that trusts it (here a series' transfer). Opening the link (as a mail scanner would)
+    proves nothing; its page's button does, once."""
+    inbox, _, _ = smtp
+    base = mail_server.base_url
+    _, _, owner_token = sign_up(base, "Owner")
+    receiver, _, receiver_token = sign_up(base, "Receiver")
+    owner = {"Authorization": f"Bearer {owner_token}"}
+    as_receiver = {"Authorization": f"Bearer {receiver_token}"}
+
+    [proof] = inbox.wait_for(receiver)
+    check_headers(proof)
+    assert proof["Subject"] == "Confirm your address for Debrief"
+    assert "List-Unsubscribe" not in proof
+    plain, html = parts(proof)
+    link = re.search(r"http://\S+/confirm-address/(dbr_[A-Za-z0-9_-]+)", plain).group(0)
+    assert link in html
+
+    start = datetime.now(timezone.utc).replace(microsecond=0)
+    made = requests.post(base + "/v1/meetings", headers=owner, timeout=30, json={
+        "title": "Weekly sync", "startsAt": iso(start), "endsAt": iso(start + timedelta(hours=1))})
+    assert made.status_code == 201, made.text
+    series = made.json()["seriesId"]
+    offered = requests.post(base + f"/v1/series/{series}/transfer", headers=owner, json={"email": receiver}, timeout=30)
+    assert offered.status_code == 202, offered.text
+
+    def offers() -> list[str]:
+        listed = requests.get(base + "/v1/transfers", headers=as_receiver, timeout=30)
+        assert listed.status_code == 200, listed.text
+        return [offer["seriesId"] for offer in listed.json()["transfers"]]
+
+    assert offers() == []
+    # A GET shows the button and changes nothing, however often it is fetched.
+    for _ in range(2):
+        page = requests.get(link, timeout=30)
+        assert page.status_code == 200 and 'id="confirm-address"' in page.text
+    assert offers() == []
+
+    confirmed = requests.post(link, timeout=30)
+    assert confirmed.status_code == 200, confirmed.text
+    assert offers() == [series]
+    # The link works once.
+    assert requests.post(link, timeout=30).status_code == 410
+    assert requests.get(link, timeout=30).status_code == 410
 
 
 def test_roster_mail_unsubscribe_stops_the_next_reminder(mail_server, smtp):
