@@ -83,8 +83,8 @@ let package = Package(
         // when the OTEL_* environment asks for it (the gRPC trait would pull in grpc-swift).
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", .upToNextMinor(from: "1.7.3")),
         .package(url: "https://github.com/swift-otel/swift-otel.git", .upToNextMinor(from: "1.6.0"), traits: ["OTLPHTTP"]),
-        // swift-otel's OTLP/HTTP exporter, and the webhook sender (DebriefApp): pooled HTTPS with a
-        // per-request DNS override.
+        // swift-otel's OTLP/HTTP exporter, and DebriefApp's `OutboundHTTP`: the long-lived clients
+        // of webhooks, team chat (one per checked address, `dnsOverride`) and company sign-in.
         .package(url: "https://github.com/swift-server/async-http-client.git", .upToNextMinor(from: "1.37.0")),
         // Company sign-in: verifies OpenID Connect ID tokens against the provider's JWKS
         // (docs/decisions/0046-company-sign-in.md).

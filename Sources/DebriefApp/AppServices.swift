@@ -26,10 +26,14 @@ struct AppServices: Sendable {
     let mail: MailActions
     /// Sends the e-mail outbox; nil when no SMTP server is configured.
     let mailDelivery: MailDeliveryService?
+    /// Every request to another server (webhooks, team chat, company sign-in).
+    let outbound: OutboundHTTP
 
     /// `replica`: a standby for lag-tolerant reads (``ReadReplica``), when configured.
     init(configuration: AppConfiguration, database: Database, replica: Database? = nil) {
         self.readReplica = ReadReplica(primary: database, replica: replica, maxLag: configuration.replicaMaxLag)
+        let outbound = OutboundHTTP(requestTimeout: configuration.webhooks.requestTimeout)
+        self.outbound = outbound
         self.hasher = PasswordHasher(cost: configuration.bcryptCost)
         let metrics = configuration.metrics
         self.notifier = ResultsNotifier(database: database, mode: configuration.resultsNotification, metrics: metrics)
@@ -98,7 +102,7 @@ struct AppServices: Sendable {
             settings: http)
         // Webhooks: the host's endpoints, and the service that sends the outbox.
         let webhookSecrets = WebhookSecrets(keys: serverKeys)
-        let webhookSender = HTTPWebhookSender(settings: configuration.webhooks)
+        let webhookSender = HTTPWebhookSender(settings: configuration.webhooks, outbound: outbound)
         let webhooks = WebhookActions(
             endpoints: WebhookEndpointStore(database: database, secrets: webhookSecrets), sender: webhookSender,
             caps: configuration.admission.webhooks)
@@ -134,7 +138,7 @@ struct AppServices: Sendable {
         let hasher = self.hasher
         pages.companySignIn = configuration.companySignIn.map { settings in
             CompanySignInActions(
-                settings: settings, provider: HTTPOIDCProvider(settings: settings),
+                settings: settings, provider: HTTPOIDCProvider(settings: settings, outbound: outbound),
                 store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
                 logger: Logger(label: "debrief.signin"))
         }

@@ -24,6 +24,8 @@ public func buildApplication(
         logger: logger)
     app.addServices(
         ResourceService(database: database, hasher: services.hasher),
+        // Stopped after every service that calls out (a group stops its services in reverse).
+        services.outbound,
         services.notifier,
         services.liveResults,
         ChangeListener(

@@ -30,7 +30,7 @@ struct WebhookAddressPolicyTests {
     @Test func registrationsNeedHttpsAndNoLiteralPrivateAddressUnlessTheOperatorAllowsTheHost() {
         var settings = WebhookSettings()
         settings.allowInsecureHosts = ["127.0.0.1"]
-        let sender = HTTPWebhookSender(settings: settings)
+        let sender = HTTPWebhookSender(settings: settings, outbound: OutboundHTTP(requestTimeout: .seconds(1)))
         #expect(sender.refusal(of: URL(string: "https://hooks.example.com/x")!) == nil)
         #expect(sender.refusal(of: URL(string: "http://hooks.example.com/x")!)?.contains("https") == true)
         #expect(sender.refusal(of: URL(string: "https://169.254.169.254/latest")!)?.contains("private") == true)
@@ -69,7 +69,7 @@ struct WebhookAddressPolicyTests {
     ])
     func theCheckedAddressIsPinnedUnderTheHostTheClientLooksUp(_ spelling: String) async throws {
         let resolver = RebindingResolver()
-        let sender = HTTPWebhookSender(settings: WebhookSettings(), resolve: { try resolver.resolve($0) })
+        let sender = HTTPWebhookSender(settings: WebhookSettings(), outbound: OutboundHTTP(requestTimeout: .seconds(1)), resolve: { try resolver.resolve($0) })
         let target = try await sender.target(of: try #require(URL(string: spelling))).get()
         let host = try #require(target.url.host)
         #expect(host == "rebind-hostile.test")
@@ -99,7 +99,7 @@ struct WebhookAddressPolicyTests {
             "https://empty.example/hook": { _ in [] },
         ]
         for (url, resolve) in answers {
-            let sender = HTTPWebhookSender(settings: WebhookSettings(), resolve: { try resolve($0) })
+            let sender = HTTPWebhookSender(settings: WebhookSettings(), outbound: OutboundHTTP(requestTimeout: .seconds(1)), resolve: { try resolve($0) })
             let result = await sender.send(WebhookRequest(url: try #require(URL(string: url)), headers: [], body: Data()))
             #expect(result.error == "refused: not a public address", "\(url)")
         }

@@ -6,7 +6,7 @@ import Logging
 import NIOCore
 import NIOPosix
 
-/// The OpenID Connect provider over HTTP, with AsyncHTTPClient (never blocking an event loop):
+/// The OpenID Connect provider over HTTP, with ``OutboundHTTP``'s client (never blocking an event loop):
 /// discovery and the JWKS cached (``ProviderKeys`` rotates), the code redeemed at the token
 /// endpoint with the client secret and the PKCE verifier, the ID token verified by
 /// ``IDTokenVerifier``, and UserInfo asked when the ID token lacks a verified e-mail
@@ -14,16 +14,17 @@ import NIOPosix
 /// ``CompanySignInRefusal/providerUnavailable(_:)``.
 actor HTTPOIDCProvider: CompanyIdentityProvider {
     let settings: CompanySignInSettings
-    private let client: HTTPClient
+    /// The application's outbound HTTP owner (its general client).
+    private let outbound: OutboundHTTP
     private let verifier: IDTokenVerifier
     private var metadata: (value: ProviderMetadata, fetchedAt: ContinuousClock.Instant)?
     private var keys: ProviderKeys?
     /// The largest answer read from the provider (discovery, keys, tokens are a few kilobytes).
     static let bodyLimit = 256 * 1024
 
-    init(settings: CompanySignInSettings, client: HTTPClient = .shared) {
+    init(settings: CompanySignInSettings, outbound: OutboundHTTP) {
         self.settings = settings
-        self.client = client
+        self.outbound = outbound
         self.verifier = IDTokenVerifier(issuer: settings.issuer, clientID: settings.clientID, leeway: settings.clockLeeway)
     }
 
@@ -140,7 +141,7 @@ actor HTTPOIDCProvider: CompanyIdentityProvider {
     nonisolated func send(_ request: HTTPClientRequest, what: String) async throws(CompanySignInRefusal) -> (Int, Data) {
         let timeout = TimeAmount.seconds(max(1, self.settings.requestTimeout.components.seconds))
         do {
-            let response = try await self.client.execute(request, timeout: timeout)
+            let response = try await self.outbound.generalClient().execute(request, timeout: timeout)
             let body = try await response.body.collect(upTo: Self.bodyLimit)
             return (Int(response.status.code), Data(body.readableBytesView))
         } catch {

@@ -14,17 +14,20 @@ import NIOPosix
 /// `dnsOverride` — the TLS handshake still names and verifies the host — so a name that resolves
 /// differently a moment later (DNS rebinding) cannot redirect the request. Redirects are not
 /// followed (a 3xx is a failure), the answer is read up to `responseBodyLimit` bytes, and the
-/// whole attempt is bounded by `requestTimeout`.
+/// whole attempt is bounded by `requestTimeout`. The client comes from ``OutboundHTTP``, pinned
+/// to the checked address, and is kept there for the next delivery to the same host.
 struct HTTPWebhookSender: WebhookSender {
     /// Every address of a host name (getaddrinfo in production; tests answer as they like, a
     /// rebinding resolver among them).
     typealias Resolver = @Sendable (String) async throws -> [SocketAddress]
 
     let settings: WebhookSettings
+    let outbound: OutboundHTTP
     let resolve: Resolver
 
-    init(settings: WebhookSettings, resolve: @escaping Resolver = HTTPWebhookSender.systemResolve) {
+    init(settings: WebhookSettings, outbound: OutboundHTTP, resolve: @escaping Resolver = HTTPWebhookSender.systemResolve) {
         self.settings = settings
+        self.outbound = outbound
         self.resolve = resolve
     }
 
@@ -48,10 +51,10 @@ struct HTTPWebhookSender: WebhookSender {
 
         /// AsyncHTTPClient's `dnsOverride`: keyed by the very host of ``url``, which is the key the
         /// client looks up (exactly, case included) before it would resolve the name itself.
-        var dnsOverride: [String: String] {
-            guard let address = self.pinnedAddress, let host = self.url.host else { return [:] }
-            return [host: address]
-        }
+        var dnsOverride: [String: String] { self.pin.dnsOverride }
+
+        /// The pooled client this target is sent with.
+        var pin: OutboundHTTP.Pin { OutboundHTTP.Pin(host: self.url.host ?? "", address: self.pinnedAddress) }
     }
 
     /// The target of a stored URL, or why it is refused: the URL normalized (``WebhookURL``: the
@@ -80,28 +83,25 @@ struct HTTPWebhookSender: WebhookSender {
         case .failure(let reason): return failed("refused: \(reason)")
         }
 
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow,
-            timeout: .init(connect: Self.timeAmount(self.settings.requestTimeout), read: Self.timeAmount(self.settings.requestTimeout)))
-        configuration.dnsOverride = target.dnsOverride
-        let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
-        defer { Task { try? await client.shutdown() } }
-
         var outgoing = HTTPClientRequest(url: target.url.absoluteString)
         outgoing.method = .POST
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         outgoing.body = .bytes(ByteBuffer(bytes: Array(request.body)))
+        let settings = self.settings
+        let prepared = outgoing
         do {
-            let response = try await client.execute(outgoing, timeout: Self.timeAmount(self.settings.requestTimeout))
-            var answer = ""
-            var read = 0
-            for try await chunk in response.body {
-                let take = min(chunk.readableBytes, self.settings.responseBodyLimit - read)
-                answer += chunk.getString(at: chunk.readerIndex, length: take) ?? ""
-                read += take
-                if read >= self.settings.responseBodyLimit { break }
+            let (status, answer) = try await self.outbound.withClient(pinned: target.pin) { client in
+                let response = try await client.execute(prepared, timeout: Self.timeAmount(settings.requestTimeout))
+                var answer = ""
+                var read = 0
+                for try await chunk in response.body {
+                    let take = min(chunk.readableBytes, settings.responseBodyLimit - read)
+                    answer += chunk.getString(at: chunk.readerIndex, length: take) ?? ""
+                    read += take
+                    if read >= settings.responseBodyLimit { break }
+                }
+                return (Int(response.status.code), answer)
             }
-            let status = Int(response.status.code)
             if (200..<300).contains(status) {
                 return WebhookSendResult(statusCode: status, error: nil, duration: ContinuousClock.now - start)
             }
