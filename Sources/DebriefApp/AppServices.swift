@@ -32,7 +32,7 @@ struct AppServices: Sendable {
     /// `replica`: a standby for lag-tolerant reads (``ReadReplica``), when configured.
     init(configuration: AppConfiguration, database: Database, replica: Database? = nil) {
         self.readReplica = ReadReplica(primary: database, replica: replica, maxLag: configuration.replicaMaxLag)
-        let outbound = OutboundHTTP(requestTimeout: configuration.webhooks.requestTimeout)
+        let outbound = OutboundHTTP(requestTimeout: configuration.webhooks.requestTimeout, metrics: configuration.metrics)
         self.outbound = outbound
         self.hasher = PasswordHasher(cost: configuration.bcryptCost)
         let metrics = configuration.metrics

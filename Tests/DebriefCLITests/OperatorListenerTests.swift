@@ -26,6 +26,11 @@ struct OperatorListenerTests {
         #expect(scrape.status == 200)
         #expect(scrape.text.contains(#"debrief_http_requests_total{route="/readyz",method="GET",status_class="2xx"}"#), "\(scrape.text)")
         #expect(scrape.text.contains("debrief_db_pool_connections_idle"))
+        // Issue 51: the binary records on DescribedMetricsFactory, so every family has a `# HELP`.
+        let lines = scrape.text.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 3).map(String.init) }
+        let typed = lines.filter { $0.count == 4 && $0[1] == "TYPE" }.map { $0[2] }
+        let described = Set(lines.filter { $0.count == 4 && $0[1] == "HELP" }.map { $0[2] })
+        #expect(!typed.isEmpty && typed.allSatisfy(described.contains), "\(scrape.text)")
         #expect(await DebriefProcess.status(of: "http://127.0.0.1:\(port)/metrics") == 404, "never on the public port")
 
         let same = try await DebriefProcess.run(["serve", "--database-url", url, "--port", "9999", "--metrics-port", "9999"])

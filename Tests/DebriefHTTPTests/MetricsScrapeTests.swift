@@ -48,7 +48,7 @@ struct MetricsScrapeTests {
 
     @Test func aShortFlowShowsInEveryFamily() async throws {
         let registry = PrometheusCollectorRegistry()
-        let factory = PrometheusMetricsFactory(registry: registry)
+        let factory = DescribedMetricsFactory(registry: registry)
         let migrated = try await TestDatabase.createMigrated()
         await migrated.shutdown()
         // The same database, through a pool that records on this test's registry.
@@ -108,6 +108,11 @@ struct MetricsScrapeTests {
             #expect((scrape["debrief_notify_sent_total"] ?? 0) >= 1)
             #expect(scrape.has("debrief_notify_coalesced_total"))
             #expect(scrape["debrief_live_viewers"] == 0)
+
+            // Issue 51: every family exposed has its `# HELP` (from MetricHelp) and `# TYPE`.
+            let families = ScrapeFamilies(scrape.text)
+            #expect(families.undescribed.isEmpty, "without # HELP or # TYPE: \(families.undescribed)")
+            #expect(families.help.count >= 15, "\(families.help.keys.sorted())")
 
             // No label carries an id, a code or a raw path.
             for secret in [form.code, form.meetingID, "/nowhere"] {

@@ -50,7 +50,7 @@ struct RetentionTests {
             let registry = PrometheusCollectorRegistry()
             let service = RetentionPurgeService(
                 retention: RetentionStore(database: database), logger: TestDatabase.logger,
-                metrics: PrometheusMetricsFactory(registry: registry))
+                metrics: DescribedMetricsFactory(registry: registry))
             #expect(try await service.purgeOnce() == 2)
             #expect(try await service.purgeOnce() == 0)
             let scrape = Scrape(registry.emitToString())

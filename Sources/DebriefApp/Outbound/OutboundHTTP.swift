@@ -56,12 +56,13 @@ actor OutboundHTTP: Service {
     private var retiredClients: [HTTPClient] = []
     private let retiring: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
-    private let openClients = Gauge(label: "debrief_outbound_http_pinned_clients")
+    private let openClients: Gauge
     /// Clients made, and shut down, over the service's life (tests read them).
     private(set) var clientsMade = 0
     private(set) var clientsShutDown = 0
 
-    init(requestTimeout: Duration, maxIdleClients: Int = 32) {
+    init(requestTimeout: Duration, maxIdleClients: Int = 32, metrics: any MetricsFactory = MetricsSystem.factory) {
+        self.openClients = Gauge(label: "debrief_outbound_http_pinned_clients", factory: metrics)
         let timeout = HTTPClient.Configuration.Timeout(
             connect: HTTPWebhookSender.timeAmount(requestTimeout), read: HTTPWebhookSender.timeAmount(requestTimeout))
         self.generalConfiguration = HTTPClient.Configuration(timeout: timeout)

@@ -214,7 +214,7 @@ extension Serve {
     /// Without one this is never called, and metrics cost nothing.
     static func bootstrapMetrics() -> PrometheusCollectorRegistry {
         let registry = PrometheusCollectorRegistry()
-        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        MetricsSystem.bootstrap(DescribedMetricsFactory(registry: registry))
         return registry
     }
 }
