@@ -29,7 +29,7 @@ struct DebriefProcess {
         env.merge(environment) { $1 }
         process.environment = env
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("debrief-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = handle

@@ -617,7 +617,9 @@ struct AuthorizationMatrixTests {
             world.revokedToken = token
         case .participant:
             let checkIn = try await api.send(.post, "/v1/f/\(code)/check-in", json: [String: Any]())
-            world.participantToken = try #require(checkIn.string("participantToken"))
+            // Bound first: assigned straight to an optional, `#require` would check nothing.
+            let token: String = try #require(checkIn.string("participantToken"))
+            world.participantToken = token
         case .editor, .viewer:
             let email = "cohost-\(UUID().uuidString.prefix(8).lowercased())@example.com"
             let (token, _) = try await api.signUpAndLogIn(email: email)

@@ -18,7 +18,8 @@ struct RespondedCheckInsTests {
             for name in ["Ana", "Ben", "Cy"] {
                 let reply = try await api.submit(form.code, ["answers": ParticipantAPI.answers(), "participantToken": tokens[name] ?? ""])
                 #expect(reply.status == .created, "\(reply.text)")
-                responses[name] = try #require(reply.string("id"))
+                let id: String = try #require(reply.string("id"))  // bound first: into a subscript it would check nothing
+                responses[name] = id
             }
             try await Self.expect(responded: 3, checkedIn: 4, api, form, database)
 

@@ -69,6 +69,32 @@ struct SecretsTests {
         }
     }
 
+    /// Every secret a link or a feed carries comes from a `SecretToken` factory (decision 62),
+    /// with its prefix and at least 128 random bits.
+    @Test(arguments: [
+        ("dbr_", 256, SecretToken.newOneTimeLinkToken as @Sendable () -> String),
+        ("dbc_", 256, SecretToken.newCalendarFeedToken),
+        ("dbu_", 144, SecretToken.newMailToken),
+    ])
+    func linkAndFeedTokensCarryTheirRandomBits(_ prefix: String, _ bits: Int, _ make: @Sendable () -> String) throws {
+        let tokens = (0..<500).map { _ in make() }
+        #expect(Set(tokens).count == tokens.count)
+        for token in tokens.prefix(50) {
+            #expect(token.hasPrefix(prefix))
+            #expect(try Self.randomBytes(of: token).count * 8 == bits)
+        }
+    }
+
+    @Test func invitationTokensCarry256RandomBitsInTwoHalves() throws {
+        let tokens = (0..<500).map { _ in SecretToken.newInvitationToken() }
+        #expect(Set(tokens).count == tokens.count)
+        for token in tokens.prefix(50) {
+            #expect(token.hasPrefix("dbi_") && token.count == 4 + 22 + 22)
+            let halves = [String(token.dropFirst(4).prefix(22)), String(token.suffix(22))]
+            #expect(try halves.map { try Self.randomBytes(of: "xxx_" + $0).count * 8 } == [128, 128])
+        }
+    }
+
     /// Form codes are typed by people, so they are short: 10 base32 characters, 50 bits. They are
     /// not secrets on their own (they are printed as QR codes); guessing one is limited by the
     /// participant routes' rate limit (see ParticipantRateLimitTests and the README).

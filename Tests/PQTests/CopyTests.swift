@@ -14,7 +14,7 @@ struct CopyTests {
         var chunks = 0
         var largestChunk = 0
         var lastLine = ""
-        try await database.withConnection { connection in
+        _ = try await database.withConnection { connection in
             try await connection.copyOut(
                 "SELECT n, \(padding)::text AS pad FROM generate_series(1, \(400_000)::int) AS n ORDER BY n"
             ) { chunk in

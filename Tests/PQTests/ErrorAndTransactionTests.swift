@@ -32,7 +32,7 @@ struct ErrorAndTransactionTests {
                 throw Abort()
             }
         }
-        try await database.withTransaction { connection in
+        _ = try await database.withTransaction { connection in
             try await connection.execute("INSERT INTO notes (body) VALUES (\("committed"))")
         }
         let rows = try await database.query("SELECT body FROM notes")

@@ -47,6 +47,34 @@ struct ValueRoundTripTests {
         await database.shutdown()
     }
 
+    /// An optional interpolated into a query binds its value, or SQL NULL for nil, through the
+    /// `Optional` overload of `appendInterpolation` (the one that keeps the compiler from warning
+    /// about a debug description): never text like `Optional("kept")` or `nil`.
+    @Test func optionalsBindTheirValueOrNull() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 1)
+        let present: String? = "kept"
+        let absent: String? = nil
+        let id: UUID? = UUID()
+        let noID: UUID? = nil
+        let noDate: Date? = nil
+        let nested: Int?? = .some(nil)
+        let query: SQLQuery = """
+            SELECT \(present)::text AS present, \(absent)::text IS NULL AS absent_null, \(id)::uuid AS id,
+                   \(noID)::uuid IS NULL AS id_null, \(noDate)::timestamptz IS NULL AS date_null,
+                   \(nested)::int8 IS NULL AS nested_null, \(Optional(7))::int8 AS seven
+            """
+        #expect(query.sql.contains("$7") && !query.sql.contains("Optional") && !query.sql.contains("nil"))
+        let row = try #require(try await database.query(query).first)
+        #expect(try row.decode("present", as: String.self) == "kept")
+        #expect(try row.decode("absent_null", as: Bool.self))
+        #expect(try row.decode("id", as: UUID.self) == id)
+        #expect(try row.decode("id_null", as: Bool.self))
+        #expect(try row.decode("date_null", as: Bool.self))
+        #expect(try row.decode("nested_null", as: Bool.self))
+        #expect(try row.decode("seven", as: Int.self) == 7)
+        await database.shutdown()
+    }
+
     @Test func specialDoublesAndArraysRoundTrip() async throws {
         let database = try await TestDatabase.createMigrated(maxConnections: 1)
         let names = ["plain", "with \"quotes\"", "back\\slash", "comma, too", "한국어 🗓️ \"\\"]

@@ -56,7 +56,7 @@ public struct WebhookDeliveryService: Service {
                 // While there is work and room, go straight on (other accounts' deliveries may be
                 // due behind the ones just claimed); otherwise wait for a slot or the next poll.
                 if !claimed.isEmpty, await slots.free > 0 { continue }
-                _ = try? await cancelWhenGracefulShutdown { await slots.waitForChange(upTo: self.settings.pollInterval) }
+                _ = await cancelWhenGracefulShutdown { await slots.waitForChange(upTo: self.settings.pollInterval) }
             }
         }
     }

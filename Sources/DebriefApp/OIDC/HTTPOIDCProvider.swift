@@ -72,7 +72,7 @@ actor HTTPOIDCProvider: CompanyIdentityProvider {
         }
         guard status == 200 else { throw .providerUnavailable("the token endpoint answered HTTP \(status)") }
         guard let idToken = answer?.id_token else { throw .providerUnavailable("the token endpoint sent no id_token") }
-        let keys = try await self.keySet(metadata)
+        let keys = self.keySet(metadata)
         let identity = try await self.verifier.verify(idToken, nonce: nonce, keys: keys)
         guard UserInfo.isNeeded(for: identity), let endpoint = metadata.userInfoEndpoint, let accessToken = answer?.access_token else {
             return identity

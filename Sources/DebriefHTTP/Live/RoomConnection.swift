@@ -35,7 +35,7 @@ struct RoomConnection {
             encoder.write(NIOAny(IOData.byteBuffer(frame.chunk)), promise: nil)
             encoder.flush()
         } else {
-            self.channel.write(NIOAny(HTTPResponsePart.body(frame.message)), promise: nil)
+            self.channel.write(HTTPResponsePart.body(frame.message), promise: nil)
             self.channel.flush()
         }
     }

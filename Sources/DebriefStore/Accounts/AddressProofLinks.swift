@@ -41,9 +41,8 @@ public struct AddressProofLinks: Sendable {
                 throw DebriefError(.rateLimited, "a confirmation link was sent a moment ago; try again later", retryAfterSeconds: 3600)
             }
             // Only the newest link works: a forwarded or leaked older message proves nothing.
-            try await connection.execute(
-                "UPDATE email_verifications SET used_at = now() WHERE account_id = \(account) AND used_at IS NULL")
-            let token = "dbr_" + SecretToken.base64URL(SecretToken.randomBytes(32))
+            try await OneTimeLink.addressProof.endUnused(of: account, on: connection)
+            let token = SecretToken.newOneTimeLinkToken()
             try await connection.execute(
                 """
                 INSERT INTO email_verifications (token_hash, account_id, email, expires_at)
@@ -71,13 +70,9 @@ public struct AddressProofLinks: Sendable {
     @discardableResult
     public func confirm(_ token: String) async throws -> UUID {
         try await self.database.withTransaction { connection in
-            let rows = try await connection.query(
-                """
-                UPDATE email_verifications v SET used_at = now()
-                WHERE v.token_hash = \(SecretToken.hash(token)) AND v.used_at IS NULL AND v.expires_at > now()
-                  AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = v.account_id AND lower(a.email) = lower(v.email))
-                RETURNING v.account_id
-                """)
+            let rows = try await OneTimeLink.addressProof.use(
+                token, where: "EXISTS (SELECT 1 FROM accounts a WHERE a.id = v.account_id AND lower(a.email) = lower(v.email))",
+                returning: "v.account_id", on: connection)
             guard let account: UUID = try rows.first?.decode("account_id") else {
                 throw DebriefError(.gone, "this confirmation link was used already or has expired; ask for a new one on your account page")
             }
@@ -87,11 +82,9 @@ public struct AddressProofLinks: Sendable {
     }
 
     private static func usable(_ token: String) -> SQLQuery {
-        """
-        SELECT 1 FROM email_verifications v JOIN accounts a ON a.id = v.account_id
-        WHERE v.token_hash = \(SecretToken.hash(token)) AND v.used_at IS NULL AND v.expires_at > now()
-          AND lower(a.email) = lower(v.email)
-        """
+        let link = OneTimeLink.addressProof
+        return "SELECT 1 FROM " + link.from + " JOIN accounts a ON a.id = v.account_id WHERE " + link.usable(token)
+            + " AND lower(a.email) = lower(v.email)"
     }
 
     static let overCap = DebriefError(.rateLimited, "this account has sent too much mail this hour; try again later", retryAfterSeconds: 3600)

@@ -25,7 +25,7 @@ public struct InvitationStore: Sendable {
     }
 
     public func issue(by adminID: UUID, lifetime: Duration) async throws -> IssuedInvitation {
-        let token = "dbi_" + SecretToken.newPageNonce() + SecretToken.newPageNonce()
+        let token = SecretToken.newInvitationToken()
         let seconds = Int(lifetime.components.seconds)
         let rows = try await self.database.query(
             """
@@ -38,12 +38,8 @@ public struct InvitationStore: Sendable {
 
     /// Whether `token` is an unused, unexpired invitation (checked before a password is hashed).
     public func isUsable(_ token: String) async throws -> Bool {
-        try await !self.database.query(
-            """
-            SELECT 1 AS usable FROM invitations
-            WHERE token_hash = \(SecretToken.hash(token)) AND used_at IS NULL AND expires_at > now()
-            """
-        ).isEmpty
+        let link = OneTimeLink.invitation
+        return try await !self.database.query("SELECT 1 AS usable FROM " + link.from + " WHERE " + link.usable(token)).isEmpty
     }
 
     /// The admin's invitations, newest first.
@@ -64,11 +60,7 @@ public struct InvitationStore: Sendable {
     /// Marks the invitation used, inside the transaction that creates the account; false when it
     /// was used or expired meanwhile (two people racing for one link: one wins).
     static func consume(_ token: String, on connection: Connection) async throws -> Bool {
-        try await connection.execute(
-            """
-            UPDATE invitations SET used_at = now()
-            WHERE token_hash = \(SecretToken.hash(token)) AND used_at IS NULL AND expires_at > now()
-            """) == 1
+        try await !OneTimeLink.invitation.use(token, returning: "i.token_hash", on: connection).isEmpty
     }
 
     static func recordUse(_ token: String, by accountID: UUID, on connection: Connection) async throws {

@@ -33,7 +33,7 @@ public struct CalendarStore: Sendable {
     public func issueFeed(series seriesID: UUID, by viewer: Viewer) async throws -> String {
         try await self.database.withTransaction { connection in
             try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .manage, on: connection, forUpdate: true)
-            let token = "dbc_" + SecretToken.base64URL(SecretToken.randomBytes(32))
+            let token = SecretToken.newCalendarFeedToken()
             try await connection.execute(
                 """
                 INSERT INTO series_calendar_feeds (series_id, token_hash, created_by) VALUES (\(seriesID), \(SecretToken.hash(token)), \(viewer.accountID))

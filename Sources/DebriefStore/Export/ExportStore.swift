@@ -52,12 +52,10 @@ public struct ExportStore: Sendable {
     ///
     /// - Throws: ``DebriefError`` `notFound` naming the meeting, series or host.
     public func prepare(_ request: ExportRequest, visibleTo viewer: Viewer) async throws -> Prepared {
-        // Meetings in the trash are never exported (docs/decisions/0015-meeting-trash.md). The
-        // rule is ``SQLQuery/visible(to:)``'s (own, shared, or an admin's), written with casts:
-        // COPY passes its parameters as text (see `Connection.copyOut`).
-        let ownOrShared: SQLQuery =
-            "(m.host_id = \(viewer.accountID)::uuid OR EXISTS (SELECT 1 FROM series_shares sh WHERE sh.series_id = m.series_id AND sh.account_id = \(viewer.accountID)::uuid))"
-        let visible: SQLQuery = (viewer.isAdmin ? "" : " AND " + ownOrShared) + " AND m.trashed_at IS NULL"
+        // Who sees a meeting is ``SQLQuery/visible(to:)``'s (own, shared, or an admin's; never
+        // in the trash, docs/decisions/0015-meeting-trash.md). Its parameters carry casts, so the
+        // same text works in COPY, which passes them as text (see `Connection.copyOut`).
+        let visible: SQLQuery = " AND " + SQLQuery.visible(to: viewer)
         let meetings: SQLQuery
         switch request.target {
         case .meeting(let id):
@@ -77,7 +75,7 @@ public struct ExportStore: Sendable {
             }
             meetings = "m.host_id = \(hostID)::uuid" + visible
         case .all:
-            meetings = viewer.isAdmin ? "m.trashed_at IS NULL" : ownOrShared + " AND m.trashed_at IS NULL"
+            meetings = SQLQuery.visible(to: viewer)
         }
         let (fileName, zone) = try await self.naming(request, meetings: meetings)
         return Prepared(

@@ -55,7 +55,7 @@ public struct PasswordResetStore: Sendable {
             let known: UUID? = try await connection.query(
                 "SELECT id FROM accounts WHERE lower(email) = \(email.normalized)").first?.decode("id")
             let account = known ?? UUID()
-            let token = "dbr_" + SecretToken.base64URL(SecretToken.randomBytes(32))
+            let token = SecretToken.newOneTimeLinkToken()
             let made = try await connection.execute(
                 """
                 INSERT INTO password_resets (token_hash, account_id, expires_at)
@@ -85,9 +85,8 @@ public struct PasswordResetStore: Sendable {
 
     /// Whether `token` is a link that may still be used (the page asks before showing the form).
     public func isUsable(_ token: String) async throws -> Bool {
-        let rows = try await self.database.query(
-            "SELECT 1 FROM password_resets WHERE token_hash = \(SecretToken.hash(token)) AND used_at IS NULL AND expires_at > now()")
-        return !rows.isEmpty
+        let link = OneTimeLink.passwordReset
+        return try await !self.database.query("SELECT 1 FROM " + link.from + " WHERE " + link.usable(token)).isEmpty
     }
 
     /// Uses the link: sets `password` on its account, revokes every token of the account and
@@ -95,27 +94,15 @@ public struct PasswordResetStore: Sendable {
     public func complete(_ token: String, password: String) async throws {
         let hash = try await self.accounts.hasher.hash(password)
         try await self.accounts.tokens.revoking { revoker, connection in
-            let rows = try await connection.query(
-                """
-                UPDATE password_resets SET used_at = now()
-                WHERE token_hash = \(SecretToken.hash(token)) AND used_at IS NULL AND expires_at > now()
-                RETURNING account_id
-                """)
+            let rows = try await OneTimeLink.passwordReset.use(token, returning: "r.account_id", on: connection)
             guard let account: UUID = try rows.first?.decode("account_id") else {
                 throw DebriefError(.gone, "this password reset link was used already or has expired; ask for a new one")
             }
-            revoker.accountChanged(account)
-            try await connection.execute(
-                """
-                UPDATE accounts SET password_hash = \(hash), credentials_generation = credentials_generation + 1, updated_at = now()
-                WHERE id = \(account)
-                """)
+            try await revoker.endSessions(of: .account(account), newPasswordHash: hash)
             // Every other link of the account ends too: the password it was asked for is set.
-            try await connection.execute(
-                "UPDATE password_resets SET used_at = now() WHERE account_id = \(account) AND used_at IS NULL")
+            try await OneTimeLink.passwordReset.endUnused(of: account, on: connection)
             // The link reached the address: that proves it (decision 54), as a confirmation link would.
             try await AddressProof.markProven(accountID: account, on: connection)
-            try await revoker.revoke(.all, of: account)
         }
     }
 }

@@ -46,7 +46,7 @@ public struct RosterMailStore: Sendable {
     public func setEmail(series seriesID: UUID, member memberID: UUID, by viewer: Viewer, to email: EmailAddress?) async throws -> Entry {
         try await self.database.withTransaction { connection in
             try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection)
-            let token = "dbu_" + SecretToken.base64URL(SecretToken.randomBytes(18))
+            let token = SecretToken.newMailToken()
             let rows = try await connection.query(
                 """
                 UPDATE roster_members SET

@@ -48,35 +48,3 @@ public struct MeetingPage: Sendable {
     public var items: [Meeting]
     public var nextCursor: String?
 }
-
-extension SQLQuery {
-    /// The meeting `m` is the viewer's, shared with them, or the viewer is an admin; and it is not
-    /// in the trash (see ``MeetingStore/trash(_:by:)``). The one rule of who sees a meeting; what
-    /// they may do with it is ``SeriesRole/may(_:)``'s.
-    static func visible(to viewer: Viewer) -> SQLQuery {
-        Self.visible(to: viewer, host: "m.host_id", series: "m.series_id") + " AND m.trashed_at IS NULL"
-    }
-
-    /// The series `s` (a `meeting_series` row) is visible to the viewer: the same rule.
-    static func seriesVisible(to viewer: Viewer) -> SQLQuery {
-        Self.visible(to: viewer, host: "s.host_id", series: "s.id") + " AND s.trashed_at IS NULL"
-    }
-
-    /// The host column is the viewer's, or the series is shared with them, or they are an admin.
-    private static func visible(to viewer: Viewer, host: String, series: String) -> SQLQuery {
-        SQLQuery(unsafeSQL: "(\(host) = ") + "\(viewer.accountID) OR \(viewer.isAdmin) OR "
-            + Self.shared(series: series, with: viewer) + ")"
-    }
-
-    /// What the viewer is to the series: `owner`, `admin`, the share's role, or NULL.
-    static func role(of viewer: Viewer, host: String, series: String) -> SQLQuery {
-        SQLQuery(unsafeSQL: "CASE WHEN \(host) = ") + "\(viewer.accountID) THEN 'owner' WHEN \(viewer.isAdmin) THEN 'admin' ELSE ("
-            + SQLQuery(unsafeSQL: "SELECT sh.role FROM series_shares sh WHERE sh.series_id = \(series) AND sh.account_id = ")
-            + "\(viewer.accountID)) END"
-    }
-
-    private static func shared(series: String, with viewer: Viewer) -> SQLQuery {
-        SQLQuery(unsafeSQL: "EXISTS (SELECT 1 FROM series_shares sh WHERE sh.series_id = \(series) AND sh.account_id = ")
-            + "\(viewer.accountID))"
-    }
-}

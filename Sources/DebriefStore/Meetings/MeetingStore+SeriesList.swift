@@ -19,7 +19,7 @@ extension MeetingStore {
             """
             WITH s AS (
                 SELECT m.series_id, max(m.starts_at) AS latest FROM meetings m
-                WHERE \(Self.ownOrShared(by: viewer)) AND m.trashed_at IS NULL
+                WHERE \(SQLQuery.listed(by: viewer))
                 GROUP BY m.series_id
                 HAVING \(pattern)::text IS NULL OR bool_or(m.title ILIKE \(pattern)::text ESCAPE '\\')
                 ORDER BY latest DESC, m.series_id LIMIT \(perPage + 1) OFFSET \(offset)

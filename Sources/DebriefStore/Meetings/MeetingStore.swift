@@ -60,7 +60,7 @@ public struct MeetingStore: Sendable {
 
     /// The viewer's own meetings and those of series shared with them, newest first, `limit` at a time.
     public func list(for viewer: Viewer, scope: MeetingScope, after cursor: String?, limit: Int) async throws -> MeetingPage {
-        var filter: SQLQuery = Self.ownOrShared(by: viewer) + " AND m.trashed_at IS NULL"
+        var filter: SQLQuery = SQLQuery.listed(by: viewer)
         switch scope {
         case .upcoming: filter = filter + " AND m.ends_at > now()"
         case .past: filter = filter + " AND m.ends_at <= now()"
@@ -85,7 +85,7 @@ public struct MeetingStore: Sendable {
         try await self.database.query(
             """
             SELECT \(Meeting.columns(for: viewer)) FROM meetings m
-            WHERE \(Self.ownOrShared(by: viewer)) AND m.ends_at > now() AND m.trashed_at IS NULL
+            WHERE \(SQLQuery.listed(by: viewer)) AND m.ends_at > now()
             ORDER BY m.starts_at, m.id LIMIT 1
             """
         ).first.map(Meeting.init(row:))
@@ -171,12 +171,6 @@ public struct MeetingStore: Sendable {
         guard let row, let role = SeriesRole(rawValue: try row.decode("role")) else { throw DebriefError.notFound("series") }
         guard role.may(action) else { throw action.refusal }
         return role
-    }
-
-    /// The meeting `m` is the viewer's own or in a series shared with them (admins included only
-    /// for what they own: lists are personal).
-    static func ownOrShared(by viewer: Viewer) -> SQLQuery {
-        "(m.host_id = \(viewer.accountID) OR EXISTS (SELECT 1 FROM series_shares sh WHERE sh.series_id = m.series_id AND sh.account_id = \(viewer.accountID)))"
     }
 
     private static func insert(

@@ -3,6 +3,10 @@ import Debrief
 import Foundation
 
 /// Random secrets handed to people, and the hashes the database keeps instead of them.
+///
+/// Every secret is minted by a factory here (decision 62), each with its prefix and size, so a
+/// store never assembles one from random bytes of its own: ``randomBytes(_:)`` is private, and
+/// key material (``newKeyBytes()``) is a factory too.
 public enum SecretToken {
     /// A bearer token: 256 random bits, base64url, with a `dbf_` prefix so leaked tokens are
     /// easy to recognise in logs and secret scanners.
@@ -13,6 +17,32 @@ public enum SecretToken {
     /// A participant token for one form: 192 random bits.
     public static func newParticipantToken() -> String {
         "dbp_" + base64URL(randomBytes(24))
+    }
+
+    /// A one-time link's token (a password reset, an address confirmation): 256 random bits.
+    static func newOneTimeLinkToken() -> String {
+        "dbr_" + base64URL(randomBytes(32))
+    }
+
+    /// A sign-up invitation's token: 256 random bits, written as two 128-bit halves (the form
+    /// invitations always had).
+    static func newInvitationToken() -> String {
+        "dbi_" + newPageNonce() + newPageNonce()
+    }
+
+    /// A series' calendar feed token (the secret part of its URL): 256 random bits.
+    static func newCalendarFeedToken() -> String {
+        "dbc_" + base64URL(randomBytes(32))
+    }
+
+    /// A roster member's mail token (the unsubscribe link's secret): 144 random bits.
+    static func newMailToken() -> String {
+        "dbu_" + base64URL(randomBytes(18))
+    }
+
+    /// 32 random bytes of key material: a server key, a webhook endpoint's signing secret.
+    static func newKeyBytes() -> [UInt8] {
+        randomBytes(32)
     }
 
     /// A one-time value for a web page (the idempotency key of a participant form, the nonce of
@@ -36,7 +66,7 @@ public enum SecretToken {
         return String((0..<10).map { _ in FormCode.alphabet[Int(generator.next(upperBound: UInt8(32)))] })
     }
 
-    static func randomBytes(_ count: Int) -> [UInt8] {
+    private static func randomBytes(_ count: Int) -> [UInt8] {
         // SystemRandomNumberGenerator reads the kernel CSPRNG (getrandom) on Linux.
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }

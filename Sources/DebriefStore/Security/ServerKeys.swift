@@ -18,7 +18,7 @@ public final class ServerKeys: @unchecked Sendable {
     /// The key for `purpose`, made on first use (two instances racing agree on the first one written).
     public func key(for purpose: String) async throws -> SymmetricKey {
         if let key = self.lock.withLock({ self.cache[purpose] }) { return key }
-        let fresh = SecretToken.randomBytes(32).map { String(format: "%02x", $0) }.joined()
+        let fresh = SecretToken.newKeyBytes().map { String(format: "%02x", $0) }.joined()
         try await self.database.execute(
             "INSERT INTO server_keys (purpose, secret) VALUES (\(purpose), decode(\(fresh), 'hex')) ON CONFLICT (purpose) DO NOTHING")
         let hex: String = try await self.database.query(

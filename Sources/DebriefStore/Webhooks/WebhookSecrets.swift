@@ -19,7 +19,7 @@ public struct WebhookSecrets: Sendable {
 
     /// A new secret: 32 random bytes, as `whsec_` + base64.
     static func newSecret() -> (text: String, key: [UInt8]) {
-        let bytes = SecretToken.randomBytes(32)
+        let bytes = SecretToken.newKeyBytes()
         return (Self.prefix + Data(bytes).base64EncodedString(), bytes)
     }
 

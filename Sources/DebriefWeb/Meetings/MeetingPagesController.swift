@@ -131,7 +131,7 @@ struct MeetingPagesController {
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.requireID("id", "meeting")
-        let fields = try await context.postedFields(request)
+        _ = try await context.postedFields(request)  // read for its CSRF check: the form carries nothing else
         try await self.meetings.delete(id, by: try context.requireViewer())
         return .seeOther("/m/trash")
     }
@@ -158,7 +158,7 @@ struct MeetingPagesController {
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.requireID("id", "meeting")
-        let fields = try await context.postedFields(request)
+        _ = try await context.postedFields(request)  // read for its CSRF check: the form carries nothing else
         do {
             let meeting = try await self.meetings.restore(id, by: try context.requireViewer())
             return .seeOther("/m/\(meeting.id.uuidString.lowercased())")

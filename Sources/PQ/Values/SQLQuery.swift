@@ -41,6 +41,16 @@ public struct SQLQuery: Sendable, ExpressibleByStringInterpolation, CustomString
             self.fragments.append(.bind(value))
         }
 
+        /// Binds `value` as the next parameter, `nil` as SQL NULL.
+        ///
+        /// The generic overload above takes an optional too (`Optional` is `SQLEncodable`), but
+        /// the compiler does not see that conformance when it checks interpolations and warns
+        /// that the optional is printed as a debug description. Naming `Optional` here makes the
+        /// intent explicit and the binding the same: `Optional.sqlText()` sends NULL for `nil`.
+        public mutating func appendInterpolation<Value: SQLEncodable>(_ value: Value?) {
+            self.fragments.append(.bind(value))
+        }
+
         /// Splices another query in, keeping its parameters bound (for optional filter clauses).
         public mutating func appendInterpolation(_ query: SQLQuery) {
             self.fragments.append(contentsOf: query.fragments)

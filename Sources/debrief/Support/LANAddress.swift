@@ -22,7 +22,8 @@ enum LANAddress {
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             let length = socklen_t(MemoryLayout<sockaddr_in>.size)
             if getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
-                return String(cString: host)
+                // The text up to its terminating NUL (`String(cString:)` on an array is deprecated).
+                return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             }
         }
         return nil
