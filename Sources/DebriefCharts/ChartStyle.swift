@@ -25,6 +25,10 @@ public struct ChartStyle: Sendable, Equatable {
     public let timeZone: TimeZone
     /// Headings, captions, messages, descriptions and dates are in this language.
     public let language: ChartLanguage
+    /// Whether the chart draws its title above the plot. A page that puts the chart under its own
+    /// heading turns it off, so the title is shown once and wraps as the page's text does; the
+    /// document keeps its `<title>` (its accessible name) either way.
+    public let drawsTitle: Bool
 
     /// UTC, the default zone of time labels.
     public static let utc = TimeZone(identifier: "UTC")!
@@ -38,12 +42,14 @@ public struct ChartStyle: Sendable, Equatable {
 
     /// A style; a width outside ``widthRange`` is clamped into it.
     public init(
-        theme: Theme = .light, width: Int = ChartStyle.defaultWidth, timeZone: TimeZone = ChartStyle.utc, language: ChartLanguage = .english
+        theme: Theme = .light, width: Int = ChartStyle.defaultWidth, timeZone: TimeZone = ChartStyle.utc, language: ChartLanguage = .english,
+        drawsTitle: Bool = true
     ) {
         self.theme = theme
         self.width = min(max(width, Self.widthRange.lowerBound), Self.widthRange.upperBound)
         self.timeZone = timeZone
         self.language = language
+        self.drawsTitle = drawsTitle
     }
 
     var palette: Palette { Palette(self.theme) }

@@ -8,8 +8,8 @@ import Foundation
 /// `option_label`, `percent` of respondents) and for a grid one row per statement
 /// (`statement_key`, `statement_label`, `statement_mean`), so a spreadsheet or pandas can pivot
 /// or chart them without splitting cells. Options and statements keep one order in every session
-/// (their ids in natural order, `other` last); one absent from a session's version has empty
-/// cells there. The session's own columns repeat on each of its rows.
+/// (their ids in natural order, `other` last, labelled `Other`); one absent from a session's
+/// version has empty cells there. The session's own columns repeat on each of its rows.
 ///
 /// Numbers are rounded as the pages round them (``DisplayRounding``, one decimal); counts are
 /// whole. A point the privacy rule withholds (``Disclosure`` decided it in ``TrendBuilder``)
@@ -34,7 +34,10 @@ public enum TrendsLayout {
     public static func columns(_ report: TrendsReport, zone: TimeZone, zoneName: String) -> [[String?]] {
         var rows: [[String?]] = []
         for trend in report.questions {
-            let labels = report.optionLabels[trend.key] ?? [:]
+            // The domain names the categories no form defines (a choice's "Other"): a row is
+            // never left without a label.
+            let named = Dictionary((trend.categories ?? []).map { ($0.id, $0.label) }) { first, _ in first }
+            let labels = named.merging(report.optionLabels[trend.key] ?? [:]) { _, form in form }
             let isGrid = trend.kind == .grid
             var items = Set(labels.keys)
             for point in trend.points {

@@ -46,7 +46,7 @@ struct ExportSlowClientTests {
         #expect(reader.read(atLeast: 256 * 1024, timeout: .seconds(30)))
         #expect(reader.head.contains("text/csv; charset=utf-8"), "\(reader.head)")
         // Named by the meeting's title ("load") and date, not its id.
-        #expect(reader.head.contains(#"attachment; filename="debrief-load-"#) && reader.head.contains(#"-answers.csv""#), "\(reader.head)")
+        #expect(reader.head.contains(#"attachment; filename="debrief-load-"#) && reader.head.contains(#"-answers-utf8.csv""#), "\(reader.head)")
         // The spool was written whole before the first byte: from here on, only what the server
         // reads ahead for the paused client could add to its memory.
         let pauseBegan = Self.residentKiB(of: server.process.processIdentifier)

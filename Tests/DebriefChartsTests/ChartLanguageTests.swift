@@ -33,9 +33,10 @@ struct ChartLanguageTests {
 
     /// One chart of every kind and state, in Korean, with Korean user text.
     static func charts() throws -> [(name: String, svg: ParsedSVG)] {
+        // A 1–5 rating trends as its mean (a 0–10 one as its NPS, GlanceChartTests).
         let changed = [
-            Fixtures.session(1, Self.rating(prompt: "유용했나요?"), ratings: [3: 4], responses: 4),
-            Fixtures.session(2, Self.rating(), ratings: [4: 4], responses: 4),
+            Fixtures.session(1, Fixtures.rating(prompt: "유용했나요?", min: 1, max: 5), ratings: [3: 4], responses: 4),
+            Fixtures.session(2, Fixtures.rating(prompt: "얼마나 유용했나요?", min: 1, max: 5), ratings: [4: 4], responses: 4),
         ]
         let choiceTrend = [1, 2].map { Fixtures.session($0, Self.choice(), ratings: [:], responses: 3) }
         let charts: [(String, String)] = [
@@ -137,9 +138,10 @@ struct ChartLanguageTests {
         #expect(attendance.texts(class: "subtitle") == ["응답률: 출석 인원 대비 75% · 예상 인원 대비 60%"])
         #expect(attendance.desc == "예상: 15. 출석: 12. 응답: 9. 응답률: 출석 인원 대비 75% · 예상 인원 대비 60%.")
 
+        // A 1–5 rating trends as its mean (a 0–10 one as its NPS, GlanceChartTests).
         let changed = [
-            Fixtures.session(1, Self.rating(prompt: "유용했나요?"), ratings: [3: 4], responses: 4),
-            Fixtures.session(2, Self.rating(), ratings: [4: 4], responses: 4),
+            Fixtures.session(1, Fixtures.rating(prompt: "유용했나요?", min: 1, max: 5), ratings: [3: 4], responses: 4),
+            Fixtures.session(2, Fixtures.rating(prompt: "얼마나 유용했나요?", min: 1, max: 5), ratings: [4: 4], responses: 4),
         ]
         let trend = try ParsedSVG(ChartSVG.trend(try #require(TrendBuilder.trends(changed).first), style: Self.korean))
         #expect(trend.texts(class: "label") == ["1회차", "2회차"])

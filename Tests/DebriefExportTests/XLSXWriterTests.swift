@@ -26,7 +26,7 @@ struct XLSXWriterTests {
     @Test func cellsAreTypedByValueOutsideTextColumns() {
         #expect(XLSXCell.xml("47.1", reference: "A2", isText: false) == "<c r=\"A2\"><v>47.1</v></c>")
         #expect(XLSXCell.xml("-3", reference: "A2", isText: false) == "<c r=\"A2\"><v>-3</v></c>")
-        #expect(XLSXCell.xml("true", reference: "B2", isText: false) == "<c r=\"B2\" t=\"b\"><v>1</v></c>")
+        #expect(XLSXCell.xml("true", reference: "B2", isText: false) == "<c r=\"B2\" t=\"b\" s=\"3\"><v>1</v></c>")
         #expect(XLSXCell.xml("withheld", reference: "C2", isText: false).contains("t=\"inlineStr\""))
         // User text stays text, whatever it looks like.
         #expect(XLSXCell.xml("0042", reference: "D2", isText: true).contains("<t xml:space=\"preserve\">0042</t>"))

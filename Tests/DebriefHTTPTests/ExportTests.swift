@@ -64,7 +64,7 @@ struct ExportTests {
             let day = try #require(try await api.send(.get, "/v1/meetings/\(meeting)", token: token).string("startsAt")?.prefix(10))
             #expect(
                 reply.headers[.contentDisposition]
-                    == "attachment; filename=\"debrief-weekly-sync-\(day)-responses.csv\"; filename*=UTF-8''debrief-weekly-sync-\(day)-responses.csv")
+                    == "attachment; filename=\"debrief-weekly-sync-\(day)-responses-utf8.csv\"; filename*=UTF-8''debrief-weekly-sync-\(day)-responses-utf8.csv")
             let (header, rows) = try CSVParser.records(reply.body)
             let useful = neutralized("=HYPERLINK(\"x\") 평가, \"score\"") + " [useful]"
             let topic = neutralized("+Topics, best? 🎯") + " [topic]"
@@ -202,7 +202,7 @@ struct ExportTests {
             let reply = try await api.send(.get, "/v1/series/\(series)/export.csv?layout=trends", token: token)
             #expect(reply.status == .ok, "\(reply.text)")
             #expect(reply.headers[.contentDisposition]?.contains("filename=\"debrief-weekly-sync-series-") == true)
-            #expect(reply.headers[.contentDisposition]?.hasSuffix("-trends.csv") == true)
+            #expect(reply.headers[.contentDisposition]?.hasSuffix("-trends-utf8.csv") == true)
             let (_, rows) = try CSVParser.records(reply.body)
             let questions = try #require(trends.json?["questions"] as? [[String: Any]])
             // Rounded as the pages round (one decimal).

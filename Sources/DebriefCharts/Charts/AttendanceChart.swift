@@ -34,7 +34,12 @@ enum AttendanceChart {
             Self.rate(figures.responses, of: figures.expectedHeadCount, base: .expectedHeadCount).map(text.rateOfExpected),
         ].compactMap { $0 }
         let subtitle = text.responseRate(rates)
-        var canvas = ChartCanvas(style: style, title: text.attendanceTitle, subtitle: [subtitle])
+        // Responses not tied to a check-in (anonymous answers) are in the "Responded" bar but not
+        // in the rate of those checked in: said, so "100 %" beside more responses than check-ins
+        // reads as what it is.
+        let unlinked = figures.checkedInResponded.map { figures.responses - $0 } ?? 0
+        let unlinkedLine = unlinked > 0 ? text.responsesWithoutCheckIn(unlinked) : ""
+        var canvas = ChartCanvas(style: style, title: text.attendanceTitle, subtitle: [subtitle, unlinkedLine])
         var rows: [(String, Int)] = []
         if let expected = figures.expectedHeadCount { rows.append((text.expected, expected)) }
         rows += [(text.checkedIn, figures.checkedIn), (text.responded, figures.responses)]
@@ -45,6 +50,7 @@ enum AttendanceChart {
             HorizontalBars.draw(rows.map { BarRow(label: $0.0, fraction: Double($0.1) / Double(highest), value: String($0.1)) }, on: &canvas)
         }
         let description = rows.map { "\($0.0): \($0.1)." }.joined(separator: " ") + " \(subtitle)."
+            + (unlinkedLine.isEmpty ? "" : " \(unlinkedLine).")
         return canvas.finish(title: text.attendanceTitle, description: description)
     }
 

@@ -1,7 +1,7 @@
 import Debrief
 
 /// How one question did across a series' sessions: a rating's mean with its 95 % confidence
-/// interval; a choice's share of each option; a grid's mean of each statement with its
+/// interval (an NPS question's NPS, −100 to 100); a choice's share of each option; a grid's mean of each statement with its
 /// interval; a short answer's respondents. Options and statements keep the trend's stable order
 /// (``QuestionTrend/categories``), and a session whose values are withheld is marked ("withheld:
 /// fewer than 3"), never left as a silent gap.
@@ -11,7 +11,15 @@ enum TrendChart {
         let measure: String
         let lines: [SeriesLine]
         let format: (Double) -> String
+        var scale: NiceScale?
         switch trend.kind {
+        case .rating where trend.points.contains(where: { $0.nps != nil }):
+            // A 0–10 "would you recommend" question is read as its NPS, the number the pages,
+            // the digest and the API give for it; its mean is not what a host tracks.
+            measure = text.npsPerSession
+            lines = [SeriesLine(name: nil, values: trend.points.map { $0.withheld ? nil : $0.nps }, intervals: [])]
+            format = DisplayText.oneDecimal
+            scale = NiceScale(low: -100, high: 100)
         case .rating:
             measure = text.meanPerSession
             lines = [SeriesLine(
@@ -50,7 +58,7 @@ enum TrendChart {
             let changedAt = trend.points.firstIndex { $0.sessionNumber == trend.comparableFrom }
             SeriesLines.draw(
                 lines, labels: trend.points.map { text.sessionLabel($0.sessionNumber) }, marks: marks,
-                scale: Self.scale(trend.kind, lines),
+                scale: scale ?? Self.scale(trend.kind, lines),
                 breakMark: changedAt.map { LineBreakMark(index: $0, label: text.questionChanged) }, format: format, on: &canvas)
             for (index, point) in trend.points.enumerated() {
                 description += " \(text.session(point.sessionNumber)): " + Self.told(index, lines, marks[index], format, text) + "."

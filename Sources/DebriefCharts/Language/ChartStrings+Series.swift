@@ -42,6 +42,13 @@ extension ChartStrings {
         self.choose(english: "\(percent) of those checked in", korean: "출석 인원 대비 \(percent)")
     }
 
+    /// Responses with no check-in behind them, which the rate of those checked in leaves out.
+    func responsesWithoutCheckIn(_ count: Int) -> String {
+        self.choose(
+            english: "\(DisplayText.count(count, "response", "responses")) without a check-in, not in that rate",
+            korean: "출석 없이 들어온 응답 \(count)건은 이 비율에 들어가지 않음")
+    }
+
     func rateOfExpected(_ percent: String) -> String {
         self.choose(english: "\(percent) of those expected", korean: "예상 인원 대비 \(percent)")
     }
@@ -64,6 +71,12 @@ extension ChartStrings {
     }
 
     var respondentsPerSession: String { self.choose(english: "Respondents per session", korean: "회차별 응답자 수") }
+    var npsPerSession: String {
+        self.choose(
+            english: "Net Promoter Score per session (% promoters minus % detractors, −100 to 100)",
+            korean: "회차별 순추천지수 NPS (추천 비율 − 비추천 비율, −100~100)")
+    }
+
     var sharesPerSession: String {
         self.choose(english: "Percent of respondents choosing each option, per session", korean: "회차별 선택지 응답 비율")
     }

@@ -21,14 +21,18 @@ struct ChartCanvas {
     var right: Double { self.width - Self.padding }
     var contentWidth: Double { self.right - self.left }
 
-    /// A canvas with `title` (wrapped to three lines at most) and muted `subtitle` lines, each
+    /// A canvas with `title` (wrapped to three lines at most; left out when the page shows it,
+    /// ``ChartStyle/drawsTitle``) and muted `subtitle` lines, each
     /// wrapped between its ` · ` parts, so a narrow chart or a longer language grows taller
     /// rather than cutting them. (The limit of five lines is a guard: the longest subtitle, the
     /// timeline's, takes four at the narrowest width.)
     init(style: ChartStyle, title: String, subtitle: [String]) {
         self.style = style
         self.palette = style.palette
-        let lines = TextMetrics.wrap(title, fontSize: Self.titleSize, maxWidth: self.contentWidth, maxLines: 3)
+        // The title is bold, which the per-character estimate does not count: bold lines are
+        // wrapped to the width they will really take (``TextMetrics/boldWidening``).
+        let lines = style.drawsTitle
+            ? TextMetrics.wrap(title, fontSize: Self.titleSize, maxWidth: self.contentWidth / TextMetrics.boldWidening, maxLines: 3) : []
         for line in lines {
             self.y += Self.titleSize
             // A prompt cut short is whole in the document's <title>.

@@ -35,10 +35,10 @@ enum LinePlotFrame {
         ], text: mark.label)
     }
 
-    /// One line (broken where a value is missing), its whiskers, and its dots where there are few
-    /// enough points to see them.
+    /// One line (broken where a value is missing), its whiskers, and its points (`marker`) where
+    /// there are few enough to see them.
     static func drawLine(
-        values: [Double?], intervals: [ClosedRange<Double>?], color: String, dash: String,
+        values: [Double?], intervals: [ClosedRange<Double>?], color: String, dash: String, marker: PointMarker = .circle,
         x: (Int) -> Double, y: (Double) -> Double, on canvas: inout ChartCanvas
     ) {
         var path = ""
@@ -69,10 +69,7 @@ enum LinePlotFrame {
                 ])
             }
             if let value, showDots {
-                canvas.body.element("circle", [
-                    "class": "point", "cx": x(index), "cy": y(value), "r": 6, "fill": color,
-                    "stroke": canvas.palette.background, "stroke-width": 2,
-                ])
+                marker.draw(x: x(index), y: y(value), color: color, on: &canvas)
             }
         }
     }

@@ -8,14 +8,21 @@ struct SeriesLine {
     var intervals: [ClosedRange<Double>?]
 }
 
-/// Several lines over the same evenly spaced sessions, for trends: each line its own color and
-/// dash pattern (told apart without color too), a legend, whiskers, and a labelled mark at each
-/// session whose values are withheld, so a missing point is never a silent gap.
+/// Several lines over the same evenly spaced sessions, for trends: each line its own color, dash
+/// pattern and point shape (told apart without color too), a legend with each line's latest
+/// value, whiskers, and a labelled mark at each session whose values are withheld, so a missing
+/// point is never a silent gap.
+///
+/// Lines often tie (three options each chosen by 1 of 4 people): points that would cover each
+/// other are set side by side around their session (``dodges(_:y:)``), and a dashed line drawn
+/// over a solid one lets the solid show through its gaps, so no tied line disappears.
 enum SeriesLines {
     static let plotHeight = 280.0
     static let axisWidth = 72.0
-    /// Dash patterns cycled with the colors (solid first).
+    /// Dash patterns, one per line in turn (solid first).
     static let dashes = ["", "12 6", "3 6", "16 6 3 6"]
+    /// How far apart tied points are set, in SVG units: a little more than a marker.
+    static let dodgeStep = 15.0
 
     /// `marks` are the x positions to mark, with their words ("withheld: fewer than 3").
     /// `scale` covers the values (a choice's 0–100 %, a rating's scale).
@@ -24,7 +31,7 @@ enum SeriesLines {
         format: (Double) -> String, on canvas: inout ChartCanvas
     ) {
         guard !labels.isEmpty else { return }
-        if lines.count > 1 { Self.legend(lines, on: &canvas) }
+        if lines.count > 1 { Self.legend(lines, format: format, on: &canvas) }
         let plotLeft = canvas.left + Self.axisWidth
         let plotWidth = canvas.right - plotLeft - 8
         let top = canvas.y + (breakMark == nil ? 12 : 40)
@@ -38,10 +45,12 @@ enum SeriesLines {
         LinePlotFrame.drawBreak(breakMark, count: labels.count, x: x, top: top, baseline: baseline, on: &canvas)
         let spacing = labels.count == 1 ? plotWidth : plotWidth / Double(labels.count - 1)
         Self.drawMarks(marks, count: labels.count, x: x, top: top, baseline: baseline, spacing: spacing, on: &canvas)
+        let dodges = Self.dodges(lines, y: y)
         for (number, line) in lines.enumerated() {
             LinePlotFrame.drawLine(
                 values: line.values, intervals: line.intervals, color: Self.color(number, canvas.palette),
-                dash: Self.dash(number, canvas.palette), x: x, y: y, on: &canvas)
+                dash: Self.dash(number, canvas.palette), marker: lines.count > 1 ? PointMarker.of(line: number) : .circle,
+                x: { x($0) + dodges[number][$0] }, y: y, on: &canvas)
         }
         LinePlotFrame.drawLabels(labels, x: x, baseline: baseline, spacing: spacing, on: &canvas)
         canvas.y = baseline + ChartCanvas.labelSize + 16
@@ -52,21 +61,56 @@ enum SeriesLines {
         palette.series[number % palette.series.count]
     }
 
-    /// The dash pattern of line `number`: solid for the first round of colors, then dashed ("none"
-    /// draws solid).
+    /// The dash pattern of line `number`, in turn with the lines ("none" draws solid), so two
+    /// lines of one value still show both: the later one's gaps show the earlier one.
     static func dash(_ number: Int, _ palette: Palette) -> String {
-        let dash = Self.dashes[number / palette.series.count % Self.dashes.count]
+        let dash = Self.dashes[number % Self.dashes.count]
         return dash.isEmpty ? "none" : dash
     }
 
-    /// Each line's swatch (its color and dash) and name, wrapped into rows.
-    private static func legend(_ lines: [SeriesLine], on canvas: inout ChartCanvas) {
+    /// Per line and session, how far its point moves sideways: points whose markers would cover
+    /// each other (within a marker's size on the value axis) are spread around the session's
+    /// position in line order; a point alone stays where it is.
+    static func dodges(_ lines: [SeriesLine], y: (Double) -> Double) -> [[Double]] {
+        let count = lines.map(\.values.count).max() ?? 0
+        var dodges = lines.map { _ in [Double](repeating: 0, count: count) }
+        for index in 0..<count {
+            let placed = lines.enumerated().compactMap { number, line -> (number: Int, y: Double)? in
+                guard index < line.values.count, let value = line.values[index] else { return nil }
+                return (number, y(value))
+            }.sorted { ($0.y, $0.number) < ($1.y, $1.number) }
+            var group: [(number: Int, y: Double)] = []
+            func spread() {
+                let numbers = group.map(\.number).sorted()
+                for (rank, number) in numbers.enumerated() {
+                    dodges[number][index] = (Double(rank) - Double(numbers.count - 1) / 2) * Self.dodgeStep
+                }
+            }
+            for point in placed {
+                if let last = group.last, point.y - last.y >= PointMarker.radius * 2 {
+                    spread()
+                    group = []
+                }
+                group.append(point)
+            }
+            spread()
+        }
+        return dodges
+    }
+
+    /// Each line's swatch (its color, dash and point shape), name and latest value, wrapped into
+    /// rows: tied lines read apart in the legend even where their points touch.
+    private static func legend(_ lines: [SeriesLine], format: (Double) -> String, on canvas: inout ChartCanvas) {
         let size = ChartCanvas.subtitleSize
         var x = canvas.left
         canvas.y += size
         for (number, line) in lines.enumerated() {
-            let name = TextMetrics.truncate(line.name ?? "", fontSize: size, maxWidth: canvas.contentWidth - 60)
-            let width = 52 + TextMetrics.width(of: name, fontSize: size) + 24
+            let latest = line.values.last { $0 != nil }.flatMap { $0 }.map(format)
+            let valueText = latest.map { " \($0)" } ?? ""
+            let valueWidth = TextMetrics.width(of: valueText, fontSize: size) * TextMetrics.boldWidening
+            let name = TextMetrics.truncate(line.name ?? "", fontSize: size, maxWidth: canvas.contentWidth - 60 - valueWidth)
+            let nameWidth = TextMetrics.width(of: name, fontSize: size)
+            let width = 52 + nameWidth + valueWidth + 24
             if x > canvas.left, x + width > canvas.right {
                 x = canvas.left
                 canvas.y += size + 12
@@ -76,9 +120,17 @@ enum SeriesLines {
                 "class": "legend-line", "x1": x, "y1": canvas.y - 7, "x2": x + 40, "y2": canvas.y - 7,
                 "stroke": Self.color(number, canvas.palette), "stroke-width": 4, "stroke-dasharray": Self.dash(number, canvas.palette),
             ])
+            PointMarker.of(line: number).draw(
+                x: x + 20, y: canvas.y - 7, color: Self.color(number, canvas.palette), className: "legend-point", on: &canvas)
             canvas.body.text(name, fullText: name == line.name ? nil : line.name, [
                 "class": "legend", "x": x + 50, "y": canvas.y, "font-size": size, "fill": canvas.palette.ink,
             ])
+            if let latest {
+                canvas.body.element("text", [
+                    "class": "legend-value", "x": x + 50 + nameWidth + TextMetrics.width(of: " ", fontSize: size), "y": canvas.y,
+                    "font-size": size, "font-weight": "bold", "fill": canvas.palette.ink,
+                ], text: latest)
+            }
             x += width
         }
         canvas.y += 20

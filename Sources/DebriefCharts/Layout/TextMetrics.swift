@@ -6,6 +6,12 @@ import Foundation
 /// (wide CJK and emoji, narrow punctuation, average Latin) with a margin on the generous side;
 /// a label shortened here carries its full text as a tooltip.
 enum TextMetrics {
+    /// How much wider bold text is than the estimate: DejaVu Sans Bold (the sans-serif a Linux
+    /// browser falls back to) measured 13.3–15.3 % wider than ``width(of:fontSize:)`` on chart
+    /// titles (regular: 0.8–2.6 %), so bold lines get 18 %. Without it a title the estimate
+    /// fitted was cut at the chart's edge ("What should we spend more time on nex").
+    static let boldWidening = 1.18
+
     /// Estimated width of `text` at `fontSize`.
     static func width(of text: String, fontSize: Double) -> Double {
         text.reduce(0) { $0 + Self.advance(of: $1) } * fontSize

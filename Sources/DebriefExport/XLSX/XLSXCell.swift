@@ -13,6 +13,8 @@ enum XLSXCell {
         case plain = 0
         case date = 1
         case header = 2
+        /// Every boolean of every sheet: `TRUE`/`FALSE`, centred, one look for one kind of value.
+        case boolean = 3
     }
 
     /// The `<c>` element of `text` at `reference` (such as `B7`).
@@ -20,7 +22,9 @@ enum XLSXCell {
         if text.isEmpty { return "" }
         if !isText {
             if Self.isNumber(text) { return "<c r=\"\(reference)\"><v>\(text)</v></c>" }
-            if text == "true" || text == "false" { return "<c r=\"\(reference)\" t=\"b\"><v>\(text == "true" ? 1 : 0)</v></c>" }
+            if text == "true" || text == "false" {
+                return "<c r=\"\(reference)\" t=\"b\" s=\"\(Style.boolean.rawValue)\"><v>\(text == "true" ? 1 : 0)</v></c>"
+            }
             if let serial = Self.serial(text) {
                 return "<c r=\"\(reference)\" s=\"\(Style.date.rawValue)\"><v>\(serial)</v></c>"
             }

@@ -80,10 +80,10 @@ public final class XLSXWorkbook: @unchecked Sendable {
         }
         for (index, sheet) in self.sheets.enumerated() {
             try archive.addEntry(
-                with: "xl/worksheets/sheet\(index + 1).xml", type: .file, uncompressedSize: sheet.file.size, modificationDate: date,
+                with: "xl/worksheets/sheet\(index + 1).xml", type: .file, uncompressedSize: sheet.partSize, modificationDate: date,
                 compressionMethod: .deflate
             ) { position, size in
-                try sheet.file.read(at: position, count: size)
+                try sheet.read(at: position, count: size)
             }
         }
     }

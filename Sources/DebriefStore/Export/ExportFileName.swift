@@ -1,7 +1,7 @@
 import Foundation
 
 /// The name an export's file gets: the meeting's title (slugged) and date, so a downloads folder
-/// reads `debrief-weekly-retro-2026-12-01-responses.csv` rather than a UUID. Korean and other
+/// reads `debrief-weekly-retro-2026-12-01-responses-utf8.csv` rather than a UUID. Korean and other
 /// letters are kept; what a file system or a header would trip on (`/ \ : * ? " < > |`, spaces,
 /// controls) becomes `-`.
 public struct ExportFileName: Sendable, Equatable {

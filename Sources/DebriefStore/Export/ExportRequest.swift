@@ -154,11 +154,26 @@ public struct ExportRequest: Sendable, Equatable {
         return "debrief-\(what)" + self.fileNameSuffix
     }
 
-    /// `-responses.csv` (the layout, then the extension), or `.xlsx` (every layout in one file).
+    /// `-responses-utf8.csv` (the layout, how the file is encoded, then the extension), or `.xlsx`
+    /// (every layout in one file). The encoding is in the name because a reader must pick it when
+    /// opening the file: `utf8-bom` is the copy for Excel, and a separator other than the comma is
+    /// named (`-semicolon-utf8.csv`), so two downloads of one layout never share a name.
     var fileNameSuffix: String {
         switch self.format {
-        case .csv: return "-\(self.layout.name.rawValue).csv"
+        case .csv:
+            let separator = self.csv.delimiter == .comma ? "" : "-\(Self.delimiterName(self.csv.delimiter))"
+            return "-\(self.layout.name.rawValue)\(separator)-\(self.csv.byteOrderMark ? "utf8-bom" : "utf8").csv"
         case .xlsx: return ".xlsx"
+        }
+    }
+
+    /// The separator's word, as ``CSVOptions/delimiter(named:)`` reads it.
+    static func delimiterName(_ delimiter: CopyFormat.Delimiter) -> String {
+        switch delimiter {
+        case .comma: return "comma"
+        case .semicolon: return "semicolon"
+        case .tab: return "tab"
+        case .pipe: return "pipe"
         }
     }
 }

@@ -96,9 +96,7 @@ struct DashboardPanel {
         ]
         // Each rate names what it is a rate of; one that cannot be honest shows why instead.
         if summary.checkedIn > 0 || summary.responseRateOfCheckedIn != nil {
-            tiles.append(Tile(
-                label: t(.responseRateCheckedIn), value: summary.responseRateOfCheckedIn.map { ResultsView.number($0) + "%" } ?? "–",
-                note: summary.responseRateOfCheckedIn == nil ? summary.responseRateOfCheckedInReason : nil))
+            tiles.append(Self.checkedInTile(summary, t))
         }
         if let expected = summary.expectedHeadCount {
             tiles.append(Tile(
@@ -118,16 +116,47 @@ struct DashboardPanel {
         }
         // A form in several languages: how many answered in each.
         if let languages = results.languages {
-            tiles.append(Tile(
-                label: t(.languagesTile), value: String(languages.rows.count),
-                note: languages.rows.map { "\($0.label) \($0.count.map(String.init) ?? "–")" }.joined(separator: " · ")))
+            tiles += Self.languageTiles(languages, threshold: results.disclosure.threshold, t)
         }
         self.tiles = tiles
         self.removedText = ResponsesPage.removedText(summary.responsesRemovedByHost, t)
         self.quality = QualityView(results, baseHref: dashboardHref, language: language)
-        let style = ChartStyle(theme: .light, width: Self.chartWidth, language: language.chartLanguage)
-        self.results = ResultsView(results.questions, earlier: results.earlierQuestions, language: language, chartWidth: Self.chartWidth)
+        // Every chart sits under its own heading on the page, which is its title (shown once).
+        let style = ChartStyle(theme: .light, width: Self.chartWidth, language: language.chartLanguage, drawsTitle: false)
+        self.results = ResultsView(
+            results.questions, earlier: results.earlierQuestions, language: language, chartWidth: Self.chartWidth, headingLevel: 3)
         self.timelineSVG = ChartSVG.timeline(results.timeline, style: style)
         self.attendanceSVG = ChartSVG.attendance(AttendanceFigures(summary), style: style)
+    }
+}
+
+extension DashboardPanel {
+    /// The rate of those checked in, with the numbers it is made of: "100% of the 1 checked in
+    /// answered (1 of 1)". Responses are tied to a check-in only when the participant checked in
+    /// first (their token); anonymous responses are not, so the rate is checked-in people who
+    /// answered ÷ people checked in (``ResponseRate``), and the responses it leaves out are said
+    /// beside it rather than letting "100 %" sit next to 8 responses and 1 check-in.
+    static func checkedInTile(_ summary: ResultsReport.Summary, _ t: Localizer) -> Tile {
+        guard let rate = summary.responseRateOfCheckedIn else {
+            return Tile(label: t(.responseRateCheckedIn), value: "–", note: summary.responseRateOfCheckedInReason)
+        }
+        let unlinked = summary.responses - summary.checkedInResponded
+        return Tile(
+            label: t(.checkedInAnsweredLabel, ["n": String(summary.checkedIn), "answered": String(summary.checkedInResponded)]),
+            value: ResultsView.number(rate) + "%",
+            note: unlinked > 0 ? t(.responsesWithoutCheckIn, ["unlinked": String(unlinked), "total": String(summary.responses)]) : nil)
+    }
+
+    /// One tile per language with the responses given in it; when ``Disclosure`` withholds the
+    /// split (a language with fewer than k), one tile saying so, never a count of languages
+    /// standing where a count of responses would.
+    static func languageTiles(_ languages: ChartSeries, threshold: Int, _ t: Localizer) -> [Tile] {
+        let counts = languages.rows.compactMap { row in row.count.map { (row.label, $0) } }
+        guard counts.count == languages.rows.count else {
+            return [Tile(
+                label: t(.languagesTile), value: "–",
+                note: t(.languagesWithheldNote, ["k": String(threshold)]) + ": " + languages.rows.map(\.label).joined(separator: " · "))]
+        }
+        return counts.map { Tile(label: t(.answeredInLanguage, ["language": $0.0]), value: String($0.1)) }
     }
 }

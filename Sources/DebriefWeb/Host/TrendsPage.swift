@@ -74,7 +74,8 @@ struct TrendsPage {
                 checkedIn: String(session.checkedIn), rate: session.responseRate.map { ResultsView.number($0) + "% (" + Self.rateBase(session.responseRateOf, t) + ")" } ?? "–",
                 current: session.meetingID == meeting.id)
         }
-        let style = ChartStyle(theme: .light, width: DashboardPanel.chartWidth, language: language.chartLanguage)
+        // Each chart sits under its page heading, which is its title (shown once, wrapped by the page).
+        let style = ChartStyle(theme: .light, width: DashboardPanel.chartWidth, language: language.chartLanguage, drawsTitle: false)
         self.sessionsSVG = ChartSVG.sessions(trends.sessions, style: style)
         let labels = trends.optionLabels
         self.questions = trends.questions.map { trend in

@@ -48,14 +48,18 @@ struct ResultsView {
     }
 
     var questions: [QuestionBlock]
+    /// The level of each question's heading (`<h2>`, or `<h3>` under the dashboard's "Answers by
+    /// question"). The heading is the prompt, shown once: the charts do not draw it again.
+    var headingLevel: Int
 
     /// `chartWidth` is in SVG units: about the width the chart gets on the page, so its 22-unit
     /// labels stay legible (narrow on a phone, wider on the dashboard).
     ///
     /// `earlier` are the questions of earlier form versions not counted with a current one
     /// (``ResultsReport/earlierQuestions``), shown after the current ones under their version.
-    init(_ results: [QuestionResult], earlier: [QuestionResult] = [], language: Language, chartWidth: Int) {
-        let style = ChartStyle(theme: .light, width: chartWidth, language: language.chartLanguage)
+    init(_ results: [QuestionResult], earlier: [QuestionResult] = [], language: Language, chartWidth: Int, headingLevel: Int = 2) {
+        self.headingLevel = headingLevel
+        let style = ChartStyle(theme: .light, width: chartWidth, language: language.chartLanguage, drawsTitle: false)
         let t = Localizer(language)
         let relabelled = earlier.map { question -> QuestionResult in
             var question = question

@@ -292,7 +292,7 @@ struct ParticipantPageTests {
             }
             let results = try await api.page("/f/\(shared.code)/thanks", language: "ko").text
             #expect(results.contains("지금까지의 결과"))
-            #expect(results.contains("<h2 id=\"result-useful\" class=\"visually-hidden\">How useful?</h2>"))
+            #expect(results.contains("<h2 id=\"result-useful\">How useful?</h2>"))
             #expect(results.contains("<th scope=\"row\">Roadmap</th><td class=\"number\">2</td><td class=\"number\">100%</td>"))
             // Participants see no text anyone wrote, "Other" answers included (the participant view, docs/live.md).
             #expect(!results.contains("Lunch"), "an “other” answer on the thanks page")
