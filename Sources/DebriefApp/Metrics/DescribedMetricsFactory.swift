@@ -18,26 +18,32 @@ public struct DescribedMetricsFactory: MetricsFactory {
     }
 
     public func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
-        self.registry.makeCounter(name: label, labels: dimensions, help: MetricHelp.text(for: label))
+        self.registry.makeCounter(descriptor: Self.descriptor(label), labels: dimensions)
     }
 
     public func makeFloatingPointCounter(label: String, dimensions: [(String, String)]) -> any FloatingPointCounterHandler {
-        self.registry.makeCounter(name: label, labels: dimensions, help: MetricHelp.text(for: label))
+        self.registry.makeCounter(descriptor: Self.descriptor(label), labels: dimensions)
     }
 
     public func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
-        guard aggregate else { return self.registry.makeGauge(name: label, labels: dimensions, help: MetricHelp.text(for: label)) }
+        guard aggregate else { return self.registry.makeGauge(descriptor: Self.descriptor(label), labels: dimensions) }
         return self.registry.makeValueHistogram(
-            name: label, labels: dimensions, buckets: self.prometheus.defaultValueHistogramBuckets, help: MetricHelp.text(for: label))
+            descriptor: Self.descriptor(label), labels: dimensions, buckets: self.prometheus.defaultValueHistogramBuckets)
     }
 
     public func makeMeter(label: String, dimensions: [(String, String)]) -> any MeterHandler {
-        self.registry.makeGauge(name: label, labels: dimensions, help: MetricHelp.text(for: label))
+        self.registry.makeGauge(descriptor: Self.descriptor(label), labels: dimensions)
     }
 
     public func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
         self.registry.makeDurationHistogram(
-            name: label, labels: dimensions, buckets: self.prometheus.defaultDurationHistogramBuckets, help: MetricHelp.text(for: label))
+            descriptor: Self.descriptor(label), labels: dimensions, buckets: self.prometheus.defaultDurationHistogramBuckets)
+    }
+
+    /// The whole label is the metric's name (no namespace or unit parts to join); its help from
+    /// the one table.
+    private static func descriptor(_ label: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(metricName: label, unitName: "", helpText: MetricHelp.text(for: label))
     }
 
     public func destroyCounter(_ handler: any CounterHandler) { self.prometheus.destroyCounter(handler) }
