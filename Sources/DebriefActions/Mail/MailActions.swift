@@ -196,21 +196,30 @@ public struct MailActions: Sendable {
 
     /// The message of one due roster mail, rendered as it is written (a retry sends the same).
     func rosterMessage(_ due: RosterMailStore.Due) -> OutgoingMail {
-        let link = "\(self.publicBaseURL)/f/\(due.formCode)"
         let unsubscribe = "\(self.publicBaseURL)/unsubscribe/\(due.mailToken)"
-        let closes = due.closesAt.map { Timestamps.format($0) }
         let wording: MailTexts.RosterWording
         switch due.kind {
         case .link(let present): wording = present ? .thanks : .missed
         case .reminder: wording = .reminder
         }
-        let texts = MailTexts.roster(title: due.title, name: due.name, link: link, unsubscribe: unsubscribe, closes: closes, wording: wording)
+        let texts = self.rosterTexts(
+            title: due.title, name: due.name, formCode: due.formCode, unsubscribe: unsubscribe, closesAt: due.closesAt, wording: wording)
         let reminder = due.kind == .reminder
         return OutgoingMail(
             accountID: due.accountID, kind: reminder ? .reminder : .participantLink,
             dedupeKey: "\(reminder ? "reminder" : "link"):\(due.meetingID.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())",
             recipient: due.email, subject: texts.subject, text: texts.text, html: texts.html, unsubscribeURL: unsubscribe,
             meetingID: due.meetingID, rosterMemberID: due.memberID)
+    }
+
+    /// The words of a roster message, for the message itself and for the send page's preview
+    /// (one place renders them, the close time included).
+    func rosterTexts(
+        title: String, name: String, formCode: String, unsubscribe: String, closesAt: Date?, wording: MailTexts.RosterWording
+    ) -> MailTexts.Rendered {
+        MailTexts.roster(
+            title: title, name: name, link: "\(self.publicBaseURL)/f/\(formCode)", unsubscribe: unsubscribe,
+            closes: closesAt.map { Timestamps.format($0) }, wording: wording)
     }
 
     // MARK: - Delivery log

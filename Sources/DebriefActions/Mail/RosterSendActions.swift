@@ -86,10 +86,9 @@ public struct RosterSendActions: Sendable {
         let samples = [true, false].compactMap { wantPresent -> Preview.Sample? in
             let group = recipients.filter { $0.present == wantPresent }
             guard let first = group.first else { return nil }
-            let texts = MailTexts.roster(
-                title: meeting.title, name: first.name, link: "\(self.mail.publicBaseURL)/f/\(state.target.formCode ?? "…")",
-                unsubscribe: "\(self.mail.publicBaseURL)/unsubscribe/…", closes: state.target.closesAt.map { Timestamps.format($0) },
-                wording: wantPresent ? .thanks : .missed)
+            let texts = self.mail.rosterTexts(
+                title: meeting.title, name: first.name, formCode: state.target.formCode ?? "…",
+                unsubscribe: "\(self.mail.publicBaseURL)/unsubscribe/…", closesAt: state.target.closesAt, wording: wantPresent ? .thanks : .missed)
             return Preview.Sample(present: wantPresent, subject: texts.subject, text: texts.text, names: group.map(\.name))
         }
         let lead = Int(self.mail.settings.reminderLead.components.seconds / 3600)
