@@ -126,6 +126,8 @@ struct AppServices: Sendable {
         let chatRenderer = ChatDigestRenderer(
             results: results, meetings: meetingStore, accounts: accountStore, publicBaseURL: configuration.publicBaseURL)
         hostPages.mail = self.mail
+        hostPages.rosterSending = RosterSendActions(
+            mail: self.mail, sends: RosterSendStore(database: database), attendance: AttendanceStore(database: database))
         self.api.mail = self.mail
         self.mailDelivery = configuration.mail.smtp.map { smtp in
             MailDeliveryService(

@@ -65,6 +65,9 @@ public struct Pages: Sendable {
             MailPagesController(accounts: self.accounts, meetings: self.meetings, mail: mail, admission: participantRateLimit.admission)
                 .addRoutes(to: router)
         }
+        if let sending = self.host.rosterSending {
+            RosterSendPageController(accounts: self.accounts, meetings: self.meetings, sending: sending).addRoutes(to: router)
+        }
         RosterPageController(accounts: self.accounts, meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: router)
         SharingPageController(accounts: self.accounts, meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: router)
         TransferPageController(accounts: self.accounts, sharing: self.host.sharing).addRoutes(to: router)
@@ -101,6 +104,8 @@ public struct HostPages: Sendable {
     public var calendar: CalendarActions?
     /// Password reset by mail, the roster's addresses and unsubscribes, the delivery log.
     public var mail: MailActions?
+    /// Sending the roster's feedback link and its reminder (`/m/{id}/roster/send`); set with `mail`.
+    public var rosterSending: RosterSendActions?
     /// The meeting page's team chat channel block (`/m/{id}/chat…`); the application always sets it.
     public var chat: ChatActions?
 

@@ -322,7 +322,10 @@ struct AuthorizationMatrixTests {
         // E-mail pages: the host's need a session (a bearer token is sent to sign in); the public
         // ones answer anyone, an unknown link 410, a JSON post to a form 415.
         "GET /m/{id}/roster/mail": Row(access: .anyone, success: .seeOther),
-        "POST /m/{id}/roster/{memberId}/email": Row(access: .anyone, success: .seeOther, body: { _, _ in ["email": "a@example.org"] }),
+        "POST /m/{id}/roster/mail": Row(access: .anyone, success: .seeOther, body: { _, _ in ["email-x": "a@example.org"] }),
+        "GET /m/{id}/roster/send": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/roster/send": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/roster/reminder": Row(access: .anyone, success: .seeOther, body: { _, _ in ["remind": "on", "leadHours": "2"] }),
         "GET /account/mail": Row(access: .anyone, success: .seeOther),
         "GET /password-reset": Row(access: .anyone, success: .ok),
         "POST /password-reset": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["email": "a@example.org"] }),

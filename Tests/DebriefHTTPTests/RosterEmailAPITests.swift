@@ -171,9 +171,11 @@ struct RosterEmailAPITests {
             let email = try #require(try await api.send(.get, "/v1/me", token: token).string("email"))
             let session = try #require(try await api.signIn(email: email).1)
             let page = try await api.post(
-                "/m/\(world.fixture.meetingID)/roster/\(world.member)/email", [("csrf", session.csrf), ("email", "grace@example.org")],
+                "/m/\(world.fixture.meetingID)/roster/mail", [("csrf", session.csrf), ("email-\(world.member)", "grace@example.org")],
                 cookie: session.cookie)
             #expect(page.status == .tooManyRequests, "\(page.text.prefix(300))")
+            #expect(page.inputValue("email-\(world.member)") == "grace@example.org", "the typed address comes back")
+            #expect(page.headers[.retryAfter].flatMap(Int.init) ?? 0 > 0)
             #expect(try await Self.addresses(api, world) == ["Grace Hopper": ""], "nor the page's")
             // Another account's allowance is its own.
             let editor = try await SeriesSharingTests.host(api)

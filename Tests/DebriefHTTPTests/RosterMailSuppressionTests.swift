@@ -33,7 +33,24 @@ struct RosterMailSuppressionTests {
         let meeting = try #require(UUID(uuidString: world.fixture.meetingID))
         try await database.execute(
             "UPDATE meetings SET starts_at = now() - interval '2 hours', ends_at = now() - interval '1 hour' WHERE id = \(meeting)")
+        try await Self.pressSend(database, world)
         return world
+    }
+
+    /// The host's press of "Send the link" for the world's session, as the send page records it
+    /// (every member with an address, asked for by the series' owner), without the page's own
+    /// suppression check: what the writer itself refuses is what these tests check
+    /// (docs/decisions/0060-roster-sending-is-a-step.md).
+    static func pressSend(_ database: Database, _ world: RosterEmailAPITests.World) async throws {
+        let meeting = try #require(UUID(uuidString: world.fixture.meetingID))
+        try await database.execute(
+            """
+            INSERT INTO roster_link_sends (meeting_id, roster_member_id, requested_by, present)
+            SELECT m.id, rm.id, s.host_id, false FROM meetings m JOIN meeting_series s ON s.id = m.series_id
+            JOIN roster_members rm ON rm.series_id = m.series_id AND rm.email IS NOT NULL
+            WHERE m.id = \(meeting)
+            ON CONFLICT DO NOTHING
+            """)
     }
 
     /// Re-adds "Grace Hopper" to the world's series with `address`; returns the new member's world.
@@ -44,6 +61,7 @@ struct RosterMailSuppressionTests {
         again.member = try #require(added.string("id"), "\(added.text)")
         let set = try await api.send(.put, again.email, token: world.fixture.hostToken, json: ["email": address])
         try #require(set.status == .ok, "\(set.text)")
+        try await Self.pressSend(try #require(api.database), again)
         return again
     }
 
@@ -105,6 +123,7 @@ struct RosterMailSuppressionTests {
                 member.member = try #require(added.string("id"))
                 _ = try await api.send(.put, member.email, token: world.fixture.hostToken, json: ["email": "m\(index)@example.org"])
             }
+            try await Self.pressSend(database, world)
             #expect(try await mail.writeDueRosterMail() == 3, "the start allowance: 3 of 6")
             #expect(try await mail.writeDueRosterMail() == 0, "the rest waits for tomorrow")
             let outbox = MailOutbox(database: database)
@@ -131,7 +150,7 @@ struct RosterMailSuppressionTests {
         let texts = MailTexts.roster(
             title: "Security check — visit http://evil.example/login", name: "Eve www.evil.example eve@evil.example",
             link: "https://debrief.example/f/ABCDEFGHJK", unsubscribe: "https://debrief.example/unsubscribe/dbu_x", closes: nil,
-            reminder: false)
+            wording: .thanks)
         for part in [texts.subject, texts.text, texts.html] {
             #expect(!part.contains("http://evil"), "\(part)")
             #expect(!part.contains("evil.example"), "\(part)")
@@ -144,7 +163,7 @@ struct RosterMailSuppressionTests {
         #expect(texts.text.contains("https://debrief.example/f/ABCDEFGHJK"))
         let long = MailTexts.roster(
             title: String(repeating: "a", count: 300), name: "Ann", link: "https://debrief.example/f/x", unsubscribe: "u", closes: nil,
-            reminder: true)
+            wording: .reminder)
         #expect(long.subject.count <= MailTexts.maxTitleInSubject + " — feedback closes soon · 피드백 마감 전 알림".count)
         // An admin's name, free text, never reaches an invitation's subject.
         let invitation = MailTexts.invitation(link: "https://debrief.example/signup?invite=x", inviter: "Visit http://evil.example", expires: "soon", korean: false)

@@ -589,9 +589,10 @@ def test_bad_mail_addresses_are_422_pages_naming_the_field(world: World, server,
     CASES_RUN.append(f"POST /password-reset email={address!r}")
 
     session, csrf = _page_session(world, world.host.email, world.host.password)
-    roster = session.post(f"{base}/m/{world.meeting}/roster/{world.member}/email", data={"csrf": csrf, "email": address}, timeout=30)
+    # The roster's one Save: each member's field is `email-{memberId}`; the bad one is named.
+    roster = session.post(f"{base}/m/{world.meeting}/roster/mail", data={"csrf": csrf, f"email-{world.member}": address}, timeout=30)
     assert roster.status_code == 422 and f'id="email-{world.member}-error"'.lower() in roster.text.lower(), (address, roster.status_code)
-    CASES_RUN.append(f"POST /m/{{id}}/roster/{{memberId}}/email email={address!r}")
+    CASES_RUN.append(f"POST /m/{{id}}/roster/mail email-{{memberId}}={address!r}")
     api = send_raw(world, "PUT /v1/meetings/{id}/roster/{memberId}/email", json.dumps({"email": address}).encode())
     expect_refusal(api, f"PUT /v1/meetings/{{id}}/roster/{{memberId}}/email email={address!r}", paths={"email"}, statuses=(422,))
 

@@ -146,6 +146,80 @@ def test_a_signed_up_address_counts_only_after_its_link_is_used(mail_server, smt
     # The link works once.
     assert requests.post(link, timeout=30).status_code == 410
     assert requests.get(link, timeout=30).status_code == 410
+def _ended_meeting(base: str, auth: dict, title: str, hours_ago: int, closes_in: timedelta | None, previous: str | None) -> dict:
+    """A meeting that ended `hours_ago` with a published form (closing in `closes_in`); with
+    `previous`, the next session of that meeting's series (its roster)."""
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    start = now - timedelta(hours=hours_ago)
+    times = {"title": title, "startsAt": iso(start), "endsAt": iso(start + timedelta(minutes=30))}
+    path = f"/v1/meetings/{previous}/next" if previous else "/v1/meetings"
+    made = requests.post(base + path, headers=auth, json=times, timeout=30)
+    assert made.status_code == 201, made.text
+    form = dict(SAMPLE_FORM, **({"closesAt": iso(now + closes_in)} if closes_in else {}))
+    assert requests.put(base + f"/v1/meetings/{made.json()['id']}/form", headers=auth, json=form, timeout=30).status_code == 200
+    published = requests.post(base + f"/v1/meetings/{made.json()['id']}/form/publish", headers=auth, timeout=30)
+    assert published.status_code == 200, published.text
+    return made.json() | {"code": published.json()["code"]}
+
+
+def _csrf(page: requests.Response) -> str:
+    return re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
+
+
+def test_four_roster_addresses_in_one_save_and_no_mail_until_send(mail_server, smtp):
+    """Issue 48: four addresses typed and one Save stores all four and mails nobody; the send
+    page's button mails each the link, worded for whether they came; pressing it again mails
+    nobody twice (docs/decisions/0060-roster-sending-is-a-step.md)."""
+    inbox, _, _ = smtp
+    base = mail_server.base_url
+    address, password, token = sign_up(base)
+    auth = {"Authorization": f"Bearer {token}"}
+    meeting = _ended_meeting(base, auth, "Weekly sync", 2, None, None)
+    tag = secrets.token_hex(3)
+    people = {name: f"{name.lower()}-{tag}@example.org" for name in ("Ana", "Ben", "Chloe", "Dan")}
+    members = {}
+    for name in people:
+        added = requests.post(base + f"/v1/series/{meeting['seriesId']}/roster", headers=auth, json={"name": name}, timeout=30)
+        assert added.status_code == 201, added.text
+        members[name] = added.json()["id"]
+    pages = page_session(base, address, password)
+    form = pages.get(base + f"/m/{meeting['id']}/roster/mail", timeout=30)
+    assert form.status_code == 200 and form.text.count('<form method="post"') == 1
+    saved = pages.post(base + f"/m/{meeting['id']}/roster/mail",
+                       data={"csrf": _csrf(form)} | {f"email-{members[n]}": people[n] for n in people}, timeout=30)
+    assert saved.status_code == 200, saved.text
+    listed = requests.get(base + f"/v1/meetings/{meeting['id']}/roster/emails", headers=auth, timeout=30).json()["items"]
+    assert sorted(item.get("email") for item in listed) == sorted(people.values())
+
+    # Ana came (marked present); the others did not.
+    roster = pages.get(base + f"/m/{meeting['id']}/roster", timeout=30)
+    marked = pages.post(base + f"/m/{meeting['id']}/attendance", data={"csrf": _csrf(roster), "memberId": members["Ana"]},
+                        allow_redirects=False, timeout=30)
+    assert marked.status_code == 303
+    # Saved and marked: the delivery log has nothing for them, and nothing arrived.
+    log = pages.get(base + "/account/mail", timeout=30)
+    assert all(people[n] not in log.text for n in people)
+    assert not any(inbox.to(people[n]) for n in people)
+
+    preview = pages.get(base + f"/m/{meeting['id']}/roster/send", timeout=30)
+    assert preview.status_code == 200
+    assert "Send the link to 4 people now" in preview.text
+    assert not any(inbox.to(people[n]) for n in people), "the preview sends nothing"
+    sent = pages.post(base + f"/m/{meeting['id']}/roster/send", data={"csrf": _csrf(preview)}, timeout=30)
+    assert sent.status_code == 200 and "on its way to 4 people" in sent.text
+    for name, mailbox in people.items():
+        [message] = inbox.wait_for(mailbox)
+        check_headers(message)
+        plain, html = parts(message)
+        assert f"{base}/f/{meeting['code']}" in plain
+        if name == "Ana":
+            assert "thank you for coming" in plain and "missed you" not in plain
+        else:
+            assert "sorry we missed you" in plain and "your view still counts" in plain and "thank you for coming" not in plain
+    again = pages.post(base + f"/m/{meeting['id']}/roster/send", data={"csrf": _csrf(preview)}, timeout=30)
+    assert again.status_code == 200 and "on its way to 0 people" in again.text
+    # A reminder only when asked: this form has no closing time, and nobody asked.
+    assert all(len(inbox.to(mailbox)) == 1 for mailbox in people.values())
 
 
 def test_roster_mail_unsubscribe_stops_the_next_reminder(mail_server, smtp):
@@ -153,24 +227,8 @@ def test_roster_mail_unsubscribe_stops_the_next_reminder(mail_server, smtp):
     base = mail_server.base_url
     address, password, token = sign_up(base)
     auth = {"Authorization": f"Bearer {token}"}
-    now = datetime.now(timezone.utc).replace(microsecond=0)
 
-    def ended_meeting(title: str, hours_ago: int, closes_in: timedelta | None) -> dict:
-        start = now - timedelta(hours=hours_ago)
-        times = {"title": title, "startsAt": iso(start), "endsAt": iso(start + timedelta(minutes=30))}
-        # The second session joins the first one's series (its roster).
-        path = f"/v1/meetings/{previous}/next" if previous else "/v1/meetings"
-        made = requests.post(base + path, headers=auth, json=times, timeout=30)
-        assert made.status_code == 201, made.text
-        form = dict(SAMPLE_FORM, **({"closesAt": iso(now + closes_in)} if closes_in else {}))
-        assert requests.put(base + f"/v1/meetings/{made.json()['id']}/form", headers=auth, json=form, timeout=30).status_code == 200
-        published = requests.post(base + f"/v1/meetings/{made.json()['id']}/form/publish", headers=auth, timeout=30)
-        assert published.status_code == 200, published.text
-        return made.json() | {"code": published.json()["code"]}
-
-    previous = None
-    first = ended_meeting("주간 회의", 5, None)
-    previous = first["id"]
+    first = _ended_meeting(base, auth, "주간 회의", 5, None, None)
     series = first["seriesId"]
     minji, jisoo = "minji@example.org", "jisoo@example.org"
     members = {}
@@ -181,12 +239,12 @@ def test_roster_mail_unsubscribe_stops_the_next_reminder(mail_server, smtp):
     pages = page_session(base, address, password)
     roster = pages.get(base + f"/m/{first['id']}/roster/mail", timeout=30)
     assert roster.status_code == 200
-    csrf = re.search(r'name="csrf" value="([^"]+)"', roster.text).group(1)
-    bad = pages.post(base + f"/m/{first['id']}/roster/{members['Minji']}/email", data={"csrf": csrf, "email": "minji@"}, timeout=30)
+    csrf = _csrf(roster)
+    bad = pages.post(base + f"/m/{first['id']}/roster/mail", data={"csrf": csrf, f"email-{members['Minji']}": "minji@"}, timeout=30)
     assert bad.status_code == 422 and "-error" in bad.text
-    for name, mailbox in (("Minji", minji), ("Jisoo", jisoo)):
-        saved = pages.post(base + f"/m/{first['id']}/roster/{members[name]}/email", data={"csrf": csrf, "email": mailbox}, timeout=30)
-        assert saved.status_code == 200, saved.text
+    saved = pages.post(base + f"/m/{first['id']}/roster/mail",
+                       data={"csrf": csrf, f"email-{members['Minji']}": minji, f"email-{members['Jisoo']}": jisoo}, timeout=30)
+    assert saved.status_code == 200, saved.text
     # The roster's API and its exports never show the addresses.
     listed = requests.get(base + f"/v1/series/{series}/roster", headers=auth, timeout=30)
     assert listed.status_code == 200 and "Minji" in listed.text and minji not in listed.text
@@ -194,6 +252,10 @@ def test_roster_mail_unsubscribe_stops_the_next_reminder(mail_server, smtp):
         exported = requests.get(base + f"/v1/series/{series}/export.csv", params={"layout": layout}, headers=auth, timeout=30)
         assert exported.status_code == 200, exported.text
         assert "example.org" not in exported.text
+    # The host turns the reminder on (2 h before the form closes) and sends the first link.
+    reminder = pages.post(base + f"/m/{first['id']}/roster/reminder", data={"csrf": csrf, "remind": "on", "leadHours": "2"}, timeout=30)
+    assert reminder.status_code == 200, reminder.text
+    assert pages.post(base + f"/m/{first['id']}/roster/send", data={"csrf": csrf}, timeout=30).status_code == 200
 
     [link_mail] = inbox.wait_for(minji)
     check_headers(link_mail)
@@ -214,9 +276,12 @@ def test_roster_mail_unsubscribe_stops_the_next_reminder(mail_server, smtp):
     done = requests.post(unsubscribe, files={"List-Unsubscribe": (None, "One-Click")}, timeout=30)
     assert done.status_code == 200
 
-    # A second meeting whose form closes within the reminder lead: Jisoo gets the link and the
-    # one reminder; Minji, unsubscribed, nothing.
-    ended_meeting("주간 회의 (2)", 3, timedelta(hours=2))
+    # A second session whose form closes within the reminder's 2 h: the host sends its link;
+    # Jisoo gets the link and the one reminder; Minji, unsubscribed, nothing.
+    second = _ended_meeting(base, auth, "주간 회의 (2)", 3, timedelta(hours=1), first["id"])
+    preview = pages.get(base + f"/m/{second['id']}/roster/send", timeout=30)
+    assert "Minji" in preview.text and "Send the link to 1 person now" in preview.text
+    assert pages.post(base + f"/m/{second['id']}/roster/send", data={"csrf": csrf}, timeout=30).status_code == 200
     inbox.wait_for(jisoo, count=3)
     reminders = [m for m in inbox.to(jisoo) if "마감" in m["Subject"]]
     assert len(reminders) == 1

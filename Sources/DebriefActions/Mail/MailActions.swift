@@ -5,7 +5,7 @@ import Logging
 import ServiceLifecycle
 
 /// The e-mail use cases: password reset by mail, the roster's addresses and unsubscribes, the
-/// scheduler's pass that writes roster mail, and the host's delivery log.
+/// scheduler's pass that writes the roster mail hosts asked for, and the host's delivery log.
 public struct MailActions: Sendable {
     let outbox: MailOutbox
     let resets: PasswordResetStore
@@ -120,6 +120,42 @@ public struct MailActions: Sendable {
         return try await self.roster.setEmail(series: series, member: member, by: viewer, to: email)
     }
 
+    /// The roster mail page's one Save, checked: `typed` is what was typed for each member (empty
+    /// removes the address). Every address is parsed; any that is not one plain address makes a
+    /// 422 naming each bad field (`emails.<memberId>`), and nothing is stored. Returns only the
+    /// changes (a member's address as it would become), for the caller to count and store with
+    /// ``setRosterEmails(series:by:_:)``.
+    public func rosterEmailChanges(series: UUID, by viewer: Viewer, typed: [(member: UUID, email: String)]) async throws -> [(member: UUID, email: EmailAddress?)] {
+        var problems: [FieldProblem] = []
+        var wanted: [(member: UUID, email: EmailAddress?)] = []
+        for (member, raw) in typed {
+            let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty {
+                wanted.append((member, nil))
+                continue
+            }
+            switch EmailAddress.parse(trimmed) {
+            case .success(let email): wanted.append((member, email))
+            case .failure(let problem):
+                problems.append(FieldProblem(FieldPath.field("emails", member.uuidString.lowercased()), problem.message))
+            }
+        }
+        if !problems.isEmpty { throw ValidationFailure(problems: problems) }
+        let current = Dictionary(
+            try await self.roster.list(series: series, by: viewer).map { ($0.memberID, $0.email) }, uniquingKeysWith: { first, _ in first })
+        return wanted.filter { change in
+            guard let stored = current[change.member] else { return false }
+            return stored != change.email?.normalized
+        }
+    }
+
+    /// Stores the changes of ``rosterEmailChanges(series:by:typed:)`` in one transaction. Storing
+    /// an address never sends mail: sending is its own step (``RosterSendActions``).
+    @discardableResult
+    public func setRosterEmails(series: UUID, by viewer: Viewer, _ changes: [(member: UUID, email: EmailAddress?)]) async throws -> Int {
+        try await self.roster.setEmails(series: series, by: viewer, changes)
+    }
+
     /// Sets (or, with nil, removes) a member's address already parsed by the caller (the JSON
     /// API, which refuses an empty one: removing is its own request there).
     @discardableResult
@@ -139,32 +175,51 @@ public struct MailActions: Sendable {
         }
     }
 
-    /// One pass of the roster scheduler: writes the participant link of each meeting that ended
-    /// and, when its form closes within the lead, the one reminder, to every subscribed member
-    /// with an address. Idempotent (each message has a dedupe key), so instances may overlap.
-    /// Returns how many messages were written.
+    /// One pass of the roster scheduler: writes what hosts asked for and nothing else — the
+    /// participant link of each member chosen by a press of "Send the link", worded for whether
+    /// they were present, and the reminder of a series whose host turned it on
+    /// (``RosterMailStore/due(meeting:window:)``). Idempotent (each message has a dedupe key), so
+    /// instances may overlap. `meeting` limits the pass to one session (a host's press of Send
+    /// writes its own messages at once). Returns how many messages were written.
     @discardableResult
-    public func writeDueRosterMail() async throws -> Int {
+    public func writeDueRosterMail(meeting: UUID? = nil) async throws -> Int {
         guard self.isConfigured else { return 0 }
         var written = 0
-        for due in try await self.roster.due(reminderLead: self.settings.reminderLead) {
-            let link = "\(self.publicBaseURL)/f/\(due.formCode)"
-            let unsubscribe = "\(self.publicBaseURL)/unsubscribe/\(due.mailToken)"
-            let closes = due.closesAt.map { Timestamps.format($0) }
-            for reminder in due.closingSoon ? [false, true] : [false] {
-                let texts = MailTexts.roster(
-                    title: due.title, name: due.name, link: link, unsubscribe: unsubscribe, closes: closes, reminder: reminder)
-                let mail = OutgoingMail(
-                    accountID: due.hostID, kind: reminder ? .reminder : .participantLink,
-                    dedupeKey: "\(reminder ? "reminder" : "link"):\(due.meetingID.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())",
-                    recipient: due.email, subject: texts.subject, text: texts.text, html: texts.html, unsubscribeURL: unsubscribe,
-                    meetingID: due.meetingID, rosterMemberID: due.memberID)
-                // Past the hourly cap or the day's roster allowance nothing is written: the next
-                // pass tries again (same dedupe key), so the mail waits rather than being lost.
-                if case .written = try await self.outbox.enqueue(mail, caps: self.caps) { written += 1 }
-            }
+        for due in try await self.roster.due(meeting: meeting) {
+            let mail = self.rosterMessage(due)
+            // Past the hourly cap or the day's roster allowance nothing is written: the next
+            // pass tries again (same dedupe key), so the mail waits rather than being lost.
+            if case .written = try await self.outbox.enqueue(mail, caps: self.caps) { written += 1 }
         }
         return written
+    }
+
+    /// The message of one due roster mail, rendered as it is written (a retry sends the same).
+    func rosterMessage(_ due: RosterMailStore.Due) -> OutgoingMail {
+        let unsubscribe = "\(self.publicBaseURL)/unsubscribe/\(due.mailToken)"
+        let wording: MailTexts.RosterWording
+        switch due.kind {
+        case .link(let present): wording = present ? .thanks : .missed
+        case .reminder: wording = .reminder
+        }
+        let texts = self.rosterTexts(
+            title: due.title, name: due.name, formCode: due.formCode, unsubscribe: unsubscribe, closesAt: due.closesAt, wording: wording)
+        let reminder = due.kind == .reminder
+        return OutgoingMail(
+            accountID: due.accountID, kind: reminder ? .reminder : .participantLink,
+            dedupeKey: "\(reminder ? "reminder" : "link"):\(due.meetingID.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())",
+            recipient: due.email, subject: texts.subject, text: texts.text, html: texts.html, unsubscribeURL: unsubscribe,
+            meetingID: due.meetingID, rosterMemberID: due.memberID)
+    }
+
+    /// The words of a roster message, for the message itself and for the send page's preview
+    /// (one place renders them, the close time included).
+    func rosterTexts(
+        title: String, name: String, formCode: String, unsubscribe: String, closesAt: Date?, wording: MailTexts.RosterWording
+    ) -> MailTexts.Rendered {
+        MailTexts.roster(
+            title: title, name: name, link: "\(self.publicBaseURL)/f/\(formCode)", unsubscribe: unsubscribe,
+            closes: closesAt.map { Timestamps.format($0) }, wording: wording)
     }
 
     // MARK: - Delivery log

@@ -45,25 +45,45 @@ enum MailTexts {
     /// The most of a meeting's title a subject carries.
     static let maxTitleInSubject = 80
 
-    /// The participant link after the meeting (`reminder` false) or the one reminder before the
-    /// form closes. Both languages in one message: a roster has no language of its own.
+    /// Which roster message: the link to someone who came, the link to someone who did not, or
+    /// the reminder the host turned on.
+    enum RosterWording: Sendable, Equatable, CaseIterable {
+        /// Checked in or marked present: "thank you for coming".
+        case thanks
+        /// Absent: "sorry we missed you — your view still counts".
+        case missed
+        case reminder
+    }
+
+    /// The participant link (``RosterWording/thanks`` or ``RosterWording/missed``, chosen from the
+    /// member's attendance when the host pressed Send) or the reminder before the form closes.
+    /// Both languages in one message: a roster has no language of its own.
     /// The only host-written words in the subject are the meeting's title (cut to
     /// ``maxTitleInSubject``); the title and the member's name are made inert (``InertText``)
     /// everywhere, and only our own two links are clickable.
-    static func roster(title rawTitle: String, name rawName: String, link: String, unsubscribe: String, closes: String?, reminder: Bool) -> Rendered {
+    static func roster(
+        title rawTitle: String, name rawName: String, link: String, unsubscribe: String, closes: String?, wording: RosterWording
+    ) -> Rendered {
         let title = InertText.plain(rawTitle)
         let name = InertText.plain(rawName)
         let subjectTitle = InertText.plain(
             rawTitle.count > Self.maxTitleInSubject ? String(rawTitle.prefix(Self.maxTitleInSubject - 1)) + "…" : rawTitle)
-        let subject = reminder ? "\(subjectTitle) — feedback closes soon · 피드백 마감 전 알림" : "\(subjectTitle) — your feedback link · 피드백 링크"
+        let subject = wording == .reminder ? "\(subjectTitle) — feedback closes soon · 피드백 마감 전 알림" : "\(subjectTitle) — your feedback link · 피드백 링크"
         let closing = closes.map { " It closes \($0)." } ?? ""
         let closingKo = closes.map { " 마감: \($0)." } ?? ""
-        let en = reminder
-            ? "Hello \(name), the feedback form of \(title) closes soon.\(closing) If you have not answered yet:"
-            : "Hello \(name), thank you for coming to \(title). Tell the host how it went:\(closing)"
-        let ko = reminder
-            ? "\(name) 님, \(title) 피드백이 곧 마감돼요.\(closingKo) 아직 답하지 않으셨다면:"
-            : "\(name) 님, \(title)에 와 주셔서 고마워요. 피드백을 남겨 주세요.\(closingKo)"
+        let en: String
+        let ko: String
+        switch wording {
+        case .thanks:
+            en = "Hello \(name), thank you for coming to \(title). Tell the host how it went:\(closing)"
+            ko = "\(name) 님, \(title)에 와 주셔서 고마워요. 피드백을 남겨 주세요.\(closingKo)"
+        case .missed:
+            en = "Hello \(name), sorry we missed you at \(title) — your view still counts. Tell the host what you think:\(closing)"
+            ko = "\(name) 님, \(title)에서 못 뵈어 아쉬웠어요. 그래도 의견은 소중해요. 피드백을 남겨 주세요.\(closingKo)"
+        case .reminder:
+            en = "Hello \(name), the feedback form of \(title) closes soon.\(closing) If you have not answered yet:"
+            ko = "\(name) 님, \(title) 피드백이 곧 마감돼요.\(closingKo) 아직 답하지 않으셨다면:"
+        }
         let footer = "You get this because the host put you on the roster. Unsubscribe: \(unsubscribe)\n주최자가 명단에 넣어서 받는 메일이에요. 수신 거부: \(unsubscribe)"
         return Rendered(
             subject: subject,

@@ -55,7 +55,14 @@ public final class Admission: Sendable {
     /// One change (set or removal) of a roster member's e-mail address by `account`, asked for
     /// after the caller's right to edit the series is settled, so a refused caller spends nothing.
     public func rosterAddressChange(account: UUID) throws {
-        let decision = self.rosterAddresses.take(Self.key(account))
+        try self.rosterAddressChanges(account: account, count: 1)
+    }
+
+    /// `count` changes at once (the roster mail page's one Save), all or none: past the
+    /// allowance nothing is stored, and the page gives the typed addresses back.
+    public func rosterAddressChanges(account: UUID, count: Int) throws {
+        guard count > 0 else { return }
+        let decision = self.rosterAddresses.take(Self.key(account), cost: count)
         guard decision.allowed else {
             let rate = self.settings.rosterAddresses
             throw Self.refusal(

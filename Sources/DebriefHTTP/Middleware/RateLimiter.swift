@@ -36,8 +36,9 @@ final class RateLimiter: @unchecked Sendable {
         self.maxKeys = max(16, maxKeys)
     }
 
-    /// Takes one token from `key`'s bucket if there is one.
-    func take(_ key: String, now: ContinuousClock.Instant = .now) -> Decision {
+    /// Takes `cost` tokens (one by default) from `key`'s bucket if it holds that many; a cost
+    /// above the burst is never allowed.
+    func take(_ key: String, cost: Int = 1, now: ContinuousClock.Instant = .now) -> Decision {
         guard self.rate.isEnabled else { return Decision(allowed: true, retryAfterSeconds: 0) }
         let share = min(1, max(0.001, self.share()))
         let perSecond = self.rate.perSecond * share
@@ -47,11 +48,12 @@ final class RateLimiter: @unchecked Sendable {
             bucket.tokens = min(burst, bucket.tokens + Self.seconds(now - bucket.updated) * perSecond)
             bucket.updated = now
             let decision: Decision
-            if bucket.tokens >= 1 {
-                bucket.tokens -= 1
+            let cost = Double(max(1, cost))
+            if bucket.tokens >= cost {
+                bucket.tokens -= cost
                 decision = Decision(allowed: true, retryAfterSeconds: 0)
             } else {
-                let wait = (1 - bucket.tokens) / perSecond
+                let wait = (min(cost, burst) - bucket.tokens) / perSecond
                 decision = Decision(allowed: false, retryAfterSeconds: max(1, Int(wait.rounded(.up))))
             }
             if self.buckets.count >= self.maxKeys, self.buckets[key] == nil { self.prune(now: now) }

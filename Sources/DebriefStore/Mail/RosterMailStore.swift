@@ -10,7 +10,7 @@ import PQ
 /// Unsubscribing suppresses the member's ADDRESS (migration 0056, `mail_suppressions`): for the
 /// series, or for all mail from this installation. The suppression outlives the member: removed
 /// and re-added, or put on another series' roster, the address is still asked by
-/// `mail_suppressed(address, series)`, the one test that writing (``due(reminderLead:window:)``)
+/// `mail_suppressed(address, series)`, the one test that writing (``due(meeting:window:)``)
 /// and sending (``MailOutbox/withNextDue(dueBy:_:)``) roster mail both go through.
 public struct RosterMailStore: Sendable {
     let database: Database
@@ -59,6 +59,28 @@ public struct RosterMailStore: Sendable {
         }
     }
 
+    /// Sets many members' addresses in one transaction (the roster mail page's one Save): each
+    /// pair is a member and its address (nil removes it). Members no longer on the roster are
+    /// skipped. Returns how many addresses changed; storing one never writes mail
+    /// (docs/decisions/0060-roster-sending-is-a-step.md).
+    @discardableResult
+    public func setEmails(series seriesID: UUID, by viewer: Viewer, _ changes: [(member: UUID, email: EmailAddress?)]) async throws -> Int {
+        guard !changes.isEmpty else { return 0 }
+        return try await self.database.withTransaction { connection in
+            try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection)
+            // One token per member that has none yet; a member keeps the one it has.
+            let tokens = changes.map { _ in "dbu_" + SecretToken.base64URL(SecretToken.randomBytes(18)) }
+            return try await connection.execute(
+                """
+                UPDATE roster_members rm SET
+                    email = wanted.email, mail_token = COALESCE(rm.mail_token, wanted.token), updated_at = now()
+                FROM unnest(\(changes.map { $0.member })::uuid[], \(changes.map { $0.email?.normalized })::text[], \(tokens)::text[])
+                    AS wanted (member, email, token)
+                WHERE rm.id = wanted.member AND rm.series_id = \(seriesID) AND rm.email IS DISTINCT FROM wanted.email
+                """)
+        }
+    }
+
     private static func entry(_ row: Row) throws -> Entry {
         Entry(
             memberID: try row.decode("id"), name: try row.decode("name"), email: try row.decode("email"),
@@ -90,46 +112,83 @@ public struct RosterMailStore: Sendable {
         }
     }
 
-    /// A roster member a message about a meeting is due to.
+    /// A published form participants can still answer (`f` is the form).
+    static let formIsOpen: SQLQuery =
+        "f.published_at IS NOT NULL AND f.closed_at IS NULL AND f.trashed_at IS NULL AND (f.closes_at IS NULL OR f.closes_at > now())"
+
+    /// A roster message due to a member about a meeting.
     public struct Due: Sendable {
+        public enum Kind: Sendable, Equatable {
+            /// The participant link the host sent; `present` chooses the wording.
+            case link(present: Bool)
+            /// The reminder the host turned on for the series.
+            case reminder
+        }
+
+        public var kind: Kind
         public var meetingID: UUID
         public var title: String
-        public var hostID: UUID
+        /// The account the message counts against: who pressed Send, or who turned the reminder on.
+        public var accountID: UUID
         public var formCode: String
         public var closesAt: Date?
         public var memberID: UUID
         public var name: String
         public var email: String
         public var mailToken: String
-        /// The form closes within the reminder lead: the one reminder is due too.
-        public var closingSoon: Bool
     }
 
-    /// Members with an address not suppressed for the series, for every meeting that ended within `window` and whose
-    /// published form is still open.
-    public func due(reminderLead: Duration, window: Duration = .seconds(14 * 24 * 3600)) async throws -> [Due] {
-        try await self.database.query(
+    /// The roster mail to write now, and only what a host asked for
+    /// (docs/decisions/0060-roster-sending-is-a-step.md): the participant link of each member
+    /// chosen by a press of "Send the link" (`roster_link_sends`), and, for a series whose host
+    /// turned the reminder on, the reminder to each member whose link was sent, who has not
+    /// answered (no check-in of theirs in the session carries a response) and whose form closes
+    /// within the chosen lead. Every row still needs an address not suppressed for the series
+    /// and an open form, and its account must still be let through by ``SeriesDeliveryGate``.
+    /// Rows already written are left to the outbox's dedupe keys. `window` bounds the sessions
+    /// looked at (by their start), so a pass reads a bounded set; `meeting` limits it to one.
+    public func due(meeting: UUID? = nil, window: Duration = .seconds(30 * 24 * 3600)) async throws -> [Due] {
+        let window = MailOutbox.seconds(window)
+        let only: SQLQuery = meeting.map { "AND m.id = \($0)" } ?? ""
+        return try await self.database.query(
             """
-            SELECT m.id AS meeting_id, m.title, s.host_id, f.code, f.closes_at, rm.id AS member_id, rm.name, rm.email, rm.mail_token,
-                (f.closes_at IS NOT NULL AND f.closes_at <= now() + make_interval(secs => \(MailOutbox.seconds(reminderLead))))
-                    AS closing_soon
-            FROM meetings m
+            SELECT 'link' AS kind, ls.present, m.id AS meeting_id, m.title, ls.requested_by AS account_id, f.code, f.closes_at,
+                rm.id AS member_id, rm.name, rm.email, rm.mail_token
+            FROM roster_link_sends ls
+            JOIN meetings m ON m.id = ls.meeting_id AND m.trashed_at IS NULL
+                AND m.starts_at > now() - make_interval(secs => \(window)) \(only)
             JOIN meeting_series s ON s.id = m.series_id AND s.trashed_at IS NULL
-            JOIN forms f ON f.meeting_id = m.id AND f.published_at IS NOT NULL AND f.closed_at IS NULL AND f.trashed_at IS NULL
-                AND (f.closes_at IS NULL OR f.closes_at > now())
-            JOIN roster_members rm ON rm.series_id = m.series_id AND rm.email IS NOT NULL AND rm.mail_token IS NOT NULL
+            JOIN forms f ON f.meeting_id = m.id AND \(Self.formIsOpen)
+            JOIN roster_members rm ON rm.id = ls.roster_member_id AND rm.email IS NOT NULL AND rm.mail_token IS NOT NULL
                 AND NOT mail_suppressed(rm.email, rm.series_id)
-            WHERE m.trashed_at IS NULL AND m.ends_at <= now()
-                AND m.ends_at > now() - make_interval(secs => \(MailOutbox.seconds(window)))
-            ORDER BY m.ends_at, rm.id
+            WHERE \(SeriesDeliveryGate.allows(maker: "ls.requested_by", series: "m.series_id"))
+                AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.dedupe_key = 'link:' || m.id || ':' || rm.id)
+            UNION ALL
+            SELECT 'reminder' AS kind, ls.present, m.id AS meeting_id, m.title, r.set_by AS account_id, f.code, f.closes_at,
+                rm.id AS member_id, rm.name, rm.email, rm.mail_token
+            FROM roster_reminders r
+            JOIN meetings m ON m.series_id = r.series_id AND m.trashed_at IS NULL
+                AND m.starts_at > now() - make_interval(secs => \(window)) \(only)
+            JOIN meeting_series s ON s.id = m.series_id AND s.trashed_at IS NULL
+            JOIN forms f ON f.meeting_id = m.id AND \(Self.formIsOpen) AND f.closes_at IS NOT NULL
+                AND f.closes_at <= now() + make_interval(hours => r.lead_hours)
+            JOIN roster_link_sends ls ON ls.meeting_id = m.id
+            JOIN roster_members rm ON rm.id = ls.roster_member_id AND rm.email IS NOT NULL AND rm.mail_token IS NOT NULL
+                AND NOT mail_suppressed(rm.email, rm.series_id)
+            WHERE \(SeriesDeliveryGate.allows(maker: "r.set_by", series: "m.series_id"))
+                AND NOT EXISTS (
+                    SELECT 1 FROM check_ins c WHERE c.meeting_id = m.id AND c.roster_member_id = rm.id AND c.response_form_id IS NOT NULL)
+                AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.dedupe_key = 'reminder:' || m.id || ':' || rm.id)
+            ORDER BY meeting_id, kind, member_id
             LIMIT 1000
             """
         ).map { row in
-            Due(
-                meetingID: try row.decode("meeting_id"), title: try row.decode("title"), hostID: try row.decode("host_id"),
-                formCode: try row.decode("code"), closesAt: try row.decode("closes_at"), memberID: try row.decode("member_id"),
-                name: try row.decode("name"), email: try row.decode("email"), mailToken: try row.decode("mail_token"),
-                closingSoon: try row.decode("closing_soon"))
+            let kind: String = try row.decode("kind")
+            return Due(
+                kind: kind == "reminder" ? .reminder : .link(present: try row.decode("present")), meetingID: try row.decode("meeting_id"),
+                title: try row.decode("title"), accountID: try row.decode("account_id"), formCode: try row.decode("code"),
+                closesAt: try row.decode("closes_at"), memberID: try row.decode("member_id"), name: try row.decode("name"),
+                email: try row.decode("email"), mailToken: try row.decode("mail_token"))
         }
     }
 }

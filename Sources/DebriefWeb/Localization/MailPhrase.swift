@@ -8,6 +8,12 @@ enum MailPhrase: String, CaseIterable, Sendable {
     case unsubscribeHeading, unsubscribeBody, unsubscribeButton, unsubscribeDone, unsubscribeLinkGone
     case unsubscribeEverywhereButton, unsubscribeEverywhereDone
     case rosterMailLink, rosterMailHeading, rosterMailBody, rosterMailNoMail, rosterMailSave, rosterMailUnsubscribed, rosterMailSaved
+    case rosterMailErrors, rosterMailNothingChanged, rosterMailFieldHint
+    case rosterSendLink, rosterSendHeading, rosterSendButton, rosterSendButtonOne, rosterSendNoForm, rosterSendNobody, rosterSendNoMail
+    case rosterSendPresentGroup, rosterSendAbsentGroup, rosterSendSubject, rosterSendSkippedHeading, rosterSendDone
+    case rosterSkipSuppressed, rosterSkipNoAddress, rosterSkipAlreadySent
+    case rosterReminderHeading, rosterReminderCheckbox, rosterReminderHours, rosterReminderSave, rosterReminderOn, rosterReminderOff
+    case rosterReminderSaved, rosterReminderHint
     case mailLogLink, mailLogHeading, mailLogEmpty, mailLogNoMail, mailColumnKind, mailColumnTo, mailColumnSubject
     case mailColumnCreated, mailColumnState, mailColumnAttempts, mailColumnResult
     case mailStateWaiting, mailStateSent, mailStateGaveUp
@@ -49,11 +55,37 @@ enum MailPhrase: String, CaseIterable, Sendable {
         case .unsubscribeLinkGone: return ("This link is no longer valid: its address is not on the roster any more, so nothing will be sent to it.", "더 이상 쓸 수 없는 링크예요. 이 주소는 명단에 없어서 아무것도 보내지 않아요.")
         case .rosterMailLink: return ("E-mail addresses", "이메일 주소")
         case .rosterMailHeading: return ("E-mail addresses of the roster", "명단의 이메일 주소")
-        case .rosterMailBody: return ("Members with an address get the participant link after each meeting and one reminder before the form closes. Only you and co-hosts who edit see the addresses; exports leave them out.", "주소가 있는 사람은 회의가 끝나면 참여 링크를, 설문 마감 전에 알림을 한 번 받아요. 주소는 나와 편집 권한이 있는 공동 주최자만 보고, 내보내기에는 들어가지 않아요.")
+        case .rosterMailBody: return ("Type every address you know, then press Save once. Saving sends nothing: you send the link yourself, after a preview. Only you and co-hosts who edit see the addresses; exports leave them out.", "아는 주소를 모두 입력하고 저장을 한 번 누르세요. 저장해도 메일은 가지 않아요. 링크는 미리 보기를 확인한 뒤 직접 보내요. 주소는 나와 편집 권한이 있는 공동 주최자만 보고, 내보내기에는 들어가지 않아요.")
         case .rosterMailNoMail: return ("This server sends no e-mail: copy the participant link from the meeting page instead.", "이 서버는 메일을 보내지 않아요. 회의 페이지에서 참여 링크를 복사해 보내세요.")
-        case .rosterMailSave: return ("Save", "저장")
+        case .rosterMailSave: return ("Save all addresses", "주소 모두 저장")
         case .rosterMailUnsubscribed: return ("Unsubscribed", "수신 거부함")
-        case .rosterMailSaved: return ("Address saved.", "주소를 저장했어요.")
+        case .rosterMailSaved: return ("Saved {n} address changes. Nothing was sent.", "주소 {n}개를 바꿨어요. 메일은 보내지 않았어요.")
+        case .rosterMailNothingChanged: return ("No address changed.", "바뀐 주소가 없어요.")
+        case .rosterMailErrors: return ("Some addresses need another look. Nothing was saved:", "다시 확인할 주소가 있어요. 아무것도 저장하지 않았어요:")
+        case .rosterMailFieldHint: return ("Leave empty for no address.", "주소가 없으면 비워 두세요.")
+        case .rosterSendLink: return ("Send the feedback link…", "피드백 링크 보내기…")
+        case .rosterSendHeading: return ("Send the feedback link of session {n}", "{n}회차 피드백 링크 보내기")
+        case .rosterSendButton: return ("Send the link to {n} people now", "지금 {n}명에게 링크 보내기")
+        case .rosterSendButtonOne: return ("Send the link to 1 person now", "지금 1명에게 링크 보내기")
+        case .rosterSendNoForm: return ("This session has no published form that is still open: publish it first, then send its link.", "이 회차에는 열려 있는 게시된 설문이 없어요. 먼저 게시한 뒤 링크를 보내세요.")
+        case .rosterSendNobody: return ("Nobody to send to now: see who is skipped below.", "지금 보낼 사람이 없어요. 아래에서 제외된 사람을 확인하세요.")
+        case .rosterSendNoMail: return ("This server sends no e-mail: copy the participant link from the meeting page instead.", "이 서버는 메일을 보내지 않아요. 회의 페이지에서 참여 링크를 복사해 보내세요.")
+        case .rosterSendPresentGroup: return ("Checked in or marked present — thanked for coming ({n}): {names}", "출석한 사람 — 와 주셔서 고맙다는 메일 ({n}명): {names}")
+        case .rosterSendAbsentGroup: return ("Absent — told their view still counts ({n}): {names}", "결석한 사람 — 그래도 의견이 소중하다는 메일 ({n}명): {names}")
+        case .rosterSendSubject: return ("Subject", "제목")
+        case .rosterSendSkippedHeading: return ("Skipped", "제외")
+        case .rosterSendDone: return ("The link is on its way to {n} people.", "{n}명에게 링크를 보내고 있어요.")
+        case .rosterSkipSuppressed: return ("unsubscribed", "수신 거부함")
+        case .rosterSkipNoAddress: return ("no address", "주소 없음")
+        case .rosterSkipAlreadySent: return ("already sent", "이미 보냄")
+        case .rosterReminderHeading: return ("Reminder before the form closes", "마감 전 알림")
+        case .rosterReminderCheckbox: return ("Remind those who have not answered", "아직 답하지 않은 사람에게 알림 보내기")
+        case .rosterReminderHours: return ("Hours before the form closes", "마감 몇 시간 전")
+        case .rosterReminderHint: return ("For every session of this series whose link you sent, once, to those whose check-in has no answer. The form needs a closing time.", "이 시리즈에서 링크를 보낸 모든 회차에 한 번, 체크인에 답변이 없는 사람에게 보내요. 설문에 마감 시각이 있어야 해요.")
+        case .rosterReminderSave: return ("Save the reminder", "알림 설정 저장")
+        case .rosterReminderOn: return ("On: {n} h before the form closes.", "켜짐: 마감 {n}시간 전.")
+        case .rosterReminderOff: return ("Off: nobody is reminded.", "꺼짐: 아무에게도 알림을 보내지 않아요.")
+        case .rosterReminderSaved: return ("Reminder saved.", "알림 설정을 저장했어요.")
         case .mailLogLink: return ("Mail log", "메일 기록")
         case .mailLogHeading: return ("Mail sent for you", "보낸 메일 기록")
         case .mailLogEmpty: return ("No mail yet.", "아직 보낸 메일이 없어요.")

@@ -11,7 +11,8 @@ import Hummingbird
 ///   account) and `/password-reset/{token}` (choose a new password; single use, one hour);
 /// - `/unsubscribe/{token}`: a confirmation page, and the one-click POST of RFC 8058 that mail
 ///   clients send without a session (the token is the only credential, so no CSRF token);
-/// - `/m/{id}/roster/mail`: the roster's addresses (those who may edit the series only);
+/// - `/m/{id}/roster/mail`: the roster's addresses, one form and one Save (those who may edit the
+///   series only); sending is its own page (``RosterSendPageController``);
 /// - `/account/mail`: the host's delivery log.
 struct MailPagesController {
     let accounts: AccountActions
@@ -37,21 +38,34 @@ struct MailPagesController {
         var body: String
     }
 
+    /// One form for every member's address, one Save (issue 48): nothing typed is lost — a bad
+    /// address is named in the error summary and beside its field, and every typed value comes back.
     struct RosterPage {
         struct Row {
             var name: String
             var email: String
             var unsubscribed: Bool
-            var action: String
             var fieldID: String
             var error: String?
         }
 
+        struct ErrorLink {
+            var href: String
+            var text: String
+        }
+
         var csrf: String
+        var action: String
         var notice: String?
         var mailConfigured: Bool
         var rosterLink: String
+        var sendLink: String
         var rows: [Row]
+        var generalErrors: [String]
+        var errorLinks: [ErrorLink]
+        /// Stored: templates read values by reflection, which sees no computed property.
+        var hasErrors: Bool
+        var hasRows: Bool
     }
 
     struct LogPage {
@@ -85,7 +99,7 @@ struct MailPagesController {
             .add(middleware: PageErrorMiddleware(subject: .meeting))
             .add(middleware: HostSessionMiddleware(accounts: self.accounts))
         host.get("m/:id/roster/mail", use: self.showRoster)
-        host.post("m/:id/roster/:memberId/email", use: self.setEmail)
+        host.post("m/:id/roster/mail", use: self.saveEmails)
         host.get("account/mail", use: self.log)
     }
 
@@ -207,24 +221,50 @@ struct MailPagesController {
 
     @Sendable func showRoster(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
-        return try await self.renderRoster(request, context, meeting, notice: nil, errors: [:], status: .ok)
+        return try await self.renderRoster(request, context, meeting, status: .ok)
     }
 
-    @Sendable func setEmail(_ request: Request, context: AppRequestContext) async throws -> Response {
+    /// The one Save: every member's field (`email-{memberId}`) at once. All are checked before any
+    /// is stored; changes count against the account's allowance of address changes together.
+    /// Storing an address sends nothing (sending is `/m/{id}/roster/send`).
+    @Sendable func saveEmails(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
-        let fields = try await context.postedFields(request)
-        let member = try context.requireID("memberId", "roster member")
+        // A field per member, so the body grows with the roster: 16 KiB is about 150 members.
+        let fields = try await context.postedFields(request, limit: 256 * 1024)
+        let viewer = try context.requireViewer()
         let t = Localizer(Language(request.headers))
+        var typed: [(member: UUID, email: String)] = []
+        var seen: Set<UUID> = []
+        for pair in fields.pairs where pair.name.hasPrefix(Self.emailField) {
+            guard let member = UUID(uuidString: String(pair.name.dropFirst(Self.emailField.count))), seen.insert(member).inserted else { continue }
+            typed.append((member, pair.value))
+        }
+        let typedByMember = Dictionary(typed.map { ($0.member, $0.email) }, uniquingKeysWith: { first, _ in first })
         do {
-            try self.admission.rosterAddressChange(account: try context.requireViewer().accountID)
-            try await self.mail.setRosterEmail(series: meeting.seriesID, member: member, by: try context.requireViewer(), email: fields["email"])
-            return try await self.renderRoster(request, context, meeting, notice: t(.rosterMailSaved), errors: [:], status: .ok)
+            let changes = try await self.mail.rosterEmailChanges(series: meeting.seriesID, by: viewer, typed: typed)
+            try self.admission.rosterAddressChanges(account: viewer.accountID, count: changes.count)
+            let changed = try await self.mail.setRosterEmails(series: meeting.seriesID, by: viewer, changes)
+            let notice = changed == 0 ? t(.rosterMailNothingChanged) : t(.rosterMailSaved, ["n": String(changed)])
+            return try await self.renderRoster(request, context, meeting, notice: notice, status: .ok)
         } catch let failure as ValidationFailure {
+            var errors: [UUID: String] = [:]
+            let sentences = FieldErrors(failure, t)
+            for problem in failure.problems {
+                guard let member = UUID(uuidString: String(problem.path.dropFirst("emails.".count))), errors[member] == nil else { continue }
+                errors[member] = sentences[problem.path]
+            }
             return try await self.renderRoster(
-                request, context, meeting, notice: nil, errors: [member: (fields["email"] ?? "", FieldErrors(failure, t)["email"] ?? "")],
-                status: .unprocessableContent)
+                request, context, meeting, typed: typedByMember, errors: errors, status: .unprocessableContent)
+        } catch let refusal as APIError where refusal.status == .tooManyRequests {
+            var response = try await self.renderRoster(
+                request, context, meeting, typed: typedByMember, generalError: refusal.detail, status: .tooManyRequests)
+            response.headers.append(contentsOf: refusal.headers)
+            return response
         }
     }
+
+    /// The prefix of a member's address field; the rest is the member's id.
+    static let emailField = "email-"
 
     // MARK: - Delivery log
 
@@ -246,20 +286,24 @@ struct MailPagesController {
     // MARK: - Helpers
 
     private func renderRoster(
-        _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, notice: String?, errors: [UUID: (String, String)],
-        status: HTTPResponse.Status
+        _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, notice: String? = nil, typed: [UUID: String] = [:],
+        errors: [UUID: String] = [:], generalError: String? = nil, status: HTTPResponse.Status
     ) async throws -> Response {
         let writer = try PageWriter(request)
         let id = meeting.id.uuidString.lowercased()
-        let rows = try await self.mail.rosterAddresses(series: meeting.seriesID, by: try context.requireViewer()).map { entry in
-            let member = entry.memberID.uuidString.lowercased()
+        let entries = try await self.mail.rosterAddresses(series: meeting.seriesID, by: try context.requireViewer())
+        let rows = entries.map { entry in
+            let fieldID = Self.emailField + entry.memberID.uuidString.lowercased()
             return RosterPage.Row(
-                name: entry.name, email: errors[entry.memberID]?.0 ?? entry.email ?? "", unsubscribed: entry.unsubscribed,
-                action: "/m/\(id)/roster/\(member)/email", fieldID: "email-\(member)", error: errors[entry.memberID]?.1)
+                name: entry.name, email: typed[entry.memberID] ?? entry.email ?? "", unsubscribed: entry.unsubscribed, fieldID: fieldID,
+                error: errors[entry.memberID])
         }
+        let errorLinks = rows.compactMap { row in row.error.map { RosterPage.ErrorLink(href: "#\(row.fieldID)", text: "\(row.name): \($0)") } }
+        let generalErrors = generalError.map { [$0] } ?? []
         let page = RosterPage(
-            csrf: context.sessionCSRFToken ?? "", notice: notice, mailConfigured: self.mail.isConfigured, rosterLink: "/m/\(id)/roster",
-            rows: rows)
+            csrf: context.sessionCSRFToken ?? "", action: "/m/\(id)/roster/mail", notice: notice, mailConfigured: self.mail.isConfigured,
+            rosterLink: "/m/\(id)/roster", sendLink: "/m/\(id)/roster/send", rows: rows, generalErrors: generalErrors, errorLinks: errorLinks,
+            hasErrors: !errorLinks.isEmpty || !generalErrors.isEmpty, hasRows: !rows.isEmpty)
         return try writer.hostPage("roster-mail", title: writer.localizer(.rosterMailHeading), view: page, context: context, status: status)
     }
 

@@ -24,7 +24,7 @@ extension SettingTable {
         help: "Mail outbox: how often it looks for due messages.")
     static let mailReminderLead = Setting(
         flag: nil, variable: "DEBRIEF_MAIL_REMINDER_LEAD_SECONDS", kind: .seconds(1...31_536_000), defaultValue: .integer(86_400),
-        help: "How long before a form closes the roster's one reminder goes out.")
+        help: "The lead the roster's reminder form suggests (whole hours); the host chooses and turns the reminder on.")
     static let mailLimitPerAccountPerHour = Setting(
         flag: nil, variable: "DEBRIEF_MAIL_LIMIT_PER_ACCOUNT_PER_HOUR", kind: .integer(1...1_000_000), defaultValue: .integer(300),
         help: "Messages per account per hour (invitations, roster mail).")

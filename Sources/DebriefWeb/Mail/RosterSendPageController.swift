@@ -1,0 +1,143 @@
+import Debrief
+import DebriefActions
+import DebriefHTTP
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `/m/{id}/roster/send`: sending the session's feedback link to the roster is a step of its own
+/// (docs/decisions/0060-roster-sending-is-a-step.md). The page is the preview — how many people,
+/// the subject and text each wording carries and who gets which (present: thanked for coming;
+/// absent: their view still counts), who is skipped and why — with one button; and the series'
+/// reminder, off until the host turns it on. Those who may edit the series only.
+struct RosterSendPageController {
+    let accounts: AccountActions
+    let meetings: MeetingActions
+    let sending: RosterSendActions
+
+    struct SendPage {
+        struct Sample {
+            var group: String
+            var subject: String
+            var text: String
+        }
+
+        struct Skipped {
+            var name: String
+            var reason: String
+        }
+
+        struct ErrorLink {
+            var href: String
+            var text: String
+        }
+
+        var heading: String
+        var csrf: String
+        var addressesLink: String
+        var notice: String?
+        var mailConfigured: Bool
+        var formOpen: Bool
+        var canSend: Bool
+        /// Mail and form are ready but nobody would get the link now.
+        var nobody: Bool
+        var sendAction: String
+        var sendLabel: String
+        var samples: [Sample]
+        var skipped: [Skipped]
+        var hasSkipped: Bool
+        var reminderAction: String
+        var reminderOn: Bool
+        var reminderState: String
+        var leadHours: String
+        var leadError: String?
+        var generalErrors: [String] = []
+        var errorLinks: [ErrorLink]
+        var hasErrors: Bool
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let group = router.group("m")
+            .add(middleware: PageErrorMiddleware(subject: .meeting))
+            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+        group.get(":id/roster/send", use: self.show)
+        group.post(":id/roster/send", use: self.send)
+        group.post(":id/roster/reminder", use: self.setReminder)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
+        return try await self.render(request, context, meeting, status: .ok)
+    }
+
+    /// The button: records who the preview named and writes their messages. Pressing it again
+    /// sends nobody twice (those already sent are skipped).
+    @Sendable func send(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
+        _ = try await context.postedFields(request)
+        let t = Localizer(Language(request.headers))
+        let sent: Int
+        do {
+            sent = try await self.sending.send(meeting, by: try context.requireViewer())
+        } catch let error as DebriefError where error.code == .conflict {
+            // No mail configured, or no open form: the page says which, with nothing sent.
+            return try await self.render(request, context, meeting, status: .conflict)
+        }
+        return try await self.render(request, context, meeting, notice: t(.rosterSendDone, ["n": String(sent)]), status: .ok)
+    }
+
+    /// The series' reminder: the checkbox `remind=on` with `leadHours` (1–168) turns it on; no
+    /// checkbox turns it off. A bad number is a 422 naming `leadHours`, the typed value kept.
+    @Sendable func setReminder(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
+        let fields = try await context.postedFields(request)
+        let t = Localizer(Language(request.headers))
+        let on = fields["remind"] == "on"
+        do {
+            try await self.sending.setReminder(meeting, by: try context.requireViewer(), on: on, leadHours: fields["leadHours"])
+            return try await self.render(request, context, meeting, notice: t(.rosterReminderSaved), status: .ok)
+        } catch let failure as ValidationFailure {
+            return try await self.render(
+                request, context, meeting, typedLead: fields["leadHours"] ?? "", typedOn: on, leadError: FieldErrors(failure, t)["leadHours"],
+                status: .unprocessableContent)
+        }
+    }
+
+    private func render(
+        _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, notice: String? = nil, typedLead: String? = nil,
+        typedOn: Bool? = nil, leadError: String? = nil, status: HTTPResponse.Status
+    ) async throws -> Response {
+        let writer = try PageWriter(request)
+        let t = writer.localizer
+        let id = meeting.id.uuidString.lowercased()
+        let preview = try await self.sending.preview(meeting, by: try context.requireViewer())
+        let samples = preview.samples.map { sample in
+            SendPage.Sample(
+                group: t(sample.present ? .rosterSendPresentGroup : .rosterSendAbsentGroup, [
+                    "n": String(sample.names.count), "names": sample.names.joined(separator: ", "),
+                ]),
+                subject: sample.subject, text: sample.text)
+        }
+        let skipped = preview.skipped.map { entry in
+            let reason: String
+            switch entry.reason {
+            case .suppressed: reason = t(.rosterSkipSuppressed)
+            case .noAddress: reason = t(.rosterSkipNoAddress)
+            case .alreadySent: reason = t(.rosterSkipAlreadySent)
+            }
+            return SendPage.Skipped(name: entry.name, reason: reason)
+        }
+        let reminderOn = preview.reminderLeadHours != nil
+        let errorLinks = leadError.map { [SendPage.ErrorLink(href: "#leadHours", text: "\(t(.rosterReminderHours)): \($0)")] } ?? []
+        let page = SendPage(
+            heading: t(.rosterSendHeading, ["n": String(meeting.sessionNumber)]), csrf: context.sessionCSRFToken ?? "",
+            addressesLink: "/m/\(id)/roster/mail", notice: notice, mailConfigured: preview.mailConfigured, formOpen: preview.formOpen,
+            canSend: preview.canSend, nobody: preview.mailConfigured && preview.formOpen && preview.recipients.isEmpty,
+            sendAction: "/m/\(id)/roster/send", sendLabel: preview.recipients.count == 1 ? t(.rosterSendButtonOne) : t(.rosterSendButton, ["n": String(preview.recipients.count)]), samples: samples,
+            skipped: skipped, hasSkipped: !skipped.isEmpty, reminderAction: "/m/\(id)/roster/reminder", reminderOn: typedOn ?? reminderOn,
+            reminderState: preview.reminderLeadHours.map { t(.rosterReminderOn, ["n": String($0)]) } ?? t(.rosterReminderOff),
+            leadHours: typedLead ?? String(preview.reminderLeadHours ?? preview.defaultLeadHours), leadError: leadError,
+            errorLinks: errorLinks, hasErrors: !errorLinks.isEmpty)
+        return try writer.hostPage("roster-send", title: page.heading, view: page, context: context, status: status)
+    }
+}
