@@ -147,6 +147,15 @@ def send_every_kind(server) -> tuple[dict[tuple[str, str], str], str]:
     saved = requests.put(base + f"/v1/meetings/{meeting['id']}/roster/{member.json()['id']}/email", headers=auth,
                          json={"email": member_address}, timeout=30)
     assert saved.status_code == 200, saved.text
+    # Saving sends nothing (decision 60): the host sends the link, and turns the reminder on.
+    host = sign_in_with_the_page(base, english, korean=False)
+    preview = host.get(base + f"/m/{meeting['id']}/roster/send", timeout=30)
+    assert preview.status_code == 200, preview.text
+    sent = host.post(base + f"/m/{meeting['id']}/roster/send", data={"csrf": csrf_of(preview.text)}, timeout=30)
+    assert sent.status_code == 200, sent.text
+    reminder = host.post(base + f"/m/{meeting['id']}/roster/reminder",
+                         data={"csrf": csrf_of(preview.text), "remind": "on", "leadHours": "3"}, allow_redirects=False, timeout=30)
+    assert reminder.status_code in (200, 303), reminder.text
     expected[(member_address, "participant_link")] = TITLE[:79] + "… — your feedback link · 피드백 링크"
     expected[(member_address, "reminder")] = TITLE[:79] + "… — feedback closes soon · 피드백 마감 전 알림"
     return expected, member_address
