@@ -69,7 +69,7 @@ public struct RosterMailStore: Sendable {
         return try await self.database.withTransaction { connection in
             try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection)
             // One token per member that has none yet; a member keeps the one it has.
-            let tokens = changes.map { _ in "dbu_" + SecretToken.base64URL(SecretToken.randomBytes(18)) }
+            let tokens = changes.map { _ in SecretToken.newMailToken() }
             return try await connection.execute(
                 """
                 UPDATE roster_members rm SET
