@@ -99,7 +99,9 @@ public struct MailActions: Sendable {
         link: String, to recipient: EmailAddress, by admin: Account, expiresAt: Date, korean: Bool
     ) async throws -> MailOutbox.Enqueued? {
         guard self.isConfigured else { return nil }
-        let texts = MailTexts.invitation(link: link, inviter: admin.displayName, expires: Timestamps.format(expiresAt), korean: korean)
+        // The admin's zone, named (``LocalTime``, decision 59): never a raw ISO instant.
+        let expires = LocalTime.text(expiresAt, zone: admin.timeZone, language: korean ? .korean : .english)
+        let texts = MailTexts.invitation(link: link, inviter: admin.displayName, expires: expires, korean: korean)
         let mail = OutgoingMail(
             accountID: admin.id, kind: .invitation, dedupeKey: "invitation:\(link)", recipient: recipient.normalized,
             subject: texts.subject, text: texts.text, html: texts.html)
@@ -150,10 +152,10 @@ public struct MailActions: Sendable {
         for due in try await self.roster.due(reminderLead: self.settings.reminderLead) {
             let link = "\(self.publicBaseURL)/f/\(due.formCode)"
             let unsubscribe = "\(self.publicBaseURL)/unsubscribe/\(due.mailToken)"
-            let closes = due.closesAt.map { Timestamps.format($0) }
             for reminder in due.closingSoon ? [false, true] : [false] {
                 let texts = MailTexts.roster(
-                    title: due.title, name: due.name, link: link, unsubscribe: unsubscribe, closes: closes, reminder: reminder)
+                    title: due.title, name: due.name, link: link, unsubscribe: unsubscribe, closes: due.closesAt, zone: due.timeZone,
+                    reminder: reminder)
                 let mail = OutgoingMail(
                     accountID: due.hostID, kind: reminder ? .reminder : .participantLink,
                     dedupeKey: "\(reminder ? "reminder" : "link"):\(due.meetingID.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())",

@@ -97,6 +97,8 @@ public struct RosterMailStore: Sendable {
         public var hostID: UUID
         public var formCode: String
         public var closesAt: Date?
+        /// The series' zone: the mail states the close time in it (decision 59).
+        public var timeZone: String
         public var memberID: UUID
         public var name: String
         public var email: String
@@ -110,7 +112,7 @@ public struct RosterMailStore: Sendable {
     public func due(reminderLead: Duration, window: Duration = .seconds(14 * 24 * 3600)) async throws -> [Due] {
         try await self.database.query(
             """
-            SELECT m.id AS meeting_id, m.title, s.host_id, f.code, f.closes_at, rm.id AS member_id, rm.name, rm.email, rm.mail_token,
+            SELECT m.id AS meeting_id, m.title, s.host_id, s.time_zone, f.code, f.closes_at, rm.id AS member_id, rm.name, rm.email, rm.mail_token,
                 (f.closes_at IS NOT NULL AND f.closes_at <= now() + make_interval(secs => \(MailOutbox.seconds(reminderLead))))
                     AS closing_soon
             FROM meetings m
@@ -127,7 +129,7 @@ public struct RosterMailStore: Sendable {
         ).map { row in
             Due(
                 meetingID: try row.decode("meeting_id"), title: try row.decode("title"), hostID: try row.decode("host_id"),
-                formCode: try row.decode("code"), closesAt: try row.decode("closes_at"), memberID: try row.decode("member_id"),
+                formCode: try row.decode("code"), closesAt: try row.decode("closes_at"), timeZone: try row.decode("time_zone"), memberID: try row.decode("member_id"),
                 name: try row.decode("name"), email: try row.decode("email"), mailToken: try row.decode("mail_token"),
                 closingSoon: try row.decode("closing_soon"))
         }
