@@ -99,7 +99,8 @@ struct SeriesZoneTests {
             // The feed: the series' zone, not the host's (UTC here).
             let feed = try await api.send(.post, "/v1/series/\(fixture.seriesID)/calendar-feed", token: fixture.hostToken)
             let url = try #require(feed.string("url"), "\(feed.text)")
-            let path = String(url[try #require(url.range(of: "/v1/calendar/"))].lowerBound...)
+            let range = try #require(url.range(of: "/v1/calendar/"))
+            let path = String(url[range.lowerBound...])
             let text = try await api.send(.get, path).text
             #expect(text.contains("X-WR-TIMEZONE:Asia/Seoul"), "\(text)")
         }
