@@ -34,9 +34,9 @@ struct NextSessionSlotTests {
 
     @Test func localTimesNameTheZoneInEachLanguage() throws {
         let date = try Self.date("2031-03-04T07:00:00.000Z")
-        #expect(LocalTime.text(date, zone: "Asia/Seoul", language: .english) == "4 Mar 2031, 16:00 (Asia/Seoul)")
+        #expect(LocalTime.text(date, zone: "Asia/Seoul", language: .english) == "4 Mar 2031 at 16:00 (Asia/Seoul)")
         #expect(LocalTime.text(date, zone: "Asia/Seoul", language: .korean) == "2031. 3. 4. 오후 4:00 (Asia/Seoul)")
-        #expect(LocalTime.text(date, zone: nil, language: .english) == "4 Mar 2031, 07:00 (UTC)")
-        #expect(LocalTime.text(date, zone: "Not/AZone", language: .english) == "4 Mar 2031, 07:00 (UTC)")
+        #expect(LocalTime.text(date, zone: nil, language: .english) == "4 Mar 2031 at 07:00 (UTC)")
+        #expect(LocalTime.text(date, zone: "Not/AZone", language: .english) == "4 Mar 2031 at 07:00 (UTC)")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A time as a person reads it: in a meeting's zone, in their language's format, with the zone
-/// named — `26 Nov 2026, 16:00 (Asia/Seoul)`, `2026. 11. 26. 오후 4:00 (Asia/Seoul)`.
+/// named — `26 Nov 2026 at 16:00 (Asia/Seoul)`, `2026. 11. 26. 오후 4:00 (Asia/Seoul)`.
 ///
 /// The one formatter of a time shown to a participant (docs/decisions/0059): the form page, the
 /// series link, the thanks page and every mail go through ``text(_:zone:language:)`` with the

@@ -64,7 +64,7 @@ struct SeriesZoneTests {
         }
     }
 
-    @Test(arguments: [("en", "4 Mar 2031, 16:00 (Asia/Seoul)", "5 Mar 2031, 12:00 (Asia/Seoul)"),
+    @Test(arguments: [("en", "4 Mar 2031 at 16:00 (Asia/Seoul)", "5 Mar 2031 at 12:00 (Asia/Seoul)"),
                       ("ko", "2031. 3. 4. 오후 4:00 (Asia/Seoul)", "2031. 3. 5. 오후 12:00 (Asia/Seoul)")])
     func participantPagesShowTheSeriesZone(_ language: String, _ start: String, _ closes: String) async throws {
         try await ParticipantAPI.run { api, _ in
@@ -84,8 +84,8 @@ struct SeriesZoneTests {
                 json: ["startsAt": "2031-03-11T16:00:00+09:00", "endsAt": "2031-03-11T17:00:00+09:00", "closePreviousForm": true])
             #expect(next.status == .created, "\(next.text)")
             let none = try await api.page("/f/\(code)", language: language)
-            #expect(none.text.contains(start.replacingOccurrences(of: "4 Mar", with: "11 Mar").replacingOccurrences(of: "3. 4.", with: "3. 11.")),
-                    "\(none.status) \(none.text.prefix(3000))")
+            // Session 1 has not started yet: it is the next one.
+            #expect(none.text.contains(start), "\(none.status) \(none.text.prefix(3000))")
         }
     }
 
@@ -114,7 +114,7 @@ struct SeriesZoneTests {
             title: "Weekly sync", name: "Ann", link: "https://debrief.example/f/ABCDEFGHJK", unsubscribe: "https://debrief.example/u",
             closes: closes, zone: "Asia/Seoul", reminder: true)
         for part in [texts.text, texts.html] {
-            #expect(part.contains("It closes 5 Mar 2031, 12:00 (Asia/Seoul)."), "\(part)")
+            #expect(part.contains("It closes 5 Mar 2031 at 12:00 (Asia/Seoul)."), "\(part)")
             #expect(part.contains("마감: 2031. 3. 5. 오후 12:00 (Asia/Seoul)."), "\(part)")
             #expect(!part.contains("2031-03-05T"), "no raw ISO instant: \(part)")
         }
