@@ -23,12 +23,10 @@ public struct MeetingStore: Sendable {
         let details = new.details
         return try await self.refusingOverlap(host: viewer.accountID, details) {
             try await self.database.withTransaction { connection in
-                let series = try await connection.query(
-                    """
-                    INSERT INTO meeting_series (host_id, time_zone) VALUES (\(viewer.accountID), coalesce(\(new.timeZone)::text,
-                        (SELECT nullif(btrim(a.time_zone), '') FROM accounts a WHERE a.id = \(viewer.accountID)), 'UTC'))
-                    RETURNING id
-                    """).single()
+                // Without a zone, SQL/0059's trigger gives the series its owner's (UTC when none).
+                let insert: SQLQuery = new.timeZone.map { "INSERT INTO meeting_series (host_id, time_zone) VALUES (\(viewer.accountID), \($0))" }
+                    ?? "INSERT INTO meeting_series (host_id) VALUES (\(viewer.accountID))"
+                let series = try await connection.query(insert + " RETURNING id").single()
                 return try await Self.insert(
                     details, series: try series.decode("id"), host: viewer.accountID, session: 1, by: viewer, on: connection)
             }
