@@ -43,6 +43,7 @@ let migrationFiles = [
     "0055_credentials_follow_their_maker.sql",
     "0056_mail_suppressions_and_allowance.sql",
     "0058_address_proof_mail.sql",
+    "0059_series_time_zone.sql",
     "0060_roster_send_step.sql",
 ]
 

@@ -43,6 +43,9 @@ public struct CalendarSeriesPlan: Sendable, Equatable {
     public var timeZone: String
     /// The rule would go on past the horizon: only the sessions within it were planned.
     public var reachedHorizon: Bool
+    /// The rule's text (`FREQ=WEEKLY;COUNT=8`), kept as the series' schedule (SQL/0059): "Next
+    /// session" proposes its next occurrence after the latest session (``NextSessionSlot``).
+    public var schedule: String? = nil
 
     /// Validates `input`. `hostZone` is the host's zone (a UTC or floating start keeps its wall
     /// clock there); problems name their field (`rule.INTERVAL`, `ics.DTSTART`, `timeZone`).
@@ -136,7 +139,8 @@ public struct CalendarSeriesPlan: Sendable, Equatable {
         return problems.result {
             CalendarSeriesPlan(
                 sessions: starts.map { MeetingDetails(title: details.title, startsAt: $0, endsAt: $0.addingTimeInterval(duration), place: details.place, expectedHeadCount: nil) },
-                timeZone: zone.identifier, reachedHorizon: reached)
+                timeZone: zone.identifier, reachedHorizon: reached,
+                schedule: ruleText.map { $0.trimmingCharacters(in: .whitespaces) })
         }
     }
 }

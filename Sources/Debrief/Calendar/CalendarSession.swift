@@ -14,11 +14,14 @@ public struct CalendarSession: Sendable, Equatable {
     public var cancelled: Bool
     /// The published form's participant code, if the form is published.
     public var formCode: String?
+    /// The series' zone (decision 59): a file of this one session names it in `X-WR-TIMEZONE`.
+    public var timeZone: String?
 
     public init(
         meetingID: UUID, title: String, startsAt: Date, endsAt: Date, place: String?, createdAt: Date, updatedAt: Date,
-        sequence: Int, cancelled: Bool, formCode: String?
+        sequence: Int, cancelled: Bool, formCode: String?, timeZone: String? = nil
     ) {
+        self.timeZone = timeZone
         self.meetingID = meetingID
         self.title = title
         self.startsAt = startsAt

@@ -18,12 +18,16 @@ public struct Meeting: Sendable, Equatable {
     /// The series' stable participant code (SQL/0050): its short link `/f/{code}` always opens the
     /// series' current session. Nil only for a meeting built in memory.
     public var seriesCode: String?
+    /// The series' time zone (SQL/0059, an IANA name): participants read this session's times in
+    /// it (``LocalTime``), and its calendar files name it. Nil only for a meeting built in memory.
+    public var seriesTimeZone: String?
 
     public init(
         id: UUID, seriesID: UUID, hostID: UUID, sessionNumber: Int, title: String, startsAt: Date, endsAt: Date,
         place: String?, expectedHeadCount: Int?, createdAt: Date, updatedAt: Date, role: SeriesRole,
-        seriesCode: String? = nil
+        seriesCode: String? = nil, seriesTimeZone: String? = nil
     ) {
+        self.seriesTimeZone = seriesTimeZone
         self.seriesCode = seriesCode
         self.id = id
         self.seriesID = seriesID

@@ -14,14 +14,35 @@ public struct MeetingInput: Codable, Sendable, Equatable {
     public var place: String?
     /// Optional, 1…100 000.
     public var expectedHeadCount: Int?
+    /// The new series' time zone (an IANA name, ``HostTimeZone``); absent: the host's own zone,
+    /// UTC when the host chose none. Only creating a series reads it (``validateNew()``).
+    public var timeZone: String?
 
     /// Creates an input; every field defaults to absent.
-    public init(title: String? = nil, startsAt: Date? = nil, endsAt: Date? = nil, place: String? = nil, expectedHeadCount: Int? = nil) {
+    public init(
+        title: String? = nil, startsAt: Date? = nil, endsAt: Date? = nil, place: String? = nil, expectedHeadCount: Int? = nil,
+        timeZone: String? = nil
+    ) {
+        self.timeZone = timeZone
         self.title = title
         self.startsAt = startsAt
         self.endsAt = endsAt
         self.place = place
         self.expectedHeadCount = expectedHeadCount
+    }
+
+    /// The first session of a new series and the series' zone, or every problem found: those of
+    /// ``validate()`` and `timeZone` ("must be an IANA time zone name …").
+    public func validateNew() -> Result<NewSeriesMeeting, ValidationFailure> {
+        var problems = ProblemCollector()
+        var zone: String?
+        if self.timeZone != nil { zone = HostTimeZone.check(self.timeZone, at: "timeZone", into: &problems) }
+        let details = self.validate()
+        if case .failure(let failure) = details { problems.add(contentsOf: failure) }
+        return problems.result {
+            guard case .success(let details) = details else { return nil }
+            return NewSeriesMeeting(details: details, timeZone: zone)
+        }
     }
 
     /// The validated details, or every problem found. Paths: `title`, `startsAt`,
@@ -50,5 +71,17 @@ public struct MeetingInput: Codable, Sendable, Equatable {
                 place: place, expectedHeadCount: expectedHeadCount
             )
         }
+    }
+}
+
+/// A new series' first session and its zone, validated (``MeetingInput/validateNew()``).
+public struct NewSeriesMeeting: Sendable, Equatable {
+    public var details: MeetingDetails
+    /// A zone ``HostTimeZone`` accepts, or nil for the host's own (UTC when they chose none).
+    public var timeZone: String?
+
+    public init(details: MeetingDetails, timeZone: String?) {
+        self.details = details
+        self.timeZone = timeZone
     }
 }

@@ -47,13 +47,13 @@ public struct CalendarActions: Sendable {
     /// One session's `.ics` for its host (or anyone with a role in its series).
     public func sessionText(meeting id: UUID, by viewer: Viewer) async throws -> String {
         guard let session = try await self.calendars.session(meeting: id, visibleTo: viewer) else { throw DebriefError.notFound("meeting") }
-        return ICalendarDocument(events: [session.event(baseURL: self.publicBaseURL, forHost: true)]).rendered()
+        return ICalendarDocument(timeZone: session.timeZone, events: [session.event(baseURL: self.publicBaseURL, forHost: true)]).rendered()
     }
 
     /// One session's `.ics` for a participant holding its form's code: the participant link only.
     public func participantText(code: String) async throws -> String {
         guard let session = try await self.calendars.session(code: code) else { throw DebriefError.notFound("form") }
-        return ICalendarDocument(events: [session.event(baseURL: self.publicBaseURL, forHost: false)]).rendered()
+        return ICalendarDocument(timeZone: session.timeZone, events: [session.event(baseURL: self.publicBaseURL, forHost: false)]).rendered()
     }
 
     /// Computes a plan from the input and the host's zone; the HTTP layer's ``CalendarImport``

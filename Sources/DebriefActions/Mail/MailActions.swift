@@ -99,7 +99,9 @@ public struct MailActions: Sendable {
         link: String, to recipient: EmailAddress, by admin: Account, expiresAt: Date, korean: Bool
     ) async throws -> MailOutbox.Enqueued? {
         guard self.isConfigured else { return nil }
-        let texts = MailTexts.invitation(link: link, inviter: admin.displayName, expires: Timestamps.format(expiresAt), korean: korean)
+        // The admin's zone, named (``LocalTime``, decision 59): never a raw ISO instant.
+        let expires = LocalTime.text(expiresAt, zone: admin.timeZone, language: korean ? .korean : .english)
+        let texts = MailTexts.invitation(link: link, inviter: admin.displayName, expires: expires, korean: korean)
         let mail = OutgoingMail(
             accountID: admin.id, kind: .invitation, dedupeKey: "invitation:\(link)", recipient: recipient.normalized,
             subject: texts.subject, text: texts.text, html: texts.html)
@@ -203,7 +205,8 @@ public struct MailActions: Sendable {
         case .reminder: wording = .reminder
         }
         let texts = self.rosterTexts(
-            title: due.title, name: due.name, formCode: due.formCode, unsubscribe: unsubscribe, closesAt: due.closesAt, wording: wording)
+            title: due.title, name: due.name, formCode: due.formCode, unsubscribe: unsubscribe, closesAt: due.closesAt,
+            zone: due.timeZone, wording: wording)
         let reminder = due.kind == .reminder
         return OutgoingMail(
             accountID: due.accountID, kind: reminder ? .reminder : .participantLink,
@@ -215,11 +218,12 @@ public struct MailActions: Sendable {
     /// The words of a roster message, for the message itself and for the send page's preview
     /// (one place renders them, the close time included).
     func rosterTexts(
-        title: String, name: String, formCode: String, unsubscribe: String, closesAt: Date?, wording: MailTexts.RosterWording
+        title: String, name: String, formCode: String, unsubscribe: String, closesAt: Date?, zone: String,
+        wording: MailTexts.RosterWording
     ) -> MailTexts.Rendered {
         MailTexts.roster(
             title: title, name: name, link: "\(self.publicBaseURL)/f/\(formCode)", unsubscribe: unsubscribe,
-            closes: closesAt.map { Timestamps.format($0) }, wording: wording)
+            closes: closesAt, zone: zone, wording: wording)
     }
 
     // MARK: - Delivery log

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The words of each message, in English and Korean, plain and HTML. Rendered when the message
@@ -60,17 +61,19 @@ enum MailTexts {
     /// Both languages in one message: a roster has no language of its own.
     /// The only host-written words in the subject are the meeting's title (cut to
     /// ``maxTitleInSubject``); the title and the member's name are made inert (``InertText``)
-    /// everywhere, and only our own two links are clickable.
+    /// everywhere, and only our own two links are clickable. The close time is in the series'
+    /// `zone`, named, in each language's own format (``LocalTime``, decision 59).
     static func roster(
-        title rawTitle: String, name rawName: String, link: String, unsubscribe: String, closes: String?, wording: RosterWording
+        title rawTitle: String, name rawName: String, link: String, unsubscribe: String, closes: Date?, zone: String? = nil,
+        wording: RosterWording
     ) -> Rendered {
         let title = InertText.plain(rawTitle)
         let name = InertText.plain(rawName)
         let subjectTitle = InertText.plain(
             rawTitle.count > Self.maxTitleInSubject ? String(rawTitle.prefix(Self.maxTitleInSubject - 1)) + "…" : rawTitle)
         let subject = wording == .reminder ? "\(subjectTitle) — feedback closes soon · 피드백 마감 전 알림" : "\(subjectTitle) — your feedback link · 피드백 링크"
-        let closing = closes.map { " It closes \($0)." } ?? ""
-        let closingKo = closes.map { " 마감: \($0)." } ?? ""
+        let closing = closes.map { " It closes \(LocalTime.text($0, zone: zone, language: .english))." } ?? ""
+        let closingKo = closes.map { " 마감: \(LocalTime.text($0, zone: zone, language: .korean))." } ?? ""
         let en: String
         let ko: String
         switch wording {

@@ -88,7 +88,8 @@ public struct RosterSendActions: Sendable {
             guard let first = group.first else { return nil }
             let texts = self.mail.rosterTexts(
                 title: meeting.title, name: first.name, formCode: state.target.formCode ?? "…",
-                unsubscribe: "\(self.mail.publicBaseURL)/unsubscribe/…", closesAt: state.target.closesAt, wording: wantPresent ? .thanks : .missed)
+                unsubscribe: "\(self.mail.publicBaseURL)/unsubscribe/…", closesAt: state.target.closesAt,
+                zone: state.target.timeZone, wording: wantPresent ? .thanks : .missed)
             return Preview.Sample(present: wantPresent, subject: texts.subject, text: texts.text, names: group.map(\.name))
         }
         let lead = Int(self.mail.settings.reminderLead.components.seconds / 3600)

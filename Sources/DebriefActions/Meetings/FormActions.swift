@@ -52,6 +52,30 @@ public struct FormActions: Sendable {
         return form
     }
 
+    /// Starts the draft of `meetingID` from the current form of `sourceID` (the builder's "Copy
+    /// the form of another meeting"), carried to this session (``FormDefinition/carried(from:to:)``):
+    /// translations kept, a close time shifted by the difference between the two starts. Saved
+    /// as any draft is (an open form takes a wording change only: `conflict` otherwise).
+    public func copyForm(from sourceID: UUID, to meetingID: UUID, by viewer: Viewer) async throws -> StoredForm {
+        guard let target = try await self.meetings.find(meetingID, visibleTo: viewer, toDo: .edit) else {
+            throw DebriefError.notFound("meeting")
+        }
+        guard let source = try await self.meetings.find(sourceID, visibleTo: viewer) else { throw DebriefError.notFound("meeting") }
+        let form = try await self.current(meeting: sourceID, visibleTo: viewer)
+        let saved = try await self.forms.saveDraft(
+            meeting: meetingID, by: viewer, form.definition.carried(from: source.startsAt, to: target.startsAt))
+        if saved.publishedAt != nil { self.notifier?.changed(meeting: meetingID) }
+        return saved
+    }
+
+    /// The meetings whose form the viewer may copy into another (their own and shared ones that
+    /// have a form), latest start first: the builder's list, whose first entry is its default.
+    public func copySources(for viewer: Viewer, limit: Int = 100) async throws -> [Meeting] {
+        let recent = try await self.meetings.list(for: viewer, scope: .all, after: nil, limit: limit).items
+        let statuses = try await self.meetings.sessionStatuses(recent.map(\.id))
+        return recent.filter { statuses[$0.id]?.formState != nil }
+    }
+
     public func publish(meeting id: UUID, by viewer: Viewer) async throws -> StoredForm {
         let form = try await self.forms.publish(meeting: id, by: viewer)
         self.notifier?.changed(meeting: id)

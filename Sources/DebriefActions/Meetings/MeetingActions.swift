@@ -17,8 +17,9 @@ public struct MeetingActions: Sendable {
         self.notifier = notifier
     }
 
+    /// A new series and its first session; `timeZone` (else the host's zone) is the series'.
     public func create(by viewer: Viewer, _ input: MeetingInput) async throws -> Meeting {
-        try await self.meetings.create(by: viewer, try input.validate().get())
+        try await self.meetings.create(by: viewer, try input.validateNew().get())
     }
 
     /// The first free slot of `duration` for the viewer's own meetings, from `earliest` on, on a
@@ -114,6 +115,19 @@ public struct MeetingActions: Sendable {
             self.notifier?.changed(meeting: previousID)
         }
         return meeting
+    }
+
+    /// The time "Next session" proposes after `previousID`'s series (``NextSessionSlot``): the
+    /// schedule's next occurrence after the latest session, else a week after it, passing over
+    /// slots the host's meetings take. Whichever session the host is on, the proposal is the same.
+    public func proposedNextSession(after previousID: UUID, by viewer: Viewer) async throws -> DateInterval {
+        _ = try await self.find(previousID, visibleTo: viewer, toDo: .edit)
+        guard let rhythm = try await self.meetings.rhythm(ofSeriesOf: previousID, visibleTo: viewer) else {
+            throw DebriefError.notFound("meeting")
+        }
+        let busy = try await self.meetings.busyTimes(host: rhythm.hostID, after: rhythm.latest.start, limit: 1_000)
+        return NextSessionSlot.propose(
+            first: rhythm.first, latest: rhythm.latest, schedule: rhythm.schedule, zone: rhythm.timeZone, busy: busy)
     }
 
     /// Whether the meeting's form takes answers now (what "close the previous session's form" would close).

@@ -28,6 +28,11 @@ public struct ParticipantActions: Sendable {
         try await self.forms.published(code: code)
     }
 
+    /// When the session behind a form's code starts, in its series' zone (the thanks page's line).
+    public func sessionTime(code: String) async throws -> (startsAt: Date, timeZone: String?)? {
+        try await self.forms.sessionTime(code: code)
+    }
+
     /// Where a series' stable code leads now: its current session's form code, or that none is
     /// open (and when the next session starts). Throws not-found when `code` is no series' code.
     public func currentSession(seriesCode code: String) async throws -> SeriesSession {

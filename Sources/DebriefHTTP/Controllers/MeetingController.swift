@@ -15,6 +15,8 @@ struct MeetingController {
 
     struct Series: ResponseEncodable {
         var id: UUID
+        /// The series' zone (decision 59).
+        var timeZone: String
         var sessions: [MeetingResponse]
     }
 
@@ -65,7 +67,7 @@ struct MeetingController {
         group.get("series/:id") { _, context -> Series in
             let id = try context.requireID("id", "series")
             let sessions = try await self.meetings.series(id, visibleTo: try context.requireViewer())
-            return Series(id: id, sessions: sessions.map(MeetingResponse.init))
+            return Series(id: id, timeZone: sessions.first?.seriesTimeZone ?? "UTC", sessions: sessions.map(MeetingResponse.init))
         }
     }
 

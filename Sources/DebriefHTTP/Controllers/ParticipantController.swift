@@ -59,7 +59,7 @@ struct ParticipantController {
             switch session {
             case .open(let formCode):
                 return try await self.participants.view(code: formCode)
-            case .noneOpen(let next):
+            case .noneOpen(let next, _):
                 throw DebriefError(
                     .notFound, "no session of this series is open right now"
                         + (next.map { "; the next one starts \(Timestamps.format($0))" } ?? "; no next session is planned"))

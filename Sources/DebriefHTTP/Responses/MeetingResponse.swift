@@ -6,7 +6,8 @@ import Hummingbird
 /// "endsAt","place","expectedHeadCount","createdAt","updatedAt","role","seriesCode"}`, `place` and
 /// `expectedHeadCount` left out when unset; `role` is what the caller is to the meeting's series
 /// (`owner`, `editor`, `viewer` or `admin`); `seriesCode` is the series' stable code, whose link
-/// `/f/{seriesCode}` opens the current session.
+/// `/f/{seriesCode}` opens the current session; `timeZone` is the series' zone, in which
+/// participants read its times (decision 59).
 ///
 /// The convention: the API's bodies are types of this folder (or domain reports whose shape is
 /// the API's, such as ``ResultsReport``); entities are mapped here, so a stored field never
@@ -25,10 +26,11 @@ struct MeetingResponse: ResponseEncodable {
     var updatedAt: Date
     var role: SeriesRole
     var seriesCode: String?
+    var timeZone: String?
 
     enum CodingKeys: String, CodingKey {
         case id, seriesID = "seriesId", hostID = "hostId", sessionNumber, title, startsAt, endsAt, place, expectedHeadCount
-        case createdAt, updatedAt, role, seriesCode
+        case createdAt, updatedAt, role, seriesCode, timeZone
     }
 
     init(_ meeting: Meeting) {
@@ -45,5 +47,6 @@ struct MeetingResponse: ResponseEncodable {
         self.updatedAt = meeting.updatedAt
         self.role = meeting.role
         self.seriesCode = meeting.seriesCode
+        self.timeZone = meeting.seriesTimeZone
     }
 }

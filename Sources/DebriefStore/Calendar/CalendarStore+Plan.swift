@@ -29,7 +29,10 @@ extension CalendarStore {
         do {
             return try await self.database.withTransaction { connection in
                 let series: UUID = try await connection.query(
-                    "INSERT INTO meeting_series (host_id) VALUES (\(viewer.accountID)) RETURNING id").single().decode("id")
+                    """
+                    INSERT INTO meeting_series (host_id, time_zone, schedule)
+                    VALUES (\(viewer.accountID), \(plan.timeZone), \(plan.schedule)) RETURNING id
+                    """).single().decode("id")
                 var made: [Meeting] = []
                 for (index, details) in plan.sessions.enumerated() {
                     let rows = try await connection.query(

@@ -51,16 +51,15 @@ public struct CalendarStore: Sendable {
         }
     }
 
-    /// What a feed shows: the series' sessions, those in the trash as cancelled, and the owner's
-    /// zone; nil when no feed has this token (a wrong, rotated or revoked one) or when its maker
+    /// What a feed shows: the series' sessions, those in the trash as cancelled, and the series'
+    /// zone (decision 59); nil when no feed has this token (a wrong, rotated or revoked one) or when its maker
     /// may no longer edit the series (``SeriesDeliveryGate``): a removed maker's URL answers like
     /// an unknown one. One snapshot, so the check and the sessions it lets out agree.
     public func feedSessions(token: String) async throws -> (sessions: [CalendarSession], timeZone: String?)? {
         try await self.database.withTransaction { connection in
             guard let feed = try await connection.query(
                 """
-                SELECT f.series_id, a.time_zone FROM series_calendar_feeds f JOIN meeting_series s ON s.id = f.series_id
-                JOIN accounts a ON a.id = s.host_id
+                SELECT f.series_id, s.time_zone FROM series_calendar_feeds f JOIN meeting_series s ON s.id = f.series_id
                 WHERE f.token_hash = \(SecretToken.hash(token)) AND \(SeriesDeliveryGate.allows(maker: "f.created_by", series: "f.series_id"))
                 """
             ).first else { return nil }
@@ -91,7 +90,8 @@ public struct CalendarStore: Sendable {
 
     static let columns: SQLQuery = """
         m.id, m.title, m.starts_at, m.ends_at, m.place, m.created_at, m.updated_at, m.calendar_sequence, m.trashed_at IS NOT NULL AS cancelled,
-        (SELECT f.code FROM forms f WHERE f.meeting_id = m.id AND f.code IS NOT NULL ORDER BY f.version DESC LIMIT 1) AS code
+        (SELECT f.code FROM forms f WHERE f.meeting_id = m.id AND f.code IS NOT NULL ORDER BY f.version DESC LIMIT 1) AS code,
+        (SELECT s.time_zone FROM meeting_series s WHERE s.id = m.series_id) AS time_zone
         """
 
     static func session(row: Row) throws -> CalendarSession {
@@ -99,7 +99,7 @@ public struct CalendarStore: Sendable {
             meetingID: try row.decode("id"), title: try row.decode("title"), startsAt: try row.decode("starts_at"),
             endsAt: try row.decode("ends_at"), place: try row.decode("place"), createdAt: try row.decode("created_at"),
             updatedAt: try row.decode("updated_at"), sequence: try row.decode("calendar_sequence"),
-            cancelled: try row.decode("cancelled"), formCode: try row.decode("code"))
+            cancelled: try row.decode("cancelled"), formCode: try row.decode("code"), timeZone: try row.decode("time_zone"))
     }
 }
 

@@ -91,8 +91,11 @@ public struct FormStore: Sendable {
             case .closed:
                 throw DebriefError(.conflict, "the form is closed; reopen it, or save a new version to publish")
             case .draft:
-                if let closesAt = form.definition.closesAt, closesAt <= Date() {
-                    throw ValidationFailure(problems: [FieldProblem(path: "closesAt", message: "must be in the future")])
+                // A close time before the session starts (one carried from another week) is
+                // refused as a past one is: participants would meet a form closed before it began.
+                let start: Date = try await connection.query("SELECT starts_at FROM meetings WHERE id = \(meetingID)").single().decode("starts_at")
+                if let problem = form.definition.closeTimeProblem(sessionStart: start, now: Date()) {
+                    throw ValidationFailure(problem)
                 }
                 try Self.refuseMissingTranslations(form.definition)
                 if let earlier = try await Self.latestPublished(meetingID, on: connection), let code = earlier.code {
@@ -198,18 +201,22 @@ public struct FormStore: Sendable {
 
     /// Starts the new meeting's form as a draft copy of the series' most recent session's form:
     /// the latest version of the form of the highest-numbered other session that has one (the
-    /// questions of the most recent session, whichever meeting the request named). No closing
-    /// time: that belonged to the old session.
+    /// questions of the most recent session, whichever meeting the request named), carried to
+    /// the new session (``FormDefinition/carried(from:to:)``: translations kept, a close time
+    /// shifted with the session's start).
     static func copyLatestSeriesForm(series seriesID: UUID, to meetingID: UUID, on connection: Connection) async throws {
         let latest = try await connection.query(
             """
-            SELECT \(StoredForm.columns) FROM forms f JOIN meetings m ON m.id = f.meeting_id
+            SELECT \(StoredForm.columns), m.starts_at AS source_starts_at,
+                (SELECT n.starts_at FROM meetings n WHERE n.id = \(meetingID)) AS target_starts_at
+            FROM forms f JOIN meetings m ON m.id = f.meeting_id
             WHERE m.series_id = \(seriesID) AND m.id <> \(meetingID)
             ORDER BY m.session_number DESC, f.version DESC LIMIT 1
             """
-        ).first.map(StoredForm.init(row:))
-        guard var definition = latest?.definition else { return }
-        definition.closesAt = nil
+        ).first
+        guard let latest else { return }
+        let definition = try StoredForm(row: latest).definition.carried(
+            from: try latest.decode("source_starts_at"), to: try latest.decode("target_starts_at"))
         try await connection.execute(
             "INSERT INTO forms (meeting_id, version, definition) VALUES (\(meetingID), 1, \(SQLJSON(definition))::jsonb)")
     }

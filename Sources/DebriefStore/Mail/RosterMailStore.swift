@@ -132,6 +132,8 @@ public struct RosterMailStore: Sendable {
         public var accountID: UUID
         public var formCode: String
         public var closesAt: Date?
+        /// The series' zone: the mail states the close time in it (decision 59).
+        public var timeZone: String
         public var memberID: UUID
         public var name: String
         public var email: String
@@ -152,7 +154,7 @@ public struct RosterMailStore: Sendable {
         let only: SQLQuery = meeting.map { "AND m.id = \($0)" } ?? ""
         return try await self.database.query(
             """
-            SELECT 'link' AS kind, ls.present, m.id AS meeting_id, m.title, ls.requested_by AS account_id, f.code, f.closes_at,
+            SELECT 'link' AS kind, ls.present, m.id AS meeting_id, m.title, ls.requested_by AS account_id, f.code, f.closes_at, s.time_zone,
                 rm.id AS member_id, rm.name, rm.email, rm.mail_token
             FROM roster_link_sends ls
             JOIN meetings m ON m.id = ls.meeting_id AND m.trashed_at IS NULL
@@ -164,7 +166,7 @@ public struct RosterMailStore: Sendable {
             WHERE \(SeriesDeliveryGate.allows(maker: "ls.requested_by", series: "m.series_id"))
                 AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.dedupe_key = 'link:' || m.id || ':' || rm.id)
             UNION ALL
-            SELECT 'reminder' AS kind, ls.present, m.id AS meeting_id, m.title, r.set_by AS account_id, f.code, f.closes_at,
+            SELECT 'reminder' AS kind, ls.present, m.id AS meeting_id, m.title, r.set_by AS account_id, f.code, f.closes_at, s.time_zone,
                 rm.id AS member_id, rm.name, rm.email, rm.mail_token
             FROM roster_reminders r
             JOIN meetings m ON m.series_id = r.series_id AND m.trashed_at IS NULL
@@ -187,7 +189,8 @@ public struct RosterMailStore: Sendable {
             return Due(
                 kind: kind == "reminder" ? .reminder : .link(present: try row.decode("present")), meetingID: try row.decode("meeting_id"),
                 title: try row.decode("title"), accountID: try row.decode("account_id"), formCode: try row.decode("code"),
-                closesAt: try row.decode("closes_at"), memberID: try row.decode("member_id"), name: try row.decode("name"),
+                closesAt: try row.decode("closes_at"), timeZone: try row.decode("time_zone"), memberID: try row.decode("member_id"),
+                name: try row.decode("name"),
                 email: try row.decode("email"), mailToken: try row.decode("mail_token"))
         }
     }

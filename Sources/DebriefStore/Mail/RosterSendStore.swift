@@ -25,6 +25,8 @@ public struct RosterSendStore: Sendable {
         /// (then there is nothing to send a link to).
         public var formCode: String?
         public var closesAt: Date?
+        /// The series' zone, the close time's zone in the preview and the mail (decision 59).
+        public var timeZone: String
     }
 
     /// A roster member as the send step sees them.
@@ -121,7 +123,8 @@ public struct RosterSendStore: Sendable {
         guard
             let row = try await connection.query(
                 """
-                SELECT m.id, m.title, f.code, f.closes_at FROM meetings m
+                SELECT m.id, m.title, f.code, f.closes_at, s.time_zone FROM meetings m
+                JOIN meeting_series s ON s.id = m.series_id
                 LEFT JOIN LATERAL (
                     SELECT f.code, f.closes_at FROM forms f WHERE f.meeting_id = m.id AND \(RosterMailStore.formIsOpen)
                     ORDER BY f.published_at DESC LIMIT 1) f ON true
@@ -131,6 +134,6 @@ public struct RosterSendStore: Sendable {
         else { throw DebriefError.notFound("meeting") }
         return Target(
             meetingID: try row.decode("id"), title: try row.decode("title"), formCode: try row.decode("code"),
-            closesAt: try row.decode("closes_at"))
+            closesAt: try row.decode("closes_at"), timeZone: try row.decode("time_zone"))
     }
 }

@@ -12,12 +12,21 @@ public struct MeetingStore: Sendable {
         self.database = database
     }
 
-    /// Creates the first session of a new series.
+    /// Creates the first session of a new series, in the host's own zone.
     public func create(by viewer: Viewer, _ details: MeetingDetails) async throws -> Meeting {
-        try await self.refusingOverlap(host: viewer.accountID, details) {
+        try await self.create(by: viewer, NewSeriesMeeting(details: details, timeZone: nil))
+    }
+
+    /// Creates the first session of a new series. The series' zone is the one chosen, else the
+    /// host's (`accounts.time_zone`), else UTC: the same default SQL/0059 gave existing series.
+    public func create(by viewer: Viewer, _ new: NewSeriesMeeting) async throws -> Meeting {
+        let details = new.details
+        return try await self.refusingOverlap(host: viewer.accountID, details) {
             try await self.database.withTransaction { connection in
-                let series = try await connection.query(
-                        "INSERT INTO meeting_series (host_id) VALUES (\(viewer.accountID)) RETURNING id").single()
+                // Without a zone, SQL/0059's trigger gives the series its owner's (UTC when none).
+                let insert: SQLQuery = new.timeZone.map { "INSERT INTO meeting_series (host_id, time_zone) VALUES (\(viewer.accountID), \($0))" }
+                    ?? "INSERT INTO meeting_series (host_id) VALUES (\(viewer.accountID))"
+                let series = try await connection.query(insert + " RETURNING id").single()
                 return try await Self.insert(
                     details, series: try series.decode("id"), host: viewer.accountID, session: 1, by: viewer, on: connection)
             }

@@ -11,6 +11,8 @@ public struct ParticipantFormView: Sendable {
     public var meetingPlace: String?
     /// When the form closes by itself, if ever.
     public var closesAt: Date?
+    /// The series' zone: the page shows the times above in it, named (decision 59).
+    public var timeZone: String? = nil
     /// The signed "opened" ticket of this view and its text (docs/decisions/0036), set by the
     /// actions that hand the view out.
     public var opened: (ticket: OpenedTicket, text: String)? = nil
@@ -85,7 +87,9 @@ public struct ParticipantFormStore: Sendable {
                 (SELECT m.title FROM meetings m WHERE m.id = f.meeting_id) AS title,
                 (SELECT m.starts_at FROM meetings m WHERE m.id = f.meeting_id) AS starts_at,
                 (SELECT m.ends_at FROM meetings m WHERE m.id = f.meeting_id) AS ends_at,
-                (SELECT m.place FROM meetings m WHERE m.id = f.meeting_id) AS place
+                (SELECT m.place FROM meetings m WHERE m.id = f.meeting_id) AS place,
+                (SELECT to_jsonb(s) ->> 'time_zone' FROM meetings m JOIN meeting_series s ON s.id = m.series_id
+                    WHERE m.id = f.meeting_id) AS time_zone
             FROM \(Self.current(code))
             """)
         guard let row = rows.first else {
@@ -100,10 +104,25 @@ public struct ParticipantFormStore: Sendable {
             self.cache.remove(meeting: form.meetingID)
             form = try await self.load(code)
         }
-        return ParticipantFormView(
+        var view = ParticipantFormView(
             form: form, meetingTitle: try row.decode("title"), meetingStartsAt: try row.decode("starts_at"),
             meetingEndsAt: try row.decode("ends_at"), meetingPlace: try row.decode("place"),
             closesAt: try row.decode("closes_at"))
+        view.timeZone = try row.decode("time_zone")
+        return view
+    }
+
+    /// When the session behind a published form's code starts, and its series' zone: what the
+    /// thanks page states (nil for an unknown code).
+    public func sessionTime(code raw: String) async throws -> (startsAt: Date, timeZone: String?)? {
+        guard let code = FormCode.normalize(raw) else { return nil }
+        guard let row = try await self.database.query(
+            """
+            SELECT m.starts_at, s.time_zone FROM meetings m JOIN meeting_series s ON s.id = m.series_id
+            WHERE m.id = (SELECT c.meeting_id FROM forms c WHERE c.code = \(code) LIMIT 1)
+            """
+        ).first else { return nil }
+        return (try row.decode("starts_at"), try row.decode("time_zone"))
     }
 
     /// The current version behind the code of `form` when it is another version than `form`

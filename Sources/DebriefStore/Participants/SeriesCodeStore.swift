@@ -6,8 +6,9 @@ import PQ
 public enum SeriesSession: Sendable, Equatable {
     /// The current session: the form code its participant link uses.
     case open(formCode: String)
-    /// No session of the series accepts answers now; when the next one starts, if one is planned.
-    case noneOpen(nextStartsAt: Date?)
+    /// No session of the series accepts answers now; when the next one starts, if one is planned,
+    /// and the series' zone, in which a participant reads that time (decision 59).
+    case noneOpen(nextStartsAt: Date?, timeZone: String)
 }
 
 /// Resolves series codes (SQL/0050) for participants: no account involved, like form codes.
@@ -39,12 +40,13 @@ public struct SeriesCodeStore: Sendable {
                     WHERE m.series_id = s.id AND m.trashed_at IS NULL AND cf.gate_open
                     ORDER BY m.session_number DESC LIMIT 1) AS form_code,
                 (SELECT min(m.starts_at) FROM meetings m
-                    WHERE m.series_id = s.id AND m.trashed_at IS NULL AND m.starts_at > now()) AS next_starts_at
+                    WHERE m.series_id = s.id AND m.trashed_at IS NULL AND m.starts_at > now()) AS next_starts_at,
+                s.time_zone
             FROM meeting_series s WHERE s.code = \(code) AND s.trashed_at IS NULL
             """)
         guard let row = rows.first else { throw DebriefError.notFound("form") }
         if let formCode: String = try row.decode("form_code") { return .open(formCode: formCode) }
-        return .noneOpen(nextStartsAt: try row.decode("next_starts_at"))
+        return .noneOpen(nextStartsAt: try row.decode("next_starts_at"), timeZone: try row.decode("time_zone"))
     }
 }
 

@@ -143,16 +143,27 @@ struct FormBuilderController {
         return try await self.render(request, context, meeting, BuilderDraft(input), stored: stored, unsaved: true)
     }
 
-    /// Loads another meeting's current form into the draft (saved only with "Save draft").
+    /// Saves another meeting's current form as this meeting's draft, carried to this session
+    /// (``FormActions/copyForm(from:to:by:)``: its translations kept, a close time shifted with
+    /// the session). The builder's own draft fields hold no translations, so the copy is saved at
+    /// once rather than loaded into the page; an open form refuses it as it refuses any change
+    /// of meaning.
     @Sendable func copy(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
         let fields = try await context.postedFields(request)
         guard let from = fields["from"].flatMap(UUID.init(uuidString:)) else {
             throw APIError.badRequest("from", "must be a meeting's id")
         }
-        let source = try await self.forms.current(meeting: from, visibleTo: try context.requireViewer())
-        return try await self.render(
-            request, context, meeting, BuilderDraft(source.definition), stored: try await self.stored(meeting, context), unsaved: true)
+        let stored = try await self.stored(meeting, context)
+        do {
+            let copied = try await self.forms.copyForm(from: from, to: meeting.id, by: try context.requireViewer())
+            return try await self.render(request, context, meeting, BuilderDraft(copied.definition), stored: copied)
+        } catch let error as DebriefError where error.code == .conflict {
+            let t = Localizer(Language(request.headers))
+            let draft = stored.map { BuilderDraft($0.definition) } ?? Self.starter(meeting)
+            return try await self.render(
+                request, context, meeting, draft, stored: stored, formError: t(.formIsOpen) + " (" + error.message + ")", status: .conflict)
+        }
     }
 
     // MARK: - Helpers
@@ -256,7 +267,8 @@ struct FormBuilderController {
     ) async throws -> Response {
         let writer = try PageWriter(request)
         let viewer = try context.requireViewer()
-        let sources = try await self.meetings.list(for: viewer, scope: .all, after: nil, limit: 100).items
+        // Only meetings with a form, latest first: the default is the latest session that has one.
+        let sources = try await self.forms.copySources(for: viewer)
         var page = BuilderPage(
             draft: draft, meeting: meeting, stored: stored, failure: failure, csrf: context.sessionCSRFToken ?? "",
             publicBaseURL: self.publicBaseURL, sources: sources, language: writer.language)

@@ -139,13 +139,8 @@ struct DigestText: Sendable, Equatable {
         (value > 0 ? "+" : "") + Self.number(value)
     }
 
+    /// A digest leaves the page, so it names the host's zone after the time (``LocalTime``).
     static func date(_ date: Date, _ language: Language) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
-        formatter.timeZone = DateText.zone
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
-        let text = formatter.string(from: date)
-        return DateText.hostZoneName.map { "\(text) (\($0))" } ?? text + " UTC"
+        LocalTime.text(date, zone: DateText.hostZoneName, language: language.tag)
     }
 }

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// A signed-in host's pages show times in the host's zone (the account's setting, UTC until
 /// chosen): ``HostSessionMiddleware`` binds ``hostZoneName`` for the request, and the page names the
-/// zone once (``PageFrame/zoneNote``) rather than after every time. Pages without a host
-/// (participants') do not know the reader's zone and say "UTC" after each time.
+/// zone once (``PageFrame/zoneNote``) rather than after every time. A participant's page shows
+/// its meeting's times in the series' zone with the zone named (``participant(_:zone:_:)``).
+/// Both are ``LocalTime``'s format: the one formatter of a time a person reads (decision 59).
 enum DateText {
     /// The zone name (IANA) of the signed-in host this request renders for; nil on other pages.
     /// The name is kept as chosen: Foundation calls `UTC` "GMT".
@@ -19,20 +20,19 @@ enum DateText {
 
     static let utc = TimeZone(identifier: "UTC")!
 
+    /// A time on a host's page (the zone named once at the top), or on another page without a
+    /// meeting's zone (then in UTC, named after the time).
     static func dateTime(_ date: Date, _ language: Language) -> String {
-        let text = Self.formatter(language).string(from: date)
-        return Self.hostZone == nil ? text + " UTC" : text
+        Self.hostZone == nil
+            ? LocalTime.text(date, zone: "UTC", language: language.tag)
+            : LocalTime.bare(date, zone: Self.hostZoneName, language: language.tag)
+    }
+
+    /// A time a participant reads about a meeting: in the series' zone (`zone`), the zone named.
+    static func participant(_ date: Date, zone: String?, _ language: Language) -> String {
+        LocalTime.text(date, zone: zone, language: language.tag)
     }
 
     /// The zone's name as the page states it (`Europe/Berlin`).
     static var zoneName: String { Self.hostZoneName ?? "UTC" }
-
-    private static func formatter(_ language: Language) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
-        formatter.timeZone = Self.zone
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
-        return formatter
-    }
 }

@@ -27,6 +27,9 @@ enum Language: String, Sendable, CaseIterable {
         self.init(rawValue: String(tag.primary))
     }
 
+    /// The tag of this language (what ``LocalTime`` and the domain take).
+    var tag: LanguageTag { self == .ko ? .korean : .english }
+
     init(_ headers: HTTPFields) {
         self.init(acceptLanguage: headers[.acceptLanguage])
     }

@@ -80,6 +80,8 @@ struct PostedMeeting {
     var endsAt: Date?
     var place: String?
     var expectedHeadCount: Int?
+    /// The zone the times were typed in, when the form posted one: a new series' zone.
+    var timeZone: String?
     var problems: [FieldProblem] = []
 
     init(_ fields: FormFields) {
@@ -90,6 +92,7 @@ struct PostedMeeting {
             var collector = ProblemCollector()
             if let name = HostTimeZone.check(raw, at: "timeZone", into: &collector), let chosen = HostTimeZone.zone(name) {
                 zone = chosen
+                self.timeZone = name
             }
             self.problems += collector.problems
         }
@@ -112,7 +115,9 @@ struct PostedMeeting {
     }
 
     var input: MeetingInput {
-        MeetingInput(title: self.title, startsAt: self.startsAt, endsAt: self.endsAt, place: self.place, expectedHeadCount: self.expectedHeadCount)
+        MeetingInput(
+            title: self.title, startsAt: self.startsAt, endsAt: self.endsAt, place: self.place, expectedHeadCount: self.expectedHeadCount,
+            timeZone: self.timeZone)
     }
 
     /// A patch that sets every field (an empty place or head count removes it).

@@ -87,9 +87,10 @@ struct MeetingPagesController {
         var page = self.nextPage(previous, writer.localizer, context)
         // Last week's open form closes with the new session unless the host unticks it.
         page.closePrevious = try await self.closePrevious(previous, checked: true, writer.localizer, context)
-        // Same weekday and time a week later: the usual rhythm of a series.
-        let week: TimeInterval = 7 * 86_400
-        page.fill(from: previous, startsAt: previous.startsAt.addingTimeInterval(week), endsAt: previous.endsAt.addingTimeInterval(week))
+        // The series' next slot after its latest session (decision 59): never one a planned
+        // session already holds.
+        let slot = try await self.meetings.proposedNextSession(after: previous.id, by: try context.requireViewer())
+        page.fill(from: previous, startsAt: slot.start, endsAt: slot.end)
         return try writer.hostPage("meeting-form", title: page.heading, view: page, context: context)
     }
 

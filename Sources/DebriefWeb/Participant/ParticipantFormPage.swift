@@ -179,12 +179,12 @@ struct ParticipantFormPage {
             $0.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(view.meetingTitle.trimmingCharacters(in: .whitespaces)) == .orderedSame
         }
         self.meetingLine = ((sameTitle ? [] : [view.meetingTitle]) + (view.meetingPlace.map { [$0] } ?? [])
-            + [DateText.dateTime(view.meetingStartsAt, language)])
+            + [DateText.participant(view.meetingStartsAt, zone: view.timeZone, language)])
             .joined(separator: " · ")
         self.privacyNote = definition.anonymous
             ? t(.anonymousNote) + (definition.privacyThreshold > 1 ? " " + t(.thresholdNote, ["k": String(definition.privacyThreshold)]) : "")
             : t(.identifiedNote)
-        self.closesNote = view.closesAt.map { t(.closesAt, ["time": DateText.dateTime($0, language)]) }
+        self.closesNote = view.closesAt.map { t(.closesAt, ["time": DateText.participant($0, zone: view.timeZone, language)]) }
         self.idempotencyKey = state.idempotencyKey
         self.participantToken = state.participantToken
         self.checkedInNote = state.checkedInNote

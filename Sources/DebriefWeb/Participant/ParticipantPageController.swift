@@ -234,16 +234,21 @@ struct ParticipantPageController {
         }
         // Shared live: `room.js` redraws the results from the room's stream (docs/live.md).
         let live = results != nil && form.definition.sharesResultsWithParticipants && form.definition.sharesResultsLive
+        let session = try await self.participants.sessionTime(code: form.code)
         return try writer.page(
             "participant-thanks", title: writer.localizer(.thanksHeading),
             view: ThanksPage(
-                formTitle: form.definition.localized(to: language).title, results: results, calendarHref: "/v1/f/\(form.code)/calendar.ics",
+                formTitle: form.definition.localized(to: language).title,
+                meetingTime: session.map { DateText.participant($0.startsAt, zone: $0.timeZone, writer.language) },
+                results: results, calendarHref: "/v1/f/\(form.code)/calendar.ics",
                 liveURL: live ? "/v1/f/\(form.code)/results/live" : nil),
             policy: live ? ContentSecurityPolicy.dashboard : ContentSecurityPolicy.page, script: live ? Assets.roomScript.url : nil)
     }
 
     struct ThanksPage {
         var formTitle: String
+        /// When the session starts, in the series' zone with the zone named (decision 59).
+        var meetingTime: String?
         var results: ResultsView?
         /// The session's "add to my calendar" (`GET /v1/f/{code}/calendar.ics`).
         var calendarHref: String

@@ -35,11 +35,11 @@ enum SeriesCodePage {
             // The current session changes from week to week: no cache may keep this answer.
             response.headers[.cacheControl] = "no-store"
             return response
-        case .noneOpen(let next):
+        case .noneOpen(let next, let zone):
             let writer = try PageWriter(language: lang.flatMap { Language($0) } ?? Language(request.headers))
             let t = writer.localizer
             let view = NoSession(
-                nextSession: next.map { t(SeriesPhrase.seriesNextSession, ["time": DateText.dateTime($0, writer.language)]) }
+                nextSession: next.map { t(SeriesPhrase.seriesNextSession, ["time": DateText.participant($0, zone: zone, writer.language)]) }
                     ?? t(SeriesPhrase.seriesNoNextSession))
             var response = try writer.page("participant-no-session", title: t(SeriesPhrase.seriesNoSessionHeading), view: view)
             response.headers[.cacheControl] = "no-store"
