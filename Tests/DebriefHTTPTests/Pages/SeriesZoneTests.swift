@@ -112,7 +112,7 @@ struct SeriesZoneTests {
         let closes = try #require(Timestamps.parse("2031-03-05T03:00:00.000Z"))
         let texts = MailTexts.roster(
             title: "Weekly sync", name: "Ann", link: "https://debrief.example/f/ABCDEFGHJK", unsubscribe: "https://debrief.example/u",
-            closes: closes, zone: "Asia/Seoul", reminder: true)
+            closes: closes, zone: "Asia/Seoul", wording: .reminder)
         for part in [texts.text, texts.html] {
             #expect(part.contains("It closes 5 Mar 2031 at 12:00 (Asia/Seoul)."), "\(part)")
             #expect(part.contains("마감: 2031. 3. 5. 오후 12:00 (Asia/Seoul)."), "\(part)")
