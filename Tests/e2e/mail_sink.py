@@ -16,7 +16,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
-from conftest import free_port, wait_until
+from conftest import free_port, start_server, wait_until
 
 SMTP_USER, SMTP_PASSWORD = "debrief", "s3cret-smtp"
 REFUSED = "refuse-me@example.org"
@@ -93,3 +93,16 @@ def smtp_environment(port: int, cert) -> dict[str, str]:
         "DEBRIEF_MAIL_RETRY_BASE_MS": "200",
         "DEBRIEF_MAIL_MAX_ATTEMPTS": "3",
     }
+
+
+@pytest.fixture(scope="module")
+def mail_server(database_url, smtp):
+    """`debrief serve` sending to the module's SMTP server, its links on its own address."""
+    _, port, cert = smtp
+    web_port = free_port()
+    running = start_server(database_url, port=web_port, args=["--public-url", f"http://127.0.0.1:{web_port}"],
+                           env=smtp_environment(port, cert))
+    yield running
+    running.stop()
+    # The SMTP password never reaches the log.
+    assert SMTP_PASSWORD not in running.log()

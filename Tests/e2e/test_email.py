@@ -18,19 +18,7 @@ import pytest
 import requests
 
 from conftest import SAMPLE_FORM, free_port, fresh_database_url, iso, psql, start_server, wait_until
-from mail_sink import REFUSED, SMTP_PASSWORD, SMTP_USER, smtp, smtp_environment  # noqa: F401 - smtp: the fixture
-
-
-@pytest.fixture(scope="module")
-def mail_server(database_url, smtp):
-    inbox, port, cert = smtp
-    web_port = free_port()
-    running = start_server(database_url, port=web_port, args=["--public-url", f"http://127.0.0.1:{web_port}"],
-                           env=smtp_environment(port, cert))
-    yield running
-    running.stop()
-    # The SMTP password never reaches the log.
-    assert SMTP_PASSWORD not in running.log()
+from mail_sink import REFUSED, SMTP_PASSWORD, SMTP_USER, mail_server, smtp  # noqa: F401 - the fixtures
 
 
 def sign_up(base: str, name: str = "Host") -> tuple[str, str, str]:

@@ -29,8 +29,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 import requests
 
-from conftest import SAMPLE_FORM, free_port, iso, psql, start_server, wait_until
-from mail_sink import SMTP_PASSWORD, smtp, smtp_environment  # noqa: F401 - smtp: the fixture
+from conftest import SAMPLE_FORM, iso, psql, wait_until
+from mail_sink import mail_server, smtp  # noqa: F401 - the fixtures
 
 ENCODED_WORD = re.compile(rb"=\?([^?\s]+)\?([^?\s]+)\?([^?\s]*)\?=")
 PASSWORD = "correct horse battery"
@@ -38,17 +38,6 @@ PASSWORD = "correct horse battery"
 # encoded-words of the subject's Korean fold over several lines. No `:`, `/`, `.` or `@`, which
 # mail gets with a zero-width space after them (host text is made inert, docs/email.md).
 TITLE = "주간 제품 회의 — 2분기 계획과 채용 이야기, 그리고 다음 분기 로드맵 검토 (서울 사무소와 원격 참석자가 모두 함께하는 아주 긴 회의 제목이에요)"
-
-
-@pytest.fixture(scope="module")
-def mail_server(database_url, smtp):
-    _, port, cert = smtp
-    web_port = free_port()
-    running = start_server(database_url, port=web_port, args=["--public-url", f"http://127.0.0.1:{web_port}"],
-                           env=smtp_environment(port, cert))
-    yield running
-    running.stop()
-    assert SMTP_PASSWORD not in running.log()
 
 
 def outbox_kinds(database_url: str) -> set[str]:
