@@ -91,7 +91,7 @@ public struct CompanySignInActions: Sendable {
     private func finishOrRefuse(_ callback: Callback, redirectURI: String) async throws -> Finished {
         guard let state = callback.state, !state.isEmpty else { throw CompanySignInRefusal.missingParameter("state") }
         // Compared before the row is consumed: another site cannot burn a victim's sign-in.
-        guard let cookieState = callback.cookieState, Self.constantTimeEqual(cookieState, state) else {
+        guard let cookieState = callback.cookieState, ConstantTime.equals(cookieState, state) else {
             throw CompanySignInRefusal.stateNotThisBrowser
         }
         let attempt: CompanySignInStore.Attempt
@@ -142,12 +142,6 @@ public struct CompanySignInActions: Sendable {
     /// 256 random bits, base64url (44 characters): a valid PKCE verifier, `state` and `nonce`.
     static func newSecret() -> String {
         SecretToken.newPageNonce() + SecretToken.newPageNonce()
-    }
-
-    public static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     /// A provider's error code for a log line: short, printable ASCII only.

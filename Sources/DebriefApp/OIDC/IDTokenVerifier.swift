@@ -1,4 +1,5 @@
 import DebriefActions
+import DebriefStore
 import Foundation
 import JWTKit
 
@@ -81,7 +82,7 @@ struct IDTokenVerifier: Sendable {
         guard now.timeIntervalSince(expiry) <= self.leeway else { throw .expired }
         guard let issuedAt = claims.iat?.value else { throw .malformedToken("iat is missing") }
         guard issuedAt.timeIntervalSince(now) <= self.leeway else { throw .issuedInFuture }
-        guard let sent = claims.nonce, CompanySignInActions.constantTimeEqual(sent, nonce) else { throw .wrongNonce }
+        guard let sent = claims.nonce, ConstantTime.equals(sent, nonce) else { throw .wrongNonce }
         guard let subject = claims.sub, !subject.isEmpty, subject.utf8.count <= 255 else { throw .malformedToken("sub is missing") }
         return CompanyIdentity(
             issuer: self.issuer, subject: subject, email: claims.email, emailVerified: claims.email_verified?.value ?? false,
