@@ -221,7 +221,10 @@ let package = Package(
         // the row layouts streamed from the store's COPY.
         .target(
             name: "DebriefExport",
-            dependencies: ["Debrief", "DebriefStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "Debrief", "DebriefStore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The JSON API: Hummingbird routes, middleware, problem+json, SSE.
