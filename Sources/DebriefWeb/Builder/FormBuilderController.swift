@@ -22,10 +22,8 @@ struct FormBuilderController {
     /// The largest builder post (a form of 100 questions with long prompts fits).
     static let maxBodyBytes = 256 * 1024
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("m")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("m")
         group.get(":id/form", use: self.show)
         group.post(":id/form", use: self.edit)
         group.post(":id/form/publish", use: self.publish)

@@ -17,10 +17,8 @@ struct ResponsesPageController {
 
     static let perPage = 20
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("m")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("m")
         group.get(":id/responses", use: self.list)
         group.get(":id/responses/:responseId/remove", use: self.confirm)
         group.post(":id/responses/:responseId/remove", use: self.remove)
