@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything the domain asks of one question kind: its settings (``Spec``) and how a
 /// definition is validated, decoded and described; its answer (``Value``) and how one is
 /// checked, decoded and described (docs/decisions/0065).
@@ -53,6 +55,37 @@ public protocol QuestionKindDescriptor: Sendable {
     static func answersAreComparable(_ mine: Spec, _ theirs: Spec) -> Bool
     /// The options (or statements) and scale that decide comparability across sessions (``ComparableSignature``).
     static func signature(of spec: Spec) -> (options: [ChoiceOption], scale: ClosedRange<Int>?)
+
+    // MARK: Results, privacy parts, trends, the room and the digest (`<Kind>+Results.swift`)
+
+    /// Whether a withheld chart keeps its categories: true when they are the host's words
+    /// (options, scale values), false when they are the participants' (a short answer's words).
+    static var withheldChartKeepsCategories: Bool { get }
+    /// The result's chart, statistics and quotes from the question's counts.
+    static func shape(_ spec: Spec, counts: QuestionCounts, into result: inout QuestionResult)
+    /// The parts of an answer shown on their own (a grid's statement keys), each with its own
+    /// decision from ``Disclosure`` over `QuestionCounts.respondents(ofStatement:)`; empty when none.
+    static func privacyParts(of spec: Spec) -> [String]
+    /// The result's parts, each under its own decision in `disclosure` (a grid's statements).
+    static func discloseParts(
+        _ spec: Spec, question key: String, counts: QuestionCounts, disclosure: Disclosure, in form: UUID?, hidesCounts: Bool,
+        into result: inout QuestionResult)
+    /// The categories a trend follows (options or statements, id and label), and whether an
+    /// "other" category follows them; nil when the kind's trend has no categories.
+    static func trendCategories(of spec: Spec) -> (items: [(id: String, label: String)], hasOther: Bool)?
+    /// Fills the room's compact view of `result` (labels, counts, shares, mean, statements).
+    static func roomQuestion(_ result: QuestionResult, into question: inout RoomView.Question)
+    /// The digest's top line of a shown result that has respondents.
+    static func digestTop(_ result: QuestionResult, respondents: Int?, disclosure: Disclosure) -> ResultsDigest.Line.Top
+
+    // MARK: Honest responses
+
+    /// Seconds a careful participant needs for a question of this kind (``SpeederThreshold``).
+    static func speederSeconds(_ spec: Spec) -> Double
+    /// Whether answers of this kind can be straight-lined, so that a withheld part of one hides the flag.
+    static var canStraightLine: Bool { get }
+    /// Whether `value` straight-lines `spec` (``StraightLining``).
+    static func isStraightLined(_ value: Value, _ spec: Spec) -> Bool
 
     // MARK: The answer
 
@@ -135,6 +168,36 @@ extension QuestionKindDescriptor {
 
     static func signature(of body: QuestionBody) -> (options: [ChoiceOption], scale: ClosedRange<Int>?) {
         spec(of: body).map { signature(of: $0) } ?? ([], nil)
+    }
+
+    static func shape(_ body: QuestionBody, counts: QuestionCounts, into result: inout QuestionResult) {
+        guard let spec = spec(of: body) else { return }
+        shape(spec, counts: counts, into: &result)
+    }
+
+    static func privacyParts(of body: QuestionBody) -> [String] {
+        spec(of: body).map { privacyParts(of: $0) } ?? []
+    }
+
+    static func discloseParts(
+        _ body: QuestionBody, question key: String, counts: QuestionCounts, disclosure: Disclosure, in form: UUID?, hidesCounts: Bool,
+        into result: inout QuestionResult
+    ) {
+        guard let spec = spec(of: body) else { return }
+        discloseParts(spec, question: key, counts: counts, disclosure: disclosure, in: form, hidesCounts: hidesCounts, into: &result)
+    }
+
+    static func trendCategories(of body: QuestionBody) -> (items: [(id: String, label: String)], hasOther: Bool)? {
+        spec(of: body).flatMap { trendCategories(of: $0) }
+    }
+
+    static func speederSeconds(_ body: QuestionBody) -> Double {
+        spec(of: body).map { speederSeconds($0) } ?? 0
+    }
+
+    static func isStraightLined(_ answer: AnswerValue, _ body: QuestionBody) -> Bool {
+        guard let value = value(of: answer), let spec = spec(of: body) else { return false }
+        return isStraightLined(value, spec)
     }
 
     static func checkAnswer(
