@@ -140,3 +140,25 @@ public struct ChoiceAnswer: Sendable, Hashable {
         self.otherText = otherText
     }
 }
+
+extension ChoiceKind {
+    public static func estimatedJSONCount(_ value: ChoiceAnswer) -> Int {
+        value.optionIds.reduce(16 + (value.otherText?.utf8.count ?? 0)) { $0 + 3 + $1.utf8.count }
+    }
+
+    /// `optionIds`, `otherText` (when there is one), `questionKey`.
+    public static func writeJSON(_ value: ChoiceAnswer, questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {
+        writer.raw("\"optionIds\":[")
+        for (index, id) in value.optionIds.enumerated() {
+            if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+            writer.string(id)
+        }
+        writer.bytes.append(UInt8(ascii: "]"))
+        if let other = value.otherText {
+            writer.raw(",\"otherText\":")
+            writer.string(other)
+        }
+        writer.raw(",\"questionKey\":")
+        writer.string(questionKey)
+    }
+}

@@ -121,4 +121,24 @@ public enum GridKind: QuestionKindDescriptor {
     public static func describe(_ value: [GridRating], into input: inout AnswerInput) {
         input.ratings = Dictionary(uniqueKeysWithValues: value.map { ($0.statementKey, $0.value) })
     }
+
+    public static func estimatedJSONCount(_ value: [GridRating]) -> Int {
+        value.reduce(16) { $0 + 8 + $1.statementKey.utf8.count }
+    }
+
+    /// `questionKey`, `ratings`: a dictionary in `encode(to:)`, so `.sortedKeys` orders the
+    /// statements by the UTF-8 bytes of their keys, not in the question's order the answer keeps.
+    public static func writeJSON(_ value: [GridRating], questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {
+        writer.raw("\"questionKey\":")
+        writer.string(questionKey)
+        writer.raw(",\"ratings\":{")
+        let sorted = value.sorted { $0.statementKey.utf8.lexicographicallyPrecedes($1.statementKey.utf8) }
+        for (index, rating) in sorted.enumerated() {
+            if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+            writer.string(rating.statementKey)
+            writer.bytes.append(UInt8(ascii: ":"))
+            writer.integer(rating.value)
+        }
+        writer.bytes.append(UInt8(ascii: "}"))
+    }
 }

@@ -101,6 +101,11 @@ public protocol QuestionKindDescriptor: Sendable {
     static func encode(_ value: Value, into container: inout KeyedEncodingContainer<Answer.CodingKeys>) throws
     /// Fills in the input fields that describe `value` exactly.
     static func describe(_ value: Value, into input: inout AnswerInput)
+    /// Roughly the bytes of `value` in an accepted submission's JSON, to reserve them once.
+    static func estimatedJSONCount(_ value: Value) -> Int
+    /// Writes the answer's members, `questionKey` among them, in the order `JSONEncoder`'s
+    /// `.sortedKeys` writes them (``AcceptedSubmissionJSON``), without the braces.
+    static func writeJSON(_ value: Value, questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer)
 }
 
 extension QuestionKindDescriptor {
@@ -198,6 +203,15 @@ extension QuestionKindDescriptor {
     static func isStraightLined(_ answer: AnswerValue, _ body: QuestionBody) -> Bool {
         guard let value = value(of: answer), let spec = spec(of: body) else { return false }
         return isStraightLined(value, spec)
+    }
+
+    static func estimatedJSONCount(_ answer: AnswerValue) -> Int {
+        value(of: answer).map { estimatedJSONCount($0) } ?? 0
+    }
+
+    static func writeJSON(_ answer: AnswerValue, questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {
+        guard let value = value(of: answer) else { return }
+        writeJSON(value, questionKey: questionKey, into: &writer)
     }
 
     static func checkAnswer(

@@ -101,4 +101,14 @@ public enum RatingKind: QuestionKindDescriptor {
     public static func describe(_ value: Int, into input: inout AnswerInput) {
         input.rating = value
     }
+
+    public static func estimatedJSONCount(_ value: Int) -> Int { 24 }
+
+    /// `questionKey`, `rating`.
+    public static func writeJSON(_ value: Int, questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {
+        writer.raw("\"questionKey\":")
+        writer.string(questionKey)
+        writer.raw(",\"rating\":")
+        writer.integer(value)
+    }
 }

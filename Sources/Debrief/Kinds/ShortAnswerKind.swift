@@ -93,4 +93,14 @@ public enum ShortAnswerKind: QuestionKindDescriptor {
     public static func describe(_ value: String, into input: inout AnswerInput) {
         input.text = value
     }
+
+    public static func estimatedJSONCount(_ value: String) -> Int { 12 + value.utf8.count }
+
+    /// `questionKey`, `text`.
+    public static func writeJSON(_ value: String, questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {
+        writer.raw("\"questionKey\":")
+        writer.string(questionKey)
+        writer.raw(",\"text\":")
+        writer.string(value)
+    }
 }
