@@ -1,0 +1,33 @@
+import Debrief
+
+extension RatingKind: PageKindPart {
+    static func label(_ t: Localizer) -> String { t(.kindRating) }
+
+    /// A radio per scale value, the end labels beside them.
+    static func participantField(
+        _ spec: RatingSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
+        into view: inout ParticipantFormPage.QuestionField
+    ) {
+        view.isRating = true
+        view.points = (spec.min...spec.max).map { value in
+            ParticipantFormPage.Point(inputID: "\(fieldID)-\(value)", value: value, checked: posted.first == String(value))
+        }
+        view.minLabel = spec.minLabel
+        view.maxLabel = spec.maxLabel
+        view.hint = ParticipantFormPage.scaleHint(spec, t)
+    }
+
+    static func read(
+        _ spec: RatingSpec, question key: QuestionKey, fields: FormFields, posted: [String], into answer: inout AnswerInput
+    ) -> (said: Bool, statementLabels: [String: String]?) {
+        guard let value = posted.first, !value.isEmpty else { return (false, nil) }
+        answer.rating = Int(value)
+        return (true, nil)
+    }
+
+    static func postedFields(_ value: Int, question key: QuestionKey) -> [(name: String, value: String)] {
+        [(PostedAnswers.field(key), String(value))]
+    }
+
+    static func itemIDs(_ spec: RatingSpec) -> [String] { [] }
+}
