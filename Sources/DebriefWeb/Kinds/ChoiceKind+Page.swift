@@ -50,4 +50,17 @@ extension ChoiceKind: PageKindPart {
     }
 
     static func itemIDs(_ spec: ChoiceSpec) -> [String] { spec.options.map(\.id) }
+
+    static func itemLabel(_ spec: ChoiceSpec, _ id: String) -> String? { spec.options.first { $0.id == id }?.label }
+
+    static func describeDraft(
+        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
+        into input: inout QuestionInput
+    ) {
+        input.options = draft.options.map { OptionInput(id: text($0.id), label: $0.label) }
+        input.allowsMultiple = draft.allowsMultiple
+        input.allowsOther = draft.allowsOther
+        input.shuffleOptions = draft.shuffleOptions ? true : nil
+        if draft.allowsMultiple { input.maxSelections = number(draft.maxSelections, path + ".maxSelections") }
+    }
 }

@@ -44,4 +44,15 @@ extension GridKind: PageKindPart {
     }
 
     static func itemIDs(_ spec: GridSpec) -> [String] { spec.statements.map(\.key) }
+
+    static func itemLabel(_ spec: GridSpec, _ id: String) -> String? { spec.statement(withKey: id)?.label }
+
+    /// The builder's option rows are the statements; the scale as a rating's.
+    static func describeDraft(
+        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
+        into input: inout QuestionInput
+    ) {
+        input.statements = draft.options.map { StatementInput(key: text($0.id), label: $0.label) }
+        RatingKind.describeDraft(draft, at: path, number: number, text: text, into: &input)
+    }
 }

@@ -21,6 +21,13 @@ protocol PageKindPart: QuestionKindDescriptor {
     static func postedFields(_ value: Value, question key: QuestionKey) -> [(name: String, value: String)]
     /// The ids the translations page numbers (options, statements); empty when none.
     static func itemIDs(_ spec: Spec) -> [String]
+    /// The label of an item (an option, a statement) as the host wrote it, for the responses page.
+    static func itemLabel(_ spec: Spec, _ id: String) -> String?
+    /// The builder's fields of a question of this kind, as the API's input (`number` reads a whole
+    /// number at a path, reporting one that is not; `text` is nil when blank).
+    static func describeDraft(
+        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
+        into input: inout QuestionInput)
 }
 
 extension QuestionKind {
@@ -50,5 +57,9 @@ extension PageKindPart {
 
     static func itemIDs(of body: QuestionBody) -> [String] {
         spec(of: body).map { itemIDs($0) } ?? []
+    }
+
+    static func itemLabel(of body: QuestionBody, _ id: String) -> String? {
+        spec(of: body).flatMap { itemLabel($0, id) }
     }
 }

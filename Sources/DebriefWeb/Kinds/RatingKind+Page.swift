@@ -30,4 +30,16 @@ extension RatingKind: PageKindPart {
     }
 
     static func itemIDs(_ spec: RatingSpec) -> [String] { [] }
+
+    static func itemLabel(_ spec: RatingSpec, _ id: String) -> String? { nil }
+
+    static func describeDraft(
+        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
+        into input: inout QuestionInput
+    ) {
+        input.min = number(draft.min, path + ".min")
+        input.max = number(draft.max, path + ".max")
+        input.minLabel = text(draft.minLabel)
+        input.maxLabel = text(draft.maxLabel)
+    }
 }

@@ -28,4 +28,14 @@ extension ShortAnswerKind: PageKindPart {
     }
 
     static func itemIDs(_ spec: ShortAnswerSpec) -> [String] { [] }
+
+    static func itemLabel(_ spec: ShortAnswerSpec, _ id: String) -> String? { nil }
+
+    static func describeDraft(
+        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
+        into input: inout QuestionInput
+    ) {
+        input.maxLength = number(draft.maxLength, path + ".maxLength")
+        input.placeholder = text(draft.placeholder)
+    }
 }
