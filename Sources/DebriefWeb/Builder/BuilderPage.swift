@@ -341,12 +341,7 @@ struct BuilderPage {
 
     /// A question kind's name.
     static func kindLabel(_ kind: QuestionKind, _ t: Localizer) -> String {
-        switch kind {
-        case .choice: t(.kindChoice)
-        case .rating: t(.kindRating)
-        case .shortAnswer: t(.kindShortAnswer)
-        case .grid: t(.kindGrid)
-        }
+        kind.page?.label(t) ?? kind.rawValue
     }
 
     /// One option's fields (or a grid statement's: `isStatement`), `j` of question `i`, named
