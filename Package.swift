@@ -209,7 +209,7 @@ let package = Package(
         .target(
             name: "DebriefActions",
             dependencies: [
-                "Debrief", "DebriefStore", "PQ", "Mail",
+                "Debrief", "DebriefStore", "PQ",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -265,7 +265,7 @@ let package = Package(
         .target(
             name: "DebriefApp",
             dependencies: [
-                "DebriefActions", "DebriefExport", "DebriefHTTP", "DebriefStore", "DebriefWeb", "PQ",
+                "DebriefActions", "DebriefExport", "DebriefHTTP", "DebriefStore", "DebriefWeb", "Mail", "PQ",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "JWTKit", package: "jwt-kit"),
