@@ -45,6 +45,7 @@ let migrationFiles = [
     "0058_address_proof_mail.sql",
     "0059_series_time_zone.sql",
     "0060_roster_send_step.sql",
+    "0061_series_form.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [
