@@ -87,6 +87,7 @@ public struct FormStore: Sendable {
                         field: "questions")
                 }
                 try Self.refuseMissingTranslations(definition)
+                try await Self.carryToSeries(definition, from: form, of: meeting, scope: scope, on: connection)
                 let rows = try await connection.query(
                     """
                     UPDATE forms AS f SET definition = \(SQLJSON(definition))::jsonb, updated_at = clock_timestamp()
@@ -94,6 +95,7 @@ public struct FormStore: Sendable {
                     """)
                 return try StoredForm(row: try rows.single())
             case .some((let form, .closed)):
+                try await Self.carryToSeries(definition, from: form, of: meeting, scope: scope, on: connection)
                 version = form.version + 1
             case .none:
                 version = 1
@@ -105,6 +107,25 @@ public struct FormStore: Sendable {
                 RETURNING \(StoredForm.columns)
                 """)
             return try StoredForm(row: try rows.single())
+        }
+    }
+
+    /// A session whose published form is still the series' form (the series unchanged since it
+    /// was published) edits the series' form too: a wording fix or a new version of this week's
+    /// form is next week's form (docs/decisions/0063). A session that diverged, or a save with
+    /// `scope` `.session`, leaves the series alone. Published sessions keep their versions either way.
+    private static func carryToSeries(
+        _ definition: FormDefinition, from form: StoredForm, of meeting: Meeting, scope: DraftScope, on connection: Connection
+    ) async throws {
+        guard scope == .series,
+              let series = try await SeriesFormStore.current(series: meeting.seriesID, on: connection),
+              series.definition == SeriesForm(definition: form.definition, closeRule: nil).definition
+        else { return }
+        switch SeriesForm.of(session: definition, sessionEnd: meeting.endsAt) {
+        case .success(let edited):
+            try await SeriesFormStore.adopt(edited, series: meeting.seriesID, on: connection)
+        case .failure(let problem):
+            throw ValidationFailure(problem)
         }
     }
 
