@@ -45,6 +45,7 @@ let migrationFiles = [
     "0058_address_proof_mail.sql",
     "0059_series_time_zone.sql",
     "0060_roster_send_step.sql",
+    "0061_series_form.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [
@@ -209,7 +210,7 @@ let package = Package(
         .target(
             name: "DebriefActions",
             dependencies: [
-                "Debrief", "DebriefStore", "PQ", "Mail",
+                "Debrief", "DebriefStore", "PQ",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -221,7 +222,10 @@ let package = Package(
         // the row layouts streamed from the store's COPY.
         .target(
             name: "DebriefExport",
-            dependencies: ["Debrief", "DebriefStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "Debrief", "DebriefStore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The JSON API: Hummingbird routes, middleware, problem+json, SSE.
@@ -262,7 +266,7 @@ let package = Package(
         .target(
             name: "DebriefApp",
             dependencies: [
-                "DebriefActions", "DebriefExport", "DebriefHTTP", "DebriefStore", "DebriefWeb", "PQ",
+                "DebriefActions", "DebriefExport", "DebriefHTTP", "DebriefStore", "DebriefWeb", "Mail", "PQ",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "JWTKit", package: "jwt-kit"),

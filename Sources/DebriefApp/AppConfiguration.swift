@@ -3,6 +3,7 @@ import DebriefActions
 import DebriefHTTP
 import DebriefStore
 import Foundation
+import Mail
 import Metrics
 
 /// Settings of the whole service, as values. The `debrief serve` command fills it from flags and
@@ -90,8 +91,11 @@ public struct AppConfiguration: Sendable {
     public var metrics: any MetricsFactory = MetricsSystem.factory
     /// Webhook delivery: backoff, timeouts, the hosts allowed over http (`--webhook-…`).
     public var webhooks = WebhookSettings()
-    /// E-mail over SMTP (`--smtp-url`, `--mail-from`); none by default: the pages show links to copy.
+    /// The outbox's retries and the roster's schedule (`--mail-…`).
     public var mail = MailSettings()
+    /// E-mail over SMTP (`--smtp-url`, `--mail-from`): where mail goes and whom it is from; none
+    /// by default, and then the server sends no mail and the pages show links to copy.
+    public var smtp: SMTPSettings?
     /// Company sign-in with OpenID Connect (`--oidc-…`, docs/sign-in.md); none by default.
     public var companySignIn: CompanySignInSettings?
 

@@ -5,7 +5,6 @@ import DebriefStore
 import DebriefWeb
 import Debrief
 import Logging
-import Mail
 import PQ
 
 /// The application's parts, built once around an open database: the stores, the use cases over
@@ -59,11 +58,12 @@ struct AppServices: Sendable {
         accounts.passwordsForAdminsOnly = configuration.companySignIn?.passwordsForAdminsOnly ?? false
         // E-mail: reset links, address-proof links, the roster's mail and its unsubscribes, the
         // delivery log. Made before the accounts' actions are handed out: sign-up mails the link.
+        // Mail is sent exactly when an SMTP server is configured: its settings name the sender.
         let outbox = MailOutbox(database: database)
         var mail = MailActions(
             outbox: outbox, resets: PasswordResetStore(database: database, accounts: accountStore),
-            roster: RosterMailStore(database: database), settings: configuration.mail, caps: configuration.admission.mail,
-            publicBaseURL: configuration.publicBaseURL)
+            roster: RosterMailStore(database: database), settings: configuration.mail, sender: configuration.smtp?.sender,
+            caps: configuration.admission.mail, publicBaseURL: configuration.publicBaseURL)
         mail.addressProofs = AddressProofLinks(database: database)
         self.mail = mail
         accounts.mail = mail
@@ -132,10 +132,10 @@ struct AppServices: Sendable {
         hostPages.rosterSending = rosterSending
         self.api.rosterSending = rosterSending
         self.api.mail = self.mail
-        self.mailDelivery = configuration.mail.smtp.map { smtp in
+        self.mailDelivery = configuration.smtp.map { smtp in
             MailDeliveryService(
-                outbox: outbox, transport: SMTPClient(settings: smtp, concurrency: configuration.mail.concurrency),
-                settings: configuration.mail, from: smtp.from, fromName: smtp.fromName, logger: Logger(label: "debrief.mail"))
+                outbox: outbox, transport: SMTPMailTransport(settings: smtp, concurrency: configuration.mail.concurrency),
+                settings: configuration.mail, sender: smtp.sender, logger: Logger(label: "debrief.mail"))
         }
         var pages = Pages(
             participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http, host: hostPages)

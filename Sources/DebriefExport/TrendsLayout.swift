@@ -38,10 +38,11 @@ public enum TrendsLayout {
             // never left without a label.
             let named = Dictionary((trend.categories ?? []).map { ($0.id, $0.label) }) { first, _ in first }
             let labels = named.merging(report.optionLabels[trend.key] ?? [:]) { _, form in form }
-            let isGrid = trend.kind == .grid
+            let part = trend.kind.export
+            let hasMean = part?.trendHasMean ?? false
             var items = Set(labels.keys)
             for point in trend.points {
-                if let keys = (isGrid ? point.statementMeans : point.optionShares)?.keys { items.formUnion(keys) }
+                if let keys = part?.trendCategoryValues(point)?.keys { items.formUnion(keys) }
             }
             let ordered = items.sorted(by: Self.naturalOrder)
             for point in trend.points {
@@ -54,24 +55,18 @@ public enum TrendsLayout {
                     String(point.sessionNumber), ExportTime.format(point.startsAt, in: zone),
                     point.respondents.map(String.init) ?? (point.withheld ? Self.withheld : nil),
                     point.responseRate.map { Self.rounded($0) }, point.responseRateOf?.rawValue,
-                    trend.kind == .rating ? number(point.mean) : nil,
-                    trend.kind == .rating ? number(point.confidenceInterval95?.lower) : nil,
-                    trend.kind == .rating ? number(point.confidenceInterval95?.upper) : nil,
+                    hasMean ? number(point.mean) : nil,
+                    hasMean ? number(point.confidenceInterval95?.lower) : nil,
+                    hasMean ? number(point.confidenceInterval95?.upper) : nil,
                     point.nps.map { Self.rounded($0) }, String(point.comparableWithPrevious), point.changes.joined(separator: ";"),
                     String(point.withheld), point.shownTo.map(String.init),
                 ]
-                switch trend.kind {
-                case .choice where !ordered.isEmpty:
-                    for option in ordered {
-                        let share = point.optionShares?[option]
-                        rows.append(session + [option, labels[option], number(share), nil, nil, nil, zoneName])
+                if let part, part.trendHasCategories, !ordered.isEmpty {
+                    for category in ordered {
+                        let value = part.trendCategoryValues(point)?[category]
+                        rows.append(session + part.trendCategoryCells(category, label: labels[category], value: number(value)) + [zoneName])
                     }
-                case .grid where !ordered.isEmpty:
-                    for statement in ordered {
-                        let mean = point.statementMeans?[statement]
-                        rows.append(session + [nil, nil, nil, statement, labels[statement], number(mean), zoneName])
-                    }
-                default:
+                } else {
                     rows.append(session + [nil, nil, nil, nil, nil, nil, zoneName])
                 }
             }

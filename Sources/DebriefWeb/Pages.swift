@@ -43,47 +43,52 @@ public struct Pages: Sendable {
         CompanySignInController(
             companySignIn: self.companySignIn, publicBaseURL: self.settings.publicBaseURL, securesCookies: self.settings.securesCookies
         ).addRoutes(to: router)
+        // The one authenticated page group (docs/decisions/0067): every host page registers under
+        // it, so none can forget the session check or add a second one (scripts/check-layers, rule 21).
+        let signedIn = router.group()
+            .add(middleware: PageErrorMiddleware(subject: .meeting))
+            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
         let hostPages = HostPagesController(
             accounts: self.accounts, meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
             loopbackHint: self.host.loopbackHint, chat: self.host.chat)
-        hostPages.addRoutes(to: router)
+        hostPages.addRoutes(to: signedIn)
         if let chat = self.host.chat {
-            ChatPageController(accounts: self.accounts, meetings: self.meetings, chat: chat, dashboard: hostPages).addRoutes(to: router)
+            ChatPageController(accounts: self.accounts, meetings: self.meetings, chat: chat, dashboard: hostPages).addRoutes(to: signedIn)
         }
         SignUpController(accounts: self.accounts, gate: self.host.signUpGate, securesCookies: self.settings.securesCookies)
             .addRoutes(to: router)
         AccountPageController(
             accounts: self.accounts, settings: self.host.settings, mailConfigured: self.host.mail?.isConfigured ?? false, mail: self.host.mail)
-            .addRoutes(to: router)
+            .addRoutes(to: signedIn)
         if let webhooks = self.host.webhooks {
-            WebhookPagesController(accounts: self.accounts, meetings: self.meetings, webhooks: webhooks).addRoutes(to: router)
+            WebhookPagesController(accounts: self.accounts, meetings: self.meetings, webhooks: webhooks).addRoutes(to: signedIn)
         }
         AdminPageController(accounts: self.accounts, settings: self.host.settings, mail: self.host.mail, publicBaseURL: self.settings.publicBaseURL)
-            .addRoutes(to: router)
-        MeetingPagesController(accounts: self.accounts, meetings: self.meetings).addRoutes(to: router)
+            .addRoutes(to: signedIn)
+        MeetingPagesController(accounts: self.accounts, meetings: self.meetings).addRoutes(to: signedIn)
         if let mail = self.host.mail {
             MailPagesController(accounts: self.accounts, meetings: self.meetings, mail: mail, admission: participantRateLimit.admission)
-                .addRoutes(to: router)
+                .addRoutes(to: router, signedIn: signedIn)
         }
         if let sending = self.host.rosterSending {
-            RosterSendPageController(accounts: self.accounts, meetings: self.meetings, sending: sending).addRoutes(to: router)
+            RosterSendPageController(accounts: self.accounts, meetings: self.meetings, sending: sending).addRoutes(to: signedIn)
         }
-        RosterPageController(accounts: self.accounts, meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: router)
-        SharingPageController(accounts: self.accounts, meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: router)
-        TransferPageController(accounts: self.accounts, sharing: self.host.sharing).addRoutes(to: router)
+        RosterPageController(accounts: self.accounts, meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: signedIn)
+        SharingPageController(accounts: self.accounts, meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: signedIn)
+        TransferPageController(accounts: self.accounts, sharing: self.host.sharing).addRoutes(to: signedIn)
         if let calendar = self.host.calendar {
             CalendarPageController(
                 accounts: self.accounts, meetings: self.meetings, calendar: calendar,
                 imports: CalendarImport(calendar: calendar, admission: participantRateLimit.admission)
-            ).addRoutes(to: router)
+            ).addRoutes(to: signedIn)
         }
         FormBuilderController(
             accounts: self.accounts, meetings: self.meetings, forms: self.host.forms, publicBaseURL: self.settings.publicBaseURL
-        ).addRoutes(to: router)
-        TranslationsController(accounts: self.accounts, meetings: self.meetings, forms: self.host.forms).addRoutes(to: router)
+        ).addRoutes(to: signedIn)
+        TranslationsController(accounts: self.accounts, meetings: self.meetings, forms: self.host.forms).addRoutes(to: signedIn)
         ResponsesPageController(
             accounts: self.accounts, meetings: self.meetings, moderation: self.host.moderation
-        ).addRoutes(to: router)
+        ).addRoutes(to: signedIn)
     }
 }
 

@@ -37,13 +37,6 @@ public struct MailMessage: Sendable, Equatable {
         self.unsubscribeMailto = unsubscribeMailto
     }
 
-    /// The Message-ID of outbox row `id` sent from `fromAddress`: the same on every retry, so
-    /// receivers that deduplicate on it show a message delivered twice once.
-    public static func messageID(for id: UUID, from fromAddress: String) -> String {
-        let domain = fromAddress.split(separator: "@").last.map(String.init) ?? "debrief.invalid"
-        return "\(id.uuidString.lowercased())@\(domain)"
-    }
-
     /// The boundary between the parts: quoted-printable text never contains "=_", so it cannot
     /// occur inside a part.
     var boundary: String {

@@ -3,7 +3,6 @@ import Debrief
 import DebriefStore
 import DebriefTestSupport
 import Foundation
-import Mail
 import PQ
 import Testing
 
@@ -27,8 +26,7 @@ struct AddressProofLinkTests {
         var mail = MailActions(
             outbox: MailOutbox(database: database), resets: PasswordResetStore(database: database, accounts: store),
             roster: RosterMailStore(database: database),
-            settings: MailSettings(smtp: smtp ? try SMTPSettings(url: "smtp://127.0.0.1:2525", from: "debrief@example.org", startTLS: .none) : nil),
-            caps: MailCaps(), publicBaseURL: "https://debrief.example")
+            settings: MailSettings(), sender: smtp ? MailSender(address: "debrief@example.org") : nil, caps: MailCaps(), publicBaseURL: "https://debrief.example")
         mail.addressProofs = AddressProofLinks(database: database)
         var accounts = AccountActions(
             accounts: store, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),

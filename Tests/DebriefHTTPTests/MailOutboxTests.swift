@@ -4,7 +4,6 @@ import DebriefStore
 import DebriefTestSupport
 import Foundation
 import Logging
-import Mail
 import PQ
 import Synchronization
 import Testing
@@ -17,20 +16,20 @@ import Testing
 struct MailOutboxTests {
     /// Answers with the next scripted result (the last one forever), recording every message.
     final class ScriptedTransport: MailTransport {
-        let sent = Mutex<[MailMessage]>([])
-        let script: Mutex<[SMTPResult]>
+        let sent = Mutex<[DeliverableMail]>([])
+        let script: Mutex<[MailDeliveryResult]>
 
-        init(_ script: [SMTPResult]) {
+        init(_ script: [MailDeliveryResult]) {
             self.script = Mutex(script)
         }
 
-        func send(_ message: MailMessage) async -> SMTPResult {
+        func send(_ message: DeliverableMail) async -> MailDeliveryResult {
             self.sent.withLock { $0.append(message) }
             return self.script.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
         }
     }
 
-    static let accepted = SMTPResult(delivered: true, replyCode: 250, reply: "250 2.0.0 queued")
+    static let accepted = MailDeliveryResult(delivered: true, replyCode: 250, reply: "250 2.0.0 queued")
 
     static func account(_ database: Database, _ name: String) async throws -> UUID {
         try await AccountStore(database: database, hasher: PasswordHasher(cost: 4)).create(
@@ -51,7 +50,7 @@ struct MailOutboxTests {
         settings.retryBase = retryBase
         settings.maxAttempts = maxAttempts
         return MailDeliveryService(
-            outbox: outbox, transport: transport, settings: settings, from: "debrief@example.org", fromName: nil,
+            outbox: outbox, transport: transport, settings: settings, sender: MailSender(address: "debrief@example.org"),
             logger: Logger(label: "test"))
     }
 
@@ -67,7 +66,7 @@ struct MailOutboxTests {
         // The delivery service's claim, interrupted mid-attempt: cancel the task doing it.
         let blocked = Task {
             try await outbox.withNextDue { claimed in
-                firstID.withLock { $0 = MailMessage.messageID(for: claimed.id, from: "debrief@example.org") }
+                firstID.withLock { $0 = DeliverableMail.messageID(for: claimed.id, from: "debrief@example.org") }
                 try? await Task.sleep(for: .seconds(3600))
                 return .sent(code: 250, reply: nil)
             }
@@ -100,8 +99,8 @@ struct MailOutboxTests {
         let account = try await Self.account(database, "refused")
         _ = try await outbox.enqueue(Self.mail(account), perAccountPerHour: 10)
         let transport = ScriptedTransport([
-            SMTPResult(delivered: false, replyCode: nil, reply: "Couldn't connect to server"),
-            SMTPResult(delivered: false, replyCode: 550, reply: "550 5.1.1 mailbox unavailable"),
+            MailDeliveryResult(delivered: false, replyCode: nil, reply: "Couldn't connect to server"),
+            MailDeliveryResult(delivered: false, replyCode: 550, reply: "550 5.1.1 mailbox unavailable"),
         ])
         // A real backoff: each retry is due only after its delay has passed.
         let service = Self.service(outbox, transport, maxAttempts: 3, retryBase: .milliseconds(100))
@@ -121,7 +120,7 @@ struct MailOutboxTests {
         #expect(entry.lastCode == 550)
         #expect(entry.lastError?.contains("gave up after 3 attempts: 550 5.1.1 mailbox unavailable") == true)
         // Every attempt of one message is the same message.
-        #expect(Set(transport.sent.withLock { $0.map { $0.rendered() } }).count == 1)
+        #expect(Set(transport.sent.withLock { $0 }).count == 1)
     }
 
     /// An address stored before ``EmailAddress`` refused header syntax (a roster member's

@@ -4,7 +4,6 @@ import Debrief
 import DebriefStore
 import DebriefTestSupport
 import Foundation
-import Mail
 import PQ
 import Testing
 
@@ -17,10 +16,10 @@ struct RosterMailSuppressionTests {
     /// The scheduler's use cases, configured to send (the transport is never reached here).
     static func actions(_ database: Database, caps: MailCaps = MailCaps()) throws -> MailActions {
         let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4))
-        let smtp = try SMTPSettings(url: "smtp://127.0.0.1:2525", from: "debrief@example.org", startTLS: .none)
         return MailActions(
             outbox: MailOutbox(database: database), resets: PasswordResetStore(database: database, accounts: accounts),
-            roster: RosterMailStore(database: database), settings: MailSettings(smtp: smtp), caps: caps,
+            roster: RosterMailStore(database: database), settings: MailSettings(),
+            sender: MailSender(address: "debrief@example.org"), caps: caps,
             publicBaseURL: "https://debrief.example")
     }
 

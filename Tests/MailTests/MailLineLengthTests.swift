@@ -19,7 +19,7 @@ import Testing
         MailMessage(
             fromAddress: "no-reply@feedback.example.com", fromName: "Debrief · 주간 회의 피드백 알림 서비스", to: "eun.seo@example.org",
             subject: subject, text: "It closes at 18:00.\n", html: "<p>It closes at 18:00.</p>",
-            messageID: MailMessage.messageID(for: UUID(), from: "no-reply@feedback.example.com"), date: Date(timeIntervalSince1970: 1_795_000_000),
+            messageID: "\(UUID().uuidString.lowercased())@feedback.example.com", date: Date(timeIntervalSince1970: 1_795_000_000),
             unsubscribeURL: "https://feedback.example.com/unsubscribe/k3Jd9QpZ0vX2mN8bT5rW1yL7cF4hG6sA0eU3iO9pQ2w",
             unsubscribeMailto: "unsubscribe+k3Jd9QpZ0vX2mN8bT5rW1yL7cF4hG6sA0eU3iO9pQ2w@feedback.example.com")
     }

@@ -66,7 +66,7 @@ import Testing
     let message = MailMessage(
         fromAddress: "debrief@example.org", fromName: "Debrief", to: "minji@example.org",
         subject: "내일 마감: 주간 회의 피드백", text: "안녕하세요\nhttps://debrief.example/f/ABC", html: "<p>안녕하세요</p>",
-        messageID: MailMessage.messageID(for: UUID(uuidString: "7b1d7ad8-61a4-4cf6-9f5b-2f4e0cf6d1a0")!, from: "debrief@example.org"),
+        messageID: "7b1d7ad8-61a4-4cf6-9f5b-2f4e0cf6d1a0@example.org",
         date: Date(timeIntervalSince1970: 1_764_000_000),
         unsubscribeURL: "https://debrief.example/unsubscribe/tok")
 

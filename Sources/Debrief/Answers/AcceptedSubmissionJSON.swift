@@ -40,23 +40,14 @@ public enum AcceptedSubmissionJSON {
         var count = 128
         for answer in accepted.answers {
             count += 32 + answer.questionKey.rawValue.utf8.count
-            switch answer.value {
-            case .choice(let ids, let other):
-                count += 16 + (other?.utf8.count ?? 0)
-                for id in ids { count += 3 + id.utf8.count }
-            case .rating:
-                count += 24
-            case .text(let text):
-                count += 12 + text.utf8.count
-            case .grid(let ratings):
-                count += 16
-                for rating in ratings { count += 8 + rating.statementKey.utf8.count }
-            }
+            count += answer.value.kind.descriptor.estimatedJSONCount(answer.value)
         }
         return count
     }
 
-    private struct Writer {
+    /// The one-pass writer; each kind's descriptor writes its answer's members with it
+    /// (``QuestionKindDescriptor/writeJSON(_:questionKey:into:)``).
+    public struct Writer {
         var bytes: [UInt8] = []
 
         // MARK: - The two object shapes
@@ -83,45 +74,8 @@ public enum AcceptedSubmissionJSON {
         /// The flat shape of ``Answer``'s `encode(to:)`, its members in sorted order: `questionKey`
         /// sorts after `optionIds` and `otherText` and before `rating`, `ratings` and `text`.
         mutating func answer(_ answer: Answer) {
-            switch answer.value {
-            case .choice(let ids, let other):
-                self.raw("{\"optionIds\":[")
-                for (index, id) in ids.enumerated() {
-                    if index > 0 { self.bytes.append(UInt8(ascii: ",")) }
-                    self.string(id)
-                }
-                self.bytes.append(UInt8(ascii: "]"))
-                if let other {
-                    self.raw(",\"otherText\":")
-                    self.string(other)
-                }
-                self.raw(",\"questionKey\":")
-                self.string(answer.questionKey.rawValue)
-            case .rating(let rating):
-                self.raw("{\"questionKey\":")
-                self.string(answer.questionKey.rawValue)
-                self.raw(",\"rating\":")
-                self.integer(rating)
-            case .text(let text):
-                self.raw("{\"questionKey\":")
-                self.string(answer.questionKey.rawValue)
-                self.raw(",\"text\":")
-                self.string(text)
-            case .grid(let ratings):
-                self.raw("{\"questionKey\":")
-                self.string(answer.questionKey.rawValue)
-                self.raw(",\"ratings\":{")
-                // A dictionary in `encode(to:)`, so `.sortedKeys` orders the statements by the
-                // UTF-8 bytes of their keys, not in the question's order the answer keeps.
-                let sorted = ratings.sorted { $0.statementKey.utf8.lexicographicallyPrecedes($1.statementKey.utf8) }
-                for (index, rating) in sorted.enumerated() {
-                    if index > 0 { self.bytes.append(UInt8(ascii: ",")) }
-                    self.string(rating.statementKey)
-                    self.bytes.append(UInt8(ascii: ":"))
-                    self.integer(rating.value)
-                }
-                self.bytes.append(UInt8(ascii: "}"))
-            }
+            self.bytes.append(UInt8(ascii: "{"))
+            answer.value.kind.descriptor.writeJSON(answer.value, questionKey: answer.questionKey.rawValue, into: &self)
             self.bytes.append(UInt8(ascii: "}"))
         }
 

@@ -53,28 +53,17 @@ public struct AnswerInput: Codable, Sendable, Equatable {
     /// The input that describes `answer` exactly (e.g. to prefill an edit form).
     public init(_ answer: Answer) {
         self.init(questionKey: answer.questionKey.rawValue)
-        switch answer.value {
-        case .choice(let ids, let other):
-            optionIds = ids
-            otherText = other
-        case .rating(let value):
-            rating = value
-        case .text(let value):
-            text = value
-        case .grid(let values):
-            ratings = Dictionary(uniqueKeysWithValues: values.map { ($0.statementKey, $0.value) })
-        }
+        answer.value.kind.descriptor.describeAnswerValue(answer.value, into: &self)
     }
 
     /// The kind-specific fields that are present, with the kind they belong to.
     var presentKindFields: [(name: String, kind: QuestionKind)] {
-        let fields: [(String, QuestionKind, Bool)] = [
-            ("optionIds", .choice, optionIds != nil),
-            ("otherText", .choice, otherText != nil),
-            ("rating", .rating, rating != nil),
-            ("text", .shortAnswer, text != nil),
-            ("ratings", .grid, ratings != nil),
+        let present: [(String, Bool)] = [
+            ("optionIds", optionIds != nil), ("otherText", otherText != nil), ("rating", rating != nil), ("text", text != nil),
+            ("ratings", ratings != nil),
         ]
-        return fields.filter(\.2).map { (name: $0.0, kind: $0.1) }
+        return present.filter(\.1).compactMap { field in
+            QuestionKinds.all.first { $0.answerFields.contains(field.0) }.map { (name: field.0, kind: $0.kind) }
+        }
     }
 }

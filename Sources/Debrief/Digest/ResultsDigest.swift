@@ -171,31 +171,7 @@ public struct ResultsDigest: Sendable, Equatable {
         }
         let respondents = result.respondents
         if respondents == 0 { return .noAnswers }
-        switch result.kind {
-        case .choice:
-            let rows = result.chart.rows.filter { ($0.count ?? 0) > 0 }
-            guard let best = rows.compactMap(\.percent).max() else { return .noAnswers }
-            let leaders = rows.filter { $0.percent == best }.map(\.label)
-            return .choice(leaders: leaders, percent: best, respondents: respondents)
-        case .rating:
-            guard let statistics = result.statistics, let mean = statistics.mean else { return .noAnswers }
-            if let nps = statistics.nps, let score = nps.score {
-                return .nps(score: score, interval: nps.confidenceInterval95, respondents: respondents)
-            }
-            let values = result.chart.rows.compactMap { Int($0.category) }
-            let scale = values.min().flatMap { low in values.max().map { low...$0 } }
-            return .rating(mean: mean, interval: statistics.confidenceInterval95, scale: scale, respondents: respondents)
-        case .grid:
-            let statements = (result.statements ?? []).map { statement in
-                Line.Statement(
-                    label: statement.label,
-                    mean: statement.withheld || disclosure.reason(question: result.key, statement: statement.key) != nil
-                        ? nil : statement.statistics?.mean)
-            }
-            return .grid(statements: statements, respondents: respondents)
-        case .shortAnswer:
-            return .answers(respondents: respondents)
-        }
+        return result.kind.descriptor.digestTop(result, respondents: respondents, disclosure: disclosure)
     }
 
     /// The trend points of this meeting's session and of the one before it that asked each question.

@@ -124,50 +124,21 @@ public struct QuestionInput: Codable, Sendable, Equatable {
     public init(_ question: Question) {
         self.init(key: question.key.rawValue, prompt: question.prompt, required: question.required, kind: question.kind.rawValue)
         self.showWhen = question.showWhen.map(FollowUpInput.init)
-        switch question.body {
-        case .choice(let spec):
-            options = spec.options.map { OptionInput(id: $0.id, label: $0.label) }
-            allowsMultiple = spec.allowsMultiple
-            maxSelections = spec.maxSelections
-            allowsOther = spec.allowsOther
-            shuffleOptions = spec.shuffleOptions ? true : nil
-        case .shortAnswer(let spec):
-            maxLength = spec.maxLength
-            placeholder = spec.placeholder
-        case .rating(let spec):
-            self.setScale(spec)
-        case .grid(let spec):
-            statements = spec.statements.map { StatementInput(key: $0.key, label: $0.label) }
-            self.setScale(spec.scale)
-        }
-    }
-
-    private mutating func setScale(_ spec: RatingSpec) {
-        min = spec.min
-        max = spec.max
-        minLabel = spec.minLabel
-        maxLabel = spec.maxLabel
+        question.body.descriptor.describeBody(question.body, into: &self)
     }
 
     /// The kind-specific fields that are present, with the kind they belong to, in
     /// JSON order. Used to refuse fields that do not apply, so typos surface.
     var presentKindFields: [(name: String, kinds: Set<QuestionKind>)] {
-        let scaled: Set<QuestionKind> = [.rating, .grid]
-        let fields: [(String, Set<QuestionKind>, Bool)] = [
-            ("options", [.choice], options != nil),
-            ("allowsMultiple", [.choice], allowsMultiple != nil),
-            ("maxSelections", [.choice], maxSelections != nil),
-            ("allowsOther", [.choice], allowsOther != nil),
-            ("shuffleOptions", [.choice], shuffleOptions != nil),
-            ("maxLength", [.shortAnswer], maxLength != nil),
-            ("placeholder", [.shortAnswer], placeholder != nil),
-            ("min", scaled, min != nil),
-            ("max", scaled, max != nil),
-            ("minLabel", scaled, minLabel != nil),
-            ("maxLabel", scaled, maxLabel != nil),
-            ("statements", [.grid], statements != nil),
+        let present: [(String, Bool)] = [
+            ("options", options != nil), ("allowsMultiple", allowsMultiple != nil), ("maxSelections", maxSelections != nil),
+            ("allowsOther", allowsOther != nil), ("shuffleOptions", shuffleOptions != nil), ("maxLength", maxLength != nil),
+            ("placeholder", placeholder != nil), ("min", min != nil), ("max", max != nil), ("minLabel", minLabel != nil),
+            ("maxLabel", maxLabel != nil), ("statements", statements != nil),
         ]
-        return fields.filter(\.2).map { (name: $0.0, kinds: $0.1) }
+        return present.filter(\.1).map { field in
+            (name: field.0, kinds: Set(QuestionKinds.all.filter { $0.definitionFields.contains(field.0) }.map { $0.kind }))
+        }
     }
 }
 

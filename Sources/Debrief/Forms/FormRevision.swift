@@ -35,23 +35,7 @@ extension Question {
     var meaning: Question {
         var copy = self
         copy.prompt = ""
-        switch self.body {
-        case .choice(var spec):
-            spec.options = spec.options.map { ChoiceOption(id: $0.id, label: "") }
-            copy.body = .choice(spec)
-        case .shortAnswer(var spec):
-            spec.placeholder = nil
-            copy.body = .shortAnswer(spec)
-        case .rating(var spec):
-            spec.minLabel = nil
-            spec.maxLabel = nil
-            copy.body = .rating(spec)
-        case .grid(var spec):
-            spec.statements = spec.statements.map { GridStatement(key: $0.key, label: "") }
-            spec.scale.minLabel = nil
-            spec.scale.maxLabel = nil
-            copy.body = .grid(spec)
-        }
+        copy.body = self.body.descriptor.meaning(of: self.body)
         return copy
     }
 
@@ -60,20 +44,7 @@ extension Question {
     /// scale for a rating, the same scale and statement keys for a grid, the same option ids (in any order, labels aside) and the same single or
     /// multiple selection for a choice. Keys are not compared: callers pair questions by key.
     public func answersAreComparable(to other: Question) -> Bool {
-        switch (self.body, other.body) {
-        case (.shortAnswer, .shortAnswer):
-            return true
-        case (.rating(let mine), .rating(let theirs)):
-            return mine.min == theirs.min && mine.max == theirs.max
-        case (.grid(let mine), .grid(let theirs)):
-            return mine.scale.min == theirs.scale.min && mine.scale.max == theirs.scale.max
-                && Set(mine.statements.map(\.key)) == Set(theirs.statements.map(\.key))
-        case (.choice(let mine), .choice(let theirs)):
-            return Set(mine.options.map(\.id)) == Set(theirs.options.map(\.id)) && mine.allowsMultiple == theirs.allowsMultiple
-                && mine.allowsOther == theirs.allowsOther
-        default:
-            return false
-        }
+        self.body.descriptor.answersAreComparable(self.body, other.body)
     }
 }
 

@@ -21,19 +21,8 @@ public struct ComparableSignature: Sendable, Hashable {
 extension Question {
     /// The values that decide comparability across sessions.
     public var comparableSignature: ComparableSignature {
-        var signature: ComparableSignature
-        switch body {
-        case .choice(let spec):
-            signature = ComparableSignature(kind: .choice, prompt: prompt, options: spec.options, scale: nil)
-        case .shortAnswer:
-            signature = ComparableSignature(kind: .shortAnswer, prompt: prompt, options: [], scale: nil)
-        case .rating(let spec):
-            signature = ComparableSignature(kind: .rating, prompt: prompt, options: [], scale: spec.min...spec.max)
-        case .grid(let spec):
-            // Statements play the part of options: the same keys and labels in the same order.
-            let statements = spec.statements.map { ChoiceOption(id: $0.key, label: $0.label) }
-            signature = ComparableSignature(kind: .grid, prompt: prompt, options: statements, scale: spec.scale.min...spec.scale.max)
-        }
+        let parts = body.descriptor.signature(of: body)
+        var signature = ComparableSignature(kind: kind, prompt: prompt, options: parts.options, scale: parts.scale)
         signature.condition = self.showWhen
         return signature
     }

@@ -32,12 +32,8 @@ public enum QuestionBody: Sendable, Equatable {
     case grid(GridSpec)
 
     /// The kind of this body.
-    public var kind: QuestionKind {
-        switch self {
-        case .choice: return .choice
-        case .shortAnswer: return .shortAnswer
-        case .rating: return .rating
-        case .grid: return .grid
-        }
-    }
+    public var kind: QuestionKind { opened.kind }
+
+    /// The descriptor of this body's kind.
+    public var descriptor: any QuestionKindDescriptor.Type { kind.descriptor }
 }

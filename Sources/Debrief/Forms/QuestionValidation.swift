@@ -10,13 +10,7 @@ extension QuestionInput {
         for field in presentKindFields where !field.kinds.contains(kind) {
             problems.add(FieldPath.field(path, field.name), kind.notAllowedMessage)
         }
-        let body: QuestionBody?
-        switch kind {
-        case .choice: body = validateChoice(at: path, into: &problems).map(QuestionBody.choice)
-        case .shortAnswer: body = validateShortAnswer(at: path, into: &problems).map(QuestionBody.shortAnswer)
-        case .rating: body = validateRating(at: path, into: &problems).map(QuestionBody.rating)
-        case .grid: body = validateGrid(at: path, into: &problems).map(QuestionBody.grid)
-        }
+        let body = kind.descriptor.validateBody(self, at: path, into: &problems)
         guard problems.count == before, let key, let prompt, let body else { return nil }
         return Question(key: key, prompt: prompt, required: required ?? false, body: body)
     }
@@ -33,17 +27,6 @@ extension QuestionInput {
             return nil
         }
         return kind
-    }
-
-    private func validateShortAnswer(at path: String, into problems: inout ProblemCollector) -> ShortAnswerSpec? {
-        let maxLength = self.maxLength ?? ShortAnswerSpec.defaultMaxLength
-        let lengthOK = problems.checkRange(maxLength, ShortAnswerSpec.maxLengthRange, at: FieldPath.field(path, "maxLength"))
-        let before = problems.count
-        let placeholder = problems.optionalText(
-            self.placeholder, at: FieldPath.field(path, "placeholder"), maxLength: ShortAnswerSpec.placeholderMaxLength
-        )
-        guard lengthOK, problems.count == before else { return nil }
-        return ShortAnswerSpec(maxLength: maxLength, placeholder: placeholder)
     }
 
     /// Rating scales default to 1–5, the most common survey scale.

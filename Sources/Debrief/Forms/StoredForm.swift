@@ -24,11 +24,15 @@ public struct StoredForm: Sendable, Equatable {
     public var closesAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
+    /// A draft that is the series' form for this session (docs/decisions/0063): it follows when
+    /// the series' form changes. False once published, or once the host edits this session alone.
+    public var followsSeries: Bool
 
     public init(
         id: UUID, meetingID: UUID, version: Int, definition: FormDefinition, code: String?, publishedAt: Date?,
-        closedAt: Date?, closesAt: Date?, createdAt: Date, updatedAt: Date
+        closedAt: Date?, closesAt: Date?, createdAt: Date, updatedAt: Date, followsSeries: Bool = false
     ) {
+        self.followsSeries = followsSeries
         self.id = id
         self.meetingID = meetingID
         self.version = version

@@ -24,14 +24,7 @@ public enum SpeederThreshold {
     /// Follow-ups count in full: the threshold errs on the side of flagging fewer people only
     /// through its floor, and a host who finds it strict can lower it.
     public static func defaultSeconds(for form: FormDefinition) -> Int {
-        let total = form.questions.reduce(0.0) { sum, question in
-            switch question.body {
-            case .rating: return sum + 2
-            case .choice(let spec): return sum + 2 + 0.5 * Double(spec.options.count)
-            case .grid(let spec): return sum + 1.5 * Double(spec.statements.count)
-            case .shortAnswer: return sum + 5
-            }
-        }
+        let total = form.questions.reduce(0.0) { sum, question in sum + question.kind.descriptor.speederSeconds(question.body) }
         return max(Self.minimumDefault, Int(total.rounded(.up)))
     }
 

@@ -11,9 +11,8 @@ public enum StraightLining {
     /// Whether `answers` (validated against `form`) straight-line any grid of the form.
     public static func isStraightLined(_ answers: [Answer], in form: FormDefinition) -> Bool {
         answers.contains { answer in
-            guard case .grid(let ratings) = answer.value, case .grid(let spec)? = form.question(for: answer.questionKey)?.body
-            else { return false }
-            return Self.isStraightLined(ratings, statements: spec.statements.count)
+            guard let question = form.question(for: answer.questionKey) else { return false }
+            return question.kind.descriptor.isStraightLined(answer.value, question.body)
         }
     }
 

@@ -223,22 +223,21 @@ extension PrivacyRule {
                 hidden.insert(key)
             }
             if let reason { parts[Disclosure.Part(question: key)] = reason }
-            guard case .grid(let spec) = question.body else { continue }
-            for statement in spec.statements {
+            for part in question.kind.descriptor.privacyParts(of: question.body) {
                 var own = Self.withheldReason(
-                    form: form, respondents: tally.respondents(ofStatement: statement.key),
-                    unfilteredRespondents: all?.respondents(ofStatement: statement.key))
+                    form: form, respondents: tally.respondents(ofStatement: part),
+                    unfilteredRespondents: all?.respondents(ofStatement: part))
                 if own == nil, reason != nil { own = "the grid's breakdown is withheld" }
-                if let own { parts[Disclosure.Part(question: key, statement: statement.key)] = own }
+                if let own { parts[Disclosure.Part(question: key, statement: part)] = own }
             }
         }
         return (parts, hidden)
     }
 
-    /// Whether a grid of `form` has a withheld part among `parts`.
+    /// Whether a question of `form` whose answers can be straight-lined (a grid) has a withheld part among `parts`.
     private static func gridPartWithheld(_ form: FormDefinition, _ parts: [Disclosure.Part: String]) -> Bool {
         form.questions.contains { question in
-            guard case .grid = question.body else { return false }
+            guard question.kind.descriptor.canStraightLine else { return false }
             return parts.keys.contains { $0.question == question.key.rawValue }
         }
     }

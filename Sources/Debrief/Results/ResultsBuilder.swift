@@ -66,7 +66,7 @@ public enum ResultsBuilder {
             result.withheld = true
             result.withheldReason = reason
             // Options and scale values are the host's words; short answers' words are the participants'.
-            result.chart = result.chart.withheld(keepingCategories: question.kind != .shortAnswer)
+            result.chart = result.chart.withheld(keepingCategories: question.kind.descriptor.withheldChartKeepsCategories)
             result.otherTexts = result.otherTexts.map { _ in [] }
             result.newestAnswers = result.newestAnswers.map { _ in [] }
             result.statistics = nil
@@ -75,12 +75,11 @@ public enum ResultsBuilder {
             // Even how many answered: it would tell the withheld answers that decided who was asked.
             result.respondents = nil
             result.skipped = nil
-            result.chart = result.chart.withheld(keepingCategories: question.kind != .shortAnswer).hidingTotal()
+            result.chart = result.chart.withheld(keepingCategories: question.kind.descriptor.withheldChartKeepsCategories).hidingTotal()
         }
-        if case .grid(let spec) = question.body {
-            result.statements = self.statements(
-                of: spec, question: key, counts: tally, disclosure: disclosure, in: form, hidesCounts: result.respondents == nil)
-        }
+        question.kind.descriptor.discloseParts(
+            question.body, question: key, counts: tally, disclosure: disclosure, in: form, hidesCounts: result.respondents == nil,
+            into: &result)
         return result
     }
 
@@ -93,30 +92,6 @@ public enum ResultsBuilder {
         let disclosure = PrivacyRule.disclosure(
             form: form, questions: [key: tally], unfiltered: unfiltered.map { [key: $0] })
         return self.result(for: question, counts: tally, responses: responses, disclosure: disclosure)
-    }
-
-    /// A grid's statements, each under the privacy rule on its own: a statement rated by fewer
-    /// than k, or whose filtered group differs from the unfiltered one by fewer than k, is
-    /// withheld even when the grid as a whole is shown (docs/decisions/0035).
-    static func statements(
-        of spec: GridSpec, question key: String, counts tally: QuestionCounts, disclosure: Disclosure, in form: UUID?,
-        hidesCounts: Bool
-    ) -> [QuestionResult.StatementResult] {
-        spec.statements.map { statement in
-            let respondents = tally.respondents(ofStatement: statement.key)
-            let shaped = self.rating(spec.scale, counts: tally.statementCounts[statement.key] ?? [:])
-            var chart = shaped.0
-            var statistics: QuestionResult.RatingSummary? = shaped.1
-            let reason = disclosure.reason(question: key, statement: statement.key, in: form)
-            if reason != nil {
-                chart = chart.withheld(keepingCategories: true)
-                statistics = nil
-            }
-            if hidesCounts { chart = chart.hidingTotal() }
-            return QuestionResult.StatementResult(
-                key: statement.key, label: statement.label, respondents: hidesCounts ? nil : respondents, withheld: reason != nil,
-                withheldReason: reason, chart: chart, statistics: statistics)
-        }
     }
 
     /// A rating scale's chart (every value) and statistics, from answers per value.
@@ -141,29 +116,7 @@ public enum ResultsBuilder {
             key: question.key.rawValue, prompt: question.prompt, kind: question.kind, respondents: tally.respondents,
             skipped: max(0, responses - tally.respondents), withheld: false, withheldReason: nil,
             chart: ChartSeries(unit: "respondents", total: tally.respondents, totalDescription: "", categories: []))
-        switch question.body {
-        case .choice(let spec):
-            var categories = spec.options.map { (category: $0.id, label: $0.label, count: tally.optionCounts[$0.id] ?? 0) }
-            if spec.allowsOther { categories.append((category: ChoiceSpec.otherCategory, label: "Other", count: tally.otherCount)) }
-            result.chart = ChartSeries(
-                unit: "respondents", total: tally.respondents,
-                totalDescription: "respondents who answered this question", categories: categories)
-            result.sharesMayExceed100 = spec.allowsMultiple
-            result.otherTexts = spec.allowsOther ? tally.otherTexts : nil
-        case .rating(let spec):
-            (result.chart, result.statistics) = self.rating(spec, counts: tally.ratingCounts)
-        case .grid(let spec):
-            result.chart = ChartSeries(
-                unit: "respondents", total: tally.respondents, totalDescription: "respondents who rated at least one statement",
-                categories: spec.statements.map { (category: $0.key, label: $0.label, count: tally.respondents(ofStatement: $0.key)) })
-        case .shortAnswer:
-            let words = WordFrequency.count(texts: tally.texts, limit: Self.wordLimit)
-            result.chart = ChartSeries(
-                unit: "mentions", total: tally.texts.count,
-                totalDescription: "newest \(tally.texts.count) answers the word counts are taken from",
-                categories: words.map { (category: $0.word, label: $0.word, count: $0.count) })
-            result.newestAnswers = Array(tally.texts.prefix(Self.newestAnswerLimit))
-        }
+        question.kind.descriptor.shape(question.body, counts: tally, into: &result)
         return result
     }
 }

@@ -76,31 +76,13 @@ public struct RoomView: Sendable, Equatable, Encodable {
     private static func question(_ result: QuestionResult) -> Question {
         var question = Question(
             key: result.key, kind: result.kind, prompt: result.prompt, respondents: result.respondents, withheld: result.withheld)
-        switch result.kind {
-        case .shortAnswer:
-            question.words = result.withheld ? nil : result.wordCloud
-        case .choice, .rating:
-            question.labels = result.chart.rows.map(\.label)
-            (question.counts, question.percents) = Self.numbers(result.chart, withheld: result.withheld)
-            question.sharesMayExceed100 = result.sharesMayExceed100
-            question.mean = result.withheld ? nil : result.statistics?.mean.map(Self.twoDecimals)
-        case .grid:
-            let statements = result.statements ?? []
-            question.labels = statements.first?.chart.rows.map(\.label) ?? []
-            question.statements = statements.map { statement in
-                let withheld = result.withheld || statement.withheld
-                let (counts, percents) = Self.numbers(statement.chart, withheld: withheld)
-                return Statement(
-                    key: statement.key, label: statement.label, respondents: statement.respondents, withheld: withheld,
-                    counts: counts, percents: percents, mean: withheld ? nil : statement.statistics?.mean.map(Self.twoDecimals))
-            }
-        }
+        result.kind.descriptor.roomQuestion(result, into: &question)
         return question
     }
 
     /// A chart's counts and shares, or none when withheld or when any value is missing (fails
     /// closed: the participant view removes a withheld value, and so does this).
-    private static func numbers(_ chart: ChartSeries, withheld: Bool) -> ([Int]?, [Double]?) {
+    static func numbers(_ chart: ChartSeries, withheld: Bool) -> ([Int]?, [Double]?) {
         guard !withheld else { return (nil, nil) }
         let counts = chart.rows.compactMap(\.count)
         let percents = chart.rows.compactMap(\.percent)
@@ -108,7 +90,7 @@ public struct RoomView: Sendable, Equatable, Encodable {
         return (counts, percents)
     }
 
-    private static func twoDecimals(_ value: Double) -> Double {
+    static func twoDecimals(_ value: Double) -> Double {
         (value * 100).rounded() / 100
     }
 }

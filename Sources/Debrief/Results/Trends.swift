@@ -165,20 +165,13 @@ public enum TrendBuilder {
     /// version's, then those only earlier versions had (newest first), `other` last; each labelled
     /// as the newest version that had it.
     static func categories(_ versions: [Question]) -> [QuestionTrend.Category]? {
-        guard let latest = versions.last?.kind, latest == .choice || latest == .grid else { return nil }
+        guard let latest = versions.last?.kind, let first = versions.last, latest.descriptor.trendCategories(of: first.body) != nil
+        else { return nil }
         var ordered: [QuestionTrend.Category] = []
         var hasOther = false
         for question in versions.reversed() where question.kind == latest {
-            let items: [(String, String)]
-            switch question.body {
-            case .choice(let spec):
-                items = spec.options.map { ($0.id, $0.label) }
-                hasOther = hasOther || spec.allowsOther
-            case .grid(let spec):
-                items = spec.statements.map { ($0.key, $0.label) }
-            default:
-                continue
-            }
+            guard let (items, other) = question.kind.descriptor.trendCategories(of: question.body) else { continue }
+            hasOther = hasOther || other
             for (id, label) in items where !ordered.contains(where: { $0.id == id }) {
                 ordered.append(QuestionTrend.Category(id: id, label: label))
             }

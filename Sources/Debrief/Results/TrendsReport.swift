@@ -54,13 +54,8 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
         var labels: [String: [String: String]] = [:]
         for session in sessions.sorted(by: { $0.sessionNumber < $1.sessionNumber }) {
             for question in session.form?.questions ?? [] {
-                switch question.body {
-                case .choice(let spec):
-                    for option in spec.options { labels[question.key.rawValue, default: [:]][option.id] = option.label }
-                case .grid(let spec):
-                    for statement in spec.statements { labels[question.key.rawValue, default: [:]][statement.key] = statement.label }
-                default:
-                    continue
+                for item in question.kind.descriptor.trendCategories(of: question.body)?.items ?? [] {
+                    labels[question.key.rawValue, default: [:]][item.id] = item.label
                 }
             }
         }

@@ -1,6 +1,7 @@
 import Debrief
 import Foundation
 import Metrics
+import PQ
 import ServiceLifecycle
 
 /// Fans results snapshots out to the hosts watching a meeting (the full report, or its
@@ -67,6 +68,8 @@ public actor LiveResultsHub: Service {
     private var latest: [Channel: LiveSnapshot] = [:]
     /// The first snapshot of a channel being computed for the watchers joining it.
     private var joining: [Channel: Task<LiveSnapshot?, any Error>] = [:]
+    /// The hops back onto the hub of streams that ended (a stream's end is not the hub's task).
+    private let leaving = BackgroundTasks()
     private var streamCount = 0 {
         didSet { self.viewers.record(self.streamCount) }
     }
@@ -181,7 +184,8 @@ public actor LiveResultsHub: Service {
         self.streamCount += 1
         // Weak: the hub does not keep itself alive through the streams it holds.
         continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(channel, id) }
+            guard let self else { return }
+            self.leaving.start { await self.unsubscribe(channel, id) }
         }
         if let first {
             continuation.yield(.results(first))

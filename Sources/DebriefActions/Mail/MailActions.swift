@@ -11,6 +11,9 @@ public struct MailActions: Sendable {
     let resets: PasswordResetStore
     let roster: RosterMailStore
     public let settings: MailSettings
+    /// Who mail comes from; nil when this server sends no e-mail (a first-class state in which
+    /// the pages show links to copy): the composition root sets it exactly when it has a transport.
+    public let sender: MailSender?
     let caps: MailCaps
     let resetLimits: PasswordResetStore.Limits
     /// The base of links in messages (`--public-url`).
@@ -19,19 +22,20 @@ public struct MailActions: Sendable {
     public var addressProofs: AddressProofLinks?
 
     public init(
-        outbox: MailOutbox, resets: PasswordResetStore, roster: RosterMailStore, settings: MailSettings, caps: MailCaps,
-        resetLimits: PasswordResetStore.Limits = .init(), publicBaseURL: String
+        outbox: MailOutbox, resets: PasswordResetStore, roster: RosterMailStore, settings: MailSettings, sender: MailSender?,
+        caps: MailCaps, resetLimits: PasswordResetStore.Limits = .init(), publicBaseURL: String
     ) {
         self.outbox = outbox
         self.resets = resets
         self.roster = roster
         self.settings = settings
+        self.sender = sender
         self.caps = caps
         self.resetLimits = resetLimits
         self.publicBaseURL = publicBaseURL
     }
 
-    public var isConfigured: Bool { self.settings.isConfigured }
+    public var isConfigured: Bool { self.sender != nil }
 
     // MARK: - Password reset
 

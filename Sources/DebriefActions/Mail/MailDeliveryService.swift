@@ -2,7 +2,6 @@ import Debrief
 import DebriefStore
 import Foundation
 import Logging
-import Mail
 import ServiceLifecycle
 
 /// Sends the e-mail outbox (docs/decisions/0041-smtp-client.md): each worker claims the oldest
@@ -15,14 +14,14 @@ public struct MailDeliveryService: Service {
     let outbox: MailOutbox
     let transport: any MailTransport
     let settings: MailSettings
-    let from: (address: String, name: String?)
+    let sender: MailSender
     let logger: Logger
 
-    public init(outbox: MailOutbox, transport: any MailTransport, settings: MailSettings, from: String, fromName: String?, logger: Logger) {
+    public init(outbox: MailOutbox, transport: any MailTransport, settings: MailSettings, sender: MailSender, logger: Logger) {
         self.outbox = outbox
         self.transport = transport
         self.settings = settings
-        self.from = (from, fromName)
+        self.sender = sender
         self.logger = logger
     }
 
@@ -68,10 +67,10 @@ public struct MailDeliveryService: Service {
             self.logger.info("gave up an outgoing message to an invalid address", metadata: ["message": "\(claimed.id)"])
             return .giveUp(code: nil, reason: "not sent: the address \(problem.message)")
         }
-        let message = MailMessage(
-            fromAddress: self.from.address, fromName: self.from.name, to: claimed.recipient, subject: claimed.subject,
-            text: claimed.text, html: claimed.html, messageID: MailMessage.messageID(for: claimed.id, from: self.from.address),
-            date: claimed.createdAt, unsubscribeURL: claimed.unsubscribeURL)
+        let message = DeliverableMail(
+            sender: self.sender, to: claimed.recipient, subject: claimed.subject, text: claimed.text, html: claimed.html,
+            messageID: DeliverableMail.messageID(for: claimed.id, from: self.sender.address), date: claimed.createdAt,
+            unsubscribeURL: claimed.unsubscribeURL)
         let result = await self.transport.send(message)
         if result.delivered { return .sent(code: result.replyCode, reply: result.reply) }
         let reason = result.reply ?? "failed"

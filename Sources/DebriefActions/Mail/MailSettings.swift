@@ -1,12 +1,10 @@
 import DebriefStore
 import Foundation
-import Mail
 
-/// E-mail settings: where mail goes (nil: "no e-mail configured", a first-class state in which
-/// the pages show links to copy), retries and the roster's schedule.
+/// E-mail settings of the use cases: retries and the roster's schedule. Where mail goes is the
+/// transport's (DebriefApp's `AppConfiguration.smtp`); whether any goes is the ``MailSender``
+/// ``MailActions`` is given.
 public struct MailSettings: Sendable {
-    /// `--smtp-url`, `--mail-from` and friends; nil when the server sends no mail.
-    public var smtp: SMTPSettings?
     /// The first retry waits this long; each further one twice as long, up to an hour.
     public var retryBase: Duration = .seconds(60)
     /// Attempts before a message is given up with the last reason.
@@ -18,11 +16,7 @@ public struct MailSettings: Sendable {
     /// The one reminder goes out when the form closes within this.
     public var reminderLead: Duration = .seconds(24 * 3600)
 
-    public init(smtp: SMTPSettings? = nil) {
-        self.smtp = smtp
-    }
-
-    public var isConfigured: Bool { self.smtp != nil }
+    public init() {}
 
     /// The wait before attempt `attempts + 1`, with up to 20 % jitter so a burst of failures does
     /// not come back at once.
@@ -36,10 +30,3 @@ public struct MailSettings: Sendable {
 /// Per-account mail allowances (the hourly cap and the roster's daily allowance): kept by the
 /// store, which counts the outbox rows where it writes them.
 public typealias MailCaps = DebriefStore.MailCaps
-
-/// Sends one message; ``SMTPClient`` in production, a recorder in tests.
-public protocol MailTransport: Sendable {
-    func send(_ message: MailMessage) async -> SMTPResult
-}
-
-extension SMTPClient: MailTransport {}

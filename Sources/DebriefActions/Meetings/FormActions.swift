@@ -43,10 +43,16 @@ public struct FormActions: Sendable {
     /// Saves the draft, or fixes the wording of the open form (same version, same code; see
     /// ``FormStore/saveDraft(meeting:by:_:)``). Who may touch the meeting is settled before what the body says: another
     /// host's meeting is `notFound` even with an invalid body.
-    public func saveDraft(meeting id: UUID, by viewer: Viewer, _ input: () async throws -> FormInput) async throws -> StoredForm {
+    ///
+    /// On a session that follows its series' form, `scope` `.series` (the default) saves the
+    /// series' form, which every following session takes; `.session` saves this session's own
+    /// copy (docs/decisions/0063).
+    public func saveDraft(
+        meeting id: UUID, by viewer: Viewer, scope: DraftScope = .series, _ input: () async throws -> FormInput
+    ) async throws -> StoredForm {
         guard try await self.meetings.find(id, visibleTo: viewer, toDo: .edit) != nil else { throw DebriefError.notFound("meeting") }
         let definition = try await input().validate(now: Date()).get()
-        let form = try await self.forms.saveDraft(meeting: id, by: viewer, definition)
+        let form = try await self.forms.saveDraft(meeting: id, by: viewer, definition, scope: scope)
         // A wording edit of the published form: shared results and live viewers show the new words.
         if form.publishedAt != nil { self.notifier?.changed(meeting: id) }
         return form
@@ -74,6 +80,21 @@ public struct FormActions: Sendable {
         let recent = try await self.meetings.list(for: viewer, scope: .all, after: nil, limit: limit).items
         let statuses = try await self.meetings.sessionStatuses(recent.map(\.id))
         return recent.filter { statuses[$0.id]?.formState != nil }
+    }
+
+    /// Makes session `id`'s current form the series' form (the builder's "Make this the series'
+    /// form", `POST /v1/meetings/{id}/form/to-series`): sessions that follow the series take it,
+    /// and a draft of this session follows again (``SeriesFormStore/push(meeting:by:)``).
+    public func pushToSeries(meeting id: UUID, by viewer: Viewer) async throws -> (seriesID: UUID, form: SeriesForm) {
+        try await self.forms.seriesForms.push(meeting: id, by: viewer)
+    }
+
+    /// The series' form, or `notFound` when it has none yet (or the viewer may not see the series).
+    public func seriesForm(series id: UUID, visibleTo viewer: Viewer) async throws -> SeriesForm {
+        guard let form = try await self.forms.seriesForms.form(series: id, visibleTo: viewer) else {
+            throw DebriefError.notFound("the series' form")
+        }
+        return form
     }
 
     public func publish(meeting id: UUID, by viewer: Viewer) async throws -> StoredForm {

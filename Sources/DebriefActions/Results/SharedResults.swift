@@ -1,6 +1,7 @@
 import Debrief
 import DebriefStore
 import Foundation
+import PQ
 import Synchronization
 
 /// A meeting's unfiltered results as every reader and live viewer on this instance shares them:
@@ -121,6 +122,8 @@ public final class SharedResults: @unchecked Sendable {
     private let maxAge: Duration
     private let capacity: Int
     private let instance = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    /// The computations running for readers who wait (held, never forgotten).
+    let workers = BackgroundTasks()
     private let lock = NSLock()
     private var clock: UInt64 = 1
     private var allChangedAt: UInt64 = 0
@@ -177,7 +180,7 @@ public final class SharedResults: @unchecked Sendable {
                 self.waiting[meeting, default: []].append(waiter)
                 return self.computing.insert(meeting).inserted
             }
-            if start { Task { await self.computeWhileNeeded(meeting) } }
+            if start { self.workers.start { await self.computeWhileNeeded(meeting) } }
         }
     }
 

@@ -8,46 +8,9 @@ import Debrief
 enum TrendChart {
     static func render(_ trend: QuestionTrend, style: ChartStyle) -> String {
         let text = style.strings
-        let measure: String
-        let lines: [SeriesLine]
-        let format: (Double) -> String
-        var scale: NiceScale?
-        switch trend.kind {
-        case .rating where trend.points.contains(where: { $0.nps != nil }):
-            // A 0–10 "would you recommend" question is read as its NPS, the number the pages,
-            // the digest and the API give for it; its mean is not what a host tracks.
-            measure = text.npsPerSession
-            lines = [SeriesLine(name: nil, values: trend.points.map { $0.withheld ? nil : $0.nps }, intervals: [])]
-            format = DisplayText.oneDecimal
-            scale = NiceScale(low: -100, high: 100)
-        case .rating:
-            measure = text.meanPerSession
-            lines = [SeriesLine(
-                name: nil, values: trend.points.map(\.mean),
-                intervals: trend.points.map { $0.confidenceInterval95.map { $0.lower...$0.upper } })]
-            format = DisplayText.oneDecimal
-        case .choice:
-            measure = text.sharesPerSession
-            lines = (trend.categories ?? []).map { option in
-                SeriesLine(
-                    name: option.id == ChoiceSpec.otherCategory ? text.other : option.label,
-                    values: trend.points.map { $0.withheld ? nil : $0.optionShares?[option.id] },
-                    intervals: [])
-            }
-            format = DisplayText.percent
-        case .grid:
-            measure = text.statementMeansPerSession
-            lines = (trend.categories ?? []).map { statement in
-                SeriesLine(
-                    name: statement.label, values: trend.points.map { $0.withheld ? nil : $0.statementMeans?[statement.id] },
-                    intervals: trend.points.map { point in point.statementIntervals?[statement.id].map { $0.lower...$0.upper } })
-            }
-            format = DisplayText.oneDecimal
-        case .shortAnswer:
-            measure = text.respondentsPerSession
-            lines = [SeriesLine(name: nil, values: trend.points.map { $0.withheld ? nil : $0.respondents.map(Double.init) }, intervals: [])]
-            format = DisplayText.oneDecimal
-        }
+        // Every registered kind has a chart part (ChartKindPartTests); none would draw respondents.
+        let series = trend.kind.chart?.trendSeries(trend, text) ?? ShortAnswerKind.trendSeries(trend, text)
+        let (measure, lines, format) = (series.measure, series.lines, series.format)
         var canvas = ChartCanvas(style: style, title: trend.prompt, subtitle: [measure])
         let marks = Self.marks(trend, text)
         var description = "\(measure)."
@@ -58,7 +21,7 @@ enum TrendChart {
             let changedAt = trend.points.firstIndex { $0.sessionNumber == trend.comparableFrom }
             SeriesLines.draw(
                 lines, labels: trend.points.map { text.sessionLabel($0.sessionNumber) }, marks: marks,
-                scale: scale ?? Self.scale(trend.kind, lines),
+                scale: series.scale,
                 breakMark: changedAt.map { LineBreakMark(index: $0, label: text.questionChanged) }, format: format, on: &canvas)
             for (index, point) in trend.points.enumerated() {
                 description += " \(text.session(point.sessionNumber)): " + Self.told(index, lines, marks[index], format, text) + "."
@@ -83,21 +46,6 @@ enum TrendChart {
             }
         }
         return marks
-    }
-
-    /// The value axis: from zero for shares and counts, around the values for means.
-    static func scale(_ kind: QuestionKind, _ lines: [SeriesLine]) -> NiceScale {
-        let values = lines.flatMap { line in
-            line.values.compactMap { $0 } + line.intervals.compactMap { $0 }.flatMap { [$0.lowerBound, $0.upperBound] }
-        }
-        switch kind {
-        case .rating, .grid:
-            return NiceScale(low: values.min() ?? 0, high: values.max() ?? 1)
-        case .choice:
-            return NiceScale(low: 0, high: max(10, values.max() ?? 100), targetTicks: 5)
-        case .shortAnswer:
-            return NiceScale(low: 0, high: values.max() ?? 1, integers: true)
-        }
     }
 
     /// One session in words: each line's value, or why there is none.

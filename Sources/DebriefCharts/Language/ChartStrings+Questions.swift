@@ -2,13 +2,9 @@ import Debrief
 
 /// The words of a question's chart.
 extension ChartStrings {
+    /// The kind in a chart's description, e.g. "Rating grid" (each kind's ``ChartKindPart`` says it).
     func kindName(_ kind: QuestionKind) -> String {
-        switch kind {
-        case .choice: return self.choose(english: "Choice question", korean: "선택형 질문")
-        case .rating: return self.choose(english: "Rating question", korean: "평점 질문")
-        case .shortAnswer: return self.choose(english: "Short-answer question", korean: "단답형 질문")
-        case .grid: return self.choose(english: "Rating grid", korean: "평점 표")
-        }
+        kind.chart?.name(self) ?? kind.rawValue
     }
 
     /// A grid's subtitle line: `3 statements on one scale`, `문항 3개, 같은 척도`.

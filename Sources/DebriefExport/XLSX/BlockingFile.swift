@@ -1,7 +1,9 @@
 import Foundation
+import NIOPosix
 
-/// A temporary file whose blocking calls run on a Dispatch queue, never on Swift's cooperative
-/// pool (an HTTP export shares that pool with every request). Created with mode 0600 and
+/// A temporary file whose blocking calls run on NIO's thread pool (the one way blocking work runs,
+/// docs/decisions/0067), never on Swift's cooperative pool (an HTTP export shares that pool with
+/// every request). Created with mode 0600 and
 /// unlinked at once: the descriptor keeps the data, and nothing is left behind whatever happens.
 //
 // `@unchecked Sendable`: one task uses a file at a time (written fully, then read).
@@ -61,12 +63,8 @@ final class BlockingFile: @unchecked Sendable {
         try? self.handle.close()
     }
 
-    /// Runs blocking `body` on a Dispatch queue and waits for it without blocking a thread.
+    /// Runs blocking `body` on NIO's thread pool and waits for it without blocking a thread.
     static func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .utility).async {
-                continuation.resume(with: Result { try body() })
-            }
-        }
+        try await NIOThreadPool.singleton.runIfActive(body)
     }
 }

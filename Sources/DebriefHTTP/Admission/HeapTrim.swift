@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOPosix
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +12,8 @@ import Glibc
 /// closed, a server measured 60 MiB idle, about 260 MiB with 3,000 streams open, and still about
 /// 260 MiB a minute after they closed — kept, not leaked: a second round of 3,000 streams took
 /// only about 30 MiB more (`bench/streams_memory.py`). `malloc_trim(0)` returns the free pages of
-/// every arena. It runs on a thread of its own, at most once every 5 s.
+/// every arena. It runs on NIO's thread pool (the one way blocking work runs, docs/decisions/0067),
+/// at most once every 5 s; a later run waits on an event loop's timer, holding no thread.
 enum HeapTrim {
     private static let lock = NSLock()
     // Only touched while `lock` is held.
@@ -29,13 +32,21 @@ enum HeapTrim {
             return .seconds(5) - (now - last)
         }
         guard let delay else { return }
-        Thread.detachNewThread {
-            if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) }
-            lock.withLock {
-                pending = false
-                lastRunAt = .now
+        let run: @Sendable () -> Void = {
+            NIOThreadPool.singleton.submit { state in
+                lock.withLock {
+                    pending = false
+                    lastRunAt = .now
+                }
+                guard case .active = state else { return }
+                _ = trim(0)
             }
-            _ = trim(0)
+        }
+        if delay > .zero {
+            let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+            MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(nanoseconds), run)
+        } else {
+            run()
         }
     }
 

@@ -1,4 +1,5 @@
 import Debrief
+import DebriefActions
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -7,8 +8,8 @@ import PQ
 
 /// Turns every error into an RFC 9457 problem document, and logs what clients cannot see.
 ///
-/// Expected failures (``APIError``, Hummingbird's `HTTPError`, domain validation, an unreachable
-/// database) keep their meaning; anything else becomes a bare 500 so no SQL, stack or internal
+/// Expected failures (``APIError``, Hummingbird's `HTTPError`, domain validation, a company
+/// sign-in refusal, an unreachable database) keep their meaning; anything else becomes a bare 500 so no SQL, stack or internal
 /// detail leaks.
 public struct ProblemMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
@@ -52,6 +53,8 @@ public struct ProblemMiddleware: RouterMiddleware {
             return .validation(error.problems)
         case let error as DebriefError:
             return APIError(error)
+        case let refusal as CompanySignInRefusal:
+            return APIError(refusal)
         case let error as HTTPError:
             return Self.apiError(for: error)
         case let error as PQError where error.isUnavailable:

@@ -12,6 +12,7 @@ struct FormResponse: ResponseEncodable {
     /// (``FormReplacement`` accepts and ignores them, except `closesAt`, a definition member).
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, meetingID = "meetingId", version, state, code, participantUrl, publishedAt, closedAt, closesAt, createdAt, updatedAt
+        case followsSeries
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -29,5 +30,6 @@ struct FormResponse: ResponseEncodable {
         try container.encode(self.form.publishedAt == nil ? self.form.definition.closesAt : self.form.closesAt, forKey: .closesAt)
         try container.encode(self.form.createdAt, forKey: .createdAt)
         try container.encode(self.form.updatedAt, forKey: .updatedAt)
+        try container.encode(self.form.followsSeries, forKey: .followsSeries)
     }
 }

@@ -26,20 +26,12 @@ public struct AddressProofLinks: Sendable {
         for account: UUID, perAccountPerHour: Int, mailCap: Int, compose: (_ token: String, _ address: String) -> OutgoingMail
     ) async throws -> Bool {
         try await self.database.withTransaction { connection in
-            // One request at a time per account, so the hourly count below holds.
-            try await connection.execute("SELECT pg_advisory_xact_lock(hashtextextended('address proof ' || \(account.uuidString), 0))")
+            // One request at a time per account, so the hourly count (StoredAdmission's) holds.
+            try await StoredAdmission.lock("address proof " + account.uuidString, on: connection)
             let unproven = try await connection.query(
                 "SELECT p.email FROM accounts p WHERE p.id = \(account) AND NOT \(AddressProof.proven("p"))")
             guard let email: String = try unproven.first?.decode("email") else { return false }
-            let recent: Int = try await connection.query(
-                """
-                SELECT count(*)::int AS n FROM email_verifications
-                WHERE account_id = \(account) AND created_at > now() - interval '1 hour'
-                """
-            ).single().decode("n")
-            if recent >= perAccountPerHour {
-                throw DebriefError(.rateLimited, "a confirmation link was sent a moment ago; try again later", retryAfterSeconds: 3600)
-            }
+            try await StoredAdmission.addressProofLink(account: account, limit: perAccountPerHour, on: connection)
             // Only the newest link works: a forwarded or leaked older message proves nothing.
             try await OneTimeLink.addressProof.endUnused(of: account, on: connection)
             let token = SecretToken.newOneTimeLinkToken()
@@ -87,5 +79,5 @@ public struct AddressProofLinks: Sendable {
             + " AND lower(a.email) = lower(v.email)"
     }
 
-    static let overCap = DebriefError(.rateLimited, "this account has sent too much mail this hour; try again later", retryAfterSeconds: 3600)
+    static let overCap = StoredAdmission.mailOverCap
 }

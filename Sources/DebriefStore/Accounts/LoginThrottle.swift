@@ -3,7 +3,8 @@ import Foundation
 import PQ
 
 /// Slows password guessing: too many failed logins for one email, or from one client address,
-/// within a window are refused with a retry time. Kept in the database so every instance agrees.
+/// within a window are refused with a retry time. Counted by ``StoredAdmission`` (the one owner of
+/// the database-backed caps), so every instance agrees; this type holds the policy.
 ///
 /// An attempt is *reserved* before its password is checked (``reserve(email:client:)``): under
 /// a transaction-scoped advisory lock per key, the failures in the window are counted and, when
@@ -23,7 +24,7 @@ public struct LoginThrottle: Sendable {
 
         public init(
             window: Duration = .seconds(900), failuresPerEmail: Int = 5, failuresPerClient: Int = 30,
-            signUpsPerClient: Int = 10, signUpWindow: Duration = .seconds(3600)
+            signUpsPerClient: Int = 10, signUpWindow: Duration = StoredAdmission.hour
         ) {
             self.window = window
             self.failuresPerEmail = failuresPerEmail
@@ -52,30 +53,17 @@ public struct LoginThrottle: Sendable {
     /// Counts this attempt against `email` and `client`, or throws `rateLimited` (with seconds to
     /// wait) when either is at its limit; then nothing is recorded.
     public func reserve(email: EmailAddress, client: String) async throws -> Reservation {
-        let window = Int(self.policy.window.components.seconds)
-        let keys = [(Self.key(email: email), self.policy.failuresPerEmail), (Self.key(client: client), self.policy.failuresPerClient)]
+        let caps = [
+            StoredAdmission.Cap(key: Self.key(email: email), limit: self.policy.failuresPerEmail, window: self.policy.window),
+            StoredAdmission.Cap(key: Self.key(client: client), limit: self.policy.failuresPerClient, window: self.policy.window),
+        ]
         return try await self.database.withTransaction { connection in
             // Always in the same order (email, then client), so two attempts cannot deadlock.
-            for (key, limit) in keys {
-                try await connection.execute("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))")
-                // The limit-th newest failure decides: once it leaves the window, one more try is allowed.
-                let rows = try await connection.query(
-                    """
-                    SELECT ceil(extract(epoch FROM failed_at + make_interval(secs => \(window)) - now()))::int8 AS wait
-                    FROM login_failures
-                    WHERE throttle_key = \(key) AND failed_at > now() - make_interval(secs => \(window))
-                    ORDER BY failed_at DESC OFFSET \(limit - 1) LIMIT 1
-                    """)
-                if let wait: Int = try rows.first?.decode("wait") {
-                    throw DebriefError(.rateLimited, "too many failed logins; try again later", retryAfterSeconds: max(1, wait))
-                }
+            for cap in caps {
+                try await StoredAdmission.check(cap, "too many failed logins; try again later", on: connection)
             }
-            let at: String = try await connection.query(
-                "INSERT INTO login_failures (throttle_key) VALUES (\(keys[0].0)), (\(keys[1].0)) RETURNING failed_at::text AS at"
-            ).single().decode("at")
-            // Keep the table small: failures older than a day no longer matter to any policy.
-            try await connection.execute("DELETE FROM login_failures WHERE failed_at < now() - interval '1 day'")
-            return Reservation(emailKey: keys[0].0, clientKey: keys[1].0, at: at)
+            let at = try await StoredAdmission.record(caps.map(\.key), on: connection)
+            return Reservation(emailKey: caps[0].key, clientKey: caps[1].key, at: at)
         }
     }
 
@@ -83,13 +71,8 @@ public struct LoginThrottle: Sendable {
     /// (not the client's).
     public func recordSuccess(_ reservation: Reservation) async throws {
         try await self.database.withTransaction { connection in
-            try await connection.execute("DELETE FROM login_failures WHERE throttle_key = \(reservation.emailKey)")
-            try await connection.execute(
-                """
-                DELETE FROM login_failures WHERE ctid = (
-                    SELECT ctid FROM login_failures
-                    WHERE throttle_key = \(reservation.clientKey) AND failed_at = \(reservation.at)::timestamptz LIMIT 1)
-                """)
+            try await StoredAdmission.forget(reservation.emailKey, on: connection)
+            try await StoredAdmission.takeBack(reservation.clientKey, at: reservation.at, on: connection)
         }
     }
 
@@ -97,21 +80,10 @@ public struct LoginThrottle: Sendable {
     /// ``Policy/signUpsPerClient`` sign-ups within ``Policy/signUpWindow``: sign-ups hash a
     /// password each, so an unthrottled burst is both account spam and a drain on hashing.
     public func reserveSignUp(client: String) async throws {
-        let window = Int(self.policy.signUpWindow.components.seconds)
-        let key = "signup:" + client
+        let cap = StoredAdmission.Cap(key: "signup:" + client, limit: self.policy.signUpsPerClient, window: self.policy.signUpWindow)
         try await self.database.withTransaction { connection in
-            try await connection.execute("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))")
-            let rows = try await connection.query(
-                """
-                SELECT ceil(extract(epoch FROM failed_at + make_interval(secs => \(window)) - now()))::int8 AS wait
-                FROM login_failures
-                WHERE throttle_key = \(key) AND failed_at > now() - make_interval(secs => \(window))
-                ORDER BY failed_at DESC OFFSET \(self.policy.signUpsPerClient - 1) LIMIT 1
-                """)
-            if let wait: Int = try rows.first?.decode("wait") {
-                throw DebriefError(.rateLimited, "too many sign-ups from this address; try again later", retryAfterSeconds: max(1, wait))
-            }
-            try await connection.execute("INSERT INTO login_failures (throttle_key) VALUES (\(key))")
+            try await StoredAdmission.check(cap, "too many sign-ups from this address; try again later", on: connection)
+            try await StoredAdmission.record([cap.key], on: connection)
         }
     }
 

@@ -35,14 +35,10 @@ extension CalendarStore {
                     """).single().decode("id")
                 var made: [Meeting] = []
                 for (index, details) in plan.sessions.enumerated() {
-                    let rows = try await connection.query(
-                        """
-                        INSERT INTO meetings AS m (series_id, host_id, session_number, title, starts_at, ends_at, place)
-                        VALUES (\(series), \(viewer.accountID), \(index + 1), \(details.title), \(details.startsAt)::timestamptz,
-                                \(details.endsAt)::timestamptz, \(details.place))
-                        RETURNING \(Meeting.columns(for: viewer))
-                        """)
-                    made.append(try Meeting(row: try rows.single()))
+                    // A new series has no form yet; SessionInsert starts each session with it all the same.
+                    let meeting = try await SessionInsert.insert(
+                        details, series: series, host: viewer.accountID, number: index + 1, by: viewer, on: connection)
+                    made.append(meeting)
                 }
                 return made
             }

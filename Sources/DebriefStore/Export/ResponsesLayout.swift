@@ -66,14 +66,10 @@ struct ResponsesLayout {
         for row in rows {
             let form = try row.decode("definition", as: SQLJSON<FormDefinition>.self).value
             for question in form.questions {
-                var hasOther = false
-                if case .choice(let spec) = question.body { hasOther = spec.allowsOther }
-                let hasCodes = question.kind == .choice
-                let numeric = question.kind == .rating || question.kind == .grid
+                let parts = question.kind.store?.exportColumns(of: question.body) ?? ExportColumns()
+                let (hasOther, hasCodes, numeric) = (parts.hasOther, parts.hasCodes, parts.numeric)
                 let shuffled = question.shufflesOptions
-                var statements: [GridStatement?] = [nil]
-                if case .grid(let spec) = question.body { statements = spec.statements }
-                for statement in statements {
+                for statement in parts.statements {
                     if let index = columns.firstIndex(where: { $0.key == question.key.rawValue && $0.statement?.key == statement?.key }) {
                         columns[index].prompt = question.prompt
                         columns[index].hasOther = columns[index].hasOther || hasOther

@@ -13,6 +13,9 @@ public struct FormStore: Sendable {
         self.database = database
     }
 
+    /// The series' forms, on the same database (docs/decisions/0063).
+    public var seriesForms: SeriesFormStore { SeriesFormStore(database: self.database) }
+
     /// The meeting's current form, or nil when it has none. Throws not-found for an invisible meeting.
     public func current(meeting meetingID: UUID, visibleTo viewer: Viewer) async throws -> StoredForm? {
         try await self.database.withConnection { connection in
@@ -38,14 +41,40 @@ public struct FormStore: Sendable {
     /// a published, open form only the wording may change (``FormDefinition/differsOnlyInWording(from:)``):
     /// it is edited in place, same version, same code, its answers kept; a change of meaning is a
     /// conflict (close the form, then save: a new version under the same code).
-    public func saveDraft(meeting meetingID: UUID, by viewer: Viewer, _ definition: FormDefinition) async throws -> StoredForm {
-        try await self.withLockedMeeting(meetingID, viewer) { connection, latest in
+    ///
+    /// A session that follows its series' form (a draft the series wrote, or no form yet) saves
+    /// with `scope` `.series` as the series' form (docs/decisions/0063): every session that
+    /// follows takes it, its close time read relative to this session's end. With `.session`
+    /// the session's own copy is saved and follows the series no more.
+    public func saveDraft(
+        meeting meetingID: UUID, by viewer: Viewer, _ definition: FormDefinition, scope: DraftScope = .series
+    ) async throws -> StoredForm {
+        try await self.withLockedMeeting(meetingID, viewer) { connection, meeting, latest in
             let version: Int
+            let follows = latest.map { $0.followsSeries && $0.state() == .draft } ?? true
+            if scope == .series && follows {
+                let seriesForm: SeriesForm
+                switch SeriesForm.of(session: definition, sessionEnd: meeting.endsAt) {
+                case .success(let made): seriesForm = made
+                case .failure(let problem): throw ValidationFailure(problem)
+                }
+                if latest == nil {
+                    try await connection.execute(
+                        """
+                        INSERT INTO forms (meeting_id, version, definition, follows_series)
+                        VALUES (\(meetingID), 1, \(SQLJSON(definition))::jsonb, true)
+                        """)
+                }
+                try await SeriesFormStore.adopt(seriesForm, series: meeting.seriesID, on: connection)
+                guard let saved = try await Self.latest(meetingID, on: connection) else { throw DebriefError.notFound("the meeting's form") }
+                return saved
+            }
             switch latest.map({ ($0, $0.state()) }) {
             case .some((let form, .draft)):
+                // This session's own copy from now on: the series' form no longer replaces it.
                 let rows = try await connection.query(
                     """
-                    UPDATE forms AS f SET definition = \(SQLJSON(definition))::jsonb, updated_at = now()
+                    UPDATE forms AS f SET definition = \(SQLJSON(definition))::jsonb, follows_series = false, updated_at = now()
                     WHERE f.id = \(form.id) RETURNING \(StoredForm.columns)
                     """)
                 return try StoredForm(row: try rows.single())
@@ -83,7 +112,7 @@ public struct FormStore: Sendable {
     /// under the code of the version before it, so printed codes keep working. Publishing an open
     /// form changes nothing.
     public func publish(meeting meetingID: UUID, by viewer: Viewer) async throws -> StoredForm {
-        try await self.withLockedMeeting(meetingID, viewer) { connection, latest in
+        try await self.withLockedMeeting(meetingID, viewer) { connection, meeting, latest in
             guard let form = latest else { throw DebriefError(.conflict, "the meeting has no form to publish") }
             switch form.state() {
             case .open:
@@ -91,10 +120,18 @@ public struct FormStore: Sendable {
             case .closed:
                 throw DebriefError(.conflict, "the form is closed; reopen it, or save a new version to publish")
             case .draft:
-                // A close time before the session starts (one carried from another week) is
-                // refused as a past one is: participants would meet a form closed before it began.
-                let start: Date = try await connection.query("SELECT starts_at FROM meetings WHERE id = \(meetingID)").single().decode("starts_at")
-                if let problem = form.definition.closeTimeProblem(sessionStart: start, now: Date()) {
+                var form = form
+                if form.followsSeries {
+                    // The series' form is published as it is now, closing by its rule after this
+                    // session's end (the session's time may have moved since the draft was written).
+                    let series = try await SeriesFormStore.current(series: meeting.seriesID, on: connection)
+                    form.definition = series?.definition(forSessionEnding: meeting.endsAt) ?? form.definition
+                    try await connection.execute(
+                        "UPDATE forms SET definition = \(SQLJSON(form.definition))::jsonb, follows_series = false WHERE id = \(form.id)")
+                }
+                // A close time before the session starts (one typed for another week) is refused
+                // as a past one is: participants would meet a form closed before it began.
+                if let problem = form.definition.closeTimeProblem(sessionStart: meeting.startsAt, now: Date()) {
                     throw ValidationFailure(problem)
                 }
                 try Self.refuseMissingTranslations(form.definition)
@@ -138,7 +175,7 @@ public struct FormStore: Sendable {
 
     /// Stops accepting answers now. Closing a closed form changes nothing.
     public func close(meeting meetingID: UUID, by viewer: Viewer) async throws -> StoredForm {
-        try await self.withLockedMeeting(meetingID, viewer) { connection, latest in
+        try await self.withLockedMeeting(meetingID, viewer) { connection, _, latest in
             guard let form = latest, form.state() != .draft else {
                 throw DebriefError(.conflict, "the meeting has no published form to close")
             }
@@ -153,7 +190,7 @@ public struct FormStore: Sendable {
 
     /// Accepts answers again; a closing time that has passed is cleared.
     public func reopen(meeting meetingID: UUID, by viewer: Viewer) async throws -> StoredForm {
-        try await self.withLockedMeeting(meetingID, viewer) { connection, latest in
+        try await self.withLockedMeeting(meetingID, viewer) { connection, _, latest in
             guard let form = latest, form.state() != .draft else {
                 throw DebriefError(.conflict, "the meeting has no published form to reopen")
             }
@@ -170,16 +207,16 @@ public struct FormStore: Sendable {
 
     // MARK: - Helpers
 
-    /// Runs `body` in a transaction holding the meeting's row lock, so form changes of one meeting
-    /// happen one at a time.
+    /// Runs `body` in a transaction holding the meeting's row lock (the meeting as read under it),
+    /// so form changes of one meeting happen one at a time.
     private func withLockedMeeting(
-        _ meetingID: UUID, _ viewer: Viewer, _ body: (Connection, StoredForm?) async throws -> StoredForm
+        _ meetingID: UUID, _ viewer: Viewer, _ body: (Connection, Meeting, StoredForm?) async throws -> StoredForm
     ) async throws -> StoredForm {
         try await self.database.withTransaction { connection in
-            guard try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .edit, on: connection, forUpdate: true) != nil else {
+            guard let meeting = try await MeetingStore.find(meetingID, visibleTo: viewer, toDo: .edit, on: connection, forUpdate: true) else {
                 throw DebriefError.notFound("meeting")
             }
-            return try await body(connection, try await Self.latest(meetingID, on: connection))
+            return try await body(connection, meeting, try await Self.latest(meetingID, on: connection))
         }
     }
 
@@ -197,27 +234,5 @@ public struct FormStore: Sendable {
             WHERE f.meeting_id = \(meetingID) AND f.published_at IS NOT NULL ORDER BY f.version DESC LIMIT 1
             """
         ).first.map(StoredForm.init(row:))
-    }
-
-    /// Starts the new meeting's form as a draft copy of the series' most recent session's form:
-    /// the latest version of the form of the highest-numbered other session that has one (the
-    /// questions of the most recent session, whichever meeting the request named), carried to
-    /// the new session (``FormDefinition/carried(from:to:)``: translations kept, a close time
-    /// shifted with the session's start).
-    static func copyLatestSeriesForm(series seriesID: UUID, to meetingID: UUID, on connection: Connection) async throws {
-        let latest = try await connection.query(
-            """
-            SELECT \(StoredForm.columns), m.starts_at AS source_starts_at,
-                (SELECT n.starts_at FROM meetings n WHERE n.id = \(meetingID)) AS target_starts_at
-            FROM forms f JOIN meetings m ON m.id = f.meeting_id
-            WHERE m.series_id = \(seriesID) AND m.id <> \(meetingID)
-            ORDER BY m.session_number DESC, f.version DESC LIMIT 1
-            """
-        ).first
-        guard let latest else { return }
-        let definition = try StoredForm(row: latest).definition.carried(
-            from: try latest.decode("source_starts_at"), to: try latest.decode("target_starts_at"))
-        try await connection.execute(
-            "INSERT INTO forms (meeting_id, version, definition) VALUES (\(meetingID), 1, \(SQLJSON(definition))::jsonb)")
     }
 }

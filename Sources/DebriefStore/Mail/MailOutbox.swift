@@ -67,11 +67,8 @@ public struct MailOutbox: Sendable {
     /// cannot pass them together.
     public static func enqueue(_ mail: OutgoingMail, caps: MailCaps, on connection: Connection) async throws -> Enqueued {
         if let account = mail.accountID {
-            // One writer per account at a time: the count below then sees every earlier row.
-            try await connection.execute("SELECT pg_advisory_xact_lock(hashtextextended('mail ' || \(account.uuidString), 0))")
-            let recent: Int = try await connection.query(
-                "SELECT count(*)::int AS n FROM email_outbox WHERE account_id = \(account) AND created_at > now() - interval '1 hour'"
-            ).single().decode("n")
+            // One writer per account at a time (the owner locks): the count then sees every earlier row.
+            let recent = try await StoredAdmission.mailWritten(account: account, on: connection)
             if recent >= caps.perAccountPerHour { return .overCap }
             if mail.kind.isRosterMail {
                 let allowance = try await Self.rosterAllowance(account: account, caps: caps, on: connection)

@@ -22,7 +22,7 @@ public struct PasswordResetStore: Sendable {
         }
     }
 
-    public init(database: Database, accounts: AccountStore, lifetime: Duration = .seconds(3600)) {
+    public init(database: Database, accounts: AccountStore, lifetime: Duration = StoredAdmission.hour) {
         self.database = database
         self.accounts = accounts
         self.lifetime = lifetime
@@ -37,17 +37,7 @@ public struct PasswordResetStore: Sendable {
         email: EmailAddress, client: String, limits: Limits, mailCap: Int, compose: (String) -> OutgoingMail
     ) async throws -> Bool {
         try await self.database.withTransaction { connection in
-            try await connection.execute("SELECT pg_advisory_xact_lock(hashtextextended('reset ' || \(client), 0))")
-            let recent: Int = try await connection.query(
-                """
-                SELECT count(*)::int AS n FROM password_reset_requests
-                WHERE client = \(client) AND requested_at > now() - interval '1 hour'
-                """
-            ).single().decode("n")
-            if recent >= limits.perClientPerHour {
-                throw DebriefError(.rateLimited, "too many password reset requests from this address; try again later", retryAfterSeconds: 3600)
-            }
-            try await connection.execute("INSERT INTO password_reset_requests (client) VALUES (\(client))")
+            try await StoredAdmission.resetRequest(client: client, limit: limits.perClientPerHour, on: connection)
             // From here on the same work is done whether or not the address has an account
             // (issue 47: the answer's timing told them apart): the same statements in the same
             // order, the same token and message made; only the database's answers differ. An
@@ -56,14 +46,13 @@ public struct PasswordResetStore: Sendable {
                 "SELECT id FROM accounts WHERE lower(email) = \(email.normalized)").first?.decode("id")
             let account = known ?? UUID()
             let token = SecretToken.newOneTimeLinkToken()
+            let room = try await StoredAdmission.resetLinksMade(account: account, on: connection) < limits.perAccountPerHour
             let made = try await connection.execute(
                 """
                 INSERT INTO password_resets (token_hash, account_id, expires_at)
                 SELECT \(SecretToken.hash(token)), a.id, now() + make_interval(secs => \(MailOutbox.seconds(self.lifetime)))
                 FROM accounts a
-                WHERE a.id = \(account) AND (
-                    SELECT count(*) FROM password_resets r WHERE r.account_id = a.id AND r.created_at > now() - interval '1 hour'
-                ) < \(limits.perAccountPerHour)
+                WHERE a.id = \(account) AND \(room)::boolean
                 """) == 1
             var mail = compose(token)
             mail.accountID = account

@@ -27,14 +27,14 @@ public struct MeetingStore: Sendable {
                 let insert: SQLQuery = new.timeZone.map { "INSERT INTO meeting_series (host_id, time_zone) VALUES (\(viewer.accountID), \($0))" }
                     ?? "INSERT INTO meeting_series (host_id) VALUES (\(viewer.accountID))"
                 let series = try await connection.query(insert + " RETURNING id").single()
-                return try await Self.insert(
-                    details, series: try series.decode("id"), host: viewer.accountID, session: 1, by: viewer, on: connection)
+                return try await SessionInsert.insert(
+                    details, series: try series.decode("id"), host: viewer.accountID, number: 1, by: viewer, on: connection)
             }
         }
     }
 
-    /// Creates the next session of `previousID`'s series, with a draft form holding a copy of the
-    /// previous session's questions (keys included), if it had a form.
+    /// Creates the next session of `previousID`'s series; it starts with the series' form, if the
+    /// series has one (``SessionInsert``, docs/decisions/0063).
     public func createNext(by viewer: Viewer, after previousID: UUID, _ details: MeetingDetails) async throws -> Meeting {
         // The new session is the series host's, so its overlap is checked (and named) for that
         // host, also when an admin or an editor creates it.
@@ -53,10 +53,9 @@ public struct MeetingStore: Sendable {
                     FROM meeting_series s WHERE s.id = \(previous.seriesID) FOR UPDATE
                     """
                 ).single().decode("next", as: Int.self)
-                let meeting = try await Self.insert(
-                    details, series: previous.seriesID, host: previous.hostID, session: number, by: viewer, on: connection)
-                try await FormStore.copyLatestSeriesForm(series: previous.seriesID, to: meeting.id, on: connection)
-                return meeting
+                // The new session starts with the series' form (SessionInsert), not a copy of another session's.
+                return try await SessionInsert.insert(
+                    details, series: previous.seriesID, host: previous.hostID, number: number, by: viewer, on: connection)
             }
         }
     }
@@ -180,19 +179,6 @@ public struct MeetingStore: Sendable {
         guard let row, let role = SeriesRole(rawValue: try row.decode("role")) else { throw DebriefError.notFound("series") }
         guard role.may(action) else { throw action.refusal }
         return role
-    }
-
-    private static func insert(
-        _ details: MeetingDetails, series: UUID, host: UUID, session: Int, by viewer: Viewer, on connection: Connection
-    ) async throws -> Meeting {
-        let rows = try await connection.query(
-            """
-            INSERT INTO meetings AS m (series_id, host_id, session_number, title, starts_at, ends_at, place, expected_head_count)
-            VALUES (\(series), \(host), \(session), \(details.title), \(details.startsAt)::timestamptz,
-                    \(details.endsAt)::timestamptz, \(details.place), \(details.expectedHeadCount))
-            RETURNING \(Meeting.columns(for: viewer))
-            """)
-        return try Meeting(row: try rows.single())
     }
 
     /// Runs `body`; when the no-overlap constraint refuses it, names the meeting it collides with.

@@ -19,25 +19,12 @@ struct AnswerRows: Sendable {
     init(_ answers: [Answer]) {
         for answer in answers {
             let key = answer.questionKey.rawValue
-            switch answer.value {
-            case .choice(let ids, let other):
-                for (position, id) in ids.enumerated() {
-                    self.append(key, position, optionId: id)
-                }
-                if let other { self.append(key, ids.count, otherText: other) }
-            case .rating(let value):
-                self.append(key, 0, rating: value)
-            case .text(let text):
-                self.append(key, 0, text: text)
-            case .grid(let ratings):
-                for (position, rating) in ratings.enumerated() {
-                    self.append(key, position, rating: rating.value, statementKey: rating.statementKey)
-                }
-            }
+            answer.value.kind.store?.appendRows(of: answer.value, question: key, to: &self)
         }
     }
 
-    private mutating func append(
+    /// One row; each kind's ``StoreKindPart`` says which columns its answer fills.
+    mutating func append(
         _ key: String, _ position: Int, optionId: String? = nil, otherText: String? = nil, rating: Int? = nil,
         text: String? = nil, statementKey: String? = nil
     ) {

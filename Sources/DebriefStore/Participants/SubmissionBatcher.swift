@@ -26,6 +26,8 @@ final class SubmissionBatcher: @unchecked Sendable {
     let settings: SubmissionBatching
     private let database: Database
     private let notifier: ResultsNotifier
+    /// The batch workers, each answering the submissions of its batches (held, never forgotten).
+    let workers = BackgroundTasks()
     private let lock = NSLock()
     private var queue: [Waiting] = []
     private var running = 0
@@ -59,7 +61,7 @@ final class SubmissionBatcher: @unchecked Sendable {
                 return self.takeBatch()
             }
             // A worker per running batch; it ends when the queue is empty (see `drain`).
-            if let batch { Task { await self.drain(startingWith: batch) } }
+            if let batch { self.workers.start { await self.drain(startingWith: batch) } }
         }
     }
 
@@ -70,7 +72,7 @@ final class SubmissionBatcher: @unchecked Sendable {
             if next.isEmpty { self.running -= 1 }
             return next.isEmpty ? nil : next
         }
-        if let next { Task { await self.drain(startingWith: next) } }
+        if let next { self.workers.start { await self.drain(startingWith: next) } }
     }
 
     /// Runs `first`, then whatever queued meanwhile, until nothing waits.

@@ -65,10 +65,8 @@ struct AccountPageController {
         var timeZoneError: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("account")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("account")
         group.get(use: self.show)
         group.post("profile", use: self.saveProfile)
         group.post("time-zone", use: self.saveTimeZone)

@@ -36,10 +36,8 @@ struct AdminPageController {
         var passwordError: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("admin")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("admin")
         group.get(use: self.show)
         group.post("invitations", use: self.invite)
         group.post("hosts", use: self.createHost)

@@ -217,28 +217,7 @@ struct BuilderDraft: Equatable {
             input.kind = q.kind.rawValue
             input.prompt = q.prompt
             input.required = q.required
-            switch q.kind {
-            case .choice:
-                input.options = q.options.map { OptionInput(id: text($0.id), label: $0.label) }
-                input.allowsMultiple = q.allowsMultiple
-                input.allowsOther = q.allowsOther
-                input.shuffleOptions = q.shuffleOptions ? true : nil
-                if q.allowsMultiple { input.maxSelections = number(q.maxSelections, path + ".maxSelections") }
-            case .rating:
-                input.min = number(q.min, path + ".min")
-                input.max = number(q.max, path + ".max")
-                input.minLabel = text(q.minLabel)
-                input.maxLabel = text(q.maxLabel)
-            case .grid:
-                input.statements = q.options.map { StatementInput(key: text($0.id), label: $0.label) }
-                input.min = number(q.min, path + ".min")
-                input.max = number(q.max, path + ".max")
-                input.minLabel = text(q.minLabel)
-                input.maxLabel = text(q.maxLabel)
-            case .shortAnswer:
-                input.maxLength = number(q.maxLength, path + ".maxLength")
-                input.placeholder = text(q.placeholder)
-            }
+            q.kind.page?.describeDraft(q, at: path, number: number, text: text, into: &input)
             input.showWhen = q.followUpInput(at: path + ".showWhen", problems: &problems)
             return input
         }

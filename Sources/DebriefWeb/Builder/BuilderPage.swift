@@ -142,6 +142,8 @@ struct BuilderPage {
     var count: Int
     var questionsError: String?
     var notice: String?
+    /// Whether this session uses the series' form, and the push button when it does not.
+    var seriesForm: BuilderSeriesForm?
     var formError: String?
     /// Every problem at the top of the page, a link to each field (`error-summary.mustache`).
     var errorLinks: [BuilderErrorLinks.Link] = []
@@ -341,12 +343,7 @@ struct BuilderPage {
 
     /// A question kind's name.
     static func kindLabel(_ kind: QuestionKind, _ t: Localizer) -> String {
-        switch kind {
-        case .choice: t(.kindChoice)
-        case .rating: t(.kindRating)
-        case .shortAnswer: t(.kindShortAnswer)
-        case .grid: t(.kindGrid)
-        }
+        kind.page?.label(t) ?? kind.rawValue
     }
 
     /// One option's fields (or a grid statement's: `isStatement`), `j` of question `i`, named

@@ -22,10 +22,8 @@ struct FormBuilderController {
     /// The largest builder post (a form of 100 questions with long prompts fits).
     static let maxBodyBytes = 256 * 1024
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("m")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("m")
         group.get(":id/form", use: self.show)
         group.post(":id/form", use: self.edit)
         group.post(":id/form/publish", use: self.publish)
@@ -34,6 +32,27 @@ struct FormBuilderController {
         group.get(":id/form/export", use: self.export)
         group.post(":id/form/import", use: self.importJSON)
         group.post(":id/form/copy", use: self.copy)
+        group.post(":id/form/to-series", use: self.pushToSeries)
+    }
+
+    /// "Make this the series' form": this session's current form becomes the series' form
+    /// (``FormActions/pushToSeries(meeting:by:)``); sessions not yet published take it.
+    @Sendable func pushToSeries(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
+        // The posted fields only carry the CSRF token, checked here.
+        _ = try await context.postedFields(request)
+        let t = Localizer(Language(request.headers))
+        do {
+            _ = try await self.forms.pushToSeries(meeting: meeting.id, by: try context.requireViewer())
+        } catch let failure as ValidationFailure {
+            let stored = try await self.stored(meeting, context)
+            let draft = stored.map { BuilderDraft($0.definition) } ?? Self.starter(meeting)
+            return try await self.render(
+                request, context, meeting, draft, stored: stored, failure: failure, status: .unprocessableContent)
+        }
+        let stored = try await self.stored(meeting, context)
+        let draft = stored.map { BuilderDraft($0.definition) } ?? Self.starter(meeting)
+        return try await self.render(request, context, meeting, draft, stored: stored, notice: t(.pushedToSeries))
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -66,7 +85,7 @@ struct FormBuilderController {
             // The button's `formaction` posts to `…/form/publish`; a browser that ignores it posts here.
             return try await self.publish(fields, request, context, meeting)
         case "save":
-            switch try await self.save(draft, request, context, meeting, stored: stored) {
+            switch try await self.save(draft, request, context, meeting, stored: stored, scope: Self.scope(fields)) {
             case .refused(let response):
                 return response
             case .saved(let saved):
@@ -96,7 +115,7 @@ struct FormBuilderController {
         var draft = stored.map { BuilderDraft($0.definition) } ?? Self.starter(meeting)
         if fields["count"] != nil {
             draft = BuilderDraft(fields)
-            switch try await self.save(draft, request, context, meeting, stored: stored, publishing: true) {
+            switch try await self.save(draft, request, context, meeting, stored: stored, publishing: true, scope: Self.scope(fields)) {
             case .refused(let response): return response
             case .saved(let saved): stored = saved
             }
@@ -168,6 +187,11 @@ struct FormBuilderController {
 
     // MARK: - Helpers
 
+    /// The "Save for this session only" box: ticked, the session's own copy is saved.
+    static func scope(_ fields: FormFields) -> DraftScope {
+        fields["scope"] == DraftScope.session.rawValue ? .session : .series
+    }
+
     /// What saving the posted draft came to: the stored form, or the page that refuses it.
     private enum Saving {
         case saved(StoredForm)
@@ -178,12 +202,12 @@ struct FormBuilderController {
     /// page shows the draft as typed with the problems next to its fields and nothing is saved.
     private func save(
         _ draft: BuilderDraft, _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, stored: StoredForm?,
-        publishing: Bool = false
+        publishing: Bool = false, scope: DraftScope = .series
     ) async throws -> Saving {
         let (input, parseProblems) = self.input(for: draft, keeping: stored)
         do {
             if !parseProblems.isEmpty { throw ValidationFailure(problems: parseProblems) }
-            return .saved(try await self.forms.saveDraft(meeting: meeting.id, by: try context.requireViewer()) { input })
+            return .saved(try await self.forms.saveDraft(meeting: meeting.id, by: try context.requireViewer(), scope: scope) { input })
         } catch let failure as ValidationFailure {
             return .refused(
                 try await self.refusal(request, context, meeting, draft, stored: stored, failure, input: input, parseProblems, publishing: publishing))
@@ -273,6 +297,9 @@ struct FormBuilderController {
             draft: draft, meeting: meeting, stored: stored, failure: failure, csrf: context.sessionCSRFToken ?? "",
             publicBaseURL: self.publicBaseURL, sources: sources, language: writer.language)
         page.notice = notice
+        page.seriesForm = BuilderSeriesForm(
+            meeting: meeting, stored: stored, series: try? await self.forms.seriesForm(series: meeting.seriesID, visibleTo: viewer),
+            language: writer.language)
         page.formError = formError ?? (failure == nil ? nil : writer.localizer(.builderHasErrors))
         page.focus(focus)
         page.importText = importText

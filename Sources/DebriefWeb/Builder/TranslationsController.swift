@@ -15,10 +15,8 @@ struct TranslationsController {
     let meetings: MeetingActions
     let forms: FormActions
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("m")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("m")
         group.get(":id/form/translations", use: self.show)
         group.post(":id/form/translations", use: self.edit)
     }

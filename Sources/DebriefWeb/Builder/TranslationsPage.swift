@@ -101,12 +101,7 @@ struct TranslationsPage {
         init(_ form: FormDefinition) {
             for (index, question) in form.questions.enumerated() {
                 self.questions[question.key] = index + 1
-                let ids: [String]
-                switch question.body {
-                case .choice(let spec): ids = spec.options.map(\.id)
-                case .grid(let spec): ids = spec.statements.map(\.key)
-                case .shortAnswer, .rating: ids = []
-                }
+                let ids = question.kind.page?.itemIDs(of: question.body) ?? []
                 self.items[question.key] = Dictionary(ids.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: { first, _ in first })
             }
         }

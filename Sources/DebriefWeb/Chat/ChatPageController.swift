@@ -27,10 +27,8 @@ struct ChatPageController {
         }
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("m")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("m")
         group.post(":id/chat", use: self.save)
         group.post(":id/chat/test", use: self.test)
         group.post(":id/chat/delete", use: self.delete)

@@ -21,10 +21,8 @@ struct HostPagesController {
     /// The live panel as last rendered per meeting, language and zone, for the report it shows.
     let panels = DashboardPanelCache()
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("m")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("m")
         group.get(use: self.meetings)
         group.get(":id", use: self.dashboard)
         group.get(":id/panel", use: self.panel)

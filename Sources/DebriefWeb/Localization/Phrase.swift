@@ -286,6 +286,7 @@ enum PhraseTables {
         GlancePhrase.self,
         ChatPhrase.self,
         SignInPhrase.self,
+        SeriesFormPhrase.self,
     ]
 }
 

@@ -85,7 +85,7 @@ struct MailPagesController {
         var hasEntries: Bool
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: Router<AppRequestContext>, signedIn: RouterGroup<AppRequestContext>) {
         let open = router.group().add(middleware: PageErrorMiddleware(subject: .meeting))
         open.get("password-reset", use: self.showRequest)
         open.post("password-reset", use: self.request)
@@ -95,9 +95,7 @@ struct MailPagesController {
         open.post("confirm-address/:token", use: self.confirmAddress)
         open.get("unsubscribe/:token", use: self.showUnsubscribe)
         open.post("unsubscribe/:token", use: self.unsubscribe)
-        let host = router.group()
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+        let host = signedIn
         host.get("m/:id/roster/mail", use: self.showRoster)
         host.post("m/:id/roster/mail", use: self.saveEmails)
         host.get("account/mail", use: self.log)

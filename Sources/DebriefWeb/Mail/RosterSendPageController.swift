@@ -56,10 +56,8 @@ struct RosterSendPageController {
         var hasErrors: Bool
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("m")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("m")
         group.get(":id/roster/send", use: self.show)
         group.post(":id/roster/send", use: self.send)
         group.post(":id/roster/reminder", use: self.setReminder)

@@ -45,10 +45,8 @@ struct CalendarPageController {
         var csrf: String
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("m")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("m")
         group.get("from-calendar", use: self.newForm)
         group.post("from-calendar", use: self.create)
         group.get(":id/calendar", use: self.show)

@@ -14,10 +14,8 @@ struct MeetingPagesController {
     let accounts: AccountActions
     let meetings: MeetingActions
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("m")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("m")
         group.get("new", use: self.newForm)
         group.post("new", use: self.create)
         group.get(":id/edit", use: self.editForm)

@@ -61,10 +61,8 @@ struct RosterPageController {
         var nameError: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("m")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("m")
         group.get(":id/roster", use: self.show)
         group.post(":id/roster", use: self.addMember)
         group.post(":id/roster/:memberId/rename", use: self.renameMember)

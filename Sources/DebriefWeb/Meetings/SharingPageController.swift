@@ -66,10 +66,8 @@ struct SharingPageController {
         }
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("m")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("m")
         group.get(":id/sharing", use: self.show)
         group.post(":id/sharing", use: self.share)
         group.post(":id/sharing/:accountId/revoke", use: self.revoke)

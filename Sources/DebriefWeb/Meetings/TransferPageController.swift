@@ -31,10 +31,8 @@ struct TransferPageController {
         var csrf: String
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("transfers")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("transfers")
         group.get(use: self.show)
         group.post(":transferId/accept", use: self.accept)
         group.post(":transferId/decline", use: self.decline)

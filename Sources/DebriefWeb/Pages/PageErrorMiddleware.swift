@@ -1,3 +1,4 @@
+import DebriefActions
 import DebriefHTTP
 import Foundation
 import HTTPTypes
@@ -10,39 +11,62 @@ import Hummingbird
 struct PageErrorMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
-    /// What a 404 is about on these routes: a participant's form, or a host's meeting.
+    /// What the routes are about: a participant's form, a host's meeting, or the company
+    /// sign-in of the provider named (its refusals say what happened and how to try again).
     enum Subject: Sendable {
         case form
         case meeting
+        case companySignIn(provider: String)
     }
 
     let subject: Subject
 
+    struct Link {
+        var href: String
+        var text: String
+    }
+
     struct View {
         var heading: String
         var message: String
+        var link: Link? = nil
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
-            let apiError = ProblemMiddleware.apiError(for: error, context: context)
-            if apiError.status.code >= 500 {
-                context.logger.error("page request failed", metadata: ["error": "\(String(reflecting: error))"])
-            }
-            guard let writer = try? PageWriter(request) else { throw error }
-            let view = self.view(for: apiError, localizer: writer.localizer)
-            var response = try writer.page("message", title: view.heading, view: view, status: apiError.status)
-            if let retryAfter = apiError.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
-            if let allow = apiError.headers[.allow] { response.headers[.allow] = allow }
-            return response
+            return try self.response(for: error, request, context: context)
         }
     }
 
-    func view(for error: APIError, localizer t: Localizer) -> View {
+    /// The page of `error` (what ``handle(_:context:next:)`` answers), for a route that adds to it
+    /// (a cookie to clear) before answering.
+    func response(for error: any Error, _ request: Request, context: Context) throws -> Response {
+        let apiError = ProblemMiddleware.apiError(for: error, context: context)
+        if apiError.status.code >= 500 {
+            context.logger.error("page request failed", metadata: ["error": "\(String(reflecting: error))"])
+        }
+        guard let writer = try? PageWriter(request) else { throw error }
+        let view = self.view(for: apiError, error: error, localizer: writer.localizer)
+        var response = try writer.page("message", title: view.heading, view: view, status: apiError.status)
+        if let retryAfter = apiError.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
+        if let allow = apiError.headers[.allow] { response.headers[.allow] = allow }
+        if case .companySignIn = self.subject { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+
+    func view(for error: APIError, error original: any Error, localizer t: Localizer) -> View {
+        if case .companySignIn(let provider) = self.subject, let refusal = original as? CompanySignInRefusal {
+            var values = ["name": provider]
+            if case .providerError(let code) = refusal { values["error"] = code }
+            let heading = t(.companyRefusedHeading)
+            return View(
+                heading: heading, message: t(CompanySignInController.phrase(for: refusal), values),
+                link: Link(href: "/signin", text: t(.companyTryAgain)))
+        }
         switch error.status.code {
-        case 404 where self.subject == .form: return View(heading: t(.notFoundHeading), message: t(.notFoundBody))
+        case 404 where self.isAboutForms: return View(heading: t(.notFoundHeading), message: t(.notFoundBody))
         case 404: return View(heading: t(.meetingNotFoundHeading), message: t(.meetingNotFoundBody))
         case 410: return View(heading: t(.closedHeading), message: t(.closedBody))
         case 429:
@@ -52,5 +76,10 @@ struct PageErrorMiddleware: RouterMiddleware {
         case 400..<500: return View(heading: t(.badRequestHeading), message: t(.badRequestBody))
         default: return View(heading: t(.errorHeading), message: t(.errorBody))
         }
+    }
+
+    private var isAboutForms: Bool {
+        if case .form = self.subject { return true }
+        return false
     }
 }

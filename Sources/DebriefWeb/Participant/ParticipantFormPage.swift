@@ -240,7 +240,7 @@ struct ParticipantFormPage {
     }
 
     /// "From 1 (Not at all) to 5 (Very)".
-    private static func scaleHint(_ spec: RatingSpec, _ t: Localizer) -> String {
+    static func scaleHint(_ spec: RatingSpec, _ t: Localizer) -> String {
         let low = spec.minLabel.map { "\(spec.min) (\($0))" } ?? String(spec.min)
         let high = spec.maxLabel.map { "\(spec.max) (\($0))" } ?? String(spec.max)
         return t(.ratingScale, ["min": low, "max": high])
@@ -254,60 +254,7 @@ struct ParticipantFormPage {
             key: key, fieldName: PostedAnswers.field(question.key), fieldID: fieldID, prompt: question.prompt,
             required: question.required, hint: "", hintID: "\(fieldID)-hint", errorText: error, errorID: "\(fieldID)-error",
             describedBy: "\(fieldID)-hint" + (error == nil ? "" : " \(fieldID)-error"))
-        switch question.body {
-        case .rating(let spec):
-            view.isRating = true
-            view.points = (spec.min...spec.max).map { value in
-                Point(inputID: "\(fieldID)-\(value)", value: value, checked: posted.first == String(value))
-            }
-            view.minLabel = spec.minLabel
-            view.maxLabel = spec.maxLabel
-            view.hint = Self.scaleHint(spec, t)
-        case .grid(let spec):
-            view.isGrid = true
-            view.gridColumnHeads = spec.scale.range.map { GridColumn(columnID: "\(fieldID)-value-\($0)", columnValue: $0) }
-            view.gridColumns = view.gridColumnHeads.count
-            view.gridRows = spec.statements.map { statement in
-                let field = PostedAnswers.gridField(question.key, statement.key)
-                let chosen = fields[field]
-                return GridRow(
-                    rowID: "\(fieldID)-\(statement.key)", statementLabel: statement.label, rowField: field,
-                    cells: spec.scale.range.map { value in
-                        GridCell(
-                            cellID: "\(fieldID)-\(statement.key)-\(value)", cellValue: value, columnID: "\(fieldID)-value-\(value)",
-                            cellChecked: chosen == String(value))
-                    })
-            }
-            view.hint = Self.scaleHint(spec.scale, t)
-            // The scale's words stand at the ends of every statement's row of choices.
-            view.minLabel = spec.scale.minLabel
-            view.maxLabel = spec.scale.maxLabel
-        case .choice(let spec):
-            view.isChoice = true
-            view.inputType = spec.allowsMultiple ? "checkbox" : "radio"
-            view.options = spec.options.map { option in
-                Option(inputID: "\(fieldID)-\(option.id)", value: option.id, label: option.label, checked: posted.contains(option.id))
-            }
-            view.allowsOther = spec.allowsOther
-            view.otherInputID = "\(fieldID)-other"
-            view.otherTextID = "\(fieldID)-other-text"
-            view.otherFieldName = PostedAnswers.otherField(question.key)
-            view.otherChecked = posted.contains(PostedAnswers.otherMarker)
-            view.otherValue = fields[PostedAnswers.otherField(question.key)] ?? ""
-            if !spec.allowsMultiple {
-                view.hint = t(.chooseOne)
-            } else if let limit = spec.maxSelections {
-                view.hint = t(.chooseUpTo, ["n": String(limit)])
-            } else {
-                view.hint = t(.chooseAny)
-            }
-        case .shortAnswer(let spec):
-            view.isText = true
-            view.textValue = posted.first ?? ""
-            view.maxLength = spec.maxLength
-            view.placeholder = spec.placeholder
-            view.hint = t(.maxLength, ["n": String(spec.maxLength)])
-        }
+        question.kind.page?.participantField(question, fields: fields, posted: posted, fieldID: fieldID, t: t, into: &view)
         return view
     }
 }

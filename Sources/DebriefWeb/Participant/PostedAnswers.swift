@@ -33,31 +33,9 @@ struct PostedAnswers {
         for question in form.questions {
             let values = fields.values(Self.field(question.key))
             var answer = AnswerInput(questionKey: question.key.rawValue)
-            switch question.body {
-            case .rating:
-                guard let value = values.first, !value.isEmpty else { continue }
-                answer.rating = Int(value)
-            case .shortAnswer:
-                guard let text = values.first, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
-                answer.text = text
-            case .grid(let spec):
-                // A value that is no number is dropped: the statement then counts as not rated.
-                let ratings = spec.statements.compactMap { statement in
-                    fields[Self.gridField(question.key, statement.key)].flatMap(Int.init).map { (statement.key, $0) }
-                }
-                guard !ratings.isEmpty else { continue }
-                answer.ratings = Dictionary(uniqueKeysWithValues: ratings)
-                statementLabels[question.key] = Dictionary(uniqueKeysWithValues: spec.statements.map { ($0.key, $0.label) })
-            case .choice:
-                let ids = values.filter { $0 != Self.otherMarker }
-                let otherChosen = values.contains(Self.otherMarker)
-                let otherText = fields[Self.otherField(question.key)] ?? ""
-                let typedOther = !otherText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-                // Typing an "other" answer chooses it, with or without its box ticked.
-                guard !ids.isEmpty || otherChosen || typedOther else { continue }
-                answer.optionIds = ids
-                if otherChosen || typedOther { answer.otherText = otherText }
-            }
+            let read = question.kind.page?.read(question, fields: fields, posted: values, into: &answer) ?? (said: false, statementLabels: nil)
+            guard read.said else { continue }
+            if let labels = read.statementLabels { statementLabels[question.key] = labels }
             answers.append(answer)
             keys.append(question.key)
         }
@@ -131,15 +109,7 @@ struct PostedAnswers {
         var pairs: [(name: String, value: String)] = []
         for answer in answers {
             let key = answer.questionKey
-            switch answer.value {
-            case .rating(let value): pairs.append((Self.field(key), String(value)))
-            case .text(let text): pairs.append((Self.field(key), text))
-            case .choice(let ids, let other):
-                pairs += ids.map { (Self.field(key), $0) }
-                if let other { pairs += [(Self.field(key), Self.otherMarker), (Self.otherField(key), other)] }
-            case .grid(let ratings):
-                pairs += ratings.map { (Self.gridField(key, $0.statementKey), String($0.value)) }
-            }
+            pairs += answer.value.kind.page?.postedFields(of: answer.value, question: key) ?? []
         }
         return FormFields(pairs)
     }

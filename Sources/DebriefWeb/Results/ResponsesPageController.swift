@@ -17,10 +17,8 @@ struct ResponsesPageController {
 
     static let perPage = 20
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("m")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("m")
         group.get(":id/responses", use: self.list)
         group.get(":id/responses/:responseId/remove", use: self.confirm)
         group.post(":id/responses/:responseId/remove", use: self.remove)
@@ -115,10 +113,10 @@ struct ResponsesPage {
                 // A withheld statement is named on every response alike, rated or not: which
                 // responses rated it would be a count of its own.
                 let statements = page.withheldStatements[key] ?? []
-                let hidden: [String] = {
-                    guard case .grid(let spec) = question.body else { return [] }
-                    return spec.statements.filter { statements.contains($0.key) }.map { $0.label + ": " + withheldText }
-                }()
+                let page = question.kind.page
+                let hidden = (page?.itemIDs(of: question.body) ?? []).filter { statements.contains($0) }.map {
+                    (page?.itemLabel(of: question.body, $0) ?? $0) + ": " + withheldText
+                }
                 let values = item.answers[key] ?? []
                 guard !values.isEmpty || !hidden.isEmpty else { return nil }
                 let shown = values.isEmpty ? [] : [Self.text(values, of: question, t)]
@@ -146,17 +144,11 @@ struct ResponsesPage {
     static func text(_ values: [ResponseModerationStore.Answer], of question: Question, _ t: Localizer) -> String {
         values.map { value -> String in
             if let option = value.optionID {
-                if case .choice(let spec) = question.body, let match = spec.options.first(where: { $0.id == option }) {
-                    return match.label
-                }
-                return option
+                return question.kind.page?.itemLabel(of: question.body, option) ?? option
             }
             if let other = value.otherText { return t(.otherOption) + ": " + other }
             if let rating = value.rating, let key = value.statementKey {
-                if case .grid(let spec) = question.body, let statement = spec.statement(withKey: key) {
-                    return statement.label + ": " + String(rating)
-                }
-                return key + ": " + String(rating)
+                return (question.kind.page?.itemLabel(of: question.body, key) ?? key) + ": " + String(rating)
             }
             if let rating = value.rating { return String(rating) }
             return value.text ?? ""

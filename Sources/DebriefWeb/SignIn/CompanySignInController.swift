@@ -10,7 +10,9 @@ import Hummingbird
 /// The start sends the browser to the provider and binds the sign-in to this browser with a
 /// short-lived HttpOnly cookie holding its `state` (the server keeps the rest, consumed once);
 /// the callback checks both, and ends in the same session cookie a password sign-in sets. Every
-/// refusal is a page that says what happened and what to do, with the status it deserves.
+/// refusal is thrown into the pages' error path (``PageErrorMiddleware``), which gives it the
+/// status the problem middleware decides (``APIError``'s refusal table) and a page that says what
+/// happened and what to do.
 struct CompanySignInController {
     /// Nil when the installation has no company sign-in: the routes then send the browser to
     /// the sign-in page (they are always routed, so the OpenAPI document describes one router).
@@ -25,8 +27,13 @@ struct CompanySignInController {
 
     var redirectURI: String { self.publicBaseURL + "/signin/company/callback" }
 
+    /// The error pages of these routes: a refusal names the provider.
+    var errorPages: PageErrorMiddleware {
+        PageErrorMiddleware(subject: .companySignIn(provider: self.companySignIn?.settings.displayName ?? ""))
+    }
+
     func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group().add(middleware: PageErrorMiddleware(subject: .meeting))
+        let group = router.group().add(middleware: self.errorPages)
         group.get("signin/company", use: self.start)
         group.get("signin/company/callback", use: self.callback)
     }
@@ -34,18 +41,14 @@ struct CompanySignInController {
     @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let companySignIn = self.companySignIn else { return .seeOther("/signin") }
         let next = LocalPath.validated(request.uri.queryParameters.get("next")) ?? "/m"
-        do {
-            let started = try await companySignIn.begin(next: next, redirectURI: self.redirectURI)
-            var response = Response(status: .seeOther, headers: [.location: started.authorizationURL, .cacheControl: "no-store"])
-            response.setCookie(
-                Cookie(
-                    name: Self.stateCookie, value: started.state,
-                    maxAge: Int(companySignIn.settings.attemptLifetime.components.seconds), path: Self.stateCookiePath,
-                    secure: self.securesCookies, httpOnly: true, sameSite: .lax))
-            return response
-        } catch let refusal as CompanySignInRefusal {
-            return try self.refusalPage(request, refusal, companySignIn)
-        }
+        let started = try await companySignIn.begin(next: next, redirectURI: self.redirectURI)
+        var response = Response(status: .seeOther, headers: [.location: started.authorizationURL, .cacheControl: "no-store"])
+        response.setCookie(
+            Cookie(
+                name: Self.stateCookie, value: started.state,
+                maxAge: Int(companySignIn.settings.attemptLifetime.components.seconds), path: Self.stateCookiePath,
+                secure: self.securesCookies, httpOnly: true, sameSite: .lax))
+        return response
     }
 
     @Sendable func callback(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -70,52 +73,32 @@ struct CompanySignInController {
                         sameSite: .lax))
             }
             return response
-        } catch let refusal as CompanySignInRefusal {
-            var response = try self.refusalPage(request, refusal, companySignIn)
+        } catch {
+            // The error page, as the middleware would answer it, without the spent state cookie.
+            var response = try self.errorPages.response(for: error, request, context: context)
             response.setCookie(SessionCookie.cleared(Self.stateCookie, path: Self.stateCookiePath, secure: self.securesCookies))
             return response
         }
     }
 
-    /// The page of a refusal: what happened, in the visitor's language, and the way back.
-    private func refusalPage(_ request: Request, _ refusal: CompanySignInRefusal, _ companySignIn: CompanySignInActions) throws -> Response {
-        struct Link { var href: String; var text: String }
-        struct View { var heading: String; var message: String; var link: Link? }
-        let writer = try PageWriter(request)
-        let t = writer.localizer
-        let (phrase, status) = Self.page(for: refusal)
-        var values = ["name": companySignIn.settings.displayName]
-        if case .providerError(let code) = refusal { values["error"] = code }
-        let heading = t(.companyRefusedHeading)
-        var response = try writer.page(
-            "message", title: heading,
-            view: View(heading: heading, message: t(phrase, values), link: Link(href: "/signin", text: t(.companyTryAgain))),
-            status: status)
-        response.headers[.cacheControl] = "no-store"
-        if status == .serviceUnavailable { response.headers[.retryAfter] = "30" }
-        return response
-    }
-
-    /// Each refusal's message and status: 503 when the provider is down (try later), 400 for a
-    /// broken or replayed callback, 403 for an answer that did not verify or a person Debrief
-    /// will not sign in (not 401: there is no `WWW-Authenticate` challenge a browser could answer).
-    static func page(for refusal: CompanySignInRefusal) -> (SignInPhrase, HTTPResponse.Status) {
+    /// Each refusal's words on its page (its status is ``APIError``'s, as for every error).
+    static func phrase(for refusal: CompanySignInRefusal) -> SignInPhrase {
         switch refusal {
-        case .providerUnavailable: return (.companyUnavailable, .serviceUnavailable)
-        case .providerError: return (.companyProviderError, .forbidden)
-        case .codeRefused: return (.companyCodeRefused, .badRequest)
-        case .stateNotThisBrowser, .missingParameter: return (.companyStateNotThisBrowser, .badRequest)
-        case .stateReplayed: return (.companyStateReplayed, .badRequest)
-        case .stateExpired, .stateUnknown: return (.companyStateExpired, .badRequest)
+        case .providerUnavailable: return .companyUnavailable
+        case .providerError: return .companyProviderError
+        case .codeRefused: return .companyCodeRefused
+        case .stateNotThisBrowser, .missingParameter: return .companyStateNotThisBrowser
+        case .stateReplayed: return .companyStateReplayed
+        case .stateExpired, .stateUnknown: return .companyStateExpired
         case .badSignature, .unsupportedAlgorithm, .malformedToken, .wrongIssuer, .wrongNonce, .issuedInFuture, .userInfoMismatch:
-            return (.companyBadToken, .forbidden)
-        case .unknownKey: return (.companyUnknownKey, .forbidden)
-        case .wrongAudience: return (.companyWrongAudience, .forbidden)
-        case .expired: return (.companyExpired, .forbidden)
-        case .unverifiedEmail: return (.companyUnverifiedEmail, .forbidden)
-        case .noAccount: return (.companyNoAccount, .forbidden)
-        case .linkedToAnother: return (.companyLinkedToAnother, .forbidden)
-        case .unprovenAccount: return (.companyUnprovenAccount, .forbidden)
+            return .companyBadToken
+        case .unknownKey: return .companyUnknownKey
+        case .wrongAudience: return .companyWrongAudience
+        case .expired: return .companyExpired
+        case .unverifiedEmail: return .companyUnverifiedEmail
+        case .noAccount: return .companyNoAccount
+        case .linkedToAnother: return .companyLinkedToAnother
+        case .unprovenAccount: return .companyUnprovenAccount
         }
     }
 }

@@ -71,10 +71,8 @@ struct WebhookPagesController {
         var entries: [Entry]
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        let group = router.group("account/webhooks")
-            .add(middleware: PageErrorMiddleware(subject: .meeting))
-            .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+    func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
+        let group = signedIn.group("account/webhooks")
         group.get(use: self.list)
         group.post(use: self.create)
         group.get(":webhookId", use: self.log)

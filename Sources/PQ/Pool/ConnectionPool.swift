@@ -25,6 +25,8 @@ actor ConnectionPool {
     /// Connections open or being opened, leased or idle.
     private var openCount = 0 { didSet { self.publish() } }
     private var isClosed = false
+    /// Connections opened for waiters, and the hops back onto the pool of cancelled waits.
+    private let background = BackgroundTasks()
 
     init(configuration: DatabaseConfiguration, threadPool: NIOThreadPool, logger: Logger, metrics: any MetricsFactory) {
         self.configuration = configuration
@@ -90,6 +92,7 @@ actor ConnectionPool {
     /// Closes idle connections and fails everyone waiting; leased connections close on release.
     func close() {
         self.isClosed = true
+        self.background.cancelAll()
         self.openCount -= self.idle.count
         self.idle.removeAll()
         let waiting = self.waiters
@@ -121,7 +124,16 @@ actor ConnectionPool {
                 self.waiters.append(Waiter(id: id, continuation: continuation))
             }
         } onCancel: {
-            Task { await self.fail(waiter: id, with: CancellationError()) }
+            self.background.start { await self.fail(waiter: id, with: CancellationError()) }
+        }
+    }
+
+    /// A connection opened for a waiter failed: the server is unreachable, so the first waiter is
+    /// told now rather than at its timeout.
+    private func openFailed(_ error: any Error) {
+        self.openCount -= 1
+        if !self.waiters.isEmpty {
+            self.waiters.removeFirst().continuation.resume(throwing: error)
         }
     }
 
@@ -136,16 +148,12 @@ actor ConnectionPool {
             self.openCount < self.configuration.maxConnections
         else { return }
         self.openCount += 1
-        Task {
+        self.background.start {
             do {
                 let connection = try await Connection.open(self.configuration, threadPool: self.threadPool)
-                self.release(connection)
+                await self.release(connection)
             } catch {
-                self.openCount -= 1
-                // The server is unreachable: tell the first waiter now rather than at its timeout.
-                if !self.waiters.isEmpty {
-                    self.waiters.removeFirst().continuation.resume(throwing: error)
-                }
+                await self.openFailed(error)
             }
         }
     }

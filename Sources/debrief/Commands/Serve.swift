@@ -156,7 +156,7 @@ struct Serve: AsyncParsableCommand {
                 "the public URL is a loopback address: phones cannot open participant links or QR codes",
                 metadata: ["publicUrl": "\(configuration.publicBaseURL)", "fix": "--host 0.0.0.0 --public-url \(hint)"])
         }
-        if configuration.mail.smtp != nil, !configuration.publicBaseURL.lowercased().hasPrefix("https://") {
+        if configuration.smtp != nil, !configuration.publicBaseURL.lowercased().hasPrefix("https://") {
             // RFC 8058: mail clients offer one-click unsubscribe only for an https URL (docs/email.md).
             logger.warning(
                 "the public URL is not https while SMTP is on: mail clients will not offer one-click unsubscribe",

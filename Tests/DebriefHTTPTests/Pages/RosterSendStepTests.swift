@@ -34,7 +34,7 @@ struct RosterSendStepTests {
 
     static func run(_ body: @Sendable (World) async throws -> Void) async throws {
         var configuration = ParticipantAPI.configuration()
-        configuration.mail = MailSettings(smtp: try SMTPSettings(url: "smtp://127.0.0.1:9", from: "debrief@example.org", startTLS: .none))
+        configuration.smtp = try SMTPSettings(url: "smtp://127.0.0.1:9", from: "debrief@example.org", startTLS: .none)
         // The scheduler's first pass runs at start (before anything exists); the test writes the
         // later ones itself.
         configuration.mail.pollInterval = .seconds(3600)

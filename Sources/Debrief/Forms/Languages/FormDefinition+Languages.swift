@@ -49,30 +49,7 @@ extension Question {
     func localized(_ translation: QuestionTranslation) -> Question {
         var copy = self
         copy.prompt = translation.prompt ?? self.prompt
-        switch self.body {
-        case .choice(var spec):
-            spec.options = spec.options.map { ChoiceOption(id: $0.id, label: translation.options[$0.id] ?? $0.label) }
-            copy.body = .choice(spec)
-        case .shortAnswer(var spec):
-            spec.placeholder = spec.placeholder.map { translation.placeholder ?? $0 }
-            copy.body = .shortAnswer(spec)
-        case .rating(let spec):
-            copy.body = .rating(spec.localized(translation))
-        case .grid(var spec):
-            spec.statements = spec.statements.map { GridStatement(key: $0.key, label: translation.statements[$0.key] ?? $0.label) }
-            spec.scale = spec.scale.localized(translation)
-            copy.body = .grid(spec)
-        }
-        return copy
-    }
-}
-
-extension RatingSpec {
-    /// The scale with translated end labels, where the scale has labels at all.
-    fileprivate func localized(_ translation: QuestionTranslation) -> RatingSpec {
-        var copy = self
-        copy.minLabel = self.minLabel.map { translation.minLabel ?? $0 }
-        copy.maxLabel = self.maxLabel.map { translation.maxLabel ?? $0 }
+        copy.body = self.body.descriptor.localized(self.body, translation)
         return copy
     }
 }

@@ -49,21 +49,7 @@ extension FormDefinition {
         for question in self.questions {
             let key = question.key
             texts.append(TranslatableText(field: .prompt(key), original: question.prompt))
-            func scale(_ spec: RatingSpec) {
-                if let label = spec.minLabel { texts.append(TranslatableText(field: .minLabel(key), original: label)) }
-                if let label = spec.maxLabel { texts.append(TranslatableText(field: .maxLabel(key), original: label)) }
-            }
-            switch question.body {
-            case .choice(let spec):
-                texts += spec.options.map { TranslatableText(field: .option(key, id: $0.id), original: $0.label) }
-            case .shortAnswer(let spec):
-                if let placeholder = spec.placeholder { texts.append(TranslatableText(field: .placeholder(key), original: placeholder)) }
-            case .rating(let spec):
-                scale(spec)
-            case .grid(let spec):
-                texts += spec.statements.map { TranslatableText(field: .statement(key, key: $0.key), original: $0.label) }
-                scale(spec.scale)
-            }
+            texts += question.body.descriptor.texts(of: question.body, question: key)
         }
         return texts
     }

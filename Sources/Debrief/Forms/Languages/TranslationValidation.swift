@@ -66,51 +66,19 @@ extension QuestionTranslationInput {
         var translation = QuestionTranslation()
         translation.prompt = problems.optionalText(
             self.prompt, at: FieldPath.field(path, "prompt"), maxLength: Question.promptMaxLength)
-        let applies = Self.applicableFields(question.kind)
+        let applies = question.kind.descriptor.translationFields
         for (name, present) in [
             ("placeholder", self.placeholder != nil), ("minLabel", self.minLabel != nil), ("maxLabel", self.maxLabel != nil),
             ("options", self.options != nil), ("statements", self.statements != nil),
         ] where present && !applies.contains(name) {
             problems.add(FieldPath.field(path, name), question.kind.notAllowedMessage)
         }
-        switch question.body {
-        case .shortAnswer:
-            translation.placeholder = problems.optionalText(
-                self.placeholder, at: FieldPath.field(path, "placeholder"), maxLength: ShortAnswerSpec.placeholderMaxLength)
-        case .rating:
-            self.validateScaleLabels(at: path, into: &translation, &problems)
-        case .grid(let spec):
-            self.validateScaleLabels(at: path, into: &translation, &problems)
-            translation.statements = Self.labels(
-                self.statements, at: FieldPath.field(path, "statements"), known: Set(spec.statements.map(\.key)),
-                unknown: "is not a statement of the question", maxLength: GridSpec.labelMaxLength, into: &problems)
-        case .choice(let spec):
-            translation.options = Self.labels(
-                self.options, at: FieldPath.field(path, "options"), known: Set(spec.options.map(\.id)),
-                unknown: "is not an option of the question", maxLength: ChoiceSpec.labelMaxLength, into: &problems)
-        }
+        question.body.descriptor.validateTranslation(self, of: question.body, at: path, into: &translation, &problems)
         return translation
     }
 
-    private func validateScaleLabels(at path: String, into translation: inout QuestionTranslation, _ problems: inout ProblemCollector) {
-        translation.minLabel = problems.optionalText(
-            self.minLabel, at: FieldPath.field(path, "minLabel"), maxLength: RatingSpec.labelMaxLength)
-        translation.maxLabel = problems.optionalText(
-            self.maxLabel, at: FieldPath.field(path, "maxLabel"), maxLength: RatingSpec.labelMaxLength)
-    }
-
-    /// The kind-specific fields a translation of a `kind` question may carry.
-    private static func applicableFields(_ kind: QuestionKind) -> Set<String> {
-        switch kind {
-        case .choice: return ["options"]
-        case .shortAnswer: return ["placeholder"]
-        case .rating: return ["minLabel", "maxLabel"]
-        case .grid: return ["minLabel", "maxLabel", "statements"]
-        }
-    }
-
     /// Labels by id, each a known id and a valid single-line text; empty texts are left out.
-    private static func labels(
+    static func labels(
         _ raw: [String: String]?, at path: String, known: Set<String>, unknown: String, maxLength: Int,
         into problems: inout ProblemCollector
     ) -> [String: String] {

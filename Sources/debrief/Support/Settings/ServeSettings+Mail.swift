@@ -13,7 +13,7 @@ extension ServeSettings {
         if let url {
             guard let from else { throw SettingError(T.mailFrom, "is needed with --smtp-url (DEBRIEF_SMTP_URL)") }
             do {
-                app.mail.smtp = try SMTPSettings(url: url, from: from, fromName: "Debrief", startTLS: startTLS, caFile: caFile)
+                app.smtp = try SMTPSettings(url: url, from: from, fromName: "Debrief", startTLS: startTLS, caFile: caFile)
             } catch {
                 throw SettingError(T.smtpURL, error.description)
             }

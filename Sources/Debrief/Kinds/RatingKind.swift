@@ -1,0 +1,114 @@
+/// A rating question: one integer on a scale (e.g. 1–5, or 0–10 for NPS).
+public enum RatingKind: QuestionKindDescriptor {
+    public static let kind = QuestionKind.rating
+    public static func body(_ spec: RatingSpec) -> QuestionBody { .rating(spec) }
+    public static func answer(_ value: Int) -> AnswerValue { .rating(value) }
+
+    /// The scale's fields, shared with ``GridKind``.
+    public static let definitionFields: Set<String> = ["min", "max", "minLabel", "maxLabel"]
+
+    public static func validate(_ input: QuestionInput, at path: String, into problems: inout ProblemCollector) -> RatingSpec? {
+        input.validateRating(at: path, into: &problems)
+    }
+
+    public static func decode(from c: KeyedDecodingContainer<Question.CodingKeys>) throws -> RatingSpec {
+        RatingSpec(
+            min: try c.decode(Int.self, forKey: .min),
+            max: try c.decode(Int.self, forKey: .max),
+            minLabel: try c.decodeIfPresent(String.self, forKey: .minLabel),
+            maxLabel: try c.decodeIfPresent(String.self, forKey: .maxLabel))
+    }
+
+    public static func encode(_ spec: RatingSpec, into c: inout KeyedEncodingContainer<Question.CodingKeys>) throws {
+        try c.encode(spec.min, forKey: .min)
+        try c.encode(spec.max, forKey: .max)
+        try c.encodeIfPresent(spec.minLabel, forKey: .minLabel)
+        try c.encodeIfPresent(spec.maxLabel, forKey: .maxLabel)
+    }
+
+    public static func describe(_ spec: RatingSpec, into input: inout QuestionInput) {
+        input.min = spec.min
+        input.max = spec.max
+        input.minLabel = spec.minLabel
+        input.maxLabel = spec.maxLabel
+    }
+
+    public static func texts(of spec: RatingSpec, question key: QuestionKey) -> [TranslatableText] {
+        var texts: [TranslatableText] = []
+        if let label = spec.minLabel { texts.append(TranslatableText(field: .minLabel(key), original: label)) }
+        if let label = spec.maxLabel { texts.append(TranslatableText(field: .maxLabel(key), original: label)) }
+        return texts
+    }
+
+    /// The scale with translated end labels, where the scale has labels at all.
+    public static func localized(_ spec: RatingSpec, _ translation: QuestionTranslation) -> RatingSpec {
+        var copy = spec
+        copy.minLabel = spec.minLabel.map { translation.minLabel ?? $0 }
+        copy.maxLabel = spec.maxLabel.map { translation.maxLabel ?? $0 }
+        return copy
+    }
+
+    public static let translationFields: Set<String> = ["minLabel", "maxLabel"]
+
+    public static func validateTranslation(
+        _ input: QuestionTranslationInput, of spec: RatingSpec, at path: String, into translation: inout QuestionTranslation,
+        _ problems: inout ProblemCollector
+    ) {
+        translation.minLabel = problems.optionalText(
+            input.minLabel, at: FieldPath.field(path, "minLabel"), maxLength: RatingSpec.labelMaxLength)
+        translation.maxLabel = problems.optionalText(
+            input.maxLabel, at: FieldPath.field(path, "maxLabel"), maxLength: RatingSpec.labelMaxLength)
+    }
+
+    public static func meaning(of spec: RatingSpec) -> RatingSpec {
+        var spec = spec
+        spec.minLabel = nil
+        spec.maxLabel = nil
+        return spec
+    }
+
+    /// The same scale.
+    public static func answersAreComparable(_ mine: RatingSpec, _ theirs: RatingSpec) -> Bool {
+        mine.min == theirs.min && mine.max == theirs.max
+    }
+
+    public static func signature(of spec: RatingSpec) -> (options: [ChoiceOption], scale: ClosedRange<Int>?) {
+        ([], spec.min...spec.max)
+    }
+
+    public static let answerFields: Set<String> = ["rating"]
+
+    /// An integer within the scale.
+    public static func check(
+        _ input: AnswerInput, _ spec: RatingSpec, required: Bool, at path: String, into problems: inout ProblemCollector
+    ) -> AnswerOutcome {
+        guard let value = input.rating else {
+            problems.add(FieldPath.field(path, "rating"), "is required")
+            return .invalid
+        }
+        guard problems.checkRange(value, spec.range, at: FieldPath.field(path, "rating")) else { return .invalid }
+        return .answered(.rating(value))
+    }
+
+    public static func decodeAnswer(from c: KeyedDecodingContainer<Answer.CodingKeys>) throws -> Int? {
+        try c.decodeIfPresent(Int.self, forKey: .rating)
+    }
+
+    public static func encode(_ value: Int, into c: inout KeyedEncodingContainer<Answer.CodingKeys>) throws {
+        try c.encode(value, forKey: .rating)
+    }
+
+    public static func describe(_ value: Int, into input: inout AnswerInput) {
+        input.rating = value
+    }
+
+    public static func estimatedJSONCount(_ value: Int) -> Int { 24 }
+
+    /// `questionKey`, `rating`.
+    public static func writeJSON(_ value: Int, questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {
+        writer.raw("\"questionKey\":")
+        writer.string(questionKey)
+        writer.raw(",\"rating\":")
+        writer.integer(value)
+    }
+}

@@ -1,0 +1,11 @@
+import Debrief
+
+extension ShortAnswerKind: ExportKindPart {
+    static let trendHasMean = false
+    static let trendHasCategories = false
+    static func trendCategoryValues(_ point: QuestionTrend.Point) -> [String: Double]? { nil }
+
+    static func trendCategoryCells(_ category: String, label: String?, value: String?) -> [String?] {
+        [nil, nil, nil, nil, nil, nil]
+    }
+}

@@ -1,0 +1,13 @@
+import Debrief
+
+extension ShortAnswerKind: StoreKindPart {
+    static func appendRows(_ value: String, question key: String, to rows: inout AnswerRows) {
+        rows.append(key, 0, text: value)
+    }
+
+    static func claims(_ part: StoredAnswerPart) -> Bool { part.text != nil }
+
+    static func adding(_ part: StoredAnswerPart, to value: String?) -> String { part.text ?? value ?? "" }
+
+    static func exportColumns(_ spec: ShortAnswerSpec) -> ExportColumns { ExportColumns() }
+}

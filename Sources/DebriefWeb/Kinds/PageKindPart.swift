@@ -1,0 +1,65 @@
+import Debrief
+
+/// What the pages ask of a question kind (docs/decisions/0065): its name, its participant
+/// partial's fields, how its posted fields become an answer and back, and the items the
+/// translations page numbers. Each kind adopts it in `<Kind>+Page.swift`; ``QuestionKind``'s `page`
+/// finds it, and `PageKindPartTests` proves every registered kind has one.
+protocol PageKindPart: QuestionKindDescriptor {
+    /// The kind's name in the builder.
+    static func label(_ t: Localizer) -> String
+    /// Fills the participant page's partial of a question of this kind (`fieldID` names its
+    /// inputs; `posted` are the values posted under the question's own field).
+    static func participantField(
+        _ spec: Spec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
+        into view: inout ParticipantFormPage.QuestionField)
+    /// Reads the posted fields into `answer`; false when nothing was said. Returns the statement
+    /// labels the page names problems by, where the kind has statements.
+    static func read(
+        _ spec: Spec, question key: QuestionKey, fields: FormFields, posted: [String], into answer: inout AnswerInput
+    ) -> (said: Bool, statementLabels: [String: String]?)
+    /// The fields a page posts for `value`: the way back from a stored answer to a filled-in form.
+    static func postedFields(_ value: Value, question key: QuestionKey) -> [(name: String, value: String)]
+    /// The ids the translations page numbers (options, statements); empty when none.
+    static func itemIDs(_ spec: Spec) -> [String]
+    /// The label of an item (an option, a statement) as the host wrote it, for the responses page.
+    static func itemLabel(_ spec: Spec, _ id: String) -> String?
+    /// The builder's fields of a question of this kind, as the API's input (`number` reads a whole
+    /// number at a path, reporting one that is not; `text` is nil when blank).
+    static func describeDraft(
+        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
+        into input: inout QuestionInput)
+}
+
+extension QuestionKind {
+    /// This kind's page part (nil only for a kind registered without one, which a test refuses).
+    var page: (any PageKindPart.Type)? { self.descriptor as? any PageKindPart.Type }
+}
+
+extension PageKindPart {
+    static func participantField(
+        _ question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
+        into view: inout ParticipantFormPage.QuestionField
+    ) {
+        guard let spec = spec(of: question.body) else { return }
+        participantField(spec, question: question, fields: fields, posted: posted, fieldID: fieldID, t: t, into: &view)
+    }
+
+    static func read(
+        _ question: Question, fields: FormFields, posted: [String], into answer: inout AnswerInput
+    ) -> (said: Bool, statementLabels: [String: String]?) {
+        guard let spec = spec(of: question.body) else { return (false, nil) }
+        return read(spec, question: question.key, fields: fields, posted: posted, into: &answer)
+    }
+
+    static func postedFields(of answer: AnswerValue, question key: QuestionKey) -> [(name: String, value: String)] {
+        value(of: answer).map { postedFields($0, question: key) } ?? []
+    }
+
+    static func itemIDs(of body: QuestionBody) -> [String] {
+        spec(of: body).map { itemIDs($0) } ?? []
+    }
+
+    static func itemLabel(of body: QuestionBody, _ id: String) -> String? {
+        spec(of: body).flatMap { itemLabel($0, id) }
+    }
+}

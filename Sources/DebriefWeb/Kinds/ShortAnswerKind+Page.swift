@@ -1,0 +1,41 @@
+import Debrief
+
+extension ShortAnswerKind: PageKindPart {
+    static func label(_ t: Localizer) -> String { t(.kindShortAnswer) }
+
+    /// A text area with its length limit.
+    static func participantField(
+        _ spec: ShortAnswerSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
+        into view: inout ParticipantFormPage.QuestionField
+    ) {
+        view.isText = true
+        view.textValue = posted.first ?? ""
+        view.maxLength = spec.maxLength
+        view.placeholder = spec.placeholder
+        view.hint = t(.maxLength, ["n": String(spec.maxLength)])
+    }
+
+    static func read(
+        _ spec: ShortAnswerSpec, question key: QuestionKey, fields: FormFields, posted: [String], into answer: inout AnswerInput
+    ) -> (said: Bool, statementLabels: [String: String]?) {
+        guard let text = posted.first, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return (false, nil) }
+        answer.text = text
+        return (true, nil)
+    }
+
+    static func postedFields(_ value: String, question key: QuestionKey) -> [(name: String, value: String)] {
+        [(PostedAnswers.field(key), value)]
+    }
+
+    static func itemIDs(_ spec: ShortAnswerSpec) -> [String] { [] }
+
+    static func itemLabel(_ spec: ShortAnswerSpec, _ id: String) -> String? { nil }
+
+    static func describeDraft(
+        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
+        into input: inout QuestionInput
+    ) {
+        input.maxLength = number(draft.maxLength, path + ".maxLength")
+        input.placeholder = text(draft.placeholder)
+    }
+}

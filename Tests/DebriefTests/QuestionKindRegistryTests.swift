@@ -1,0 +1,78 @@
+@testable import Debrief
+import Foundation
+import Testing
+
+/// The registry of question kinds (docs/decisions/0065): every kind has one descriptor, which
+/// owns its body and its answers and no other kind's, and each input field belongs to the kinds
+/// whose descriptors name it.
+@Suite("Question kind registry")
+struct QuestionKindRegistryTests {
+    /// One question of every kind, as a stored form holds them.
+    static let questions: [Question] = {
+        let json = """
+            [{"key":"c","prompt":"Pick","kind":"choice","options":[{"id":"a","label":"A"},{"id":"b","label":"B"}],"allowsOther":true},
+             {"key":"s","prompt":"Say","kind":"shortAnswer","maxLength":200,"placeholder":"…"},
+             {"key":"r","prompt":"Rate","kind":"rating","min":0,"max":10,"minLabel":"Never","maxLabel":"Surely"},
+             {"key":"g","prompt":"Grid","kind":"grid","min":1,"max":5,
+              "statements":[{"key":"x","label":"X"},{"key":"y","label":"Y"},{"key":"z","label":"Z"}]}]
+            """
+        return (try? JSONDecoder().decode([Question].self, from: Data(json.utf8))) ?? []
+    }()
+
+    @Test func everyKindHasItsOwnDescriptor() {
+        #expect(QuestionKinds.all.count == QuestionKind.allCases.count)
+        for kind in QuestionKind.allCases {
+            #expect(kind.descriptor.kind == kind, "\(kind) is registered with its own descriptor")
+        }
+        #expect(Set(Self.questions.map(\.kind)) == Set(QuestionKind.allCases), "the sample has a question of every kind")
+    }
+
+    @Test func aDescriptorOpensItsOwnBodyAndNoOther() throws {
+        for question in Self.questions {
+            for kind in QuestionKind.allCases {
+                let opened = kind.descriptor.texts(of: question.body, question: question.key)
+                if kind != question.kind { #expect(opened.isEmpty, "\(kind) does not open a \(question.kind) body") }
+            }
+            // Each body survives a trip through its descriptor's JSON and its input.
+            let data = try JSONEncoder().encode(question)
+            #expect(try JSONDecoder().decode(Question.self, from: data) == question)
+            #expect(QuestionInput(question).kind == question.kind.rawValue)
+        }
+    }
+
+    @Test func eachAnswerFieldBelongsToExactlyOneKind() {
+        let fields = ["optionIds", "otherText", "rating", "text", "ratings"]
+        for field in fields {
+            let owners = QuestionKinds.all.filter { $0.answerFields.contains(field) }
+            #expect(owners.count == 1, "\(field) belongs to one kind, not \(owners.count)")
+        }
+        let named = QuestionKinds.all.reduce(Set<String>()) { $0.union($1.answerFields) }
+        #expect(named == Set(fields), "every answer field of AnswerInput is some kind's")
+    }
+
+    @Test func theKindFieldsOfAQuestionInputAreTheDescriptorsFields() {
+        var input = QuestionInput(kind: "grid", min: 1, max: 5, minLabel: "a", maxLabel: "b")
+        input.options = []; input.allowsMultiple = true; input.maxSelections = 1; input.allowsOther = true
+        input.shuffleOptions = true; input.maxLength = 5; input.placeholder = "p"; input.statements = []
+        let named = QuestionKinds.all.reduce(Set<String>()) { $0.union($1.definitionFields) }
+        #expect(Set(input.presentKindFields.map(\.name)) == named, "every kind field of QuestionInput is some kind's")
+        for field in input.presentKindFields {
+            #expect(!field.kinds.isEmpty)
+            #expect(field.kinds == Set(QuestionKind.allCases.filter { $0.descriptor.definitionFields.contains(field.name) }))
+        }
+    }
+
+    @Test func anAnswerOfEachKindKeepsItsShapeThroughItsDescriptor() throws {
+        let answers: [AnswerValue] = [
+            .choice(optionIds: ["a"], otherText: "mine"), .text("words"), .rating(9),
+            .grid([GridRating(statementKey: "x", value: 2), GridRating(statementKey: "y", value: 5)]),
+        ]
+        #expect(Set(answers.map(\.kind)) == Set(QuestionKind.allCases))
+        for value in answers {
+            let answer = Answer(questionKey: try #require(QuestionKey(rawValue: "q1")), value: value)
+            let decoded = try JSONDecoder().decode(Answer.self, from: try JSONEncoder().encode(answer))
+            #expect(decoded == answer)
+            #expect(AnswerInput(answer).questionKey == "q1")
+        }
+    }
+}
