@@ -126,8 +126,11 @@ struct AppServices: Sendable {
         let chatRenderer = ChatDigestRenderer(
             results: results, meetings: meetingStore, accounts: accountStore, publicBaseURL: configuration.publicBaseURL)
         hostPages.mail = self.mail
-        hostPages.rosterSending = RosterSendActions(
+        // One use case for the send step's page and its JSON routes.
+        let rosterSending = RosterSendActions(
             mail: self.mail, sends: RosterSendStore(database: database), attendance: AttendanceStore(database: database))
+        hostPages.rosterSending = rosterSending
+        self.api.rosterSending = rosterSending
         self.api.mail = self.mail
         self.mailDelivery = configuration.smtp.map { smtp in
             MailDeliveryService(

@@ -216,6 +216,13 @@ struct AuthorizationMatrixTests {
         "PUT /v1/meetings/{id}/roster/{memberId}/email": Row(
             access: .series(.edit), success: .ok, body: { _, _ in ["email": "grace@example.org"] }),
         "DELETE /v1/meetings/{id}/roster/{memberId}/email": Row(access: .series(.edit), success: .noContent),
+        // The roster's send step, for those who may edit the series as on its page. This server
+        // sends no mail, so a press is refused (409) once the caller may make it: the success
+        // path is RosterSendAPITests'.
+        "GET /v1/meetings/{id}/roster/send": Row(access: .series(.edit), success: .ok),
+        "POST /v1/meetings/{id}/roster/send": Row(access: .series(.edit), success: .conflict),
+        "PUT /v1/meetings/{id}/roster/reminder": Row(
+            access: .series(.edit), success: .ok, body: { _, _ in ["on": true, "leadHours": 2] }),
         // A series' team chat channel: its URL is a workspace credential, so only those who may
         // edit the series (owner, editing co-hosts, admins) reach it; a viewer co-host gets 403.
         "GET /v1/series/{id}/chat-channel": Row(access: .series(.edit), success: .ok, prepare: putChatChannel),

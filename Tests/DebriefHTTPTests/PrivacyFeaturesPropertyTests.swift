@@ -58,6 +58,15 @@ struct PrivacyFeaturesPropertyTests {
         var straightLining = false
         var straightLiners = false
         var languages = false
+        /// Respondents of `why` per word (each answer counts a word once), over every response.
+        var whyWords: [String: Int] = [:]
+        let k: Int
+
+        /// Whether a word cloud may show `word` with `count`: `why` is shown, at least k
+        /// respondents used the word, and no more than used it are counted.
+        func cloudShows(_ word: String, count: Int) -> Bool {
+            !self.withheld.contains("why") && count >= self.k && count <= (self.whyWords[word] ?? 0)
+        }
 
         init(_ responses: [Generated], k: Int) {
             func small(_ n: Int) -> Bool { n > 0 && n < k }
@@ -78,10 +87,16 @@ struct PrivacyFeaturesPropertyTests {
             self.straightLiners = self.straightLining || small(responses.filter(\.straightLined).count)
             let korean = responses.filter { $0.language == "ko" }.count
             self.languages = small(korean) || small(responses.count - korean)
+            self.k = k
+            for response in responses {
+                for word in Set((response.why ?? "").split(separator: " ").map(String.init)) { self.whyWords[word, default: 0] += 1 }
+            }
         }
     }
 
     static let labels = ["a": "Alpha", "b": "Beta", "c": "Gamma"]
+    /// The words short answers share (``generate(_:)``): each a word no form, page or chart has.
+    static let vocabulary = ["zqagenda", "zqcoffee", "zqtiming"]
 
     static func form(k: Int, extra: Bool) -> [String: Any] {
         var questions: [[String: Any]] = [
@@ -124,7 +139,13 @@ struct PrivacyFeaturesPropertyTests {
             default: break
             }
         }
-        if response.sure == "yes", random.next(in: 0...3) > 0 { response.why = random.word() }
+        // A short answer: a word nobody else writes, and one or two of a small vocabulary that
+        // others write too, so a word cloud has words used by fewer and by more than k people.
+        if response.sure == "yes", random.next(in: 0...3) > 0 {
+            var words = [random.word()]
+            for _ in 0..<random.next(in: 1...2) { words.append(Self.vocabulary[random.next(in: 0...(Self.vocabulary.count - 1))]) }
+            response.why = words.joined(separator: " ")
+        }
         if random.next(in: 0...4) > 0 {
             let value = random.next(in: 1...8)
             let straight = random.next(in: 0...1) == 0
@@ -222,7 +243,8 @@ struct PrivacyFeaturesPropertyTests {
         let expected = ResultsReport(withTexts, filter: ResultsFilter(), now: shared.generatedAt).participantView
         #expect(shared == expected, "\(context): the participant view depends on the texts read")
         // What participants see carries no text anyone wrote, withheld or not: no newest answers,
-        // no "Other" texts, not even a short answer's words.
+        // no "Other" texts, no chart of a short answer's words; of those words only the word
+        // cloud, and in it only words at least k respondents used (docs/decisions/0064).
         for (name, json) in participantReports {
             let report = try #require(json, "\(name): \(context)")
             let text = String(describing: report)
@@ -233,7 +255,11 @@ struct PrivacyFeaturesPropertyTests {
                 #expect(Self.isNull(question["newestAnswers"]) && others.isEmpty, "\(name), \(context): \(question)")
             }
             #expect(Self.isNull(report["quality"]), "\(name), \(context): quality")
+            Self.checkWordCloud(report, oracle, "\(name), \(context)")
         }
+        // The hosts' live counts carry the room's view of each question, its word cloud too.
+        Self.checkWordCloud(counts, oracle, "hosts' live counts, \(context)")
+        Self.checkWordCloud(try #require(reports[0].1), oracle, "host's results, \(context)")
 
         // Pages that list single answers, for the host and for a viewer co-host.
         let viewer = try await api.signUp()
@@ -495,6 +521,31 @@ struct PrivacyFeaturesPropertyTests {
         // The room's own count, or the hosts' counts' summary's.
         let responses = room["responses"] ?? (room["summary"] as? [String: Any])?["responses"]
         #expect(responses as? Int == (shared["summary"] as? [String: Any])?["responses"] as? Int, "\(context): responses")
+    }
+
+    /// A word cloud (`wordCloud` of a report, `words` of a room's view) of the short answer
+    /// `why`: none when `why` is withheld, and each word shown used by at least k respondents
+    /// (never more than used it). Elsewhere no word of `why` but in the host's own chart.
+    static func checkWordCloud(_ report: [String: Any], _ oracle: Oracle, _ context: String) {
+        guard let why = Self.question(report, "why") else {
+            Issue.record("\(context): no why")
+            return
+        }
+        let cloud = (why["wordCloud"] ?? why["words"]) as? [[String: Any]]
+        if oracle.withheld.contains("why") {
+            #expect(cloud == nil || cloud?.isEmpty == true, "\(context): a withheld question's words: \(why)")
+        }
+        for entry in cloud ?? [] {
+            let word = entry["word"] as? String ?? ""
+            let count = entry["count"] as? Int ?? 0
+            #expect(oracle.cloudShows(word, count: count), "\(context): \(word) × \(count), used by \(oracle.whyWords[word] ?? 0)")
+        }
+        // Every word at least k used is in the cloud when `why` is shown (the sample holds every answer here).
+        if !oracle.withheld.contains("why"), why["wordCloud"] != nil || why["words"] != nil {
+            let shown = Set((cloud ?? []).compactMap { $0["word"] as? String })
+            let due = Set(oracle.whyWords.filter { $0.value >= oracle.k }.keys)
+            #expect(shown == due, "\(context): the cloud \(shown.sorted()), words k used \(due.sorted())")
+        }
     }
 
     static func checkPage(_ html: String, _ oracle: Oracle, _ context: String) {

@@ -74,7 +74,9 @@ struct RoomViewTests {
         #expect(grid.statements?[0].counts == [10, 0] && grid.statements?[1].counts == nil && grid.statements?[1].mean == nil)
 
         let json = try JSONCoding.string(room)
-        #expect(!json.contains("secret"), "no text anyone wrote: \(json)")
+        #expect(!json.contains("secret note"), "no text anyone wrote: \(json)")
+        // Only the word cloud: words every one of the 10 used (k is 3), as Disclosure decided.
+        #expect(notes.words?.map(\.word) == ["note", "number", "secret"] && notes.words?.allSatisfy { $0.count == 10 } == true)
         #expect(!json.contains("timeline") && !json.contains("datasets"))
     }
 

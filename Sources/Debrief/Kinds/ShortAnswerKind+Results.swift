@@ -24,7 +24,11 @@ extension ShortAnswerKind {
     public static func trendCategories(of spec: ShortAnswerSpec) -> (items: [(id: String, label: String)], hasOther: Bool)? { nil }
 
     /// Nothing but the count: the words are participants'.
-    public static func roomQuestion(_ result: QuestionResult, into question: inout RoomView.Question) {}
+    /// The room sees the word cloud alone (``Disclosure/wordCloud(question:words:in:)`` decided
+    /// which words), never a text anyone wrote.
+    public static func roomQuestion(_ result: QuestionResult, into question: inout RoomView.Question) {
+        question.words = result.withheld ? nil : result.wordCloud
+    }
 
     public static func digestTop(_ result: QuestionResult, respondents: Int?, disclosure: Disclosure) -> ResultsDigest.Line.Top {
         .answers(respondents: respondents)

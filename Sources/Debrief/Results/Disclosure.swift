@@ -54,11 +54,16 @@ public struct Disclosure: Sendable, Equatable {
     public let quality: Quality
     /// Whether the responses per language may be shown: false when a language has fewer than k.
     public let languagesShown: Bool
+    /// The fewest respondents a word of a short answer needs to be shown (``wordCloud(question:words:in:)``).
+    let smallestGroup: Int
+    /// Whether the counts were filtered (`since`, `until`, checked-in only): a word cloud is then
+    /// withheld, since the rule of k on a filtered group is decided per question, not per word.
+    let filtered: Bool
 
     fileprivate init(
         threshold: Int, current: UUID?, currentWithheld: [Part: String],
         earlierWithheld: [UUID: [Part: String]], countsHidden: [UUID?: Set<String>], straightLiningWithheld: Set<UUID>,
-        quality: Quality, languagesShown: Bool
+        quality: Quality, languagesShown: Bool, smallestGroup: Int, filtered: Bool
     ) {
         self.threshold = threshold
         self.current = current
@@ -68,6 +73,8 @@ public struct Disclosure: Sendable, Equatable {
         self.straightLiningWithheld = straightLiningWithheld
         self.quality = quality
         self.languagesShown = languagesShown
+        self.smallestGroup = smallestGroup
+        self.filtered = filtered
     }
 
     /// Said of a version this disclosure was not built from.
@@ -95,6 +102,17 @@ public struct Disclosure: Sendable, Equatable {
         if form == nil || form == self.current { return self.countsHidden[nil]?.contains(key) ?? false }
         guard let form, self.earlierWithheld[form] != nil else { return true }
         return self.countsHidden[form]?.contains(key) ?? false
+    }
+
+    /// The words of short-answer question `key` of version `form` (nil: current) that may be
+    /// shown, to anyone and on a public screen (docs/decisions/0064-word-cloud-under-k.md):
+    /// `words` are counted from the question's answers, each counting once per answer (one
+    /// respondent's). Nil — no word at all — when the question's answers are withheld, when even
+    /// its counts are hidden, or when the counts are filtered; otherwise the words used by at
+    /// least k respondents (every word when the rule is off), in the order given.
+    public func wordCloud(question key: String, words: [WordCount], in form: UUID? = nil) -> [WordCount]? {
+        guard !self.filtered, self.reason(question: key, in: form) == nil, !self.hidesCounts(of: key, in: form) else { return nil }
+        return words.filter { $0.count >= self.smallestGroup }
     }
 
     /// Whether this disclosure decides form version `form` (otherwise everything of it is withheld).
@@ -162,7 +180,8 @@ extension PrivacyRule {
         return Disclosure(
             threshold: form.privacyThreshold, current: counts.form.id, currentWithheld: current.parts,
             earlierWithheld: earlierWithheld, countsHidden: countsHidden, straightLiningWithheld: straightLining, quality: quality,
-            languagesShown: groups.allSatisfy { Self.shows($0, on: form) })
+            languagesShown: groups.allSatisfy { Self.shows($0, on: form) }, smallestGroup: Self.smallestGroup(on: form),
+            filtered: !filter.isEmpty)
     }
 
     /// The disclosure of one version's counts alone (`questions` by key, every comparable
@@ -176,7 +195,7 @@ extension PrivacyRule {
         return Disclosure(
             threshold: form.privacyThreshold, current: nil, currentWithheld: decided.parts, earlierWithheld: [:],
             countsHidden: [nil: decided.countsHidden], straightLiningWithheld: [], quality: Disclosure.Quality(),
-            languagesShown: true)
+            languagesShown: true, smallestGroup: Self.smallestGroup(on: form), filtered: unfiltered != nil)
     }
 
     /// The withheld parts of one version's questions, in form order so that a follow-up sees its

@@ -5,10 +5,12 @@
 ///
 /// It is the report as ``Disclosure`` let it be built (every withheld part already withheld),
 /// minus everything a participant wrote: no short-answer texts (`newestAnswers`), no "Other"
-/// texts (`otherTexts`), not even the most frequent words of short answers (the chart's
-/// categories are participants' words) — counts, shares, means and distributions only. The
-/// quality numbers (speeders, straight-liners) are the host's business and go too. A live event
-/// then grows with the questions, never with the audience or with the answers' texts.
+/// texts (`otherTexts`), no chart of a short answer's most frequent words — counts, shares,
+/// means and distributions only. What it keeps of short answers is their word cloud
+/// (`wordCloud`), which ``Disclosure`` decided: only words at least k respondents used
+/// (docs/decisions/0064). The quality numbers (speeders, straight-liners) are the host's
+/// business and go too. A live event then grows with the questions (at most 30 words each),
+/// never with the audience or with the answers' texts.
 extension ResultsReport {
     public var participantView: ResultsReport {
         var view = self
@@ -23,9 +25,9 @@ extension ResultsReport {
         // Empty, not nil: the choice still has its "Other" row (``otherRowIndex``), only no texts.
         copy.otherTexts = question.otherTexts.map { _ in [] }
         copy.newestAnswers = nil
-        // The words are participants' texts: the count of respondents stays, the words go, and
-        // so does the size of the sample they were counted in, so the view is the same whether
-        // the texts were read or not (the room's live counts skip reading them: ``RoomView``).
+        // The chart's words are participants' texts: the count of respondents stays, the chart's
+        // words go (all of them, however few used each), and so does the size of the sample they
+        // were counted in. The word cloud stays: Disclosure kept only words k people used.
         if copy.kind == .shortAnswer {
             copy.chart = ChartSeries(
                 unit: "respondents", total: question.respondents ?? 0, totalDescription: "respondents who answered this question",

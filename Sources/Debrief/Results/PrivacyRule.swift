@@ -29,6 +29,12 @@ public enum PrivacyRule {
 
     /// Whether a group of `people` is large enough to show what they answered on `form`.
     public static func shows(_ people: Int, on form: FormDefinition) -> Bool {
-        !form.anonymous || people == 0 || people >= form.privacyThreshold
+        people == 0 || people >= Self.smallestGroup(on: form)
+    }
+
+    /// The fewest people whose answers `form`'s outputs show as a group: k on an anonymous form,
+    /// 1 when the rule is off (not anonymous, or k = 1).
+    public static func smallestGroup(on form: FormDefinition) -> Int {
+        form.anonymous && form.privacyThreshold > 1 ? form.privacyThreshold : 1
     }
 }

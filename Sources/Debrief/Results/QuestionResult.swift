@@ -62,6 +62,10 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
     /// Short answer: the newest answers themselves, newest first (at most
     /// ``ResultsBuilder/newestAnswerLimit``); empty when the question is withheld.
     public var newestAnswers: [String]?
+    /// Short answer: the words a public screen may show (``Disclosure/wordCloud(question:words:in:)``):
+    /// of the chart's words, those used by at least k respondents, most used first; absent when
+    /// the answers are withheld or the results filtered. The participants' view keeps it.
+    public var wordCloud: [WordCount]?
     public var statistics: RatingSummary?
     /// Grid: one result per statement, in the host's order. The grid's own `chart` counts the
     /// respondents of each statement.

@@ -57,6 +57,11 @@ public enum ResultsBuilder {
     ) -> QuestionResult {
         var result = self.result(for: question, tally, responses: responses)
         let key = question.key.rawValue
+        if question.kind == .shortAnswer {
+            // The chart's words (before any is withheld), as the one owner of k lets them be shown.
+            let words = result.chart.rows.compactMap { row in row.count.map { WordCount(word: row.label, count: $0) } }
+            result.wordCloud = disclosure.wordCloud(question: key, words: words, in: form)
+        }
         if let reason = disclosure.reason(question: key, in: form) {
             result.withheld = true
             result.withheldReason = reason

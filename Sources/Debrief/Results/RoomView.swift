@@ -2,7 +2,8 @@ import Foundation
 
 /// The participant view (``ResultsReport/participantView``) in the compact shape the room's live
 /// stream sends (`GET /v1/f/{code}/results/live`, the thanks page, the presenter view): per
-/// question of the current version its labels, counts, shares and mean, and nothing else.
+/// question of the current version its labels, counts, shares and mean, and a short answer's
+/// word cloud (words at least k respondents used), and nothing else.
 ///
 /// Why a shape of its own: a live event is written to every viewer of a room, thousands of
 /// times per change. The report repeats each chart's numbers (`labels` + `datasets` and `rows`)
@@ -39,6 +40,10 @@ public struct RoomView: Sendable, Equatable, Encodable {
         public var mean: Double?
         /// A grid's statements, in the host's order.
         public var statements: [Statement]?
+        /// A short answer's word cloud: the words at least k respondents used, as the
+        /// participant view has them (``Disclosure/wordCloud(question:words:in:)``); absent when
+        /// withheld.
+        public var words: [WordCount]?
     }
 
     /// One statement of a grid, on the grid's scale (its `labels`).

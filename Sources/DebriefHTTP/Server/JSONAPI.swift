@@ -28,6 +28,9 @@ public struct JSONAPI: Sendable {
     public var chat: ChatActions?
     /// The roster's e-mail addresses (`/v1/meetings/{id}/roster/emails…`); the application always sets it.
     public var mail: MailActions?
+    /// The roster's send step (`/v1/meetings/{id}/roster/send`, `…/reminder`), the pages' own
+    /// use case; the application always sets it.
+    public var rosterSending: RosterSendActions?
 
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, sharing: SharingActions, forms: FormActions,
@@ -162,6 +165,7 @@ public func buildRouter(
     if let webhooks = api.webhooks { WebhookController(webhooks: webhooks).addRoutes(to: authenticated) }
     if let chat = api.chat { ChatChannelController(chat: chat).addRoutes(to: authenticated) }
     if let mail = api.mail { RosterMailController(mail: mail, meetings: api.meetings, admission: admission).addRoutes(to: authenticated) }
+    if let sending = api.rosterSending { RosterSendController(sending: sending, meetings: api.meetings).addRoutes(to: authenticated) }
     if let calendar = api.calendar.map({ CalendarController(calendar: $0, admission: admission) }) {
         calendar.addPublicRoutes(to: v1)
         calendar.addParticipantRoutes(to: participant)

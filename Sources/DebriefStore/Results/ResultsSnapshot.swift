@@ -16,8 +16,9 @@ import PQ
 /// load a report used to wait for a core once per round trip, ten times or more; now twice
 /// (decision record 19).
 ///
-/// What participants see has no texts (``Debrief/ResultsReport/participantView``): their counts
-/// skip the second stage and read in one exchange (``ResultsStore/Texts/none``).
+/// What participants see has no texts (``Debrief/ResultsReport/participantView``), only the word
+/// cloud of short answers: their counts read the short answers' texts, not the "other" texts
+/// (``ResultsStore/Texts/shortAnswers``); the second exchange only commits when the form has none.
 ///
 /// Filtered counts read the matching rows themselves and keep ``ResultsStore``'s step-by-step path.
 struct ResultsSnapshot {
@@ -27,15 +28,11 @@ struct ResultsSnapshot {
     let sharedOnly: Bool
     let texts: ResultsStore.Texts
 
-    /// Reads the snapshot: one exchange without texts, two with them.
+    /// Reads the snapshot: two exchanges (the second one empty when no version has a text list).
     func read(_ database: Database) async throws -> ResultsCounts? {
-        switch self.texts {
-        case .none:
-            return try self.counts(from: try await database.readSnapshot(self.queries), texts: [])
-        case .newest:
-            let read = try await database.readSnapshot(self.queries, then: Self.textQueries(after:))
-            return try self.counts(from: read.first, texts: read.then)
-        }
+        let texts = self.texts
+        let read = try await database.readSnapshot(self.queries) { try Self.textQueries(after: $0, texts: texts) }
+        return try self.counts(from: read.first, texts: read.then)
     }
 
     /// The published versions counted, as a subquery of `forms` ids.
@@ -76,13 +73,15 @@ struct ResultsSnapshot {
         let column: ResultsStore.TextColumn
     }
 
-    /// The text lists of `versions`: every short answer, and every choice that allows "other".
-    static func textLists(_ versions: [StoredForm]) -> [TextList] {
+    /// The text lists of `versions`: every short answer, and (for the host's report) every choice
+    /// that allows "other".
+    static func textLists(_ versions: [StoredForm], texts: ResultsStore.Texts) -> [TextList] {
         versions.flatMap { version in
             version.definition.questions.compactMap { question -> TextList? in
                 switch question.body {
                 case .shortAnswer: return TextList(form: version.id, key: question.key.rawValue, column: .textValue)
-                case .choice(let spec) where spec.allowsOther: return TextList(form: version.id, key: question.key.rawValue, column: .otherText)
+                case .choice(let spec) where spec.allowsOther && texts == .newest:
+                    return TextList(form: version.id, key: question.key.rawValue, column: .otherText)
                 default: return nil
                 }
             }
@@ -90,9 +89,9 @@ struct ResultsSnapshot {
     }
 
     /// The second stage: a query per text list of the versions the first stage read.
-    static func textQueries(after first: [QueryResult]) throws -> [SQLQuery] {
+    static func textQueries(after first: [QueryResult], texts: ResultsStore.Texts) throws -> [SQLQuery] {
         guard first.count > 1 else { return [] }
-        return try Self.textLists(first[1].map(StoredForm.init(row:))).map { list in
+        return try Self.textLists(first[1].map(StoredForm.init(row:)), texts: texts).map { list in
             ResultsStore.newestTexts(
                 list.column, key: list.key, form: list.form,
                 limit: list.column == .textValue ? ResultsStore.textSample : ResultsStore.otherTextLimit)
@@ -108,7 +107,7 @@ struct ResultsSnapshot {
         guard !versions.isEmpty else { return nil }
         var tallyRows: [UUID: [Row]] = [:]
         for row in results[2] { tallyRows[try row.decode("form_id"), default: []].append(row) }
-        let lists = self.texts == .none ? [] : Self.textLists(versions)
+        let lists = Self.textLists(versions, texts: self.texts)
         guard lists.count == texts.count else { throw PQError(.protocolViolation, "a results snapshot read other text lists") }
         var read: [UUID: [String: QuestionCounts]] = [:]
         for (list, rows) in zip(lists, texts) {

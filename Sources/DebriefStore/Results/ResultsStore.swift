@@ -39,9 +39,11 @@ public struct ResultsStore: Sendable {
     enum Texts {
         /// The newest short answers and "other" texts of each question, for the host's report.
         case newest
-        /// None: what participants see has no texts (``Debrief/ResultsReport/participantView``),
-        /// so their counts do not read them (unfiltered counts only).
-        case none
+        /// The newest short answers only, for what participants see
+        /// (``Debrief/ResultsReport/participantView``): no text itself, but the words of short
+        /// answers that at least k respondents used (their word cloud, docs/decisions/0064);
+        /// no "other" texts (unfiltered counts only).
+        case shortAnswers
     }
 
     /// As above; `sharedOnly` counts only the versions that share their results with participants.
@@ -143,7 +145,7 @@ public struct ResultsStore: Sendable {
     }
 
     /// The unfiltered counts participants may see behind a public form code (any code the
-    /// meeting's form was published under), without texts: when the current version shares its
+    /// meeting's form was published under), with no text but short answers' words: when the current version shares its
     /// results, the counts of the versions that share theirs; nil otherwise (unknown code, draft, or results
     /// not shared — indistinguishable on purpose). See decision record 20.
     public func sharedCounts(formCode: String) async throws -> ResultsCounts? {
@@ -154,7 +156,7 @@ public struct ResultsStore: Sendable {
             try row.decode("definition", as: SQLJSON<FormDefinition>.self).value.sharesResultsWithParticipants
         else { return nil }
         return try await self.counts(
-            meeting: try row.decode("meeting_id"), sharedOnly: true, visibleTo: .service, filter: ResultsFilter(), texts: .none)
+            meeting: try row.decode("meeting_id"), sharedOnly: true, visibleTo: .service, filter: ResultsFilter(), texts: .shortAnswers)
     }
 
     /// The meeting behind `formCode` when its current published version shares its results live
@@ -171,7 +173,7 @@ public struct ResultsStore: Sendable {
     }
 
     /// The counts participants see live for `meetingID` (only the versions that share results,
-    /// without texts), or nil once its current published version does not share them live.
+    /// with short answers' texts for their words only), or nil once its current published version does not share them live.
     public func liveSharedCounts(meeting meetingID: UUID) async throws -> ResultsCounts? {
         guard
             let row = try await self.database.query(
@@ -183,7 +185,7 @@ public struct ResultsStore: Sendable {
             ).first,
             Self.sharesLive(try row.decode("definition", as: SQLJSON<FormDefinition>.self).value)
         else { return nil }
-        return try await self.counts(meeting: meetingID, sharedOnly: true, visibleTo: .service, filter: ResultsFilter(), texts: .none)
+        return try await self.counts(meeting: meetingID, sharedOnly: true, visibleTo: .service, filter: ResultsFilter(), texts: .shortAnswers)
     }
 
     private static func sharesLive(_ form: FormDefinition) -> Bool {

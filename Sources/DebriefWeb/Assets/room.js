@@ -2,14 +2,20 @@
 //
 // Both pages render the results of their load on the server (they work without this script). With
 // it, the page listens to GET /v1/f/{code}/results/live (Server-Sent Events) and redraws its
-// charts from each event: the room's view of the results (labels, counts, shares, means; never
-// a text a participant wrote; about a kilobyte), the same bytes for everyone in the room, so a
-// phone asks the server for nothing per event (docs/live.md). Text goes in with textContent only.
+// charts from each event: the room's view of the results (labels, counts, shares, means, and the
+// words of short answers that at least k people used; never a text a participant wrote; about a
+// kilobyte), the same bytes for everyone in the room, so a phone asks the server for nothing per
+// event (docs/live.md). Text goes in with textContent only.
+//
+// An event carries the form's own words; the page's words for the same questions (its language,
+// `data-room-labels`) take their place, so a participant who read the form in Korean keeps
+// reading Korean. On the presenter view (`data-presenter`) the arrow keys, a clicker's Page Up and
+// Page Down, Space, Home and End step through the questions one at a time, and O lists them all.
 (function () {
   "use strict";
 
-  var root = document.querySelector("[data-room-live-url]");
-  if (!root || !window.EventSource) return;
+  var root = document.querySelector("[data-room-live-url]") || document.querySelector("[data-presenter]");
+  if (!root) return;
   var target = document.getElementById(root.getAttribute("data-room-target"));
   var count = document.getElementById(root.getAttribute("data-room-count") || "");
   var status = document.getElementById(root.getAttribute("data-room-status") || "");
@@ -17,9 +23,19 @@
     withheld: root.getAttribute("data-t-withheld") || "withheld",
     answered: root.getAttribute("data-t-answered") || "{n} answered",
     mean: root.getAttribute("data-t-mean") || "average {mean}",
-    responses: root.getAttribute("data-t-responses") || "{n} responses"
+    responses: root.getAttribute("data-t-responses") || "{n} responses",
+    position: root.getAttribute("data-t-position") || "Question {n} of {total}",
+    cloud: root.getAttribute("data-t-words") || "Words",
+    noWords: root.getAttribute("data-t-no-words") || ""
   };
-  if (status) status.hidden = false;
+  var pageLabels = {};
+  try {
+    pageLabels = JSON.parse(root.getAttribute("data-room-labels") || "{}") || {};
+  } catch (error) {
+    pageLabels = {};
+  }
+  // Set by the presenter's stepping: shows the current question after each redraw.
+  var afterDraw = null;
 
   function say(template, values) {
     return template.replace(/\{(\w+)\}/g, function (_, name) {
@@ -56,10 +72,33 @@
     return list;
   }
 
+  // The page's words for `list` (the event's) when it has as many; else the event's.
+  function same(list, mine) {
+    return mine && list && mine.length === list.length ? mine : list;
+  }
+
+  // A short answer's words, larger as more people used them (classes cloud-1 … cloud-5).
+  function wordCloud(list) {
+    if (!list.length) return element("p", "muted", words.noWords);
+    var counts = list.map(function (word) { return word.count; });
+    var least = Math.min.apply(null, counts);
+    var most = Math.max.apply(null, counts);
+    var cloudList = element("ul", "word-cloud");
+    cloudList.setAttribute("aria-label", words.cloud);
+    for (var i = 0; i < list.length; i++) {
+      var size = most === least ? 3 : 1 + Math.floor((4 * (list[i].count - least)) / (most - least));
+      var item = element("li", "cloud-" + size, list[i].word);
+      item.appendChild(element("span", "visually-hidden", " (" + number(list[i].count) + ")"));
+      cloudList.appendChild(item);
+    }
+    return cloudList;
+  }
+
   function question(result) {
+    var mine = pageLabels[result.key] || {};
     var section = element("section", "room-question");
     section.setAttribute("data-key", result.key);
-    section.appendChild(element("h3", null, result.prompt));
+    section.appendChild(element(root.hasAttribute("data-presenter") ? "h2" : "h3", null, mine.prompt || result.prompt));
     if (typeof result.respondents === "number") {
       section.appendChild(element("p", "muted", say(words.answered, { n: number(result.respondents) })));
     }
@@ -70,12 +109,17 @@
     if (typeof result.mean === "number") {
       section.appendChild(element("p", "room-mean", say(words.mean, { mean: number(Math.round(result.mean * 10) / 10) })));
     }
-    var labels = result.labels || [];
+    if (result.words) {
+      section.appendChild(wordCloud(result.words));
+      return section;
+    }
+    var labels = result.statements ? result.labels || [] : same(result.labels || [], mine.labels);
     if (result.statements) {
+      var statementLabels = same(result.statements.map(function (s) { return s.label; }), mine.statements);
       for (var i = 0; i < result.statements.length; i++) {
         var statement = result.statements[i];
         var part = element("div", "room-statement");
-        part.appendChild(element("h4", null, statement.label));
+        part.appendChild(element(root.hasAttribute("data-presenter") ? "h3" : "h4", null, statementLabels[i]));
         if (statement.withheld) {
           part.appendChild(element("p", "notice", words.withheld));
         } else {
@@ -95,6 +139,7 @@
     var questions = view.questions || [];
     for (var i = 0; i < questions.length; i++) next.appendChild(question(questions[i]));
     target.replaceChildren(next);
+    if (afterDraw) afterDraw();
     var responses = typeof view.responses === "number" ? view.responses : 0;
     if (count) count.textContent = say(words.responses, { n: number(responses) });
     root.setAttribute("data-updated", String(Date.now()));
@@ -105,6 +150,110 @@
     if (status) status.setAttribute("data-state", state);
     root.setAttribute("data-live-state", state);
   }
+
+  // The presenter view: one question at a time. `data-room-current` is the question shown
+  // (1-based; 0: the list of all questions); the address follows it (`?q=N`), so a reload or the
+  // links of the page without script show the same.
+  function presenter() {
+    if (!root.hasAttribute("data-presenter") || !target) return;
+    var previous = document.getElementById("presenter-previous");
+    var next = document.getElementById("presenter-next");
+    var position = document.getElementById("presenter-position");
+    var overview = document.getElementById("presenter-overview");
+    var overviewLink = document.getElementById("presenter-overview-link");
+    var base = window.location.pathname;
+    var last = 1;
+
+    function sections() {
+      return target.querySelectorAll("[data-key]");
+    }
+
+    function current() {
+      return parseInt(root.getAttribute("data-room-current") || "0", 10) || 0;
+    }
+
+    function apply() {
+      var all = sections();
+      var n = current();
+      for (var i = 0; i < all.length; i++) all[i].hidden = i !== n - 1;
+      if (overview) overview.hidden = n !== 0;
+      if (position) position.textContent = n ? say(words.position, { n: number(n), total: number(all.length) }) : "";
+      if (previous) {
+        previous.hidden = !(n > 1);
+        previous.setAttribute("href", base + "?q=" + (n - 1));
+      }
+      if (next) {
+        next.hidden = !(n >= 1 && n < all.length);
+        next.setAttribute("href", base + "?q=" + (n + 1));
+      }
+      if (overview) {
+        var links = overview.querySelectorAll("a[data-number]");
+        for (var j = 0; j < links.length; j++) {
+          if (parseInt(links[j].getAttribute("data-number"), 10) === n) links[j].setAttribute("aria-current", "page");
+          else links[j].removeAttribute("aria-current");
+        }
+      }
+    }
+
+    function show(n) {
+      var total = sections().length;
+      n = Math.max(0, Math.min(total, n));
+      if (n) last = n;
+      root.setAttribute("data-room-current", String(n));
+      apply();
+      if (window.history && window.history.replaceState) {
+        window.history.replaceState(null, "", base + "?q=" + (n ? n : "overview"));
+      }
+    }
+
+    if (current()) last = current();
+    afterDraw = apply;
+
+    document.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+      var tag = event.target && event.target.tagName;
+      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+      var n = current();
+      var total = sections().length;
+      var to;
+      switch (event.key) {
+        case "ArrowRight": case "ArrowDown": case "PageDown": case " ": case "Spacebar":
+          to = n === 0 ? last : Math.min(total, n + 1); break;
+        case "ArrowLeft": case "ArrowUp": case "PageUp":
+          to = n === 0 ? last : Math.max(1, n - 1); break;
+        case "Home": to = 1; break;
+        case "End": to = total; break;
+        case "o": case "O": to = n === 0 ? last : 0; break;
+        case "Escape": to = 0; break;
+        default: return;
+      }
+      event.preventDefault();
+      show(to);
+    });
+
+    function follow(link, pick) {
+      if (!link) return;
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        show(pick());
+      });
+    }
+    follow(previous, function () { return Math.max(1, current() - 1); });
+    follow(next, function () { return current() + 1; });
+    follow(overviewLink, function () { return 0; });
+    if (overview) {
+      overview.addEventListener("click", function (event) {
+        var link = event.target.closest ? event.target.closest("a[data-number]") : null;
+        if (!link) return;
+        event.preventDefault();
+        show(parseInt(link.getAttribute("data-number"), 10));
+      });
+    }
+  }
+  presenter();
+
+  if (!root.hasAttribute("data-room-live-url") || !window.EventSource) return;
+  if (status) status.hidden = false;
 
   var source = null;
   var ended = false;

@@ -4,58 +4,133 @@ import DebriefHTTP
 import Foundation
 import Hummingbird
 
-/// `GET /m/{id}/present`: the full-screen presenter view for the room's projector (issue 37) —
-/// the join code, link and QR code, the live count of responses and big charts of the results.
+/// `GET /m/{id}/present`: the full-screen presenter view for the room's projector (issues 37 and
+/// 48) — the join code, link and QR code, the live count of responses, and the results one
+/// question at a time.
 ///
-/// It shows exactly what the participants see (``Debrief/ResultsReport/participantView``, from
-/// ``ResultsActions/sharedReport(formCode:)``): never a text anyone wrote, even though the
-/// host's own dashboard would show some, because a projector is a public screen. `room.js`
-/// keeps it current from the participants' live stream, so it updates only while the host shares
-/// the results live; otherwise it says how to switch that on. Hosts, co-hosts and admins who may
-/// see the meeting may open it, like the dashboard.
+/// **What it shows** is exactly what the participants see (``Debrief/ResultsReport/participantView``,
+/// from ``ResultsActions/sharedReport(formCode:)``): never a text anyone wrote, only the words of
+/// short answers that ``Disclosure`` lets a public screen show (their word cloud), because a
+/// projector is a public screen. `room.js` keeps it current from the participants' live stream,
+/// so it updates only while the host shares the results live; otherwise it says how to switch
+/// that on. Hosts, co-hosts and admins who may see the meeting may open it, like the dashboard.
+///
+/// **The code** is the series' (`/f/{seriesCode}`, the same every week, docs/decisions/0050)
+/// when the series has one, else the form's.
+///
+/// **One question at a time**: `?q=N` (1 to the number of questions) shows question N with links
+/// to the one before and after, `?q=overview` lists them all to pick from, so the view works
+/// without script. `room.js` steps through the questions with the arrow keys, a clicker's Page
+/// Up/Down, Space, Home and End (and O for the overview) without reloading. An unknown `q` is a 404.
 struct PresenterPageController {
     let meetings: MeetingActions
     let results: ResultsActions
     let publicBaseURL: String
 
     struct PresenterPage {
+        struct OverviewItem {
+            var number: Int
+            var prompt: String
+            var href: String
+            var current: Bool
+        }
+
         var meetingTitle: String
         var dashboardURL: String
         var joinLine: String?
         var participantURL: String?
-        var formCode: String?
+        var joinCode: String?
         var qrSVG: String?
         var results: ResultsView?
         var responses: String?
         var liveURL: String?
         var notice: String?
+        /// The question shown (1-based); 0 with the overview.
+        var current: Int = 0
+        var showsOverview = false
+        var overview: [OverviewItem] = []
+        var position: String?
+        var previousURL: String?
+        var nextURL: String?
+        var overviewURL: String = ""
+        /// Localized words of the results for the room's live redraw (``ResultsView/roomLabelsJSON``).
+        var roomLabels: String?
+    }
+
+    /// What `?q=` asks for: one question (0-based) or the overview.
+    enum Slide: Equatable {
+        case question(Int)
+        case overview
+
+        /// `raw` of a form with `count` questions; nil when it names none of them.
+        init?(_ raw: String?, count: Int) {
+            guard let raw, !raw.isEmpty else {
+                self = .question(0)
+                return
+            }
+            if raw == "overview" {
+                self = .overview
+                return
+            }
+            guard raw.count <= 4, let number = Int(raw), number >= 1, number <= max(count, 1) else { return nil }
+            self = .question(number - 1)
+        }
     }
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
+        let t = writer.localizer
         let meeting = try await context.pathMeeting(self.meetings)
         let id = meeting.id.uuidString.lowercased()
         let published = try await self.results.reportIfPublished(meeting: meeting.id, visibleTo: try context.requireViewer())
         var view = PresenterPage(meetingTitle: meeting.title, dashboardURL: "/m/\(id)")
-        if let form = published?.form, let code = form.code {
-            let url = ParticipantURL.of(code: code, base: self.publicBaseURL)
-            view.participantURL = url
-            view.formCode = code
-            view.joinLine = writer.localizer(.presenterJoin, ["url": url, "code": code])
-            view.qrSVG = DashboardPage.qrCode(url, title: writer.localizer(.qrTitle))
-            let live = form.definition.sharesResultsWithParticipants && form.definition.sharesResultsLive
-            if live, let report = try await self.results.sharedReport(formCode: code) {
-                view.results = ResultsView(report.questions, earlier: [], language: writer.language, chartWidth: 720)
-                view.responses = writer.localizer(.roomResponses, ["n": String(report.summary.responses)])
-                view.liveURL = "/v1/f/\(code)/results/live"
-            } else {
-                view.notice = writer.localizer(.presenterNotLive)
-            }
-        } else {
-            view.notice = writer.localizer(.presenterNoForm)
+        let base = "/m/\(id)/present"
+        view.overviewURL = base + "?q=overview"
+        guard let form = published?.form, let formCode = form.code else {
+            view.notice = t(.presenterNoForm)
+            return try self.render(writer, view, meeting)
         }
-        return try writer.page(
+        // The series' code stays the same every week: the room learns it once.
+        let code = meeting.seriesCode ?? formCode
+        let url = ParticipantURL.of(code: code, base: self.publicBaseURL)
+        view.participantURL = url
+        view.joinCode = code
+        view.joinLine = t(.presenterJoin, ["url": url, "code": code])
+        view.qrSVG = DashboardPage.qrCode(url, title: t(.qrTitle))
+        let live = form.definition.sharesResultsWithParticipants && form.definition.sharesResultsLive
+        guard live, let report = try await self.results.sharedReport(formCode: formCode) else {
+            view.notice = t(.presenterNotLive)
+            return try self.render(writer, view, meeting)
+        }
+        let count = report.questions.count
+        let asked: String? = request.uri.queryParameters.get("q").map { String($0) }
+        guard let slide = Slide(asked, count: count) else {
+            throw DebriefError.notFound("question")
+        }
+        var results = ResultsView(report.questions, earlier: [], language: writer.language, chartWidth: 720, wordClouds: true)
+        let shown: Int? = if case .question(let index) = slide, index < count { index } else { nil }
+        for index in results.questions.indices { results.questions[index].hidden = index != shown }
+        view.roomLabels = results.roomLabelsJSON
+        view.results = results
+        view.responses = t(.roomResponses, ["n": String(report.summary.responses)])
+        view.liveURL = "/v1/f/\(formCode)/results/live"
+        view.showsOverview = slide == .overview
+        view.overview = report.questions.enumerated().map { index, question in
+            PresenterPage.OverviewItem(number: index + 1, prompt: question.prompt, href: base + "?q=\(index + 1)", current: index == shown)
+        }
+        if let shown {
+            view.current = shown + 1
+            view.position = t(.presenterPosition, ["n": String(shown + 1), "total": String(count)])
+            view.previousURL = shown > 0 ? base + "?q=\(shown)" : nil
+            view.nextURL = shown + 1 < count ? base + "?q=\(shown + 2)" : nil
+        }
+        return try self.render(writer, view, meeting)
+    }
+
+    private func render(_ writer: PageWriter, _ view: PresenterPage, _ meeting: Meeting) throws -> Response {
+        // The script steps through the questions whether or not the results are live.
+        try writer.page(
             "presenter", title: writer.localizer(.presenterHeading) + " · " + meeting.title, view: view,
-            policy: ContentSecurityPolicy.dashboard, script: view.liveURL == nil ? nil : Assets.roomScript.url)
+            policy: ContentSecurityPolicy.dashboard, script: view.results == nil ? nil : Assets.roomScript.url)
     }
 }

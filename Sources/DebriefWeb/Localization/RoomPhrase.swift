@@ -7,6 +7,8 @@ enum RoomPhrase: String, CaseIterable, Sendable {
     case sharesResultsLiveLabel, sharesResultsLiveHint
     case roomLiveNote, roomEnded, roomAnswered, roomMean, roomResponses, roomWithheld
     case presenterLink, presenterHeading, presenterJoin, presenterNotLive, presenterNoForm, presenterBack
+    case presenterPosition, presenterPrevious, presenterNext, presenterOverview, presenterStepping, presenterKeys
+    case roomWordCloud, roomNoWords
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -33,6 +35,16 @@ enum RoomPhrase: String, CaseIterable, Sendable {
                     "실시간 공개가 꺼져 있어요. 설문 설정에서 “공개 결과를 실시간으로 갱신”을 켜면 결과가 도착하는 대로 여기에 보여요.")
         case .presenterNoForm: return ("The form is not published yet.", "설문이 아직 게시되지 않았어요.")
         case .presenterBack: return ("Back to the dashboard", "대시보드로 돌아가기")
+        case .presenterPosition: return ("Question {n} of {total}", "질문 {n} / {total}")
+        case .presenterPrevious: return ("← Previous question", "← 이전 질문")
+        case .presenterNext: return ("Next question →", "다음 질문 →")
+        case .presenterOverview: return ("All questions", "모든 질문")
+        case .presenterStepping: return ("Questions", "질문")
+        case .presenterKeys:
+            return ("Arrow keys, Space or a clicker’s Page Up and Page Down step through the questions; Home and End go to the first and the last; O lists them all.",
+                    "화살표 키, 스페이스 바, 리모컨의 Page Up·Page Down으로 질문을 넘겨요. Home과 End는 처음과 끝으로, O는 모든 질문 목록으로 가요.")
+        case .roomWordCloud: return ("Words used by several people", "여러 사람이 쓴 단어")
+        case .roomNoWords: return ("No word has been used by enough people to show yet.", "아직 보여 줄 만큼 여러 사람이 쓴 단어가 없어요.")
         }
     }
 }

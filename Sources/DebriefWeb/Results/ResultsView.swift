@@ -39,6 +39,13 @@ struct ResultsView {
         var newestAnswers: [String]
         /// Markup made by ``ChartSVG``, inserted unescaped (`{{{chartSVG}}}`).
         var chartSVG: String
+        /// A short answer's word cloud (participants' pages and the presenter view only): the
+        /// words ``Disclosure`` lets be shown, each with a size from 1 to 5.
+        var wordCloud: [CloudWord]
+        /// The cloud is drawn (a short answer on a page that shows clouds, not withheld).
+        var showsWordCloud: Bool
+        /// Hidden until picked (the presenter view shows one question at a time).
+        var hidden: Bool = false
         /// With several form versions: how many answered in each version counted here.
         var versionSplit: String?
         /// A follow-up: "Shown to 1 of 2 respondents" (nil when that is withheld, or no follow-up).
@@ -47,7 +54,19 @@ struct ResultsView {
         var statementRows: [StatementRow]
     }
 
+    /// One word of a cloud: its size class `cloud-1` … `cloud-5` (by its count between the
+    /// cloud's fewest and most), and the count for screen readers.
+    struct CloudWord {
+        var word: String
+        var count: String
+        var size: Int
+    }
+
     var questions: [QuestionBlock]
+    /// The words of the current version's questions as this page shows them (its language, the
+    /// "Other" row's word included), by key, as JSON: the room's live events carry the form's own
+    /// words, and `room.js` puts these in their place (`data-room-labels`).
+    var roomLabelsJSON: String?
     /// The level of each question's heading (`<h2>`, or `<h3>` under the dashboard's "Answers by
     /// question"). The heading is the prompt, shown once: the charts do not draw it again.
     var headingLevel: Int
@@ -57,7 +76,12 @@ struct ResultsView {
     ///
     /// `earlier` are the questions of earlier form versions not counted with a current one
     /// (``ResultsReport/earlierQuestions``), shown after the current ones under their version.
-    init(_ results: [QuestionResult], earlier: [QuestionResult] = [], language: Language, chartWidth: Int, headingLevel: Int = 2) {
+    /// `wordClouds`: draw short answers as word clouds (the participant view, whose charts of
+    /// short answers have no words).
+    init(
+        _ results: [QuestionResult], earlier: [QuestionResult] = [], language: Language, chartWidth: Int, headingLevel: Int = 2,
+        wordClouds: Bool = false
+    ) {
         self.headingLevel = headingLevel
         let style = ChartStyle(theme: .light, width: chartWidth, language: language.chartLanguage, drawsTitle: false)
         let t = Localizer(language)
@@ -81,7 +105,9 @@ struct ResultsView {
                 caption: t(.resultsTableCaption, ["prompt": result.prompt]),
                 rows: rows, stats: Self.stats(result, t), otherTexts: result.otherTexts ?? [],
                 newestAnswers: result.withheld ? [] : result.newestAnswers ?? [],
-                chartSVG: ChartSVG.question(result, style: style),
+                chartSVG: wordClouds && result.kind == .shortAnswer ? "" : ChartSVG.question(result, style: style),
+                wordCloud: Self.cloud(result.wordCloud ?? []),
+                showsWordCloud: wordClouds && result.kind == .shortAnswer && !result.withheld && result.wordCloud != nil,
                 versionSplit: result.versions.map { shares in
                     shares.map { t(.versionRespondents, ["version": String($0.version), "n": String($0.respondents)]) }
                         .joined(separator: " · ")
@@ -90,6 +116,34 @@ struct ResultsView {
                     result.shownOf.map { t(.shownToOf, ["n": String(shown), "total": String($0)]) }
                 },
                 statementRows: (result.statements ?? []).map { Self.statementRow($0, t) })
+        }
+        var labels: [String: RoomLabels] = [:]
+        for (result, block) in zip(results, self.questions) {
+            labels[result.key] = RoomLabels(
+                prompt: block.prompt, labels: result.kind == .grid ? nil : block.rows.map(\.label),
+                statements: result.statements?.map(\.label))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        self.roomLabelsJSON = (try? encoder.encode(labels)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// One question's words for the room's live redraw.
+    struct RoomLabels: Encodable {
+        var prompt: String
+        /// The chart's categories (options with "Other", scale values); nil for a grid.
+        var labels: [String]?
+        /// A grid's statements, in order.
+        var statements: [String]?
+    }
+
+    /// The cloud's words in their order, sized 1–5 by count (all 3 when every count is the same).
+    static func cloud(_ words: [WordCount]) -> [CloudWord] {
+        let counts = words.map(\.count)
+        guard let least = counts.min(), let most = counts.max() else { return [] }
+        return words.map { word in
+            let size = most == least ? 3 : 1 + (4 * (word.count - least)) / (most - least)
+            return CloudWord(word: word.word, count: String(word.count), size: size)
         }
     }
 
