@@ -22,20 +22,15 @@ extension QuestionResult {
     func relabelled(by question: Question) -> QuestionResult {
         var copy = self
         copy.prompt = question.prompt
-        switch question.body {
-        case .choice(let spec):
-            let labels = Dictionary(spec.options.map { ($0.id, $0.label) }, uniquingKeysWith: { first, _ in first })
-            copy.chart = self.chart.relabelled(labels)
-        case .grid(let spec):
-            let labels = Dictionary(spec.statements.map { ($0.key, $0.label) }, uniquingKeysWith: { first, _ in first })
-            copy.chart = self.chart.relabelled(labels)
-            copy.statements = self.statements?.map { statement in
-                var statement = statement
-                statement.label = labels[statement.key] ?? statement.label
-                return statement
-            }
-        case .rating, .shortAnswer:
-            break
+        // The host's words a chart names its categories by (options, statements) are what a
+        // trend follows too: the kind's descriptor names them, with no switch on the kind here.
+        guard let items = question.kind.descriptor.trendCategories(of: question.body)?.items else { return copy }
+        let labels = Dictionary(items.map { ($0.id, $0.label) }, uniquingKeysWith: { first, _ in first })
+        copy.chart = self.chart.relabelled(labels)
+        copy.statements = self.statements?.map { statement in
+            var statement = statement
+            statement.label = labels[statement.key] ?? statement.label
+            return statement
         }
         return copy
     }

@@ -120,7 +120,7 @@ struct ResultsView {
         var labels: [String: RoomLabels] = [:]
         for (result, block) in zip(results, self.questions) {
             labels[result.key] = RoomLabels(
-                prompt: block.prompt, labels: result.kind == .grid ? nil : block.rows.map(\.label),
+                prompt: block.prompt, labels: result.statements == nil ? block.rows.map(\.label) : nil,  // statements label their rows themselves
                 statements: result.statements?.map(\.label))
         }
         let encoder = JSONEncoder()
