@@ -17,7 +17,9 @@ struct LiveCountsTests {
         #expect(counts.questions[3].statements?.map(\.withheld) == [false, true], "two rated Time: fewer than k")
 
         let json = try JSONCoding.string(counts)
-        #expect(!json.contains("secret"), "no text anyone wrote: \(json)")
+        #expect(!json.contains("secret note") && !json.contains("secret other"), "no text anyone wrote: \(json)")
+        // The room's word cloud alone: words all 10 used (k is 3), none used by fewer ("0", "1", …).
+        #expect(counts.questions[2].words?.map(\.word) == ["note", "number", "secret"], "\(json)")
         #expect(!json.contains("timeline") && !json.contains("datasets") && !json.contains("newestAnswers"))
     }
 

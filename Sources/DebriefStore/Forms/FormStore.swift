@@ -52,12 +52,9 @@ public struct FormStore: Sendable {
         try await self.withLockedMeeting(meetingID, viewer) { connection, meeting, latest in
             let version: Int
             let follows = latest.map { $0.followsSeries && $0.state() == .draft } ?? true
-            if scope == .series && follows {
-                let seriesForm: SeriesForm
-                switch SeriesForm.of(session: definition, sessionEnd: meeting.endsAt) {
-                case .success(let made): seriesForm = made
-                case .failure(let problem): throw ValidationFailure(problem)
-                }
+            // A close time more than a year from this session's end is a date, not a weekly rule:
+            // such a form stays this session's own copy, as it was saved (the series is left alone).
+            if scope == .series && follows, case .success(let seriesForm) = SeriesForm.of(session: definition, sessionEnd: meeting.endsAt) {
                 if latest == nil {
                     try await connection.execute(
                         """
@@ -121,12 +118,9 @@ public struct FormStore: Sendable {
               let series = try await SeriesFormStore.current(series: meeting.seriesID, on: connection),
               series.definition == SeriesForm(definition: form.definition, closeRule: nil).definition
         else { return }
-        switch SeriesForm.of(session: definition, sessionEnd: meeting.endsAt) {
-        case .success(let edited):
-            try await SeriesFormStore.adopt(edited, series: meeting.seriesID, on: connection)
-        case .failure(let problem):
-            throw ValidationFailure(problem)
-        }
+        // A close time more than a year away cannot be a rule: the series keeps its form.
+        guard case .success(let edited) = SeriesForm.of(session: definition, sessionEnd: meeting.endsAt) else { return }
+        try await SeriesFormStore.adopt(edited, series: meeting.seriesID, on: connection)
     }
 
     /// Publishes the draft: a meeting's first version under a new public code, every later one
