@@ -167,6 +167,9 @@ ROUTES = {
     # A roster member's e-mail address (the unspoiled body sets it; nothing is mailed: no e-mail here).
     "PUT /v1/meetings/{id}/roster/{memberId}/email": (lambda w: f"/v1/meetings/{w.meeting}/roster/{w.member}/email",
                                                       lambda w: {"email": "grace@example.org"}),
+    # The series' reminder before each session (nothing is mailed: no e-mail here).
+    "PUT /v1/meetings/{id}/roster/reminder": (lambda w: f"/v1/meetings/{w.meeting}/roster/reminder",
+                                              lambda w: {"on": True, "leadHours": 2}),
     # Sharing and transfer name another host by address: `nobody@` has no account, so the unspoiled
     # body shares nothing, and a transfer is only an offer (the heir accepts it), so no case can
     # move the series away.
