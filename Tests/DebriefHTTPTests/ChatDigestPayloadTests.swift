@@ -144,4 +144,19 @@ struct ChatDigestPayloadTests {
         let teams = try TeamsDigest.json(text)
         #expect(teams.contains("\"version\":\"1.4\""))
     }
+
+    /// The wire shape the typed messages encode to: sorted keys, unset styles left out, the
+    /// attachment's explicit null, slashes unescaped.
+    @Test func theTypedMessagesEncodeTheDocumentedShapes() throws {
+        let text = DigestText(greeting: "Retro", language: .en, dashboardURL: Self.dashboard)
+        let slack = try SlackDigest.json(text)
+        #expect(slack.hasPrefix(#"{"blocks":[{"text":{"emoji":true,"text":"#))
+        #expect(slack.contains(#"{"type":"divider"}"#) && slack.contains(#""type":"mrkdwn"}"#))
+        #expect(slack.contains("<https://debrief.example/m/"), "slashes unescaped")
+        let teams = try TeamsDigest.json(text)
+        #expect(teams.hasPrefix(#"{"attachments":[{"content":{"$schema":"http://adaptivecards.io/schemas/adaptive-card.json","#))
+        #expect(teams.contains(#""contentType":"application/vnd.microsoft.card.adaptive","contentUrl":null}"#))
+        #expect(teams.contains(#""size":"Large","text":"#) && teams.contains(#""type":"TextBlock","weight":"Bolder","wrap":true}"#))
+        #expect(!teams.contains(#""separator":null"#) && teams.hasSuffix(#""type":"message"}"#))
+    }
 }

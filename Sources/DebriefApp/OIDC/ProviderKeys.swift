@@ -58,18 +58,34 @@ actor ProviderKeys: ProviderKeySource {
     /// (`use: enc`), of other types, or unreadable are skipped: a provider may publish those
     /// beside its signing keys. Nil when the document is not a JWKS at all.
     static func signingKeys(in data: Data) -> [String: JWK]? {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let entries = object["keys"] as? [[String: Any]]
-        else { return nil }
+        guard let document = try? JSONDecoder().decode(KeySetDocument.self, from: data) else { return nil }
         var keys: [String: JWK] = [:]
-        for entry in entries {
-            if let use = entry["use"] as? String, use != "sig" { continue }
-            guard let type = entry["kty"] as? String, type == "RSA" || type == "EC",
-                let json = try? JSONSerialization.data(withJSONObject: entry),
-                let key = try? JSONDecoder().decode(JWK.self, from: json)
-            else { continue }
+        for entry in document.keys {
+            guard entry.use == nil || entry.use == "sig", entry.type == "RSA" || entry.type == "EC", let key = entry.key else { continue }
             keys[key.keyIdentifier?.string ?? ""] = key
         }
         return keys
+    }
+
+    /// A JWKS document (RFC 7517 §5): its `keys`, each read leniently so one odd entry does not
+    /// make the whole set unreadable.
+    struct KeySetDocument: Decodable {
+        var keys: [Entry]
+
+        struct Entry: Decodable {
+            var use: String?
+            var type: String?
+            /// Nil when the entry is not a key jwt-kit reads.
+            var key: JWK?
+
+            private enum CodingKeys: String, CodingKey { case use, type = "kty" }
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.use = try? container.decodeIfPresent(String.self, forKey: .use)
+                self.type = try? container.decodeIfPresent(String.self, forKey: .type)
+                self.key = try? JWK(from: decoder)
+            }
+        }
     }
 }

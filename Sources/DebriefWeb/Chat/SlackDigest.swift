@@ -1,5 +1,3 @@
-import Foundation
-
 /// A digest as a Slack incoming-webhook message in Block Kit, within Slack's published limits
 /// (https://docs.slack.dev/reference/block-kit/blocks): at most 50 blocks a message; a header's
 /// plain text at most 150 characters; a section's or a context element's text at most 3,000.
@@ -14,14 +12,14 @@ enum SlackDigest {
     /// Header, session, summary, divider; then a "more" line, a divider, the notes and the link.
     static let fixedBlocks = 8
 
-    static func payload(_ text: DigestText) -> [String: Any] {
-        var blocks: [[String: Any]] = [
-            ["type": "header", "text": ["type": "plain_text", "text": SlackText(escaping: text.title).rendered(limit: Self.maxHeader), "emoji": true]],
+    static func payload(_ text: DigestText) -> SlackMessage {
+        var blocks: [SlackBlock] = [
+            .header(SlackText(escaping: text.title).rendered(limit: Self.maxHeader)),
             Self.context([text.session]),
         ]
         let summary = [text.responses, text.rate].filter { !$0.isEmpty }.joined(separator: " · ")
         if !summary.isEmpty { blocks.append(Self.section(SlackText(escaping: summary))) }
-        blocks.append(["type": "divider"])
+        blocks.append(.divider)
         let room = Self.maxBlocks - Self.fixedBlocks
         for question in text.questions.prefix(room) {
             var section = SlackText()
@@ -42,26 +40,25 @@ enum SlackDigest {
             let t = text.more(text.questions.count - room)
             blocks.append(Self.context([t]))
         }
-        if !text.questions.isEmpty { blocks.append(["type": "divider"]) }
+        if !text.questions.isEmpty { blocks.append(.divider) }
         if !text.notes.isEmpty { blocks.append(Self.context(Array(text.notes.prefix(Self.maxContextElements)))) }
         var link = SlackText()
         link.appendLink(text.dashboardURL.absoluteString, label: text.dashboardLabel)
         blocks.append(Self.section(link))
         // The notification's fallback is mrkdwn too: escaped like every other text.
-        return ["text": SlackText(escaping: text.fallback).rendered(limit: Self.maxText), "blocks": blocks]
+        return SlackMessage(text: SlackText(escaping: text.fallback).rendered(limit: Self.maxText), blocks: blocks)
     }
 
     static func json(_ text: DigestText) throws -> String {
-        let data = try JSONSerialization.data(withJSONObject: Self.payload(text), options: [.sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
+        try ChatJSON.string(Self.payload(text))
     }
 
-    static func section(_ mrkdwn: SlackText) -> [String: Any] {
-        ["type": "section", "text": ["type": "mrkdwn", "text": mrkdwn.rendered(limit: Self.maxText)]]
+    static func section(_ mrkdwn: SlackText) -> SlackBlock {
+        .section(mrkdwn.rendered(limit: Self.maxText))
     }
 
-    static func context(_ texts: [String]) -> [String: Any] {
-        ["type": "context", "elements": texts.map { ["type": "mrkdwn", "text": SlackText(escaping: $0).rendered(limit: Self.maxText)] }]
+    static func context(_ texts: [String]) -> SlackBlock {
+        .context(texts.map { SlackText(escaping: $0).rendered(limit: Self.maxText) })
     }
 }
 
