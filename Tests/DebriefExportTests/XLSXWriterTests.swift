@@ -50,8 +50,10 @@ struct XLSXWriterTests {
         }
     }
 
-    @Test func textIsEscapedAndControlsDropped() {
-        #expect(XLSXCell.escaped("a<b>&\"c\"\u{1}\u{8}\td\n회의 👍🏽") == "a&lt;b&gt;&amp;&quot;c&quot;\td\n회의 👍🏽")
+    @Test func textIsEscapedAndControlsReplaced() {
+        // Controls XML cannot carry become U+FFFD (visible, not silently gone); tab and newline
+        // are character references, which a reader turns back into the same characters.
+        #expect(XLSXCell.escaped("a<b>&\"c\"'\u{1}\u{8}\td\n회의 👍🏽") == "a&lt;b&gt;&amp;&quot;c&quot;&apos;\u{FFFD}\u{FFFD}&#9;d&#10;회의 👍🏽")
         #expect(XLSXCell.escaped(String(repeating: "x", count: 40_000)).count == XLSXCell.maxTextLength)
         #expect(XLSXCell.column(0) == "A" && XLSXCell.column(25) == "Z" && XLSXCell.column(26) == "AA" && XLSXCell.column(701) == "ZZ")
     }

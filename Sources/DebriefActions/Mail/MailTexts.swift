@@ -96,8 +96,8 @@ enum MailTexts {
                 + "<a href=\"\(escape(unsubscribe))\">Unsubscribe · 수신 거부</a></small></p>")
     }
 
+    /// A text inside the HTML part: the one markup escaper.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        XMLText.escape(text)
     }
 }

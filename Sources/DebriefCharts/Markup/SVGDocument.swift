@@ -1,3 +1,5 @@
+import Debrief
+
 /// Writes SVG markup element by element.
 ///
 /// Element and attribute names come from this module's code; every attribute value and text

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// How one CSV cell of an export becomes a SpreadsheetML cell: numbers as numbers, timestamps as
@@ -53,27 +54,19 @@ enum XLSXCell {
     /// The longest text a cell holds (Excel refuses longer ones as a damaged file).
     static let maxTextLength = 32_767
 
-    /// `text` made safe for XML: the five markup characters escaped, the characters XML 1.0
-    /// cannot carry at all (most C0 controls) dropped, cut at ``maxTextLength`` UTF-16 units.
+    /// `text` cut at ``maxTextLength`` UTF-16 units (never inside a character), then escaped by
+    /// the one markup escaper (``XMLText``).
     static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
         var length = 0
-        for scalar in text.unicodeScalars {
-            length += scalar.utf16.count
-            if length > Self.maxTextLength { break }
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
+        var end = text.unicodeScalars.endIndex
+        for index in text.unicodeScalars.indices {
+            length += text.unicodeScalars[index].utf16.count
+            if length > Self.maxTextLength {
+                end = index
+                break
             }
         }
-        return out
+        return XMLText.escape(String(text.unicodeScalars[..<end]))
     }
 
     /// A decimal as the export writes numbers (`12`, `-3.5`, `47.1`, `1e-05`).
