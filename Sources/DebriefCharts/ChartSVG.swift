@@ -6,7 +6,7 @@ import Debrief
 /// ```swift
 /// import DebriefCharts
 ///
-/// let style = ChartStyle(theme: .dark, width: 1280, language: .korean)
+/// let style = ChartStyle(theme: .dark, width: 1280, language: .ko)
 /// ChartSVG.question(result, style: style)            // QuestionResult: bars, histogram + mean, word list
 /// ChartSVG.timeline(results.timeline, style: style)  // ChartSeries from Timeline.series: responses over time
 /// ChartSVG.attendance(AttendanceFigures(responses: 9, checkedIn: 12, expectedHeadCount: 15))
@@ -25,7 +25,7 @@ import Debrief
 ///   declaration and no ids, so several can share a page), or in an `<img>`;
 /// - uses large type (22-unit labels, 30-unit titles) and high-contrast colors for projectors,
 ///   and a light theme that prints well;
-/// - speaks `style.language` (``ChartLanguage``): every word the chart adds — headings,
+/// - speaks `style.language` (``Language``): every word the chart adds — headings,
 ///   captions, messages, the `<desc>` sentences, dates — is in it; prompts, option labels and
 ///   answers are drawn as given. Text is wrapped (subtitles grow the chart by a line rather
 ///   than being cut) with widths estimated per character, Hangul and CJK counted full-width;
@@ -36,7 +36,7 @@ import Debrief
 /// `empty`) so tests and pages can find them.
 public enum ChartSVG {
     /// Shown in place of a chart with nothing to show yet.
-    public static func noResponsesMessage(in language: ChartLanguage = .english) -> String {
+    public static func noResponsesMessage(in language: Language = .en) -> String {
         ChartStrings(language).noResponses
     }
 

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// How a chart looks: its theme, its width, the time zone of its time labels and the language
@@ -24,7 +25,7 @@ public struct ChartStyle: Sendable, Equatable {
     /// Time labels (timeline ticks, session dates) are shown in this zone and say which it is.
     public let timeZone: TimeZone
     /// Headings, captions, messages, descriptions and dates are in this language.
-    public let language: ChartLanguage
+    public let language: Language
     /// Whether the chart draws its title above the plot. A page that puts the chart under its own
     /// heading turns it off, so the title is shown once and wraps as the page's text does; the
     /// document keeps its `<title>` (its accessible name) either way.
@@ -42,7 +43,7 @@ public struct ChartStyle: Sendable, Equatable {
 
     /// A style; a width outside ``widthRange`` is clamped into it.
     public init(
-        theme: Theme = .light, width: Int = ChartStyle.defaultWidth, timeZone: TimeZone = ChartStyle.utc, language: ChartLanguage = .english,
+        theme: Theme = .light, width: Int = ChartStyle.defaultWidth, timeZone: TimeZone = ChartStyle.utc, language: Language = .en,
         drawsTitle: Bool = true
     ) {
         self.theme = theme

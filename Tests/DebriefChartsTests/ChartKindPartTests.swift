@@ -10,7 +10,7 @@ struct ChartKindPartTests {
         for kind in QuestionKind.allCases {
             #expect(kind.chart != nil, "\(kind) has no <Kind>+Chart.swift")
             #expect(kind.chart?.kind == kind)
-            #expect(ChartStrings(.english).kindName(kind) != kind.rawValue, "\(kind) names itself in words")
+            #expect(ChartStrings(.en).kindName(kind) != kind.rawValue, "\(kind) names itself in words")
         }
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 @Suite("Charts in Korean")
-struct ChartLanguageTests {
-    static let korean = ChartStyle(language: .korean)
+struct LanguageTests {
+    static let korean = ChartStyle(language: .ko)
     static let seoul = TimeZone(identifier: "Asia/Seoul") ?? .gmt
 
     static func choice(allowsMultiple: Bool = false) -> Question {
@@ -51,8 +51,8 @@ struct ChartLanguageTests {
                 Fixtures.result(Fixtures.shortAnswer(prompt: "더 하실 말씀은?"), respondents: 3, texts: ["the", "and", "of"]), style: Self.korean)),
             ("withheld", ChartSVG.question(Fixtures.result(Self.choice(), respondents: 2, options: ["roadmap": 2]), style: Self.korean)),
             ("empty", ChartSVG.question(Fixtures.result(Self.rating(), responses: 0), style: Self.korean)),
-            ("timeline", ChartSVG.timeline(Self.timeline(), style: ChartStyle(timeZone: Self.seoul, language: .korean))),
-            ("timeline over days", ChartSVG.timeline(Self.timeline(days: 2), style: ChartStyle(timeZone: Self.seoul, language: .korean))),
+            ("timeline", ChartSVG.timeline(Self.timeline(), style: ChartStyle(timeZone: Self.seoul, language: .ko))),
+            ("timeline over days", ChartSVG.timeline(Self.timeline(days: 2), style: ChartStyle(timeZone: Self.seoul, language: .ko))),
             ("empty timeline", ChartSVG.timeline(Timeline.series(from: Fixtures.start, to: Fixtures.start, perMinute: []), style: Self.korean)),
             ("attendance", ChartSVG.attendance(AttendanceFigures(responses: 9, checkedIn: 12, checkedInResponded: 9, expectedHeadCount: 15), style: Self.korean)),
             ("no attendance", ChartSVG.attendance(AttendanceFigures(responses: 0, checkedIn: 0, expectedHeadCount: nil), style: Self.korean)),
@@ -103,7 +103,7 @@ struct ChartLanguageTests {
     func messages() throws {
         let empty = try ParsedSVG(ChartSVG.question(Fixtures.result(Self.rating(), responses: 0), style: Self.korean))
         #expect(empty.texts(class: "message") == ["아직 응답이 없습니다"])
-        #expect(ChartSVG.noResponsesMessage(in: .korean) == "아직 응답이 없습니다")
+        #expect(ChartSVG.noResponsesMessage(in: .ko) == "아직 응답이 없습니다")
         #expect(ChartSVG.noResponsesMessage() == "No responses yet")
         let withheld = try ParsedSVG(ChartSVG.question(Fixtures.result(Self.choice(), respondents: 2, options: ["roadmap": 2]), style: Self.korean))
         #expect(withheld.texts(class: "message") == ["숨김: 익명 질문에 답한 사람이 너무 적습니다"])
@@ -111,12 +111,12 @@ struct ChartLanguageTests {
 
     @Test("The timeline in Korean names its bucket and dates in Korean; times stay 24-hour")
     func timeline() throws {
-        let svg = try ParsedSVG(ChartSVG.timeline(Self.timeline(), style: ChartStyle(timeZone: Self.seoul, language: .korean)))
+        let svg = try ParsedSVG(ChartSVG.timeline(Self.timeline(), style: ChartStyle(timeZone: Self.seoul, language: .ko)))
         #expect(svg.title == "시간대별 응답")
         #expect(svg.texts(class: "subtitle") == ["응답 8건 · 분당 응답 수 · 2026년 12월 1일 · Asia/Seoul 기준 시각"])
         #expect(svg.texts(class: "label").first == "17:00")
         #expect(svg.desc == "응답 8건, 분당 응답 수. 17:00부터 17:09까지, 가장 많았던 때는 17:03 (5건).")
-        let days = try ParsedSVG(ChartSVG.timeline(Self.timeline(days: 2), style: ChartStyle(timeZone: Self.seoul, language: .korean)))
+        let days = try ParsedSVG(ChartSVG.timeline(Self.timeline(days: 2), style: ChartStyle(timeZone: Self.seoul, language: .ko)))
         #expect(days.texts(class: "label").first == "12월 1일 17:00")
     }
 
@@ -126,8 +126,8 @@ struct ChartLanguageTests {
     ] as [(TimeInterval, String)])
     func timelineUnits(span: TimeInterval, unit: String) {
         let series = Timeline.series(from: Fixtures.start, to: Fixtures.start.addingTimeInterval(span), perMinute: [])
-        #expect(ChartStrings(.korean).timelineUnit(series.unit) == unit, "\(series.unit)")
-        #expect(ChartStrings(.english).timelineUnit(series.unit) == series.unit)
+        #expect(ChartStrings(.ko).timelineUnit(series.unit) == unit, "\(series.unit)")
+        #expect(ChartStrings(.en).timelineUnit(series.unit) == series.unit)
     }
 
     @Test("Attendance, trends and sessions in Korean")

@@ -55,9 +55,9 @@ struct SubtitleWrapTests {
     }
 
     @Test("In both languages and at every width, subtitle lines fit and together say all of it", arguments: [
-        ChartLanguage.english, .korean,
+        Language.en, .ko,
     ], [320, 480, 720, 960])
-    func everySubtitleFits(language: ChartLanguage, width: Int) throws {
+    func everySubtitleFits(language: Language, width: Int) throws {
         let style = ChartStyle(width: width, language: language)
         let contentWidth = Double(width) - 2 * ChartCanvas.padding
         for (drawn, written) in try Self.subtitles(style) {

@@ -81,7 +81,7 @@ struct AddressProofLinkTests {
             let account = try await Self.signUp(world, "bo")
             let first = try #require(try await Self.links(world, to: "bo@example.com").first)
             // "Send the link again": the older link ends.
-            #expect(try await world.mail.sendAddressProof(to: account, korean: true))
+            #expect(try await world.mail.sendAddressProof(to: account, language: .ko))
             let links = try await Self.links(world, to: "bo@example.com")
             #expect(links.count == 2)
             await #expect(throws: DebriefError.self) { try await world.mail.confirmAddress(token: first) }
@@ -98,9 +98,9 @@ struct AddressProofLinkTests {
     @Test func resendingIsThrottled() async throws {
         try await Self.run { world in
             let account = try await Self.signUp(world, "cy")
-            _ = try await world.mail.sendAddressProof(to: account, korean: false)
-            _ = try await world.mail.sendAddressProof(to: account, korean: false)
-            await #expect(throws: DebriefError.self) { try await world.mail.sendAddressProof(to: account, korean: false) }
+            _ = try await world.mail.sendAddressProof(to: account, language: .en)
+            _ = try await world.mail.sendAddressProof(to: account, language: .en)
+            await #expect(throws: DebriefError.self) { try await world.mail.sendAddressProof(to: account, language: .en) }
             #expect(try await Self.links(world, to: "cy@example.com").count == 3)
         }
     }
@@ -119,7 +119,7 @@ struct AddressProofLinkTests {
     @Test func aPasswordResetCompletedByLinkProvesTheAddress() async throws {
         try await Self.run { world in
             let account = try await Self.signUp(world, "eun")
-            #expect(try await world.mail.requestPasswordReset(email: "eun@example.com", client: "192.0.2.1", korean: false))
+            #expect(try await world.mail.requestPasswordReset(email: "eun@example.com", client: "192.0.2.1", language: .en))
             let text: String = try await world.database.query(
                 "SELECT text_body FROM email_outbox WHERE kind = 'password_reset'").single().decode("text_body")
             let link = try #require(text.split(separator: "\n").first { $0.hasPrefix("https://debrief.example/password-reset/") })

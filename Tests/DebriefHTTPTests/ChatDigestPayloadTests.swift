@@ -50,8 +50,8 @@ struct ChatDigestPayloadTests {
         }
     }
 
-    @Test(arguments: [ChatLanguage.en, .ko])
-    func slackStaysWithinBlockKitLimitsWithSixtyQuestions(language: ChatLanguage) throws {
+    @Test(arguments: [Language.en, .ko])
+    func slackStaysWithinBlockKitLimitsWithSixtyQuestions(language: Language) throws {
         let json = try ChatDigestRenderer.payload(Self.digest(questions: 60), kind: .slack, language: language, threshold: 3)
         let message = try Self.object(json)
         let blocks = try #require(message["blocks"] as? [[String: Any]])
@@ -69,8 +69,8 @@ struct ChatDigestPayloadTests {
         #expect((message["text"] as? String)?.isEmpty == false, "the notification's fallback text")
     }
 
-    @Test(arguments: [ChatLanguage.en, .ko])
-    func aWithheldQuestionSaysSoAndNothingMore(language: ChatLanguage) throws {
+    @Test(arguments: [Language.en, .ko])
+    func aWithheldQuestionSaysSoAndNothingMore(language: Language) throws {
         let slack = try Self.object(try ChatDigestRenderer.payload(Self.digest(questions: 3), kind: .slack, language: language, threshold: 3))
         let sections = Self.texts(slack["blocks"] as? [[String: Any]] ?? []).map(\.text)
         let withheld = try #require(sections.first { $0.contains("Question 1?") })
@@ -104,8 +104,8 @@ struct ChatDigestPayloadTests {
         #expect(cut.text.range(of: "&[a-z]*…$", options: .regularExpression) == nil)
     }
 
-    @Test(arguments: [ChatLanguage.en, .ko])
-    func teamsIsAnAdaptiveCardTheConnectorAccepts(language: ChatLanguage) throws {
+    @Test(arguments: [Language.en, .ko])
+    func teamsIsAnAdaptiveCardTheConnectorAccepts(language: Language) throws {
         let json = try ChatDigestRenderer.payload(Self.digest(questions: 60), kind: .teams, language: language, threshold: 3)
         #expect(json.utf8.count < 28_000, "Teams refuses messages over about 28 KB")
         let message = try Self.object(json)
@@ -124,8 +124,8 @@ struct ChatDigestPayloadTests {
 
     /// Questions with long prompts fill Teams' ~28 KB before sixty: the card stops and sends the
     /// reader to the dashboard for the rest.
-    @Test(arguments: [ChatLanguage.en, .ko])
-    func teamsStopsBeforeTheMessageLimit(language: ChatLanguage) throws {
+    @Test(arguments: [Language.en, .ko])
+    func teamsStopsBeforeTheMessageLimit(language: Language) throws {
         let digest = Self.digest(questions: 60, prompt: { "\($0) " + String(repeating: "긴 질문 long prompt ", count: 40) })
         let json = try ChatDigestRenderer.payload(digest, kind: .teams, language: language, threshold: 3)
         #expect(json.utf8.count < 28_000, "\(json.utf8.count) bytes")

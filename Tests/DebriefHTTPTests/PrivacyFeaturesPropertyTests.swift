@@ -405,7 +405,7 @@ struct PrivacyFeaturesPropertyTests {
             accounts: AccountStore(database: database, hasher: PasswordHasher(cost: 4)), publicBaseURL: "https://debrief.example")
         let prompts = ["pick": "Pick one", "sure": "Sure?", "why": "Why?", "g": "The meeting"]
         for kind in ChatKind.allCases {
-            for language in ChatLanguage.allCases {
+            for language in Language.allCases {
                 for occasion in [ResultsDigest.Occasion.closed, .daily] {
                     let json = try await renderer.payload(
                         ChatDigestJob(meetingID: meeting, kind: kind, language: language, occasion: occasion))

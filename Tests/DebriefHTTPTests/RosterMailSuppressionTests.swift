@@ -165,7 +165,7 @@ struct RosterMailSuppressionTests {
             wording: .reminder)
         #expect(long.subject.count <= MailTexts.maxTitleInSubject + " — feedback closes soon · 피드백 마감 전 알림".count)
         // An admin's name, free text, never reaches an invitation's subject.
-        let invitation = MailTexts.invitation(link: "https://debrief.example/signup?invite=x", inviter: "Visit http://evil.example", expires: "soon", korean: false)
+        let invitation = MailTexts.invitation(link: "https://debrief.example/signup?invite=x", inviter: "Visit http://evil.example", expires: "soon", language: .en)
         #expect(invitation.subject == "You are invited to Debrief")
         #expect(!invitation.text.contains("http://evil") && !invitation.html.contains("http://evil"))
     }

@@ -8,11 +8,6 @@ public enum ChatKind: String, Sendable, Codable, CaseIterable {
     case teams
 }
 
-/// The languages a digest is written in (the pages' languages).
-public enum ChatLanguage: String, Sendable, Codable, CaseIterable {
-    case en, ko
-}
-
 /// A series' team chat channel (issue 35): where its results digests go. It is a webhook
 /// endpoint of the outbox (docs/decisions/0045), so it shares the outbox's retries, address
 /// guard, caps and delivery log.
@@ -22,7 +17,7 @@ public struct ChatChannel: Sendable, Equatable {
     public var kind: ChatKind
     /// The webhook URL; a credential of the team's workspace, shown only to those who may edit the series.
     public var url: URL
-    public var language: ChatLanguage
+    public var language: Language
     /// Also a digest once a day while a form takes answers.
     public var daily: Bool
     public var createdAt: Date
@@ -41,7 +36,7 @@ public struct ChatChannel: Sendable, Equatable {
     public var delivers: Bool = true
 
     public init(
-        id: UUID, seriesID: UUID, kind: ChatKind, url: URL, language: ChatLanguage, daily: Bool, createdAt: Date,
+        id: UUID, seriesID: UUID, kind: ChatKind, url: URL, language: Language, daily: Bool, createdAt: Date,
         disabledAt: Date?, disabledReason: String?, failingSince: Date?, pendingCount: Int, deliveries: [WebhookDelivery] = []
     ) {
         self.id = id
@@ -63,7 +58,7 @@ public struct ChatChannel: Sendable, Equatable {
 public struct ChatChannelDraft: Sendable, Equatable {
     public var kind: ChatKind
     public var url: URL
-    public var language: ChatLanguage
+    public var language: Language
     public var daily: Bool
 }
 
@@ -92,9 +87,9 @@ public struct ChatChannelInput: Sendable, Decodable {
             kind = ChatKind(rawValue: text)
             if kind == nil { problems.append(FieldProblem("kind", "must be one of slack, teams")) }
         }
-        var language = ChatLanguage.en
+        var language = Language.en
         if let text = self.language, !text.isEmpty {
-            if let known = ChatLanguage(rawValue: text) {
+            if let known = Language(rawValue: text) {
                 language = known
             } else {
                 problems.append(FieldProblem("language", "must be one of en, ko"))

@@ -34,7 +34,7 @@ public struct AccountActions: Sendable {
     /// allows (403 `forbidden` otherwise, decided before the password is hashed; see
     /// ``SignUpGate``); 422 naming each bad field, 409 for a taken email. From a `client`
     /// address, sign-ups are rate-limited (`rateLimited`), also before any hashing.
-    public func signUp(_ input: SignUpInput, invitation: String? = nil, client: String? = nil, korean: Bool = false) async throws -> Account {
+    public func signUp(_ input: SignUpInput, invitation: String? = nil, client: String? = nil, language: Language = .en) async throws -> Account {
         let valid = try input.validate().get()
         let admission = try await self.signUpGate.admit(invitation: invitation)
         if self.passwordsForAdminsOnly, admission != .firstAdmin { throw Self.companySignInOnly }
@@ -44,7 +44,7 @@ public struct AccountActions: Sendable {
         // account gets its link. The account exists either way: a message that could not be
         // written (the mail cap) is sent again from the account page.
         do {
-            try await self.mail?.sendAddressProof(to: account, korean: korean)
+            try await self.mail?.sendAddressProof(to: account, language: language)
         } catch let error as DebriefError where error.code == .rateLimited {}
         return account
     }

@@ -187,10 +187,10 @@ public struct WebhookDeliveryService: Service {
 public struct ChatDigestJob: Sendable, Equatable {
     public var meetingID: UUID?
     public var kind: ChatKind
-    public var language: ChatLanguage
+    public var language: Language
     public var occasion: ResultsDigest.Occasion
 
-    public init(meetingID: UUID?, kind: ChatKind, language: ChatLanguage, occasion: ResultsDigest.Occasion) {
+    public init(meetingID: UUID?, kind: ChatKind, language: Language, occasion: ResultsDigest.Occasion) {
         self.meetingID = meetingID
         self.kind = kind
         self.language = language

@@ -43,12 +43,12 @@ public struct MailActions: Sendable {
     /// client's limit, `rateLimited`; otherwise the same (nothing) whether or not an account has
     /// the address. Without e-mail configured nothing is written (the page says to ask an admin).
     @discardableResult
-    public func requestPasswordReset(email rawEmail: String?, client: String, korean: Bool) async throws -> Bool {
+    public func requestPasswordReset(email rawEmail: String?, client: String, language: Language) async throws -> Bool {
         let email = try EmailAddress.parse(rawEmail).mapError { ValidationFailure($0) }.get()
         guard self.isConfigured else { return false }
         return try await self.resets.request(email: email, client: client, limits: self.resetLimits, mailCap: self.caps.perAccountPerHour) { token in
             let link = "\(self.publicBaseURL)/password-reset/\(token)"
-            let texts = MailTexts.passwordReset(link: link, korean: korean)
+            let texts = MailTexts.passwordReset(link: link, language: language)
             return OutgoingMail(
                 accountID: nil, kind: .passwordReset, recipient: email.normalized, subject: texts.subject, text: texts.text,
                 html: texts.html)
@@ -72,12 +72,12 @@ public struct MailActions: Sendable {
     /// when no e-mail is configured (the account page then says to ask an admin) or the address
     /// is proven already; `rateLimited` past the per-account hourly limit of reset links.
     @discardableResult
-    public func sendAddressProof(to account: Account, korean: Bool) async throws -> Bool {
+    public func sendAddressProof(to account: Account, language: Language) async throws -> Bool {
         guard self.isConfigured, let proofs = self.addressProofs, !AddressProof.counts(account) else { return false }
         return try await proofs.issue(
             for: account.id, perAccountPerHour: self.resetLimits.perAccountPerHour, mailCap: self.caps.perAccountPerHour
         ) { token, address in
-            let texts = MailTexts.addressProof(link: "\(self.publicBaseURL)/confirm-address/\(token)", korean: korean)
+            let texts = MailTexts.addressProof(link: "\(self.publicBaseURL)/confirm-address/\(token)", language: language)
             return OutgoingMail(
                 accountID: account.id, kind: .addressProof, recipient: address, subject: texts.subject, text: texts.text, html: texts.html)
         }
@@ -100,12 +100,12 @@ public struct MailActions: Sendable {
     /// the invitation's link, so a retried form post never mails one invitation twice. Nil when
     /// no e-mail is configured (the admin page then only shows the link to copy).
     public func mailInvitation(
-        link: String, to recipient: EmailAddress, by admin: Account, expiresAt: Date, korean: Bool
+        link: String, to recipient: EmailAddress, by admin: Account, expiresAt: Date, language: Language
     ) async throws -> MailOutbox.Enqueued? {
         guard self.isConfigured else { return nil }
         // The admin's zone, named (``LocalTime``, decision 59): never a raw ISO instant.
-        let expires = LocalTime.text(expiresAt, zone: admin.timeZone, language: korean ? .korean : .english)
-        let texts = MailTexts.invitation(link: link, inviter: admin.displayName, expires: expires, korean: korean)
+        let expires = LocalTime.text(expiresAt, zone: admin.timeZone, language: language.tag)
+        let texts = MailTexts.invitation(link: link, inviter: admin.displayName, expires: expires, language: language)
         let mail = OutgoingMail(
             accountID: admin.id, kind: .invitation, dedupeKey: "invitation:\(link)", recipient: recipient.normalized,
             subject: texts.subject, text: texts.text, html: texts.html)

@@ -1,10 +1,12 @@
+import Debrief
+
 import Foundation
 
 extension MailTexts {
     /// The link that proves an account holds its address (decision 54). It opens a page with a
     /// button: mail scanners that fetch the link prove nothing.
-    static func addressProof(link: String, korean: Bool) -> Rendered {
-        if korean {
+    static func addressProof(link: String, language: Language) -> Rendered {
+        if language == .ko {
             return Rendered(
                 subject: "Debrief 이메일 주소 확인",
                 text: "Debrief 계정의 이메일 주소를 확인해 주세요. 아래 링크는 24시간 동안 한 번만 쓸 수 있어요:\n\n\(link)\n\n계정을 만든 적이 없다면 이 메일을 무시하세요. 주소는 확인되지 않은 채로 남아요.\n",

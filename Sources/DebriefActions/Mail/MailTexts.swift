@@ -10,8 +10,8 @@ enum MailTexts {
         var html: String
     }
 
-    static func passwordReset(link: String, korean: Bool) -> Rendered {
-        if korean {
+    static func passwordReset(link: String, language: Language) -> Rendered {
+        if language == .ko {
             return Rendered(
                 subject: "Debrief 비밀번호 재설정 링크",
                 text: "비밀번호 재설정을 요청하셨어요. 아래 링크는 한 시간 동안 한 번만 쓸 수 있어요:\n\n\(link)\n\n요청하지 않으셨다면 이 메일을 무시하세요. 비밀번호는 그대로예요.\n",
@@ -27,9 +27,9 @@ enum MailTexts {
 
     /// An admin's invitation to create a host account (the link works once, until `expires`).
     /// The subject is ours alone: the admin's name, free text, stays in the body, made inert.
-    static func invitation(link: String, inviter: String, expires: String, korean: Bool) -> Rendered {
+    static func invitation(link: String, inviter: String, expires: String, language: Language) -> Rendered {
         let inviter = InertText.plain(inviter)
-        if korean {
+        if language == .ko {
             let body = "\(inviter) 님이 Debrief 진행자 계정을 만들 수 있도록 초대했어요. 아래 링크는 한 번만 쓸 수 있고 \(expires)까지 유효해요."
             return Rendered(
                 subject: "Debrief 진행자 계정 초대",

@@ -1,20 +1,21 @@
-/// Every word a chart draws or says, in its ``ChartLanguage``.
+import Debrief
+/// Every word a chart draws or says, in its ``Language``.
 ///
 /// Each phrase is written once per language through ``choose(english:korean:)``: adding a
 /// language adds a parameter there, and the compiler then points at every phrase still missing
 /// it. Numbers read the same in both languages (Western digits, a decimal point, `%`), so
 /// ``DisplayText`` formats them for all; counts and dates differ and are phrased here.
 struct ChartStrings {
-    let language: ChartLanguage
+    let language: Language
 
-    init(_ language: ChartLanguage) {
+    init(_ language: Language) {
         self.language = language
     }
 
     func choose(english: @autoclosure () -> String, korean: @autoclosure () -> String) -> String {
         switch self.language {
-        case .english: return english()
-        case .korean: return korean()
+        case .en: return english()
+        case .ko: return korean()
         }
     }
 

@@ -81,7 +81,7 @@ struct ChartController {
         let theme = query.choice("theme", default: ChartStyle.Theme.light)
         let timeZone = query.value(
             "timeZone", default: ChartStyle.utc, hint: "must be an IANA time zone name such as Europe/Berlin", TimeZone.init(identifier:))
-        let language = query.choice("lang", default: ChartLanguage.english)
+        let language = query.choice("lang", default: Language.en)
         try query.requireValid()
         return ChartStyle(theme: theme, width: width, timeZone: timeZone, language: language)
     }

@@ -40,7 +40,7 @@ struct ChatChannelResponse: ResponseEncodable {
     var seriesID: UUID
     var kind: ChatKind
     var url: String
-    var language: ChatLanguage
+    var language: Language
     var daily: Bool
     var state: String
     var createdAt: Date

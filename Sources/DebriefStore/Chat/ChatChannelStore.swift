@@ -212,7 +212,7 @@ public struct ChatChannelStore: Sendable {
         guard let parsed = URL(string: url) else { return nil }
         var channel = ChatChannel(
             id: id, seriesID: try row.decode("series_id"), kind: ChatKind(rawValue: kind) ?? .slack, url: parsed,
-            language: ChatLanguage(rawValue: language) ?? .en, daily: try row.decode("chat_daily"),
+            language: Language(rawValue: language) ?? .en, daily: try row.decode("chat_daily"),
             createdAt: try row.decode("created_at"), disabledAt: try row.decode("disabled_at"),
             disabledReason: try row.decode("disabled_reason"), failingSince: try row.decode("failing_since"),
             pendingCount: try row.decode("pending_count"), deliveries: deliveries)

@@ -45,7 +45,7 @@ public struct WebhookQueue: Sendable {
     /// A chat channel's kind and language, as a claimed delivery carries them.
     public struct ChatTarget: Sendable, Equatable {
         public var kind: ChatKind
-        public var language: ChatLanguage
+        public var language: Language
     }
 
     /// Claims the oldest due delivery of up to `limit` endpoints that are enabled and not leased,
@@ -189,7 +189,7 @@ public struct WebhookQueue: Sendable {
 
     static func chatTarget(kind: String?, language: String?) -> ChatTarget? {
         guard let kind = kind.flatMap(ChatKind.init(rawValue:)) else { return nil }
-        return ChatTarget(kind: kind, language: language.flatMap(ChatLanguage.init(rawValue:)) ?? .en)
+        return ChatTarget(kind: kind, language: language.flatMap(Language.init(rawValue:)) ?? .en)
     }
 
     /// Drops a delivery whose endpoint's maker may no longer have its series delivered

@@ -180,7 +180,7 @@ struct AccountPageController {
         let writer = try PageWriter(request)
         var page = try self.page(context)
         do {
-            if try await self.mail?.sendAddressProof(to: try context.requireAccount(), korean: writer.language == .ko) == true {
+            if try await self.mail?.sendAddressProof(to: try context.requireAccount(), language: writer.language) == true {
                 page.notice = writer.localizer(.proofResent)
             }
             return try await self.render(request, context, page)

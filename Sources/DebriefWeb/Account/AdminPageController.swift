@@ -70,7 +70,7 @@ struct AdminPageController {
         page.invitationURL = self.publicBaseURL + "/signup?invite=" + issued.token
         if let recipient, let link = page.invitationURL {
             let enqueued = try await self.mail?.mailInvitation(
-                link: link, to: recipient, by: admin, expiresAt: issued.expiresAt, korean: language == .ko)
+                link: link, to: recipient, by: admin, expiresAt: issued.expiresAt, language: language)
             switch enqueued {
             case .written, .duplicate: page.notice = t(.invitationMailed, ["email": recipient.normalized])
             case .overCap: page.notice = t(.invitationNotMailedCap, ["email": recipient.normalized])

@@ -60,7 +60,7 @@ struct SignUpController {
         do {
             let input = SignUpInput(email: fields["email"], password: fields["password"], displayName: fields["displayName"])
             let account = try await self.accounts.signUp(input, invitation: page.invitation.isEmpty ? nil : page.invitation, client: context.clientAddress,
-                korean: Language(request.headers) == .ko)
+                language: Language(request.headers))
             try await self.accounts.adoptBrowserTimeZone(of: account, fields["timeZone"])
             let session = try await self.accounts.startSession(for: account)
             var response = Response.seeOther("/m")

@@ -22,7 +22,7 @@ public struct ChatDigestRenderer: Sendable {
     }
 
     public func payload(_ job: ChatDigestJob) async throws -> String {
-        let language: Language = job.language == .ko ? .ko : .en
+        let language = job.language
         let base = self.publicBaseURL.hasSuffix("/") ? String(self.publicBaseURL.dropLast()) : self.publicBaseURL
         guard let id = job.meetingID, let meeting = try await self.meetings.find(id, visibleTo: .service) else {
             let text = DigestText(greeting: "Debrief", language: language, dashboardURL: URL(string: base + "/m") ?? URL(fileURLWithPath: "/m"))
@@ -52,7 +52,7 @@ public struct ChatDigestRenderer: Sendable {
     }
 
     /// The payload of a digest already made, for tests and tools.
-    public static func payload(_ digest: ResultsDigest, kind: ChatKind, language: ChatLanguage, threshold: Int?) throws -> String {
-        try Self.json(DigestText(digest, language: language == .ko ? .ko : .en, threshold: threshold), kind: kind)
+    public static func payload(_ digest: ResultsDigest, kind: ChatKind, language: Language, threshold: Int?) throws -> String {
+        try Self.json(DigestText(digest, language: language, threshold: threshold), kind: kind)
     }
 }

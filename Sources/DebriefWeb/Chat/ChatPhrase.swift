@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The words of team chat digests and of the meeting page's chat channel block, in each

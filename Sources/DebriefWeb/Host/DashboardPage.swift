@@ -122,7 +122,7 @@ struct DashboardPanel {
         self.removedText = ResponsesPage.removedText(summary.responsesRemovedByHost, t)
         self.quality = QualityView(results, baseHref: dashboardHref, language: language)
         // Every chart sits under its own heading on the page, which is its title (shown once).
-        let style = ChartStyle(theme: .light, width: Self.chartWidth, language: language.chartLanguage, drawsTitle: false)
+        let style = ChartStyle(theme: .light, width: Self.chartWidth, language: language, drawsTitle: false)
         self.results = ResultsView(
             results.questions, earlier: results.earlierQuestions, language: language, chartWidth: Self.chartWidth, headingLevel: 3)
         self.timelineSVG = ChartSVG.timeline(results.timeline, style: style)

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 import Synchronization
 

@@ -75,7 +75,7 @@ struct TrendsPage {
                 current: session.meetingID == meeting.id)
         }
         // Each chart sits under its page heading, which is its title (shown once, wrapped by the page).
-        let style = ChartStyle(theme: .light, width: DashboardPanel.chartWidth, language: language.chartLanguage, drawsTitle: false)
+        let style = ChartStyle(theme: .light, width: DashboardPanel.chartWidth, language: language, drawsTitle: false)
         self.sessionsSVG = ChartSVG.sessions(trends.sessions, style: style)
         let labels = trends.optionLabels
         self.questions = trends.questions.map { trend in

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The fixed text of the form builder's lists and summaries (issue 32, items 3, 5 and 6): the

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The fixed text of the finishing touches (issue 32): the participant's "you already answered"

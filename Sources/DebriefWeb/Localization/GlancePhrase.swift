@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The fixed text of the dashboard at a glance (issue 48): the panel's sections, what the

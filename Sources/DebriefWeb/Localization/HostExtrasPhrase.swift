@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The fixed text of the responses (moderation) pages, the time zone setting and the form

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The fixed text of the host's own pages (sign-up, account, admin, meeting editing, trash), in

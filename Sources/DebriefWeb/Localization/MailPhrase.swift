@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The fixed text of the e-mail pages (password reset, unsubscribe, roster addresses, delivery

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// Every piece of fixed text the pages show, in each ``Language``.

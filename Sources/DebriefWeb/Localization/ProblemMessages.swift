@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// Turns the domain's validation messages (short, lower-case English written for API clients:

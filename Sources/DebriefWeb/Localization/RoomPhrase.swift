@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The fixed text of live results for the room (issue 37): the builder's live-sharing setting,

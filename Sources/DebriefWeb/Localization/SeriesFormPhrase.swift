@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The builder's words for the series' form (docs/decisions/0063), in each ``Language``; read by

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The fixed text of a series' stable code (docs/decisions/0050) and of a participant changing

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The fixed text of the translations page (`/m/{id}/form/translations`) and the builder's notes

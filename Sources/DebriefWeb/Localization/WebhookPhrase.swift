@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The fixed text of the webhooks pages, in each ``Language``: read by templates as `{{t.name}}`

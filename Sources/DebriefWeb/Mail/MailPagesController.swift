@@ -114,7 +114,7 @@ struct MailPagesController {
         let writer = try PageWriter(request)
         var page = RequestPage(email: fields["email"] ?? "", mailConfigured: self.mail.isConfigured)
         do {
-            try await self.mail.requestPasswordReset(email: fields["email"], client: context.clientAddress, korean: writer.language == .ko)
+            try await self.mail.requestPasswordReset(email: fields["email"], client: context.clientAddress, language: writer.language)
             page.notice = writer.localizer(self.mail.isConfigured ? .resetRequestSent : .resetNoMail)
             page.email = ""
             return try self.requestForm(request, page, status: .ok)

@@ -1,3 +1,4 @@
+import Debrief
 import DebriefHTTP
 import Foundation
 import HTTPTypes

@@ -83,7 +83,7 @@ struct ResultsView {
         wordClouds: Bool = false
     ) {
         self.headingLevel = headingLevel
-        let style = ChartStyle(theme: .light, width: chartWidth, language: language.chartLanguage, drawsTitle: false)
+        let style = ChartStyle(theme: .light, width: chartWidth, language: language, drawsTitle: false)
         let t = Localizer(language)
         let relabelled = earlier.map { question -> QuestionResult in
             var question = question

@@ -2,6 +2,7 @@
 @testable import DebriefApp
 @testable import DebriefHTTP
 @testable import DebriefWeb
+import Debrief
 import Foundation
 import Testing
 
