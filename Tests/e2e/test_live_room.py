@@ -1,5 +1,5 @@
 """Live results for the room (issue 37) in a real browser: the participant's thanks page redraws
-as answers arrive, and the host's presenter view shows the join code and the live count, with no
+as answers arrive, and the host's presenter view shows the series code and the live count, with no
 text anyone wrote."""
 from __future__ import annotations
 
@@ -78,3 +78,70 @@ def test_the_thanks_page_and_the_presenter_view_update_live(api: API, browser):
     assert saved.status_code == 200, saved.text
     wait_for(phone, lambda d: root(d).get_attribute("data-live-state") == "ended")
     assert api.request("GET", f"/v1/f/{code}/results/live").status_code == 404
+
+
+def test_the_presenter_steps_through_questions_with_the_keyboard(api: API, browser):
+    """One question at a time (issue 48): the arrow keys, a clicker's Page Up/Page Down, Home/End
+    and the overview (`o`, Escape) move through the questions and the address follows (`?q=N`);
+    the same address without script renders that question alone; axe finds nothing serious."""
+    import requests
+    from selenium.webdriver.common.keys import Keys
+
+    from accessibility import audit
+
+    host = api.sign_up()
+    meeting = host.create_meeting(title="Weekly sync")
+    code = host.publish_form(meeting, FORM)["code"]
+    for n, (pace, useful) in enumerate([("ok", 4), ("slow", 3), ("ok", 5)]):
+        answer(api, code, 100 + n, pace, useful)
+
+    projector = browser(width=1280, height=800)
+    sign_in(projector, api.base_url, host, f"/m/{meeting}/present")
+    page = projector.find_element(By.ID, "content")
+    body = projector.find_element(By.TAG_NAME, "body")
+
+    def shown() -> list[str]:
+        return [section.get_attribute("data-key") for section in projector.find_elements(By.CSS_SELECTOR, "#room-results [data-key]")
+                if section.is_displayed()]
+
+    def at(n: int, key: str | None) -> None:
+        wait_for(projector, lambda d: page.get_attribute("data-room-current") == str(n))
+        assert projector.current_url.endswith(f"?q={n if n else 'overview'}"), projector.current_url
+        assert shown() == ([key] if key else []), shown()
+        assert projector.find_element(By.ID, "presenter-overview").is_displayed() == (n == 0)
+
+    body.send_keys(Keys.ARROW_RIGHT)
+    first = int(page.get_attribute("data-room-current"))
+    assert first in (1, 2), "the first key shows a question"
+    at(first, ["pace", "useful", "notes"][first - 1])
+    body.send_keys(Keys.HOME)
+    at(1, "pace")
+    body.send_keys(Keys.PAGE_DOWN)
+    at(2, "useful")
+    assert "2" in projector.find_element(By.ID, "presenter-position").text
+    body.send_keys(Keys.PAGE_UP)
+    at(1, "pace")
+    body.send_keys(Keys.PAGE_UP)
+    at(1, "pace")  # no step before the first
+    body.send_keys(Keys.END)
+    at(3, "notes")
+    body.send_keys(Keys.ARROW_RIGHT)
+    at(3, "notes")  # nor after the last
+    body.send_keys("o")
+    at(0, None)
+    body.send_keys(Keys.ESCAPE)
+    at(0, None)
+    body.send_keys(Keys.ARROW_DOWN)
+    at(3, "notes")  # back to where the overview was opened from
+    log: dict[str, dict[str, int]] = {}
+    audit(projector, "presenter view (one question)", log)
+    body.send_keys("o")
+    at(0, None)
+    audit(projector, "presenter view (overview)", log)
+
+    # Without script, the address alone decides: the server renders question 2 and hides the rest.
+    cookies = {cookie["name"]: cookie["value"] for cookie in projector.get_cookies()}
+    html = requests.get(f"{api.base_url}/m/{meeting}/present?q=2", cookies=cookies, timeout=10).text
+    assert 'data-room-current="2"' in html
+    assert 'data-key="pace" hidden' in html and 'data-key="notes" hidden' in html and 'data-key="useful" hidden' not in html
+    assert 'href="/m/' in html and "?q=1" in html and "?q=3" in html, "previous and next are links"
