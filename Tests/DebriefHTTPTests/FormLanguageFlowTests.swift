@@ -40,6 +40,35 @@ struct FormLanguageFlowTests {
         [["questionKey": "useful", "rating": rating], ["questionKey": "topic", "optionIds": [topic]]]
     }
 
+    /// Shared results speak the participant's language as the form does (`?lang=`, else
+    /// `Accept-Language`, else the form's own); the counts are the same in every language.
+    @Test func sharedResultsAreInTheParticipantsLanguage() async throws {
+        try await ParticipantAPI.run { api, _ in
+            var form = Self.form()
+            form["sharesResultsWithParticipants"] = true
+            let fixture = try await api.publish(form)
+            #expect(try await api.submit(fixture.code, ["answers": Self.answers(5, "roadmap")]).status == .created)
+            func prompts(_ reply: ParticipantReply) -> [String?] {
+                (reply.json?["questions"] as? [[String: Any]])?.map { $0["prompt"] as? String } ?? []
+            }
+            func labels(_ reply: ParticipantReply) -> [String?] {
+                (((reply.json?["questions"] as? [[String: Any]])?.last?["chart"] as? [String: Any])?["rows"] as? [[String: Any]])?
+                    .map { $0["label"] as? String } ?? []
+            }
+            let korean = try await api.send(.get, "/v1/f/\(fixture.code)/results", headers: [.acceptLanguage: "ko-KR,ko;q=0.9"])
+            #expect(korean.status == .ok && prompts(korean) == ["얼마나 유용했나요?", "가장 좋았던 주제는?"], "\(korean.text.prefix(400))")
+            #expect(labels(korean) == ["로드맵", "채용"])
+            #expect(korean.headers[.contentLanguage] == "ko" && korean.headers[.vary] == "Accept-Language")
+            let picked = try await api.send(.get, "/v1/f/\(fixture.code)/results?lang=en", headers: [.acceptLanguage: "ko"])
+            #expect(prompts(picked) == ["How useful?", "Best topic?"] && picked.headers[.contentLanguage] == "en", "a pick beats the browser")
+            #expect(labels(picked) == ["Roadmap", "=Hiring"])
+            let english = try await api.send(.get, "/v1/f/\(fixture.code)/results")
+            #expect(english.headers[.contentLanguage] == "en" && prompts(english) == prompts(picked), "the form's own")
+            let malformed = try await api.send(.get, "/v1/f/\(fixture.code)/results?lang=k!")
+            #expect(malformed.status == .badRequest && malformed.text.contains("\"lang\""), "\(malformed.text)")
+        }
+    }
+
     @Test func participantsGetTheirLanguageAndEveryAnswerCountsTogether() async throws {
         try await ParticipantAPI.run { api, _ in
             let fixture = try await api.publish(Self.form())

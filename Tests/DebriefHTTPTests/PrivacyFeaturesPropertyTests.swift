@@ -239,7 +239,7 @@ struct PrivacyFeaturesPropertyTests {
         // Participants' counts skip the texts, which their view drops: it is the same view as
         // the host's counts (texts read) give.
         let withTexts = try #require(try await ResultsStore(database: database).counts(meeting: meetingID, visibleTo: .service, filter: ResultsFilter()))
-        let shared = try #require(try await actions.sharedReport(formCode: code))
+        let shared = try #require(try await actions.sharedReport(formCode: code)).report
         let expected = ResultsReport(withTexts, filter: ResultsFilter(), now: shared.generatedAt).participantView
         #expect(shared == expected, "\(context): the participant view depends on the texts read")
         // What participants see carries no text anyone wrote, withheld or not: no newest answers,

@@ -81,14 +81,21 @@ public struct ResultsActions: Sendable {
     /// The unfiltered report participants may see behind a form code, when the version published
     /// under that code shares results; nil otherwise (unknown code, draft, not shared:
     /// indistinguishable on purpose).
-    public func sharedReport(formCode: String) async throws -> ResultsReport? {
+    ///
+    /// `language` picks, from the form's languages, the one its texts are shown in (prompts,
+    /// labels; ``FormDefinition/language(requested:preference:)``); the counts are the same.
+    public func sharedReport(
+        formCode: String, language: (FormDefinition) -> LanguageTag = { $0.language }
+    ) async throws -> (report: ResultsReport, language: LanguageTag)? {
         guard let code = FormCode.normalize(formCode), let counts = try await self.results.sharedCounts(formCode: code) else { return nil }
+        let definition = counts.form.definition
+        let shown = language(definition)
         // The one participant view: no texts, no quality numbers (docs/decisions/0049).
-        return ResultsReport(counts, filter: ResultsFilter()).participantView
+        return (ResultsReport(counts, filter: ResultsFilter()).participantView.localized(to: shown, form: definition), shown)
     }
 
     /// The meeting behind `formCode` when its results are shared live; nil otherwise, as for
-    /// ``sharedReport(formCode:)``.
+    /// ``sharedReport(formCode:language:)``.
     public func liveMeeting(formCode: String) async throws -> UUID? {
         guard let code = FormCode.normalize(formCode) else { return nil }
         return try await self.results.liveMeeting(formCode: code)

@@ -54,11 +54,17 @@ struct ResultsController {
     /// otherwise 404, exactly like an unknown code. `group` is `/v1/f`, behind the participant
     /// rate limit.
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get(":code/results") { _, context -> ResultsReport in
-            guard let report = try await self.results.sharedReport(formCode: context.parameters.get("code") ?? "") else {
+        group.get(":code/results") { request, context -> EditedResponse<ResultsReport> in
+            // In the participant's language, chosen as the form itself is (`?lang=`, else
+            // `Accept-Language`, else the form's own).
+            let requested = try request.pickedLanguage()
+            let preference = LanguagePreference(acceptLanguage: request.headers[.acceptLanguage])
+            guard let shared = try await self.results.sharedReport(
+                formCode: context.parameters.get("code") ?? "", language: { $0.language(requested: requested, preference: preference) })
+            else {
                 throw APIError.notFound("shared results")
             }
-            return report
+            return EditedResponse(headers: [.contentLanguage: shared.language.rawValue, .vary: "Accept-Language"], response: shared.report)
         }
     }
 

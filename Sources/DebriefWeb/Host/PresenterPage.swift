@@ -9,7 +9,7 @@ import Hummingbird
 /// question at a time.
 ///
 /// **What it shows** is exactly what the participants see (``Debrief/ResultsReport/participantView``,
-/// from ``ResultsActions/sharedReport(formCode:)``): never a text anyone wrote, only the words of
+/// from ``ResultsActions/sharedReport(formCode:language:)``): never a text anyone wrote, only the words of
 /// short answers that ``Disclosure`` lets a public screen show (their word cloud), because a
 /// projector is a public screen. `room.js` keeps it current from the participants' live stream,
 /// so it updates only while the host shares the results live; otherwise it says how to switch
@@ -98,7 +98,7 @@ struct PresenterPageController {
         view.joinLine = t(.presenterJoin, ["url": url, "code": code])
         view.qrSVG = DashboardPage.qrCode(url, title: t(.qrTitle))
         let live = form.definition.sharesResultsWithParticipants && form.definition.sharesResultsLive
-        guard live, let report = try await self.results.sharedReport(formCode: formCode) else {
+        guard live, let report = try await self.results.sharedReport(formCode: formCode)?.report else {
             view.notice = t(.presenterNotLive)
             return try self.render(writer, view, meeting)
         }

@@ -231,10 +231,8 @@ struct ParticipantPageController {
         // Phone first: a narrow chart keeps its labels legible at 360 px. The results in the
         // language the participant read the form in (its translation's prompts and options), and
         // short answers as the word cloud the room sees.
-        let results = try await self.results.sharedReport(formCode: form.code).map {
-            ResultsView(
-                $0.localized(to: language, form: form.definition).questions, earlier: $0.earlierQuestions, language: writer.language,
-                chartWidth: 480, wordClouds: true)
+        let results = try await self.results.sharedReport(formCode: form.code, language: { _ in language }).map {
+            ResultsView($0.report.questions, earlier: $0.report.earlierQuestions, language: writer.language, chartWidth: 480, wordClouds: true)
         }
         // Shared live: `room.js` redraws the results from the room's stream (docs/live.md).
         let live = results != nil && form.definition.sharesResultsWithParticipants && form.definition.sharesResultsLive
