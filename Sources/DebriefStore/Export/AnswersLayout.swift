@@ -13,6 +13,8 @@ import PQ
 struct AnswersLayout {
     let meetings: SQLQuery
     let window: SubmissionWindow
+    /// The part of the window this statement reads (``ExportParallelism``): all of it, or one range.
+    var range = SubmissionRange.all
     let csv: CSVCopy
     let privacy: ExportPrivacy
     /// The zone of the times (``ExportTime``), the last column of every row.
@@ -71,7 +73,7 @@ struct AnswersLayout {
             LEFT JOIN st ON st.form_id = a.form_id AND st.key = a.question_key AND st.id = a.statement_key
             LEFT JOIN check_ins c ON c.id = r.check_in_id
             """ + "\n" + ExportFlags.join
-        return with + "\n" + select + "\n" + from + "\nWHERE true" + ExportSQL.shownAnswers + self.window.sql
+        return with + "\n" + select + "\n" + from + "\nWHERE true" + ExportSQL.shownAnswers + self.window.sql + self.range.sql
             + "\nORDER BY r.submitted_at, r.id, q.position, a.position"
     }
 }

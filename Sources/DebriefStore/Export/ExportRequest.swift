@@ -73,6 +73,14 @@ public enum ExportLayout: Sendable, Equatable {
         }
     }
 
+    /// The submission window of a row layout (`responses`, `answers`); nil for the computed ones.
+    var rowWindow: SubmissionWindow? {
+        switch self {
+        case .responses(let window), .answers(let window): return window
+        case .summary, .trends: return nil
+        }
+    }
+
     /// The layout `name` over `window`; nil for trends with a window, which they cannot honour.
     public init?(_ name: Name, window: SubmissionWindow) {
         switch name {

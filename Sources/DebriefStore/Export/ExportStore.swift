@@ -15,11 +15,16 @@ public struct ExportStore: Sendable {
     /// Where the row layouts' COPY runs: the standby when it is fresh enough (``ReadReplica``).
     let reads: ReadReplica
     let metrics: ExportMetrics
+    /// How many connections a row layout's rows are read over (``ExportParallelism``).
+    let parallelism: ExportParallelism
 
-    public init(database: Database, reads: ReadReplica? = nil, metrics: ExportMetrics = ExportMetrics()) {
+    public init(
+        database: Database, reads: ReadReplica? = nil, metrics: ExportMetrics = ExportMetrics(), parallelism: ExportParallelism = .single
+    ) {
         self.database = database
         self.reads = reads ?? .primaryOnly(database)
         self.metrics = metrics
+        self.parallelism = parallelism
     }
 
     /// An export whose target exists and is visible to its viewer.
@@ -130,17 +135,64 @@ public struct ExportStore: Sendable {
         return CSVStream(copy: CSVCopy(options: export.request.csv, sink: counted, rowCounter: counters?.rows), store: self)
     }
 
-    /// Writes the header and rows of a row layout (`responses`, `answers`): one `COPY` each,
-    /// withholding what `privacy` (the disclosures of the exported meetings) withholds.
-    /// Returns false, writing nothing, for the computed layouts (`summary`, `trends`), which
-    /// their caller renders from the results reports.
+    /// Writes the header and rows of a row layout (`responses`, `answers`), withholding what
+    /// `privacy` (the disclosures of the exported meetings) withholds: one `COPY`, or one per
+    /// range of submission time over several connections when the export is large
+    /// (``ExportParallelism``), the same bytes either way. Returns false, writing nothing, for the
+    /// computed layouts (`summary`, `trends`), which their caller renders from the results reports.
     public func writeRowLayout(_ export: Prepared, privacy: ExportPrivacy, to stream: CSVStream) async throws -> Bool {
-        guard let rows = try await self.rowLayout(export, privacy: privacy, csv: stream.copy) else { return false }
-        try await self.streaming { connection in
-            try await stream.copy.header(rows.header, on: connection)
-            try await stream.copy.rows(rows.select, on: connection)
+        guard let layout = try await self.rowLayout(export, privacy: privacy, csv: stream.copy) else { return false }
+        let statements = try await self.ranges(export, privacy: privacy).map { layout.select($0) }
+        guard statements.count > 1 else {
+            try await self.streaming { connection in
+                try await stream.copy.header(layout.header, on: connection)
+                try await stream.copy.rows(statements[0], on: connection)
+            }
+            return true
+        }
+        let options = stream.copy.options
+        let rowCounter = stream.copy.rowCounter
+        let directory = self.parallelism.spoolDirectory
+        try await withThrowingTaskGroup(of: (Int, ExportSpool).self) { group in
+            // The later ranges, each into its own spool on its own connection…
+            for index in statements.indices.dropFirst() {
+                let statement = statements[index]
+                group.addTask {
+                    let spool = try await ExportSpool.write(in: directory, maxBytes: .max) { sink in
+                        // The sink is only used during this call.
+                        try await withoutActuallyEscaping(sink) { sink in
+                            try await self.streaming { connection in
+                                try await CSVCopy(options: options, sink: sink, rowCounter: rowCounter).rows(statement, on: connection)
+                            }
+                        }
+                    }
+                    return (index, spool)
+                }
+            }
+            // …while the first streams straight to the sink; then the spools, in order.
+            try await self.streaming { connection in
+                try await stream.copy.header(layout.header, on: connection)
+                try await stream.copy.rows(statements[0], on: connection)
+            }
+            var spools: [Int: ExportSpool] = [:]
+            for try await (index, spool) in group { spools[index] = spool }
+            for index in statements.indices.dropFirst() {
+                guard let spool = spools[index] else { continue }
+                while let chunk = try await spool.read(upTo: 64 * 1024) { try await stream.copy.sink(Array(chunk)) }
+            }
         }
         return true
+    }
+
+    /// The ranges a row layout's rows are read in: one unless the export is large enough for
+    /// several (``ExportParallelism/rangeCount(responses:)``).
+    private func ranges(_ export: Prepared, privacy: ExportPrivacy) async throws -> [SubmissionRange] {
+        guard self.parallelism.connections > 1, let window = export.request.layout.rowWindow else { return [.all] }
+        return try await self.reads.database().withConnection { connection in
+            let responses = try await SubmissionRange.count(meetings: export.meetings, privacy: privacy, window: window, on: connection)
+            let count = self.parallelism.rangeCount(responses: responses)
+            return try await SubmissionRange.ranges(count, meetings: export.meetings, privacy: privacy, window: window, on: connection)
+        }
     }
 
     /// The indexes of the columns of user text of a row layout (for the .xlsx sheets, which type
@@ -152,7 +204,7 @@ public struct ExportStore: Sendable {
     /// The one `SELECT` whose rows a `responses` or `answers` export streams (after its header
     /// row); nil for the computed layouts. The benchmark replays it through psql's `\copy`.
     public func rowQuery(_ export: Prepared, privacy: ExportPrivacy) async throws -> SQLQuery? {
-        try await self.rowLayout(export, privacy: privacy, csv: CSVCopy(options: export.request.csv, sink: { _ in }))?.select
+        try await self.rowLayout(export, privacy: privacy, csv: CSVCopy(options: export.request.csv, sink: { _ in }))?.select(.all)
     }
 
     /// Whether `export` is of a row layout (`responses`, `answers`), which needs the disclosures.
@@ -166,19 +218,27 @@ public struct ExportStore: Sendable {
     /// The header and the statement of the row layouts (`responses`, `answers`); nil for the others.
     private func rowLayout(
         _ export: Prepared, privacy: ExportPrivacy, csv: CSVCopy
-    ) async throws -> (header: [String], select: SQLQuery, textColumns: Set<Int>)? {
+    ) async throws -> (header: [String], select: (SubmissionRange) -> SQLQuery, textColumns: Set<Int>)? {
         switch export.request.layout {
         case .responses(let window):
             var layout = ResponsesLayout(
                 meetings: export.meetings, window: window, csv: csv, privacy: privacy, zone: export.timeZoneName)
             layout.flags = try await ExportFlags.read(meetings: export.meetings, database: self.reads.database())
             let columns = try await layout.questionColumns(database: self.reads.database())
-            return (layout.header(columns), layout.select(columns), layout.textColumns(columns))
+            return (layout.header(columns), { range in
+                var ranged = layout
+                ranged.range = range
+                return ranged.select(columns)
+            }, layout.textColumns(columns))
         case .answers(let window):
             var layout = AnswersLayout(
                 meetings: export.meetings, window: window, csv: csv, privacy: privacy, zone: export.timeZoneName)
             layout.flags = try await ExportFlags.read(meetings: export.meetings, database: self.reads.database())
-            return (AnswersLayout.header, layout.select(), AnswersLayout.textColumns)
+            return (AnswersLayout.header, { range in
+                var ranged = layout
+                ranged.range = range
+                return ranged.select()
+            }, AnswersLayout.textColumns)
         case .summary, .trends:
             return nil
         }

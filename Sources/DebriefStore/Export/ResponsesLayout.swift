@@ -22,6 +22,8 @@ import PQ
 struct ResponsesLayout {
     let meetings: SQLQuery
     let window: SubmissionWindow
+    /// The part of the window this statement reads (``ExportParallelism``): all of it, or one range.
+    var range = SubmissionRange.all
     let csv: CSVCopy
     let privacy: ExportPrivacy
     /// The zone of the times (``ExportTime``), named in the last column of every row.
@@ -170,6 +172,6 @@ struct ResponsesLayout {
                 """
             + " " + self.csv.cell(unsafeColumn: "c.name") + " END, "
             + self.csv.cell(ExportSQL.responseLanguage) + ", " + ExportFlags.cells(zone: self.zone)
-        return with + "\n" + fixed + values + ", \(self.zone)::text\n" + from + "\nWHERE true" + self.window.sql + "\nORDER BY r.submitted_at, r.id"
+        return with + "\n" + fixed + values + ", \(self.zone)::text\n" + from + "\nWHERE true" + self.window.sql + self.range.sql + "\nORDER BY r.submitted_at, r.id"
     }
 }

@@ -1,26 +1,26 @@
-import DebriefStore
 import Foundation
 import NIOPosix
 
-/// An HTTP export written to a temporary file before its first byte is sent
-/// (docs/decisions/0012-export-capacity.md): the database connection goes back to the pool when
-/// PostgreSQL has produced the rows, whatever the client's reading speed.
+/// Export bytes written to a temporary file and read back once: an HTTP export before its first
+/// byte is sent (docs/decisions/0012-export-capacity.md: the database connection goes back to the
+/// pool when PostgreSQL has produced the rows, whatever the client's reading speed), and each
+/// later range of a parallel export while the first is streamed (``ExportRanges``).
 ///
 /// The file is unlinked as soon as it is open, so it disappears with its descriptor: when the
 /// response ends, when the connection is cut, or when the process dies. Blocking file calls run on
 /// NIO's thread pool, never on the cooperative pool.
 //
 // `@unchecked Sendable`: one task uses a spool at a time (written fully, then read once).
-final class ExportSpool: @unchecked Sendable {
+public final class ExportSpool: @unchecked Sendable {
     /// The export grew past the spool's bound.
-    struct TooLarge: Error {
-        let limit: Int
+    public struct TooLarge: Error {
+        public let limit: Int
     }
 
     private let handle: FileHandle
     private let threadPool: NIOThreadPool
     /// Bytes written.
-    private(set) var size = 0
+    public private(set) var size = 0
 
     private init(handle: FileHandle, threadPool: NIOThreadPool) {
         self.handle = handle
@@ -31,7 +31,7 @@ final class ExportSpool: @unchecked Sendable {
     /// returns the spool ready to be read from its start.
     ///
     /// - Throws: ``TooLarge`` past `maxBytes`, or what `produce` or the file system throws.
-    static func write(
+    public static func write(
         in directory: String, maxBytes: Int, threadPool: NIOThreadPool = .singleton,
         _ produce: (ExportSink) async throws -> Void
     ) async throws -> ExportSpool {
@@ -54,7 +54,7 @@ final class ExportSpool: @unchecked Sendable {
     }
 
     /// The next chunk of at most `count` bytes, or nil at the end.
-    func read(upTo count: Int) async throws -> Data? {
+    public func read(upTo count: Int) async throws -> Data? {
         let data = try await self.threadPool.runIfActive { try self.handle.read(upToCount: count) }
         guard let data, !data.isEmpty else { return nil }
         return data
