@@ -287,6 +287,7 @@ enum PhraseTables {
         ChatPhrase.self,
         SignInPhrase.self,
         SeriesFormPhrase.self,
+        EmbedPhrase.self,
     ]
 }
 
