@@ -74,6 +74,9 @@ public struct AppConfiguration: Sendable {
     /// Web origins whose pages may call the participant routes (`--cors-origin`,
     /// `DEBRIEF_CORS_ORIGINS`); none by default.
     public var corsOrigins: CORSAllowList = .none
+    /// Web origins whose pages may frame the participant's pages (`--embed-origins`,
+    /// `DEBRIEF_EMBED_ORIGINS`); none by default (docs/decisions/0068).
+    public var embedOrigins: FrameAncestors = .none
     /// The most a standby may lag before lag-tolerant reads skip it (``ReadReplica``).
     public var replicaMaxLag: Duration = .seconds(5)
     /// Proxies (the load balancer) whose `X-Forwarded-For` names the client.
@@ -128,6 +131,7 @@ extension AppConfiguration {
         settings.admission = self.admission
         settings.liveCheckInterval = self.liveCheckInterval
         settings.trustedProxies = self.trustedProxies
+        settings.embedOrigins = self.embedOrigins
         settings.metrics = self.metrics
         return settings
     }

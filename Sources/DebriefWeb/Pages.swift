@@ -34,7 +34,8 @@ public struct Pages: Sendable {
         Assets.addRoutes(to: router)
         ParticipantPageController(
             participants: self.participants, results: self.results, maxBodyBytes: self.settings.participantMaxBodyBytes,
-            receipts: self.browserReceipts, securesCookies: self.settings.securesCookies
+            receipts: self.browserReceipts, securesCookies: self.settings.securesCookies,
+            embedding: !self.settings.embedOrigins.isEmpty
         ).addRoutes(to: router, rateLimit: participantRateLimit)
         SignInController(
             accounts: self.accounts, securesCookies: self.settings.securesCookies, companySignIn: self.companySignIn,
@@ -50,7 +51,7 @@ public struct Pages: Sendable {
             .add(middleware: HostSessionMiddleware(accounts: self.accounts))
         let hostPages = HostPagesController(
             accounts: self.accounts, meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
-            loopbackHint: self.host.loopbackHint, chat: self.host.chat)
+            loopbackHint: self.host.loopbackHint, chat: self.host.chat, embedOrigins: self.settings.embedOrigins)
         hostPages.addRoutes(to: signedIn)
         if let chat = self.host.chat {
             ChatPageController(accounts: self.accounts, meetings: self.meetings, chat: chat, dashboard: hostPages).addRoutes(to: signedIn)

@@ -15,7 +15,7 @@ struct SettingDefaultsTests {
         case .number(let range): return SettingKind.format(range.lowerBound)
         case .choice(let words): return words.first ?? "x"
         case .yesNo: return "yes"
-        case .text: return setting.key == "cors-origin" ? "https://app.example.com" : "x"
+        case .text: return ["cors-origin", "embed-origins"].contains(setting.key) ? "https://app.example.com" : "x"
         }
     }
 
@@ -61,5 +61,6 @@ struct SettingDefaultsTests {
         same("participantRateLimits", read.participantRateLimits, initial.participantRateLimits)
         same("admission", read.admission, initial.admission)
         same("webhooks", read.webhooks, initial.webhooks)
+        same("embedOrigins", read.embedOrigins, initial.embedOrigins)
     }
 }

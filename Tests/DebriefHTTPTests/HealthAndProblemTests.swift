@@ -54,12 +54,12 @@ struct HealthAndProblemTests {
         let database = try await TestDatabase.createMigrated(maxConnections: 2)
         let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
         let frameOptions = try #require(HTTPField.Name("X-Frame-Options"))
-        let page = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        let page = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
         try await app.test(.router) { client in
             // A page, an error page, a page with a script of its own (the sign-in page reads the
             // browser's time zone), and a page's asset (which keeps the API's policy).
             for (uri, policy) in [
-                ("/f/0000000000", page), ("/signin", page + "; script-src 'self'"),
+                ("/f/0000000000", page), ("/signin", "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; script-src 'self'; frame-ancestors 'none'"),
                 ("/assets/debrief.css", "default-src 'none'; frame-ancestors 'none'"),
             ] {
                 try await client.execute(uri: uri, method: .get) { response in

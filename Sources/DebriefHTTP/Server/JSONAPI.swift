@@ -83,6 +83,8 @@ public struct HTTPSettings: Sendable {
     public var clusterPeers = ClusterPeers()
     /// Proxies whose `X-Forwarded-For` names the client (HAProxy in front of several instances).
     public var trustedProxies = TrustedProxies.none
+    /// The origins whose pages may frame the participant's pages; nobody by default (``FramePolicy``).
+    public var embedOrigins = FrameAncestors.none
     /// Where request counts and latencies are recorded (the process-wide factory by default).
     public var metrics: any MetricsFactory = MetricsSystem.factory
 
@@ -118,7 +120,7 @@ public func buildRouter(
     router.middlewares.add(TracingMiddleware())
     // First after them, so it sees the status every other middleware settled on.
     router.middlewares.add(HTTPMetricsMiddleware(factory: api.settings.metrics, submissions: api.participants.submissionMetrics))
-    router.middlewares.add(SecurityHeadersMiddleware())
+    router.middlewares.add(SecurityHeadersMiddleware(framing: FramePolicy(embedOrigins: api.settings.embedOrigins)))
     if !api.settings.corsOrigins.isEmpty {
         router.middlewares.add(CORSMiddleware(allowList: api.settings.corsOrigins))
     }

@@ -38,6 +38,8 @@ struct DashboardPage {
     var canManage: Bool
     /// "Shared with you · Viewer" for a co-host.
     var sharedBadge: String?
+    /// The `<iframe>` markup for another site, or how to turn embedding on.
+    var embed: EmbedBlock
     /// The series' team chat channel, for those who may edit the series.
     var chat: ChatBlock? = nil
 }

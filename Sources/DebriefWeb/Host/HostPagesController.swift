@@ -18,6 +18,8 @@ struct HostPagesController {
     let loopbackHint: String?
     /// The series' team chat channel, shown on the meeting page (issue 35).
     var chat: ChatActions? = nil
+    /// The sites that may frame the participant's pages: the dashboard shows the `<iframe>` markup.
+    var embedOrigins = FrameAncestors.none
     /// The live panel as last rendered per meeting, language and zone, for the report it shows.
     let panels = DashboardPanelCache()
 
@@ -84,7 +86,11 @@ struct HostPagesController {
                 ? nil : self.loopbackHint.map { writer.localizer(.loopbackWarning, ["url": self.publicBaseURL, "hint": $0]) },
             canEdit: meeting.role.may(.edit), canManage: meeting.role.may(.manage),
             sharedBadge: [.editor, .viewer].contains(meeting.role)
-                ? writer.localizer(.sharedWithYou, ["role": SeriesRolePhrase.name(meeting.role, writer.localizer)]) : nil)
+                ? writer.localizer(.sharedWithYou, ["role": SeriesRolePhrase.name(meeting.role, writer.localizer)]) : nil,
+            embed: EmbedBlock(
+                embedOrigins: self.embedOrigins, formCode: code, seriesCode: meeting.seriesCode,
+                sharesResults: published?.form.definition.sharesResultsWithParticipants ?? false, title: meeting.title,
+                base: self.publicBaseURL, writer.localizer))
         if meeting.role.may(.edit), let chat = self.chat {
             let channel = try await chat.channelIfAny(series: meeting.seriesID, by: try context.requireViewer())
             view.chat = ChatBlock(

@@ -288,6 +288,7 @@ enum PhraseTables {
         ChatPhrase.self,
         SignInPhrase.self,
         SeriesFormPhrase.self,
+        EmbedPhrase.self,
     ]
 }
 

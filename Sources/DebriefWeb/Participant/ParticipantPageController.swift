@@ -15,11 +15,14 @@ import Hummingbird
 /// load makes a double tap or a resubmitted post store one response. The key, and
 /// `form-action 'self'`, are what a cross-site post lacks.
 ///
+/// These pages alone may be framed by the sites `--embed-origins` lists (``FramePolicy``).
+///
 /// The one cookie a participant gets is the receipt of an answer to an anonymous form limited to
 /// one response per browser (``FormDefinition/limitsResponsesPerBrowser``): signed by the server
 /// (``BrowserReceipts``), scoped to the form's path, it makes the page refuse a second response
 /// from that browser. It stops a second tap of the same phone, not someone who clears cookies or
 /// uses another browser (the README says so); the JSON API, which takes no cookies, is not limited.
+/// Inside a frame on another site it is partitioned to that site (``ReceiptCookie``).
 struct ParticipantPageController {
     let participants: ParticipantActions
     let results: ResultsActions
@@ -28,8 +31,10 @@ struct ParticipantPageController {
     /// Signs and checks the "answered from this browser" cookie; nil turns the limit off.
     var receipts: BrowserReceipts? = nil
     var securesCookies = false
+    /// Whether another site may frame these pages: a receipt made in a frame is then partitioned.
+    var embedding = false
 
-    static let receiptCookieName = "debrief_answered"
+    static let receiptCookieName = ReceiptCookie.name
 
     func addRoutes(to router: Router<AppRequestContext>, rateLimit: RateLimitMiddleware) {
         let group = router.group("f")
@@ -92,10 +97,8 @@ struct ParticipantPageController {
                 "/f/\(form.code)/thanks" + (form.definition.translations.isEmpty ? "" : "?lang=\(language.rawValue)"))
             if token == nil, Self.keepsReceipt(form.definition), let receipts = self.receipts {
                 let receipt = try await receipts.issue(code: form.code, response: accepted.responseID)
-                response.setCookie(
-                    Cookie(
-                        name: Self.receiptCookieName, value: receipt, maxAge: 180 * 86_400, path: "/f/\(form.code)",
-                        secure: self.securesCookies, httpOnly: true, sameSite: .lax))
+                ReceiptCookie(secures: self.securesCookies, embedding: self.embedding)
+                    .set(receipt, code: form.code, on: &response, request: request)
             }
             return response
         } catch let failure as ValidationFailure {

@@ -78,6 +78,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: SettingTable.corsOrigins.longName, help: SettingTable.corsOrigins.argumentHelp)
     var corsOrigins: String?
 
+    @Option(name: SettingTable.embedOrigins.longName, help: SettingTable.embedOrigins.argumentHelp)
+    var embedOrigins: String?
+
     @Option(name: SettingTable.signup.longName, help: SettingTable.signup.argumentHelp)
     var signup: String?
 
@@ -123,6 +126,7 @@ struct Serve: AsyncParsableCommand {
             SettingTable.dataDir.key: self.dataDir.configContent,
             SettingTable.bcryptCost.key: self.bcryptCost.configContent,
             SettingTable.corsOrigins.key: self.corsOrigins.configContent,
+            SettingTable.embedOrigins.key: self.embedOrigins.configContent,
             SettingTable.signup.key: self.signup.configContent,
             SettingTable.metricsPort.key: self.metricsPort.configContent,
             SettingTable.metricsHost.key: self.metricsHost.configContent,

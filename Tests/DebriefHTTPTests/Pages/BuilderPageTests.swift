@@ -40,7 +40,7 @@ struct BuilderPageTests {
             let page = try await api.post(path, [("csrf", session.csrf), ("action", "preview")] + Self.threeKinds, cookie: session.cookie)
             #expect(page.status == .ok)
             // Its own scripts only, and connections to its own origin (the preview refreshed in place).
-            #expect(page.headers[.contentSecurityPolicy] == ContentSecurityPolicy.dashboard)
+            #expect(page.headers[.contentSecurityPolicy] == ContentSecurityPolicy.dashboard + "; frame-ancestors 'none'")
             #expect(ContentSecurityPolicy.dashboard.hasSuffix("; script-src 'self'; connect-src 'self'"))
             #expect(page.text.contains("<script src=\"/assets/builder.js?v=\(Assets.builderScript.version)\" defer></script>"))
             #expect(!page.text.contains("<script>"), "no inline script")

@@ -30,7 +30,7 @@ struct DashboardPageTests {
             let page = try await api.page("/m/\(fixture.meetingID)", cookie: session.cookie)
             #expect(page.status == .ok)
             #expect(page.isHTML)
-            #expect(page.headers[.contentSecurityPolicy] == ContentSecurityPolicy.dashboard)
+            #expect(page.headers[.contentSecurityPolicy] == ContentSecurityPolicy.dashboard + "; frame-ancestors 'none'")
             #expect(ContentSecurityPolicy.dashboard.hasSuffix("; script-src 'self'; connect-src 'self'"))
             let html = page.text
             #expect(html.contains("<script src=\"/assets/dashboard.js?v=\(Assets.dashboardScript.version)\" defer></script>"))
@@ -104,7 +104,7 @@ struct DashboardPageTests {
             let (fixture, session) = try await Self.meetingWithAnswers(api, count: 2)
             let panel = try await api.page("/m/\(fixture.meetingID)/panel", cookie: session.cookie)
             #expect(panel.status == .ok)
-            #expect(panel.headers[.contentSecurityPolicy] == ContentSecurityPolicy.page)
+            #expect(panel.headers[.contentSecurityPolicy] == ContentSecurityPolicy.page + "; frame-ancestors 'none'")
             #expect(!panel.text.contains("<html"))
             #expect(panel.text.contains("<span class=\"value\">2</span> Responses"))
             #expect(try await api.submit(fixture.code, ["answers": ParticipantAPI.answers()]).status == .created)

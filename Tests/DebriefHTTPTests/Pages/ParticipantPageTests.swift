@@ -11,7 +11,7 @@ import Testing
 @Suite("Pages: the participant's form")
 struct ParticipantPageTests {
     static let pagePolicy =
-        "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
     /// Every field of a complete answer to ``ParticipantAPI/sampleForm(anonymous:allowsEditing:)``.
     static func completeAnswer(key: String, notes: String = "Good") -> [(String, String)] {

@@ -44,6 +44,12 @@ struct ServeSettings: Sendable {
         } catch {
             throw SettingError(T.corsOrigins, "\(error)")
         }
+        let embedders = try source.text(T.embedOrigins) ?? ""
+        do {
+            app.embedOrigins = try FrameAncestors.parse(embedders)
+        } catch {
+            throw SettingError(T.embedOrigins, "\(error)")
+        }
         let proxies = try source.text(T.trustedProxies) ?? ""
         do {
             app.trustedProxies = try TrustedProxies(parsing: proxies)

@@ -21,6 +21,10 @@ extension SettingTable {
         flag: "cors-origin", variable: "DEBRIEF_CORS_ORIGINS", kind: .text, defaultValue: .absent("none"),
         help: "Comma-separated web origins (`https://app.example.com`) whose pages may call the participant routes `/v1/f/…`.",
         docsNote: "see [CORS](security-and-privacy.md#cors)")
+    static let embedOrigins = Setting(
+        flag: "embed-origins", variable: "DEBRIEF_EMBED_ORIGINS", kind: .text, defaultValue: .absent("none (no page may be framed)"),
+        help: "Comma-separated web origins (`https://intranet.example.com`, or `https://*.example.com` for its subdomains) whose pages may frame the participant's form and the room's shared results; every other page stays unframeable.",
+        docsNote: "see [Embedding](security-and-privacy.md#embedding)")
     static let resultsStaleness = Setting(
         flag: "results-staleness", variable: "DEBRIEF_RESULTS_STALENESS_MS", kind: .milliseconds(0...10_000), defaultValue: .integer(100),
         help: "Milliseconds a participant's submission may be missing from a host's unfiltered results read, then served from memory while the next report is computed (a host's own changes never are); `0`: every read waits for every submission.")

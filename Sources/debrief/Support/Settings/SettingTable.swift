@@ -8,7 +8,7 @@ enum SettingTable {
         databaseURL, dataDir, host, port, publicURL, poolSize, poolTimeout, statementTimeout,
         maxBodyBytes, idleTimeout, bodyTimeout, writeStallTimeout,
         exportLimitPerAccount, exportLimit, exportSpoolMaxBytes, shutdownTimeout,
-        bcryptCost, signup, corsOrigins, replicaURL, replicaMaxLag, resultsStaleness, tokenCache, trustedProxies,
+        bcryptCost, signup, corsOrigins, embedOrigins, replicaURL, replicaMaxLag, resultsStaleness, tokenCache, trustedProxies,
         rateLimitPerAddress, rateLimitAddressBurst, rateLimitPerForm, rateLimitFormBurst,
         liveStreamsPerAccount, liveStreamsPerAddress, liveStreamsLimit,
         participantLiveStreamsPerAddress, participantLiveStreamsPerForm, participantLiveStreamsLimit, signupLimitPerAddress, liveCheckSeconds,
