@@ -17,13 +17,17 @@ public struct MeetingInput: Codable, Sendable, Equatable {
     /// The new series' time zone (an IANA name, ``HostTimeZone``); absent: the host's own zone,
     /// UTC when the host chose none. Only creating a series reads it (``validateNew()``).
     public var timeZone: String?
+    /// How the new series repeats (``Repeats``: `none`, `weekly`, `everyTwoWeeks`, `monthly`);
+    /// absent: `none`. Only creating a series reads it (``validateNew()``).
+    public var repeats: String?
 
     /// Creates an input; every field defaults to absent.
     public init(
         title: String? = nil, startsAt: Date? = nil, endsAt: Date? = nil, place: String? = nil, expectedHeadCount: Int? = nil,
-        timeZone: String? = nil
+        timeZone: String? = nil, repeats: String? = nil
     ) {
         self.timeZone = timeZone
+        self.repeats = repeats
         self.title = title
         self.startsAt = startsAt
         self.endsAt = endsAt
@@ -32,16 +36,17 @@ public struct MeetingInput: Codable, Sendable, Equatable {
     }
 
     /// The first session of a new series and the series' zone, or every problem found: those of
-    /// ``validate()`` and `timeZone` ("must be an IANA time zone name …").
+    /// ``validate()``, `timeZone` ("must be an IANA time zone name …") and `repeats`.
     public func validateNew() -> Result<NewSeriesMeeting, ValidationFailure> {
         var problems = ProblemCollector()
         var zone: String?
         if self.timeZone != nil { zone = HostTimeZone.check(self.timeZone, at: "timeZone", into: &problems) }
         let details = self.validate()
         if case .failure(let failure) = details { problems.add(contentsOf: failure) }
+        let repeats = Repeats.check(self.repeats, at: "repeats", into: &problems)
         return problems.result {
             guard case .success(let details) = details else { return nil }
-            return NewSeriesMeeting(details: details, timeZone: zone)
+            return NewSeriesMeeting(details: details, timeZone: zone, repeats: repeats)
         }
     }
 
@@ -79,9 +84,13 @@ public struct NewSeriesMeeting: Sendable, Equatable {
     public var details: MeetingDetails
     /// A zone ``HostTimeZone`` accepts, or nil for the host's own (UTC when they chose none).
     public var timeZone: String?
+    /// How the series repeats: anything but ``Repeats/none`` is planned as a calendar series
+    /// (``CalendarSeriesPlan/make(repeating:hostZone:budget:)``), not made as one session.
+    public var repeats: Repeats
 
-    public init(details: MeetingDetails, timeZone: String?) {
+    public init(details: MeetingDetails, timeZone: String?, repeats: Repeats = .none) {
         self.details = details
         self.timeZone = timeZone
+        self.repeats = repeats
     }
 }

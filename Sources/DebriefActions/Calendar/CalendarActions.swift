@@ -67,7 +67,17 @@ public struct CalendarActions: Sendable {
     public func createSeries(
         by viewer: Viewer, _ input: CalendarSeriesInput, planning plan: Planner
     ) async throws -> (plan: CalendarSeriesPlan, sessions: [Meeting]) {
-        let made = try await plan(input, try await self.calendars.timeZone(of: viewer)).get()
+        try await self.createSeries(by: viewer) { hostZone in try await plan(input, hostZone) }
+    }
+
+    /// A new series of the viewer from whatever plan `plan` makes given the host's zone: a
+    /// calendar event (above) or "repeats" on a new meeting
+    /// (``CalendarSeriesPlan/make(repeating:hostZone:budget:)``); every session through the
+    /// store's one insert, or a problem naming the field.
+    public func createSeries(
+        by viewer: Viewer, planning plan: (_ hostZone: String?) async throws -> Result<CalendarSeriesPlan, ValidationFailure>
+    ) async throws -> (plan: CalendarSeriesPlan, sessions: [Meeting]) {
+        let made = try await plan(try await self.calendars.timeZone(of: viewer)).get()
         return (made, try await self.calendars.createSeries(made, by: viewer))
     }
 }

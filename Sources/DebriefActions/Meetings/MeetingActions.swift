@@ -19,7 +19,15 @@ public struct MeetingActions: Sendable {
 
     /// A new series and its first session; `timeZone` (else the host's zone) is the series'.
     public func create(by viewer: Viewer, _ input: MeetingInput) async throws -> Meeting {
-        try await self.meetings.create(by: viewer, try input.validateNew().get())
+        try await self.create(by: viewer, try input.validateNew().get())
+    }
+
+    /// A new series of one session. A meeting that repeats is a planned series, made by the HTTP
+    /// layer's `MeetingCreation` through the bounded calendar planner; here it is refused at
+    /// `repeats` rather than made as one session.
+    public func create(by viewer: Viewer, _ new: NewSeriesMeeting) async throws -> Meeting {
+        guard new.repeats == .none else { throw ValidationFailure(FieldProblem("repeats", "is planned as a series, not here")) }
+        return try await self.meetings.create(by: viewer, new)
     }
 
     /// The first free slot of `duration` for the viewer's own meetings, from `earliest` on, on a

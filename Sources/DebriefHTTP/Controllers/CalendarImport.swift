@@ -21,6 +21,23 @@ public struct CalendarImport: Sendable {
     public func createSeries(
         _ input: CalendarSeriesInput, context: AppRequestContext
     ) async throws -> (plan: CalendarSeriesPlan, sessions: [Meeting]) {
+        try await self.plan(context: context) { hostZone, budget in try CalendarSeriesPlan.make(input, hostZone: hostZone, budget: budget) }
+    }
+
+    /// A new meeting that repeats (``Repeats``), planned as a series up to the horizon: the same
+    /// admission, thread pool and budget as a calendar event.
+    public func createSeries(
+        repeating new: NewSeriesMeeting, context: AppRequestContext
+    ) async throws -> (plan: CalendarSeriesPlan, sessions: [Meeting]) {
+        try await self.plan(context: context) { hostZone, budget in
+            try CalendarSeriesPlan.make(repeating: new, hostZone: hostZone, budget: budget)
+        }
+    }
+
+    private func plan(
+        context: AppRequestContext,
+        _ make: @escaping @Sendable (_ hostZone: String?, _ budget: ExpansionBudget) throws -> Result<CalendarSeriesPlan, ValidationFailure>
+    ) async throws -> (plan: CalendarSeriesPlan, sessions: [Meeting]) {
         let viewer = try context.requireViewer()
         let slot = try self.admission.calendarImport(account: viewer.accountID)
         defer { slot.release() }
@@ -28,9 +45,9 @@ public struct CalendarImport: Sendable {
         // Hummingbird does not cancel a handler whose client has gone; its connection closing
         // does. Weak: a keep-alive connection holds this callback until it closes, not the budget.
         context.channel.closeFuture.whenComplete { [weak budget] _ in budget?.cancel() }
-        return try await self.calendar.createSeries(by: viewer, input) { input, hostZone in
+        return try await self.calendar.createSeries(by: viewer) { hostZone in
             try await withTaskCancellationHandler {
-                try await NIOThreadPool.singleton.runIfActive { try CalendarSeriesPlan.make(input, hostZone: hostZone, budget: budget) }
+                try await NIOThreadPool.singleton.runIfActive { try make(hostZone, budget) }
             } onCancel: {
                 budget.cancel()
             }

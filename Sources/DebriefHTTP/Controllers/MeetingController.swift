@@ -7,6 +7,8 @@ import Hummingbird
 /// A host's meetings and their recurring series.
 struct MeetingController {
     let meetings: MeetingActions
+    /// What a new meeting makes: one session, or a planned series when it repeats.
+    let creation: MeetingCreation
 
     struct MeetingList: ResponseEncodable {
         var items: [MeetingResponse]
@@ -33,7 +35,7 @@ struct MeetingController {
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("meetings") { request, context -> EditedResponse<MeetingResponse> in
             let input = try await request.decodeJSON(as: MeetingInput.self, context: context)
-            let meeting = try await self.meetings.create(by: try context.requireViewer(), input)
+            let meeting = try await self.creation.create(input, context: context)
             return EditedResponse(status: .created, response: MeetingResponse(meeting))
         }
         group.get("meetings", use: self.list)

@@ -148,7 +148,9 @@ public func buildRouter(
     ParticipantLiveController(results: api.results, rooms: rooms, admission: admission).addRoutes(to: participant)
     let authenticated = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts))
     accounts.addAuthenticatedRoutes(to: authenticated)
-    MeetingController(meetings: api.meetings).addRoutes(to: authenticated)
+    let creation = MeetingCreation(
+        meetings: api.meetings, imports: api.calendar.map { CalendarImport(calendar: $0, admission: admission) })
+    MeetingController(meetings: api.meetings, creation: creation).addRoutes(to: authenticated)
     SharingController(sharing: api.sharing).addRoutes(to: authenticated)
     FormController(forms: api.forms, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
     results.addRoutes(to: authenticated)

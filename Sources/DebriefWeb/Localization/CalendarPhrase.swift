@@ -9,6 +9,8 @@ enum CalendarPhrase: String, CaseIterable, Sendable {
     case feedIssued, feedRevoked, feedUrlLabel, feedOwnerOnly
     case fromCalendarLink, fromCalendarHeading, fromCalendarBody, fromCalendarIcsLabel, fromCalendarIcsHint
     case fromCalendarOr, fromCalendarRuleLabel, fromCalendarRuleHint, fromCalendarButton, fromCalendarZone
+    case fromCalendarFileLabel, fromCalendarFileHint, fromCalendarFileTooLarge, fromCalendarFileNotText
+    case repeatsLabel, repeatsHint, repeatsNone, repeatsWeekly, repeatsEveryTwoWeeks, repeatsMonthly, repeatsFromCalendarLink
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -42,6 +44,17 @@ enum CalendarPhrase: String, CaseIterable, Sendable {
         case .fromCalendarRuleHint: return ("For example FREQ=WEEKLY;INTERVAL=2;COUNT=6", "예: FREQ=WEEKLY;INTERVAL=2;COUNT=6")
         case .fromCalendarButton: return ("Plan the series", "시리즈 계획하기")
         case .fromCalendarZone: return ("Times are in {zone}.", "시간대: {zone}")
+        case .fromCalendarFileLabel: return ("A calendar file (.ics)", "캘린더 파일 (.ics)")
+        case .fromCalendarFileHint: return ("Export the event from your calendar and choose the file; or paste its text below.", "캘린더에서 일정을 내보내 파일을 고르세요. 또는 아래에 내용을 붙여 넣으세요.")
+        case .fromCalendarFileTooLarge: return ("The file is larger than {kib} KiB; export only the one event.", "파일이 {kib}KiB보다 커요. 일정 하나만 내보내세요.")
+        case .fromCalendarFileNotText: return ("The file is not a text calendar file (UTF-8).", "텍스트 캘린더 파일(UTF-8)이 아니에요.")
+        case .repeatsLabel: return ("Repeats", "반복")
+        case .repeatsHint: return ("A repeating meeting is a series: every session within 26 weeks is planned now, each with the series' form, and \"Next session\" follows the schedule.", "반복하는 모임은 시리즈가 돼요. 26주 안의 회차를 지금 모두 계획하고, 회차마다 시리즈의 설문지가 들어가며, '다음 회차'는 일정을 따라요.")
+        case .repeatsNone: return ("Does not repeat", "반복 안 함")
+        case .repeatsWeekly: return ("Every week", "매주")
+        case .repeatsEveryTwoWeeks: return ("Every two weeks", "2주마다")
+        case .repeatsMonthly: return ("Every month, on the same weekday (the second Tuesday, say)", "매월 같은 번째 같은 요일 (예: 둘째 화요일)")
+        case .repeatsFromCalendarLink: return ("Start a series from a calendar file", "캘린더 파일로 시리즈 시작하기")
         }
     }
 }

@@ -107,14 +107,42 @@ struct CalendarPageController {
         return try writer.hostPage("from-calendar", title: page.heading, view: page, context: context)
     }
 
+    /// The largest `.ics` file the page takes (`icsFile`): the reader's own limit, so a file is
+    /// refused by size (413 naming the field) before anything reads it.
+    static let maxUploadBytes = ICalendarEventReader.maxBytes
+    /// The largest post: a pasted file form-encoded (up to 3 bytes a character) or an uploaded one
+    /// beside it, and the short fields.
+    static let maxPostBytes = ICalendarEventReader.maxBytes * 4 + Self.maxUploadBytes + 16 * 1024
+
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let fields = try await context.postedFields(request, limit: ICalendarEventReader.maxBytes * 4)
+        let (fields, files) = try await FormFields.readUpload(request, limit: Self.maxPostBytes)
+        try context.requireSessionCSRF(fields)
         let writer = try PageWriter(request)
         let t = writer.localizer
         func text(_ name: String) -> String? { fields[name].flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 } }
-        // A pasted file wins; the typed fields are read in the host's zone, as on every page.
+        func formPage(_ errors: [String]) -> FromCalendarPage {
+            FromCalendarPage(
+                heading: t(.fromCalendarHeading), ics: fields["ics"] ?? "", rule: fields["rule"] ?? "", title: fields["title"] ?? "",
+                place: fields["place"] ?? "", startsAt: fields["startsAt"] ?? "", endsAt: fields["endsAt"] ?? "",
+                zoneHint: t(.fromCalendarZone, ["zone": DateText.zoneName]), errors: errors, csrf: context.sessionCSRFToken ?? "")
+        }
+        // An uploaded file: refused by size or encoding before it is read, naming the field.
+        var uploaded: String?
+        if let file = files["icsFile"] {
+            if file.count > Self.maxUploadBytes {
+                let view = formPage(["icsFile: \(t(.fromCalendarFileTooLarge, ["kib": String(Self.maxUploadBytes / 1024)]))"])
+                return try writer.hostPage("from-calendar", title: view.heading, view: view, context: context, status: .contentTooLarge)
+            }
+            guard let text = String(validating: file, as: UTF8.self) else {
+                let view = formPage(["icsFile: \(t(.fromCalendarFileNotText))"])
+                return try writer.hostPage("from-calendar", title: view.heading, view: view, context: context, status: .unprocessableContent)
+            }
+            uploaded = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
+        }
+        // An uploaded file wins, then a pasted one; the typed fields are read in the host's zone,
+        // as on every page. All go through the same planner as the API.
         var input = CalendarSeriesInput(title: text("title"), place: text("place"))
-        if let ics = text("ics") {
+        if let ics = uploaded ?? text("ics") {
             input.ics = ics
         } else {
             input.rule = text("rule")
@@ -122,10 +150,7 @@ struct CalendarPageController {
             input.end = text("endsAt").flatMap(LocalDateTime.parse)
             input.timeZone = DateText.zoneName
         }
-        var page = FromCalendarPage(
-            heading: t(.fromCalendarHeading), ics: fields["ics"] ?? "", rule: fields["rule"] ?? "", title: fields["title"] ?? "",
-            place: fields["place"] ?? "", startsAt: fields["startsAt"] ?? "", endsAt: fields["endsAt"] ?? "",
-            zoneHint: t(.fromCalendarZone, ["zone": DateText.zoneName]), errors: [], csrf: context.sessionCSRFToken ?? "")
+        var page = formPage([])
         do {
             let made = try await self.imports.createSeries(input, context: context)
             let first = made.sessions.first?.id.uuidString.lowercased() ?? ""

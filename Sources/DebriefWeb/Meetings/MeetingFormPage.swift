@@ -39,6 +39,29 @@ struct MeetingFormPage {
     var headCountError: String?
     var conflict: Conflict?
     var closePrevious: ClosePrevious?
+    /// "Repeats" (only on a new meeting): one option per ``Repeats``, the posted one selected.
+    var repeatsField: RepeatsField?
+
+    struct RepeatsField {
+        struct Option {
+            var value: String
+            var label: String
+            var selected: Bool
+        }
+
+        var options: [Option]
+        var error: String?
+
+        init(selected: String?, _ t: Localizer) {
+            let labels: [Repeats: CalendarPhrase] = [
+                .none: .repeatsNone, .weekly: .repeatsWeekly, .everyTwoWeeks: .repeatsEveryTwoWeeks, .monthly: .repeatsMonthly,
+            ]
+            self.options = Repeats.allCases.map { value in
+                Option(value: value.rawValue, label: labels[value].map { t($0) } ?? value.rawValue,
+                       selected: value.rawValue == (selected ?? Repeats.none.rawValue))
+            }
+        }
+    }
     var timeError: Bool { self.startsAtError != nil || self.endsAtError != nil || self.timeZoneError != nil || self.conflict != nil }
 
     /// The fields filled from a meeting (an edit, or the pre-filled next session).
@@ -68,6 +91,7 @@ struct MeetingFormPage {
         self.placeError = errors["place"]
         self.headCountError = errors["expectedHeadCount"]
         self.timeZoneError = errors["timeZone"]
+        self.repeatsField?.error = errors["repeats"]
     }
 }
 
@@ -82,11 +106,14 @@ struct PostedMeeting {
     var expectedHeadCount: Int?
     /// The zone the times were typed in, when the form posted one: a new series' zone.
     var timeZone: String?
+    /// "Repeats" as posted (only `/m/new` has the field); the domain checks the value.
+    var repeats: String?
     var problems: [FieldProblem] = []
 
     init(_ fields: FormFields) {
         self.title = fields["title"]
         self.place = fields["place"]
+        self.repeats = fields["repeats"]
         var zone = DateText.zone
         if let raw = fields["timeZone"] {
             var collector = ProblemCollector()
@@ -117,7 +144,7 @@ struct PostedMeeting {
     var input: MeetingInput {
         MeetingInput(
             title: self.title, startsAt: self.startsAt, endsAt: self.endsAt, place: self.place, expectedHeadCount: self.expectedHeadCount,
-            timeZone: self.timeZone)
+            timeZone: self.timeZone, repeats: self.repeats)
     }
 
     /// A patch that sets every field (an empty place or head count removes it).

@@ -13,6 +13,8 @@ import Hummingbird
 struct MeetingPagesController {
     let accounts: AccountActions
     let meetings: MeetingActions
+    /// What a new meeting makes (one session, or a planned series when it repeats), as on the API.
+    let creation: MeetingCreation
 
     func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
         let group = signedIn.group("m")
@@ -40,6 +42,7 @@ struct MeetingPagesController {
             for: try context.requireViewer(), from: Date().addingTimeInterval(86_400), lasting: 3600, in: DateText.zone)
         page.startsAt = LocalDateTime.format(start)
         page.endsAt = LocalDateTime.format(start.addingTimeInterval(3600))
+        page.repeatsField = MeetingFormPage.RepeatsField(selected: nil, writer.localizer)
         return try writer.hostPage("meeting-form", title: page.heading, view: page, context: context)
     }
 
@@ -49,8 +52,9 @@ struct MeetingPagesController {
         var page = self.blank(writer.localizer, heading: writer.localizer(.newMeetingHeading), action: "/m/new",
                               submit: writer.localizer(.createMeetingButton), cancel: "/m", context: context)
         page.fill(from: fields)
+        page.repeatsField = MeetingFormPage.RepeatsField(selected: fields["repeats"], writer.localizer)
         return try await self.saving(page, posted, writer, context) {
-            try await self.meetings.create(by: try context.requireViewer(), posted.input)
+            try await self.creation.create(posted.input, context: context)
         }
     }
 
