@@ -44,6 +44,8 @@ struct PrivacyFeaturesPropertyTests {
         var sure: String?
         var why: String?
         var ratings: [String: Int] = [:]
+        /// A ranking of `rank`'s options, first to last (a full order), or none.
+        var order: [String]?
         var language = "en"
 
         var straightLined: Bool { self.ratings.count == 3 && Set(self.ratings.values).count == 1 }
@@ -80,6 +82,7 @@ struct PrivacyFeaturesPropertyTests {
             if self.withheld.contains("sure") { self.withheld.insert("why"); self.hidden.insert("why") }
             let grid = responses.filter { !$0.ratings.isEmpty }.count
             if small(grid) { self.withheld.insert("g") }
+            if small(responses.filter { $0.order != nil }.count) { self.withheld.insert("rank") }
             for statement in ["a", "b", "c"] where small(responses.filter { $0.ratings[statement] != nil }.count) || small(grid) {
                 self.statements.insert(statement)
             }
@@ -108,12 +111,15 @@ struct PrivacyFeaturesPropertyTests {
             ["key": "why", "prompt": "Why?", "kind": "shortAnswer", "showWhen": ["question": "sure", "chosen": ["yes"]]],
             ["key": "g", "prompt": "The meeting", "kind": "grid", "min": 1, "max": 9,
              "statements": ["a", "b", "c"].map { ["key": $0, "label": Self.labels[$0] ?? $0] }],
+            ["key": "rank", "prompt": "Rank them", "kind": "ranking",
+             "options": ["x", "y", "z"].map { ["id": $0, "label": "Rank\($0)zq"] }],
         ]
         // A second version adds a question: the others stay comparable, so their answers merge.
         var korean: [String: Any] = [
             "mood": ["prompt": "기분?"], "pick": ["prompt": "하나 고르기", "options": ["a": "살구", "b": "바나나"]],
             "sure": ["prompt": "확실해요?", "options": ["yes": "네", "no": "아니요"]], "why": ["prompt": "왜요?"],
             "g": ["prompt": "회의", "statements": ["a": "알파", "b": "베타", "c": "감마"]],
+            "rank": ["prompt": "순위 매기기", "options": ["x": "엑스", "y": "와이", "z": "제트"]],
         ]
         if extra {
             questions.append(["key": "extra", "prompt": "Anything else?", "kind": "rating", "min": 1, "max": 3])
@@ -152,6 +158,11 @@ struct PrivacyFeaturesPropertyTests {
             response.ratings = ["a": value, "b": straight ? value : random.next(in: 1...8)]
             if random.next(in: 0...2) == 0 { response.ratings["c"] = straight ? value : 9 }
         }
+        if random.next(in: 0...2) > 0 {
+            var order = ["x", "y", "z"]
+            for index in order.indices.reversed() { order.swapAt(index, random.next(in: 0...index)) }
+            response.order = order
+        }
         response.language = random.next(in: 0...4) == 0 ? "ko" : "en"
         return response
     }
@@ -162,6 +173,7 @@ struct PrivacyFeaturesPropertyTests {
         if let sure = response.sure { answers.append(["questionKey": "sure", "optionIds": [sure]]) }
         if let why = response.why { answers.append(["questionKey": "why", "text": why]) }
         if !response.ratings.isEmpty { answers.append(["questionKey": "g", "ratings": response.ratings]) }
+        if let order = response.order { answers.append(["questionKey": "rank", "ranking": order]) }
         return ["answers": answers, "language": response.language]
     }
 
@@ -463,7 +475,7 @@ struct PrivacyFeaturesPropertyTests {
     static func isNull(_ value: Any?) -> Bool { value == nil || value is NSNull }
 
     static func checkReport(_ report: [String: Any], _ oracle: Oracle, _ context: String) {
-        for key in ["pick", "sure", "why", "g"] {
+        for key in ["pick", "sure", "why", "g", "rank"] {
             guard let result = Self.question(report, key) else {
                 Issue.record("\(context): no question \(key)")
                 continue
@@ -473,6 +485,9 @@ struct PrivacyFeaturesPropertyTests {
                 let rows = (result["chart"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []
                 #expect(rows.allSatisfy { Self.isNull($0["count"]) }, "\(context): \(key) counts")
                 #expect(Self.isNull(result["statistics"]), "\(context): \(key) statistics")
+                // A ranking's scores go, and its bars keep the host's order (an order by points tells them).
+                #expect(Self.isNull(result["ranking"]), "\(context): \(key) ranking scores")
+                if key == "rank" { #expect(rows.map { $0["category"] as? String } == ["x", "y", "z"], "\(context): rank order \(rows)") }
             }
             if oracle.hidden.contains(key) {
                 #expect(Self.isNull(result["respondents"]) && Self.isNull(result["skipped"]), "\(context): \(key) says how many answered: \(result)")
@@ -497,7 +512,7 @@ struct PrivacyFeaturesPropertyTests {
     /// The room's live view (``RoomView``): what the oracle withholds has no numbers, a hidden
     /// follow-up not even its respondents, and every number shown is the shared results' own.
     static func checkRoom(_ room: [String: Any], _ oracle: Oracle, shared: [String: Any], _ context: String) {
-        for key in ["pick", "sure", "why", "g"] {
+        for key in ["pick", "sure", "why", "g", "rank"] {
             guard let result = Self.question(room, key), let report = Self.question(shared, key) else {
                 Issue.record("\(context): no question \(key)")
                 continue

@@ -111,6 +111,9 @@ struct ResultTallyPropertyTests {
                     case .other: counts.otherCount += 1
                     case .rating(let rating): counts.ratingCounts[rating, default: 0] += 1
                     case .statement(let statement, let rating): counts.statementCounts[statement, default: [:]][rating, default: 0] += 1
+                    case .ranked(let id, let rank):
+                        counts.optionCounts[id, default: 0] += 1
+                        counts.statementCounts[id, default: [:]][rank, default: 0] += 1
                     case .text: break
                     }
                 }
@@ -143,7 +146,7 @@ struct ResultTallyPropertyTests {
     /// A question of a kind and shape picked by `seed`.
     static func question(index: Int, seed: Int) -> Question {
         let key = QuestionKey(rawValue: "q\(index)")!
-        switch seed % 4 {
+        switch seed % 5 {
         case 0:
             let options = (0..<(2 + seed / 3 % 4)).map { ChoiceOption(id: "o\($0)", label: "Option \($0)") }
             let multiple = seed / 12 % 2 == 0
@@ -155,6 +158,9 @@ struct ResultTallyPropertyTests {
             return Question(key: key, prompt: "Rating \(index)", body: .rating(RatingSpec(min: nps ? 0 : 1, max: nps ? 10 : 5)))
         case 2:
             return Question(key: key, prompt: "Text \(index)", body: .shortAnswer(ShortAnswerSpec()))
+        case 4:
+            let options = (0..<(2 + seed / 5 % 9)).map { ChoiceOption(id: "r\($0)", label: "Option \($0)") }
+            return Question(key: key, prompt: "Ranking \(index)", body: .ranking(RankingSpec(options: options)))
         default:
             let statements = (0..<(2 + seed / 4 % 3)).map { GridStatement(key: "s\($0)", label: "Statement \($0)") }
             return Question(key: key, prompt: "Grid \(index)", body: .grid(GridSpec(statements: statements, scale: RatingSpec(min: 1, max: 5))))
@@ -168,6 +174,8 @@ struct ResultTallyPropertyTests {
         case text(String)
         /// A grid statement's rating: one row with its `statement_key`.
         case statement(String, Int)
+        /// A ranking's option at its rank (1 = first): `option_id`, `statement_key` and `rating` (SQL/0064).
+        case ranked(String, Int)
     }
 
     struct GeneratedResponse {
@@ -200,6 +208,11 @@ struct ResultTallyPropertyTests {
                     .map { Value.statement($0.key, spec.scale.min + Int(generator.next() % UInt64(spec.scale.max - spec.scale.min + 1))) }
                 if values.isEmpty { values = [.statement(spec.statements[0].key, spec.scale.max)] }
                 answers.append((question.key.rawValue, values))
+            case .ranking(let spec):
+                // A full order, shuffled by the generator, in rank order as the service writes it.
+                var ids = spec.options.map(\.id)
+                for index in ids.indices.reversed() { ids.swapAt(index, Int(generator.next() % UInt64(index + 1))) }
+                answers.append((question.key.rawValue, ids.enumerated().map { Value.ranked($0.element, $0.offset + 1) }))
             }
         }
         // Up to 20 minutes around the end, to the millisecond: several per second and minute.
@@ -243,6 +256,10 @@ struct ResultTallyPropertyTests {
                     case .statement(let key, let rating):
                         statements[statements.count - 1] = key
                         ratings[ratings.count - 1] = rating
+                    case .ranked(let id, let rank):
+                        options[options.count - 1] = id
+                        statements[statements.count - 1] = id
+                        ratings[ratings.count - 1] = rank
                     }
                 }
             }

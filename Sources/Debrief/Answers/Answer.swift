@@ -9,6 +9,8 @@ public enum AnswerValue: Sendable, Equatable, Hashable {
     case text(String)
     /// A grid's ratings, one per rated statement in the question's statement order (at least one).
     case grid([GridRating])
+    /// A ranking's option ids, first to last: every option of the question exactly once.
+    case ranking([String])
 }
 
 /// A validated answer to one question of a form.
@@ -31,7 +33,7 @@ public struct Answer: Sendable, Equatable, Hashable, Codable {
 
     /// Every JSON key an answer may have; a kind's descriptor reads and writes its own.
     public enum CodingKeys: String, CodingKey {
-        case questionKey, optionIds, otherText, rating, text, ratings
+        case questionKey, optionIds, otherText, rating, text, ratings, ranking
     }
 
     /// Decodes the flat shape; the present field decides the case, asked in the
@@ -46,7 +48,7 @@ public struct Answer: Sendable, Equatable, Hashable, Codable {
             }
         }
         throw DecodingError.dataCorruptedError(
-            forKey: .optionIds, in: c, debugDescription: "answer has none of optionIds, rating, text, ratings"
+            forKey: .optionIds, in: c, debugDescription: "answer has none of optionIds, rating, text, ratings, ranking"
         )
     }
 

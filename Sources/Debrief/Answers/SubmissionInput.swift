@@ -36,6 +36,8 @@ public struct AnswerInput: Codable, Sendable, Equatable {
     public var text: String?
     /// Grid: the value given to each rated statement, by statement key.
     public var ratings: [String: Int]?
+    /// Ranking: the option ids, first to last.
+    public var ranking: [String]?
 
     /// Creates an input; every field defaults to absent.
     public init(
@@ -60,7 +62,7 @@ public struct AnswerInput: Codable, Sendable, Equatable {
     var presentKindFields: [(name: String, kind: QuestionKind)] {
         let present: [(String, Bool)] = [
             ("optionIds", optionIds != nil), ("otherText", otherText != nil), ("rating", rating != nil), ("text", text != nil),
-            ("ratings", ratings != nil),
+            ("ratings", ratings != nil), ("ranking", ranking != nil),
         ]
         return present.filter(\.1).compactMap { field in
             QuestionKinds.all.first { $0.answerFields.contains(field.0) }.map { (name: field.0, kind: $0.kind) }

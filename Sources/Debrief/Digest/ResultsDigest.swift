@@ -50,10 +50,20 @@ public struct ResultsDigest: Sendable, Equatable {
             case nps(score: Double, interval: ConfidenceInterval?, respondents: Int?)
             /// A grid: each shown statement's mean; withheld statements are named without a number.
             case grid(statements: [Statement], respondents: Int?)
+            /// A ranking: the leading option(s) by Borda points and their share of all points.
+            case ranking(leaders: [String], bordaPercent: Double, respondents: Int?)
             /// Short answers: only how many answered (the words are the participants').
             case answers(respondents: Int?)
             /// Nobody answered yet.
             case noAnswers
+
+            /// Whether the top line's number is a share in percent (its trend's too).
+            public var isShare: Bool {
+                switch self {
+                case .choice, .ranking: true
+                default: false
+                }
+            }
         }
 
         public struct Statement: Sendable, Equatable {
@@ -199,8 +209,8 @@ public struct ResultsDigest: Sendable, Equatable {
     static func trend(_ top: Line.Top, result: QuestionResult, current: QuestionTrend.Point?, previous: QuestionTrend.Point?) -> Trend? {
         guard let current, let previous, !current.withheld, !previous.withheld else { return nil }
         switch top {
-        case .choice:
-            // The leading option's share then and now (the first leader's, by its id).
+        case .choice, .ranking:
+            // The leading option's share (of respondents, or of Borda points) then and now (the first leader's, by its id).
             guard let leader = result.chart.rows.filter({ ($0.count ?? 0) > 0 }).max(by: { ($0.percent ?? 0) < ($1.percent ?? 0) }),
                 let now = current.optionShares?[leader.category], let then = previous.optionShares?[leader.category]
             else { return nil }

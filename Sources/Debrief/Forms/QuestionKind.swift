@@ -9,6 +9,8 @@ public enum QuestionKind: String, Sendable, Codable, CaseIterable {
     case rating
     /// Several statements rated on one shared scale (a Likert matrix).
     case grid
+    /// Options put in order, first to last (docs/decisions/0070).
+    case ranking
 
     /// "choice, shortAnswer, rating, grid": used in the "must be one of …" message.
     public static var listForMessages: String {
@@ -30,6 +32,8 @@ public enum QuestionBody: Sendable, Equatable {
     case rating(RatingSpec)
     /// A grid of statements on one rating scale.
     case grid(GridSpec)
+    /// Options a participant puts in order.
+    case ranking(RankingSpec)
 
     /// The kind of this body.
     public var kind: QuestionKind { opened.kind }

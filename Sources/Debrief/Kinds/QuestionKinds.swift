@@ -15,6 +15,7 @@ extension QuestionKind {
         case .shortAnswer: ShortAnswerKind.self
         case .rating: RatingKind.self
         case .grid: GridKind.self
+        case .ranking: RankingKind.self
         }
     }
 }
@@ -27,6 +28,7 @@ extension QuestionBody {
         case .shortAnswer(let spec): (.shortAnswer, spec)
         case .rating(let spec): (.rating, spec)
         case .grid(let spec): (.grid, spec)
+        case .ranking(let spec): (.ranking, spec)
         }
     }
 }
@@ -39,6 +41,7 @@ extension AnswerValue {
         case .text(let text): (.shortAnswer, text)
         case .rating(let value): (.rating, value)
         case .grid(let ratings): (.grid, ratings)
+        case .ranking(let order): (.ranking, order)
         }
     }
 

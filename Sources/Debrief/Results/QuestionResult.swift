@@ -70,6 +70,9 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
     /// Grid: one result per statement, in the host's order. The grid's own `chart` counts the
     /// respondents of each statement.
     public var statements: [StatementResult]?
+    /// Ranking: each option's average rank, Borda points and first choices, most points first;
+    /// absent when the question is withheld (docs/decisions/0070).
+    public var ranking: [RankingScore]?
     /// When the form has more than one published version: the versions whose answers are
     /// counted here (the current one and the earlier ones where the question is comparable),
     /// oldest first, with how many answered in each.

@@ -127,8 +127,11 @@ struct ResponsesLayout {
                     // COPY takes no NULL parameter: '' stands for "no statement".
                     + ", \(column.statement?.key ?? "")::text AS " + SQLQuery(unsafeSQL: "s\(index)")
                 let value = "v\(index)", code = "c\(index)", other = "o\(index)", key = "p.k\(index)", statement = "p.s\(index)"
+                // A statement's column (a grid's, or a ranking's option: SQL/0064) holds its number,
+                // the rating or the rank, never the option's label.
                 aggregates = aggregates + (index > 0 ? ",\n" : "") + SQLQuery(unsafeSQL: """
-                    string_agg(coalesce(ol.label, a.option_id, a.rating::text, a.text_value), '\(Self.labelSeparator)' ORDER BY a.position)
+                    string_agg(CASE WHEN a.statement_key IS NOT NULL THEN a.rating::text
+                        ELSE coalesce(ol.label, a.option_id, a.rating::text, a.text_value) END, '\(Self.labelSeparator)' ORDER BY a.position)
                         FILTER (WHERE a.question_key = \(key) AND a.other_text IS NULL
                                 AND coalesce(a.statement_key, '') = \(statement)) AS \(value),
                     string_agg(a.option_id, '\(Self.separator)' ORDER BY a.position)

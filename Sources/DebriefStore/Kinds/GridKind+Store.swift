@@ -8,7 +8,8 @@ extension GridKind: StoreKindPart {
         }
     }
 
-    static func claims(_ part: StoredAnswerPart) -> Bool { part.statementKey != nil && part.rating != nil }
+    /// Statement rows without an option (a ranking's rows have one).
+    static func claims(_ part: StoredAnswerPart) -> Bool { part.statementKey != nil && part.rating != nil && part.optionID == nil }
 
     static func adding(_ part: StoredAnswerPart, to value: [GridRating]?) -> [GridRating] {
         guard let statement = part.statementKey, let rating = part.rating else { return value ?? [] }

@@ -7,7 +7,7 @@ enum ChatPhrase: String, CaseIterable, Sendable {
     // The digest.
     case digestClosedTitle, digestDailyTitle, digestTestTitle, digestTestNote, digestSession, digestFormOpen, digestFormClosed
     case digestResponses, digestRateOfCheckedIn, digestRateOfExpected, digestNoRate, digestWithheld, digestLeading
-    case digestTie, digestMean, digestMeanInterval, digestNPS, digestNPSInterval, digestAnswers, digestNoAnswers
+    case digestRanked, digestTie, digestMean, digestMeanInterval, digestNPS, digestNPSInterval, digestAnswers, digestNoAnswers
     case digestStatementWithheld, digestRespondents, digestTrend, digestTrendNote, digestMore, digestOpenDashboard
     case digestNoResults, digestPrivacyNote
     // The meeting page's block.
@@ -35,6 +35,7 @@ enum ChatPhrase: String, CaseIterable, Sendable {
         case .digestNoRate: return ("no response rate: {reason}", "응답률 없음: {reason}")
         case .digestWithheld: return ("withheld: fewer than {k} answers", "비공개: 응답이 {k}개 미만")
         case .digestLeading: return ("Leading: {label} ({percent}%)", "1위: {label} ({percent}%)")
+        case .digestRanked: return ("Ranked first: {labels} ({percent}% of Borda points)", "종합 1위: {labels} (보르다 점수의 {percent}%)")
         case .digestTie: return ("Tied: {labels} ({percent}% each)", "공동 1위: {labels} (각 {percent}%)")
         case .digestMean: return ("Mean {mean} on {min}–{max}", "평균 {mean} ({min}–{max}점)")
         case .digestMeanInterval: return ("Mean {mean} on {min}–{max} (95% CI {lower}–{upper})", "평균 {mean} ({min}–{max}점, 95% 신뢰구간 {lower}–{upper})")

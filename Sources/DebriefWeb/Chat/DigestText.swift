@@ -109,6 +109,9 @@ struct DigestText: Sendable, Equatable {
                 statement.mean.map { "\(statement.label): \(Self.number($0))" } ?? t(.digestStatementWithheld, ["label": statement.label])
             }
             if let respondents { lines.append(t(.digestRespondents, ["n": String(respondents)])) }
+        case .ranking(let leaders, let percent, let respondents):
+            lines = [t(.digestRanked, ["labels": leaders.joined(separator: ", "), "percent": Self.number(percent)])]
+            if let respondents { lines.append(t(.digestRespondents, ["n": String(respondents)])) }
         case .answers(let respondents):
             lines = [t(.digestAnswers, ["n": respondents.map(String.init) ?? "—"])]
         }
@@ -119,7 +122,7 @@ struct DigestText: Sendable, Equatable {
             case .same: "→"
             }
             let previous: String
-            if case .nps = line.top { previous = Self.signed(trend.previous) } else if case .choice = line.top {
+            if case .nps = line.top { previous = Self.signed(trend.previous) } else if line.top.isShare {
                 previous = Self.number(trend.previous) + "%"
             } else {
                 previous = Self.number(trend.previous)

@@ -50,6 +50,7 @@ enum HostPhrase: String, CaseIterable, Sendable {
     case addShortAnswerButton, previewHeading, importExportHeading, exportLink, importLabel, importButton
     case copyFromLabel, copyButton
     case kindGrid, addGridButton, addStatementButton, statementNumber, statementsHeading
+    case kindRanking, addRankingButton
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -200,6 +201,8 @@ enum HostPhrase: String, CaseIterable, Sendable {
         case .kindRating: return ("Rating", "평점")
         case .kindShortAnswer: return ("Short answer", "단답형")
         case .kindGrid: return ("Rating grid", "평점 표")
+        case .kindRanking: return ("Ranking", "순위")
+        case .addRankingButton: return ("Add a ranking", "순위 질문 추가")
         case .addGridButton: return ("Add a rating grid", "평점 표 추가")
         case .addStatementButton: return ("Add statement", "문항 추가")
         case .statementNumber: return ("Statement {n}", "문항 {n}")

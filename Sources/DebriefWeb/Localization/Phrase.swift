@@ -13,6 +13,7 @@ enum Phrase: String, CaseIterable, Sendable {
     case requiredMark, requiredLegend, anonymousNote, identifiedNote, thresholdNote, sendAnswers, errorSummary
     case ratingScale, chooseOne, chooseUpTo, chooseAny, otherOption, otherText, maxLength
     case followUpIfRated, followUpIfChosen, followUpIfNotChosen, shownToOf
+    case rankEach, rankPosition
     case checkInHeading, checkInName, checkInAnonymousButton, checkInNamedButton
     case checkInAnonymousHint, checkInRequiredHint, checkedInAs, checkedIn, closesAt
     case alreadySent, stillSaving, alreadyAnswered, checkInUnknown, answeredFromThisBrowser, formLanguages
@@ -59,6 +60,8 @@ enum Phrase: String, CaseIterable, Sendable {
         case .errorSummary: return ("Some answers need another look:", "다시 확인할 답변이 있어요:")
         case .ratingScale: return ("From {min} to {max}", "{min}부터 {max}까지")
         case .chooseOne: return ("Choose one.", "하나를 골라 주세요.")
+        case .rankEach: return ("Give each option its place: 1 is first, {n} is last.", "각 선택지의 순위를 골라 주세요: 1이 첫째, {n}이 마지막이에요.")
+        case .rankPosition: return ("Place", "순위")
         case .followUpIfRated: return ("Answer if you rated {values} on “{question}”.", "“{question}”에 {values}점을 주셨다면 답해 주세요.")
         case .followUpIfChosen: return ("Answer if you chose {options} on “{question}”.", "“{question}”에서 {options}을(를) 고르셨다면 답해 주세요.")
         case .followUpIfNotChosen: return ("Answer if you did not choose {options} on “{question}”.", "“{question}”에서 {options}을(를) 고르지 않으셨다면 답해 주세요.")

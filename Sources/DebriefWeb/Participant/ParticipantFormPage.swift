@@ -53,6 +53,9 @@ struct ParticipantFormPage {
         var gridColumnHeads: [GridColumn] = []
         var gridColumns = 0
         var gridRows: [GridRow] = []
+        var isRanking = false
+        /// Ranking: one place `<select>` per option (no script needed, docs/decisions/0070).
+        var rankingRows: [RankingRow] = []
         // Rating
         var points: [Point] = []
         var minLabel: String?
@@ -90,6 +93,20 @@ struct ParticipantFormPage {
         var cellValue: Int
         var columnID: String
         var cellChecked: Bool
+    }
+
+    /// One option of a ranking and its place (blank, or 1 to n). Names differ from the
+    /// question's own for the same reason as ``GridRow``'s.
+    struct RankingRow {
+        var rankID: String
+        var rankLabel: String
+        var rankField: String
+        var places: [RankPlace]
+    }
+
+    struct RankPlace {
+        var place: Int
+        var placeChosen: Bool
     }
 
     struct GridColumn {
