@@ -22,7 +22,7 @@ struct ChatDigestPayloadTests {
                 trend = ResultsDigest.Trend(arrow: .up, previous: 50)
             case 3: top = .rating(mean: 4.2, interval: ConfidenceInterval(lower: 3.8, upper: 4.6), scale: 1...5, respondents: 8)
             case 4: top = .nps(score: 23, interval: ConfidenceInterval(lower: -10, upper: 55), respondents: 8)
-            case 5: top = .grid(statements: [.init(label: "Pace", mean: 3.5), .init(label: "Focus", mean: nil)], respondents: 8)
+            case 5: top = .statementMeans(statements: [.init(label: "Pace", mean: 3.5), .init(label: "Focus", mean: nil)], respondents: 8)
             default: top = .answers(respondents: 5)
             }
             return ResultsDigest.Line(key: "q\(index)", prompt: prompt(index), top: top, trend: trend)

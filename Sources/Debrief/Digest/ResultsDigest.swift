@@ -48,8 +48,9 @@ public struct ResultsDigest: Sendable, Equatable {
             case rating(mean: Double, interval: ConfidenceInterval?, scale: ClosedRange<Int>?, respondents: Int?)
             /// Net Promoter Score (0–10 questions), with its interval.
             case nps(score: Double, interval: ConfidenceInterval?, respondents: Int?)
-            /// A grid: each shown statement's mean; withheld statements are named without a number.
-            case grid(statements: [Statement], respondents: Int?)
+            /// Each shown part's mean (a grid's statements), in order; a withheld part is named without a
+            /// number. A shape, not a kind: any kind whose parts have means says them this way.
+            case statementMeans(statements: [Statement], respondents: Int?)
             /// A ranking: the leading option(s) by Borda points and their share of all points.
             case ranking(leaders: [String], bordaPercent: Double, respondents: Int?)
             /// Short answers: only how many answered (the words are the participants').

@@ -62,7 +62,7 @@ extension GridKind {
                 mean: statement.withheld || disclosure.reason(question: result.key, statement: statement.key) != nil
                     ? nil : statement.statistics?.mean)
         }
-        return .grid(statements: statements, respondents: respondents)
+        return .statementMeans(statements: statements, respondents: respondents)
     }
 
     /// 1½ s per statement.

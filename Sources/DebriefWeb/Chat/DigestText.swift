@@ -104,7 +104,7 @@ struct DigestText: Sendable, Equatable {
                 lines = [t(.digestNPS, ["score": Self.signed(score)])]
             }
             if let respondents { lines.append(t(.digestRespondents, ["n": String(respondents)])) }
-        case .grid(let statements, let respondents):
+        case .statementMeans(let statements, let respondents):
             lines = statements.map { statement in
                 statement.mean.map { "\(statement.label): \(Self.number($0))" } ?? t(.digestStatementWithheld, ["label": statement.label])
             }
