@@ -14,7 +14,8 @@ struct QuestionKindRegistryTests {
              {"key":"s","prompt":"Say","kind":"shortAnswer","maxLength":200,"placeholder":"…"},
              {"key":"r","prompt":"Rate","kind":"rating","min":0,"max":10,"minLabel":"Never","maxLabel":"Surely"},
              {"key":"g","prompt":"Grid","kind":"grid","min":1,"max":5,
-              "statements":[{"key":"x","label":"X"},{"key":"y","label":"Y"},{"key":"z","label":"Z"}]}]
+              "statements":[{"key":"x","label":"X"},{"key":"y","label":"Y"},{"key":"z","label":"Z"}]},
+             {"key":"k","prompt":"Rank","kind":"ranking","options":[{"id":"a","label":"A"},{"id":"b","label":"B"},{"id":"c","label":"C"}]}]
             """
         return (try? JSONDecoder().decode([Question].self, from: Data(json.utf8))) ?? []
     }()
@@ -41,7 +42,7 @@ struct QuestionKindRegistryTests {
     }
 
     @Test func eachAnswerFieldBelongsToExactlyOneKind() {
-        let fields = ["optionIds", "otherText", "rating", "text", "ratings"]
+        let fields = ["optionIds", "otherText", "rating", "text", "ratings", "ranking"]
         for field in fields {
             let owners = QuestionKinds.all.filter { $0.answerFields.contains(field) }
             #expect(owners.count == 1, "\(field) belongs to one kind, not \(owners.count)")
@@ -65,7 +66,7 @@ struct QuestionKindRegistryTests {
     @Test func anAnswerOfEachKindKeepsItsShapeThroughItsDescriptor() throws {
         let answers: [AnswerValue] = [
             .choice(optionIds: ["a"], otherText: "mine"), .text("words"), .rating(9),
-            .grid([GridRating(statementKey: "x", value: 2), GridRating(statementKey: "y", value: 5)]),
+            .grid([GridRating(statementKey: "x", value: 2), GridRating(statementKey: "y", value: 5)]), .ranking(["b", "c", "a"]),
         ]
         #expect(Set(answers.map(\.kind)) == Set(QuestionKind.allCases))
         for value in answers {
