@@ -58,6 +58,10 @@ struct BuilderDraft: Equatable {
     var sharesResultsLive = false
     var privacyThreshold = ""
     var closesAt = ""
+    /// The series' close rule as typed: "closes N hours after the session ends" (blank: it does
+    /// not close by itself). Nil when the page showed a date instead (a session's own copy): a
+    /// series' form carries a rule, never a date from one week into the next (decision 63).
+    var closesAfterHours: String?
     var questions: [Question] = []
     /// The speeder threshold in seconds as typed (`speederThresholdSeconds`); empty for the default.
     var speederThreshold = ""
@@ -74,6 +78,7 @@ struct BuilderDraft: Equatable {
         self.sharesResultsLive = fields["sharesResultsLive"] == "on"
         self.privacyThreshold = fields["privacyThreshold"] ?? ""
         self.closesAt = fields["closesAt"] ?? ""
+        self.closesAfterHours = fields["closesAfterHours"]
         self.speederThreshold = fields["speederThresholdSeconds"] ?? ""
         let count = min(Int(fields["count"] ?? "") ?? 0, Self.maxQuestions)
         self.questions = (0..<max(0, count)).map { i in
@@ -191,9 +196,13 @@ struct BuilderDraft: Equatable {
         self.init(FormInput(definition))
     }
 
+    /// The hours a series' close rule may take: up to a year after the session ends.
+    static let closeRuleHours = 0...8_760
+
     /// The API's body for this draft, and the fields that are not even numbers or times (reported
-    /// with whatever the domain finds).
-    func input() -> (FormInput, [FieldProblem]) {
+    /// with whatever the domain finds). A close rule in hours becomes the close time that long
+    /// after `sessionEnd`, which the series' owner reads back as the rule (``SeriesForm/of(session:sessionEnd:)``).
+    func input(sessionEnd: Date? = nil) -> (FormInput, [FieldProblem]) {
         var problems: [FieldProblem] = []
         func number(_ text: String, _ path: String) -> Int? {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -206,7 +215,15 @@ struct BuilderDraft: Equatable {
         }
         func text(_ value: String) -> String? { value.isEmpty ? nil : value }
         var closesAt: Date?
-        if !self.closesAt.isEmpty {
+        if let typed = self.closesAfterHours, let sessionEnd {
+            let trimmed = typed.trimmingCharacters(in: .whitespaces)
+            if let hours = Int(trimmed), Self.closeRuleHours.contains(hours) {
+                closesAt = sessionEnd.addingTimeInterval(TimeInterval(hours * 3_600))
+            } else if !trimmed.isEmpty {
+                problems.append(
+                    FieldProblem("closesAfterHours", "must be between \(Self.closeRuleHours.lowerBound) and \(Self.closeRuleHours.upperBound)"))
+            }
+        } else if !self.closesAt.isEmpty {
             closesAt = LocalDateTime.parse(self.closesAt)
             if closesAt == nil { problems.append(FieldProblem("closesAt", "must be a date and time")) }
         }

@@ -37,6 +37,7 @@ struct BuilderErrorLinks {
         case "privacyThreshold": return ("privacyThreshold", t(.privacyThresholdLabel))
         case "speederThresholdSeconds": return ("speederThresholdSeconds", t(.speederThresholdLabel))
         case "closesAt": return ("closesAt", t(.closesAtLabel))
+        case "closesAfterHours": return ("closesAfterHours", t(.closesAfterHoursLabel))
         // The list as a whole (none, too many): its message stands above the "Add" buttons.
         case "questions": return ("questions-error", "")
         default: break

@@ -138,6 +138,11 @@ struct BuilderPage {
     var speederThresholdError: String?
     var closesAt: String
     var closesAtError: String?
+    /// The page edits the series' form: its close rule is typed in hours after the session ends,
+    /// in place of a date (docs/decisions/0063).
+    var editsSeriesForm = false
+    var closesAfterHours = ""
+    var closesAfterHoursError: String?
     var questions: [QuestionBlock]
     var count: Int
     var questionsError: String?
@@ -255,6 +260,7 @@ struct BuilderPage {
         self.speederThresholdError = errors["speederThresholdSeconds"]
         self.closesAt = draft.closesAt
         self.closesAtError = errors["closesAt"]
+        self.closesAfterHoursError = errors["closesAfterHours"]
         self.count = draft.questions.count
         self.questionsError = errors["questions"]
         let summary = BuilderErrorLinks(failure, draft: draft, t: t)
@@ -365,5 +371,18 @@ struct BuilderPage {
             remove: "removeOption:\(i):\(j)",
             upLabel: t(.moveUp) + ": " + number + ", " + optionText, downLabel: t(.moveDown) + ": " + number + ", " + optionText,
             removeLabel: t(.removeButton) + ": " + number + ", " + optionText)
+    }
+}
+
+extension BuilderPage {
+    /// Shows the close rule field when the session follows the series' form: as typed, or the
+    /// stored close time read as whole hours after this session's end (blank: none).
+    mutating func showCloseRule(of draft: BuilderDraft, stored: StoredForm?, sessionEnd: Date) {
+        self.editsSeriesForm = self.seriesForm?.follows ?? false
+        if let typed = draft.closesAfterHours {
+            self.closesAfterHours = typed
+        } else if let closesAt = stored?.definition.closesAt {
+            self.closesAfterHours = String(max(0, Int((closesAt.timeIntervalSince(sessionEnd) / 3_600).rounded())))
+        }
     }
 }

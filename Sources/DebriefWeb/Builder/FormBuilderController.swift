@@ -73,7 +73,7 @@ struct FormBuilderController {
         let t = Localizer(Language(request.headers))
         switch action {
         case "preview":
-            let (input, parseProblems) = self.input(for: draft, keeping: stored)
+            let (input, parseProblems) = self.input(for: draft, keeping: stored, sessionEnd: meeting.endsAt)
             do {
                 if !parseProblems.isEmpty { throw ValidationFailure(problems: parseProblems) }
                 let definition = try input.validate(now: Date()).get()
@@ -204,7 +204,7 @@ struct FormBuilderController {
         _ draft: BuilderDraft, _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, stored: StoredForm?,
         publishing: Bool = false, scope: DraftScope = .series
     ) async throws -> Saving {
-        let (input, parseProblems) = self.input(for: draft, keeping: stored)
+        let (input, parseProblems) = self.input(for: draft, keeping: stored, sessionEnd: meeting.endsAt)
         do {
             if !parseProblems.isEmpty { throw ValidationFailure(problems: parseProblems) }
             return .saved(try await self.forms.saveDraft(meeting: meeting.id, by: try context.requireViewer(), scope: scope) { input })
@@ -222,8 +222,8 @@ struct FormBuilderController {
 
     /// The API's body for the draft, with the settings the builder has no field for kept as
     /// stored (a wording fix of the open form must not change them; see decision record 20).
-    private func input(for draft: BuilderDraft, keeping stored: StoredForm?) -> (FormInput, [FieldProblem]) {
-        var (input, parseProblems) = draft.input()
+    private func input(for draft: BuilderDraft, keeping stored: StoredForm?, sessionEnd: Date) -> (FormInput, [FieldProblem]) {
+        var (input, parseProblems) = draft.input(sessionEnd: sessionEnd)
         if let kept = stored?.definition {
             input.oneResponsePerBrowser = input.oneResponsePerBrowser ?? kept.oneResponsePerBrowser
             input.acceptsAnswersFrom = input.acceptsAnswersFrom ?? kept.acceptsAnswersFrom.rawValue
@@ -246,6 +246,10 @@ struct FormBuilderController {
         var problems = failure.problems
         if case .failure(let domain) = input.validate(now: Date()), !parseProblems.isEmpty {
             problems += domain.problems.filter { problem in !parseProblems.contains { $0.path == problem.path } }
+        }
+        // The close time came from the rule typed in hours: its problem stands at that field.
+        if draft.closesAfterHours != nil {
+            problems = problems.map { $0.path == "closesAt" ? FieldProblem("closesAfterHours", $0.message) : $0 }
         }
         let t = Localizer(Language(request.headers))
         return try await self.render(
@@ -300,6 +304,7 @@ struct FormBuilderController {
         page.seriesForm = BuilderSeriesForm(
             meeting: meeting, stored: stored, series: try? await self.forms.seriesForm(series: meeting.seriesID, visibleTo: viewer),
             language: writer.language)
+        page.showCloseRule(of: draft, stored: stored, sessionEnd: meeting.endsAt)
         page.formError = formError ?? (failure == nil ? nil : writer.localizer(.builderHasErrors))
         page.focus(focus)
         page.importText = importText
@@ -309,7 +314,7 @@ struct FormBuilderController {
         // (issue 32, item 5); "Preview" refreshes it without saving.
         var shown = preview
         if shown == nil, failure == nil {
-            let (input, parseProblems) = self.input(for: draft, keeping: stored)
+            let (input, parseProblems) = self.input(for: draft, keeping: stored, sessionEnd: meeting.endsAt)
             if parseProblems.isEmpty, case .success(let definition) = input.validate(now: Date()) { shown = definition }
         }
         if let preview = shown {

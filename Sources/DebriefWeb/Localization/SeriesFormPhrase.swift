@@ -5,7 +5,7 @@ import Foundation
 /// templates as `{{t.name}}` like ``Phrase``.
 enum SeriesFormPhrase: String, CaseIterable, Sendable {
     case seriesFormFollows, seriesFormOwn, seriesFormNone, saveThisSessionOnly, pushToSeriesButton, pushedToSeries
-    case seriesCloseRule
+    case seriesCloseRule, closesAfterHoursLabel, closesAfterHoursHint
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -33,6 +33,12 @@ enum SeriesFormPhrase: String, CaseIterable, Sendable {
                 "This is now the series' form: sessions not yet published use it.",
                 "이제 이 설문이 시리즈 설문이에요. 아직 게시하지 않은 세션이 이 설문을 써요.")
         case .seriesCloseRule: return ("Each session's form closes {rule}.", "각 세션의 설문은 {rule} 닫혀요.")
+        case .closesAfterHoursLabel:
+            return ("Closes this many hours after the session ends (optional)", "세션이 끝나고 몇 시간 뒤에 닫을까요 (선택)")
+        case .closesAfterHoursHint:
+            return (
+                "Whole hours, 0 to 8760, counted from each session's own end. Blank: the form does not close by itself.",
+                "0부터 8760까지 정수 시간이며, 각 세션이 끝난 때부터 세요. 비워 두면 저절로 닫히지 않아요.")
         }
     }
 }
