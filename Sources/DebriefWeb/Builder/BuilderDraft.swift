@@ -41,7 +41,7 @@ struct BuilderDraft: Equatable {
 
         static func new(_ kind: QuestionKind) -> Question {
             var question = Question(kind: kind)
-            if kind == .choice || kind == .grid { question.options = [Option(), Option()] }
+            if kind.page?.hasOptionRows == true { question.options = [Option(), Option()] }
             return question
         }
     }

@@ -48,8 +48,10 @@ struct BuilderPage {
         var isChoice: Bool
         var isRating: Bool
         var isText: Bool
-        /// Choices and grids list options (a grid's statements) and may add one.
+        /// Choices, grids and rankings list options (a grid's statements) and may add one.
         var hasOptions: Bool
+        /// The rows are a grid's statements.
+        var rowsAreStatements = false
         /// Ratings and grids have a scale.
         var hasScale: Bool
         var addOptionText: String
@@ -321,13 +323,13 @@ struct BuilderPage {
             key: q.key, keyError: errors[path + ".key"], prompt: q.prompt, promptError: errors[path + ".prompt"],
             questionError: errors[path] ?? errors[path + ".kind"], required: q.required,
             isChoice: q.kind == .choice, isRating: q.kind == .rating, isText: q.kind == .shortAnswer,
-            hasOptions: q.kind == .choice || q.kind == .grid, hasScale: q.kind == .rating || q.kind == .grid,
-            addOptionText: q.kind == .grid ? t(.addStatementButton) : t(.addOptionButton),
+            hasOptions: q.kind.page?.hasOptionRows ?? false, hasScale: q.kind == .rating || q.kind == .grid,
+            addOptionText: q.kind.page?.rowsAreStatements == true ? t(.addStatementButton) : t(.addOptionButton),
             allowsMultiple: q.allowsMultiple, maxSelections: q.maxSelections, maxSelectionsError: errors[path + ".maxSelections"],
             allowsOther: q.allowsOther,
             options: q.options.enumerated().map { j, option in
                 Self.option(
-                    option, at: j, of: i, last: optionLast, number: number, qPrefix: prefix, isStatement: q.kind == .grid, errors: errors, t: t)
+                    option, at: j, of: i, last: optionLast, number: number, qPrefix: prefix, isStatement: q.kind.page?.rowsAreStatements == true, errors: errors, t: t)
             },
             optionCount: q.options.count, optionsError: errors[path + ".options"] ?? errors[path + ".statements"],
             min: q.min, max: q.max, scaleError: errors[path + ".min"] ?? errors[path + ".max"],
@@ -343,6 +345,7 @@ struct BuilderPage {
             addOption: "addOption:\(i)",
             upLabel: t(.moveUp) + ": " + number, downLabel: t(.moveDown) + ": " + number, removeLabel: t(.removeButton) + ": " + number)
         block.shuffleOptions = q.shuffleOptions
+        block.rowsAreStatements = q.kind.page?.rowsAreStatements == true
         block.showWhenOpen = !q.showWhenQuestion.trimmingCharacters(in: .whitespaces).isEmpty || block.showWhenError != nil
         return block
     }

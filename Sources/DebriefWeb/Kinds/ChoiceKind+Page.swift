@@ -3,6 +3,8 @@ import Debrief
 extension ChoiceKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindChoice) }
 
+    static var hasOptionRows: Bool { true }
+
     /// Radios (one choice) or checkboxes, and the "other" text where the question allows it.
     static func participantField(
         _ spec: ChoiceSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,

@@ -3,6 +3,9 @@ import Debrief
 extension GridKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindGrid) }
 
+    static var hasOptionRows: Bool { true }
+    static var rowsAreStatements: Bool { true }
+
     /// A row of radios per statement, the scale's words at both ends of every row.
     static func participantField(
         _ spec: GridSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,

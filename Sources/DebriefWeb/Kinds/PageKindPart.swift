@@ -28,6 +28,16 @@ protocol PageKindPart: QuestionKindDescriptor {
     static func describeDraft(
         _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
         into input: inout QuestionInput)
+    /// Whether the builder lists option rows for this kind (choice options, grid statements,
+    /// ranking options); a new question starts with two.
+    static var hasOptionRows: Bool { get }
+    /// Whether those rows are statements (a grid's), named so in the builder.
+    static var rowsAreStatements: Bool { get }
+}
+
+extension PageKindPart {
+    static var hasOptionRows: Bool { false }
+    static var rowsAreStatements: Bool { false }
 }
 
 extension QuestionKind {

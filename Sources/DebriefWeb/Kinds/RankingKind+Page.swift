@@ -3,6 +3,9 @@ import Debrief
 extension RankingKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindRanking) }
 
+    /// The builder's option rows are the options to rank.
+    static var hasOptionRows: Bool { true }
+
     /// One place `<select>` (1 to n) per option, in the order the participant last gave (the
     /// host's order at first): a plain form control, so ranking needs no script and works with a
     /// keyboard and on a phone (docs/decisions/0070).
