@@ -12,7 +12,7 @@ public enum QuestionKind: String, Sendable, Codable, CaseIterable {
     /// Options put in order, first to last (docs/decisions/0070).
     case ranking
 
-    /// "choice, shortAnswer, rating, grid": used in the "must be one of …" message.
+    /// "choice, shortAnswer, rating, grid, ranking": used in the "must be one of …" message.
     public static var listForMessages: String {
         allCases.map(\.rawValue).joined(separator: ", ")
     }
