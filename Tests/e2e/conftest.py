@@ -155,8 +155,25 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "off_document(why): the test's exchanges are not checked against the OpenAPI document")
 
 
+# Under pytest-xdist each worker checks its own exchanges: a worker hands its count to the
+# controller when it finishes, and the controller's summary adds them up.
+_WORKERS_CHECKED: list[int] = []
+
+
+def pytest_sessionfinish(session):
+    worker_output = getattr(session.config, "workeroutput", None)
+    if worker_output is not None:
+        worker_output["openapi_checked"] = RECORDER.checked
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    _WORKERS_CHECKED.append(getattr(node, "workeroutput", {}).get("openapi_checked", 0))
+
+
 def pytest_terminal_summary(terminalreporter):
-    terminalreporter.write_line(f"OpenAPI: {RECORDER.checked} exchange(s) checked against the document")
+    checked = RECORDER.checked + sum(_WORKERS_CHECKED)
+    terminalreporter.write_line(f"OpenAPI: {checked} exchange(s) checked against the document")
 
 
 @pytest.fixture(autouse=True)
