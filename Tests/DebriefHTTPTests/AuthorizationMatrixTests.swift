@@ -147,6 +147,21 @@ struct AuthorizationMatrixTests {
         "POST /v1/meetings/{id}/form/close": Row(access: .series(.edit), success: .ok),
         "POST /v1/meetings/{id}/form/reopen": Row(access: .series(.edit), success: .ok),
         "POST /v1/meetings/{id}/form/to-series": Row(access: .series(.edit), success: .ok),
+        // An open form takes a change of wording only: closed first, the template starts a new draft.
+        "POST /v1/meetings/{id}/form/from-template": Row(
+            access: .series(.edit), success: .ok, body: { _, _ in ["templateId": "retrospective"] },
+            prepare: { api, world in
+                let closed = try await api.send(.post, "/v1/meetings/\(world.meeting)/form/close", token: world.ownerToken)
+                #expect(closed.status == .ok)
+            }),
+        "GET /v1/templates": Row(access: .anyAccount, success: .ok),
+        // Any role that reads the meeting may save its form as their own template; another host
+        // cannot see the meeting.
+        "POST /v1/templates": Row(
+            access: .anyAccount, success: .created, overrides: [.otherHost: .notFound],
+            body: { world, _ in ["meetingId": world.meeting, "name": "Mine"] }),
+        "GET /v1/templates/{templateId}": Row(access: .ownerOnly, success: .ok),
+        "DELETE /v1/templates/{templateId}": Row(access: .ownerOnly, success: .noContent),
         "GET /v1/series/{id}/form": Row(access: .series(.read), success: .ok),
         "GET /v1/meetings/{id}/results": Row(access: .series(.read), success: .ok),
         "GET /v1/meetings/{id}/results/live": Row(access: .series(.read), success: .ok),
@@ -374,6 +389,8 @@ struct AuthorizationMatrixTests {
         "POST /m/{id}/form/import": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/form/copy": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/form/to-series": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/form/template": Row(access: .anyone, success: .seeOther, body: { _, _ in ["template": "retrospective"] }),
+        "POST /m/{id}/form/save-template": Row(access: .anyone, success: .seeOther, body: { _, _ in ["templateName": "Mine"] }),
         "GET /m/{id}/form/translations": Row(access: .anyone, success: .seeOther),
         "POST /m/{id}/form/translations": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "GET /m/{id}/responses": Row(access: .anyone, success: .seeOther),
@@ -473,6 +490,8 @@ struct AuthorizationMatrixTests {
         /// The owner's webhook endpoint, and the delivery publishing the form wrote for it.
         var webhook: String = ""
         var webhookDelivery: String = ""
+        /// A template the owner saved from the meeting's form (theirs alone).
+        var template: String = ""
         var otherHostToken: String?
         var otherHostEmail: String?
         /// The open offer of the series, to the other host (when that is the caller) or the bystander.
@@ -504,19 +523,16 @@ struct AuthorizationMatrixTests {
         func fill(_ path: String) -> String {
             let id = path.hasPrefix("/v1/series/") ? self.series : self.meeting
             let chart = path.hasPrefix("/v1/series/") ? "sessions" : "timeline"
-            return path.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{memberId}", with: self.rosterMember)
-                .replacingOccurrences(of: "check-ins/{checkInId}", with: "check-ins/" + self.possibleDuplicate)
-                .replacingOccurrences(of: "{key}", with: "notes").replacingOccurrences(of: "{code}", with: self.code)
-                .replacingOccurrences(of: "{question}", with: "useful").replacingOccurrences(of: "{name}", with: chart)
-                .replacingOccurrences(of: "{tokenId}", with: "7d1f3a2b-9c4e-4f5a-8b6c-0d1e2f3a4b5c")
-                .replacingOccurrences(of: "{checkInId}", with: self.checkIn)
-                .replacingOccurrences(of: "{responseId}", with: self.response)
-                .replacingOccurrences(of: "{webhookId}", with: self.webhook)
-                .replacingOccurrences(of: "{token}", with: "dbc_not-a-feed-token")
-                .replacingOccurrences(of: "{deliveryId}", with: self.webhookDelivery)
-                .replacingOccurrences(of: "{accountId}", with: self.bystander)
-                .replacingOccurrences(of: "{transferId}", with: self.transfer)
-                .replacingOccurrences(of: "{token}", with: "dbx_not-a-link")
+            // In order: the first `{token}` wins (the second is for paths without a feed token).
+            let values: [(String, String)] = [
+                ("{id}", id), ("{memberId}", self.rosterMember), ("check-ins/{checkInId}", "check-ins/" + self.possibleDuplicate),
+                ("{key}", "notes"), ("{code}", self.code), ("{question}", "useful"), ("{name}", chart),
+                ("{tokenId}", "7d1f3a2b-9c4e-4f5a-8b6c-0d1e2f3a4b5c"), ("{checkInId}", self.checkIn),
+                ("{responseId}", self.response), ("{webhookId}", self.webhook), ("{templateId}", self.template),
+                ("{token}", "dbc_not-a-feed-token"), ("{deliveryId}", self.webhookDelivery), ("{accountId}", self.bystander),
+                ("{transferId}", self.transfer), ("{token}", "dbx_not-a-link"),
+            ]
+            return values.reduce(path) { filled, value in filled.replacingOccurrences(of: value.0, with: value.1) }
         }
     }
 
@@ -592,6 +608,8 @@ struct AuthorizationMatrixTests {
                 "INSERT INTO accounts (email, display_name, password_hash, email_verified_at) VALUES (\(world.bystanderEmail), 'Bystander', 'x', now()) RETURNING id::text AS id"
             ).first?.decode("id", as: String.self))
         world.webhook = webhook
+        world.template = try #require(
+            try await api.send(.post, "/v1/templates", token: owner, json: ["meetingId": meeting, "name": "Board check"]).string("id"))
         let deliveries = try await api.send(.get, "/v1/webhooks/\(webhook)/deliveries", token: owner)
         world.webhookDelivery = try #require((deliveries.json?["items"] as? [[String: Any]])?.first?["id"] as? String, "\(deliveries.text)")
         // Two check-ins of one unlisted name, the second a possible duplicate (made in SQL: the

@@ -180,6 +180,10 @@ ROUTES = {
     "POST /v1/transfers/{transferId}/accept": (lambda w: f"/v1/transfers/{uuid.uuid4()}/accept", lambda w: {"credentials": "keep"}),
     # A series from a rule (calendar): the typed form; test_calendar.py spoils the .ics form.
     "POST /v1/series/from-calendar": (lambda w: "/v1/series/from-calendar", lambda w: _calendar_body()),
+    # Templates: saving one from the corpus meeting, and starting the draft meeting's form from one.
+    "POST /v1/templates": (lambda w: "/v1/templates", lambda w: {"meetingId": w.meeting, "name": "Corpus", "scope": "account"}),
+    "POST /v1/meetings/{id}/form/from-template": (lambda w: f"/v1/meetings/{w.draft_meeting}/form/from-template",
+                                                  lambda w: {"templateId": "retrospective", "scope": "session"}),
     "POST /v1/webhooks": (lambda w: "/v1/webhooks",
                           lambda w: {"url": "https://hooks.example.com/debrief", "events": ["response.created"]}),
     # A series' team chat channel: the unspoiled body sets a Slack channel (nothing is posted:

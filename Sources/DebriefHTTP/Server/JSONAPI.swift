@@ -153,6 +153,7 @@ public func buildRouter(
     MeetingController(meetings: api.meetings, creation: creation).addRoutes(to: authenticated)
     SharingController(sharing: api.sharing).addRoutes(to: authenticated)
     FormController(forms: api.forms, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
+    TemplateController(forms: api.forms, meetings: api.meetings, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
     results.addRoutes(to: authenticated)
     ModerationController(moderation: api.moderation).addRoutes(to: authenticated)
     ChartController(results: api.results).addRoutes(to: authenticated)

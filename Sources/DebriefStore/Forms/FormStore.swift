@@ -15,6 +15,8 @@ public struct FormStore: Sendable {
 
     /// The series' forms, on the same database (docs/decisions/0063).
     public var seriesForms: SeriesFormStore { SeriesFormStore(database: self.database) }
+    /// The templates hosts start forms from (built in, the installation's, their own).
+    public var templates: FormTemplateStore { FormTemplateStore(database: self.database) }
 
     /// The meeting's current form, or nil when it has none. Throws not-found for an invisible meeting.
     public func current(meeting meetingID: UUID, visibleTo viewer: Viewer) async throws -> StoredForm? {

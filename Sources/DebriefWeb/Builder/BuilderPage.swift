@@ -151,6 +151,7 @@ struct BuilderPage {
     var notice: String?
     /// Whether this session uses the series' form, and the push button when it does not.
     var seriesForm: BuilderSeriesForm?
+    var templates: BuilderTemplates?
     var formError: String?
     /// Every problem at the top of the page, a link to each field (`error-summary.mustache`).
     var errorLinks: [BuilderErrorLinks.Link] = []

@@ -33,6 +33,8 @@ struct FormBuilderController {
         group.post(":id/form/import", use: self.importJSON)
         group.post(":id/form/copy", use: self.copy)
         group.post(":id/form/to-series", use: self.pushToSeries)
+        group.post(":id/form/template", use: self.startFromTemplate)
+        group.post(":id/form/save-template", use: self.saveAsTemplate)
     }
 
     /// "Make this the series' form": this session's current form becomes the series' form
@@ -276,7 +278,7 @@ struct FormBuilderController {
         }
     }
 
-    private func stored(_ meeting: Meeting, _ context: AppRequestContext) async throws -> StoredForm? {
+    func stored(_ meeting: Meeting, _ context: AppRequestContext) async throws -> StoredForm? {
         try await self.forms.currentIfAny(meeting: meeting.id, visibleTo: try context.requireViewer())
     }
 
@@ -287,7 +289,7 @@ struct FormBuilderController {
         return draft
     }
 
-    private func render(
+    func render(
         _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, _ draft: BuilderDraft, stored: StoredForm?,
         failure: ValidationFailure? = nil, notice: String? = nil, formError: String? = nil, focus: String? = nil,
         preview: FormDefinition? = nil, importText: String = "", importError: String? = nil, status: HTTPResponse.Status = .ok,
@@ -301,6 +303,9 @@ struct FormBuilderController {
             draft: draft, meeting: meeting, stored: stored, failure: failure, csrf: context.sessionCSRFToken ?? "",
             publicBaseURL: self.publicBaseURL, sources: sources, language: writer.language)
         page.notice = notice
+        page.templates = BuilderTemplates(
+            meeting: meeting, templates: try await self.forms.templates(for: viewer), hasForm: stored != nil, viewer: viewer,
+            failure: failure, language: writer.language)
         page.seriesForm = BuilderSeriesForm(
             meeting: meeting, stored: stored, series: try? await self.forms.seriesForm(series: meeting.seriesID, visibleTo: viewer),
             language: writer.language)

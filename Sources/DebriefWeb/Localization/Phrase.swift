@@ -269,6 +269,13 @@ protocol PhraseTable: CaseIterable, RawRepresentable<String>, Sendable {
     func text(_ language: Language) -> String
 }
 
+extension Localizer {
+    /// A phrase of any table, with its `{name}` placeholders filled.
+    func callAsFunction<Table: PhraseTable>(_ phrase: Table, _ values: [String: String] = [:]) -> String {
+        Self.fill(phrase.text(self.language), values)
+    }
+}
+
 extension PhraseTable {
     /// Every case's text in `language`, by raw value.
     static func texts(_ language: Language) -> [(String, String)] {
@@ -292,6 +299,7 @@ enum PhraseTables {
         SignInPhrase.self,
         SeriesFormPhrase.self,
         EmbedPhrase.self,
+        TemplatePhrase.self,
     ]
 }
 

@@ -1,0 +1,47 @@
+import Debrief
+import Foundation
+
+/// The builder's templates block (docs/decisions/0076-form-templates.md): start the draft from a
+/// template (the built-in library, the installation's, the host's own), or save the current form
+/// as one. The choices come from ``FormActions/templates(for:)``; what a host may pick or save is
+/// decided there, never here.
+struct BuilderTemplates {
+    struct Option {
+        var value: String
+        var label: String
+    }
+
+    var startAction: String
+    var saveAction: String
+    var options: [Option]
+    /// Only a form that exists can be saved as a template.
+    var canSave: Bool
+    /// An admin may save for every host of the installation.
+    var canSaveForInstallation: Bool
+    /// The problem with the name (or scope) last posted, shown beside it.
+    var nameError: String?
+
+    init(
+        meeting: Meeting, templates: [FormTemplate], hasForm: Bool, viewer: Viewer, failure: ValidationFailure?, language: Language
+    ) {
+        let t = Localizer(language)
+        let id = meeting.id.uuidString.lowercased()
+        self.startAction = "/m/\(id)/form/template"
+        self.saveAction = "/m/\(id)/form/save-template"
+        self.options = templates.map { template in
+            let whose: TemplatePhrase =
+                switch template.scope {
+                case .builtIn: .templateBuiltIn
+                case .installation: .templateInstallation
+                case .account: .templateOwn
+                }
+            // A built-in template is named in the page's language; a saved one as its host named it.
+            let localized = template.scope == .builtIn
+                ? LanguageTag(rawValue: language.rawValue).flatMap { template.form.translations[$0]?.title } : nil
+            return Option(value: template.id.description, label: (localized ?? template.name) + " · " + t(whose))
+        }
+        self.canSave = hasForm
+        self.canSaveForInstallation = viewer.isAdmin
+        self.nameError = failure?.problems.first { $0.path == "templateName" || $0.path == "templateScope" }?.message
+    }
+}
