@@ -67,7 +67,8 @@ public struct Pages: Sendable {
         AdminPageController(accounts: self.accounts, settings: self.host.settings, mail: self.host.mail, publicBaseURL: self.settings.publicBaseURL)
             .addRoutes(to: signedIn)
         let creation = MeetingCreation(
-            meetings: self.meetings, imports: self.host.calendar.map { CalendarImport(calendar: $0, admission: participantRateLimit.admission) })
+            meetings: self.meetings, imports: self.host.calendar.map { CalendarImport(calendar: $0, admission: participantRateLimit.admission) },
+            forms: self.host.forms)
         MeetingPagesController(accounts: self.accounts, meetings: self.meetings, creation: creation).addRoutes(to: signedIn)
         if let mail = self.host.mail {
             MailPagesController(accounts: self.accounts, meetings: self.meetings, mail: mail, admission: participantRateLimit.admission)

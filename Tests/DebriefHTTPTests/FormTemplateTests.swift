@@ -165,3 +165,54 @@ struct FormTemplateTests {
 extension Date {
     fileprivate var rounded: Date { Date(timeIntervalSince1970: self.timeIntervalSince1970.rounded()) }
 }
+
+extension FormTemplateTests {
+    /// "Starting a series from a template": `/m/new` and `POST /v1/meetings` with `templateId`
+    /// plan a weekly series whose every session has the template's form; an unknown template is a
+    /// 422 at `templateId` and makes nothing.
+    @Test func aNewWeeklySeriesStartsFromATemplate() async throws {
+        try await ParticipantAPI.run { api, database in
+            let host = try await Self.host(api)
+            let start = Date().addingTimeInterval(86_400 * 3).rounded
+            var body: [String: Any] = [
+                "title": "Weekly health", "startsAt": ParticipantAPI.iso(start), "endsAt": ParticipantAPI.iso(start.addingTimeInterval(3600)),
+                "repeats": "weekly", "templateId": "nope",
+            ]
+            let unknown = try await api.send(.post, "/v1/meetings", token: host, json: body)
+            #expect(unknown.status == .unprocessableContent && unknown.problemPaths.first?.hasPrefix("templateId:") == true, "\(unknown.text)")
+            let none: Int = try await database.withConnection { try await $0.query("SELECT count(*) AS n FROM meetings").single().decode("n") }
+            #expect(none == 0, "nothing made")
+
+            body["templateId"] = "team-health-check"
+            let made = try await api.send(.post, "/v1/meetings", token: host, json: body)
+            #expect(made.status == .created, "\(made.text)")
+            let series = try #require(made.string("seriesId"))
+            let sessions = try #require(try await api.send(.get, "/v1/meetings?scope=all&limit=5", token: host).json?["items"] as? [[String: Any]])
+            #expect(sessions.count == 5)
+            for session in sessions.compactMap({ $0["id"] as? String }) {
+                let form = try await api.send(.get, "/v1/meetings/\(session)/form", token: host)
+                #expect(form.string("title") == "Team health check", "session \(session): \(form.text)")
+                #expect(((form.json?["translations"] as? [String: Any])?["ko"] as? [String: Any])?["title"] as? String == "팀 건강 점검")
+            }
+            #expect(try await api.send(.get, "/v1/series/\(series)/form", token: host).string("title") == "Team health check")
+        }
+    }
+
+    @Test func theNewMeetingPageOffersTheLibrary() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let email = try await api.signUp()
+            let session = try #require(try await api.signIn(email: email).1)
+            let page = try await api.page("/m/new", cookie: session.cookie)
+            #expect(page.text.contains("<option value=\"\" selected>No form yet</option>"))
+            #expect(page.text.contains("<option value=\"retrospective\">Retrospective · built in</option>"))
+            let created = try await api.post(
+                "/m/new",
+                [("csrf", session.csrf), ("title", "Retro"), ("startsAt", "2032-05-06T09:00"), ("endsAt", "2032-05-06T10:00"),
+                 ("templateId", "retrospective")],
+                cookie: session.cookie)
+            let meeting = try #require(created.headers[.location], "\(created.status) \(created.text.prefix(800))")
+            let builder = try await api.page(meeting + "/form", cookie: session.cookie)
+            #expect(builder.text.contains("What went well?"), "the builder opens with the template's form")
+        }
+    }
+}

@@ -179,3 +179,17 @@ def test_the_whole_flow_through_the_generated_client(server: Server, generated):
         starts_at=next_start, ends_at=next_start + timedelta(hours=1))), 201)
     assert following.to_dict()["sessionNumber"] == 2
     assert following.to_dict()["seriesId"] == meeting.to_dict()["seriesId"]
+
+    # Templates: the library, the next session's own form started from one, the first session's
+    # form saved as the host's template (with no date), read back and deleted.
+    library = _ok(forms("list_templates").sync_detailed(client=host), 200)
+    assert [item.id for item in library.items][:2] == ["team-health-check", "retrospective"]
+    started = _ok(forms("start_form_from_template").sync_detailed(following.id, client=host, body=models.StartFromTemplateInput(
+        template_id="team-health-check", scope=models.StartFromTemplateInputScope("session"))), 200)
+    assert started.title == "Team health check" and "ko" in started.to_dict()["translations"]
+    kept = _ok(forms("save_template").sync_detailed(client=host, body=models.TemplateInput(
+        meeting_id=meeting.id, name="Generated sync")), 201)
+    assert kept.scope == "account" or kept.scope.value == "account"
+    read = _ok(forms("get_template").sync_detailed(kept.id, client=host), 200)
+    assert read.form.title == "How was the weekly sync?" and "closesAt" not in read.form.to_dict()
+    assert forms("delete_template").sync_detailed(kept.id, client=host).status_code == 204

@@ -20,12 +20,16 @@ public struct MeetingInput: Codable, Sendable, Equatable {
     /// How the new series repeats (``Repeats``: `none`, `weekly`, `everyTwoWeeks`, `monthly`);
     /// absent: `none`. Only creating a series reads it (``validateNew()``).
     public var repeats: String?
+    /// The template the new series' form starts from (an id from `GET /v1/templates`); absent:
+    /// no form yet. Only creating a series reads it (``validateNew()``).
+    public var templateId: String?
 
     /// Creates an input; every field defaults to absent.
     public init(
         title: String? = nil, startsAt: Date? = nil, endsAt: Date? = nil, place: String? = nil, expectedHeadCount: Int? = nil,
-        timeZone: String? = nil, repeats: String? = nil
+        timeZone: String? = nil, repeats: String? = nil, templateId: String? = nil
     ) {
+        self.templateId = templateId
         self.timeZone = timeZone
         self.repeats = repeats
         self.title = title
@@ -44,9 +48,10 @@ public struct MeetingInput: Codable, Sendable, Equatable {
         let details = self.validate()
         if case .failure(let failure) = details { problems.add(contentsOf: failure) }
         let repeats = Repeats.check(self.repeats, at: "repeats", into: &problems)
+        let template = problems.optionalText(self.templateId, at: "templateId", maxLength: 64)
         return problems.result {
             guard case .success(let details) = details else { return nil }
-            return NewSeriesMeeting(details: details, timeZone: zone, repeats: repeats)
+            return NewSeriesMeeting(details: details, timeZone: zone, repeats: repeats, templateID: template)
         }
     }
 
@@ -87,10 +92,14 @@ public struct NewSeriesMeeting: Sendable, Equatable {
     /// How the series repeats: anything but ``Repeats/none`` is planned as a calendar series
     /// (``CalendarSeriesPlan/make(repeating:hostZone:budget:)``), not made as one session.
     public var repeats: Repeats
+    /// The template the series' form starts from, as sent (whether the host may use it is the
+    /// templates' owner's to say), or nil for no form yet.
+    public var templateID: String?
 
-    public init(details: MeetingDetails, timeZone: String?, repeats: Repeats = .none) {
+    public init(details: MeetingDetails, timeZone: String?, repeats: Repeats = .none, templateID: String? = nil) {
         self.details = details
         self.timeZone = timeZone
         self.repeats = repeats
+        self.templateID = templateID
     }
 }

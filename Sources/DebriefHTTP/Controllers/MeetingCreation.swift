@@ -5,20 +5,35 @@ import DebriefActions
 /// one session in a new series, or — when it repeats (``Repeats``) — a series whose schedule is
 /// the repetition's rule, every session within the horizon planned through ``CalendarImport``
 /// (the bounded planner a calendar file goes through) and started with the series' form by the
-/// store's one insert. Answers the first session.
+/// store's one insert. With a template, the series' form starts from it (docs/decisions/0076):
+/// the template is looked up before anything is made, so an unknown one makes nothing. Answers
+/// the first session.
 public struct MeetingCreation: Sendable {
     let meetings: MeetingActions
     /// Nil when the server plans no calendars: a repeating meeting is then refused at `repeats`.
     let imports: CalendarImport?
+    /// The templates a new series' form may start from.
+    public let forms: FormActions
 
-    public init(meetings: MeetingActions, imports: CalendarImport?) {
+    public init(meetings: MeetingActions, imports: CalendarImport?, forms: FormActions) {
         self.meetings = meetings
         self.imports = imports
+        self.forms = forms
     }
 
     public func create(_ input: MeetingInput, context: AppRequestContext) async throws -> Meeting {
         let new = try input.validateNew().get()
         let viewer = try context.requireViewer()
+        let template = try await self.template(new.templateID, for: viewer)
+        let first = try await self.firstSession(new, context: context, viewer: viewer)
+        if let template {
+            // Saved as the first session's draft for the series: every planned session follows it.
+            _ = try await self.forms.startFromTemplate(template.id.description, meeting: first.id, by: viewer)
+        }
+        return first
+    }
+
+    private func firstSession(_ new: NewSeriesMeeting, context: AppRequestContext, viewer: Viewer) async throws -> Meeting {
         guard new.repeats != .none else { return try await self.meetings.create(by: viewer, new) }
         guard let imports else { throw ValidationFailure(FieldProblem("repeats", "is not available on this server")) }
         do {
@@ -29,6 +44,16 @@ public struct MeetingCreation: Sendable {
             // The planner names its own field; here the sessions' times are `startsAt`.
             error.field = "startsAt"
             throw error
+        }
+    }
+
+    /// The template `id` names, or a problem at `templateId` when the viewer has none by that id.
+    private func template(_ id: String?, for viewer: Viewer) async throws -> FormTemplate? {
+        guard let id else { return nil }
+        do {
+            return try await self.forms.template(id, for: viewer)
+        } catch let error as DebriefError where error.code == .notFound {
+            throw ValidationFailure(FieldProblem("templateId", "names no template you may use (see GET /v1/templates)"))
         }
     }
 }

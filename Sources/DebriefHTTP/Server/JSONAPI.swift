@@ -149,7 +149,7 @@ public func buildRouter(
     let authenticated = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts))
     accounts.addAuthenticatedRoutes(to: authenticated)
     let creation = MeetingCreation(
-        meetings: api.meetings, imports: api.calendar.map { CalendarImport(calendar: $0, admission: admission) })
+        meetings: api.meetings, imports: api.calendar.map { CalendarImport(calendar: $0, admission: admission) }, forms: api.forms)
     MeetingController(meetings: api.meetings, creation: creation).addRoutes(to: authenticated)
     SharingController(sharing: api.sharing).addRoutes(to: authenticated)
     FormController(forms: api.forms, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)

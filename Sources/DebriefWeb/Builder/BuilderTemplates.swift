@@ -28,20 +28,23 @@ struct BuilderTemplates {
         let id = meeting.id.uuidString.lowercased()
         self.startAction = "/m/\(id)/form/template"
         self.saveAction = "/m/\(id)/form/save-template"
-        self.options = templates.map { template in
-            let whose: TemplatePhrase =
-                switch template.scope {
-                case .builtIn: .templateBuiltIn
-                case .installation: .templateInstallation
-                case .account: .templateOwn
-                }
-            // A built-in template is named in the page's language; a saved one as its host named it.
-            let localized = template.scope == .builtIn
-                ? LanguageTag(rawValue: language.rawValue).flatMap { template.form.translations[$0]?.title } : nil
-            return Option(value: template.id.description, label: (localized ?? template.name) + " · " + t(whose))
-        }
+        self.options = templates.map { Option(value: $0.id.description, label: Self.label($0, t)) }
         self.canSave = hasForm
         self.canSaveForInstallation = viewer.isAdmin
         self.nameError = failure?.problems.first { $0.path == "templateName" || $0.path == "templateScope" }?.message
+    }
+
+    /// "Retrospective · built in": a built-in template named in the page's language, a saved one
+    /// as its host named it, and whose it is.
+    static func label(_ template: FormTemplate, _ t: Localizer) -> String {
+        let whose: TemplatePhrase =
+            switch template.scope {
+            case .builtIn: .templateBuiltIn
+            case .installation: .templateInstallation
+            case .account: .templateOwn
+            }
+        let localized = template.scope == .builtIn
+            ? LanguageTag(rawValue: t.language.rawValue).flatMap { template.form.translations[$0]?.title } : nil
+        return (localized ?? template.name) + " · " + t(whose)
     }
 }

@@ -6,6 +6,7 @@ enum TemplatePhrase: String, CaseIterable, Sendable {
     case templatesHeading, startFromTemplateLabel, startFromTemplateButton, templateStarted
     case saveAsTemplateLabel, saveAsTemplateButton, templateScopeLabel, templateScopeAccount
     case templateScopeInstallation, templateSaved, templateBuiltIn, templateInstallation, templateOwn
+    case newMeetingTemplateLabel, newMeetingTemplateHint, noTemplate
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -28,6 +29,12 @@ enum TemplatePhrase: String, CaseIterable, Sendable {
         case .templateBuiltIn: return ("built in", "기본 제공")
         case .templateInstallation: return ("for everyone", "모두")
         case .templateOwn: return ("yours", "내 템플릿")
+        case .newMeetingTemplateLabel: return ("Form", "설문")
+        case .newMeetingTemplateHint:
+            return (
+                "Start the series' form from a template (with its Korean translation); you can change it in the builder.",
+                "템플릿으로 시리즈 설문을 시작해요 (한국어 번역 포함). 설문 편집기에서 바꿀 수 있어요.")
+        case .noTemplate: return ("No form yet", "아직 설문 없음")
         }
     }
 }

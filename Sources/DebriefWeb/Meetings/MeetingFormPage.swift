@@ -41,6 +41,8 @@ struct MeetingFormPage {
     var closePrevious: ClosePrevious?
     /// "Repeats" (only on a new meeting): one option per ``Repeats``, the posted one selected.
     var repeatsField: RepeatsField?
+    /// "Form": the template a new series starts from (only `/m/new` has the field).
+    var templateField: TemplateField?
 
     struct RepeatsField {
         struct Option {
@@ -62,6 +64,20 @@ struct MeetingFormPage {
             }
         }
     }
+    struct TemplateField {
+        var options: [RepeatsField.Option]
+        var error: String?
+
+        /// "No form yet" first, then every template the host may use, the posted one selected.
+        init(templates: [FormTemplate], selected: String?, _ t: Localizer) {
+            let none = RepeatsField.Option(value: "", label: t(TemplatePhrase.noTemplate), selected: (selected ?? "").isEmpty)
+            self.options = [none] + templates.map { template in
+                RepeatsField.Option(
+                    value: template.id.description, label: BuilderTemplates.label(template, t), selected: template.id.description == selected)
+            }
+        }
+    }
+
     var timeError: Bool { self.startsAtError != nil || self.endsAtError != nil || self.timeZoneError != nil || self.conflict != nil }
 
     /// The fields filled from a meeting (an edit, or the pre-filled next session).
@@ -92,6 +108,7 @@ struct MeetingFormPage {
         self.headCountError = errors["expectedHeadCount"]
         self.timeZoneError = errors["timeZone"]
         self.repeatsField?.error = errors["repeats"]
+        self.templateField?.error = errors["templateId"]
     }
 }
 
@@ -108,12 +125,15 @@ struct PostedMeeting {
     var timeZone: String?
     /// "Repeats" as posted (only `/m/new` has the field); the domain checks the value.
     var repeats: String?
+    /// The template picked on `/m/new` ("" for none).
+    var templateId: String?
     var problems: [FieldProblem] = []
 
     init(_ fields: FormFields) {
         self.title = fields["title"]
         self.place = fields["place"]
         self.repeats = fields["repeats"]
+        self.templateId = fields["templateId"]
         var zone = DateText.zone
         if let raw = fields["timeZone"] {
             var collector = ProblemCollector()
@@ -144,7 +164,7 @@ struct PostedMeeting {
     var input: MeetingInput {
         MeetingInput(
             title: self.title, startsAt: self.startsAt, endsAt: self.endsAt, place: self.place, expectedHeadCount: self.expectedHeadCount,
-            timeZone: self.timeZone, repeats: self.repeats)
+            timeZone: self.timeZone, repeats: self.repeats, templateId: self.templateId)
     }
 
     /// A patch that sets every field (an empty place or head count removes it).

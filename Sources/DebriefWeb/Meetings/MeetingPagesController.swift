@@ -43,6 +43,8 @@ struct MeetingPagesController {
         page.startsAt = LocalDateTime.format(start)
         page.endsAt = LocalDateTime.format(start.addingTimeInterval(3600))
         page.repeatsField = MeetingFormPage.RepeatsField(selected: nil, writer.localizer)
+        page.templateField = MeetingFormPage.TemplateField(
+            templates: try await self.creation.forms.templates(for: try context.requireViewer()), selected: nil, writer.localizer)
         return try writer.hostPage("meeting-form", title: page.heading, view: page, context: context)
     }
 
@@ -53,6 +55,9 @@ struct MeetingPagesController {
                               submit: writer.localizer(.createMeetingButton), cancel: "/m", context: context)
         page.fill(from: fields)
         page.repeatsField = MeetingFormPage.RepeatsField(selected: fields["repeats"], writer.localizer)
+        page.templateField = MeetingFormPage.TemplateField(
+            templates: try await self.creation.forms.templates(for: try context.requireViewer()), selected: fields["templateId"],
+            writer.localizer)
         return try await self.saving(page, posted, writer, context) {
             try await self.creation.create(posted.input, context: context)
         }
