@@ -154,6 +154,25 @@ struct ActionItemsTests {
         }
     }
 
+    @Test func anEndpointIsToldOfEachChangeWithoutTheTitle() async throws {
+        try await Self.run { world in
+            let endpoint = try await world.api.send(
+                .post, "/v1/webhooks", token: world.token, json: ["url": "https://hooks.example.com/debrief", "events": ["action.updated"]])
+            #expect(endpoint.status == .created, "\(endpoint.text)")
+            let id = try #require(
+                try await world.api.send(.post, world.actions, token: world.token, json: ["title": "Secret plan"]).string("id"))
+            #expect(try await world.api.send(.patch, "\(world.actions)/\(id)", token: world.token, json: ["status": "done"]).status == .ok)
+            #expect(try await world.api.send(.delete, "\(world.actions)/\(id)", token: world.token).status == .noContent)
+            let rows = try await world.database.query(
+                "SELECT data::text AS data FROM webhook_deliveries WHERE event = 'action.updated' ORDER BY seq")
+            let data = try rows.map { try $0.decode("data", as: String.self) }
+            #expect(data.count == 3, "\(data)")
+            #expect(data.map { $0.contains("\"change\": \"created\"") } == [true, false, false], "\(data)")
+            #expect(data[1].contains("\"status\": \"done\"") && data[2].contains("\"change\": \"deleted\""), "\(data)")
+            #expect(!data.contains { $0.contains("Secret plan") }, "the title stays in the API")
+        }
+    }
+
     @Test func aCoHostMayOwnAnActionAndAnEditorMayRecordOne() async throws {
         try await Self.run { world in
             let email = "cohost-\(UUID().uuidString.prefix(8).lowercased())@example.com"

@@ -58,7 +58,10 @@ public struct ActionItemStore: Sendable {
                 RETURNING id
                 """
             ).single().decode("id", as: UUID.self)
-            return try await Self.item(id, of: meetingID, on: connection)
+            let item = try await Self.item(id, of: meetingID, on: connection)
+            try await WebhookOutbox.recordActionEvent(
+                action: id, meeting: meetingID, change: "created", status: item.status, due: item.due, on: connection)
+            return item
         }
     }
 
@@ -89,7 +92,10 @@ public struct ActionItemStore: Sendable {
             case .set(let key): sets = sets + ", question_key = \(key.rawValue)"
             }
             try await connection.execute("UPDATE action_items SET " + sets + " WHERE id = \(actionID)")
-            return try await Self.item(actionID, of: meetingID, on: connection)
+            let item = try await Self.item(actionID, of: meetingID, on: connection)
+            try await WebhookOutbox.recordActionEvent(
+                action: actionID, meeting: meetingID, change: "updated", status: item.status, due: item.due, on: connection)
+            return item
         }
     }
 
@@ -97,8 +103,13 @@ public struct ActionItemStore: Sendable {
     public func delete(meeting meetingID: UUID, action actionID: UUID, by viewer: Viewer) async throws {
         try await self.database.withTransaction { connection in
             try await Self.gate(meetingID, viewer, on: connection)
-            let deleted = try await connection.execute("DELETE FROM action_items WHERE id = \(actionID) AND meeting_id = \(meetingID)")
-            guard deleted == 1 else { throw DebriefError.notFound("action") }
+            guard let row = try await connection.query(
+                "DELETE FROM action_items WHERE id = \(actionID) AND meeting_id = \(meetingID) RETURNING status, to_char(due_on, 'YYYY-MM-DD') AS due_on"
+            ).first else { throw DebriefError.notFound("action") }
+            let status = ActionStatus(rawValue: try row.decode("status")) ?? .open
+            let due = (try row.decode("due_on", as: String?.self)).flatMap(DueDate.init(text:)).map(ActionDue.on) ?? .nextSession
+            try await WebhookOutbox.recordActionEvent(
+                action: actionID, meeting: meetingID, change: "deleted", status: status, due: due, on: connection)
         }
     }
 
