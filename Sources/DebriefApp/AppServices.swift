@@ -132,6 +132,8 @@ struct AppServices: Sendable {
         hostPages.rosterSending = rosterSending
         self.api.rosterSending = rosterSending
         self.api.mail = self.mail
+        let actionItems = ActionItemActions(items: ActionItemStore(database: database))
+        self.api.actionItems = actionItems
         self.mailDelivery = configuration.smtp.map { smtp in
             MailDeliveryService(
                 outbox: outbox, transport: SMTPMailTransport(settings: smtp, concurrency: configuration.mail.concurrency),

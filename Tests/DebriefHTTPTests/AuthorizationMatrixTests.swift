@@ -396,6 +396,12 @@ struct AuthorizationMatrixTests {
         "GET /m/{id}/responses": Row(access: .anyone, success: .seeOther),
         "GET /m/{id}/responses/{responseId}/remove": Row(access: .anyone, success: .seeOther),
         "POST /m/{id}/responses/{responseId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        // Action items (decision 74): the host, an editor and admins; a viewer co-host 403.
+        "GET /v1/meetings/{id}/actions": Row(access: .series(.edit), success: .ok),
+        "POST /v1/meetings/{id}/actions": Row(access: .series(.edit), success: .created, body: { _, _ in ["title": "Hijacked"] }),
+        "GET /v1/meetings/{id}/actions/review": Row(access: .series(.edit), success: .ok),
+        "PATCH /v1/meetings/{id}/actions/{actionId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["status": "dropped"] }),
+        "DELETE /v1/meetings/{id}/actions/{actionId}": Row(access: .series(.edit), success: .noContent),
     ]
 
     /// One cell: a documented operation and a caller.
@@ -505,6 +511,8 @@ struct AuthorizationMatrixTests {
         var expiredToken: String?
         var revokedToken: String?
         var participantToken: String?
+        /// An action item the owner recorded at the meeting.
+        var action = ""
 
         func token(for caller: Caller) -> String? {
             switch caller {
@@ -528,7 +536,7 @@ struct AuthorizationMatrixTests {
                 ("{id}", id), ("{memberId}", self.rosterMember), ("check-ins/{checkInId}", "check-ins/" + self.possibleDuplicate),
                 ("{key}", "notes"), ("{code}", self.code), ("{question}", "useful"), ("{name}", chart),
                 ("{tokenId}", "7d1f3a2b-9c4e-4f5a-8b6c-0d1e2f3a4b5c"), ("{checkInId}", self.checkIn),
-                ("{responseId}", self.response), ("{webhookId}", self.webhook), ("{templateId}", self.template),
+                ("{responseId}", self.response), ("{webhookId}", self.webhook), ("{templateId}", self.template), ("{actionId}", self.action),
                 ("{token}", "dbc_not-a-feed-token"), ("{deliveryId}", self.webhookDelivery), ("{accountId}", self.bystander),
                 ("{transferId}", self.transfer), ("{token}", "dbx_not-a-link"),
             ]
@@ -610,6 +618,8 @@ struct AuthorizationMatrixTests {
         world.webhook = webhook
         world.template = try #require(
             try await api.send(.post, "/v1/templates", token: owner, json: ["meetingId": meeting, "name": "Board check"]).string("id"))
+        world.action = try #require(
+            try await api.send(.post, "/v1/meetings/\(meeting)/actions", token: owner, json: ["title": "Follow up"]).string("id"))
         let deliveries = try await api.send(.get, "/v1/webhooks/\(webhook)/deliveries", token: owner)
         world.webhookDelivery = try #require((deliveries.json?["items"] as? [[String: Any]])?.first?["id"] as? String, "\(deliveries.text)")
         // Two check-ins of one unlisted name, the second a possible duplicate (made in SQL: the

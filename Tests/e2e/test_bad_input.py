@@ -200,7 +200,27 @@ ROUTES = {
                                                            {"questionKey": "notes", "text": "fine"},
                                                            {"questionKey": "meeting", "ratings": {"agenda": 4, "time": 2}},
                                                            {"questionKey": "order", "optionIds": ["two"]}]}),
+    # Action items (decision 74): a roster member owns the unspoiled one; the PATCH's action is
+    # recorded once, on first use.
+    "POST /v1/meetings/{id}/actions": (lambda w: f"/v1/meetings/{w.meeting}/actions",
+                                       lambda w: {"title": "Shorter status round", "owner": {"kind": "rosterMember", "id": w.member},
+                                                  "due": "nextSession", "status": "open"}),
+    "PATCH /v1/meetings/{id}/actions/{actionId}": (lambda w: f"/v1/meetings/{w.meeting}/actions/{_corpus_action(w)}",
+                                                   lambda w: {"title": "Renamed", "owner": {"kind": "rosterMember", "id": w.member},
+                                                              "due": "2030-01-31", "status": "done"}),
 }
+
+
+_ACTIONS: dict[str, str] = {}
+
+
+def _corpus_action(w) -> str:
+    """The corpus meeting's one action item, recorded on first use."""
+    if w.meeting not in _ACTIONS:
+        made = w.host.request("POST", f"/v1/meetings/{w.meeting}/actions", json={"title": "Corpus action"})
+        assert made.status_code == 201, made.text
+        _ACTIONS[w.meeting] = made.json()["id"]
+    return _ACTIONS[w.meeting]
 
 
 # Routes whose body may be left out (no body is the default choice, not a malformed one).

@@ -12,4 +12,8 @@ public enum WebhookEvent: String, Sendable, Codable, CaseIterable {
     case formClosed = "form.closed"
     /// The closed form's unfiltered results, in the API's results shape, k applied.
     case resultsSummary = "results.summary"
+    /// An action item of a session was recorded, changed (its status marked in the review) or
+    /// deleted (decision 74). The data names it and carries its status and due, never its title
+    /// or any answer: receivers read the action through the API.
+    case actionUpdated = "action.updated"
 }

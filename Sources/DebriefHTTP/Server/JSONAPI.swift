@@ -31,6 +31,8 @@ public struct JSONAPI: Sendable {
     /// The roster's send step (`/v1/meetings/{id}/roster/send`, `…/reminder`), the pages' own
     /// use case; the application always sets it.
     public var rosterSending: RosterSendActions?
+    /// A session's action items (`/v1/meetings/{id}/actions…`); the application always sets it.
+    public var actionItems: ActionItemActions?
 
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, sharing: SharingActions, forms: FormActions,
@@ -171,6 +173,7 @@ public func buildRouter(
     if let chat = api.chat { ChatChannelController(chat: chat).addRoutes(to: authenticated) }
     if let mail = api.mail { RosterMailController(mail: mail, meetings: api.meetings, admission: admission).addRoutes(to: authenticated) }
     if let sending = api.rosterSending { RosterSendController(sending: sending, meetings: api.meetings).addRoutes(to: authenticated) }
+    if let items = api.actionItems { ActionItemController(actions: items, meetings: api.meetings).addRoutes(to: authenticated) }
     if let calendar = api.calendar.map({ CalendarController(calendar: $0, admission: admission) }) {
         calendar.addPublicRoutes(to: v1)
         calendar.addParticipantRoutes(to: participant)

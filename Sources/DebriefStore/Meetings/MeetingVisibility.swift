@@ -1,4 +1,5 @@
 import Debrief
+import Foundation
 import PQ
 
 /// Who sees a meeting or a series: the one rule, as SQL every store splices in (decision 62).
@@ -44,5 +45,16 @@ extension SQLQuery {
         return SQLQuery(unsafeSQL: "(\(host) = ") + "\(viewer.accountID)::uuid OR " + admin
             + SQLQuery(unsafeSQL: "EXISTS (SELECT 1 FROM series_shares sh WHERE sh.series_id = \(series) AND sh.account_id = ")
             + "\(viewer.accountID)::uuid))"
+    }
+}
+
+extension SQLQuery {
+    /// The account `account` (a bound parameter) runs the series `series` (a column this
+    /// module writes): its host, or a co-host of any role. Who may own an action item (decision 74).
+    static func runsSeries(account: UUID, series: String) -> SQLQuery {
+        SQLQuery(unsafeSQL: "(EXISTS (SELECT 1 FROM meeting_series rs WHERE rs.id = \(series) AND rs.host_id = ")
+            + "\(account)::uuid) OR "
+            + SQLQuery(unsafeSQL: "EXISTS (SELECT 1 FROM series_shares sh WHERE sh.series_id = \(series) AND sh.account_id = ")
+            + "\(account)::uuid))"
     }
 }

@@ -77,6 +77,27 @@ enum WebhookOutbox {
         if event == .formClosed { try await Self.recordChatDigest(form: formID, on: connection) }
     }
 
+    /// Writes the `action.updated` deliveries of an action item of meeting `meetingID` on
+    /// `connection`, inside the caller's transaction (``ActionItemStore``). `change` is `created`,
+    /// `updated` or `deleted`; `status` and `due` are the action's after the change.
+    static func recordActionEvent(
+        action actionID: UUID, meeting meetingID: UUID, change: String, status: ActionStatus, due: ActionDue, on connection: Connection
+    ) async throws {
+        try await connection.execute(
+            """
+            INSERT INTO webhook_deliveries (endpoint_id, message_id, event, data, meeting_id)
+            SELECT e.id, \(SQLQuery(unsafeSQL: Self.newMessageID)), \(WebhookEvent.actionUpdated.rawValue),
+                jsonb_build_object('actionId', \(actionID.uuidString.lowercased())::text, 'meetingId', m.id, 'seriesId', m.series_id,
+                    'change', \(change)::text, 'status', \(status.rawValue)::text, 'due', \(due.text)::text,
+                    'updatedAt', \(SQLQuery(unsafeSQL: Self.timestamp("now()")))),
+                m.id
+            FROM meetings m
+            \(Self.endpoints(of: "m", taking: .actionUpdated))
+            WHERE m.id = \(meetingID)
+            ORDER BY e.id
+            """)
+    }
+
     /// Queues the close's digest for the series' team chat channel (``ChatChannelStore``), once
     /// per form: the sweep of scheduled closes uses the same key.
     static func recordChatDigest(form formID: UUID, on connection: Connection) async throws {

@@ -1,0 +1,189 @@
+import Foundation
+
+/// The owner as a request names it: `{"kind": "rosterMember" | "account", "id": "<uuid>"}`.
+public struct ActionOwnerInput: Decodable, Sendable, Equatable {
+    public var kind: String?
+    public var id: String?
+
+    public init(kind: String?, id: String?) {
+        self.kind = kind
+        self.id = id
+    }
+
+    /// The owner, or problems at `path.kind` / `path.id`. Whether that person belongs to the
+    /// series is the store's to check (it knows the roster and the co-hosts).
+    func validate(at path: String, into problems: inout ProblemCollector) -> ActionOwner? {
+        let id = self.id.flatMap(UUID.init(uuidString:))
+        if self.id == nil { problems.add("\(path).id", "is required") } else if id == nil { problems.add("\(path).id", "must be a UUID") }
+        switch self.kind {
+        case "rosterMember": return id.map(ActionOwner.rosterMember)
+        case "account": return id.map(ActionOwner.account)
+        case nil: problems.add("\(path).kind", "is required")
+        default: problems.add("\(path).kind", "must be rosterMember or account")
+        }
+        return nil
+    }
+}
+
+/// A new action as validated: what the store writes.
+public struct NewActionItem: Sendable, Equatable {
+    public var title: String
+    public var owner: ActionOwner?
+    public var due: ActionDue
+    public var status: ActionStatus
+    public var questionKey: QuestionKey?
+
+    public init(title: String, owner: ActionOwner? = nil, due: ActionDue = .nextSession, status: ActionStatus = .open, questionKey: QuestionKey? = nil) {
+        self.title = title
+        self.owner = owner
+        self.due = due
+        self.status = status
+        self.questionKey = questionKey
+    }
+}
+
+/// A change to an action as validated: nil (or `.unchanged`) leaves a field as it is.
+public struct ActionItemChange: Sendable, Equatable {
+    public var title: String?
+    public var owner: PatchField<ActionOwner> = .unchanged
+    public var due: ActionDue?
+    public var status: ActionStatus?
+    public var questionKey: PatchField<QuestionKey> = .unchanged
+
+    public init(
+        title: String? = nil, owner: PatchField<ActionOwner> = .unchanged, due: ActionDue? = nil, status: ActionStatus? = nil,
+        questionKey: PatchField<QuestionKey> = .unchanged
+    ) {
+        self.title = title
+        self.owner = owner
+        self.due = due
+        self.status = status
+        self.questionKey = questionKey
+    }
+}
+
+/// The body of `POST /v1/meetings/{id}/actions` (and the dashboard's form), as sent. Only
+/// ``validate()`` makes a ``NewActionItem`` of it, so nothing unchecked reaches the store.
+public struct ActionItemInput: Decodable, Sendable, Equatable {
+    public var title: String?
+    public var owner: ActionOwnerInput?
+    /// `nextSession` (the default) or `YYYY-MM-DD`.
+    public var due: String?
+    public var status: String?
+    public var questionKey: String?
+
+    public init(title: String? = nil, owner: ActionOwnerInput? = nil, due: String? = nil, status: String? = nil, questionKey: String? = nil) {
+        self.title = title
+        self.owner = owner
+        self.due = due
+        self.status = status
+        self.questionKey = questionKey
+    }
+
+    /// The action, or every problem at once, each naming its field.
+    public func validate() -> Result<NewActionItem, ValidationFailure> {
+        var problems = ProblemCollector()
+        let title = problems.requiredText(self.title, at: "title", maxLength: ActionItemRules.titleMaxLength)
+        let owner = self.owner?.validate(at: "owner", into: &problems)
+        let due = ActionItemFields.due(self.due, into: &problems) ?? .nextSession
+        let status = ActionItemFields.status(self.status, into: &problems) ?? .open
+        let key = ActionItemFields.questionKey(self.questionKey, into: &problems)
+        guard problems.isEmpty, let title else { return .failure(ValidationFailure(problems: problems.problems)) }
+        return .success(NewActionItem(title: title, owner: owner, due: due, status: status, questionKey: key))
+    }
+}
+
+/// The body of `PATCH /v1/meetings/{id}/actions/{actionId}`: absent keeps a field; `null`
+/// clears the owner or the question (``PatchField``); title, due and status cannot be cleared.
+public struct ActionItemPatchInput: Decodable, Sendable, Equatable {
+    public var title: String?
+    public var owner: PatchField<ActionOwnerInput> = .unchanged
+    public var due: String?
+    public var status: String?
+    public var questionKey: PatchField<String> = .unchanged
+
+    public init(
+        title: String? = nil, owner: PatchField<ActionOwnerInput> = .unchanged, due: String? = nil, status: String? = nil,
+        questionKey: PatchField<String> = .unchanged
+    ) {
+        self.title = title
+        self.owner = owner
+        self.due = due
+        self.status = status
+        self.questionKey = questionKey
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case title, owner, due, status, questionKey
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.title = try container.decodeIfPresent(String.self, forKey: .title)
+        self.due = try container.decodeIfPresent(String.self, forKey: .due)
+        self.status = try container.decodeIfPresent(String.self, forKey: .status)
+        self.owner = try Self.field(ActionOwnerInput.self, .owner, in: container)
+        self.questionKey = try Self.field(String.self, .questionKey, in: container)
+    }
+
+    private static func field<Value: Decodable & Sendable & Equatable>(
+        _ type: Value.Type, _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
+    ) throws -> PatchField<Value> {
+        guard container.contains(key) else { return .unchanged }
+        if try container.decodeNil(forKey: key) { return .clear }
+        return .set(try container.decode(Value.self, forKey: key))
+    }
+
+    /// The change, or every problem at once, each naming its field.
+    public func validate() -> Result<ActionItemChange, ValidationFailure> {
+        var problems = ProblemCollector()
+        var change = ActionItemChange()
+        if self.title != nil {
+            change.title = problems.requiredText(self.title, at: "title", maxLength: ActionItemRules.titleMaxLength)
+        }
+        switch self.owner {
+        case .unchanged: break
+        case .clear: change.owner = .clear
+        case .set(let input): change.owner = input.validate(at: "owner", into: &problems).map(PatchField.set) ?? .unchanged
+        }
+        change.due = ActionItemFields.due(self.due, into: &problems)
+        change.status = ActionItemFields.status(self.status, into: &problems)
+        switch self.questionKey {
+        case .unchanged: break
+        case .clear: change.questionKey = .clear
+        case .set(let raw): change.questionKey = ActionItemFields.questionKey(raw, into: &problems).map(PatchField.set) ?? .unchanged
+        }
+        guard problems.isEmpty else { return .failure(ValidationFailure(problems: problems.problems)) }
+        return .success(change)
+    }
+}
+
+/// The field rules both bodies share.
+enum ActionItemFields {
+    static func due(_ raw: String?, into problems: inout ProblemCollector) -> ActionDue? {
+        guard let raw else { return nil }
+        guard let due = ActionDue(text: raw) else {
+            problems.add("due", "must be nextSession or a date YYYY-MM-DD (years 2000-9999)")
+            return nil
+        }
+        return due
+    }
+
+    static func status(_ raw: String?, into problems: inout ProblemCollector) -> ActionStatus? {
+        guard let raw else { return nil }
+        guard let status = ActionStatus(rawValue: raw) else {
+            problems.add("status", "must be open, done or dropped")
+            return nil
+        }
+        return status
+    }
+
+    static func questionKey(_ raw: String?, into problems: inout ProblemCollector) -> QuestionKey? {
+        guard let raw else { return nil }
+        guard let key = QuestionKey(rawValue: raw) else {
+            problems.add("questionKey", IdentifierRules.message)
+            return nil
+        }
+        return key
+    }
+}

@@ -1,0 +1,55 @@
+import Debrief
+import DebriefActions
+import Foundation
+import Hummingbird
+
+/// A session's action items over the JSON API (`/v1/meetings/{id}/actions…`, decision 74).
+/// Behind ``AuthMiddleware``. Who may call is the meeting's one gate with `.edit` (the host,
+/// an editor co-host, an admin), asked by ``MeetingActions/find(_:visibleTo:toDo:)`` before any
+/// body is read and again by the store inside its transaction; a viewer co-host gets 403, another
+/// host 404.
+struct ActionItemController {
+    let actions: ActionItemActions
+    let meetings: MeetingActions
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("meetings/:id/actions") { _, context -> ActionItemListResponse in
+            let (id, viewer) = try await self.editableMeeting(context)
+            return ActionItemListResponse(items: try await self.actions.list(meeting: id, by: viewer).map(ActionItemResponse.init))
+        }
+        group.post("meetings/:id/actions") { request, context -> EditedResponse<ActionItemResponse> in
+            let (id, viewer) = try await self.editableMeeting(context)
+            let input = try await request.decodeJSON(as: ActionItemInput.self, context: context)
+            let item = try await self.actions.create(meeting: id, by: viewer, input)
+            return EditedResponse(status: .created, response: ActionItemResponse(item))
+        }
+        group.get("meetings/:id/actions/review") { _, context -> ActionItemReviewResponse in
+            let (id, viewer) = try await self.editableMeeting(context)
+            guard let review = try await self.actions.review(meeting: id, by: viewer) else {
+                return ActionItemReviewResponse(items: [])
+            }
+            return ActionItemReviewResponse(
+                previousMeetingID: review.previous.id, previousStartsAt: review.previous.startsAt,
+                items: review.items.map(ActionItemResponse.init))
+        }
+        group.patch("meetings/:id/actions/:actionId") { request, context -> ActionItemResponse in
+            let (id, viewer) = try await self.editableMeeting(context)
+            let action = try context.requireID("actionId", "action")
+            let input = try await request.decodeJSON(as: ActionItemPatchInput.self, context: context)
+            return ActionItemResponse(try await self.actions.update(meeting: id, action: action, by: viewer, input))
+        }
+        group.delete("meetings/:id/actions/:actionId") { _, context -> Response in
+            let (id, viewer) = try await self.editableMeeting(context)
+            let action = try context.requireID("actionId", "action")
+            try await self.actions.delete(meeting: id, action: action, by: viewer)
+            return Response(status: .noContent)
+        }
+    }
+
+    /// The path's meeting, for a caller whose role may edit it (before any body is read).
+    private func editableMeeting(_ context: AppRequestContext) async throws -> (UUID, Viewer) {
+        let viewer = try context.requireViewer()
+        let meeting = try await self.meetings.find(try context.requireID("id", "meeting"), visibleTo: viewer, toDo: .edit)
+        return (meeting.id, viewer)
+    }
+}
