@@ -47,6 +47,9 @@ FORM = {
     "title": "How was the weekly sync?",
     "language": "en",
     "anonymous": True,
+    # The room's screen shows what the participants' phones may see (decision 49).
+    "sharesResultsWithParticipants": True,
+    "sharesResultsLive": True,
     "questions": [
         {"key": "useful", "prompt": "How useful was it?", "kind": "rating", "min": 0, "max": 10, "required": True},
         {"key": "topic", "prompt": "What should we spend more time on?", "kind": "choice",
@@ -87,6 +90,14 @@ def instant(value: str) -> datetime:
     return datetime.fromisoformat(value.replace("Z", "+00:00"))
 
 
+# The innermost elements reaching past the right edge (what makes a page wider than the screen).
+OVERFLOWING = """
+return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > arguments[0] + 1
+    && ![...e.children].some(c => c.getBoundingClientRect().right > arguments[0] + 1))
+  .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right));
+"""
+
+
 class Steps:
     """Each step of the walk: axe on the page as it is, then the page at 390 and at 1280 px."""
 
@@ -109,7 +120,7 @@ class Steps:
                 except TimeoutException:
                     pass
                 wide = driver.execute_script("return document.documentElement.scrollWidth")
-                assert wide <= w, f"{name}: the page is {wide} px wide at {w} px ({driver.current_url})"
+                assert wide <= w, f"{name}: the page is {wide} px wide at {w} px ({driver.current_url}): " + str(driver.execute_script(OVERFLOWING, w))
                 path = SCREENSHOTS / f"{self.prefix}-{number:02d}-{name}-{size}.png"
                 screenshot(driver, path)
                 self.shots.append(path.name)
@@ -295,7 +306,10 @@ def test_three_weeks_of_a_weekly_series(mail_server, smtp, browser) -> None:  # 
     page = laptop.find_element(By.ID, "content")
     body = laptop.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.HOME)
-    wait_for(laptop, lambda d: page.get_attribute("data-room-current") == "1")
+    try:
+        wait_for(laptop, lambda d: page.get_attribute("data-room-current") == "1", timeout=15)
+    except Exception:
+        raise AssertionError(laptop.page_source[:6000])
     body.send_keys(Keys.PAGE_DOWN)
     wait_for(laptop, lambda d: page.get_attribute("data-room-current") == "2")
     body.send_keys(Keys.ARROW_RIGHT)
