@@ -379,6 +379,10 @@ struct AuthorizationMatrixTests {
         "GET /m/{id}/responses": Row(access: .anyone, success: .seeOther),
         "GET /m/{id}/responses/{responseId}/remove": Row(access: .anyone, success: .seeOther),
         "POST /m/{id}/responses/{responseId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        // A series' settings (decision 73): its owner and editing co-hosts; the page signs in first.
+        "PATCH /v1/series/{id}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["defaultPlace": "Room 7"] }),
+        "GET /series/{id}/settings": Row(access: .anyone, success: .seeOther),
+        "POST /series/{id}/settings": Row(access: .anyone, success: .seeOther, body: { _, _ in ["title": "Weekly sync"] }),
     ]
 
     /// One cell: a documented operation and a caller.
@@ -502,7 +506,7 @@ struct AuthorizationMatrixTests {
         }
 
         func fill(_ path: String) -> String {
-            let id = path.hasPrefix("/v1/series/") ? self.series : self.meeting
+            let id = path.hasPrefix("/v1/series/") || path.hasPrefix("/series/") ? self.series : self.meeting
             let chart = path.hasPrefix("/v1/series/") ? "sessions" : "timeline"
             return path.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{memberId}", with: self.rosterMember)
                 .replacingOccurrences(of: "check-ins/{checkInId}", with: "check-ins/" + self.possibleDuplicate)

@@ -196,6 +196,8 @@ ROUTES = {
                                                            {"questionKey": "notes", "text": "fine"},
                                                            {"questionKey": "meeting", "ratings": {"agenda": 4, "time": 2}},
                                                            {"questionKey": "order", "optionIds": ["two"]}]}),
+    # A series' settings (decision 73): the unspoiled body changes only the default place.
+    "PATCH /v1/series/{id}": (lambda w: f"/v1/series/{w.series}", lambda w: {"defaultPlace": "Room 7", "defaultDurationMinutes": 45}),
 }
 
 

@@ -8,7 +8,8 @@ English and Korean, which read the session's local time with its zone named. Fou
 addresses are saved with one press and nothing reaches the SMTP sink until the host presses send
 on the preview. "Next session" proposes the schedule's next date, which overlaps nothing; the
 presenter view steps with the keyboard (the full check is test_live_room.py); the trends span the
-three sessions. A second series is started from an uploaded `.ics` file, and its sessions have
+three sessions; the series' settings page sets a default place "Next session" then proposes. A
+second series is started from an uploaded `.ics` file, and its sessions have
 the form written once. axe-core runs on every page (0 serious); each step is saved at 390 and
 1280 px as docs/screenshots/series-NN-step-{phone,wide}.png.
 
@@ -317,6 +318,19 @@ def test_three_weeks_of_a_weekly_series(mail_server, smtp, browser) -> None:  # 
     assert len(answered) == 3, [row.text for row in rows]
     assert laptop.find_element(By.ID, "trend-useful"), "the rating is charted across the weeks"
     steps(laptop, "trends")
+
+    # 8. The series' settings, reached from the dashboard: one form, one Save.
+    laptop.get(f"{base}/m/{current['id']}")
+    settings = laptop.find_element(By.ID, "series-settings-link").get_attribute("href")
+    assert settings == f"{base}/series/{series}/settings", settings
+    laptop.get(settings)
+    assert laptop.find_element(By.ID, "timeZone").get_attribute("value") == ZONE
+    set_text(laptop, "defaultPlace", "Room 5.01")
+    steps(laptop, "series-settings")
+    laptop.find_element(By.CSS_SELECTOR, f"form[action='/series/{series}/settings'] button[type='submit']").click()
+    wait_for(laptop, lambda d: d.find_elements(By.CSS_SELECTOR, ".notice.ok"))
+    laptop.get(f"{base}/m/{current['id']}/next")
+    assert laptop.find_element(By.ID, "place").get_attribute("value") == "Room 5.01", "Next session takes the default place"
 
     write(steps.axe, ARTIFACTS / "axe-series-weeks.json")
 

@@ -292,6 +292,7 @@ enum PhraseTables {
         SignInPhrase.self,
         SeriesFormPhrase.self,
         EmbedPhrase.self,
+        SeriesSettingsPhrase.self,
     ]
 }
 
