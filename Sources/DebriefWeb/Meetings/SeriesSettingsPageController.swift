@@ -32,8 +32,11 @@ struct SeriesSettingsPageController {
         var timeZoneError: String?
         var durationError: String?
         var placeError: String?
-        var errorLinks: [ErrorLink] = []
-        var hasErrors: Bool { !self.errorLinks.isEmpty }
+        var errorLinks: [ErrorLink] = [] {
+            didSet { self.hasErrors = !self.errorLinks.isEmpty }
+        }
+        /// Stored, not computed: templates read values by reflection.
+        var hasErrors = false
     }
 
     func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
