@@ -46,6 +46,7 @@ let migrationFiles = [
     "0059_series_time_zone.sql",
     "0060_roster_send_step.sql",
     "0061_series_form.sql",
+    "0062_series_settings.sql",
     "0064_ranking_answers.sql",
     "0065_action_items.sql",
     "0067_form_templates.sql",

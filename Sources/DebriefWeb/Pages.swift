@@ -79,6 +79,7 @@ public struct Pages: Sendable {
         }
         RosterPageController(accounts: self.accounts, meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: signedIn)
         SharingPageController(accounts: self.accounts, meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: signedIn)
+        SeriesSettingsPageController(meetings: self.meetings).addRoutes(to: signedIn)
         TransferPageController(accounts: self.accounts, sharing: self.host.sharing).addRoutes(to: signedIn)
         if let calendar = self.host.calendar {
             CalendarPageController(

@@ -402,6 +402,10 @@ struct AuthorizationMatrixTests {
         "GET /v1/meetings/{id}/actions/review": Row(access: .series(.edit), success: .ok),
         "PATCH /v1/meetings/{id}/actions/{actionId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["status": "dropped"] }),
         "DELETE /v1/meetings/{id}/actions/{actionId}": Row(access: .series(.edit), success: .noContent),
+        // A series' settings (decision 73): its owner and editing co-hosts; the page signs in first.
+        "PATCH /v1/series/{id}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["defaultPlace": "Room 7"] }),
+        "GET /series/{id}/settings": Row(access: .anyone, success: .seeOther),
+        "POST /series/{id}/settings": Row(access: .anyone, success: .seeOther, body: { _, _ in ["title": "Weekly sync"] }),
     ]
 
     /// One cell: a documented operation and a caller.
@@ -529,7 +533,7 @@ struct AuthorizationMatrixTests {
         }
 
         func fill(_ path: String) -> String {
-            let id = path.hasPrefix("/v1/series/") ? self.series : self.meeting
+            let id = path.hasPrefix("/v1/series/") || path.hasPrefix("/series/") ? self.series : self.meeting
             let chart = path.hasPrefix("/v1/series/") ? "sessions" : "timeline"
             // In order: the first `{token}` wins (the second is for paths without a feed token).
             let values: [(String, String)] = [

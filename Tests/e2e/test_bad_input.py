@@ -208,6 +208,8 @@ ROUTES = {
     "PATCH /v1/meetings/{id}/actions/{actionId}": (lambda w: f"/v1/meetings/{w.meeting}/actions/{_corpus_action(w)}",
                                                    lambda w: {"title": "Renamed", "owner": {"kind": "rosterMember", "id": w.member},
                                                               "due": "2030-01-31", "status": "done"}),
+    # A series' settings (decision 73): the unspoiled body changes only the default place.
+    "PATCH /v1/series/{id}": (lambda w: f"/v1/series/{w.series}", lambda w: {"defaultPlace": "Room 7", "defaultDurationMinutes": 45}),
 }
 
 

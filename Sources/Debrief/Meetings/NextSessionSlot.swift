@@ -14,14 +14,15 @@ public enum NextSessionSlot {
     /// The proposed start and end. `first` is the series' earliest session start (an occurrence
     /// of `schedule`, from which the rule is expanded); `latest` the latest session's time (its
     /// length is the new one's); `schedule` an `RRULE` value (nil or unreadable: weekly);
-    /// `zone` the series' zone; `busy` the host's meetings that may be in the way.
+    /// `zone` the series' zone; `busy` the host's meetings that may be in the way; `length` the
+    /// series' default length of a session (decision 73), nil: the latest session's.
     public static func propose(
-        first: Date, latest: DateInterval, schedule: String?, zone: String?, busy: [DateInterval]
+        first: Date, latest: DateInterval, schedule: String?, zone: String?, busy: [DateInterval], length: TimeInterval? = nil
     ) -> DateInterval {
         let timeZone = HostTimeZone.zone(zone) ?? LocalTime.utc
         let starts = Self.scheduled(after: latest.start, first: first, schedule: schedule, in: timeZone)
             ?? Self.weekly(after: latest.start, in: timeZone)
-        let length = latest.duration
+        let length = length ?? latest.duration
         var chosen = starts.last ?? latest.start.addingTimeInterval(7 * 86_400)
         for start in starts {
             let end = start.addingTimeInterval(length)

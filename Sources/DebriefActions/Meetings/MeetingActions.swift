@@ -135,7 +135,13 @@ public struct MeetingActions: Sendable {
         }
         let busy = try await self.meetings.busyTimes(host: rhythm.hostID, after: rhythm.latest.start, limit: 1_000)
         return NextSessionSlot.propose(
-            first: rhythm.first, latest: rhythm.latest, schedule: rhythm.schedule, zone: rhythm.timeZone, busy: busy)
+            first: rhythm.first, latest: rhythm.latest, schedule: rhythm.schedule, zone: rhythm.timeZone, busy: busy,
+            length: rhythm.defaultDuration)
+    }
+
+    /// The series' default place of a new session (decision 73), nil when it has none.
+    public func defaultPlace(ofSeriesOf meetingID: UUID, by viewer: Viewer) async throws -> String? {
+        try await self.meetings.rhythm(ofSeriesOf: meetingID, visibleTo: viewer)?.defaultPlace
     }
 
     /// Whether the meeting's form takes answers now (what "close the previous session's form" would close).

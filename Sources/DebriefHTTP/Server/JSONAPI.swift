@@ -153,6 +153,7 @@ public func buildRouter(
     let creation = MeetingCreation(
         meetings: api.meetings, imports: api.calendar.map { CalendarImport(calendar: $0, admission: admission) }, forms: api.forms)
     MeetingController(meetings: api.meetings, creation: creation).addRoutes(to: authenticated)
+    SeriesSettingsController(meetings: api.meetings).addRoutes(to: authenticated)
     SharingController(sharing: api.sharing).addRoutes(to: authenticated)
     FormController(forms: api.forms, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
     TemplateController(forms: api.forms, meetings: api.meetings, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)

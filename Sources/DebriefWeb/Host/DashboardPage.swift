@@ -24,6 +24,8 @@ struct DashboardPage {
     var seriesQRSVG: String?
     var panel: DashboardPanel
     var rosterURL: String
+    /// The series' settings page (title, zone, default length and place; decision 73).
+    var seriesSettingsURL = ""
     /// The CSV downloads of the meeting and of its series (exports take the page session).
     var meetingExportURL: String
     var seriesExportURL: String

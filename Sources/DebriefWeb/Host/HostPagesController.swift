@@ -91,6 +91,7 @@ struct HostPagesController {
                 embedOrigins: self.embedOrigins, formCode: code, seriesCode: meeting.seriesCode,
                 sharesResults: published?.form.definition.sharesResultsWithParticipants ?? false, title: meeting.title,
                 base: self.publicBaseURL, writer.localizer))
+        view.seriesSettingsURL = "/series/\(meeting.seriesID.uuidString.lowercased())/settings"
         if meeting.role.may(.edit), let chat = self.chat {
             let channel = try await chat.channelIfAny(series: meeting.seriesID, by: try context.requireViewer())
             view.chat = ChatBlock(

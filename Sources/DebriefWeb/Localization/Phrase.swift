@@ -300,6 +300,7 @@ enum PhraseTables {
         SeriesFormPhrase.self,
         EmbedPhrase.self,
         TemplatePhrase.self,
+        SeriesSettingsPhrase.self,
     ]
 }
 

@@ -98,6 +98,9 @@ struct MeetingPagesController {
         // session already holds.
         let slot = try await self.meetings.proposedNextSession(after: previous.id, by: try context.requireViewer())
         page.fill(from: previous, startsAt: slot.start, endsAt: slot.end)
+        if let place = try await self.meetings.defaultPlace(ofSeriesOf: previous.id, by: try context.requireViewer()) {
+            page.place = place
+        }
         return try writer.hostPage("meeting-form", title: page.heading, view: page, context: context)
     }
 

@@ -1,0 +1,109 @@
+import Foundation
+
+/// What a host sets once for a whole series (docs/decisions/0073-series-settings.md): the title
+/// its sessions carry, the zone they happen in, and the length and place a new session starts
+/// with (nil: the latest session's).
+public struct SeriesSettings: Sendable, Equatable {
+    public var title: String
+    public var timeZone: String
+    /// Whole minutes, within ``SeriesSettingsInput/durationMinutes``.
+    public var defaultDurationMinutes: Int?
+    public var defaultPlace: String?
+
+    public init(title: String, timeZone: String, defaultDurationMinutes: Int?, defaultPlace: String?) {
+        self.title = title
+        self.timeZone = timeZone
+        self.defaultDurationMinutes = defaultDurationMinutes
+        self.defaultPlace = defaultPlace
+    }
+}
+
+/// A checked change of a series' settings: nil (or `.unchanged`) leaves a setting alone.
+public struct SeriesSettingsPatch: Sendable, Equatable {
+    public var title: String?
+    public var timeZone: String?
+    public var defaultDurationMinutes: PatchField<Int>
+    public var defaultPlace: PatchField<String>
+
+    public init(
+        title: String? = nil, timeZone: String? = nil,
+        defaultDurationMinutes: PatchField<Int> = .unchanged, defaultPlace: PatchField<String> = .unchanged
+    ) {
+        self.title = title
+        self.timeZone = timeZone
+        self.defaultDurationMinutes = defaultDurationMinutes
+        self.defaultPlace = defaultPlace
+    }
+
+    /// The settings after this change.
+    public func applied(to current: SeriesSettings) -> SeriesSettings {
+        SeriesSettings(
+            title: self.title ?? current.title, timeZone: self.timeZone ?? current.timeZone,
+            defaultDurationMinutes: self.defaultDurationMinutes.resolved(current: current.defaultDurationMinutes),
+            defaultPlace: self.defaultPlace.resolved(current: current.defaultPlace))
+    }
+}
+
+/// The body of `PATCH /v1/series/{id}` (and what the settings page posts). Every key is optional:
+/// absent leaves the setting alone; `null` (or a blank field on the page) removes a default.
+public struct SeriesSettingsInput: Decodable, Sendable, Equatable {
+    /// The accepted default length of a session: 5 minutes to a day.
+    public static let durationMinutes = 5...1440
+
+    public var title: String?
+    public var timeZone: String?
+    public var defaultDurationMinutes: PatchField<Int>
+    public var defaultPlace: PatchField<String>
+
+    public init(
+        title: String? = nil, timeZone: String? = nil,
+        defaultDurationMinutes: PatchField<Int> = .unchanged, defaultPlace: PatchField<String> = .unchanged
+    ) {
+        self.title = title
+        self.timeZone = timeZone
+        self.defaultDurationMinutes = defaultDurationMinutes
+        self.defaultPlace = defaultPlace
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case title, timeZone, defaultDurationMinutes, defaultPlace
+    }
+
+    /// Tells an absent key from an explicit `null` (a synthesized decoder cannot).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.title = try container.decodeIfPresent(String.self, forKey: .title)
+        self.timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+        self.defaultDurationMinutes = try Self.field(Int.self, .defaultDurationMinutes, in: container)
+        self.defaultPlace = try Self.field(String.self, .defaultPlace, in: container)
+    }
+
+    private static func field<Value: Decodable & Sendable & Equatable>(
+        _ type: Value.Type, _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
+    ) throws -> PatchField<Value> {
+        guard container.contains(key) else { return .unchanged }
+        if try container.decodeNil(forKey: key) { return .clear }
+        return .set(try container.decode(Value.self, forKey: key))
+    }
+
+    /// The checked change, or every problem by its field: `title` (1–200 characters, one line),
+    /// `timeZone` (an IANA name, ``HostTimeZone``), `defaultDurationMinutes` (5–1440),
+    /// `defaultPlace` (at most 200 characters; blank removes it).
+    public func validate() -> Result<SeriesSettingsPatch, ValidationFailure> {
+        var problems = ProblemCollector()
+        let title = self.title.flatMap {
+            problems.requiredText($0, at: "title", maxLength: MeetingDetails.titleMaxLength)
+        }
+        let zone = self.timeZone.flatMap { HostTimeZone.check($0, at: "timeZone", into: &problems) }
+        if case .set(let minutes) = self.defaultDurationMinutes {
+            problems.checkRange(minutes, Self.durationMinutes, at: "defaultDurationMinutes")
+        }
+        var place = self.defaultPlace
+        if case .set(let raw) = self.defaultPlace {
+            place = problems.optionalText(raw, at: "defaultPlace", maxLength: MeetingDetails.placeMaxLength).map { .set($0) } ?? .clear
+        }
+        let patch = SeriesSettingsPatch(
+            title: title, timeZone: zone, defaultDurationMinutes: self.defaultDurationMinutes, defaultPlace: place)
+        return problems.result { patch }
+    }
+}
