@@ -46,6 +46,7 @@ let migrationFiles = [
     "0059_series_time_zone.sql",
     "0060_roster_send_step.sql",
     "0061_series_form.sql",
+    "0063_number_answers.sql",
     "0064_ranking_answers.sql",
 ]
 
