@@ -47,6 +47,7 @@ let migrationFiles = [
     "0060_roster_send_step.sql",
     "0061_series_form.sql",
     "0062_series_settings.sql",
+    "0063_number_answers.sql",
     "0064_ranking_answers.sql",
     "0065_action_items.sql",
     "0067_form_templates.sql",

@@ -46,6 +46,8 @@ struct PrivacyFeaturesPropertyTests {
         var ratings: [String: Int] = [:]
         /// A ranking of `rank`'s options, first to last (a full order), or none.
         var order: [String]?
+        /// An answer to the number question `minutes`, or none.
+        var minutes: Double?
         var language = "en"
 
         var straightLined: Bool { self.ratings.count == 3 && Set(self.ratings.values).count == 1 }
@@ -83,6 +85,7 @@ struct PrivacyFeaturesPropertyTests {
             let grid = responses.filter { !$0.ratings.isEmpty }.count
             if small(grid) { self.withheld.insert("g") }
             if small(responses.filter { $0.order != nil }.count) { self.withheld.insert("rank") }
+            if small(responses.filter { $0.minutes != nil }.count) { self.withheld.insert("minutes") }
             for statement in ["a", "b", "c"] where small(responses.filter { $0.ratings[statement] != nil }.count) || small(grid) {
                 self.statements.insert(statement)
             }
@@ -113,6 +116,7 @@ struct PrivacyFeaturesPropertyTests {
              "statements": ["a", "b", "c"].map { ["key": $0, "label": Self.labels[$0] ?? $0] }],
             ["key": "rank", "prompt": "Rank them", "kind": "ranking",
              "options": ["x", "y", "z"].map { ["id": $0, "label": "Rank\($0)zq"] }],
+            ["key": "minutes", "prompt": "How long?", "kind": "number", "minimum": 0, "maximum": 90, "step": 0.5, "unit": "min"],
         ]
         // A second version adds a question: the others stay comparable, so their answers merge.
         var korean: [String: Any] = [
@@ -120,6 +124,7 @@ struct PrivacyFeaturesPropertyTests {
             "sure": ["prompt": "확실해요?", "options": ["yes": "네", "no": "아니요"]], "why": ["prompt": "왜요?"],
             "g": ["prompt": "회의", "statements": ["a": "알파", "b": "베타", "c": "감마"]],
             "rank": ["prompt": "순위 매기기", "options": ["x": "엑스", "y": "와이", "z": "제트"]],
+            "minutes": ["prompt": "얼마나?", "placeholder": "분"],
         ]
         if extra {
             questions.append(["key": "extra", "prompt": "Anything else?", "kind": "rating", "min": 1, "max": 3])
@@ -163,6 +168,7 @@ struct PrivacyFeaturesPropertyTests {
             for index in order.indices.reversed() { order.swapAt(index, random.next(in: 0...index)) }
             response.order = order
         }
+        if random.next(in: 0...2) > 0 { response.minutes = Double(random.next(in: 0...180)) / 2 }
         response.language = random.next(in: 0...4) == 0 ? "ko" : "en"
         return response
     }
@@ -174,6 +180,7 @@ struct PrivacyFeaturesPropertyTests {
         if let why = response.why { answers.append(["questionKey": "why", "text": why]) }
         if !response.ratings.isEmpty { answers.append(["questionKey": "g", "ratings": response.ratings]) }
         if let order = response.order { answers.append(["questionKey": "rank", "ranking": order]) }
+        if let minutes = response.minutes { answers.append(["questionKey": "minutes", "number": minutes]) }
         return ["answers": answers, "language": response.language]
     }
 
@@ -475,7 +482,7 @@ struct PrivacyFeaturesPropertyTests {
     static func isNull(_ value: Any?) -> Bool { value == nil || value is NSNull }
 
     static func checkReport(_ report: [String: Any], _ oracle: Oracle, _ context: String) {
-        for key in ["pick", "sure", "why", "g", "rank"] {
+        for key in ["pick", "sure", "why", "g", "rank", "minutes"] {
             guard let result = Self.question(report, key) else {
                 Issue.record("\(context): no question \(key)")
                 continue
@@ -488,6 +495,8 @@ struct PrivacyFeaturesPropertyTests {
                 // A ranking's scores go, and its bars keep the host's order (an order by points tells them).
                 #expect(Self.isNull(result["ranking"]), "\(context): \(key) ranking scores")
                 if key == "rank" { #expect(rows.map { $0["category"] as? String } == ["x", "y", "z"], "\(context): rank order \(rows)") }
+                // A number's bins may come from the answers' range: none is left.
+                if key == "minutes" { #expect(rows.isEmpty, "\(context): minutes bins \(rows)") }
             }
             if oracle.hidden.contains(key) {
                 #expect(Self.isNull(result["respondents"]) && Self.isNull(result["skipped"]), "\(context): \(key) says how many answered: \(result)")
@@ -512,7 +521,7 @@ struct PrivacyFeaturesPropertyTests {
     /// The room's live view (``RoomView``): what the oracle withholds has no numbers, a hidden
     /// follow-up not even its respondents, and every number shown is the shared results' own.
     static func checkRoom(_ room: [String: Any], _ oracle: Oracle, shared: [String: Any], _ context: String) {
-        for key in ["pick", "sure", "why", "g", "rank"] {
+        for key in ["pick", "sure", "why", "g", "rank", "minutes"] {
             guard let result = Self.question(room, key), let report = Self.question(shared, key) else {
                 Issue.record("\(context): no question \(key)")
                 continue

@@ -114,6 +114,7 @@ struct ResultTallyPropertyTests {
                     case .ranked(let id, let rank):
                         counts.optionCounts[id, default: 0] += 1
                         counts.statementCounts[id, default: [:]][rank, default: 0] += 1
+                    case .number(let text): counts.numberCounts[text, default: 0] += 1
                     case .text: break
                     }
                 }
@@ -136,6 +137,7 @@ struct ResultTallyPropertyTests {
             #expect(actual.otherCount == expected.otherCount, "others of \(key)")
             #expect(actual.ratingCounts == expected.ratingCounts, "ratings of \(key)")
             #expect(actual.statementCounts == expected.statementCounts, "statement ratings of \(key)")
+            #expect(actual.numberCounts == expected.numberCounts, "numbers of \(key)")
         }
         let unexpected = counts.questions.filter { recount.questions[$0.key] == nil && $0.value.respondents != 0 }
         #expect(unexpected.isEmpty, "counts for unanswered questions: \(unexpected.keys.sorted())")
@@ -146,7 +148,7 @@ struct ResultTallyPropertyTests {
     /// A question of a kind and shape picked by `seed`.
     static func question(index: Int, seed: Int) -> Question {
         let key = QuestionKey(rawValue: "q\(index)")!
-        switch seed % 5 {
+        switch seed % 6 {
         case 0:
             let options = (0..<(2 + seed / 3 % 4)).map { ChoiceOption(id: "o\($0)", label: "Option \($0)") }
             let multiple = seed / 12 % 2 == 0
@@ -161,6 +163,12 @@ struct ResultTallyPropertyTests {
         case 4:
             let options = (0..<(2 + seed / 5 % 9)).map { ChoiceOption(id: "r\($0)", label: "Option \($0)") }
             return Question(key: key, prompt: "Ranking \(index)", body: .ranking(RankingSpec(options: options)))
+        case 5:
+            // With and without bounds and a step, so values repeat and some are decimals.
+            let bounded = seed / 6 % 2 == 0
+            return Question(
+                key: key, prompt: "Number \(index)",
+                body: .number(NumberSpec(minimum: bounded ? -5 : nil, maximum: bounded ? 5 : nil, step: bounded ? Decimal(string: "0.5") : nil)))
         default:
             let statements = (0..<(2 + seed / 4 % 3)).map { GridStatement(key: "s\($0)", label: "Statement \($0)") }
             return Question(key: key, prompt: "Grid \(index)", body: .grid(GridSpec(statements: statements, scale: RatingSpec(min: 1, max: 5))))
@@ -176,6 +184,8 @@ struct ResultTallyPropertyTests {
         case statement(String, Int)
         /// A ranking's option at its rank (1 = first): `option_id`, `statement_key` and `rating` (SQL/0064).
         case ranked(String, Int)
+        /// A number's plain text: `text_value` and `number_value` (SQL/0063).
+        case number(String)
     }
 
     struct GeneratedResponse {
@@ -213,6 +223,10 @@ struct ResultTallyPropertyTests {
                 var ids = spec.options.map(\.id)
                 for index in ids.indices.reversed() { ids.swapAt(index, Int(generator.next() % UInt64(index + 1))) }
                 answers.append((question.key.rawValue, ids.enumerated().map { Value.ranked($0.element, $0.offset + 1) }))
+            case .number:
+                // −5 to 5 in halves, written plainly as the service writes them.
+                let halves = Int(generator.next() % 21) - 10
+                answers.append((question.key.rawValue, [.number(NumberSpec.text(Decimal(halves) / 2))]))
             }
         }
         // Up to 20 minutes around the end, to the millisecond: several per second and minute.
@@ -237,6 +251,7 @@ struct ResultTallyPropertyTests {
     static func answerInsert(_ responses: [GeneratedResponse], form: UUID) -> SQLQuery {
         var ids: [UUID] = [], keys: [String] = [], positions: [Int] = []
         var options: [String?] = [], others: [String?] = [], ratings: [Int?] = [], texts: [String?] = [], statements: [String?] = []
+        var numbers: [String?] = []
         for response in responses {
             for (key, values) in response.answers {
                 for (position, value) in values.enumerated() {
@@ -248,6 +263,7 @@ struct ResultTallyPropertyTests {
                     ratings.append(nil)
                     texts.append(nil)
                     statements.append(nil)
+                    numbers.append(nil)
                     switch value {
                     case .option(let id): options[options.count - 1] = id
                     case .other(let text): others[others.count - 1] = text
@@ -256,6 +272,9 @@ struct ResultTallyPropertyTests {
                     case .statement(let key, let rating):
                         statements[statements.count - 1] = key
                         ratings[ratings.count - 1] = rating
+                    case .number(let text):
+                        texts[texts.count - 1] = text
+                        numbers[numbers.count - 1] = text
                     case .ranked(let id, let rank):
                         options[options.count - 1] = id
                         statements[statements.count - 1] = id
@@ -265,10 +284,11 @@ struct ResultTallyPropertyTests {
             }
         }
         return """
-            INSERT INTO answers (response_id, form_id, question_key, position, option_id, other_text, rating, text_value, statement_key)
-            SELECT r, \(form)::uuid, k, p, o, x, g, t, s
+            INSERT INTO answers (response_id, form_id, question_key, position, option_id, other_text, rating, text_value, statement_key, number_value)
+            SELECT r, \(form)::uuid, k, p, o, x, g, t, s, n
             FROM unnest(\(ids)::uuid[], \(keys)::text[], \(positions)::smallint[], \(options)::text[], \(others)::text[],
-                        \(ratings)::smallint[], \(texts)::text[], \(statements)::text[]) AS u(r, k, p, o, x, g, t, s)
+                        \(ratings)::smallint[], \(texts)::text[], \(statements)::text[],
+                        \(numbers)::numeric[]) AS u(r, k, p, o, x, g, t, s, n)
             """
     }
 

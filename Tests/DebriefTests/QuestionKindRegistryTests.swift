@@ -15,7 +15,8 @@ struct QuestionKindRegistryTests {
              {"key":"r","prompt":"Rate","kind":"rating","min":0,"max":10,"minLabel":"Never","maxLabel":"Surely"},
              {"key":"g","prompt":"Grid","kind":"grid","min":1,"max":5,
               "statements":[{"key":"x","label":"X"},{"key":"y","label":"Y"},{"key":"z","label":"Z"}]},
-             {"key":"k","prompt":"Rank","kind":"ranking","options":[{"id":"a","label":"A"},{"id":"b","label":"B"},{"id":"c","label":"C"}]}]
+             {"key":"k","prompt":"Rank","kind":"ranking","options":[{"id":"a","label":"A"},{"id":"b","label":"B"},{"id":"c","label":"C"}]},
+             {"key":"n","prompt":"How long?","kind":"number","minimum":5,"maximum":120,"step":2.5,"unit":"min"}]
             """
         return (try? JSONDecoder().decode([Question].self, from: Data(json.utf8))) ?? []
     }()
@@ -42,7 +43,7 @@ struct QuestionKindRegistryTests {
     }
 
     @Test func eachAnswerFieldBelongsToExactlyOneKind() {
-        let fields = ["optionIds", "otherText", "rating", "text", "ratings", "ranking"]
+        let fields = ["optionIds", "otherText", "rating", "text", "ratings", "ranking", "number"]
         for field in fields {
             let owners = QuestionKinds.all.filter { $0.answerFields.contains(field) }
             #expect(owners.count == 1, "\(field) belongs to one kind, not \(owners.count)")
@@ -55,6 +56,7 @@ struct QuestionKindRegistryTests {
         var input = QuestionInput(kind: "grid", min: 1, max: 5, minLabel: "a", maxLabel: "b")
         input.options = []; input.allowsMultiple = true; input.maxSelections = 1; input.allowsOther = true
         input.shuffleOptions = true; input.maxLength = 5; input.placeholder = "p"; input.statements = []
+        input.minimum = 1; input.maximum = 2; input.step = 1; input.unit = "u"
         let named = QuestionKinds.all.reduce(Set<String>()) { $0.union($1.definitionFields) }
         #expect(Set(input.presentKindFields.map(\.name)) == named, "every kind field of QuestionInput is some kind's")
         for field in input.presentKindFields {
@@ -67,6 +69,7 @@ struct QuestionKindRegistryTests {
         let answers: [AnswerValue] = [
             .choice(optionIds: ["a"], otherText: "mine"), .text("words"), .rating(9),
             .grid([GridRating(statementKey: "x", value: 2), GridRating(statementKey: "y", value: 5)]), .ranking(["b", "c", "a"]),
+            .number(Decimal(string: "-12.75") ?? 0),
         ]
         #expect(Set(answers.map(\.kind)) == Set(QuestionKind.allCases))
         for value in answers {

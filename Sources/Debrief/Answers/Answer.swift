@@ -1,3 +1,5 @@
+import Foundation
+
 /// A validated answer value; which case depends on the question's kind.
 public enum AnswerValue: Sendable, Equatable, Hashable {
     /// Selected option ids in the order the participant sent them (no duplicates, all
@@ -11,6 +13,8 @@ public enum AnswerValue: Sendable, Equatable, Hashable {
     case grid([GridRating])
     /// A ranking's option ids, first to last: every option of the question exactly once.
     case ranking([String])
+    /// A number question's answer, within its bounds and on its step.
+    case number(Decimal)
 }
 
 /// A validated answer to one question of a form.
@@ -33,7 +37,7 @@ public struct Answer: Sendable, Equatable, Hashable, Codable {
 
     /// Every JSON key an answer may have; a kind's descriptor reads and writes its own.
     public enum CodingKeys: String, CodingKey {
-        case questionKey, optionIds, otherText, rating, text, ratings, ranking
+        case questionKey, optionIds, otherText, rating, text, ratings, ranking, number
     }
 
     /// Decodes the flat shape; the present field decides the case, asked in the
@@ -48,7 +52,7 @@ public struct Answer: Sendable, Equatable, Hashable, Codable {
             }
         }
         throw DecodingError.dataCorruptedError(
-            forKey: .optionIds, in: c, debugDescription: "answer has none of optionIds, rating, text, ratings, ranking"
+            forKey: .optionIds, in: c, debugDescription: "answer has none of optionIds, rating, text, ratings, ranking, number"
         )
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The body of a submission as decoded from JSON, every field optional:
 /// `{"participantToken":"…","answers":[{"questionKey":"q1","rating":4}, …]}`.
 /// Validate with ``validate(_:against:)``.
@@ -38,6 +40,8 @@ public struct AnswerInput: Codable, Sendable, Equatable {
     public var ratings: [String: Int]?
     /// Ranking: the option ids, first to last.
     public var ranking: [String]?
+    /// Number: the value.
+    public var number: Decimal?
 
     /// Creates an input; every field defaults to absent.
     public init(
@@ -62,7 +66,7 @@ public struct AnswerInput: Codable, Sendable, Equatable {
     var presentKindFields: [(name: String, kind: QuestionKind)] {
         let present: [(String, Bool)] = [
             ("optionIds", optionIds != nil), ("otherText", otherText != nil), ("rating", rating != nil), ("text", text != nil),
-            ("ratings", ratings != nil), ("ranking", ranking != nil),
+            ("ratings", ratings != nil), ("ranking", ranking != nil), ("number", number != nil),
         ]
         return present.filter(\.1).compactMap { field in
             QuestionKinds.all.first { $0.answerFields.contains(field.0) }.map { (name: field.0, kind: $0.kind) }

@@ -53,6 +53,8 @@ public struct ResultsDigest: Sendable, Equatable {
             case statementMeans(statements: [Statement], respondents: Int?)
             /// A ranking: the leading option(s) by Borda points and their share of all points.
             case ranking(leaders: [String], bordaPercent: Double, respondents: Int?)
+            /// A number: the mean and median in the question's unit, with the interval of the mean.
+            case number(mean: Double, median: Double, interval: ConfidenceInterval?, unit: String?, respondents: Int?)
             /// Short answers: only how many answered (the words are the participants').
             case answers(respondents: Int?)
             /// Nobody answered yet.

@@ -35,7 +35,7 @@ extension FollowUpInput {
             rule = self.ratingRule(scale, at: path, into: &problems)
         case .choice(let spec):
             rule = self.choiceRule(spec, at: path, into: &problems)
-        case .shortAnswer, .grid, .ranking:
+        case .shortAnswer, .grid, .ranking, .number:
             problems.add(questionPath, "must name a rating or choice question")
             rule = nil
         }

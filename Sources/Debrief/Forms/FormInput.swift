@@ -105,6 +105,12 @@ public struct QuestionInput: Codable, Sendable, Equatable {
     public var statements: [StatementInput]?
     /// Optional: show the question only when an earlier answer matches (a follow-up).
     public var showWhen: FollowUpInput?
+    /// Number: the smallest and largest answer allowed, the step from the minimum (or 0), and the
+    /// unit shown beside the field; all optional.
+    public var minimum: Decimal?
+    public var maximum: Decimal?
+    public var step: Decimal?
+    public var unit: String?
 
     /// Creates an input; every field defaults to absent.
     public init(
@@ -135,6 +141,7 @@ public struct QuestionInput: Codable, Sendable, Equatable {
             ("allowsOther", allowsOther != nil), ("shuffleOptions", shuffleOptions != nil), ("maxLength", maxLength != nil),
             ("placeholder", placeholder != nil), ("min", min != nil), ("max", max != nil), ("minLabel", minLabel != nil),
             ("maxLabel", maxLabel != nil), ("statements", statements != nil),
+            ("minimum", minimum != nil), ("maximum", maximum != nil), ("step", step != nil), ("unit", unit != nil),
         ]
         return present.filter(\.1).map { field in
             (name: field.0, kinds: Set(QuestionKinds.all.filter { $0.definitionFields.contains(field.0) }.map { $0.kind }))

@@ -40,6 +40,7 @@ public struct Question: Sendable, Equatable, Codable {
         case min, max, minLabel, maxLabel
         case statements
         case shuffleOptions
+        case minimum, maximum, step, unit
     }
 
     /// Decodes the flat shape. Stored JSON was produced by validation, so this checks

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The kinds of question a form can ask. Raw values are the `kind` strings of the
 /// JSON API.
 public enum QuestionKind: String, Sendable, Codable, CaseIterable {
@@ -11,6 +13,8 @@ public enum QuestionKind: String, Sendable, Codable, CaseIterable {
     case grid
     /// Options put in order, first to last (docs/decisions/0070).
     case ranking
+    /// A decimal, optionally bounded and on a step, with a unit (docs/decisions/0069).
+    case number
 
     /// "choice, shortAnswer, rating, grid, ranking": used in the "must be one of …" message.
     public static var listForMessages: String {
@@ -34,6 +38,8 @@ public enum QuestionBody: Sendable, Equatable {
     case grid(GridSpec)
     /// Options a participant puts in order.
     case ranking(RankingSpec)
+    /// A number a participant types.
+    case number(NumberSpec)
 
     /// The kind of this body.
     public var kind: QuestionKind { opened.kind }

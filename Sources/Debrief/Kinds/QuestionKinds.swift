@@ -16,6 +16,7 @@ extension QuestionKind {
         case .rating: RatingKind.self
         case .grid: GridKind.self
         case .ranking: RankingKind.self
+        case .number: NumberKind.self
         }
     }
 }
@@ -29,6 +30,7 @@ extension QuestionBody {
         case .rating(let spec): (.rating, spec)
         case .grid(let spec): (.grid, spec)
         case .ranking(let spec): (.ranking, spec)
+        case .number(let spec): (.number, spec)
         }
     }
 }
@@ -42,6 +44,7 @@ extension AnswerValue {
         case .rating(let value): (.rating, value)
         case .grid(let ratings): (.grid, ratings)
         case .ranking(let order): (.ranking, order)
+        case .number(let value): (.number, value)
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One question's results, in the same shape for every kind: a `chart` plus the extras of its kind
 /// (`otherTexts`, `statistics`, `statements`).
 public struct QuestionResult: Sendable, Equatable, Encodable {
@@ -73,6 +75,8 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
     /// Ranking: each option's average rank, Borda points and first choices, most points first;
     /// absent when the question is withheld (docs/decisions/0070).
     public var ranking: [RankingScore]?
+    /// Number: the unit the answers are in, if the question names one (docs/decisions/0069).
+    public var unit: String?
     /// When the form has more than one published version: the versions whose answers are
     /// counted here (the current one and the earlier ones where the question is comparable),
     /// oldest first, with how many answered in each.

@@ -13,6 +13,8 @@ public struct QuestionCounts: Sendable, Equatable {
     public var ratingCounts: [Int: Int] = [:]
     /// Grid: answers per scale value, by statement key.
     public var statementCounts: [String: [Int: Int]] = [:]
+    /// Number: answers per value, by its plain text (``NumberSpec/text(_:)``).
+    public var numberCounts: [String: Int] = [:]
     /// Short answer: the newest texts (for the word list).
     public var texts: [String] = []
 

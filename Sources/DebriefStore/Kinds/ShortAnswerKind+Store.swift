@@ -5,7 +5,8 @@ extension ShortAnswerKind: StoreKindPart {
         rows.append(key, 0, text: value)
     }
 
-    static func claims(_ part: StoredAnswerPart) -> Bool { part.text != nil }
+    /// Text rows that are not a number's (SQL/0063 gives a number its text too).
+    static func claims(_ part: StoredAnswerPart) -> Bool { part.text != nil && part.number == nil }
 
     static func adding(_ part: StoredAnswerPart, to value: String?) -> String { part.text ?? value ?? "" }
 

@@ -17,20 +17,26 @@ protocol StoreKindPart: QuestionKindDescriptor {
     static func exportColumns(_ spec: Spec) -> ExportColumns
 }
 
-/// One row of `answers`: one selected option, "other" text, rating, text, or grid rating.
+/// One row of `answers`: one selected option, "other" text, rating, text, grid rating, or number
+/// (its plain text, SQL/0063).
 struct StoredAnswerPart {
     var optionID: String?
     var otherText: String?
     var rating: Int?
     var text: String?
     var statementKey: String?
+    var number: String?
 
-    init(optionID: String? = nil, otherText: String? = nil, rating: Int? = nil, text: String? = nil, statementKey: String? = nil) {
+    init(
+        optionID: String? = nil, otherText: String? = nil, rating: Int? = nil, text: String? = nil, statementKey: String? = nil,
+        number: String? = nil
+    ) {
         self.optionID = optionID
         self.otherText = otherText
         self.rating = rating
         self.text = text
         self.statementKey = statementKey
+        self.number = number
     }
 
     init(row: Row) throws {
@@ -39,6 +45,7 @@ struct StoredAnswerPart {
         self.rating = try row.decode("rating")
         self.text = try row.decode("text_value")
         self.statementKey = try row.decode("statement_key")
+        self.number = try row.decode("number_value")
     }
 }
 

@@ -9,7 +9,8 @@ extension ResponseStore {
     public func tokenlessAnswers(of responseID: UUID, meeting: UUID) async throws -> [Answer]? {
         let rows = try await self.database.query(
             """
-            SELECT a.question_key, a.option_id, a.other_text, a.rating, a.text_value, a.statement_key
+            SELECT a.question_key, a.option_id, a.other_text, a.rating, a.text_value, a.statement_key,
+                a.number_value::text AS number_value
             FROM responses r JOIN forms f ON f.id = r.form_id
             LEFT JOIN answers a ON a.response_id = r.id
             WHERE r.id = \(responseID) AND r.check_in_id IS NULL AND f.meeting_id = \(meeting)

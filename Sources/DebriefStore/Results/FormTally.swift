@@ -17,7 +17,7 @@ struct FormTally: Sendable, Equatable {
 
     /// The `kind` column.
     enum Kind: String {
-        case responses, checkins, minute, respondents, option, other, rating, statement, language, completion
+        case responses, checkins, minute, respondents, option, other, rating, statement, language, completion, number
     }
 
     /// From rows with the columns `question_key`, `kind`, `value` and `n`.
@@ -44,6 +44,7 @@ struct FormTally: Sendable, Equatable {
             case .option: self.questions[key, default: QuestionCounts()].optionCounts[value, default: 0] += count
             case .other: self.questions[key, default: QuestionCounts()].otherCount += count
             case .rating: self.questions[key, default: QuestionCounts()].ratingCounts[Int(try Self.number(value, kind)), default: 0] += count
+            case .number: self.questions[key, default: QuestionCounts()].numberCounts[value, default: 0] += count
             case .statement:
                 // '<statement key>:<rating>' (SQL/0032).
                 guard let colon = value.lastIndex(of: ":") else {

@@ -161,7 +161,9 @@ public struct ResultTallies: Sendable {
             GROUP BY 1, 3
             UNION ALL
             SELECT a.question_key, 'statement', a.statement_key || ':' || a.rating::text, count(*) FROM \(answers)
-                AND a.statement_key IS NOT NULL GROUP BY 1, 3
+                AND a.statement_key IS NOT NULL AND a.rating IS NOT NULL GROUP BY 1, 3
+            UNION ALL
+            SELECT a.question_key, 'number', a.text_value, count(*) FROM \(answers) AND a.number_value IS NOT NULL GROUP BY 1, 3
             """
     }
 }

@@ -7,7 +7,7 @@ enum ChatPhrase: String, CaseIterable, Sendable {
     // The digest.
     case digestClosedTitle, digestDailyTitle, digestTestTitle, digestTestNote, digestSession, digestFormOpen, digestFormClosed
     case digestResponses, digestRateOfCheckedIn, digestRateOfExpected, digestNoRate, digestWithheld, digestLeading
-    case digestRanked, digestTie, digestMean, digestMeanInterval, digestNPS, digestNPSInterval, digestAnswers, digestNoAnswers
+    case digestRanked, digestNumber, digestNumberInterval, digestTie, digestMean, digestMeanInterval, digestNPS, digestNPSInterval, digestAnswers, digestNoAnswers
     case digestStatementWithheld, digestRespondents, digestTrend, digestTrendNote, digestMore, digestOpenDashboard
     case digestNoResults, digestPrivacyNote
     // The meeting page's block.
@@ -36,6 +36,9 @@ enum ChatPhrase: String, CaseIterable, Sendable {
         case .digestWithheld: return ("withheld: fewer than {k} answers", "비공개: 응답이 {k}개 미만")
         case .digestLeading: return ("Leading: {label} ({percent}%)", "1위: {label} ({percent}%)")
         case .digestRanked: return ("Ranked first: {labels} ({percent}% of Borda points)", "종합 1위: {labels} (보르다 점수의 {percent}%)")
+        case .digestNumber: return ("Mean {mean}{unit}, median {median}{unit}", "평균 {mean}{unit}, 중앙값 {median}{unit}")
+        case .digestNumberInterval:
+            return ("Mean {mean}{unit} (95% CI {lower}–{upper}), median {median}{unit}", "평균 {mean}{unit} (95% 신뢰구간 {lower}–{upper}), 중앙값 {median}{unit}")
         case .digestTie: return ("Tied: {labels} ({percent}% each)", "공동 1위: {labels} (각 {percent}%)")
         case .digestMean: return ("Mean {mean} on {min}–{max}", "평균 {mean} ({min}–{max}점)")
         case .digestMeanInterval: return ("Mean {mean} on {min}–{max} (95% CI {lower}–{upper})", "평균 {mean} ({min}–{max}점, 95% 신뢰구간 {lower}–{upper})")

@@ -112,6 +112,14 @@ struct DigestText: Sendable, Equatable {
         case .ranking(let leaders, let percent, let respondents):
             lines = [t(.digestRanked, ["labels": leaders.joined(separator: ", "), "percent": Self.number(percent)])]
             if let respondents { lines.append(t(.digestRespondents, ["n": String(respondents)])) }
+        case .number(let mean, let median, let interval, let unit, let respondents):
+            var values = ["mean": Self.number(mean), "median": Self.number(median), "unit": unit.map { " " + $0 } ?? ""]
+            if let interval {
+                values["lower"] = Self.number(interval.lower)
+                values["upper"] = Self.number(interval.upper)
+            }
+            lines = [t(interval == nil ? .digestNumber : .digestNumberInterval, values)]
+            if let respondents { lines.append(t(.digestRespondents, ["n": String(respondents)])) }
         case .answers(let respondents):
             lines = [t(.digestAnswers, ["n": respondents.map(String.init) ?? "—"])]
         }

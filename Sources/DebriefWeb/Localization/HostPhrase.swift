@@ -51,6 +51,7 @@ enum HostPhrase: String, CaseIterable, Sendable {
     case copyFromLabel, copyButton
     case kindGrid, addGridButton, addStatementButton, statementNumber, statementsHeading
     case kindRanking, addRankingButton
+    case kindNumber
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -203,6 +204,7 @@ enum HostPhrase: String, CaseIterable, Sendable {
         case .kindGrid: return ("Rating grid", "평점 표")
         case .kindRanking: return ("Ranking", "순위")
         case .addRankingButton: return ("Add a ranking", "순위 질문 추가")
+        case .kindNumber: return ("Number", "숫자")
         case .addGridButton: return ("Add a rating grid", "평점 표 추가")
         case .addStatementButton: return ("Add statement", "문항 추가")
         case .statementNumber: return ("Statement {n}", "문항 {n}")

@@ -56,6 +56,12 @@ struct ParticipantFormPage {
         var isRanking = false
         /// Ranking: one place `<select>` per option (no script needed, docs/decisions/0070).
         var rankingRows: [RankingRow] = []
+        /// Number: the `<input type=number>`'s bounds and step (plain text), and the unit beside it.
+        var isNumber = false
+        var numberMin: String?
+        var numberMax: String?
+        var numberStep = "any"
+        var numberUnit: String?
         // Rating
         var points: [Point] = []
         var minLabel: String?
