@@ -47,6 +47,7 @@ let migrationFiles = [
     "0060_roster_send_step.sql",
     "0061_series_form.sql",
     "0064_ranking_answers.sql",
+    "0066_room_questions.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

@@ -31,6 +31,9 @@ public struct JSONAPI: Sendable {
     /// The roster's send step (`/v1/meetings/{id}/roster/send`, `…/reminder`), the pages' own
     /// use case; the application always sets it.
     public var rosterSending: RosterSendActions?
+    /// Questions from the room (`/v1/f/{code}/room-questions…`, `/v1/meetings/{id}/room-questions…`);
+    /// the application always sets it.
+    public var roomQuestions: RoomQuestionActions?
 
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, sharing: SharingActions, forms: FormActions,
@@ -170,6 +173,10 @@ public func buildRouter(
     if let chat = api.chat { ChatChannelController(chat: chat).addRoutes(to: authenticated) }
     if let mail = api.mail { RosterMailController(mail: mail, meetings: api.meetings, admission: admission).addRoutes(to: authenticated) }
     if let sending = api.rosterSending { RosterSendController(sending: sending, meetings: api.meetings).addRoutes(to: authenticated) }
+    if let questions = api.roomQuestions.map({ RoomQuestionController(questions: $0, maxBodyBytes: api.settings.participantMaxBodyBytes) }) {
+        questions.addParticipantRoutes(to: participant)
+        questions.addRoutes(to: authenticated)
+    }
     if let calendar = api.calendar.map({ CalendarController(calendar: $0, admission: admission) }) {
         calendar.addPublicRoutes(to: v1)
         calendar.addParticipantRoutes(to: participant)
