@@ -379,6 +379,15 @@ struct AuthorizationMatrixTests {
         "GET /m/{id}/responses": Row(access: .anyone, success: .seeOther),
         "GET /m/{id}/responses/{responseId}/remove": Row(access: .anyone, success: .seeOther),
         "POST /m/{id}/responses/{responseId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        // Questions from the room (decision 75): the room's by the form's code, the host's by the meeting.
+        "GET /v1/f/{code}/room-questions": Row(access: .anyone, success: .ok),
+        "POST /v1/f/{code}/room-questions": Row(access: .anyone, success: .created, body: { _, _ in ["text": "And the budget?"] }),
+        "PUT /v1/f/{code}/room-questions/{questionId}/vote": Row(access: .anyone, success: .noContent),
+        "DELETE /v1/f/{code}/room-questions/{questionId}/vote": Row(access: .anyone, success: .noContent),
+        "GET /v1/meetings/{id}/room-questions": Row(access: .series(.read), success: .ok),
+        "PUT /v1/meetings/{id}/room-questions/settings": Row(
+            access: .series(.edit), success: .ok, body: { _, _ in ["enabled": true, "moderation": "approveFirst", "names": "anonymous"] }),
+        "PATCH /v1/meetings/{id}/room-questions/{questionId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["pinned": true] }),
     ]
 
     /// One cell: a documented operation and a caller.
@@ -470,6 +479,8 @@ struct AuthorizationMatrixTests {
         var possibleDuplicate: String = ""
         /// An anonymous response to the owner's form, for the owner to remove.
         var response: String = ""
+        /// A question from the room, shown to it.
+        var roomQuestion: String = ""
         /// The owner's webhook endpoint, and the delivery publishing the form wrote for it.
         var webhook: String = ""
         var webhookDelivery: String = ""
@@ -511,6 +522,7 @@ struct AuthorizationMatrixTests {
                 .replacingOccurrences(of: "{tokenId}", with: "7d1f3a2b-9c4e-4f5a-8b6c-0d1e2f3a4b5c")
                 .replacingOccurrences(of: "{checkInId}", with: self.checkIn)
                 .replacingOccurrences(of: "{responseId}", with: self.response)
+                .replacingOccurrences(of: "{questionId}", with: self.roomQuestion)
                 .replacingOccurrences(of: "{webhookId}", with: self.webhook)
                 .replacingOccurrences(of: "{token}", with: "dbc_not-a-feed-token")
                 .replacingOccurrences(of: "{deliveryId}", with: self.webhookDelivery)
@@ -585,6 +597,12 @@ struct AuthorizationMatrixTests {
             rosterMember: memberID, checkIn: try #require(checkIns.first?["id"] as? String))
         let answered = try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "useful", "rating": 7]]])
         world.response = try #require(answered.string("id"), "\(answered.text)")
+        // The room is open to questions, with one posted.
+        try await api.send(
+            .put, "/v1/meetings/\(meeting)/room-questions/settings", token: owner,
+            json: ["enabled": true, "moderation": "postThenHide", "names": "anonymous"])
+        let posted = try await api.send(.post, "/v1/f/\(code)/room-questions", json: ["text": "Who owns the roadmap?"])
+        world.roomQuestion = try #require(posted.string("id"), "\(posted.text)")
         // An account made in SQL (it never signs in): quicker than a sign-up in every cell.
         world.bystanderEmail = "bystander-\(UUID().uuidString.prefix(8).lowercased())@example.com"
         world.bystander = try #require(

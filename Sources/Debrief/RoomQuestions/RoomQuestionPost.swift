@@ -9,11 +9,14 @@ public struct RoomQuestionPost: Sendable, Equatable {
     public let name: PersonName?
 
     /// Validates `input` against the meeting's `settings`: on an anonymous room a sent name is
-    /// not kept (as a check-in on an anonymous form), on a named one it is required.
+    /// checked but not kept (as a check-in on an anonymous form), on a named one it is required.
     public static func validated(_ input: RoomQuestionInput, settings: RoomQuestionSettings) throws -> RoomQuestionPost {
         var problems = ProblemCollector()
         let text = problems.requiredText(input.text, at: "text", lines: .multiple, maxLength: Self.maxLength)
-        let name: PersonName? = settings.names == .named ? PersonName.validate(input.name, at: "name", into: &problems) : nil
+        // A name that is sent is checked either way (as a check-in's), so one body suits every room.
+        let sent: PersonName? =
+            settings.names == .named || input.name != nil ? PersonName.validate(input.name, at: "name", into: &problems) : nil
+        let name = settings.names == .named ? sent : nil
         return try problems.result { text.map { RoomQuestionPost(text: $0, name: name) } }.get()
     }
 
