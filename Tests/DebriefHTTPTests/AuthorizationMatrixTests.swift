@@ -515,14 +515,14 @@ struct AuthorizationMatrixTests {
         func fill(_ path: String) -> String {
             let id = path.hasPrefix("/v1/series/") ? self.series : self.meeting
             let chart = path.hasPrefix("/v1/series/") ? "sessions" : "timeline"
-            return path.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{memberId}", with: self.rosterMember)
+            let filled = path.replacingOccurrences(of: "{questionId}", with: self.roomQuestion)
+            return filled.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{memberId}", with: self.rosterMember)
                 .replacingOccurrences(of: "check-ins/{checkInId}", with: "check-ins/" + self.possibleDuplicate)
                 .replacingOccurrences(of: "{key}", with: "notes").replacingOccurrences(of: "{code}", with: self.code)
                 .replacingOccurrences(of: "{question}", with: "useful").replacingOccurrences(of: "{name}", with: chart)
                 .replacingOccurrences(of: "{tokenId}", with: "7d1f3a2b-9c4e-4f5a-8b6c-0d1e2f3a4b5c")
                 .replacingOccurrences(of: "{checkInId}", with: self.checkIn)
                 .replacingOccurrences(of: "{responseId}", with: self.response)
-                .replacingOccurrences(of: "{questionId}", with: self.roomQuestion)
                 .replacingOccurrences(of: "{webhookId}", with: self.webhook)
                 .replacingOccurrences(of: "{token}", with: "dbc_not-a-feed-token")
                 .replacingOccurrences(of: "{deliveryId}", with: self.webhookDelivery)
