@@ -50,6 +50,7 @@ let migrationFiles = [
     "0063_number_answers.sql",
     "0064_ranking_answers.sql",
     "0065_action_items.sql",
+    "0066_room_questions.sql",
     "0067_form_templates.sql",
 ]
 

@@ -109,6 +109,8 @@ struct AppServices: Sendable {
         self.api.webhooks = webhooks
         let calendar = CalendarActions(calendars: CalendarStore(database: database), publicBaseURL: http.publicBaseURL)
         self.api.calendar = calendar
+        self.api.roomQuestions = RoomQuestionActions(
+            forms: participants, store: RoomQuestionStore(database: database, notifier: self.notifier), voters: RoomVoters(keys: serverKeys))
         var hostPages = HostPages(
             signUpGate: signUpGate,
             settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations, throttle: throttle),

@@ -406,6 +406,15 @@ struct AuthorizationMatrixTests {
         "PATCH /v1/series/{id}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["defaultPlace": "Room 7"] }),
         "GET /series/{id}/settings": Row(access: .anyone, success: .seeOther),
         "POST /series/{id}/settings": Row(access: .anyone, success: .seeOther, body: { _, _ in ["title": "Weekly sync"] }),
+        // Questions from the room (decision 75): the room's by the form's code, the host's by the meeting.
+        "GET /v1/f/{code}/room-questions": Row(access: .anyone, success: .ok),
+        "POST /v1/f/{code}/room-questions": Row(access: .anyone, success: .created, body: { _, _ in ["text": "And the budget?"] }),
+        "PUT /v1/f/{code}/room-questions/{questionId}/vote": Row(access: .anyone, success: .noContent),
+        "DELETE /v1/f/{code}/room-questions/{questionId}/vote": Row(access: .anyone, success: .noContent),
+        "GET /v1/meetings/{id}/room-questions": Row(access: .series(.read), success: .ok),
+        "PUT /v1/meetings/{id}/room-questions/settings": Row(
+            access: .series(.edit), success: .ok, body: { _, _ in ["enabled": true, "moderation": "approveFirst", "names": "anonymous"] }),
+        "PATCH /v1/meetings/{id}/room-questions/{questionId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["pinned": true] }),
     ]
 
     /// One cell: a documented operation and a caller.
@@ -497,6 +506,8 @@ struct AuthorizationMatrixTests {
         var possibleDuplicate: String = ""
         /// An anonymous response to the owner's form, for the owner to remove.
         var response: String = ""
+        /// A question from the room, shown to it.
+        var roomQuestion: String = ""
         /// The owner's webhook endpoint, and the delivery publishing the form wrote for it.
         var webhook: String = ""
         var webhookDelivery: String = ""
@@ -537,7 +548,7 @@ struct AuthorizationMatrixTests {
             let chart = path.hasPrefix("/v1/series/") ? "sessions" : "timeline"
             // In order: the first `{token}` wins (the second is for paths without a feed token).
             let values: [(String, String)] = [
-                ("{id}", id), ("{memberId}", self.rosterMember), ("check-ins/{checkInId}", "check-ins/" + self.possibleDuplicate),
+                ("{questionId}", self.roomQuestion), ("{id}", id), ("{memberId}", self.rosterMember), ("check-ins/{checkInId}", "check-ins/" + self.possibleDuplicate),
                 ("{key}", "notes"), ("{code}", self.code), ("{question}", "useful"), ("{name}", chart),
                 ("{tokenId}", "7d1f3a2b-9c4e-4f5a-8b6c-0d1e2f3a4b5c"), ("{checkInId}", self.checkIn),
                 ("{responseId}", self.response), ("{webhookId}", self.webhook), ("{templateId}", self.template), ("{actionId}", self.action),
@@ -613,6 +624,12 @@ struct AuthorizationMatrixTests {
             rosterMember: memberID, checkIn: try #require(checkIns.first?["id"] as? String))
         let answered = try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "useful", "rating": 7]]])
         world.response = try #require(answered.string("id"), "\(answered.text)")
+        // The room is open to questions, with one posted.
+        try await api.send(
+            .put, "/v1/meetings/\(meeting)/room-questions/settings", token: owner,
+            json: ["enabled": true, "moderation": "postThenHide", "names": "anonymous"])
+        let posted = try await api.send(.post, "/v1/f/\(code)/room-questions", json: ["text": "Who owns the roadmap?"])
+        world.roomQuestion = try #require(posted.string("id"), "\(posted.text)")
         // An account made in SQL (it never signs in): quicker than a sign-up in every cell.
         world.bystanderEmail = "bystander-\(UUID().uuidString.prefix(8).lowercased())@example.com"
         world.bystander = try #require(

@@ -51,7 +51,7 @@ struct CORSTests {
             #expect(preflight.status == .noContent)
             #expect(preflight.headers[.accessControlAllowOrigin] == Self.app)
             #expect(preflight.headers[.accessControlAllowMethods] == "GET, POST")
-            #expect(preflight.headers[.accessControlAllowHeaders] == "Content-Type, Idempotency-Key")
+            #expect(preflight.headers[.accessControlAllowHeaders] == "Content-Type, Idempotency-Key, Debrief-Voter")
             #expect(preflight.headers[.accessControlMaxAge] == "600")
             #expect(preflight.headers[.vary] == "Origin")
             #expect(preflight.headers[.accessControlAllowCredentials] == nil)
@@ -60,7 +60,7 @@ struct CORSTests {
             #expect(read.status == .ok)
             #expect(read.headers[.accessControlAllowOrigin] == Self.app)
             #expect(read.headers[.vary] == "Accept-Language, Origin", "what the route varies on, and Origin")
-            #expect(read.headers[.accessControlExposeHeaders] == "Retry-After, X-Request-Id")
+            #expect(read.headers[.accessControlExposeHeaders] == "Retry-After, X-Request-Id, Debrief-Voter")
             #expect(read.headers[.accessControlAllowCredentials] == nil)
 
             let submitted = try await api.send(

@@ -108,6 +108,10 @@ def world(api: API, server) -> World:
     identified_meeting, identified_code = publish(host, identified, timedelta(days=-1))
     anonymous = {**CORPUS_FORM, "privacyThreshold": 1, "title": "Open answers"}
     anonymous_meeting, anonymous_code = publish(host, anonymous, timedelta(days=-2))
+    # The anonymous form's room takes questions (decision 75), so its unspoiled post is stored.
+    opened = host.request("PUT", f"/v1/meetings/{anonymous_meeting}/room-questions/settings",
+                          json={"enabled": True, "moderation": "postThenHide", "names": "anonymous"})
+    assert opened.status_code == 200, opened.text
     draft_meeting = host.create_meeting(starts_in=timedelta(days=-3))
     meeting = host.create_meeting(starts_in=timedelta(days=-4))
     series = host.request("GET", f"/v1/meetings/{meeting}").json()["seriesId"]
@@ -149,6 +153,18 @@ def _calendar_body():
 def _next_body():
     starts, ends = next_slot()
     return {"startsAt": starts, "endsAt": ends, "title": "Next", "expectedHeadCount": 5}
+
+
+_ROOM_QUESTION: dict[str, str] = {}
+
+
+def _room_question(w) -> str:
+    """One question in the anonymous form's room, posted once, for the host's moderation route."""
+    if "id" not in _ROOM_QUESTION:
+        posted = w.api.request("POST", f"/v1/f/{w.anonymous_code}/room-questions", json={"text": "Who owns the roadmap?"})
+        assert posted.status_code == 201, posted.text
+        _ROOM_QUESTION["id"] = posted.json()["id"]
+    return _ROOM_QUESTION["id"]
 
 
 # Each route: how to fill the path, and a valid body that the cases spoil one way at a time.
@@ -210,6 +226,15 @@ ROUTES = {
                                                               "due": "2030-01-31", "status": "done"}),
     # A series' settings (decision 73): the unspoiled body changes only the default place.
     "PATCH /v1/series/{id}": (lambda w: f"/v1/series/{w.series}", lambda w: {"defaultPlace": "Room 7", "defaultDurationMinutes": 45}),
+    # Questions from the room (decision 75): a post to the anonymous form's room, its settings,
+    # and the host's decision on one question.
+    "POST /v1/f/{code}/room-questions": (lambda w: f"/v1/f/{w.anonymous_code}/room-questions",
+                                         lambda w: {"text": "Can we talk about hiring?", "name": "Ana"}),
+    "PUT /v1/meetings/{id}/room-questions/settings": (lambda w: f"/v1/meetings/{w.anonymous_meeting}/room-questions/settings",
+                                                      lambda w: {"enabled": True, "moderation": "postThenHide", "names": "anonymous"}),
+    "PATCH /v1/meetings/{id}/room-questions/{questionId}": (
+        lambda w: f"/v1/meetings/{w.anonymous_meeting}/room-questions/{_room_question(w)}",
+        lambda w: {"status": "visible", "answered": False, "pinned": False}),
 }
 
 

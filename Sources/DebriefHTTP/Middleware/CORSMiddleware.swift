@@ -19,9 +19,9 @@ struct CORSMiddleware: RouterMiddleware {
 
     static let participantPrefix = "/v1/f/"
     static let allowedMethods = "GET, POST"
-    static let allowedHeaders = "Content-Type, Idempotency-Key"
+    static let allowedHeaders = "Content-Type, Idempotency-Key, Debrief-Voter"
     /// What a participant app may read besides the simple headers: when to retry, which request.
-    static let exposedHeaders = "Retry-After, X-Request-Id"
+    static let exposedHeaders = "Retry-After, X-Request-Id, Debrief-Voter"
     /// Browsers cache a preflight this many seconds (Chromium caps it at 7,200).
     static let maxAgeSeconds = "600"
 

@@ -33,6 +33,9 @@ public struct JSONAPI: Sendable {
     public var rosterSending: RosterSendActions?
     /// A session's action items (`/v1/meetings/{id}/actions…`); the application always sets it.
     public var actionItems: ActionItemActions?
+    /// Questions from the room (`/v1/f/{code}/room-questions…`, `/v1/meetings/{id}/room-questions…`);
+    /// the application always sets it.
+    public var roomQuestions: RoomQuestionActions?
 
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, sharing: SharingActions, forms: FormActions,
@@ -175,6 +178,10 @@ public func buildRouter(
     if let mail = api.mail { RosterMailController(mail: mail, meetings: api.meetings, admission: admission).addRoutes(to: authenticated) }
     if let sending = api.rosterSending { RosterSendController(sending: sending, meetings: api.meetings).addRoutes(to: authenticated) }
     if let items = api.actionItems { ActionItemController(actions: items, meetings: api.meetings).addRoutes(to: authenticated) }
+    if let questions = api.roomQuestions.map({ RoomQuestionController(questions: $0, maxBodyBytes: api.settings.participantMaxBodyBytes) }) {
+        questions.addParticipantRoutes(to: participant)
+        questions.addRoutes(to: authenticated)
+    }
     if let calendar = api.calendar.map({ CalendarController(calendar: $0, admission: admission) }) {
         calendar.addPublicRoutes(to: v1)
         calendar.addParticipantRoutes(to: participant)

@@ -1,0 +1,10 @@
+/// How many questions the room may post to one meeting: the caps ``StoredAdmission`` counts
+/// (docs/decisions/0075). Votes need no cap of their own: one per voter and question is all the
+/// table can hold, and voters are bounded by the participant routes' rates.
+public enum RoomQuestionCaps {
+    /// Posts of one participant (one voter identity) to one meeting.
+    public static let perParticipant = 20
+    /// Posts to one meeting in all, whatever became of them (hidden ones count: a flood the
+    /// host hid still cost the room its space).
+    public static let perMeeting = 500
+}

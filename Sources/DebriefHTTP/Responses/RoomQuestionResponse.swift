@@ -1,0 +1,60 @@
+import Debrief
+import DebriefActions
+import Foundation
+import Hummingbird
+
+/// One question from the room as JSON: `{"id","text","name"?,"votes","votedByMe","answered",
+/// "pinned","postedAt"}`, and for the host also `"status"`.
+struct RoomQuestionJSON: Encodable {
+    var id: UUID
+    var text: String
+    var name: String?
+    var votes: Int
+    var votedByMe: Bool
+    var answered: Bool
+    var pinned: Bool
+    var postedAt: Date
+    /// Only in the host's list: the room sees only `visible` questions.
+    var status: RoomQuestion.Status?
+
+    init(_ question: RoomQuestion, forHost: Bool) {
+        self.id = question.id
+        self.text = question.text
+        self.name = question.name
+        self.votes = question.votes
+        self.votedByMe = question.votedByMe
+        self.answered = question.answered
+        self.pinned = question.pinned
+        self.postedAt = question.postedAt
+        self.status = forHost ? question.status : nil
+    }
+}
+
+/// `GET /v1/f/{code}/room-questions`: `{"enabled","names","questions":[…]}`, the questions the
+/// room sees in the room's order (the pinned one first, then by votes).
+struct RoomQuestionListResponse: ResponseEncodable {
+    var enabled: Bool
+    var names: RoomQuestionSettings.Names
+    var questions: [RoomQuestionJSON]
+
+    init(_ view: RoomQuestionActions.RoomView) {
+        self.enabled = view.settings.enabled
+        self.names = view.settings.names
+        self.questions = view.questions.map { RoomQuestionJSON($0, forHost: false) }
+    }
+}
+
+/// `GET /v1/meetings/{id}/room-questions`: `{"settings":{…},"questions":[…]}`, every question
+/// with its `status`.
+struct RoomQuestionHostListResponse: ResponseEncodable {
+    var settings: RoomQuestionSettings
+    var questions: [RoomQuestionJSON]
+
+    init(settings: RoomQuestionSettings, questions: [RoomQuestion]) {
+        self.settings = settings
+        self.questions = questions.map { RoomQuestionJSON($0, forHost: true) }
+    }
+}
+
+extension RoomQuestionJSON: ResponseEncodable {}
+extension RoomQuestionSettings: ResponseEncodable {}

@@ -1,0 +1,30 @@
+import Debrief
+import Foundation
+import PQ
+
+extension StoredAdmission {
+    /// Locks the meeting's room questions for the rest of the transaction and throws `conflict`,
+    /// naming the cap, when `author` already posted ``RoomQuestionCaps/perParticipant`` questions
+    /// to it or the meeting has ``RoomQuestionCaps/perMeeting`` (docs/decisions/0075). Under the
+    /// lock, two posts at once cannot pass a cap together.
+    static func roomQuestion(meeting: UUID, author: UUID, on connection: Connection) async throws {
+        try await Self.lock("room questions " + meeting.uuidString, on: connection)
+        let row = try await connection.query(
+            """
+            SELECT count(*)::int8 AS all_posts, count(*) FILTER (WHERE author = \(author))::int8 AS own
+            FROM room_questions WHERE meeting_id = \(meeting)
+            """
+        ).single()
+        let own: Int = try row.decode("own")
+        let all: Int = try row.decode("all_posts")
+        if own >= RoomQuestionCaps.perParticipant {
+            throw DebriefError(
+                .conflict, "you posted the most questions one participant may post to this meeting (\(RoomQuestionCaps.perParticipant))",
+                field: "text")
+        }
+        if all >= RoomQuestionCaps.perMeeting {
+            throw DebriefError(
+                .conflict, "this meeting has the most questions it may have (\(RoomQuestionCaps.perMeeting))", field: "text")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Debrief
+import Foundation
+import PQ
+
+/// The host's side of the room's questions: every question with its state, the settings, and
+/// moderation. Who may do it is the meeting's visibility rule (``MeetingStore/find(_:visibleTo:toDo:on:forUpdate:)``,
+/// decision 62): reading takes `read`, changing takes `edit`; another host's meeting is not found.
+extension RoomQuestionStore {
+    /// Every question of the meeting (waiting, shown, hidden) with the settings, in the room's order.
+    public func hostList(meeting: UUID, visibleTo viewer: Viewer) async throws -> (RoomQuestionSettings, [RoomQuestion]) {
+        try await self.database.withTransaction { connection in
+            try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            try await Self.requireMeeting(meeting, viewer, .read, on: connection)
+            let settings = try await Self.settings(meeting: meeting, on: connection, database: self.database)
+            let rows = try await connection.query(Self.list(meeting: meeting, voter: nil, only: "true"))
+            return (settings, try rows.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder))
+        }
+    }
+
+    /// Replaces the meeting's settings. Questions already posted keep their state: turning
+    /// `approveFirst` off does not approve what waits.
+    public func setSettings(_ settings: RoomQuestionSettings, meeting: UUID, by viewer: Viewer) async throws {
+        try await self.database.withTransaction { connection in
+            try await Self.requireMeeting(meeting, viewer, .edit, on: connection)
+            try await connection.execute(
+                """
+                INSERT INTO room_question_settings (meeting_id, enabled, moderation, names)
+                VALUES (\(meeting), \(settings.enabled), \(settings.moderation.rawValue), \(settings.names.rawValue))
+                ON CONFLICT (meeting_id) DO UPDATE SET enabled = EXCLUDED.enabled, moderation = EXCLUDED.moderation,
+                    names = EXCLUDED.names, updated_at = now()
+                """)
+        }
+        self.notifier.changed(meeting: meeting)
+    }
+
+    /// Applies the host's `change` to one question and returns it as the host's list shows it.
+    /// Pinning unpins the meeting's other question in the same transaction (at most one is
+    /// pinned: SQL/0066's unique index holds it even against a race).
+    public func change(_ change: RoomQuestionChange, question: UUID, meeting: UUID, by viewer: Viewer) async throws -> RoomQuestion {
+        let changed = try await self.database.withTransaction { connection -> RoomQuestion in
+            try await Self.requireMeeting(meeting, viewer, .edit, on: connection, forUpdate: true)
+            if change.pinned == true {
+                try await connection.execute(
+                    "UPDATE room_questions SET pinned = false WHERE meeting_id = \(meeting) AND pinned AND id <> \(question)")
+            }
+            let updated = try await connection.execute(
+                """
+                UPDATE room_questions SET status = coalesce(\(change.status?.rawValue), status),
+                    answered = coalesce(\(change.answered), answered), pinned = coalesce(\(change.pinned), pinned)
+                WHERE id = \(question) AND meeting_id = \(meeting)
+                """)
+            guard updated == 1 else { throw DebriefError.notFound("question") }
+            let row = try await connection.query(Self.list(meeting: meeting, voter: nil, only: "q.id = \(question)")).single()
+            return try Self.question(row: row)
+        }
+        self.notifier.changed(meeting: meeting)
+        return changed
+    }
+
+    /// `notFound` unless `viewer` sees the meeting; `forbidden` when their role may not do `action`.
+    static func requireMeeting(
+        _ meeting: UUID, _ viewer: Viewer, _ action: SeriesAction, on connection: Connection, forUpdate: Bool = false
+    ) async throws {
+        guard try await MeetingStore.find(meeting, visibleTo: viewer, toDo: action, on: connection, forUpdate: forUpdate) != nil else {
+            throw DebriefError.notFound("meeting")
+        }
+    }
+}
+
+extension RoomQuestionStore {
+    /// `notFound` unless `viewer` sees the meeting, `forbidden` unless they may change it.
+    public func requireEditable(meeting: UUID, by viewer: Viewer) async throws {
+        try await self.database.withTransaction { connection in
+            try await Self.requireMeeting(meeting, viewer, .edit, on: connection)
+        }
+    }
+}

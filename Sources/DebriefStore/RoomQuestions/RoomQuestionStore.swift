@@ -1,0 +1,112 @@
+import Debrief
+import Foundation
+import PQ
+
+/// The room's questions and votes (SQL/0066, docs/decisions/0075): the participant's side.
+/// The host's side (settings, moderation) is in `RoomQuestionStore+Host.swift`.
+///
+/// What the room sees is decided here once, in ``visibleToRoom``: a question the host has not
+/// approved (moderation `approveFirst`) or has hidden is in no participant's list and takes no
+/// vote. Every change nudges the meeting's live channel (``ResultsNotifier``), which tells the
+/// room's pages to read the list again.
+public struct RoomQuestionStore: Sendable {
+    let database: Database
+    let notifier: ResultsNotifier
+
+    public init(database: Database, notifier: ResultsNotifier) {
+        self.database = database
+        self.notifier = notifier
+    }
+
+    /// The only rows of `room_questions q` a participant may see.
+    static let visibleToRoom: SQLQuery = "q.status = 'visible'"
+
+    /// The meeting's settings; ``RoomQuestionSettings/off`` when its host never set them.
+    public func settings(meeting: UUID) async throws -> RoomQuestionSettings {
+        try await Self.settings(meeting: meeting, on: nil, database: self.database)
+    }
+
+    static func settings(meeting: UUID, on connection: Connection?, database: Database) async throws -> RoomQuestionSettings {
+        let query: SQLQuery = "SELECT enabled, moderation, names FROM room_question_settings WHERE meeting_id = \(meeting)"
+        let rows: QueryResult
+        if let connection { rows = try await connection.query(query) } else { rows = try await database.query(query) }
+        guard let row = rows.first else { return .off }
+        guard let moderation = RoomQuestionSettings.Moderation(rawValue: try row.decode("moderation")),
+            let names = RoomQuestionSettings.Names(rawValue: try row.decode("names"))
+        else { return .off }
+        return RoomQuestionSettings(enabled: try row.decode("enabled"), moderation: moderation, names: names)
+    }
+
+    /// The questions the room sees, each with its votes and whether `voter` gave one, in the
+    /// room's order (``RoomQuestion/roomOrder(_:_:)``).
+    public func roomList(meeting: UUID, voter: UUID?) async throws -> [RoomQuestion] {
+        let rows = try await self.database.query(Self.list(meeting: meeting, voter: voter, only: Self.visibleToRoom))
+        return try rows.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder)
+    }
+
+    /// Stores `input` from `author` when the room is open for questions, after the caps
+    /// (``StoredAdmission/roomQuestion(meeting:author:on:)``); shown at once or waiting for the
+    /// host as the settings say. Refused (nothing stored): 409 when the room is closed to
+    /// questions or a cap is reached, 422 naming the field.
+    public func post(_ input: RoomQuestionInput, meeting: UUID, author: UUID) async throws -> RoomQuestion {
+        let question = try await self.database.withTransaction { connection -> RoomQuestion in
+            let settings = try await Self.settings(meeting: meeting, on: connection, database: self.database)
+            guard settings.enabled else { throw Self.closed }
+            let post = try RoomQuestionPost.validated(input, settings: settings)
+            try await StoredAdmission.roomQuestion(meeting: meeting, author: author, on: connection)
+            let status: RoomQuestion.Status = settings.postsShowAtOnce ? .visible : .pending
+            let row = try await connection.query(
+                """
+                INSERT INTO room_questions (meeting_id, author, body, display_name, status)
+                VALUES (\(meeting), \(author), \(post.text), \(post.name?.text), \(status.rawValue))
+                RETURNING id, posted_at
+                """
+            ).single()
+            return RoomQuestion(
+                id: try row.decode("id"), text: post.text, name: post.name?.text, status: status, answered: false, pinned: false,
+                votes: 0, votedByMe: false, postedAt: try row.decode("posted_at"))
+        }
+        self.notifier.changed(meeting: meeting)
+        return question
+    }
+
+    /// `voter` upvotes (`true`) or takes back their vote on a question the room sees. Both are
+    /// idempotent: the table's key holds one vote per voter and question. `notFound` for a
+    /// question the room does not see (waiting, hidden, another meeting's).
+    public func vote(_ up: Bool, question: UUID, meeting: UUID, voter: UUID) async throws {
+        let changed = try await self.database.withTransaction { connection -> Int in
+            let visible = try await connection.query(
+                "SELECT 1 FROM room_questions q WHERE q.id = \(question) AND q.meeting_id = \(meeting) AND \(Self.visibleToRoom) FOR SHARE")
+            guard !visible.isEmpty else { throw DebriefError.notFound("question") }
+            if up {
+                return try await connection.execute(
+                    "INSERT INTO room_question_votes (question_id, voter) VALUES (\(question), \(voter)) ON CONFLICT DO NOTHING")
+            }
+            return try await connection.execute("DELETE FROM room_question_votes WHERE question_id = \(question) AND voter = \(voter)")
+        }
+        if changed > 0 { self.notifier.changed(meeting: meeting) }
+    }
+
+    static let closed = DebriefError(.conflict, "questions from the room are off for this meeting", field: "text")
+
+    // MARK: - Rows
+
+    /// The meeting's questions matching `only`, with their vote counts and `voter`'s vote.
+    static func list(meeting: UUID, voter: UUID?, only: SQLQuery) -> SQLQuery {
+        """
+        SELECT q.id, q.body, q.display_name, q.status, q.answered, q.pinned, q.posted_at,
+               (SELECT count(*) FROM room_question_votes v WHERE v.question_id = q.id)::int8 AS votes,
+               EXISTS (SELECT 1 FROM room_question_votes v WHERE v.question_id = q.id AND v.voter = \(voter)) AS voted
+        FROM room_questions q
+        WHERE q.meeting_id = \(meeting) AND \(only)
+        """
+    }
+
+    static func question(row: Row) throws -> RoomQuestion {
+        RoomQuestion(
+            id: try row.decode("id"), text: try row.decode("body"), name: try row.decode("display_name"),
+            status: RoomQuestion.Status(rawValue: try row.decode("status")) ?? .hidden, answered: try row.decode("answered"),
+            pinned: try row.decode("pinned"), votes: try row.decode("votes"), votedByMe: try row.decode("voted"),
+            postedAt: try row.decode("posted_at"))
+    }
+}
