@@ -122,16 +122,8 @@ public struct ActionItemPatchInput: Decodable, Sendable, Equatable {
         self.title = try container.decodeIfPresent(String.self, forKey: .title)
         self.due = try container.decodeIfPresent(String.self, forKey: .due)
         self.status = try container.decodeIfPresent(String.self, forKey: .status)
-        self.owner = try Self.field(ActionOwnerInput.self, .owner, in: container)
-        self.questionKey = try Self.field(String.self, .questionKey, in: container)
-    }
-
-    private static func field<Value: Decodable & Sendable & Equatable>(
-        _ type: Value.Type, _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
-    ) throws -> PatchField<Value> {
-        guard container.contains(key) else { return .unchanged }
-        if try container.decodeNil(forKey: key) { return .clear }
-        return .set(try container.decode(Value.self, forKey: key))
+        self.owner = try container.decodePatch(ActionOwnerInput.self, forKey: .owner)
+        self.questionKey = try container.decodePatch(String.self, forKey: .questionKey)
     }
 
     /// The change, or every problem at once, each naming its field.

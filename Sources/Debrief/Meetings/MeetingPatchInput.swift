@@ -23,6 +23,16 @@ public enum PatchField<Value: Sendable & Equatable>: Sendable, Equatable {
     }
 }
 
+extension KeyedDecodingContainer {
+    /// A clearable member of a patch: absent is ``PatchField/unchanged``, `null` is
+    /// ``PatchField/clear`` (a synthesized decoder cannot tell the two apart).
+    public func decodePatch<Value: Decodable & Sendable & Equatable>(_ type: Value.Type, forKey key: Key) throws -> PatchField<Value> {
+        guard self.contains(key) else { return .unchanged }
+        if try self.decodeNil(forKey: key) { return .clear }
+        return .set(try self.decode(Value.self, forKey: key))
+    }
+}
+
 /// The body of a "edit meeting" request.
 ///
 /// `title`, `startsAt` and `endsAt` cannot be removed, so for them absent and `null` both
@@ -64,15 +74,7 @@ public struct MeetingPatchInput: Decodable, Sendable, Equatable {
         title = try container.decodeIfPresent(String.self, forKey: .title)
         startsAt = try container.decodeIfPresent(Date.self, forKey: .startsAt)
         endsAt = try container.decodeIfPresent(Date.self, forKey: .endsAt)
-        place = try Self.decodeField(String.self, .place, in: container)
-        expectedHeadCount = try Self.decodeField(Int.self, .expectedHeadCount, in: container)
-    }
-
-    private static func decodeField<Value: Decodable & Sendable & Equatable>(
-        _ type: Value.Type, _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
-    ) throws -> PatchField<Value> {
-        guard container.contains(key) else { return .unchanged }
-        if try container.decodeNil(forKey: key) { return .clear }
-        return .set(try container.decode(Value.self, forKey: key))
+        place = try container.decodePatch(String.self, forKey: .place)
+        expectedHeadCount = try container.decodePatch(Int.self, forKey: .expectedHeadCount)
     }
 }

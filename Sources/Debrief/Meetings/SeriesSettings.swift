@@ -74,16 +74,8 @@ public struct SeriesSettingsInput: Decodable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.title = try container.decodeIfPresent(String.self, forKey: .title)
         self.timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
-        self.defaultDurationMinutes = try Self.field(Int.self, .defaultDurationMinutes, in: container)
-        self.defaultPlace = try Self.field(String.self, .defaultPlace, in: container)
-    }
-
-    private static func field<Value: Decodable & Sendable & Equatable>(
-        _ type: Value.Type, _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
-    ) throws -> PatchField<Value> {
-        guard container.contains(key) else { return .unchanged }
-        if try container.decodeNil(forKey: key) { return .clear }
-        return .set(try container.decode(Value.self, forKey: key))
+        self.defaultDurationMinutes = try container.decodePatch(Int.self, forKey: .defaultDurationMinutes)
+        self.defaultPlace = try container.decodePatch(String.self, forKey: .defaultPlace)
     }
 
     /// The checked change, or every problem by its field: `title` (1–200 characters, one line),
