@@ -1,0 +1,98 @@
+"""Ranking and number questions in a real browser (issue 49; decisions 0069 and 0070).
+
+A host publishes a form with one ranking and one number question. Two phones at 390 px answer
+(one with script, one without): places chosen in the ranking's selects, minutes typed into the
+number field. The dashboard at 1280 px shows the Borda bars and the histogram, the responses
+CSV has a column per ranked option and one for the number, and axe-core finds nothing serious
+on the form or the dashboard. Screenshots at both widths go to docs/screenshots/.
+"""
+from __future__ import annotations
+
+import csv
+import io
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from accessibility import audit, write
+from browser import screenshot, wait_for
+from conftest import ARTIFACTS, ROOT, API
+from test_dashboard import sign_in
+
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+FORM = {
+    "title": "Retro",
+    "anonymous": True,
+    "privacyThreshold": 1,
+    "questions": [
+        {"key": "next", "kind": "ranking", "prompt": "What should we tackle next?",
+         "options": [{"id": "tests", "label": "Flaky tests"}, {"id": "docs", "label": "Docs"},
+                     {"id": "deploy", "label": "Deploys"}]},
+        {"key": "minutes", "kind": "number", "prompt": "How many minutes should the meeting last?",
+         "minimum": 15, "maximum": 90, "step": 5, "unit": "min", "required": True},
+    ],
+}
+
+
+def answer(driver, base: str, code: str, places: dict[str, int], minutes: str) -> None:
+    driver.get(f"{base}/f/{code}")
+    for option, place in places.items():
+        Select(driver.find_element(By.ID, f"q-next-{option}")).select_by_value(str(place))
+    field = driver.find_element(By.ID, "q-minutes")
+    field.clear()
+    field.send_keys(minutes)
+    driver.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit']").click()
+    wait_for(driver, lambda d: d.current_url.endswith("/thanks"))
+
+
+def test_a_ranking_and_a_number_on_phones_and_the_dashboard(api: API, browser) -> None:
+    host = api.sign_up("Ada Host")
+    meeting = host.create_meeting("Team retro")
+    code = host.publish_form(meeting, FORM)["code"]
+    axe: dict[str, dict[str, int]] = {}
+
+    phone = browser(width=390, height=844)
+    phone.get(f"{api.base_url}/f/{code}")
+    number = phone.find_element(By.ID, "q-minutes")
+    assert (number.get_attribute("type"), number.get_attribute("inputmode")) == ("number", "decimal")
+    assert (number.get_attribute("min"), number.get_attribute("max"), number.get_attribute("step")) == ("15", "90", "5")
+    assert phone.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), "fits 390 px"
+    audit(phone, "participant form (ranking, number)", axe)
+    screenshot(phone, SCREENSHOTS / "ranking-number-phone.png")
+    answer(phone, api.base_url, code, {"tests": 1, "docs": 2, "deploy": 3}, "45")
+    answer(browser(width=390, height=844, javascript=False), api.base_url, code, {"tests": 1, "docs": 3, "deploy": 2}, "30")
+    # A third from the API: deploys first, an hour.
+    opened = host.request("GET", f"/v1/f/{code}").json()["openedToken"]
+    sent = host.request("POST", f"/v1/f/{code}/responses", json={"openedToken": opened, "answers": [
+        {"questionKey": "next", "ranking": ["deploy", "tests", "docs"]}, {"questionKey": "minutes", "number": 60}]})
+    assert sent.status_code == 201, sent.text
+
+    results = host.request("GET", f"/v1/meetings/{meeting}/results").json()
+    ranking, minutes = results["questions"]
+    # Borda (n - rank, n = 3): tests 2+2+1 = 5, deploy 0+1+2 = 3, docs 1+0+0 = 1.
+    assert [(s["optionId"], s["bordaPoints"]) for s in ranking["ranking"]] == [("tests", 5), ("deploy", 3), ("docs", 1)], ranking
+    assert minutes["respondents"] == 3 and minutes["statistics"]["mean"] == 45 and minutes["statistics"]["median"] == 45, minutes
+
+    desk = browser(width=1280, height=900)
+    sign_in(desk, api.base_url, host, f"/m/{meeting}")
+    for key, rows in (("next", 3), ("minutes", 1)):
+        chart = f"section[aria-labelledby='result-{key}'] .chart svg"
+        wait_for(desk, lambda d: len(d.find_elements(By.CSS_SELECTOR, f"{chart} g.row")) >= rows)
+    bars = [row.text for row in desk.find_elements(By.CSS_SELECTOR, "section[aria-labelledby='result-next'] .chart svg g.row")]
+    assert bars and bars[0].startswith("Flaky tests"), f"the bars are sorted by Borda points: {bars}"
+    audit(desk, "dashboard (ranking, number)", axe)
+    screenshot(desk, SCREENSHOTS / "ranking-number-dashboard-1280.png")
+
+    exported = host.request("GET", f"/v1/meetings/{meeting}/export.csv?layout=responses")
+    assert exported.status_code == 200, exported.text[:500]
+    table = list(csv.reader(io.StringIO(exported.content.decode("utf-8-sig"))))
+    header, body = table[0], table[1:]
+    assert len(body) == 3, table
+    number_column = next(i for i, name in enumerate(header) if name.startswith("minutes"))
+    assert sorted(row[number_column] for row in body) == ["30", "45", "60"], (header, body)
+    rank_columns = [i for i, name in enumerate(header) if name.startswith("next")]
+    assert len(rank_columns) == 3, header
+    assert sorted(tuple(row[i] for i in rank_columns) for row in body) == sorted(
+        [("1", "2", "3"), ("1", "3", "2"), ("2", "3", "1")]), (header, body)
+    write(axe, ARTIFACTS / "axe-ranking-number.json")
