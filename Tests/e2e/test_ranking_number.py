@@ -76,9 +76,9 @@ def test_a_ranking_and_a_number_on_phones_and_the_dashboard(api: API, browser) -
 
     desk = browser(width=1280, height=900)
     sign_in(desk, api.base_url, host, f"/m/{meeting}")
-    for key, rows in (("next", 3), ("minutes", 1)):
-        chart = f"section[aria-labelledby='result-{key}'] .chart svg"
-        wait_for(desk, lambda d: len(d.find_elements(By.CSS_SELECTOR, f"{chart} g.row")) >= rows)
+    # Three Borda bars (rows of a bar chart) and the histogram's columns.
+    wait_for(desk, lambda d: len(d.find_elements(By.CSS_SELECTOR, "section[aria-labelledby='result-next'] .chart svg g.row")) == 3)
+    wait_for(desk, lambda d: d.find_elements(By.CSS_SELECTOR, "section[aria-labelledby='result-minutes'] .chart svg .bar"))
     bars = [row.text for row in desk.find_elements(By.CSS_SELECTOR, "section[aria-labelledby='result-next'] .chart svg g.row")]
     assert bars and bars[0].startswith("Flaky tests"), f"the bars are sorted by Borda points: {bars}"
     audit(desk, "dashboard (ranking, number)", axe)
@@ -89,9 +89,10 @@ def test_a_ranking_and_a_number_on_phones_and_the_dashboard(api: API, browser) -
     table = list(csv.reader(io.StringIO(exported.content.decode("utf-8-sig"))))
     header, body = table[0], table[1:]
     assert len(body) == 3, table
-    number_column = next(i for i, name in enumerate(header) if name.startswith("minutes"))
+    # Headed `<prompt> [<key>]`, and a ranking's `<prompt>: <option> [<key>.<option id>]` per option.
+    number_column = next(i for i, name in enumerate(header) if name.endswith("[minutes]"))
     assert sorted(row[number_column] for row in body) == ["30", "45", "60"], (header, body)
-    rank_columns = [i for i, name in enumerate(header) if name.startswith("next")]
+    rank_columns = [i for i, name in enumerate(header) if "[next." in name]
     assert len(rank_columns) == 3, header
     assert sorted(tuple(row[i] for i in rank_columns) for row in body) == sorted(
         [("1", "2", "3"), ("1", "3", "2"), ("2", "3", "1")]), (header, body)
