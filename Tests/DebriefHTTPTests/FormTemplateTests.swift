@@ -119,7 +119,7 @@ struct FormTemplateTests {
             #expect(first.status == .created)
             // The rest up to the cap directly, as copies of the first.
             let id = try #require(first.string("id"))
-            try await database.withConnection { connection in
+            _ = try await database.withConnection { connection in
                 try await connection.execute(
                     """
                     INSERT INTO form_templates (owner_id, name, form)

@@ -76,7 +76,7 @@ extension MeetingStore {
 extension MeetingStore {
     /// The series' gate alone, for a handler that settles who may act before it reads a body.
     public func requireSeries(_ id: UUID, visibleTo viewer: Viewer, toDo action: SeriesAction) async throws {
-        try await self.database.withTransaction { connection in
+        _ = try await self.database.withTransaction { connection in
             try await Self.requireSeries(id, visibleTo: viewer, toDo: action, on: connection)
         }
     }
