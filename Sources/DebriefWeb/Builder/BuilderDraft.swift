@@ -32,6 +32,10 @@ struct BuilderDraft: Equatable {
         var maxLabel = ""
         var maxLength = ""
         var placeholder = ""
+        /// Number: the step between allowed answers and the unit shown beside the field
+        /// (its bounds are `min` and `max`).
+        var step = ""
+        var unit = ""
         /// A follow-up's condition as typed: the deciding question's key, the rule
         /// (`ratingBetween`, `chosen`, `notChosen`, or empty for none) and its values
         /// (`0-6`, or option ids separated by spaces or commas).
@@ -42,6 +46,7 @@ struct BuilderDraft: Equatable {
         static func new(_ kind: QuestionKind) -> Question {
             var question = Question(kind: kind)
             if kind.page?.hasOptionRows == true { question.options = [Option(), Option()] }
+            kind.page?.startDraft(&question)
             return question
         }
     }
@@ -102,6 +107,8 @@ struct BuilderDraft: Equatable {
             question.maxLabel = fields[p + "maxLabel"] ?? ""
             question.maxLength = fields[p + "maxLength"] ?? ""
             question.placeholder = fields[p + "placeholder"] ?? ""
+            question.step = fields[p + "step"] ?? ""
+            question.unit = fields[p + "unit"] ?? ""
             question.showWhenQuestion = fields[p + "showWhenQuestion"] ?? ""
             question.showWhenRule = fields[p + "showWhenRule"] ?? ""
             question.showWhenValues = Self.pickedValues(fields, p) ?? fields[p + "showWhenValues"] ?? ""
@@ -177,6 +184,7 @@ struct BuilderDraft: Equatable {
                 min: q.min.map(String.init) ?? "", max: q.max.map(String.init) ?? "", minLabel: q.minLabel ?? "",
                 maxLabel: q.maxLabel ?? "", maxLength: q.maxLength.map(String.init) ?? "", placeholder: q.placeholder ?? "")
             question.shuffleOptions = q.shuffleOptions ?? false
+            question.kind.page?.drafted(q, into: &question)
             if let condition = q.showWhen {
                 question.showWhenQuestion = condition.question ?? ""
                 if let range = condition.ratingBetween {
@@ -203,48 +211,38 @@ struct BuilderDraft: Equatable {
     /// with whatever the domain finds). A close rule in hours becomes the close time that long
     /// after `sessionEnd`, which the series' owner reads back as the rule (``SeriesForm/of(session:sessionEnd:)``).
     func input(sessionEnd: Date? = nil) -> (FormInput, [FieldProblem]) {
-        var problems: [FieldProblem] = []
-        func number(_ text: String, _ path: String) -> Int? {
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty else { return nil }
-            guard let value = Int(trimmed) else {
-                problems.append(FieldProblem(path, "must be a whole number"))
-                return nil
-            }
-            return value
-        }
-        func text(_ value: String) -> String? { value.isEmpty ? nil : value }
+        let fields = DraftFieldReader()
         var closesAt: Date?
         if let typed = self.closesAfterHours, let sessionEnd {
             let trimmed = typed.trimmingCharacters(in: .whitespaces)
             if let hours = Int(trimmed), Self.closeRuleHours.contains(hours) {
                 closesAt = sessionEnd.addingTimeInterval(TimeInterval(hours * 3_600))
             } else if !trimmed.isEmpty {
-                problems.append(
+                fields.problems.append(
                     FieldProblem("closesAfterHours", "must be between \(Self.closeRuleHours.lowerBound) and \(Self.closeRuleHours.upperBound)"))
             }
         } else if !self.closesAt.isEmpty {
             closesAt = LocalDateTime.parse(self.closesAt)
-            if closesAt == nil { problems.append(FieldProblem("closesAt", "must be a date and time")) }
+            if closesAt == nil { fields.problems.append(FieldProblem("closesAt", "must be a date and time")) }
         }
         let questions = self.questions.enumerated().map { i, q -> QuestionInput in
             let path = "questions[\(i)]"
             var input = QuestionInput()
-            input.key = text(q.key)
+            input.key = fields.text(q.key)
             input.kind = q.kind.rawValue
             input.prompt = q.prompt
             input.required = q.required
-            q.kind.page?.describeDraft(q, at: path, number: number, text: text, into: &input)
-            input.showWhen = q.followUpInput(at: path + ".showWhen", problems: &problems)
+            q.kind.page?.describeDraft(q, at: path, fields: fields, into: &input)
+            input.showWhen = q.followUpInput(at: path + ".showWhen", problems: &fields.problems)
             return input
         }
         var input = FormInput(
             title: self.title, anonymous: self.anonymous, allowsEditing: self.allowsEditing, closesAt: closesAt,
-            privacyThreshold: number(self.privacyThreshold, "privacyThreshold"),
+            privacyThreshold: fields.wholeNumber(self.privacyThreshold, at: "privacyThreshold"),
             sharesResultsWithParticipants: self.sharesResults, questions: questions)
-        input.speederThresholdSeconds = number(self.speederThreshold, "speederThresholdSeconds")
+        input.speederThresholdSeconds = fields.wholeNumber(self.speederThreshold, at: "speederThresholdSeconds")
         input.sharesResultsLive = self.sharesResultsLive ? true : nil
-        return (input, problems)
+        return (input, fields.problems)
     }
 
     // MARK: - Editing without script: each button names one change

@@ -34,6 +34,11 @@ struct BuilderPage {
         var selected: Bool
     }
 
+    struct AddButton {
+        var kind: String
+        var label: String
+    }
+
     struct QuestionBlock {
         var prefix: String
         var heading: String
@@ -71,6 +76,14 @@ struct BuilderPage {
         var maxLength: String
         var maxLengthError: String?
         var placeholder: String
+        /// Number: its bounds are `min` and `max`, typed as decimals; the step and the unit.
+        var isNumber = false
+        var step = ""
+        var unit = ""
+        var minimumError: String?
+        var maximumError: String?
+        var stepError: String?
+        var unitError: String?
         /// "Show this question only when…" (a follow-up's condition): the lists to pick it from,
         /// and the values as text when the page cannot list them.
         var showWhenQuestion: String
@@ -187,6 +200,8 @@ struct BuilderPage {
     /// A new question of each kind and a new option, rendered into `<template>`s: the builder's
     /// script clones them to add without a reload, and renumbers their fields (`qnew.…`).
     var newQuestions: [QuestionBlock] = []
+    /// One "Add a … question" button per kind, in the registry's order.
+    var addButtons: [AddButton] = []
     var newOption: OptionRow?
     let maxQuestions = BuilderDraft.maxQuestions
     let maxOptions = BuilderDraft.maxOptions
@@ -276,6 +291,7 @@ struct BuilderPage {
             block.open = block.hasError
             return block
         }
+        self.addButtons = QuestionKind.allCases.map { AddButton(kind: $0.rawValue, label: $0.page?.addLabel(t) ?? $0.rawValue) }
         self.newQuestions = QuestionKind.allCases.map { kind in
             // Added by the script: open for editing at once.
             var block = Self.block(.new(kind), at: 1, last: 1, prefix: "qnew", errors: FieldErrors(nil, t), t: t, draft: BuilderDraft())
@@ -346,6 +362,13 @@ struct BuilderPage {
             addOption: "addOption:\(i)",
             upLabel: t(.moveUp) + ": " + number, downLabel: t(.moveDown) + ": " + number, removeLabel: t(.removeButton) + ": " + number)
         block.shuffleOptions = q.shuffleOptions
+        block.isNumber = q.kind == .number
+        block.step = q.step
+        block.unit = q.unit
+        block.minimumError = errors[path + ".minimum"]
+        block.maximumError = errors[path + ".maximum"]
+        block.stepError = errors[path + ".step"]
+        block.unitError = errors[path + ".unit"]
         block.rowsAreStatements = q.kind.page?.rowsAreStatements == true
         block.showWhenOpen = !q.showWhenQuestion.trimmingCharacters(in: .whitespaces).isEmpty || block.showWhenError != nil
         return block

@@ -3,6 +3,8 @@ import Debrief
 extension ChoiceKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindChoice) }
 
+    static func addLabel(_ t: Localizer) -> String { t(.addChoiceButton) }
+
     static var hasOptionRows: Bool { true }
 
     /// Radios (one choice) or checkboxes, and the "other" text where the question allows it.
@@ -55,14 +57,11 @@ extension ChoiceKind: PageKindPart {
 
     static func itemLabel(_ spec: ChoiceSpec, _ id: String) -> String? { spec.options.first { $0.id == id }?.label }
 
-    static func describeDraft(
-        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
-        into input: inout QuestionInput
-    ) {
-        input.options = draft.options.map { OptionInput(id: text($0.id), label: $0.label) }
+    static func describeDraft(_ draft: BuilderDraft.Question, at path: String, fields: DraftFieldReader, into input: inout QuestionInput) {
+        input.options = draft.options.map { OptionInput(id: fields.text($0.id), label: $0.label) }
         input.allowsMultiple = draft.allowsMultiple
         input.allowsOther = draft.allowsOther
         input.shuffleOptions = draft.shuffleOptions ? true : nil
-        if draft.allowsMultiple { input.maxSelections = number(draft.maxSelections, path + ".maxSelections") }
+        if draft.allowsMultiple { input.maxSelections = fields.wholeNumber(draft.maxSelections, at: path + ".maxSelections") }
     }
 }

@@ -3,6 +3,8 @@ import Debrief
 extension GridKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindGrid) }
 
+    static func addLabel(_ t: Localizer) -> String { t(.addGridButton) }
+
     static var hasOptionRows: Bool { true }
     static var rowsAreStatements: Bool { true }
 
@@ -51,11 +53,8 @@ extension GridKind: PageKindPart {
     static func itemLabel(_ spec: GridSpec, _ id: String) -> String? { spec.statement(withKey: id)?.label }
 
     /// The builder's option rows are the statements; the scale as a rating's.
-    static func describeDraft(
-        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
-        into input: inout QuestionInput
-    ) {
-        input.statements = draft.options.map { StatementInput(key: text($0.id), label: $0.label) }
-        RatingKind.describeDraft(draft, at: path, number: number, text: text, into: &input)
+    static func describeDraft(_ draft: BuilderDraft.Question, at path: String, fields: DraftFieldReader, into input: inout QuestionInput) {
+        input.statements = draft.options.map { StatementInput(key: fields.text($0.id), label: $0.label) }
+        RatingKind.describeDraft(draft, at: path, fields: fields, into: &input)
     }
 }

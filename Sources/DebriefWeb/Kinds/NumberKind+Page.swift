@@ -4,6 +4,8 @@ import Foundation
 extension NumberKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindNumber) }
 
+    static func addLabel(_ t: Localizer) -> String { t(.addNumberButton) }
+
     /// One `<input type=number>` with the question's bounds and step (the browser's own checks,
     /// which the domain repeats) and `inputmode=decimal` for a phone's number pad; the unit beside it.
     static func participantField(
@@ -40,12 +42,25 @@ extension NumberKind: PageKindPart {
 
     static func itemLabel(_ spec: NumberSpec, _ id: String) -> String? { nil }
 
-    /// The builder's bounds fields, read as decimals.
-    static func describeDraft(
-        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
-        into input: inout QuestionInput
-    ) {
-        input.minimum = text(draft.min).flatMap(NumberSpec.parse)
-        input.maximum = text(draft.max).flatMap(NumberSpec.parse)
+    /// The builder's bounds, step and unit: the bounds and step read as decimals ("2.5").
+    static func describeDraft(_ draft: BuilderDraft.Question, at path: String, fields: DraftFieldReader, into input: inout QuestionInput) {
+        input.minimum = fields.decimal(draft.min, at: path + ".minimum")
+        input.maximum = fields.decimal(draft.max, at: path + ".maximum")
+        input.step = fields.decimal(draft.step, at: path + ".step")
+        input.unit = fields.text(draft.unit)
+    }
+
+    /// A number question's bounds are typed where a rating's scale is, written plainly.
+    static func drafted(_ input: QuestionInput, into draft: inout BuilderDraft.Question) {
+        draft.min = input.minimum.map(NumberSpec.text) ?? ""
+        draft.max = input.maximum.map(NumberSpec.text) ?? ""
+        draft.step = input.step.map(NumberSpec.text) ?? ""
+        draft.unit = input.unit ?? ""
+    }
+
+    /// A new number question has no bounds (a rating's 1 to 5 would be a guess here).
+    static func startDraft(_ draft: inout BuilderDraft.Question) {
+        draft.min = ""
+        draft.max = ""
     }
 }

@@ -23,11 +23,16 @@ protocol PageKindPart: QuestionKindDescriptor {
     static func itemIDs(_ spec: Spec) -> [String]
     /// The label of an item (an option, a statement) as the host wrote it, for the responses page.
     static func itemLabel(_ spec: Spec, _ id: String) -> String?
-    /// The builder's fields of a question of this kind, as the API's input (`number` reads a whole
-    /// number at a path, reporting one that is not; `text` is nil when blank).
-    static func describeDraft(
-        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
-        into input: inout QuestionInput)
+    /// The kind's "Add a … question" button in the builder.
+    static func addLabel(_ t: Localizer) -> String
+    /// The builder's fields of a question of this kind, as the API's input (`fields` reads the
+    /// typed text, reporting what is not even a number).
+    static func describeDraft(_ draft: BuilderDraft.Question, at path: String, fields: DraftFieldReader, into input: inout QuestionInput)
+    /// The way back: a stored question's kind-specific values as the builder's typed fields, beyond
+    /// the ones every kind shares (nothing by default).
+    static func drafted(_ input: QuestionInput, into draft: inout BuilderDraft.Question)
+    /// A new question of this kind as the builder first shows it (nothing to change by default).
+    static func startDraft(_ draft: inout BuilderDraft.Question)
     /// Whether the builder lists option rows for this kind (choice options, grid statements,
     /// ranking options); a new question starts with two.
     static var hasOptionRows: Bool { get }
@@ -38,6 +43,8 @@ protocol PageKindPart: QuestionKindDescriptor {
 extension PageKindPart {
     static var hasOptionRows: Bool { false }
     static var rowsAreStatements: Bool { false }
+    static func drafted(_ input: QuestionInput, into draft: inout BuilderDraft.Question) {}
+    static func startDraft(_ draft: inout BuilderDraft.Question) {}
 }
 
 extension QuestionKind {

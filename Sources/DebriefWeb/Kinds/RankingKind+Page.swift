@@ -3,6 +3,8 @@ import Debrief
 extension RankingKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindRanking) }
 
+    static func addLabel(_ t: Localizer) -> String { t(.addRankingButton) }
+
     /// The builder's option rows are the options to rank.
     static var hasOptionRows: Bool { true }
 
@@ -46,11 +48,8 @@ extension RankingKind: PageKindPart {
     static func itemLabel(_ spec: RankingSpec, _ id: String) -> String? { spec.option(withID: id)?.label }
 
     /// The builder's option rows are the options to rank.
-    static func describeDraft(
-        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
-        into input: inout QuestionInput
-    ) {
-        input.options = draft.options.map { OptionInput(id: text($0.id), label: $0.label) }
+    static func describeDraft(_ draft: BuilderDraft.Question, at path: String, fields: DraftFieldReader, into input: inout QuestionInput) {
+        input.options = draft.options.map { OptionInput(id: fields.text($0.id), label: $0.label) }
     }
 
     /// Each option's posted place, where it is a number.

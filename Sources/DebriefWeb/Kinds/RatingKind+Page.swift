@@ -3,6 +3,8 @@ import Debrief
 extension RatingKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindRating) }
 
+    static func addLabel(_ t: Localizer) -> String { t(.addRatingButton) }
+
     /// A radio per scale value, the end labels beside them.
     static func participantField(
         _ spec: RatingSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
@@ -33,13 +35,10 @@ extension RatingKind: PageKindPart {
 
     static func itemLabel(_ spec: RatingSpec, _ id: String) -> String? { nil }
 
-    static func describeDraft(
-        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
-        into input: inout QuestionInput
-    ) {
-        input.min = number(draft.min, path + ".min")
-        input.max = number(draft.max, path + ".max")
-        input.minLabel = text(draft.minLabel)
-        input.maxLabel = text(draft.maxLabel)
+    static func describeDraft(_ draft: BuilderDraft.Question, at path: String, fields: DraftFieldReader, into input: inout QuestionInput) {
+        input.min = fields.wholeNumber(draft.min, at: path + ".min")
+        input.max = fields.wholeNumber(draft.max, at: path + ".max")
+        input.minLabel = fields.text(draft.minLabel)
+        input.maxLabel = fields.text(draft.maxLabel)
     }
 }

@@ -3,6 +3,8 @@ import Debrief
 extension ShortAnswerKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindShortAnswer) }
 
+    static func addLabel(_ t: Localizer) -> String { t(.addShortAnswerButton) }
+
     /// A text area with its length limit.
     static func participantField(
         _ spec: ShortAnswerSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
@@ -31,11 +33,8 @@ extension ShortAnswerKind: PageKindPart {
 
     static func itemLabel(_ spec: ShortAnswerSpec, _ id: String) -> String? { nil }
 
-    static func describeDraft(
-        _ draft: BuilderDraft.Question, at path: String, number: (String, String) -> Int?, text: (String) -> String?,
-        into input: inout QuestionInput
-    ) {
-        input.maxLength = number(draft.maxLength, path + ".maxLength")
-        input.placeholder = text(draft.placeholder)
+    static func describeDraft(_ draft: BuilderDraft.Question, at path: String, fields: DraftFieldReader, into input: inout QuestionInput) {
+        input.maxLength = fields.wholeNumber(draft.maxLength, at: path + ".maxLength")
+        input.placeholder = fields.text(draft.placeholder)
     }
 }
