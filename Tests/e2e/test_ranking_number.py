@@ -97,3 +97,35 @@ def test_a_ranking_and_a_number_on_phones_and_the_dashboard(api: API, browser) -
     assert sorted(tuple(row[i] for i in rank_columns) for row in body) == sorted(
         [("1", "2", "3"), ("1", "3", "2"), ("2", "3", "1")]), (header, body)
     write(axe, ARTIFACTS / "axe-ranking-number.json")
+
+
+def test_a_number_question_built_in_the_builder(api: API, browser) -> None:
+    """The builder's own button adds a number question (without script, as a phone's or a
+    keyboard's host may have it); its bounds, step and unit are stored as typed, come back into
+    the same fields, and the page passes axe."""
+    host = api.sign_up("Number Builder")
+    meeting = host.create_meeting("Weekly retro")
+    builder = browser(width=1280, height=900, javascript=False)
+    sign_in(builder, api.base_url, host, f"/m/{meeting}/form")
+    builder.find_element(By.ID, "form-title").send_keys("Retro")
+    builder.find_element(By.ID, "add-number").click()
+    wait_for(builder, lambda d: d.find_element(By.ID, "q0-prompt"))
+    typed = {"q0-prompt": "How many minutes should the meeting last?", "q0-min": "15", "q0-max": "90",
+             "q0-step": "2.5", "q0-unit": "min"}
+    for field, value in typed.items():
+        builder.find_element(By.ID, field).send_keys(value)
+    builder.find_element(By.CSS_SELECTOR, "button[name='action'][value='save']").click()
+    wait_for(builder, lambda d: d.find_elements(By.CSS_SELECTOR, ".notice.ok"))
+    stored = host.request("GET", f"/v1/meetings/{meeting}/form").json()["questions"][0]
+    assert (stored["kind"], stored["minimum"], stored["maximum"], stored["step"], stored["unit"]) == (
+        "number", 15, 90, 2.5, "min"), stored
+    builder.get(f"{api.base_url}/m/{meeting}/form")
+    builder.find_element(By.CSS_SELECTOR, "#q0 summary").click()
+    for field, value in typed.items():
+        assert builder.find_element(By.ID, field).get_attribute("value") == value, field
+    axe: dict[str, dict[str, int]] = {}
+    scripted = browser(width=1280, height=900)  # axe-core runs as a script
+    sign_in(scripted, api.base_url, host, f"/m/{meeting}/form")
+    scripted.find_element(By.CSS_SELECTOR, "#q0 summary").click()
+    audit(scripted, "form builder (number)", axe)
+    write(axe, ARTIFACTS / "axe-builder-number.json")
