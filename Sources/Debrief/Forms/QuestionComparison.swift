@@ -62,7 +62,7 @@ extension Question {
         if mine.kind != theirs.kind { result.append("kind") }
         if mine.prompt != theirs.prompt { result.append("prompt") }
         guard mine.kind == theirs.kind else { return result }
-        if mine.options != theirs.options { result.append(mine.kind == .grid ? "statements" : "options") }
+        if mine.options != theirs.options { result.append(mine.kind.descriptor.itemsAreStatements ? "statements" : "options") }
         if mine.scale != theirs.scale { result.append("scale") }
         if mine.condition != theirs.condition { result.append("condition") }
         return result

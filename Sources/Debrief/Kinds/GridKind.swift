@@ -6,6 +6,7 @@ public enum GridKind: QuestionKindDescriptor {
     public static func answer(_ value: [GridRating]) -> AnswerValue { .grid(value) }
 
     public static let definitionFields: Set<String> = RatingKind.definitionFields.union(["statements"])
+    public static let itemsAreStatements = true
 
     public static func validate(_ input: QuestionInput, at path: String, into problems: inout ProblemCollector) -> GridSpec? {
         input.validateGrid(at: path, into: &problems)

@@ -55,6 +55,9 @@ public protocol QuestionKindDescriptor: Sendable {
     static func answersAreComparable(_ mine: Spec, _ theirs: Spec) -> Bool
     /// The options (or statements) and scale that decide comparability across sessions (``ComparableSignature``).
     static func signature(of spec: Spec) -> (options: [ChoiceOption], scale: ClosedRange<Int>?)
+    /// Whether the kind's items are statements each rated on one scale (a grid's), not options:
+    /// named so in the builder, in a comparison's difference and in a trend's table.
+    static var itemsAreStatements: Bool { get }
 
     // MARK: Results, privacy parts, trends, the room and the digest (`<Kind>+Results.swift`)
 
@@ -109,6 +112,8 @@ public protocol QuestionKindDescriptor: Sendable {
 }
 
 extension QuestionKindDescriptor {
+    public static var itemsAreStatements: Bool { false }
+
     /// The settings in `body` when it is of this kind.
     public static func spec(of body: QuestionBody) -> Spec? {
         let opened = body.opened

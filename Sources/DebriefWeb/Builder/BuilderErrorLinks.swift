@@ -73,7 +73,7 @@ struct BuilderErrorLinks {
         case ".unit": return named("unit", t(.numberUnitLabel))
         case ".options", ".statements":
             // The list as a whole (too few, too many): its first option, or the question.
-            let first = t(draft.questions[i].kind == .grid ? .statementNumber : .optionNumber, ["n": "1"])
+            let first = t(draft.questions[i].kind.descriptor.itemsAreStatements ? .statementNumber : .optionNumber, ["n": "1"])
             return draft.questions[i].options.isEmpty ? question : named("o0-label", first)
         default:
             if rest.hasPrefix(".showWhen") { return named("showWhenQuestion", t(.showWhenQuestionLabel)) }

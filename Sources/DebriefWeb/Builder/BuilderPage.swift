@@ -57,7 +57,7 @@ struct BuilderPage {
         var hasOptions: Bool
         /// The rows are a grid's statements.
         var rowsAreStatements = false
-        /// Ratings and grids have a scale.
+        /// A kind with a rating scale (ratings, grids) shows its ends and their labels.
         var hasScale: Bool
         var addOptionText: String
         var allowsMultiple: Bool
@@ -340,13 +340,13 @@ struct BuilderPage {
             key: q.key, keyError: errors[path + ".key"], prompt: q.prompt, promptError: errors[path + ".prompt"],
             questionError: errors[path] ?? errors[path + ".kind"], required: q.required,
             isChoice: q.kind == .choice, isRating: q.kind == .rating, isText: q.kind == .shortAnswer,
-            hasOptions: q.kind.page?.hasOptionRows ?? false, hasScale: q.kind == .rating || q.kind == .grid,
-            addOptionText: q.kind.page?.rowsAreStatements == true ? t(.addStatementButton) : t(.addOptionButton),
+            hasOptions: q.kind.page?.hasOptionRows ?? false, hasScale: q.kind.page?.hasScale ?? false,
+            addOptionText: q.kind.descriptor.itemsAreStatements ? t(.addStatementButton) : t(.addOptionButton),
             allowsMultiple: q.allowsMultiple, maxSelections: q.maxSelections, maxSelectionsError: errors[path + ".maxSelections"],
             allowsOther: q.allowsOther,
             options: q.options.enumerated().map { j, option in
                 Self.option(
-                    option, at: j, of: i, last: optionLast, number: number, qPrefix: prefix, isStatement: q.kind.page?.rowsAreStatements == true, errors: errors, t: t)
+                    option, at: j, of: i, last: optionLast, number: number, qPrefix: prefix, isStatement: q.kind.descriptor.itemsAreStatements, errors: errors, t: t)
             },
             optionCount: q.options.count, optionsError: errors[path + ".options"] ?? errors[path + ".statements"],
             min: q.min, max: q.max, scaleError: errors[path + ".min"] ?? errors[path + ".max"],
@@ -369,7 +369,7 @@ struct BuilderPage {
         block.maximumError = errors[path + ".maximum"]
         block.stepError = errors[path + ".step"]
         block.unitError = errors[path + ".unit"]
-        block.rowsAreStatements = q.kind.page?.rowsAreStatements == true
+        block.rowsAreStatements = q.kind.descriptor.itemsAreStatements
         block.showWhenOpen = !q.showWhenQuestion.trimmingCharacters(in: .whitespaces).isEmpty || block.showWhenError != nil
         return block
     }

@@ -91,7 +91,7 @@ struct TrendsPage {
             let names = (labels[trend.key] ?? [:]).merging(["other": t(.otherOption)]) { _, other in other }
             (block.shareColumns, block.shareRows) = Self.shares(trend, names: names, t: t)
             block.hasShares = !block.shareRows.isEmpty
-            block.sharesCaption = trend.kind == .grid ? t(.meanWithInterval) : t(.percentColumn)
+            block.sharesCaption = trend.kind.descriptor.itemsAreStatements ? t(.meanWithInterval) : t(.percentColumn)
             block.hasValues = trend.kind == .rating
             return block
         }
@@ -104,7 +104,7 @@ struct TrendsPage {
         _ trend: QuestionTrend, names: [String: String], t: Localizer
     ) -> ([String], [ShareRow]) {
         guard let categories = trend.categories, !categories.isEmpty else { return ([], []) }
-        let isGrid = trend.kind == .grid
+        let isGrid = trend.kind.descriptor.itemsAreStatements
         let rows = trend.points.map { point in
             let session = t(.sessionNumber, ["n": String(point.sessionNumber)])
             if point.withheld {

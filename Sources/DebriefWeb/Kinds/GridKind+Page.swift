@@ -6,7 +6,7 @@ extension GridKind: PageKindPart {
     static func addLabel(_ t: Localizer) -> String { t(.addGridButton) }
 
     static var hasOptionRows: Bool { true }
-    static var rowsAreStatements: Bool { true }
+    static var hasScale: Bool { true }
 
     /// A row of radios per statement, the scale's words at both ends of every row.
     static func participantField(

@@ -36,13 +36,13 @@ protocol PageKindPart: QuestionKindDescriptor {
     /// Whether the builder lists option rows for this kind (choice options, grid statements,
     /// ranking options); a new question starts with two.
     static var hasOptionRows: Bool { get }
-    /// Whether those rows are statements (a grid's), named so in the builder.
-    static var rowsAreStatements: Bool { get }
+    /// Whether the builder shows a rating scale's ends and their labels (ratings, grids).
+    static var hasScale: Bool { get }
 }
 
 extension PageKindPart {
     static var hasOptionRows: Bool { false }
-    static var rowsAreStatements: Bool { false }
+    static var hasScale: Bool { false }
     static func drafted(_ input: QuestionInput, into draft: inout BuilderDraft.Question) {}
     static func startDraft(_ draft: inout BuilderDraft.Question) {}
 }

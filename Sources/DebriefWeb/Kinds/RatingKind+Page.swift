@@ -5,6 +5,8 @@ extension RatingKind: PageKindPart {
 
     static func addLabel(_ t: Localizer) -> String { t(.addRatingButton) }
 
+    static var hasScale: Bool { true }
+
     /// A radio per scale value, the end labels beside them.
     static func participantField(
         _ spec: RatingSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
