@@ -136,6 +136,7 @@ struct AppServices: Sendable {
         self.api.mail = self.mail
         let actionItems = ActionItemActions(items: ActionItemStore(database: database))
         self.api.actionItems = actionItems
+        hostPages.actionItems = actionItems
         self.mailDelivery = configuration.smtp.map { smtp in
             MailDeliveryService(
                 outbox: outbox, transport: SMTPMailTransport(settings: smtp, concurrency: configuration.mail.concurrency),

@@ -51,7 +51,8 @@ public struct Pages: Sendable {
             .add(middleware: HostSessionMiddleware(accounts: self.accounts))
         let hostPages = HostPagesController(
             accounts: self.accounts, meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
-            loopbackHint: self.host.loopbackHint, chat: self.host.chat, embedOrigins: self.settings.embedOrigins)
+            loopbackHint: self.host.loopbackHint, chat: self.host.chat, embedOrigins: self.settings.embedOrigins,
+            actionBlocks: self.host.actionItems.map { ActionBlocks(actions: $0, attendance: self.host.attendance, sharing: self.host.sharing) })
         hostPages.addRoutes(to: signedIn)
         if let chat = self.host.chat {
             ChatPageController(accounts: self.accounts, meetings: self.meetings, chat: chat, dashboard: hostPages).addRoutes(to: signedIn)
@@ -94,6 +95,9 @@ public struct Pages: Sendable {
         ResponsesPageController(
             accounts: self.accounts, meetings: self.meetings, moderation: self.host.moderation
         ).addRoutes(to: signedIn)
+        if let blocks = hostPages.actionBlocks {
+            ActionItemPagesController(meetings: self.meetings, blocks: blocks, dashboard: hostPages).addRoutes(to: signedIn)
+        }
     }
 }
 
@@ -118,6 +122,8 @@ public struct HostPages: Sendable {
     public var rosterSending: RosterSendActions?
     /// The meeting page's team chat channel block (`/m/{id}/chat…`); the application always sets it.
     public var chat: ChatActions?
+    /// The dashboard's actions and review, the presenter's review (`/m/{id}/actions…`); the application always sets it.
+    public var actionItems: ActionItemActions?
 
     public init(
         signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions, moderation: ModerationActions,

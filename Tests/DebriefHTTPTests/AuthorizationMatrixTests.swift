@@ -415,6 +415,11 @@ struct AuthorizationMatrixTests {
         "PUT /v1/meetings/{id}/room-questions/settings": Row(
             access: .series(.edit), success: .ok, body: { _, _ in ["enabled": true, "moderation": "approveFirst", "names": "anonymous"] }),
         "PATCH /v1/meetings/{id}/room-questions/{questionId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["pinned": true] }),
+        // The dashboard's action forms: a session first (who may: ActionItemPagesTests).
+        "POST /m/{id}/actions": Row(access: .anyone, success: .seeOther, body: { _, _ in ["title": "Hijacked"] }),
+        "POST /m/{id}/actions/{actionId}/status": Row(access: .anyone, success: .seeOther, body: { _, _ in ["status": "dropped"] }),
+        "POST /m/{id}/actions/{actionId}/delete": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/review/{actionId}": Row(access: .anyone, success: .seeOther, body: { _, _ in ["status": "done"] }),
     ]
 
     /// One cell: a documented operation and a caller.

@@ -10,7 +10,8 @@
 // An event carries the form's own words; the page's words for the same questions (its language,
 // `data-room-labels`) take their place, so a participant who read the form in Korean keeps
 // reading Korean. On the presenter view (`data-presenter`) the arrow keys, a clicker's Page Up and
-// Page Down, Space, Home and End step through the questions one at a time, and O lists them all.
+// Page Down, Space, Home and End step through the questions one at a time (after the previous
+// session's actions, when the page shows them first), and O lists them all.
 (function () {
   "use strict";
 
@@ -26,6 +27,7 @@
     responses: root.getAttribute("data-t-responses") || "{n} responses",
     position: root.getAttribute("data-t-position") || "Question {n} of {total}",
     cloud: root.getAttribute("data-t-words") || "Words",
+    review: root.getAttribute("data-t-review") || "",
     noWords: root.getAttribute("data-t-no-words") || ""
   };
   var pageLabels = {};
@@ -152,8 +154,9 @@
   }
 
   // The presenter view: one question at a time. `data-room-current` is the question shown
-  // (1-based; 0: the list of all questions); the address follows it (`?q=N`), so a reload or the
-  // links of the page without script show the same.
+  // (1-based; 0: the list of all questions; `review`: the previous session's actions, the step
+  // before question 1 when there are any); the address follows it (`?q=N`, `?q=review`), so a
+  // reload or the links of the page without script show the same.
   function presenter() {
     if (!root.hasAttribute("data-presenter") || !target) return;
     var previous = document.getElementById("presenter-previous");
@@ -161,15 +164,34 @@
     var position = document.getElementById("presenter-position");
     var overview = document.getElementById("presenter-overview");
     var overviewLink = document.getElementById("presenter-overview-link");
+    var review = document.getElementById("presenter-review");
     var base = window.location.pathname;
-    var last = 1;
+    // The review's step number: below every question and apart from the overview's 0.
+    var REVIEW = -1;
+    var first = review ? REVIEW : 1;
+    var last = first;
 
     function sections() {
       return target.querySelectorAll("[data-key]");
     }
 
     function current() {
-      return parseInt(root.getAttribute("data-room-current") || "0", 10) || 0;
+      var raw = root.getAttribute("data-room-current") || "0";
+      if (raw === "review") return review ? REVIEW : 1;
+      return parseInt(raw, 10) || 0;
+    }
+
+    function address(n) {
+      return base + "?q=" + (n === REVIEW ? "review" : n ? n : "overview");
+    }
+
+    // The step after and before `n` (never the overview, which O opens and closes).
+    function after(n, total) {
+      return n === REVIEW ? Math.min(1, total) || REVIEW : Math.min(total, n + 1);
+    }
+
+    function before(n) {
+      return n <= 1 ? first : n - 1;
     }
 
     function apply() {
@@ -177,14 +199,17 @@
       var n = current();
       for (var i = 0; i < all.length; i++) all[i].hidden = i !== n - 1;
       if (overview) overview.hidden = n !== 0;
-      if (position) position.textContent = n ? say(words.position, { n: number(n), total: number(all.length) }) : "";
+      if (review) review.hidden = n !== REVIEW;
+      if (position) {
+        position.textContent = n === REVIEW ? words.review : n ? say(words.position, { n: number(n), total: number(all.length) }) : "";
+      }
       if (previous) {
-        previous.hidden = !(n > 1);
-        previous.setAttribute("href", base + "?q=" + (n - 1));
+        previous.hidden = !(n > 1 || (n === 1 && review));
+        previous.setAttribute("href", address(before(n)));
       }
       if (next) {
-        next.hidden = !(n >= 1 && n < all.length);
-        next.setAttribute("href", base + "?q=" + (n + 1));
+        next.hidden = !((n >= 1 || n === REVIEW) && n < all.length);
+        next.setAttribute("href", address(after(n, all.length)));
       }
       if (overview) {
         var links = overview.querySelectorAll("a[data-number]");
@@ -197,12 +222,12 @@
 
     function show(n) {
       var total = sections().length;
-      n = Math.max(0, Math.min(total, n));
+      n = n === REVIEW && review ? REVIEW : Math.max(0, Math.min(total, n));
       if (n) last = n;
-      root.setAttribute("data-room-current", String(n));
+      root.setAttribute("data-room-current", n === REVIEW ? "review" : String(n));
       apply();
       if (window.history && window.history.replaceState) {
-        window.history.replaceState(null, "", base + "?q=" + (n ? n : "overview"));
+        window.history.replaceState(null, "", address(n));
       }
     }
 
@@ -218,10 +243,10 @@
       var to;
       switch (event.key) {
         case "ArrowRight": case "ArrowDown": case "PageDown": case " ": case "Spacebar":
-          to = n === 0 ? last : Math.min(total, n + 1); break;
+          to = n === 0 ? last : after(n, total); break;
         case "ArrowLeft": case "ArrowUp": case "PageUp":
-          to = n === 0 ? last : Math.max(1, n - 1); break;
-        case "Home": to = 1; break;
+          to = n === 0 ? last : before(n); break;
+        case "Home": to = first; break;
         case "End": to = total; break;
         case "o": case "O": to = n === 0 ? last : 0; break;
         case "Escape": to = 0; break;
@@ -238,8 +263,8 @@
         show(pick());
       });
     }
-    follow(previous, function () { return Math.max(1, current() - 1); });
-    follow(next, function () { return current() + 1; });
+    follow(previous, function () { return before(current()); });
+    follow(next, function () { return after(current(), sections().length); });
     follow(overviewLink, function () { return 0; });
     if (overview) {
       overview.addEventListener("click", function (event) {

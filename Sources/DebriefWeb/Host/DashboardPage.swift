@@ -44,6 +44,9 @@ struct DashboardPage {
     var embed: EmbedBlock
     /// The series' team chat channel, for those who may edit the series.
     var chat: ChatBlock? = nil
+    /// The session's actions and the review of the previous session's (issue 50), for editors.
+    var actions: ActionsBlock? = nil
+    var review: ActionReviewBlock? = nil
 }
 
 extension DashboardPage {

@@ -20,6 +20,8 @@ struct HostPagesController {
     var chat: ChatActions? = nil
     /// The sites that may frame the participant's pages: the dashboard shows the `<iframe>` markup.
     var embedOrigins = FrameAncestors.none
+    /// The session's actions and the previous session's review (issue 50); the application always sets it.
+    var actionBlocks: ActionBlocks? = nil
     /// The live panel as last rendered per meeting, language and zone, for the report it shows.
     let panels = DashboardPanelCache()
 
@@ -29,7 +31,11 @@ struct HostPagesController {
         group.get(":id", use: self.dashboard)
         group.get(":id/panel", use: self.panel)
         group.get(":id/trends", use: self.trends)
-        group.get(":id/present", use: PresenterPageController(meetings: self.meetings, results: self.results, publicBaseURL: self.publicBaseURL).page)
+        group.get(
+            ":id/present",
+            use: PresenterPageController(
+                meetings: self.meetings, results: self.results, publicBaseURL: self.publicBaseURL, actionBlocks: self.actionBlocks
+            ).page)
     }
 
     /// The host's series, the one with the latest session first, 20 a page, each with its
@@ -55,10 +61,11 @@ struct HostPagesController {
     }
 
     /// The dashboard of `meeting`; `chatForm` is the team chat form as the host typed it when
-    /// ``ChatPageController`` refused it (with `status` 422).
+    /// ``ChatPageController`` refused it (with `status` 422), `actionForm` the action form when
+    /// ``ActionItemPagesController`` refused it.
     func renderDashboard(
         _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, chatForm: ChatBlock.Form? = nil,
-        status: HTTPResponse.Status = .ok
+        actionForm: ActionsBlock.Form? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let writer = try PageWriter(request)
         let excludeFlagged = Self.excludesFlagged(request)
@@ -98,6 +105,15 @@ struct HostPagesController {
                 channel: channel, meeting: meeting.id, language: writer.language, csrf: context.sessionCSRFToken ?? "",
                 form: chatForm,
                 notice: chatForm == nil ? ChatPageController.notice(request.uri.queryParameters.get("chat"), writer.localizer) : nil)
+        }
+        if let blocks = try await self.actionBlocks?.dashboard(
+            meeting, form: published?.form.definition, by: try context.requireViewer(), language: writer.language,
+            csrf: context.sessionCSRFToken ?? "", typed: actionForm,
+            notices: actionForm == nil
+                ? (request.uri.queryParameters.get("actions").map { String($0) }, request.uri.queryParameters.get("review").map { String($0) })
+                : (nil, nil))
+        {
+            (view.actions, view.review) = (blocks.block, blocks.review)
         }
         return try writer.page(
             "dashboard", title: meeting.title, view: view, status: status, policy: ContentSecurityPolicy.dashboard,

@@ -22,10 +22,18 @@ import Hummingbird
 /// to the one before and after, `?q=overview` lists them all to pick from, so the view works
 /// without script. `room.js` steps through the questions with the arrow keys, a clicker's Page
 /// Up/Down, Space, Home and End (and O for the overview) without reloading. An unknown `q` is a 404.
+///
+/// **The review first** (issue 50): when the previous session of the series recorded actions,
+/// the first step (`?q=review`, and the page without `q`) is "Last session's actions" with each
+/// one's status, before question 1; stepping back from question 1 returns to it. It is read
+/// through the actions' own use case, whose gate is `.edit`: a viewer co-host's view starts at
+/// question 1.
 struct PresenterPageController {
     let meetings: MeetingActions
     let results: ResultsActions
     let publicBaseURL: String
+    /// The previous session's actions, shown before the questions.
+    var actionBlocks: ActionBlocks? = nil
 
     struct PresenterPage {
         struct OverviewItem {
@@ -45,8 +53,9 @@ struct PresenterPageController {
         var responses: String?
         var liveURL: String?
         var notice: String?
-        /// The question shown (1-based); 0 with the overview.
-        var current: Int = 0
+        /// The step shown, as `room.js` reads it: a question (1-based), `0` with the overview,
+        /// `review` with the previous session's actions.
+        var current = "0"
         var showsOverview = false
         var overview: [OverviewItem] = []
         var position: String?
@@ -55,21 +64,34 @@ struct PresenterPageController {
         var overviewURL: String = ""
         /// Localized words of the results for the room's live redraw (``ResultsView/roomLabelsJSON``).
         var roomLabels: String?
+        /// The previous session's actions, the first step; nil when it recorded none.
+        var review: ActionReviewBlock?
+        var showsReview = false
+        /// From the review to question 1, and back (without script).
+        var reviewNextURL: String?
+        var reviewURL: String?
     }
 
-    /// What `?q=` asks for: one question (0-based) or the overview.
+    /// What `?q=` asks for: the previous session's actions, one question (0-based) or the overview.
     enum Slide: Equatable {
+        case review
         case question(Int)
         case overview
 
-        /// `raw` of a form with `count` questions; nil when it names none of them.
-        init?(_ raw: String?, count: Int) {
+        /// `raw` of a form with `count` questions, after a review when `hasReview`; nil when it
+        /// names none of them. Without `q` the view opens at the review, else at question 1.
+        init?(_ raw: String?, count: Int, hasReview: Bool = false) {
             guard let raw, !raw.isEmpty else {
-                self = .question(0)
+                self = hasReview ? .review : .question(0)
                 return
             }
             if raw == "overview" {
                 self = .overview
+                return
+            }
+            if raw == "review" {
+                guard hasReview else { return nil }
+                self = .review
                 return
             }
             guard raw.count <= 4, let number = Int(raw), number >= 1, number <= max(count, 1) else { return nil }
@@ -86,6 +108,8 @@ struct PresenterPageController {
         var view = PresenterPage(meetingTitle: meeting.title, dashboardURL: "/m/\(id)")
         let base = "/m/\(id)/present"
         view.overviewURL = base + "?q=overview"
+        view.review = try await self.actionBlocks?.presenterReview(meeting, by: try context.requireViewer(), language: writer.language)
+        view.showsReview = view.review != nil
         guard let form = published?.form, let formCode = form.code else {
             view.notice = t(.presenterNoForm)
             return try self.render(writer, view, meeting)
@@ -104,8 +128,13 @@ struct PresenterPageController {
         }
         let count = report.questions.count
         let asked: String? = request.uri.queryParameters.get("q").map { String($0) }
-        guard let slide = Slide(asked, count: count) else {
+        guard let slide = Slide(asked, count: count, hasReview: view.review != nil) else {
             throw DebriefError.notFound("question")
+        }
+        if view.review != nil {
+            view.showsReview = slide == .review
+            view.reviewNextURL = count > 0 ? base + "?q=1" : nil
+            view.reviewURL = base + "?q=review"
         }
         var results = ResultsView(report.questions, earlier: [], language: writer.language, chartWidth: 720, wordClouds: true)
         let shown: Int? = if case .question(let index) = slide, index < count { index } else { nil }
@@ -118,10 +147,15 @@ struct PresenterPageController {
         view.overview = report.questions.enumerated().map { index, question in
             PresenterPage.OverviewItem(number: index + 1, prompt: question.prompt, href: base + "?q=\(index + 1)", current: index == shown)
         }
+        if slide == .review {
+            view.current = "review"
+            view.position = t(ActionPhrase.actionReviewHeading)
+            view.nextURL = view.reviewNextURL
+        }
         if let shown {
-            view.current = shown + 1
+            view.current = String(shown + 1)
             view.position = t(.presenterPosition, ["n": String(shown + 1), "total": String(count)])
-            view.previousURL = shown > 0 ? base + "?q=\(shown)" : nil
+            view.previousURL = shown > 0 ? base + "?q=\(shown)" : view.reviewURL
             view.nextURL = shown + 1 < count ? base + "?q=\(shown + 2)" : nil
         }
         return try self.render(writer, view, meeting)
