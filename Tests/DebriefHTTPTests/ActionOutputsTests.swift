@@ -1,13 +1,18 @@
+@testable import DebriefActions
 @testable import DebriefApp
+@testable import DebriefWeb
 import Debrief
+import DebriefStore
 import DebriefTestSupport
 import Foundation
 import HTTPTypes
+import PQ
 import Testing
 
 /// Issue 50, the loop's outputs on real PostgreSQL: each session's actions counted by status in
 /// the series' trends (JSON, the trends CSV layout, the trends page), the completion rate
-/// `done ÷ (done + open + dropped)`, null for a session without actions.
+/// `done ÷ (done + open + dropped)`, null for a session without actions; and the results digest
+/// of the next session saying how many of the previous session's actions were done.
 @Suite("Action items in trends: the completion rate per session")
 struct ActionOutputsTests {
     /// Session 1 with three actions (done, done, dropped) and session 2 with none, both with the
@@ -73,6 +78,45 @@ struct ActionOutputsTests {
             #expect(html.contains("<td class=\"number\">none recorded</td></tr>"))
             let korean = try await api.page("/m/\(next)/trends", language: "ko", cookie: session.cookie).text
             #expect(korean.contains("<td class=\"number\">3개 중 2개 (66.7%)</td></tr>"))
+        }
+    }
+
+    /// The chat digest as the delivery service renders it (``ChatDigestRenderer``, real counts).
+    static func digest(_ database: Database, meeting: String, kind: ChatKind, language: Language) async throws -> String {
+        let renderer = ChatDigestRenderer(
+            results: ResultsActions(results: ResultsStore(database: database)), meetings: MeetingStore(database: database),
+            accounts: AccountStore(database: database, hasher: PasswordHasher(cost: 4)), publicBaseURL: "https://debrief.example")
+        let id = try #require(UUID(uuidString: meeting))
+        return try await renderer.payload(ChatDigestJob(meetingID: id, kind: kind, language: language, occasion: .closed))
+    }
+
+    @Test func theNextSessionsDigestSaysHowManyOfThePreviousSessionsActionsWereDone() async throws {
+        try await ParticipantAPI.run { api, database in
+            let fixture = try await api.publish(ParticipantAPI.sampleForm())
+            let path = "/v1/meetings/\(fixture.meetingID)/actions"
+            var ids: [String] = []
+            for title in ["Shorter status round", "Try a new room", "Send notes the same day"] {
+                let created = try await api.send(.post, path, token: fixture.hostToken, json: ["title": title])
+                ids.append(try #require(created.string("id"), "\(created.text)"))
+            }
+            for id in ids.prefix(2) {
+                #expect(try await api.send(.patch, "\(path)/\(id)", token: fixture.hostToken, json: ["status": "done"]).status == .ok)
+            }
+            let start = Date().addingTimeInterval(86_400 * 400)
+            let next = try await api.send(
+                .post, "/v1/meetings/\(fixture.meetingID)/next", token: fixture.hostToken,
+                json: ["startsAt": ParticipantAPI.iso(start), "endsAt": ParticipantAPI.iso(start.addingTimeInterval(3600))])
+            let nextID = try #require(next.string("id"), "\(next.text)")
+            try #require(try await api.send(.post, "/v1/meetings/\(nextID)/form/publish", token: fixture.hostToken).status == .ok)
+
+            let slack = try await Self.digest(database, meeting: nextID, kind: .slack, language: .en)
+            #expect(slack.contains("Last session's actions: 2 of 3 done"), "\(slack)")
+            #expect(!slack.contains("Shorter status round"), "counts only: a chat channel never reads an action's title")
+            let teams = try await Self.digest(database, meeting: nextID, kind: .teams, language: .ko)
+            #expect(teams.contains("지난 회차 실행 항목: 3개 중 2개 완료"), "\(teams)")
+            // The first session has no previous one; a session after one without actions says nothing either.
+            let first = try await Self.digest(database, meeting: fixture.meetingID, kind: .slack, language: .en)
+            #expect(first.contains("0 responses") && !first.contains("actions"), "\(first)")
         }
     }
 }
