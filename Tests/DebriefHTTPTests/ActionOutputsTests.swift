@@ -119,4 +119,31 @@ struct ActionOutputsTests {
             #expect(first.contains("0 responses") && !first.contains("actions"), "\(first)")
         }
     }
+
+    /// The `actions` export is read with the actions' own gate (`.edit`): the host gets the rows
+    /// (a formula-like title neutralized), a viewer co-host 403 before any byte, another host 404;
+    /// the `roomQuestions` export is the host's list, which a viewer co-host may read.
+    @Test func theActionsExportAsksTheActionsGate() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let fixture = try await api.publish(ParticipantAPI.sampleForm())
+            let created = try await api.send(
+                .post, "/v1/meetings/\(fixture.meetingID)/actions", token: fixture.hostToken, json: ["title": "=cmd|' /C calc'!A0"])
+            try #require(created.status == .created, "\(created.text)")
+            let path = "/v1/series/\(fixture.seriesID)/export.csv?layout=actions"
+            let host = try await api.send(.get, path, token: fixture.hostToken)
+            #expect(host.status == .ok, "\(host.text)")
+            #expect(host.headers[.contentDisposition]?.hasSuffix("-actions-utf8.csv") == true)
+            #expect(try CSVParser.records(host.body).rows.map { $0["title"] } == ["'=cmd|' /C calc'!A0"])
+
+            let viewer = try await SeriesSharingTests.host(api)
+            let shared = try await api.send(
+                .post, "/v1/series/\(fixture.seriesID)/shares", token: fixture.hostToken, json: ["email": viewer.email, "role": "viewer"])
+            try #require(shared.status == .accepted, "\(shared.text)")
+            #expect(try await api.send(.get, path, token: viewer.token).status == .forbidden)
+            let room = try await api.send(.get, "/v1/series/\(fixture.seriesID)/export.csv?layout=roomQuestions", token: viewer.token)
+            #expect(room.status == .ok, "\(room.text)")
+            let stranger = try await SeriesSharingTests.host(api)
+            #expect(try await api.send(.get, path, token: stranger.token).status == .notFound)
+        }
+    }
 }
