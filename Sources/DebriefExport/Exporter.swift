@@ -4,7 +4,8 @@ import Foundation
 
 /// Writes an export as CSV: the row layouts (`responses`, `answers`) straight from the store's
 /// `COPY`, the computed layouts (`summary`, `trends`) rendered from the same ``ResultsReport`` and
-/// ``TrendsReport`` the API serves. `debrief export` and the `export.csv` routes both call it.
+/// ``TrendsReport`` the API serves, and `actions` and `roomQuestions` from what their stores read
+/// through their own gates. `debrief export` and the `export.csv` routes both call it.
 public struct Exporter: Sendable {
     let exports: ExportStore
     let results: ResultsStore
@@ -47,6 +48,21 @@ public struct Exporter: Sendable {
                 try await self.writeSummary(export, filter: window.resultsFilter, to: stream)
             case .trends:
                 try await self.writeTrends(export, to: stream)
+            case .actions:
+                try await stream.header(ActionsLayout.header)
+                for session in try await self.exports.sessions(export) {
+                    let items = try await self.exports.actions(of: session, export)
+                    let columns = ActionsLayout.columns(items, session: session, zone: export.timeZone, zoneName: export.timeZoneName)
+                    try await stream.rows(columns: columns, textColumns: ActionsLayout.textColumns)
+                }
+            case .roomQuestions:
+                try await stream.header(RoomQuestionsLayout.header)
+                for session in try await self.exports.sessions(export) {
+                    let questions = try await self.exports.roomQuestions(of: session, export)
+                    let columns = RoomQuestionsLayout.columns(
+                        questions, session: session, zone: export.timeZone, zoneName: export.timeZoneName)
+                    try await stream.rows(columns: columns, textColumns: RoomQuestionsLayout.textColumns)
+                }
             case .responses, .answers:
                 break
             }

@@ -16,12 +16,15 @@ import Foundation
 /// says `withheld` in each number it hides, never an empty cell that would read as "no
 /// answers". `changes` lists what changed since the previous point (`prompt`, `options`,
 /// `scale`, `kind`, `condition`) joined by `;`; `shown_to` is how many a follow-up was shown to.
+/// `actions_done`, `actions_open`, `actions_dropped` and `actions_completion_rate` are the
+/// session's actions (``ActionCounts``, decision 74), the rate empty when it has none.
 public enum TrendsLayout {
     public static let header = [
         "series_id", "question_key", "question_kind", "question_prompt", "comparable_from", "session_number",
         "starts_at", "respondents", "response_rate", "response_rate_of", "mean", "ci95_lower", "ci95_upper", "nps",
         "comparable_with_previous", "changes", "withheld", "shown_to", "option_id", "option_label", "percent",
-        "statement_key", "statement_label", "statement_mean", ExportTime.zoneColumn,
+        "statement_key", "statement_label", "statement_mean", "actions_done", "actions_open", "actions_dropped",
+        "actions_completion_rate", ExportTime.zoneColumn,
     ]
 
     /// Indexes of the columns that hold user text.
@@ -33,6 +36,7 @@ public enum TrendsLayout {
     /// The rows of `report`, `starts_at` written in `zone` (``ExportTime``), named `zoneName`.
     public static func columns(_ report: TrendsReport, zone: TimeZone, zoneName: String) -> [[String?]] {
         var rows: [[String?]] = []
+        let actions = Dictionary(report.sessions.map { ($0.sessionNumber, $0.actions) }) { first, _ in first }
         for trend in report.questions {
             // The domain names the categories no form defines (a choice's "Other"): a row is
             // never left without a label.
@@ -61,13 +65,19 @@ public enum TrendsLayout {
                     point.nps.map { Self.rounded($0) }, String(point.comparableWithPrevious), point.changes.joined(separator: ";"),
                     String(point.withheld), point.shownTo.map(String.init),
                 ]
+                let counts = actions[point.sessionNumber] ?? .none
+                let actionCells: [String?] = [
+                    String(counts.done), String(counts.open), String(counts.dropped), counts.completionRate.map { Self.rounded($0) },
+                ]
                 if let part, part.trendHasCategories, !ordered.isEmpty {
                     for category in ordered {
                         let value = part.trendCategoryValues(point)?[category]
-                        rows.append(session + part.trendCategoryCells(category, label: labels[category], value: number(value)) + [zoneName])
+                        rows.append(
+                            session + part.trendCategoryCells(category, label: labels[category], value: number(value)) + actionCells
+                                + [zoneName])
                     }
                 } else {
-                    rows.append(session + [nil, nil, nil, nil, nil, nil, zoneName])
+                    rows.append(session + [nil, nil, nil, nil, nil, nil] + actionCells + [zoneName])
                 }
             }
         }

@@ -113,6 +113,9 @@ public struct ResultsDigest: Sendable, Equatable {
     public var dashboardURL: URL
     /// The previous session's number, when the trends compare with one.
     public var previousSession: Int?
+    /// The actions of the session before this one (the one its review shows, decision 74), when
+    /// it recorded any: "Last session's actions: 2 of 3 done". Counts only, never a title.
+    public var previousActions: ActionCounts?
 
     /// The digest of `report` (the meeting's unfiltered report) with arrows from `trends` (the
     /// series' trends; nil for none).
@@ -146,6 +149,7 @@ public struct ResultsDigest: Sendable, Equatable {
         }
         let points = Self.points(trends, meeting: meeting.id)
         self.previousSession = points.previousSession
+        self.previousActions = Self.previousActions(trends, meeting: meeting.id)
         self.lines = report.questions.map { result in
             let top = Self.top(result, disclosure: report.disclosure)
             var line = Line(key: result.key, prompt: result.prompt, top: top, trend: nil)
@@ -159,7 +163,7 @@ public struct ResultsDigest: Sendable, Equatable {
     public init(
         occasion: Occasion, meetingTitle: String, sessionNumber: Int, startsAt: Date, formClosed: Bool, responses: Int,
         rate: Double?, rateBase: RateBase?, rateNumerator: Int?, rateDenominator: Int?, rateReason: String?, lines: [Line],
-        dashboardURL: URL, previousSession: Int?
+        dashboardURL: URL, previousSession: Int?, previousActions: ActionCounts? = nil
     ) {
         self.occasion = occasion
         self.meetingTitle = meetingTitle
@@ -175,6 +179,18 @@ public struct ResultsDigest: Sendable, Equatable {
         self.lines = lines
         self.dashboardURL = dashboardURL
         self.previousSession = previousSession
+        self.previousActions = previousActions
+    }
+
+    /// The actions of the session of the series that starts last before this one (as the
+    /// review picks it: by start time, not number), when it has any; nil for the first session
+    /// or one whose predecessor recorded none.
+    static func previousActions(_ trends: TrendsReport?, meeting: UUID) -> ActionCounts? {
+        guard let trends, let session = trends.sessions.first(where: { $0.meetingID == meeting }) else { return nil }
+        let previous = trends.sessions.filter { $0.startsAt < session.startsAt }
+            .max { ($0.startsAt, $0.meetingID.uuidString) < ($1.startsAt, $1.meetingID.uuidString) }
+        guard let actions = previous?.actions, actions.total > 0 else { return nil }
+        return actions
     }
 
     /// The top line of one question, or withheld.

@@ -13,10 +13,12 @@ public struct SessionCounts: Sendable {
     public var checkedInResponded: Int
     public var expectedHeadCount: Int?
     public var questions: [String: QuestionCounts]
+    /// The actions recorded at the session, by status (decision 74).
+    public var actions: ActionCounts
 
     public init(
         sessionNumber: Int, meetingID: UUID, startsAt: Date, form: FormDefinition?, responses: Int, checkedIn: Int,
-        checkedInResponded: Int = 0, expectedHeadCount: Int? = nil, questions: [String: QuestionCounts]
+        checkedInResponded: Int = 0, expectedHeadCount: Int? = nil, questions: [String: QuestionCounts], actions: ActionCounts = .none
     ) {
         self.sessionNumber = sessionNumber
         self.meetingID = meetingID
@@ -27,6 +29,7 @@ public struct SessionCounts: Sendable {
         self.checkedInResponded = checkedInResponded
         self.expectedHeadCount = expectedHeadCount
         self.questions = questions
+        self.actions = actions
     }
 
     /// The session's response rate and what it is a rate of: of the people checked in

@@ -21,10 +21,13 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
         public var responseRate: Double?
         public var responseRateOf: ResponseRate.Base?
         public var responseRateReason: String?
+        /// The actions recorded at the session by status, and their completion rate (null when
+        /// it has none): whether what the meeting decided got done.
+        public var actions: ActionCounts
 
         enum CodingKeys: String, CodingKey {
             case sessionNumber, meetingID = "meetingId", startsAt, hasPublishedForm, responses, checkedIn, checkedInResponded
-            case expectedHeadCount, responseRate, responseRateOf, responseRateReason
+            case expectedHeadCount, responseRate, responseRateOf, responseRateReason, actions
         }
     }
 
@@ -48,7 +51,7 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
                 sessionNumber: $0.sessionNumber, meetingID: $0.meetingID, startsAt: $0.startsAt, hasPublishedForm: $0.form != nil,
                 responses: $0.responses, checkedIn: $0.checkedIn, checkedInResponded: $0.checkedInResponded,
                 expectedHeadCount: $0.expectedHeadCount, responseRate: rate.rate.percent, responseRateOf: rate.of,
-                responseRateReason: rate.rate.reason)
+                responseRateReason: rate.rate.reason, actions: $0.actions)
         }
         self.questions = TrendBuilder.trends(sessions)
         var labels: [String: [String: String]] = [:]

@@ -32,13 +32,15 @@ extension Exporter {
         case .summary: return SummaryLayout.textColumns
         case .trends: return TrendsLayout.textColumns
         case .responses, .answers: return try await self.exports.rowLayoutTextColumns(export) ?? []
+        case .actions: return ActionsLayout.textColumns
+        case .roomQuestions: return RoomQuestionsLayout.textColumns
         }
     }
 
     private static func window(of layout: ExportLayout) -> SubmissionWindow {
         switch layout {
         case .responses(let window), .answers(let window), .summary(let window): return window
-        case .trends: return .all
+        case .trends, .actions, .roomQuestions: return .all
         }
     }
 }

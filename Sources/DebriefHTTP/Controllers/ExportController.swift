@@ -134,7 +134,7 @@ struct ExportController {
         let window = SubmissionWindow(since: since, until: until)
         if window == nil { query.problems.add("until", "must be after since") }
         let layout = ExportLayout(layoutName, window: window ?? .all)
-        if layout == nil { query.problems.add(since != nil ? "since" : "until", "the trends layout is never filtered") }
+        if layout == nil { query.problems.add(since != nil ? "since" : "until", "the \(layoutName.rawValue) layout is never filtered") }
         try query.requireValid()
         guard let layout else { throw ValidationFailure(problems: query.problems.problems) }
         return ExportRequest(target: target, layout: layout, csv: csv)

@@ -58,10 +58,16 @@ public enum ExportLayout: Sendable, Equatable {
     case summary(SubmissionWindow)
     /// One row per series × question key × session, as `GET /v1/series/{id}/trends`.
     case trends
+    /// One row per action item of each session (decision 74): the host's words, read through the
+    /// actions' own gate (`.edit`), never filtered by submission time.
+    case actions
+    /// One row per question from the room (decision 75), as the host's list shows them (every
+    /// status, hidden ones flagged; votes counted, never a voter), never filtered.
+    case roomQuestions
 
     /// The layout names the CLI and the HTTP API accept.
     public enum Name: String, Sendable, CaseIterable {
-        case responses, answers, summary, trends
+        case responses, answers, summary, trends, actions, roomQuestions
     }
 
     public var name: Name {
@@ -70,6 +76,8 @@ public enum ExportLayout: Sendable, Equatable {
         case .answers: return .answers
         case .summary: return .summary
         case .trends: return .trends
+        case .actions: return .actions
+        case .roomQuestions: return .roomQuestions
         }
     }
 
@@ -77,19 +85,24 @@ public enum ExportLayout: Sendable, Equatable {
     var rowWindow: SubmissionWindow? {
         switch self {
         case .responses(let window), .answers(let window): return window
-        case .summary, .trends: return nil
+        case .summary, .trends, .actions, .roomQuestions: return nil
         }
     }
 
-    /// The layout `name` over `window`; nil for trends with a window, which they cannot honour.
+    /// The layout `name` over `window`; nil for a layout that is never filtered (trends, actions,
+    /// room questions) with a window, which it cannot honour.
     public init?(_ name: Name, window: SubmissionWindow) {
         switch name {
         case .responses: self = .responses(window)
         case .answers: self = .answers(window)
         case .summary: self = .summary(window)
-        case .trends:
+        case .trends, .actions, .roomQuestions:
             guard window == .all else { return nil }
-            self = .trends
+            switch name {
+            case .actions: self = .actions
+            case .roomQuestions: self = .roomQuestions
+            default: self = .trends
+            }
         }
     }
 }

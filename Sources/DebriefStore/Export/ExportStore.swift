@@ -82,6 +82,9 @@ public struct ExportStore: Sendable {
         case .all:
             meetings = SQLQuery.visible(to: viewer)
         }
+        // Actions are read with `.edit` (decision 74): refused here, before a byte is sent, by
+        // the gate the actions' store asks again as it reads each session.
+        if case .actions = request.layout { try await self.requireActions(meetings, viewer) }
         let (fileName, zone) = try await self.naming(request, meetings: meetings)
         return Prepared(
             request: request, viewer: viewer, meetings: meetings, fileName: fileName, timeZone: zone.zone, timeZoneName: zone.name)
@@ -211,7 +214,7 @@ public struct ExportStore: Sendable {
     public static func isRowLayout(_ export: Prepared) -> Bool {
         switch export.request.layout {
         case .responses, .answers: return true
-        case .summary, .trends: return false
+        case .summary, .trends, .actions, .roomQuestions: return false
         }
     }
 
@@ -239,7 +242,7 @@ public struct ExportStore: Sendable {
                 ranged.range = range
                 return ranged.select()
             }, AnswersLayout.textColumns)
-        case .summary, .trends:
+        case .summary, .trends, .actions, .roomQuestions:
             return nil
         }
     }

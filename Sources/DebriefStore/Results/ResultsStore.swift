@@ -192,7 +192,10 @@ public struct ResultsStore: Sendable {
         form.sharesResultsWithParticipants && form.sharesResultsLive
     }
 
-    /// Every session of a series with what was counted for it, for trends.
+    /// Every session of a series with what was counted for it, for trends. A session's actions
+    /// are counted by status in one scan of them (at most ``ActionItemRules/maxPerSession``):
+    /// counts only, as trends are `read`; titles and owners stay behind the actions' own gate
+    /// (``ActionItemStore``, `.edit`).
     public func seriesCounts(series seriesID: UUID, visibleTo viewer: Viewer) async throws -> [SessionCounts] {
         try await self.reads.database().withTransaction { connection in
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
@@ -201,11 +204,18 @@ public struct ResultsStore: Sendable {
                 SELECT m.id AS meeting_id, m.session_number, m.starts_at, m.expected_head_count,
                        (SELECT \(Self.people) FROM check_ins c WHERE c.meeting_id = m.id) AS check_ins,
                        (SELECT \(Self.responded(to: "SELECT v.id FROM forms v WHERE v.meeting_id = m.id AND v.published_at IS NOT NULL"))
-                        FROM check_ins c WHERE c.meeting_id = m.id) AS responded, \(StoredForm.columns)
+                        FROM check_ins c WHERE c.meeting_id = m.id) AS responded,
+                       act.actions_done, act.actions_open, act.actions_dropped, \(StoredForm.columns)
                 FROM meeting_series s JOIN meetings m ON m.series_id = s.id AND m.trashed_at IS NULL
                 LEFT JOIN LATERAL (
                     SELECT * FROM forms WHERE meeting_id = m.id AND published_at IS NOT NULL ORDER BY version DESC LIMIT 1
                 ) f ON true
+                CROSS JOIN LATERAL (
+                    SELECT count(*) FILTER (WHERE status = 'done') AS actions_done,
+                           count(*) FILTER (WHERE status = 'open') AS actions_open,
+                           count(*) FILTER (WHERE status = 'dropped') AS actions_dropped
+                    FROM action_items WHERE meeting_id = m.id
+                ) act
                 WHERE s.id = \(seriesID) AND \(SQLQuery.seriesVisible(to: viewer))
                 ORDER BY m.session_number
                 """)
@@ -238,7 +248,10 @@ public struct ResultsStore: Sendable {
                         sessionNumber: try row.decode("session_number"), meetingID: try row.decode("meeting_id"),
                         startsAt: try row.decode("starts_at"), form: form?.definition, responses: responses,
                         checkedIn: try row.decode("check_ins"), checkedInResponded: try row.decode("responded"),
-                        expectedHeadCount: try row.decode("expected_head_count"), questions: questions))
+                        expectedHeadCount: try row.decode("expected_head_count"), questions: questions,
+                        actions: ActionCounts(
+                            done: try row.decode("actions_done"), open: try row.decode("actions_open"),
+                            dropped: try row.decode("actions_dropped"))))
             }
             return sessions
         }

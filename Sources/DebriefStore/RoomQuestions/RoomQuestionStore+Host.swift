@@ -12,9 +12,15 @@ extension RoomQuestionStore {
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             try await Self.requireMeeting(meeting, viewer, .read, on: connection)
             let settings = try await Self.settings(meeting: meeting, on: connection, database: self.database)
-            let rows = try await connection.query(Self.list(meeting: meeting, voter: nil, only: "true"))
-            return (settings, try rows.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder))
+            return (settings, try await Self.hostQuestions(meeting: meeting, on: connection))
         }
+    }
+
+    /// Every question of the meeting with its status, in the room's order: what the host's list
+    /// and the `roomQuestions` export show, after their caller asked the meeting's gate.
+    static func hostQuestions(meeting: UUID, on connection: Connection) async throws -> [RoomQuestion] {
+        let rows = try await connection.query(Self.list(meeting: meeting, voter: nil, only: "true"))
+        return try rows.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder)
     }
 
     /// Replaces the meeting's settings. Questions already posted keep their state: turning

@@ -18,6 +18,8 @@ struct DigestText: Sendable, Equatable {
     var session: String
     var responses: String
     var rate: String
+    /// "Last session's actions: 2 of 3 done"; empty when the previous session recorded none.
+    var actions: String
     var questions: [Question]
     /// Notes under the questions: what the arrows compare with, the privacy rule.
     var notes: [String]
@@ -43,6 +45,9 @@ struct DigestText: Sendable, Equatable {
         } else {
             self.rate = t(.digestNoRate, ["reason": digest.rateReason ?? "—"])
         }
+        self.actions = digest.previousActions.map {
+            t(ActionOutputPhrase.digestPreviousActions, ["done": String($0.done), "total": String($0.total)])
+        } ?? ""
         self.questions = digest.lines.map { Self.question($0, t) }
         var notes: [String] = []
         if let previous = digest.previousSession, digest.lines.contains(where: { $0.trend != nil }) {
@@ -64,6 +69,7 @@ struct DigestText: Sendable, Equatable {
         self.session = t(.digestNoResults)
         self.responses = ""
         self.rate = ""
+        self.actions = ""
         self.questions = []
         self.notes = [t(.digestTestNote)]
         self.dashboardLabel = t(.digestOpenDashboard)

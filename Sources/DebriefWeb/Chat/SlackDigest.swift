@@ -17,7 +17,9 @@ enum SlackDigest {
             .header(SlackText(escaping: text.title).rendered(limit: Self.maxHeader)),
             Self.context([text.session]),
         ]
-        let summary = [text.responses, text.rate].filter { !$0.isEmpty }.joined(separator: " · ")
+        // The numbers on one line, the previous session's actions on the next.
+        let numbers = [text.responses, text.rate].filter { !$0.isEmpty }.joined(separator: " · ")
+        let summary = [numbers, text.actions].filter { !$0.isEmpty }.joined(separator: "\n")
         if !summary.isEmpty { blocks.append(Self.section(SlackText(escaping: summary))) }
         blocks.append(.divider)
         let room = Self.maxBlocks - Self.fixedBlocks

@@ -19,7 +19,9 @@ enum TeamsDigest {
             .text(Self.block(text.title, size: "Large", weight: "Bolder")),
             .text(Self.block(text.session, isSubtle: true, spacing: "None")),
         ]
-        let summary = [text.responses, text.rate].filter { !$0.isEmpty }.joined(separator: " · ")
+        // The numbers on one line, the previous session's actions on the next.
+        let numbers = [text.responses, text.rate].filter { !$0.isEmpty }.joined(separator: " · ")
+        let summary = [numbers, text.actions].filter { !$0.isEmpty }.joined(separator: "\n\n")
         if !summary.isEmpty { body.append(.text(Self.block(summary))) }
         var used = Self.size(Self.card(body, text: text))
         var shown = 0

@@ -12,6 +12,8 @@ struct TrendsPage {
         var responses: String
         var checkedIn: String
         var rate: String
+        /// "2 of 3 (66.7%)": the session's actions done of those recorded, or that none were.
+        var actions: String
         var current: Bool
     }
 
@@ -72,7 +74,7 @@ struct TrendsPage {
                 label: t(.sessionNumber, ["n": String(session.sessionNumber)]),
                 startsAt: DateText.dateTime(session.startsAt, language), responses: String(session.responses),
                 checkedIn: String(session.checkedIn), rate: session.responseRate.map { ResultsView.number($0) + "% (" + Self.rateBase(session.responseRateOf, t) + ")" } ?? "–",
-                current: session.meetingID == meeting.id)
+                actions: Self.actions(session.actions, t), current: session.meetingID == meeting.id)
         }
         // Each chart sits under its page heading, which is its title (shown once, wrapped by the page).
         let style = ChartStyle(theme: .light, width: DashboardPanel.chartWidth, language: language, drawsTitle: false)
@@ -95,6 +97,15 @@ struct TrendsPage {
             block.hasValues = trend.kind == .rating
             return block
         }
+    }
+
+    /// The session's actions done of those recorded, with the completion rate; "none recorded"
+    /// without actions (no rate, rather than 0 %).
+    static func actions(_ counts: ActionCounts, _ t: Localizer) -> String {
+        guard let rate = counts.completionRate else { return t(ActionOutputPhrase.actionsNone) }
+        return t(
+            ActionOutputPhrase.actionsDoneOf,
+            ["done": String(counts.done), "total": String(counts.total), "rate": ResultsView.number(rate)])
     }
 
     /// A choice's option shares (a grid's statement means with their intervals) as a table: one

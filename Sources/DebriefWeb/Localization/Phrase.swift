@@ -302,6 +302,7 @@ enum PhraseTables {
         TemplatePhrase.self,
         SeriesSettingsPhrase.self,
         ActionPhrase.self,
+        ActionOutputPhrase.self,
     ]
 }
 

@@ -8,7 +8,7 @@ import Logging
 /// `debrief export`: results as CSV or an .xlsx workbook, straight from the database.
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write results as CSV (responses, answers, summary or trends) or as an .xlsx workbook.",
+        abstract: "Write results as CSV (responses, answers, summary, trends, actions or roomQuestions) or as an .xlsx workbook.",
         discussion: """
             Pick what with exactly one of --meeting, --series, --host or --all. Cells that a \
             spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) \
@@ -34,7 +34,7 @@ struct Export: AsyncParsableCommand {
     @Flag(help: "Export every meeting.")
     var all = false
 
-    @Option(help: "Layout: responses (one row per response), answers (one row per answer), summary, trends. Default: responses.")
+    @Option(help: "Layout: responses (one row per response), answers (one row per answer), summary, trends, actions (one row per action item), roomQuestions (one row per question from the room). Default: responses.")
     var layout: ExportLayout.Name?
 
     @Option(help: "csv (one layout) or xlsx (a workbook with the summary, responses and trends sheets). Default: csv.")
@@ -116,7 +116,7 @@ struct Export: AsyncParsableCommand {
             return ExportRequest(target: target, layout: .responses(window), format: .xlsx)
         }
         guard let layout = ExportLayout(self.layout ?? .responses, window: window) else {
-            throw ValidationError("--since/--until: the trends layout is never filtered (as the trends API)")
+            throw ValidationError("--since/--until: the \(self.layout?.rawValue ?? "trends") layout is never filtered")
         }
         guard let delimiter = CSVOptions.delimiter(named: self.delimiter) else {
             throw ValidationError("--delimiter: must be comma, semicolon, tab or pipe")
