@@ -52,6 +52,8 @@ let migrationFiles = [
     "0065_action_items.sql",
     "0066_room_questions.sql",
     "0067_form_templates.sql",
+    "0068_personal_links.sql",
+    "0069_reminder_sends.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

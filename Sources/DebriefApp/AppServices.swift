@@ -130,7 +130,8 @@ struct AppServices: Sendable {
         hostPages.mail = self.mail
         // One use case for the send step's page and its JSON routes.
         let rosterSending = RosterSendActions(
-            mail: self.mail, sends: RosterSendStore(database: database), attendance: AttendanceStore(database: database))
+            mail: self.mail, sends: RosterSendStore(database: database), attendance: AttendanceStore(database: database),
+            reminders: RosterReminderStore(database: database))
         hostPages.rosterSending = rosterSending
         self.api.rosterSending = rosterSending
         self.api.mail = self.mail

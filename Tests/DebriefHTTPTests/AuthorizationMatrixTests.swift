@@ -238,6 +238,8 @@ struct AuthorizationMatrixTests {
         "POST /v1/meetings/{id}/roster/send": Row(access: .series(.edit), success: .conflict),
         "PUT /v1/meetings/{id}/roster/reminder": Row(
             access: .series(.edit), success: .ok, body: { _, _ in ["on": true, "leadHours": 2] }),
+        // Reminding those who have not answered (decision 77): refused (409) here as a press of Send is.
+        "POST /v1/meetings/{id}/roster/remind": Row(access: .series(.edit), success: .conflict),
         // A series' team chat channel: its URL is a workspace credential, so only those who may
         // edit the series (owner, editing co-hosts, admins) reach it; a viewer co-host gets 403.
         "GET /v1/series/{id}/chat-channel": Row(access: .series(.edit), success: .ok, prepare: putChatChannel),
@@ -350,6 +352,7 @@ struct AuthorizationMatrixTests {
         "GET /m/{id}/roster/send": Row(access: .anyone, success: .seeOther),
         "POST /m/{id}/roster/send": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/roster/reminder": Row(access: .anyone, success: .seeOther, body: { _, _ in ["remind": "on", "leadHours": "2"] }),
+        "POST /m/{id}/roster/remind": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "GET /account/mail": Row(access: .anyone, success: .seeOther),
         "GET /password-reset": Row(access: .anyone, success: .ok),
         "POST /password-reset": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["email": "a@example.org"] }),

@@ -13,6 +13,9 @@ public struct SubmissionInput: Codable, Sendable, Equatable {
     /// Optional: the signed "opened" ticket of the view the participant answered
     /// (`GET /v1/f/{code}`'s `openedToken`), checked by the actions, not here (docs/decisions/0036).
     public var openedToken: String?
+    /// Optional: the secret of a roster member's personal link (`/f/{code}?p=…`, decision 77).
+    /// It proves the member's place on the roster; the answers are stored as any others.
+    public var personalLink: String?
 
     /// Creates an input; every field defaults to absent.
     public init(participantToken: String? = nil, answers: [AnswerInput]? = nil, language: String? = nil) {

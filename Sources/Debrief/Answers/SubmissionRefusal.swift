@@ -15,6 +15,12 @@ public enum SubmissionRefusal: Error, Sendable, Equatable, CaseIterable {
     /// The participant already answered the meeting's form, any version of it, and it allows
     /// no editing: one participant, one response per meeting.
     case alreadyAnswered
+    /// The personal link (`personalLink`) is no roster member's link to this session: tampered
+    /// with, another session's, or its member was removed (decision 77).
+    case unknownPersonalLink
+    /// The personal link's member answered this session already, and the form allows no change:
+    /// one response per person.
+    case personalLinkUsed
 
     /// The problem a front end shows: a conflict (409) or a validation failure (422), naming the
     /// header or field concerned.
@@ -28,6 +34,10 @@ public enum SubmissionRefusal: Error, Sendable, Equatable, CaseIterable {
             return ValidationFailure(FieldProblem(path: "participantToken", message: "is not a check-in on this form"))
         case .alreadyAnswered:
             return DebriefError(.conflict, "this participant already answered this form", field: "participantToken")
+        case .unknownPersonalLink:
+            return ValidationFailure(FieldProblem(path: "personalLink", message: "is not a personal link to this session"))
+        case .personalLinkUsed:
+            return DebriefError(.conflict, "this personal link has answered this session already", field: "personalLink")
         }
     }
 }

@@ -190,31 +190,39 @@ public struct MailActions: Sendable {
     @discardableResult
     public func writeDueRosterMail(meeting: UUID? = nil) async throws -> Int {
         guard self.isConfigured else { return 0 }
+        // The series' reminder times come due first: each starts its round once (decision 77).
+        try await self.roster.reminders.startDueRounds()
         var written = 0
         for due in try await self.roster.due(meeting: meeting) {
-            let mail = self.rosterMessage(due)
+            // Each message carries its member's own link to the session (decision 77), kept
+            // (hashed) only when the message is written.
+            let link = PersonalLink.mint(meeting: due.meetingID, member: due.memberID)
+            let mail = self.rosterMessage(due, link: link)
             // Past the hourly cap or the day's roster allowance nothing is written: the next
             // pass tries again (same dedupe key), so the mail waits rather than being lost.
-            if case .written = try await self.outbox.enqueue(mail, caps: self.caps) { written += 1 }
+            if case .written = try await self.outbox.enqueue(mail, caps: self.caps, carrying: link) { written += 1 }
         }
         return written
     }
 
     /// The message of one due roster mail, rendered as it is written (a retry sends the same).
-    func rosterMessage(_ due: RosterMailStore.Due) -> OutgoingMail {
+    func rosterMessage(_ due: RosterMailStore.Due, link: PersonalLink) -> OutgoingMail {
         let unsubscribe = "\(self.publicBaseURL)/unsubscribe/\(due.mailToken)"
         let wording: MailTexts.RosterWording
         switch due.kind {
         case .link(let present): wording = present ? .thanks : .missed
         case .reminder: wording = .reminder
         }
+        let key: String
+        switch due.kind {
+        case .link: key = "link:\(due.meetingID.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())"
+        case .reminder(let round): key = "reminder:\(round.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())"
+        }
         let texts = self.rosterTexts(
-            title: due.title, name: due.name, formCode: due.formCode, unsubscribe: unsubscribe, closesAt: due.closesAt,
-            zone: due.timeZone, wording: wording)
-        let reminder = due.kind == .reminder
+            title: due.title, name: due.name, formCode: due.formCode, personalLink: link.token, unsubscribe: unsubscribe,
+            closesAt: due.closesAt, zone: due.timeZone, wording: wording)
         return OutgoingMail(
-            accountID: due.accountID, kind: reminder ? .reminder : .participantLink,
-            dedupeKey: "\(reminder ? "reminder" : "link"):\(due.meetingID.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())",
+            accountID: due.accountID, kind: wording == .reminder ? .reminder : .participantLink, dedupeKey: key,
             recipient: due.email, subject: texts.subject, text: texts.text, html: texts.html, unsubscribeURL: unsubscribe,
             meetingID: due.meetingID, rosterMemberID: due.memberID)
     }
@@ -222,11 +230,12 @@ public struct MailActions: Sendable {
     /// The words of a roster message, for the message itself and for the send page's preview
     /// (one place renders them, the close time included).
     func rosterTexts(
-        title: String, name: String, formCode: String, unsubscribe: String, closesAt: Date?, zone: String,
+        title: String, name: String, formCode: String, personalLink: String?, unsubscribe: String, closesAt: Date?, zone: String,
         wording: MailTexts.RosterWording
     ) -> MailTexts.Rendered {
         MailTexts.roster(
-            title: title, name: name, link: "\(self.publicBaseURL)/f/\(formCode)", unsubscribe: unsubscribe,
+            title: title, name: name, link: "\(self.publicBaseURL)/f/\(formCode)" + (personalLink.map { "?p=\($0)" } ?? ""),
+            unsubscribe: unsubscribe,
             closes: closesAt, zone: zone, wording: wording)
     }
 

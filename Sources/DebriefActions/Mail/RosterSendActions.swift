@@ -16,11 +16,13 @@ public struct RosterSendActions: Sendable {
     let mail: MailActions
     let sends: RosterSendStore
     let attendance: AttendanceStore
+    let reminders: RosterReminderStore
 
-    public init(mail: MailActions, sends: RosterSendStore, attendance: AttendanceStore) {
+    public init(mail: MailActions, sends: RosterSendStore, attendance: AttendanceStore, reminders: RosterReminderStore) {
         self.mail = mail
         self.sends = sends
         self.attendance = attendance
+        self.reminders = reminders
     }
 
     /// What "Send the link" would do now.
@@ -61,13 +63,28 @@ public struct RosterSendActions: Sendable {
         public var recipients: [Recipient]
         public var skipped: [Skipped]
         public var samples: [Sample]
-        /// The series' reminder lead in hours, nil when the reminder is off.
+        /// The series' reminder lead in hours before the form closes, nil when that time is off.
         public var reminderLeadHours: Int?
+        /// The series' reminder time in hours after the session ends, nil when that time is off.
+        public var reminderAfterEndHours: Int?
+        /// The session's form is anonymous (or there is none): who answered and who a reminder
+        /// reaches are never shown, only how many (decision 77).
+        public var anonymous: Bool
+        /// How many roster members answered this session.
+        public var answeredCount: Int
+        /// Who answered, on a named form only (nil on an anonymous one).
+        public var answeredNames: [String]?
+        /// How many members "Remind those who have not answered" would reach now.
+        public var remindCount: Int
+        /// Who it would reach, on a named form only (nil on an anonymous one).
+        public var remindNames: [String]?
         /// The lead the form offers when the reminder is off (`DEBRIEF_MAIL_REMINDER_LEAD_SECONDS`).
         public var defaultLeadHours: Int
 
         /// Send is possible: mail is configured, the form is open and someone would get the link.
         public var canSend: Bool { self.mailConfigured && self.formOpen && !self.recipients.isEmpty }
+        /// Remind is possible: mail is configured, the form is open and someone would be reminded.
+        public var canRemind: Bool { self.mailConfigured && self.formOpen && self.remindCount > 0 }
     }
 
     public func preview(_ meeting: Meeting, by viewer: Viewer) async throws -> Preview {
@@ -87,15 +104,20 @@ public struct RosterSendActions: Sendable {
             let group = recipients.filter { $0.present == wantPresent }
             guard let first = group.first else { return nil }
             let texts = self.mail.rosterTexts(
-                title: meeting.title, name: first.name, formCode: state.target.formCode ?? "…",
+                title: meeting.title, name: first.name, formCode: state.target.formCode ?? "…", personalLink: "…",
                 unsubscribe: "\(self.mail.publicBaseURL)/unsubscribe/…", closesAt: state.target.closesAt,
                 zone: state.target.timeZone, wording: wantPresent ? .thanks : .missed)
             return Preview.Sample(present: wantPresent, subject: texts.subject, text: texts.text, names: group.map(\.name))
         }
         let lead = Int(self.mail.settings.reminderLead.components.seconds / 3600)
+        let anonymous = state.target.anonymous
+        let answered = state.members.filter(\.answered).map(\.name)
+        let remindable = state.members.filter(\.remindable).map(\.name)
         return Preview(
             mailConfigured: self.mail.isConfigured, formOpen: state.target.formCode != nil, recipients: recipients, skipped: skipped,
-            samples: samples, reminderLeadHours: state.reminder?.leadHours,
+            samples: samples, reminderLeadHours: state.reminder?.leadHours, reminderAfterEndHours: state.reminder?.afterEndHours,
+            anonymous: anonymous, answeredCount: answered.count, answeredNames: anonymous ? nil : answered,
+            remindCount: remindable.count, remindNames: anonymous ? nil : remindable,
             defaultLeadHours: min(max(lead, RosterSendStore.Reminder.leadHoursRange.lowerBound), RosterSendStore.Reminder.leadHoursRange.upperBound))
     }
 
@@ -112,18 +134,46 @@ public struct RosterSendActions: Sendable {
         return chosen.count
     }
 
-    /// Turns the series' reminder on with `leadHours` (from the form: a whole number of hours,
-    /// 1–168, else a 422 naming `leadHours`), or off.
-    public func setReminder(_ meeting: Meeting, by viewer: Viewer, on: Bool, leadHours raw: String?) async throws {
-        guard on else { return try await self.sends.setReminder(series: meeting.seriesID, by: viewer, leadHours: nil) }
+    /// The host's press of "Remind those who have not answered": a reminder round to each member
+    /// whose link was sent for this session, with an address not suppressed, who has not answered
+    /// (``RosterReminderStore/press(meeting:series:by:)``), written at once through the one
+    /// writer, the allowance and the caps. Returns how many members it reaches (on an anonymous
+    /// form, only this count is ever shown). A conflict when mail is not configured or the form
+    /// is not open.
+    @discardableResult
+    public func remind(_ meeting: Meeting, by viewer: Viewer) async throws -> Int {
+        guard self.mail.isConfigured else { throw DebriefError(.conflict, "this server sends no e-mail") }
+        let reached = try await self.reminders.press(meeting: meeting.id, series: meeting.seriesID, by: viewer)
+        try await self.mail.writeDueRosterMail(meeting: meeting.id)
+        return reached
+    }
+
+    /// Sets the series' reminder times (each from a form: a whole number of hours, 1–168, else a
+    /// 422 naming the field): `leadHours` before the form closes, `afterEndHours` after the
+    /// session ends, at least one of them when `on` (else a 422 naming `leadHours`); or off.
+    public func setReminder(_ meeting: Meeting, by viewer: Viewer, on: Bool, leadHours rawLead: String?, afterEndHours rawAfter: String? = nil)
+        async throws
+    {
+        guard on else { return try await self.sends.setReminder(series: meeting.seriesID, by: viewer, nil) }
+        var problems = ProblemCollector()
+        let lead = Self.hours(rawLead, at: "leadHours", into: &problems)
+        let after = Self.hours(rawAfter, at: "afterEndHours", into: &problems)
+        guard problems.isEmpty else { throw ValidationFailure(problems: problems.problems) }
+        guard let reminder = RosterSendStore.Reminder(leadHours: lead, afterEndHours: after) else {
+            throw ValidationFailure(FieldProblem("leadHours", "is required (or afterEndHours)"))
+        }
+        try await self.sends.setReminder(series: meeting.seriesID, by: viewer, reminder)
+    }
+
+    /// A reminder time as typed: absent or empty is nil; otherwise a whole number in 1–168.
+    private static func hours(_ raw: String?, at path: String, into problems: inout ProblemCollector) -> Int? {
+        guard let text = raw?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         let range = RosterSendStore.Reminder.leadHoursRange
-        guard let text = raw?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
-            throw ValidationFailure(FieldProblem("leadHours", "is required"))
-        }
         guard let hours = Int(text), range.contains(hours) else {
-            throw ValidationFailure(FieldProblem("leadHours", "must be a whole number between \(range.lowerBound) and \(range.upperBound)"))
+            problems.add(path, "must be a whole number between \(range.lowerBound) and \(range.upperBound)")
+            return nil
         }
-        try await self.sends.setReminder(series: meeting.seriesID, by: viewer, leadHours: hours)
+        return hours
     }
 
     /// The members checked in or marked present at `meeting`, as attendance counts them.

@@ -133,6 +133,7 @@ public struct ParticipantActions: Sendable {
     ) async throws -> AcceptedSubmission {
         var problems = ProblemCollector()
         let token = ParticipantTokenRules.check(input.participantToken, form: form.definition, into: &problems)
+        let personalLink = PersonalLinkRules.check(input.personalLink, into: &problems)
         let language = form.definition.responseLanguage(input.language, into: &problems)
         let ticket = try await self.openedTicket(input.openedToken, form: form, now: Date(), into: &problems)
         var answers: [Answer] = []
@@ -144,6 +145,7 @@ public struct ParticipantActions: Sendable {
         let claim = try key.map { try IdempotencyClaim(key: $0, canonicalizing: input) }
         var submission = Submission(form: form, answers: answers, participantToken: token, idempotency: claim, language: language)
         if token == nil, Self.receiptChangesAnswers(on: form.definition) { submission.revising = revising }
+        submission.personalLink = personalLink
         submission.signals = ResponseSignals(answers: answers, form: form.definition, ticket: ticket)
         return try await self.responses.submit(submission)
     }

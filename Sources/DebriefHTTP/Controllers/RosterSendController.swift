@@ -3,10 +3,12 @@ import DebriefActions
 import Foundation
 import Hummingbird
 
-/// The roster's send step over the JSON API (`/v1/meetings/{id}/roster/send`, `…/roster/reminder`),
+/// The roster's send step over the JSON API (`/v1/meetings/{id}/roster/send`, `…/roster/remind`,
+/// `…/roster/reminder`),
 /// what the page `/m/{id}/roster/send` does (docs/decisions/0060-roster-sending-is-a-step.md):
-/// read the preview (who would get the link with which words, who is skipped and why, the
-/// reminder), press Send, turn the series' reminder on or off. Behind ``AuthMiddleware``.
+/// read the preview (who would get the link with which words, who is skipped and why, who
+/// answered — a count on an anonymous form — and the reminder), press Send, press Remind (only
+/// those who have not answered, decision 77), set the series' reminder times or turn them off. Behind ``AuthMiddleware``.
 ///
 /// Every decision stays with ``RosterSendActions``, the page's own use case: the right to send
 /// (the series' edit right), who is present, suppression, the allowance, and the reminder's
@@ -25,11 +27,18 @@ struct RosterSendController {
             let (meeting, viewer) = try await self.editableMeeting(context)
             return RosterSendResultResponse(sent: try await self.sending.send(meeting, by: viewer))
         }
+        // Each press is a round of its own; members who answered, or were never sent the link, get nothing.
+        group.post("meetings/:id/roster/remind") { _, context -> RosterRemindResultResponse in
+            let (meeting, viewer) = try await self.editableMeeting(context)
+            return RosterRemindResultResponse(reminded: try await self.sending.remind(meeting, by: viewer))
+        }
         // Idempotent: the same state again changes nothing.
         group.put("meetings/:id/roster/reminder") { request, context -> RosterReminderResponse in
             let (meeting, viewer) = try await self.editableMeeting(context)
             let input = try await request.decodeJSON(as: RosterReminderInput.self, context: context)
-            try await self.sending.setReminder(meeting, by: viewer, on: input.on, leadHours: input.leadHours.map(String.init))
+            try await self.sending.setReminder(
+                meeting, by: viewer, on: input.on, leadHours: input.leadHours.map(String.init),
+                afterEndHours: input.afterEndHours.map(String.init))
             return RosterReminderResponse(try await self.sending.preview(meeting, by: viewer))
         }
     }

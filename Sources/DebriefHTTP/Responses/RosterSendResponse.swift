@@ -37,6 +37,17 @@ struct RosterSendPreviewResponse: ResponseEncodable {
     var skipped: [Skipped]
     var samples: [Sample]
     var reminder: RosterReminderResponse
+    /// The session's form is anonymous: `answered` and `remind` give counts, never names (decision 77).
+    var anonymous: Bool
+    var answered: People
+    var remind: People
+    var canRemind: Bool
+
+    /// A number of roster members, with their names on a named form only.
+    struct People: Encodable {
+        var count: Int
+        var names: [String]?
+    }
 
     init(_ preview: RosterSendActions.Preview) {
         self.mailConfigured = preview.mailConfigured
@@ -50,6 +61,10 @@ struct RosterSendPreviewResponse: ResponseEncodable {
             Sample(wording: Self.wording(present: $0.present), subject: $0.subject, text: $0.text, names: $0.names)
         }
         self.reminder = RosterReminderResponse(preview)
+        self.anonymous = preview.anonymous
+        self.answered = People(count: preview.answeredCount, names: preview.answeredNames)
+        self.remind = People(count: preview.remindCount, names: preview.remindNames)
+        self.canRemind = preview.canRemind
     }
 
     static func wording(present: Bool) -> String { present ? "thanks" : "missed" }
@@ -61,20 +76,32 @@ struct RosterSendResultResponse: ResponseEncodable {
     var sent: Int
 }
 
-/// The series' reminder: `{"on", "leadHours"}` — when on, its lead; when off, the lead the page
-/// offers (`leadHours` is then what turning it on without one would suggest).
+/// `POST /v1/meetings/{id}/roster/remind`: `{"reminded": n}`, how many members this press
+/// reaches (0 when everyone whose link was sent has answered). Never who: on an anonymous form
+/// that would say who has not answered.
+struct RosterRemindResultResponse: ResponseEncodable {
+    var reminded: Int
+}
+
+/// The series' reminder times: `{"on", "leadHours", "afterEndHours"}` — when on, `leadHours`
+/// before the form closes and/or `afterEndHours` after the session ends (each absent when that
+/// time is off); when off, `leadHours` is the lead the page offers.
 struct RosterReminderResponse: ResponseEncodable {
     var on: Bool
-    var leadHours: Int
+    var leadHours: Int?
+    var afterEndHours: Int?
 
     init(_ preview: RosterSendActions.Preview) {
-        self.on = preview.reminderLeadHours != nil
-        self.leadHours = preview.reminderLeadHours ?? preview.defaultLeadHours
+        self.on = preview.reminderLeadHours != nil || preview.reminderAfterEndHours != nil
+        self.leadHours = self.on ? preview.reminderLeadHours : preview.defaultLeadHours
+        self.afterEndHours = preview.reminderAfterEndHours
     }
 }
 
-/// `PUT /v1/meetings/{id}/roster/reminder` body: `{"on": true, "leadHours": 2}` or `{"on": false}`.
+/// `PUT /v1/meetings/{id}/roster/reminder` body: `{"on": true, "leadHours": 2, "afterEndHours": 1}`
+/// (either time may be left out, not both) or `{"on": false}`.
 struct RosterReminderInput: Decodable {
     var on: Bool
     var leadHours: Int?
+    var afterEndHours: Int?
 }

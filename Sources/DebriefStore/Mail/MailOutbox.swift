@@ -261,13 +261,24 @@ public struct MailOutbox: Sendable {
         public var nextAttemptAt: Date
     }
 
-    /// The account's latest messages, newest first.
+    /// What the delivery log says instead of the recipient of a reminder about an anonymous session.
+    public static let unnamedRecipient = "a roster member"
+
+    /// The account's latest messages, newest first. A reminder about a session whose form is
+    /// anonymous goes exactly to the members who have not answered, so its recipient and its
+    /// server's error text (which may quote the address) are not shown (decision 77).
     public func log(account: UUID, limit: Int = 100) async throws -> [LogEntry] {
         try await self.database.query(
             """
-            SELECT id, kind, recipient, subject, created_at, attempts, last_code, last_error, next_attempt_at,
-                CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN given_up_at IS NOT NULL THEN 'gave_up' ELSE 'waiting' END AS state
-            FROM email_outbox WHERE account_id = \(account) ORDER BY created_at DESC, id LIMIT \(limit)
+            SELECT id, kind, CASE WHEN hidden THEN \(Self.unnamedRecipient) ELSE recipient END AS recipient, subject, created_at,
+                attempts, last_code, CASE WHEN hidden THEN NULL ELSE last_error END AS last_error, next_attempt_at, state
+            FROM (
+                SELECT o.*, (o.kind = \(MailKind.reminder.rawValue) AND EXISTS (
+                        SELECT 1 FROM forms f WHERE f.meeting_id = o.meeting_id AND coalesce((f.definition ->> 'anonymous')::boolean, true)
+                    )) AS hidden,
+                    CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN given_up_at IS NOT NULL THEN 'gave_up' ELSE 'waiting' END AS state
+                FROM email_outbox o WHERE o.account_id = \(account) ORDER BY o.created_at DESC, o.id LIMIT \(limit)
+            ) latest ORDER BY created_at DESC, id
             """
         ).map { row in
             LogEntry(

@@ -19,6 +19,9 @@ public struct RosterMailStore: Sendable {
         self.database = database
     }
 
+    /// The reminder rounds on the same database (the scheduler starts those come due before it writes).
+    public var reminders: RosterReminderStore { RosterReminderStore(database: self.database) }
+
     public struct Entry: Sendable, Equatable {
         public var memberID: UUID
         public var name: String
@@ -121,8 +124,9 @@ public struct RosterMailStore: Sendable {
         public enum Kind: Sendable, Equatable {
             /// The participant link the host sent; `present` chooses the wording.
             case link(present: Bool)
-            /// The reminder the host turned on for the series.
-            case reminder
+            /// A reminder round's message: a host's press or one of the series' times
+            /// (``RosterReminderStore``); its dedupe key names the round.
+            case reminder(round: UUID)
         }
 
         public var kind: Kind
@@ -141,21 +145,21 @@ public struct RosterMailStore: Sendable {
     }
 
     /// The roster mail to write now, and only what a host asked for
-    /// (docs/decisions/0060-roster-sending-is-a-step.md): the participant link of each member
-    /// chosen by a press of "Send the link" (`roster_link_sends`), and, for a series whose host
-    /// turned the reminder on, the reminder to each member whose link was sent, who has not
-    /// answered (no check-in of theirs in the session carries a response) and whose form closes
-    /// within the chosen lead. Every row still needs an address not suppressed for the series
-    /// and an open form, and its account must still be let through by ``SeriesDeliveryGate``.
-    /// Rows already written are left to the outbox's dedupe keys. `window` bounds the sessions
-    /// looked at (by their start), so a pass reads a bounded set; `meeting` limits it to one.
+    /// (docs/decisions/0060-roster-sending-is-a-step.md, 0077): the participant link of each member
+    /// chosen by a press of "Send the link" (`roster_link_sends`), and the reminder of each member
+    /// a reminder round chose (``RosterReminderStore``: a press, or a series' time come due) who
+    /// still has not answered (``PersonalLink/hasAnswered(meeting:member:)``). Every row still
+    /// needs an address not suppressed for the series and an open form, and its account must
+    /// still be let through by ``SeriesDeliveryGate``. Rows already written are left to the
+    /// outbox's dedupe keys. `window` bounds the sessions looked at (by their start), so a pass
+    /// reads a bounded set; `meeting` limits it to one.
     public func due(meeting: UUID? = nil, window: Duration = .seconds(30 * 24 * 3600)) async throws -> [Due] {
         let window = MailOutbox.seconds(window)
         let only: SQLQuery = meeting.map { "AND m.id = \($0)" } ?? ""
         return try await self.database.query(
             """
             SELECT 'link' AS kind, ls.present, m.id AS meeting_id, m.title, ls.requested_by AS account_id, f.code, f.closes_at, s.time_zone,
-                rm.id AS member_id, rm.name, rm.email, rm.mail_token
+                rm.id AS member_id, rm.name, rm.email, rm.mail_token, NULL::uuid AS round_id
             FROM roster_link_sends ls
             JOIN meetings m ON m.id = ls.meeting_id AND m.trashed_at IS NULL
                 AND m.starts_at > now() - make_interval(secs => \(window)) \(only)
@@ -166,28 +170,27 @@ public struct RosterMailStore: Sendable {
             WHERE \(SeriesDeliveryGate.allows(maker: "ls.requested_by", series: "m.series_id"))
                 AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.dedupe_key = 'link:' || m.id || ':' || rm.id)
             UNION ALL
-            SELECT 'reminder' AS kind, ls.present, m.id AS meeting_id, m.title, r.set_by AS account_id, f.code, f.closes_at, s.time_zone,
-                rm.id AS member_id, rm.name, rm.email, rm.mail_token
-            FROM roster_reminders r
-            JOIN meetings m ON m.series_id = r.series_id AND m.trashed_at IS NULL
+            SELECT 'reminder' AS kind, true AS present, m.id AS meeting_id, m.title, rs.requested_by AS account_id, f.code, f.closes_at,
+                s.time_zone, rm.id AS member_id, rm.name, rm.email, rm.mail_token, rs.id AS round_id
+            FROM roster_reminder_sends rs
+            JOIN roster_reminder_recipients rr ON rr.send_id = rs.id
+            JOIN meetings m ON m.id = rs.meeting_id AND m.trashed_at IS NULL
                 AND m.starts_at > now() - make_interval(secs => \(window)) \(only)
             JOIN meeting_series s ON s.id = m.series_id AND s.trashed_at IS NULL
-            JOIN forms f ON f.meeting_id = m.id AND \(Self.formIsOpen) AND f.closes_at IS NOT NULL
-                AND f.closes_at <= now() + make_interval(hours => r.lead_hours)
-            JOIN roster_link_sends ls ON ls.meeting_id = m.id
-            JOIN roster_members rm ON rm.id = ls.roster_member_id AND rm.email IS NOT NULL AND rm.mail_token IS NOT NULL
+            JOIN forms f ON f.meeting_id = m.id AND \(Self.formIsOpen)
+            JOIN roster_members rm ON rm.id = rr.roster_member_id AND rm.email IS NOT NULL AND rm.mail_token IS NOT NULL
                 AND NOT mail_suppressed(rm.email, rm.series_id)
-            WHERE \(SeriesDeliveryGate.allows(maker: "r.set_by", series: "m.series_id"))
-                AND NOT EXISTS (
-                    SELECT 1 FROM check_ins c WHERE c.meeting_id = m.id AND c.roster_member_id = rm.id AND c.response_form_id IS NOT NULL)
-                AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.dedupe_key = 'reminder:' || m.id || ':' || rm.id)
+            WHERE \(SeriesDeliveryGate.allows(maker: "rs.requested_by", series: "m.series_id"))
+                AND NOT \(PersonalLink.hasAnswered(meeting: "m.id", member: "rm.id"))
+                AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.dedupe_key = 'reminder:' || rs.id || ':' || rm.id)
             ORDER BY meeting_id, kind, member_id
             LIMIT 1000
             """
         ).map { row in
             let kind: String = try row.decode("kind")
             return Due(
-                kind: kind == "reminder" ? .reminder : .link(present: try row.decode("present")), meetingID: try row.decode("meeting_id"),
+                kind: kind == "reminder" ? .reminder(round: try row.decode("round_id")) : .link(present: try row.decode("present")),
+                meetingID: try row.decode("meeting_id"),
                 title: try row.decode("title"), accountID: try row.decode("account_id"), formCode: try row.decode("code"),
                 closesAt: try row.decode("closes_at"), timeZone: try row.decode("time_zone"), memberID: try row.decode("member_id"),
                 name: try row.decode("name"),

@@ -27,6 +27,8 @@ public struct RosterSendStore: Sendable {
         public var closesAt: Date?
         /// The series' zone, the close time's zone in the preview and the mail (decision 59).
         public var timeZone: String
+        /// The open form is anonymous (or there is none): who answered is never shown (decision 77).
+        public var anonymous: Bool
     }
 
     /// A roster member as the send step sees them.
@@ -38,13 +40,26 @@ public struct RosterSendStore: Sendable {
         public var suppressed: Bool
         /// A link for this session was sent (or is waiting for the allowance) already.
         public var sent: Bool
+        /// Answered this session (``PersonalLink/hasAnswered(meeting:member:)``). Only a named
+        /// form's page may show it per member; an anonymous one shows the count.
+        public var answered: Bool
+
+        /// A reminder round would reach them now (``RosterReminderStore``'s rule, as read here).
+        public var remindable: Bool { self.email != nil && !self.suppressed && self.sent && !self.answered }
     }
 
-    /// The series' reminder choice: "remind those who have not answered `leadHours` before the
-    /// form closes".
+    /// The series' reminder times: "remind those who have not answered `leadHours` before the
+    /// form closes" and/or "`afterEndHours` after the session ends" (at least one of them).
     public struct Reminder: Sendable, Equatable {
         public static let leadHoursRange = 1...168
-        public var leadHours: Int
+        public var leadHours: Int?
+        public var afterEndHours: Int?
+
+        public init?(leadHours: Int?, afterEndHours: Int?) {
+            guard leadHours != nil || afterEndHours != nil else { return nil }
+            self.leadHours = leadHours
+            self.afterEndHours = afterEndHours
+        }
     }
 
     public struct State: Sendable, Equatable {
@@ -61,16 +76,18 @@ public struct RosterSendStore: Sendable {
             let members = try await connection.query(
                 """
                 SELECT rm.id, rm.name, rm.email, (rm.email IS NOT NULL AND mail_suppressed(rm.email, rm.series_id)) AS suppressed,
-                    EXISTS (SELECT 1 FROM roster_link_sends ls WHERE ls.meeting_id = \(meetingID) AND ls.roster_member_id = rm.id) AS sent
+                    EXISTS (SELECT 1 FROM roster_link_sends ls WHERE ls.meeting_id = \(meetingID) AND ls.roster_member_id = rm.id) AS sent,
+                    \(PersonalLink.hasAnswered(meeting: "\(meetingID)::uuid", member: "rm.id")) AS answered
                 FROM roster_members rm WHERE rm.series_id = \(seriesID) ORDER BY rm.name_key, rm.id
                 """
             ).map { row in
                 Member(
                     id: try row.decode("id"), name: try row.decode("name"), email: try row.decode("email"),
-                    suppressed: try row.decode("suppressed"), sent: try row.decode("sent"))
+                    suppressed: try row.decode("suppressed"), sent: try row.decode("sent"), answered: try row.decode("answered"))
             }
-            let reminder = try await connection.query("SELECT lead_hours FROM roster_reminders WHERE series_id = \(seriesID)").first
-                .map { Reminder(leadHours: try $0.decode("lead_hours")) }
+            let reminder = try await connection.query(
+                "SELECT lead_hours, after_end_hours FROM roster_reminders WHERE series_id = \(seriesID)"
+            ).first.flatMap { Reminder(leadHours: try $0.decode("lead_hours"), afterEndHours: try $0.decode("after_end_hours")) }
             return State(target: target, members: members, reminder: reminder)
         }
     }
@@ -101,17 +118,19 @@ public struct RosterSendStore: Sendable {
         }
     }
 
-    /// Turns the series' reminder on (`leadHours`) or off (nil). The one who turns it on is the
-    /// account the reminders count against, and it goes out only while that account may still
+    /// Sets the series' reminder times, or turns the reminder off (nil). The one who sets them is
+    /// the account the reminders count against, and they go out only while that account may still
     /// edit the series.
-    public func setReminder(series seriesID: UUID, by viewer: Viewer, leadHours: Int?) async throws {
+    public func setReminder(series seriesID: UUID, by viewer: Viewer, _ reminder: Reminder?) async throws {
         try await self.database.withTransaction { connection in
             try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection)
-            if let leadHours {
+            if let reminder {
                 try await connection.execute(
                     """
-                    INSERT INTO roster_reminders (series_id, lead_hours, set_by) VALUES (\(seriesID), \(leadHours), \(viewer.accountID))
-                    ON CONFLICT (series_id) DO UPDATE SET lead_hours = EXCLUDED.lead_hours, set_by = EXCLUDED.set_by, set_at = now()
+                    INSERT INTO roster_reminders (series_id, lead_hours, after_end_hours, set_by)
+                    VALUES (\(seriesID), \(reminder.leadHours), \(reminder.afterEndHours), \(viewer.accountID))
+                    ON CONFLICT (series_id) DO UPDATE SET lead_hours = EXCLUDED.lead_hours, after_end_hours = EXCLUDED.after_end_hours,
+                        set_by = EXCLUDED.set_by, set_at = now()
                     """)
             } else {
                 try await connection.execute("DELETE FROM roster_reminders WHERE series_id = \(seriesID)")
@@ -119,14 +138,14 @@ public struct RosterSendStore: Sendable {
         }
     }
 
-    private static func target(_ meetingID: UUID, series seriesID: UUID, on connection: Connection) async throws -> Target {
+    static func target(_ meetingID: UUID, series seriesID: UUID, on connection: Connection) async throws -> Target {
         guard
             let row = try await connection.query(
                 """
-                SELECT m.id, m.title, f.code, f.closes_at, s.time_zone FROM meetings m
+                SELECT m.id, m.title, f.code, f.closes_at, s.time_zone, coalesce(f.anonymous, true) AS anonymous FROM meetings m
                 JOIN meeting_series s ON s.id = m.series_id
                 LEFT JOIN LATERAL (
-                    SELECT f.code, f.closes_at FROM forms f WHERE f.meeting_id = m.id AND \(RosterMailStore.formIsOpen)
+                    SELECT f.code, f.closes_at, coalesce((f.definition ->> 'anonymous')::boolean, true) AS anonymous FROM forms f WHERE f.meeting_id = m.id AND \(RosterMailStore.formIsOpen)
                     ORDER BY f.published_at DESC LIMIT 1) f ON true
                 WHERE m.id = \(meetingID) AND m.series_id = \(seriesID) AND m.trashed_at IS NULL
                 """
@@ -134,6 +153,6 @@ public struct RosterSendStore: Sendable {
         else { throw DebriefError.notFound("meeting") }
         return Target(
             meetingID: try row.decode("id"), title: try row.decode("title"), formCode: try row.decode("code"),
-            closesAt: try row.decode("closes_at"), timeZone: try row.decode("time_zone"))
+            closesAt: try row.decode("closes_at"), timeZone: try row.decode("time_zone"), anonymous: try row.decode("anonymous"))
     }
 }

@@ -24,17 +24,32 @@ struct ResponseInsert {
     func run(
         _ accepted: AcceptedSubmission, on database: Database
     ) async throws -> (context: SubmissionContext, inserted: Bool)? {
+        try Self.decode(try await database.preparedQuery(self.statement(accepted)))
+    }
+
+    /// As the other `run`, inside a transaction of the caller's (a submission through a
+    /// personal link, which sets its flag in the same transaction).
+    func run(
+        _ accepted: AcceptedSubmission, on connection: Connection
+    ) async throws -> (context: SubmissionContext, inserted: Bool)? {
+        try Self.decode(try await connection.preparedQuery(self.statement(accepted)))
+    }
+
+    private static func decode(_ rows: QueryResult) throws -> (context: SubmissionContext, inserted: Bool)? {
+        guard let row = rows.first else { return nil }
+        return (try SubmissionContext(row: row), try row.decode("inserted"))
+    }
+
+    private func statement(_ accepted: AcceptedSubmission) -> SQLQuery {
         let id = accepted.responseID
         let answers = AnswerRows(accepted.answers)
         let signals = self.submission.signals
         let webhooks = WebhookOutbox.responsesCreated(
             from: "SELECT \(id)::uuid AS response_id, w.form_id, \(self.submission.form.meetingID)::uuid AS meeting_id, "
                 + "\(accepted.submittedAt)::timestamptz AS submitted_at FROM w")
-        // Prepared: the text depends only on whether a key and a token came, and on the notifier.
         let submitted: SQLQuery = "\(accepted.submittedAt)::timestamptz"
         // Prepared: the text depends only on whether a key and a token came, and on the notifier.
-        let rows = try await database.preparedQuery(
-            """
+        return """
             WITH g AS MATERIALIZED (
                 \(SubmissionContext.select(.values(self.submission, tokenHash: self.tokenHash)))
             ), w AS MATERIALIZED (
@@ -53,8 +68,6 @@ struct ResponseInsert {
             SELECT g.*, w.form_id IS NOT NULL AS inserted,
                 CASE WHEN w.form_id IS NOT NULL THEN \(self.notifier.inStatement(meeting: "\(self.submission.form.meetingID)::uuid")) END AS notified
             FROM g LEFT JOIN w ON true
-            """)
-        guard let row = rows.first else { return nil }
-        return (try SubmissionContext(row: row), try row.decode("inserted"))
+            """
     }
 }

@@ -56,6 +56,9 @@ public struct ResponseStore: Sendable {
 
     /// One try; nil means "the state changed under us, start over".
     private func attempt(_ submission: Submission, tokenHash: String?, batched: Bool) async throws -> AcceptedSubmission? {
+        if let link = submission.personalLink {
+            return try await self.attemptThroughPersonalLink(submission, tokenHash: tokenHash, linkHash: SecretToken.hash(link))
+        }
         if submission.revising != nil {
             // A change of answers the browser's receipt names goes straight to the replacement
             // (never a group commit). Nothing to replace (the host removed the response): the

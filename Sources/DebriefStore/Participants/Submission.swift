@@ -18,6 +18,9 @@ public struct Submission: Sendable {
     /// participant without a token changes their answers on a form that allows editing: the
     /// submission replaces it, as a check-in's token does its response.
     public var revising: UUID? = nil
+    /// A roster member's personal link (its secret, already checked for shape): the submission is
+    /// stored with "this member has answered" in its transaction (``PersonalLink``), never batched.
+    public var personalLink: String? = nil
 
     public init(
         form: PublishedForm, answers: [Answer], participantToken: String?, idempotency: IdempotencyClaim?, language: LanguageTag? = nil

@@ -40,6 +40,12 @@ public enum SecretToken {
         "dbu_" + base64URL(randomBytes(18))
     }
 
+    /// A roster member's personal link to one session (decision 77): 192 random bits. The
+    /// prefix is ``PersonalLinkRules/prefix``.
+    static func newPersonalLinkToken() -> String {
+        PersonalLinkRules.prefix + base64URL(randomBytes(24))
+    }
+
     /// 32 random bytes of key material: a server key, a webhook endpoint's signing secret.
     static func newKeyBytes() -> [UInt8] {
         randomBytes(32)

@@ -301,8 +301,9 @@ enum PhraseTables {
         EmbedPhrase.self,
         TemplatePhrase.self,
         SeriesSettingsPhrase.self,
-        ActionPhrase.self,
         ActionOutputPhrase.self,
+        ActionPhrase.self,
+        RemindPhrase.self,
     ]
 }
 

@@ -51,6 +51,10 @@ struct RosterSendPageController {
         var reminderState: String
         var leadHours: String
         var leadError: String?
+        var afterEndHours: String
+        var afterEndError: String?
+        /// Who answered and the reminder to those who have not (its own partial, `roster-remind`).
+        var remindBlock: RemindBlock
         var generalErrors: [String] = []
         var errorLinks: [ErrorLink]
         var hasErrors: Bool
@@ -61,6 +65,22 @@ struct RosterSendPageController {
         group.get(":id/roster/send", use: self.show)
         group.post(":id/roster/send", use: self.send)
         group.post(":id/roster/reminder", use: self.setReminder)
+        group.post(":id/roster/remind", use: self.remind)
+    }
+
+    /// "Remind those who have not answered": a round through the same use case as the API's;
+    /// the notice says how many, never who.
+    @Sendable func remind(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
+        _ = try await context.postedFields(request)
+        let t = Localizer(Language(request.headers))
+        let reminded: Int
+        do {
+            reminded = try await self.sending.remind(meeting, by: try context.requireViewer())
+        } catch let error as DebriefError where error.code == .conflict {
+            return try await self.render(request, context, meeting, status: .conflict)
+        }
+        return try await self.render(request, context, meeting, notice: t(RemindPhrase.remindDone, ["n": String(reminded)]), status: .ok)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -92,18 +112,21 @@ struct RosterSendPageController {
         let t = Localizer(Language(request.headers))
         let on = fields["remind"] == "on"
         do {
-            try await self.sending.setReminder(meeting, by: try context.requireViewer(), on: on, leadHours: fields["leadHours"])
+            try await self.sending.setReminder(
+                meeting, by: try context.requireViewer(), on: on, leadHours: fields["leadHours"], afterEndHours: fields["afterEndHours"])
             return try await self.render(request, context, meeting, notice: t(.rosterReminderSaved), status: .ok)
         } catch let failure as ValidationFailure {
+            let errors = FieldErrors(failure, t)
             return try await self.render(
-                request, context, meeting, typedLead: fields["leadHours"] ?? "", typedOn: on, leadError: FieldErrors(failure, t)["leadHours"],
-                status: .unprocessableContent)
+                request, context, meeting, typedLead: fields["leadHours"] ?? "", typedAfterEnd: fields["afterEndHours"] ?? "", typedOn: on,
+                leadError: errors["leadHours"], afterEndError: errors["afterEndHours"], status: .unprocessableContent)
         }
     }
 
     private func render(
         _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, notice: String? = nil, typedLead: String? = nil,
-        typedOn: Bool? = nil, leadError: String? = nil, status: HTTPResponse.Status
+        typedAfterEnd: String? = nil, typedOn: Bool? = nil, leadError: String? = nil, afterEndError: String? = nil,
+        status: HTTPResponse.Status
     ) async throws -> Response {
         let writer = try PageWriter(request)
         let t = writer.localizer
@@ -125,16 +148,26 @@ struct RosterSendPageController {
             }
             return SendPage.Skipped(name: entry.name, reason: reason)
         }
-        let reminderOn = preview.reminderLeadHours != nil
-        let errorLinks = leadError.map { [SendPage.ErrorLink(href: "#leadHours", text: "\(t(.rosterReminderHours)): \($0)")] } ?? []
+        let reminderOn = preview.reminderLeadHours != nil || preview.reminderAfterEndHours != nil
+        let errorLinks = (leadError.map { [SendPage.ErrorLink(href: "#leadHours", text: "\(t(.rosterReminderHours)): \($0)")] } ?? [])
+            + (afterEndError.map { [SendPage.ErrorLink(href: "#afterEndHours", text: "\(t(RemindPhrase.reminderAfterEndHours)): \($0)")] } ?? [])
+        let states = [
+            preview.reminderLeadHours.map { t(.rosterReminderOn, ["n": String($0)]) },
+            preview.reminderAfterEndHours.map { t(RemindPhrase.reminderAfterEndOn, ["n": String($0)]) },
+        ].compactMap { $0 }
         let page = SendPage(
             heading: t(.rosterSendHeading, ["n": String(meeting.sessionNumber)]), csrf: context.sessionCSRFToken ?? "",
             addressesLink: "/m/\(id)/roster/mail", notice: notice, mailConfigured: preview.mailConfigured, formOpen: preview.formOpen,
             canSend: preview.canSend, nobody: preview.mailConfigured && preview.formOpen && preview.recipients.isEmpty,
             sendAction: "/m/\(id)/roster/send", sendLabel: preview.recipients.count == 1 ? t(.rosterSendButtonOne) : t(.rosterSendButton, ["n": String(preview.recipients.count)]), samples: samples,
             skipped: skipped, hasSkipped: !skipped.isEmpty, reminderAction: "/m/\(id)/roster/reminder", reminderOn: typedOn ?? reminderOn,
-            reminderState: preview.reminderLeadHours.map { t(.rosterReminderOn, ["n": String($0)]) } ?? t(.rosterReminderOff),
-            leadHours: typedLead ?? String(preview.reminderLeadHours ?? preview.defaultLeadHours), leadError: leadError,
+            reminderState: states.isEmpty ? t(.rosterReminderOff) : states.joined(separator: " "),
+            leadHours: typedLead ?? (reminderOn ? preview.reminderLeadHours.map(String.init) ?? "" : String(preview.defaultLeadHours)),
+            leadError: leadError, afterEndHours: typedAfterEnd ?? preview.reminderAfterEndHours.map(String.init) ?? "",
+            afterEndError: afterEndError,
+            remindBlock: RemindBlock(
+                preview, members: preview.recipients.count + preview.skipped.count, meetingPath: "/m/\(id)",
+                csrf: context.sessionCSRFToken ?? "", t),
             errorLinks: errorLinks, hasErrors: !errorLinks.isEmpty)
         return try writer.hostPage("roster-send", title: page.heading, view: page, context: context, status: status)
     }

@@ -155,6 +155,7 @@ struct ParticipantFormPage {
     /// The view's signed "opened" ticket, sent back with the answers (docs/decisions/0036).
     var openedToken: String?
     var participantToken: String?
+    var personalLink: String?
     var checkIn: CheckIn?
     var checkedInNote: String?
     var changingNote: String?
@@ -169,6 +170,8 @@ struct ParticipantFormPage {
     struct State {
         var idempotencyKey = SecretToken.newPageNonce()
         var participantToken: String?
+        /// A roster member's personal link (decision 77), carried in a hidden field.
+        var personalLink: String?
         /// The posted answers to show again (after a refused submission).
         var fields = FormFields([])
         var problemsByQuestion: [String: [String]] = [:]
@@ -210,6 +213,7 @@ struct ParticipantFormPage {
         self.closesNote = view.closesAt.map { t(.closesAt, ["time": DateText.participant($0, zone: view.timeZone, language)]) }
         self.idempotencyKey = state.idempotencyKey
         self.participantToken = state.participantToken
+        self.personalLink = state.personalLink
         self.checkedInNote = state.checkedInNote
         self.changingNote = state.changingNote
         if state.participantToken == nil, state.changingNote == nil {

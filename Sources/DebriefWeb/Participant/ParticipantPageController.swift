@@ -59,7 +59,10 @@ struct ParticipantPageController {
             if try await self.answeredFromThisBrowser(view.form, request) {
                 return try await self.answeredPage(view.form, .answeredFromBrowserBody, status: .ok, request: request, in: language)
             }
-            return try Self.formPage(view, state: ParticipantFormPage.State(), status: .ok, request: request, in: language)
+            // A roster member's personal link (`?p=`, decision 77) rides along in a hidden field.
+            var state = ParticipantFormPage.State()
+            state.personalLink = Self.personalLink(request.uri.queryParameters.get("p"))
+            return try Self.formPage(view, state: state, status: .ok, request: request, in: language)
         }
         group.post(":code", use: self.submit)
         group.get(":code/change", use: self.change)
@@ -80,9 +83,11 @@ struct ParticipantPageController {
         let opened = fields["opened_token"].flatMap { $0.isEmpty ? nil : $0 }
         var posted = PostedAnswers(fields, form: form.definition, participantToken: token)
         posted.input.openedToken = opened
+        posted.input.personalLink = fields["personal_link"].flatMap { $0.isEmpty ? nil : $0 }
         posted.input.language = fields["language"]
         let language = Self.formLanguage(form, request, picked: fields["language"])
         var state = ParticipantFormPage.State(idempotencyKey: key, participantToken: token, fields: fields)
+        state.personalLink = Self.personalLink(posted.input.personalLink)
         let t = Localizer(Self.pageLanguage(form, language, request))
         // The earlier response this browser may change (forms that allow editing): replaced, not doubled.
         let revising = token == nil ? try await self.receiptResponse(form, request) : nil
@@ -113,6 +118,9 @@ struct ParticipantPageController {
                 // A page's own ticket that no longer checks (the server's key changed): the page
                 // comes back with a fresh one, and the answers send as they are.
                 case "openedToken": state.generalErrors.append(t(.reloadedForm))
+                case "personalLink":
+                    state.personalLink = nil
+                    state.generalErrors.append(t(RemindPhrase.personalLinkUnknown))
                 default: state.generalErrors.append(ProblemMessages.sentence(for: problem.message, in: t.language))
                 }
             }
@@ -126,6 +134,13 @@ struct ParticipantPageController {
             case .unknownParticipant:
                 state.participantToken = nil
                 state.generalErrors.append(t(.checkInUnknown))
+            // Answered through their link already: one response per person.
+            case .personalLinkUsed:
+                return try await self.answeredPage(form, .answeredBody, status: .conflict, request: request, in: language)
+            // A link that is no member's for this session: the page carries it no further.
+            case .unknownPersonalLink:
+                state.personalLink = nil
+                state.generalErrors.append(t(RemindPhrase.personalLinkUnknown))
             }
         }
         let view = try await self.participants.view(code: form.code, presenting: opened)
@@ -211,6 +226,7 @@ struct ParticipantPageController {
         let language = Self.formLanguage(view.form, request, picked: fields["language"])
         let t = Localizer(Self.pageLanguage(view.form, language, request))
         var state = ParticipantFormPage.State(checkInName: fields["name"] ?? "")
+        state.personalLink = Self.personalLink(fields["personal_link"])
         do {
             // A page that already holds a token (a second tap, a reload) presents it: one person.
             let receipt = try await self.participants.checkIn(
@@ -286,6 +302,12 @@ struct ParticipantPageController {
             "participant-form", title: page.formTitle, view: page, status: status,
             policy: hasFollowUps ? ContentSecurityPolicy.scripted : ContentSecurityPolicy.page,
             script: hasFollowUps ? Assets.followUpScript.url : nil)
+    }
+
+    /// A personal link the page may carry along: only one of the shape the server mints (the
+    /// submission checks that it is this session's).
+    private static func personalLink(_ raw: String?) -> String? {
+        raw.flatMap { PersonalLinkRules.looksLikeOne($0) ? $0 : nil }
     }
 
     private static func code(_ context: AppRequestContext) -> String {

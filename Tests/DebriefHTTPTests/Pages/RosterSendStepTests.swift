@@ -32,7 +32,7 @@ struct RosterSendStepTests {
 
     static let names = ["Ana", "Ben", "Chloe", "Dan"]
 
-    static func run(_ body: @Sendable (World) async throws -> Void) async throws {
+    static func run(anonymous: Bool = false, _ body: @Sendable (World) async throws -> Void) async throws {
         var configuration = ParticipantAPI.configuration()
         configuration.smtp = try SMTPSettings(url: "smtp://127.0.0.1:9", from: "debrief@example.org", startTLS: .none)
         // The scheduler's first pass runs at start (before anything exists); the test writes the
@@ -40,7 +40,7 @@ struct RosterSendStepTests {
         configuration.mail.pollInterval = .seconds(3600)
         configuration.mail.retryBase = .seconds(3600)
         try await ParticipantAPI.run(configuration: configuration) { api, database in
-            let fixture = try await api.publish(ParticipantAPI.sampleForm(anonymous: false))
+            let fixture = try await api.publish(ParticipantAPI.sampleForm(anonymous: anonymous))
             var members: [String: String] = [:]
             for name in Self.names {
                 let added = try await api.send(.post, "/v1/series/\(fixture.seriesID)/roster", token: fixture.hostToken, json: ["name": name])

@@ -1,0 +1,44 @@
+import Debrief
+
+/// Personal links and reminders to those who have not answered (docs/decisions/0077), in
+/// English and Korean: the participant form's word about a link that is not this session's, and
+/// the roster send page's reminder block.
+enum RemindPhrase: String, CaseIterable, Sendable {
+    case personalLinkUnknown
+    case rosterAnsweredHeading, rosterAnsweredNamed, rosterAnsweredAnonymous, remindButton, remindWho, remindNobody, remindDone
+    case reminderAfterEndHours, reminderAfterEndOn
+
+    func text(_ language: Language) -> String {
+        let (en, ko) = self.texts
+        return language == .ko ? ko : en
+    }
+
+    private var texts: (en: String, ko: String) {
+        switch self {
+        case .personalLinkUnknown:
+            return (
+                "This personal link is not for this session. Your answers can still be sent without it.",
+                "이 개인 링크는 이번 회차의 링크가 아니에요. 링크 없이도 답변을 보낼 수 있어요."
+            )
+        case .rosterAnsweredHeading: return ("Who has answered", "답한 사람")
+        case .rosterAnsweredNamed: return ("{n} of {total} roster members have answered.", "명단 {total}명 중 {n}명이 답했어요.")
+        case .rosterAnsweredAnonymous:
+            return (
+                "{n} of {total} roster members have answered. The form is anonymous: you see how many, never who, and never who a reminder goes to.",
+                "명단 {total}명 중 {n}명이 답했어요. 익명 설문이라 몇 명인지만 보이고, 누가 답했는지와 누구에게 알림이 가는지는 보이지 않아요."
+            )
+        case .remindButton: return ("Remind the {n} who have not answered", "아직 답하지 않은 {n}명에게 알림 보내기")
+        case .remindWho: return ("They are: {names}.", "받는 사람: {names}.")
+        case .remindNobody:
+            return (
+                "Nobody to remind: everyone whose link was sent has answered, or has no address that may be mailed.",
+                "알림을 보낼 사람이 없어요. 링크를 받은 사람이 모두 답했거나 보낼 수 있는 주소가 없어요."
+            )
+        case .remindDone: return ("Reminded {n} people who had not answered, each with their own link.", "아직 답하지 않은 {n}명에게 각자의 링크로 알림을 보냈어요.")
+        case .reminderAfterEndHours: return ("Hours after the session ends", "회차가 끝나고 몇 시간 뒤")
+        case .reminderAfterEndOn: return ("On: {n} h after the session ends.", "켜짐: 회차가 끝나고 {n}시간 뒤.")
+        }
+    }
+}
+
+extension RemindPhrase: PhraseTable {}
