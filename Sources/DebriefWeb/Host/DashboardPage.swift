@@ -44,6 +44,8 @@ struct DashboardPage {
     var embed: EmbedBlock
     /// The series' team chat channel, for those who may edit the series.
     var chat: ChatBlock? = nil
+    /// Questions from the room: settings and moderation (docs/decisions/0075).
+    var roomQuestions: RoomQuestionsHostBlock? = nil
 }
 
 extension DashboardPage {

@@ -20,6 +20,8 @@ struct HostPagesController {
     var chat: ChatActions? = nil
     /// The sites that may frame the participant's pages: the dashboard shows the `<iframe>` markup.
     var embedOrigins = FrameAncestors.none
+    /// Questions from the room: the dashboard's moderation list (docs/decisions/0075).
+    var roomQuestions: RoomQuestionActions? = nil
     /// The live panel as last rendered per meeting, language and zone, for the report it shows.
     let panels = DashboardPanelCache()
 
@@ -58,7 +60,7 @@ struct HostPagesController {
     /// ``ChatPageController`` refused it (with `status` 422).
     func renderDashboard(
         _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, chatForm: ChatBlock.Form? = nil,
-        status: HTTPResponse.Status = .ok
+        roomQuestions roomState: RoomQuestionsHostBlock.State? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let writer = try PageWriter(request)
         let excludeFlagged = Self.excludesFlagged(request)
@@ -98,6 +100,14 @@ struct HostPagesController {
                 channel: channel, meeting: meeting.id, language: writer.language, csrf: context.sessionCSRFToken ?? "",
                 form: chatForm,
                 notice: chatForm == nil ? ChatPageController.notice(request.uri.queryParameters.get("chat"), writer.localizer) : nil)
+        }
+        if let questions = self.roomQuestions {
+            let (settings, list) = try await questions.hostList(meeting: meeting.id, visibleTo: try context.requireViewer())
+            view.roomQuestions = RoomQuestionsHostBlock(
+                settings: settings, questions: list, meeting: meeting.id, canEdit: meeting.role.may(.edit),
+                csrf: context.sessionCSRFToken ?? "", state: roomState,
+                notice: RoomQuestionHostPageController.notice(request.uri.queryParameters.get("room").map { String($0) }, writer.localizer),
+                writer.localizer)
         }
         return try writer.page(
             "dashboard", title: meeting.title, view: view, status: status, policy: ContentSecurityPolicy.dashboard,

@@ -301,6 +301,7 @@ enum PhraseTables {
         EmbedPhrase.self,
         TemplatePhrase.self,
         SeriesSettingsPhrase.self,
+        RoomQuestionPhrase.self,
     ]
 }
 
