@@ -31,7 +31,8 @@ struct HostPagesController {
         group.get(":id", use: self.dashboard)
         group.get(":id/panel", use: self.panel)
         group.get(":id/trends", use: self.trends)
-        group.get(":id/present", use: PresenterPageController(meetings: self.meetings, results: self.results, publicBaseURL: self.publicBaseURL).page)
+        group.get(":id/present", use: PresenterPageController(
+            meetings: self.meetings, results: self.results, publicBaseURL: self.publicBaseURL, roomQuestions: self.roomQuestions).page)
     }
 
     /// The host's series, the one with the latest session first, 20 a page, each with its

@@ -26,6 +26,8 @@ struct PresenterPageController {
     let meetings: MeetingActions
     let results: ResultsActions
     let publicBaseURL: String
+    /// Questions from the room: the top three, while the host has them on.
+    var roomQuestions: RoomQuestionActions? = nil
 
     struct PresenterPage {
         struct OverviewItem {
@@ -55,6 +57,8 @@ struct PresenterPageController {
         var overviewURL: String = ""
         /// Localized words of the results for the room's live redraw (``ResultsView/roomLabelsJSON``).
         var roomLabels: String?
+        /// The top questions from the room, while the host has them on.
+        var roomTop: PresenterRoomQuestionsBlock?
     }
 
     /// What `?q=` asks for: one question (0-based) or the overview.
@@ -86,6 +90,11 @@ struct PresenterPageController {
         var view = PresenterPage(meetingTitle: meeting.title, dashboardURL: "/m/\(id)")
         let base = "/m/\(id)/present"
         view.overviewURL = base + "?q=overview"
+        if let questions = self.roomQuestions,
+            let top = try await questions.roomTop(PresenterRoomQuestionsBlock.count, meeting: meeting.id, visibleTo: try context.requireViewer())
+        {
+            view.roomTop = PresenterRoomQuestionsBlock(top, meeting: meeting.id, t)
+        }
         guard let form = published?.form, let formCode = form.code else {
             view.notice = t(.presenterNoForm)
             return try self.render(writer, view, meeting)

@@ -31,6 +31,20 @@ struct RoomQuestionHostPageController {
         let group = signedIn.group("m")
         group.post(":id/room-questions/settings", use: self.settings)
         group.post(":id/room-questions/:questionId", use: self.change)
+        group.get(":id/room-questions/top", use: self.top)
+    }
+
+    /// The presenter's top questions alone (``PresenterRoomQuestionsBlock``), for a refetch; 404
+    /// while questions are off.
+    @Sendable func top(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await context.pathMeeting(self.meetings)
+        let writer = try PageWriter(request)
+        guard let top = try await self.questions.roomTop(PresenterRoomQuestionsBlock.count, meeting: meeting.id, visibleTo: try context.requireViewer())
+        else { throw DebriefError.notFound("room questions") }
+        var response = writer.fragment(
+            html: try writer.fragmentHTML("presenter-room-questions-fragment", view: PresenterRoomQuestionsBlock(top, meeting: meeting.id, writer.localizer)))
+        response.headers[.cacheControl] = "no-store"
+        return response
     }
 
     @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {

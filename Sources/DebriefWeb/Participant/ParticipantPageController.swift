@@ -159,9 +159,7 @@ struct ParticipantPageController {
             body: writer.localizer(body), resultsHref: shared ? "/f/\(form.code)/thanks\(query)" : nil,
             changeHref: changeable ? "/f/\(form.code)/change\(query)" : nil)
         page.roomQuestions = try await self.roomBlock(form.code, language, room, request, writer.localizer)
-        return try writer.page(
-            "participant-answered", title: writer.localizer(.answeredHeading), view: page, status: status,
-            policy: page.roomQuestions == nil ? ContentSecurityPolicy.page : ContentSecurityPolicy.dashboard)
+        return try writer.page("participant-answered", title: writer.localizer(.answeredHeading), view: page, status: status)
     }
 
     struct AnsweredPage {
@@ -300,12 +298,10 @@ struct ParticipantPageController {
         var page = ParticipantFormPage(view, state: state, language: writer.language, formLanguage: formLanguage)
         page.add(try await self.roomBlock(view.form.code, formLanguage, room, request, writer.localizer), t: writer.localizer)
         // Only a form with follow-ups gets a script: it hides and shows them (the page works without).
-        // The room's questions load theirs in their section, and listen to the room's stream.
         let hasFollowUps = view.form.definition.questions.contains { $0.showWhen != nil }
-        let policy =
-            page.roomQuestions != nil ? ContentSecurityPolicy.dashboard : hasFollowUps ? ContentSecurityPolicy.scripted : ContentSecurityPolicy.page
         return try writer.page(
-            "participant-form", title: page.formTitle, view: page, status: status, policy: policy,
+            "participant-form", title: page.formTitle, view: page, status: status,
+            policy: hasFollowUps ? ContentSecurityPolicy.scripted : ContentSecurityPolicy.page,
             script: hasFollowUps ? Assets.followUpScript.url : nil)
     }
 

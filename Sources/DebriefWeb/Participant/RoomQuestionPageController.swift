@@ -8,8 +8,8 @@ import Hummingbird
 
 /// The participant page's posts to the room's questions (docs/decisions/0075): `/f/{code}/room-questions`
 /// posts one, `/f/{code}/room-questions/{id}/vote` upvotes (`up=true`) or takes the vote back
-/// (`up=false`), and `GET /f/{code}/room-questions` is the list alone, the fragment `room.js`
-/// fetches when the room's stream says it changed.
+/// (`up=false`), and `GET /f/{code}/room-questions` is the list alone (as this browser sees it),
+/// the fragment a live refetch reads (decision 75: the script is not built yet).
 ///
 /// Each calls the same ``RoomQuestionActions`` as `/v1/f/{code}/room-questions…` (they decide
 /// visibility, caps, text rules and votes), under the participant routes' rate limit and body
@@ -87,7 +87,7 @@ struct RoomQuestionPageController {
         let language = ParticipantPageController.formLanguage(form, request, picked: try request.pickedLanguage())
         let writer = try PageWriter(language: ParticipantPageController.pageLanguage(form, language, request))
         var response = writer.fragment(
-            html: try writer.fragmentHTML("room-questions-list", view: RoomQuestionsList(view.questions, code: form.code, t: writer.localizer)))
+            html: try writer.fragmentHTML("room-questions-fragment", view: RoomQuestionsList(view.questions, code: form.code, t: writer.localizer)))
         response.headers[.cacheControl] = "no-store"
         return response
     }

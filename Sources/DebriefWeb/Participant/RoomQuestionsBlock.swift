@@ -6,8 +6,8 @@ import Foundation
 /// The participant page's "Questions from the room" (docs/decisions/0075), shown when the host
 /// turned them on: the form that posts one (a name field only in a `named` room), and the list the
 /// room sees (``RoomQuestionActions/roomView(code:voterToken:)``: visible questions only, in the
-/// room's order) with an upvote or remove-vote button each. Plain forms: it works without script;
-/// `room.js` only refetches the list when the room's live channel says it changed.
+/// room's order) with an upvote or remove-vote button each. Plain forms, no script: a reload shows
+/// the newest list (the live refetch is not built yet, decision 75).
 ///
 /// Members are prefixed `room`: the partial sits inside the form page's view, and a nil member
 /// would otherwise be looked up there.
@@ -53,8 +53,6 @@ struct RoomQuestionsBlock {
     var roomMessage: String?
     var roomNote: String?
     var roomList: RoomQuestionsList
-    /// `room.js`, loaded by the section itself (the page's own script may be another).
-    var roomScriptURL = Assets.roomScript.url
 
     /// The block of `view`, or nil when the host has not turned questions on.
     init?(_ view: RoomQuestionActions.RoomView, code: String, formLanguage: String, state: State, t: Localizer) {

@@ -107,4 +107,58 @@ struct RoomQuestionsModerationPageTests {
             #expect(try await Self.roomTexts(api, fixture.code) == ["Lunch?"])
         }
     }
+
+    @Test func thePresenterShowsTheTopThreeTheRoomSeesPinnedFirst() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let fixture = try await api.publish()
+            let owner = try await Self.owner(api, fixture)
+            let present = "/m/\(fixture.meetingID)/present"
+            #expect(!(try await api.page(present, cookie: owner.cookie).text.contains("presenter-room-questions")), "off: no section")
+            let settings = try await api.send(
+                .put, "/v1/meetings/\(fixture.meetingID)/room-questions/settings", token: fixture.hostToken,
+                json: ["enabled": true, "moderation": "postThenHide", "names": "anonymous"])
+            #expect(settings.status == .ok)
+            var ids: [String: String] = [:]
+            for text in ["alpha", "bravo", "charlie", "delta", "echo"] {
+                let id = try #require(try await api.send(.post, "/v1/f/\(fixture.code)/room-questions", json: ["text": text]).string("id"))
+                ids[text] = id
+            }
+            // bravo 3 votes, charlie 2, delta 1; echo pinned; alpha hidden.
+            for (text, votes) in [("bravo", 3), ("charlie", 2), ("delta", 1)] {
+                for _ in 0..<votes { _ = try await api.send(.put, "/v1/f/\(fixture.code)/room-questions/\(ids[text]!)/vote") }
+            }
+            for (text, change) in [("echo", ["pinned": true]), ("alpha", ["status": "hidden"])] as [(String, [String: Any])] {
+                let changed = try await api.send(
+                    .patch, "/v1/meetings/\(fixture.meetingID)/room-questions/\(ids[text]!)", token: fixture.hostToken, json: change)
+                #expect(changed.status == .ok)
+            }
+            for page in [present, "/m/\(fixture.meetingID)/room-questions/top"] {
+                let shown = try await api.page(page, cookie: owner.cookie)
+                #expect(shown.status == .ok, "\(page): \(shown.status)")
+                let texts = ["echo", "bravo", "charlie", "delta", "alpha"].filter { shown.text.contains("</span> \($0)</p>") || shown.text.contains("\">\($0)</p>") }
+                #expect(texts == ["echo", "bravo", "charlie"], "\(page): pinned first, then by votes, three; hidden never")
+                #expect(shown.text.contains("3 votes"))
+            }
+        }
+    }
+
+    @Test func theParticipantsListFragmentMarksThisBrowsersVotes() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let fixture = try await api.publish()
+            #expect(try await api.page("/f/\(fixture.code)/room-questions").status == .notFound, "off: nothing to fetch")
+            let settings = try await api.send(
+                .put, "/v1/meetings/\(fixture.meetingID)/room-questions/settings", token: fixture.hostToken,
+                json: ["enabled": true, "moderation": "postThenHide", "names": "anonymous"])
+            #expect(settings.status == .ok)
+            let id = try #require(try await api.send(.post, "/v1/f/\(fixture.code)/room-questions", json: ["text": "Lunch?"]).string("id"))
+            let voted = try await api.post("/f/\(fixture.code)/room-questions/\(id)/vote", [("up", "true")])
+            let cookie = try #require(RoomQuestionsPageTests.voterCookie(voted))
+            let mine = try await api.page("/f/\(fixture.code)/room-questions", cookie: cookie)
+            #expect(mine.status == .ok && mine.isHTML)
+            #expect(mine.headers[.cacheControl] == "no-store")
+            #expect(mine.text.contains("Lunch?") && mine.text.contains(#"aria-pressed="true""#))
+            #expect(!mine.text.contains("<html"), "the list alone")
+            #expect(try await api.page("/f/\(fixture.code)/room-questions").text.contains(#"aria-pressed="false""#))
+        }
+    }
 }
