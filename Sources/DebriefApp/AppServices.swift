@@ -146,6 +146,7 @@ struct AppServices: Sendable {
         var pages = Pages(
             participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http, host: hostPages)
         pages.browserReceipts = BrowserReceipts(keys: serverKeys)
+        pages.roomQuestions = self.api.roomQuestions
         let hasher = self.hasher
         pages.companySignIn = configuration.companySignIn.map { settings in
             CompanySignInActions(

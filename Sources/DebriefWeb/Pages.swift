@@ -16,6 +16,8 @@ public struct Pages: Sendable {
     public var browserReceipts: BrowserReceipts?
     /// Company sign-in (OpenID Connect); nil: the sign-in page has the password form only.
     public var companySignIn: CompanySignInActions?
+    /// Questions from the room: the participant page's section and the dashboard's moderation list.
+    public var roomQuestions: RoomQuestionActions?
 
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, results: ResultsActions,
@@ -35,7 +37,7 @@ public struct Pages: Sendable {
         ParticipantPageController(
             participants: self.participants, results: self.results, maxBodyBytes: self.settings.participantMaxBodyBytes,
             receipts: self.browserReceipts, securesCookies: self.settings.securesCookies,
-            embedding: !self.settings.embedOrigins.isEmpty
+            embedding: !self.settings.embedOrigins.isEmpty, roomQuestions: self.roomQuestions
         ).addRoutes(to: router, rateLimit: participantRateLimit)
         SignInController(
             accounts: self.accounts, securesCookies: self.settings.securesCookies, companySignIn: self.companySignIn,
@@ -52,8 +54,12 @@ public struct Pages: Sendable {
         let hostPages = HostPagesController(
             accounts: self.accounts, meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
             loopbackHint: self.host.loopbackHint, chat: self.host.chat, embedOrigins: self.settings.embedOrigins,
-            actionBlocks: self.host.actionItems.map { ActionBlocks(actions: $0, attendance: self.host.attendance, sharing: self.host.sharing) })
+            actionBlocks: self.host.actionItems.map { ActionBlocks(actions: $0, attendance: self.host.attendance, sharing: self.host.sharing) },
+            roomQuestions: self.roomQuestions)
         hostPages.addRoutes(to: signedIn)
+        if let questions = self.roomQuestions {
+            RoomQuestionHostPageController(meetings: self.meetings, questions: questions, dashboard: hostPages).addRoutes(to: signedIn)
+        }
         if let chat = self.host.chat {
             ChatPageController(accounts: self.accounts, meetings: self.meetings, chat: chat, dashboard: hostPages).addRoutes(to: signedIn)
         }

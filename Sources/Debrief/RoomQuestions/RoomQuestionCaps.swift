@@ -7,4 +7,11 @@ public enum RoomQuestionCaps {
     /// Posts to one meeting in all, whatever became of them (hidden ones count: a flood the
     /// host hid still cost the room its space).
     public static let perMeeting = 500
+
+    /// The refusal past ``perParticipant`` (409 naming `text`), one value the pages compare with.
+    public static let participantReached = DebriefError(
+        .conflict, "you posted the most questions one participant may post to this meeting (\(Self.perParticipant))", field: "text")
+    /// The refusal past ``perMeeting``.
+    public static let meetingReached = DebriefError(
+        .conflict, "this meeting has the most questions it may have (\(Self.perMeeting))", field: "text")
 }

@@ -59,6 +59,11 @@ public struct RoomQuestionActions: Sendable {
         try await self.store.hostList(meeting: meeting, visibleTo: viewer)
     }
 
+    /// The presenter's top questions: the first `limit` the room sees; nil while questions are off.
+    public func roomTop(_ limit: Int, meeting: UUID, visibleTo viewer: Viewer) async throws -> [RoomQuestion]? {
+        try await self.store.roomTop(limit, meeting: meeting, visibleTo: viewer)
+    }
+
     public func setSettings(_ input: RoomQuestionSettingsInput, meeting: UUID, by viewer: Viewer) async throws -> RoomQuestionSettings {
         let settings = try input.validated()
         try await self.store.setSettings(settings, meeting: meeting, by: viewer)

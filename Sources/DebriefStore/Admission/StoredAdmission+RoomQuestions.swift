@@ -17,14 +17,7 @@ extension StoredAdmission {
         ).single()
         let own: Int = try row.decode("own")
         let all: Int = try row.decode("all_posts")
-        if own >= RoomQuestionCaps.perParticipant {
-            throw DebriefError(
-                .conflict, "you posted the most questions one participant may post to this meeting (\(RoomQuestionCaps.perParticipant))",
-                field: "text")
-        }
-        if all >= RoomQuestionCaps.perMeeting {
-            throw DebriefError(
-                .conflict, "this meeting has the most questions it may have (\(RoomQuestionCaps.perMeeting))", field: "text")
-        }
+        if own >= RoomQuestionCaps.perParticipant { throw RoomQuestionCaps.participantReached }
+        if all >= RoomQuestionCaps.perMeeting { throw RoomQuestionCaps.meetingReached }
     }
 }

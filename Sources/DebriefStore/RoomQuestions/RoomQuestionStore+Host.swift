@@ -23,6 +23,18 @@ extension RoomQuestionStore {
         return try rows.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder)
     }
 
+    /// The first `limit` questions the room sees (``visibleToRoom``, in the room's order), for the
+    /// presenter view of a host who may read the meeting; nil while questions are off.
+    public func roomTop(_ limit: Int, meeting: UUID, visibleTo viewer: Viewer) async throws -> [RoomQuestion]? {
+        try await self.database.withTransaction { connection in
+            try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            try await Self.requireMeeting(meeting, viewer, .read, on: connection)
+            guard try await Self.settings(meeting: meeting, on: connection, database: self.database).enabled else { return nil }
+            let rows = try await connection.query(Self.list(meeting: meeting, voter: nil, only: Self.visibleToRoom))
+            return Array(try rows.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder).prefix(limit))
+        }
+    }
+
     /// Replaces the meeting's settings. Questions already posted keep their state: turning
     /// `approveFirst` off does not approve what waits.
     public func setSettings(_ settings: RoomQuestionSettings, meeting: UUID, by viewer: Viewer) async throws {

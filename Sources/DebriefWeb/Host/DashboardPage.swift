@@ -47,6 +47,8 @@ struct DashboardPage {
     /// The session's actions and the review of the previous session's (issue 50), for editors.
     var actions: ActionsBlock? = nil
     var review: ActionReviewBlock? = nil
+    /// Questions from the room: settings and moderation (docs/decisions/0075).
+    var roomQuestions: RoomQuestionsHostBlock? = nil
 }
 
 extension DashboardPage {

@@ -22,6 +22,8 @@ struct HostPagesController {
     var embedOrigins = FrameAncestors.none
     /// The session's actions and the previous session's review (issue 50); the application always sets it.
     var actionBlocks: ActionBlocks? = nil
+    /// Questions from the room: the dashboard's moderation list (docs/decisions/0075).
+    var roomQuestions: RoomQuestionActions? = nil
     /// The live panel as last rendered per meeting, language and zone, for the report it shows.
     let panels = DashboardPanelCache()
 
@@ -34,7 +36,8 @@ struct HostPagesController {
         group.get(
             ":id/present",
             use: PresenterPageController(
-                meetings: self.meetings, results: self.results, publicBaseURL: self.publicBaseURL, actionBlocks: self.actionBlocks
+                meetings: self.meetings, results: self.results, publicBaseURL: self.publicBaseURL, actionBlocks: self.actionBlocks,
+                roomQuestions: self.roomQuestions
             ).page)
     }
 
@@ -65,7 +68,8 @@ struct HostPagesController {
     /// ``ActionItemPagesController`` refused it.
     func renderDashboard(
         _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, chatForm: ChatBlock.Form? = nil,
-        actionForm: ActionsBlock.Form? = nil, status: HTTPResponse.Status = .ok
+        actionForm: ActionsBlock.Form? = nil, roomQuestions roomState: RoomQuestionsHostBlock.State? = nil,
+        status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let writer = try PageWriter(request)
         let excludeFlagged = Self.excludesFlagged(request)
@@ -114,6 +118,14 @@ struct HostPagesController {
                 : (nil, nil))
         {
             (view.actions, view.review) = (blocks.block, blocks.review)
+        }
+        if let questions = self.roomQuestions {
+            let (settings, list) = try await questions.hostList(meeting: meeting.id, visibleTo: try context.requireViewer())
+            view.roomQuestions = RoomQuestionsHostBlock(
+                settings: settings, questions: list, meeting: meeting.id, canEdit: meeting.role.may(.edit),
+                csrf: context.sessionCSRFToken ?? "", state: roomState,
+                notice: RoomQuestionHostPageController.notice(request.uri.queryParameters.get("room").map { String($0) }, writer.localizer),
+                writer.localizer)
         }
         return try writer.page(
             "dashboard", title: meeting.title, view: view, status: status, policy: ContentSecurityPolicy.dashboard,

@@ -34,6 +34,8 @@ struct PresenterPageController {
     let publicBaseURL: String
     /// The previous session's actions, shown before the questions.
     var actionBlocks: ActionBlocks? = nil
+    /// Questions from the room: the top three, while the host has them on.
+    var roomQuestions: RoomQuestionActions? = nil
 
     struct PresenterPage {
         struct OverviewItem {
@@ -70,6 +72,8 @@ struct PresenterPageController {
         /// From the review to question 1, and back (without script).
         var reviewNextURL: String?
         var reviewURL: String?
+        /// The top questions from the room, while the host has them on.
+        var roomTop: PresenterRoomQuestionsBlock?
     }
 
     /// What `?q=` asks for: the previous session's actions, one question (0-based) or the overview.
@@ -110,6 +114,11 @@ struct PresenterPageController {
         view.overviewURL = base + "?q=overview"
         view.review = try await self.actionBlocks?.presenterReview(meeting, by: try context.requireViewer(), language: writer.language)
         view.showsReview = view.review != nil
+        if let questions = self.roomQuestions,
+            let top = try await questions.roomTop(PresenterRoomQuestionsBlock.count, meeting: meeting.id, visibleTo: try context.requireViewer())
+        {
+            view.roomTop = PresenterRoomQuestionsBlock(top, meeting: meeting.id, t)
+        }
         guard let form = published?.form, let formCode = form.code else {
             view.notice = t(.presenterNoForm)
             return try self.render(writer, view, meeting)

@@ -304,6 +304,7 @@ enum PhraseTables {
         ActionOutputPhrase.self,
         ActionPhrase.self,
         RemindPhrase.self,
+        RoomQuestionPhrase.self,
     ]
 }
 

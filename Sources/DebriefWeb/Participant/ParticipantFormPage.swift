@@ -165,6 +165,8 @@ struct ParticipantFormPage {
     var errorLinks: [ErrorLink]
     /// Stored, not computed: templates see stored members only.
     var hasErrors = false
+    /// "Questions from the room", when the host turned them on (``RoomQuestionsBlock``).
+    var roomQuestions: RoomQuestionsBlock?
 
     /// What the participant did so far on this page load.
     struct State {
@@ -242,6 +244,17 @@ struct ParticipantFormPage {
         if let error = self.checkIn?.nameError {
             self.errorLinks.insert(ErrorLink(href: "#checkin-name", text: "\(t(.checkInName)): \(error)"), at: 0)
         }
+        self.hasErrors = !self.generalErrors.isEmpty || !self.errorLinks.isEmpty
+    }
+
+    /// Adds the room's questions, their problems listed in the summary at the top as well (the
+    /// page after a refused post opens at its top).
+    mutating func add(_ room: RoomQuestionsBlock?, t: Localizer) {
+        self.roomQuestions = room
+        guard let room else { return }
+        if let message = room.roomMessage { self.generalErrors.append(message) }
+        if let error = room.roomNameError { self.errorLinks.append(ErrorLink(href: "#room-name", text: "\(t(RoomQuestionPhrase.roomQNameLabel)): \(error)")) }
+        if let error = room.roomTextError { self.errorLinks.append(ErrorLink(href: "#room-text", text: "\(t(RoomQuestionPhrase.roomQTextLabel)): \(error)")) }
         self.hasErrors = !self.generalErrors.isEmpty || !self.errorLinks.isEmpty
     }
 

@@ -33,6 +33,8 @@ struct ParticipantPageController {
     var securesCookies = false
     /// Whether another site may frame these pages: a receipt made in a frame is then partitioned.
     var embedding = false
+    /// Questions from the room (docs/decisions/0075); nil leaves the section and its routes out.
+    var roomQuestions: RoomQuestionActions? = nil
 
     static let receiptCookieName = ReceiptCookie.name
 
@@ -50,24 +52,35 @@ struct ParticipantPageController {
                     code: Self.code(context), request: request, participants: self.participants, notFound: error)
             }
             let language = Self.formLanguage(view.form, request, picked: try request.pickedLanguage())
-            // A browser that answered this form already sees so, not the form under an error; where
-            // it may change its answers, the page offers that.
-            if try await self.answersToChange(view.form, request) != nil {
-                return try await self.answeredPage(
-                    view.form, .answeredEditableBody, status: .ok, request: request, in: language, changeable: true)
-            }
-            if try await self.answeredFromThisBrowser(view.form, request) {
-                return try await self.answeredPage(view.form, .answeredFromBrowserBody, status: .ok, request: request, in: language)
-            }
-            // A roster member's personal link (`?p=`, decision 77) rides along in a hidden field.
-            var state = ParticipantFormPage.State()
-            state.personalLink = Self.personalLink(request.uri.queryParameters.get("p"))
-            return try Self.formPage(view, state: state, status: .ok, request: request, in: language)
+            return try await self.landing(view, request: request, in: language)
         }
         group.post(":code", use: self.submit)
         group.get(":code/change", use: self.change)
         group.post(":code/check-in", use: self.checkIn)
         group.get(":code/thanks", use: self.thanks)
+        if let questions = self.roomQuestions {
+            RoomQuestionPageController(participants: self.participants, questions: questions, pages: self).addRoutes(to: group)
+        }
+    }
+
+    /// What `/f/{code}` shows: a browser that answered this form already sees so, not the form
+    /// under an error (where it may change its answers, the page offers that); else the form.
+    /// `room` is the room's questions section after a post (what was typed, a refusal).
+    func landing(
+        _ view: ParticipantFormView, request: Request, in language: LanguageTag, room: RoomQuestionsBlock.State? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        if try await self.answersToChange(view.form, request) != nil {
+            return try await self.answeredPage(
+                view.form, .answeredEditableBody, status: status, request: request, in: language, changeable: true, room: room)
+        }
+        if try await self.answeredFromThisBrowser(view.form, request) {
+            return try await self.answeredPage(view.form, .answeredFromBrowserBody, status: status, request: request, in: language, room: room)
+        }
+        // A roster member's personal link (`?p=`, decision 77) rides along in a hidden field.
+        var state = ParticipantFormPage.State()
+        state.personalLink = Self.personalLink(request.uri.queryParameters.get("p"))
+        return try await self.formPage(view, state: state, status: status, request: request, in: language, room: room)
     }
 
     /// Stores the answers and sends the browser to the thanks page; a refused submission shows
@@ -144,22 +157,23 @@ struct ParticipantPageController {
             }
         }
         let view = try await self.participants.view(code: form.code, presenting: opened)
-        return try Self.formPage(view, state: state, status: .unprocessableContent, request: request, in: language)
+        return try await self.formPage(view, state: state, status: .unprocessableContent, request: request, in: language)
     }
 
     /// "You already answered": a friendly page instead of the form under an error, with a link to
     /// the shared results when the host shares them.
     private func answeredPage(
         _ form: PublishedForm, _ body: FinishPhrase, status: HTTPResponse.Status, request: Request, in language: LanguageTag,
-        changeable: Bool = false
+        changeable: Bool = false, room: RoomQuestionsBlock.State? = nil
     ) async throws -> Response {
         let writer = try PageWriter(language: Self.pageLanguage(form, language, request))
         let shared = try await self.results.sharedReport(formCode: form.code) != nil
         let query = form.definition.translations.isEmpty ? "" : "?lang=\(language.rawValue)"
-        let page = AnsweredPage(
+        var page = AnsweredPage(
             formTitle: form.definition.localized(to: language).title, formLanguage: language.rawValue,
             body: writer.localizer(body), resultsHref: shared ? "/f/\(form.code)/thanks\(query)" : nil,
             changeHref: changeable ? "/f/\(form.code)/change\(query)" : nil)
+        page.roomQuestions = try await self.roomBlock(form.code, language, room, request, writer.localizer)
         return try writer.page("participant-answered", title: writer.localizer(.answeredHeading), view: page, status: status)
     }
 
@@ -170,6 +184,8 @@ struct ParticipantPageController {
         var resultsHref: String?
         /// "Change my answers", where this browser may.
         var changeHref: String?
+        /// The room's questions, when the host turned them on: answering does not end them.
+        var roomQuestions: RoomQuestionsBlock? = nil
     }
 
     /// Whether an answer from a browser without a participant token gets the receipt cookie: on
@@ -205,7 +221,7 @@ struct ParticipantPageController {
         }
         let t = Localizer(Self.pageLanguage(view.form, language, request))
         let state = ParticipantFormPage.State(fields: PostedAnswers.fields(of: answers), changingNote: t(SeriesPhrase.changingAnswersNote))
-        return try Self.formPage(view, state: state, status: .ok, request: request, in: language)
+        return try await self.formPage(view, state: state, status: .ok, request: request, in: language)
     }
 
     /// Whether this browser holds a valid receipt of an answer to `form`, on a form limited to one
@@ -234,10 +250,10 @@ struct ParticipantPageController {
             state.participantToken = receipt.participantToken
             let name = view.form.definition.anonymous ? nil : (try? PersonName.validated(fields["name"]))?.text
             state.checkedInNote = name.map { t(.checkedInAs, ["name": $0]) } ?? t(.checkedIn)
-            return try Self.formPage(view, state: state, status: .ok, request: request, in: language)
+            return try await self.formPage(view, state: state, status: .ok, request: request, in: language)
         } catch let failure as ValidationFailure {
             state.checkInNameError = failure.messages(at: "name").first ?? failure.problems.first?.message
-            return try Self.formPage(view, state: state, status: .unprocessableContent, request: request, in: language)
+            return try await self.formPage(view, state: state, status: .unprocessableContent, request: request, in: language)
         }
     }
 
@@ -279,23 +295,24 @@ struct ParticipantPageController {
 
     /// The language to show `form` in: the one picked (the picker's `?lang=`, or the `language`
     /// a posted page carried) when the form has it, else the best of `Accept-Language`.
-    private static func formLanguage(_ form: PublishedForm, _ request: Request, picked: String?) -> LanguageTag {
+    static func formLanguage(_ form: PublishedForm, _ request: Request, picked: String?) -> LanguageTag {
         form.definition.language(requested: picked, preference: LanguagePreference(acceptLanguage: request.headers[.acceptLanguage]))
     }
 
     /// The page's own words: on a form in several languages those of the language it is shown in
     /// (when the pages speak it), so the whole page reads in one language; on a form in one
     /// language the browser's, as on every other page.
-    private static func pageLanguage(_ form: PublishedForm, _ formLanguage: LanguageTag, _ request: Request) -> Language {
+    static func pageLanguage(_ form: PublishedForm, _ formLanguage: LanguageTag, _ request: Request) -> Language {
         (form.definition.translations.isEmpty ? nil : Language(formLanguage)) ?? Language(request.headers)
     }
 
-    private static func formPage(
+    private func formPage(
         _ view: ParticipantFormView, state: ParticipantFormPage.State, status: HTTPResponse.Status, request: Request,
-        in formLanguage: LanguageTag
-    ) throws -> Response {
+        in formLanguage: LanguageTag, room: RoomQuestionsBlock.State? = nil
+    ) async throws -> Response {
         let writer = try PageWriter(language: Self.pageLanguage(view.form, formLanguage, request))
-        let page = ParticipantFormPage(view, state: state, language: writer.language, formLanguage: formLanguage)
+        var page = ParticipantFormPage(view, state: state, language: writer.language, formLanguage: formLanguage)
+        page.add(try await self.roomBlock(view.form.code, formLanguage, room, request, writer.localizer), t: writer.localizer)
         // Only a form with follow-ups gets a script: it hides and shows them (the page works without).
         let hasFollowUps = view.form.definition.questions.contains { $0.showWhen != nil }
         return try writer.page(
@@ -308,6 +325,20 @@ struct ParticipantPageController {
     /// submission checks that it is this session's).
     private static func personalLink(_ raw: String?) -> String? {
         raw.flatMap { PersonalLinkRules.looksLikeOne($0) ? $0 : nil }
+    }
+
+    /// The room's questions section for the browser asking (its ``RoomVoterCookie``), or nil when
+    /// the host has not turned them on. After a post that went through, `?room=` says how it went.
+    private func roomBlock(
+        _ code: String, _ formLanguage: LanguageTag, _ state: RoomQuestionsBlock.State?, _ request: Request, _ t: Localizer
+    ) async throws -> RoomQuestionsBlock? {
+        guard let questions = self.roomQuestions else { return nil }
+        let view = try await questions.roomView(code: code, voterToken: RoomVoterCookie.token(request))
+        var state = state ?? RoomQuestionsBlock.State()
+        if state.note == nil {
+            state.note = RoomQuestionPageController.note(request.uri.queryParameters.get("room").map { String($0) }, t)
+        }
+        return RoomQuestionsBlock(view, code: code, formLanguage: formLanguage.rawValue, state: state, t: t)
     }
 
     private static func code(_ context: AppRequestContext) -> String {

@@ -24,14 +24,21 @@ struct ReceiptCookie {
 
     /// Sets the receipt `value` of an answer to the form `code` on `response` to `request`.
     func set(_ value: String, code: String, on response: inout Response, request: Request) {
+        self.set(value, named: Self.name, code: code, on: &response, request: request)
+    }
+
+    /// Sets the participant's cookie `name` (the receipt, or the room's voter identity,
+    /// ``RoomVoterCookie``) for the form `code` with these attributes: every cookie a participant
+    /// gets is set here.
+    func set(_ value: String, named name: String, code: String, on response: inout Response, request: Request) {
         let path = "/f/\(code)"
         guard self.embedding, Self.isFramed(request) else {
             response.setCookie(
-                Cookie(name: Self.name, value: value, maxAge: Self.maxAge, path: path, secure: self.secures, httpOnly: true, sameSite: .lax))
+                Cookie(name: name, value: value, maxAge: Self.maxAge, path: path, secure: self.secures, httpOnly: true, sameSite: .lax))
             return
         }
         // Hummingbird's `Cookie` has no `Partitioned` attribute yet: appended to its text.
-        let cookie = Cookie(name: Self.name, value: value, maxAge: Self.maxAge, path: path, secure: true, httpOnly: true, sameSite: .none)
+        let cookie = Cookie(name: name, value: value, maxAge: Self.maxAge, path: path, secure: true, httpOnly: true, sameSite: .none)
         response.headers[values: .setCookie].append(cookie.description + "; Partitioned")
     }
 

@@ -1,0 +1,36 @@
+import Debrief
+import Foundation
+
+/// The presenter view's top questions from the room (docs/decisions/0075): the first three the
+/// room sees, pinned first, in the room's order (``RoomQuestionActions/roomTop(_:meeting:visibleTo:)``:
+/// nothing waiting or hidden reaches the projector), as of the view's load; `GET
+/// /m/{id}/room-questions/top` is the list alone, for the live refetch still to come (decision 75).
+///
+/// Members are prefixed `top`: the partial sits inside the presenter's view.
+struct PresenterRoomQuestionsBlock {
+    /// How many the projector shows.
+    static let count = 3
+
+    struct Item {
+        var topText: String
+        var topName: String?
+        var topVotes: String
+        var topPinned: Bool
+        var topAnswered: Bool
+    }
+
+    var topItems: [Item]
+    var topEmpty: Bool
+    /// The fragment the script fetches.
+    var topURL: String
+
+    init(_ questions: [RoomQuestion], meeting: UUID, _ t: Localizer) {
+        self.topURL = "/m/\(meeting.uuidString.lowercased())/room-questions/top"
+        self.topEmpty = questions.isEmpty
+        self.topItems = questions.prefix(Self.count).map { question in
+            Item(
+                topText: question.text, topName: question.name, topVotes: RoomQuestionsList.votes(question.votes, t),
+                topPinned: question.pinned, topAnswered: question.answered)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Debrief
+import DebriefActions
+import DebriefStore
+import Foundation
+
+/// The participant page's "Questions from the room" (docs/decisions/0075), shown when the host
+/// turned them on: the form that posts one (a name field only in a `named` room), and the list the
+/// room sees (``RoomQuestionActions/roomView(code:voterToken:)``: visible questions only, in the
+/// room's order) with an upvote or remove-vote button each. Plain forms, no script: a reload shows
+/// the newest list (the live refetch is not built yet, decision 75).
+///
+/// Members are prefixed `room`: the partial sits inside the form page's view, and a nil member
+/// would otherwise be looked up there.
+struct RoomQuestionsBlock {
+    /// What the participant just did or typed, for the page after a post.
+    struct State {
+        var text = ""
+        var name = ""
+        var textError: String?
+        var nameError: String?
+        /// A refusal that belongs to no field (a cap, questions turned off, a question gone).
+        var message: String?
+        /// "Posted", or "waiting for the host", after a post that went through.
+        var note: String?
+    }
+
+    struct Item {
+        var roomItemID: String
+        var roomItemText: String
+        var roomItemName: String?
+        var roomItemPinned: Bool
+        var roomItemAnswered: Bool
+        var roomItemVoted: Bool
+        var roomVotesText: String
+        var roomVoteAction: String
+        /// The vote form's `up` field: "true" to upvote, "false" to take the vote back.
+        var roomVoteUp: String
+        var roomVoteLabel: String
+    }
+
+    var roomCode: String
+    var roomPostAction: String
+    /// The fragment `room-questions.js` fetches when the room's list changed.
+    var roomListURL: String
+    /// The form's language, posted back so the page comes back in it.
+    var roomLanguage: String
+    var roomNamed: Bool
+    var roomApproveFirstNote: String?
+    var roomText: String
+    var roomName: String
+    var roomTextError: String?
+    var roomNameError: String?
+    var roomMessage: String?
+    var roomNote: String?
+    var roomList: RoomQuestionsList
+
+    /// The block of `view`, or nil when the host has not turned questions on.
+    init?(_ view: RoomQuestionActions.RoomView, code: String, formLanguage: String, state: State, t: Localizer) {
+        guard view.settings.enabled else { return nil }
+        self.roomCode = code
+        self.roomPostAction = "/f/\(code)/room-questions"
+        self.roomListURL = "/f/\(code)/room-questions"
+        self.roomLanguage = formLanguage
+        self.roomNamed = view.settings.names == .named
+        self.roomApproveFirstNote = view.settings.postsShowAtOnce ? nil : t(RoomQuestionPhrase.roomQApproveFirstNote)
+        self.roomText = state.text
+        self.roomName = state.name
+        self.roomTextError = state.textError
+        self.roomNameError = state.nameError
+        self.roomMessage = state.message
+        self.roomNote = state.note
+        self.roomList = RoomQuestionsList(view.questions, code: code, t: t)
+    }
+}
+
+/// The list part of ``RoomQuestionsBlock`` (`room-questions-list.mustache`), rendered inside the
+/// page and alone as the fragment the page's script fetches (`GET /f/{code}/room-questions`).
+struct RoomQuestionsList {
+    var roomItems: [RoomQuestionsBlock.Item]
+    var roomEmpty: Bool
+
+    init(_ questions: [RoomQuestion], code: String, t: Localizer) {
+        self.roomEmpty = questions.isEmpty
+        self.roomItems = questions.map { question in
+            let id = question.id.uuidString.lowercased()
+            return RoomQuestionsBlock.Item(
+                roomItemID: id, roomItemText: question.text, roomItemName: question.name, roomItemPinned: question.pinned,
+                roomItemAnswered: question.answered, roomItemVoted: question.votedByMe,
+                roomVotesText: Self.votes(question.votes, t), roomVoteAction: "/f/\(code)/room-questions/\(id)/vote",
+                roomVoteUp: question.votedByMe ? "false" : "true",
+                roomVoteLabel: t(question.votedByMe ? RoomQuestionPhrase.roomQUnvote : RoomQuestionPhrase.roomQUpvote))
+        }
+    }
+
+    /// "1 vote", "3 votes".
+    static func votes(_ n: Int, _ t: Localizer) -> String {
+        n == 1 ? t(RoomQuestionPhrase.roomQOneVote) : t(RoomQuestionPhrase.roomQVotes, ["n": String(n)])
+    }
+}
