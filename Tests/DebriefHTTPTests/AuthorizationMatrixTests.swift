@@ -423,6 +423,15 @@ struct AuthorizationMatrixTests {
         "POST /m/{id}/actions/{actionId}/status": Row(access: .anyone, success: .seeOther, body: { _, _ in ["status": "dropped"] }),
         "POST /m/{id}/actions/{actionId}/delete": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/review/{actionId}": Row(access: .anyone, success: .seeOther, body: { _, _ in ["status": "done"] }),
+        // Questions from the room on the pages (decision 75): a participant's form posts take
+        // form fields (a JSON body is 415); the host's pages send the signed-out to sign in.
+        "GET /f/{code}/room-questions": Row(access: .anyone, success: .ok),
+        "POST /f/{code}/room-questions": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["text": "And the budget?"] }),
+        "POST /f/{code}/room-questions/{questionId}/vote": Row(
+            access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["up": "true"] }),
+        "GET /m/{id}/room-questions/top": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/room-questions/settings": Row(access: .anyone, success: .seeOther, body: { _, _ in ["enabled": "on"] }),
+        "POST /m/{id}/room-questions/{questionId}": Row(access: .anyone, success: .seeOther, body: { _, _ in ["pinned": "true"] }),
     ]
 
     /// One cell: a documented operation and a caller.

@@ -56,6 +56,27 @@ struct ParticipantNotifyTests {
         }
     }
 
+    /// A host's change (here closing and reopening the form) has no writing statement of a
+    /// participant to notify in: it is announced after its commit in either mode, so the live
+    /// viewers on other instances hear it too.
+    @Test(arguments: [ResultsNotifier.Mode.inTransaction, .coalesced(.milliseconds(20))])
+    func aHostsChangeAnnouncesItsMeeting(mode: ResultsNotifier.Mode) async throws {
+        var configuration = ParticipantAPI.configuration()
+        configuration.resultsNotification = mode
+        try await ParticipantAPI.run(configuration: configuration) { api, database in
+            let form = try await api.publish()
+            let payloads = try await Self.listening(database) { heard in
+                for _ in 0..<25 where await heard.payloads.isEmpty {
+                    #expect(try await api.send(.post, "/v1/meetings/\(form.meetingID)/form/close", token: form.hostToken).status == .ok)
+                    #expect(try await api.send(.post, "/v1/meetings/\(form.meetingID)/form/reopen", token: form.hostToken).status == .ok)
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+            }
+            #expect(!payloads.isEmpty, "no notification for the host's change")
+            #expect(Set(payloads) == [form.meetingID.lowercased()])
+        }
+    }
+
     @Test func coalescingSendsFewNotificationsForABurst() async throws {
         var configuration = ParticipantAPI.configuration()
         configuration.resultsNotification = .coalesced(.milliseconds(300))

@@ -84,12 +84,14 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
         self.committed(meeting: meetingID, by: .host)
     }
 
-    /// Called after a write committed: tells the local observers, and in coalesced mode marks the
-    /// meeting for the next notification batch.
+    /// Called after a write committed: tells the local observers and marks the meeting for the
+    /// next notification batch (unless the write's own statement notified).
     func committed(meeting meetingID: UUID, by author: Author = .participant) {
         for observer in self.lock.withLock({ self.observers }) { observer(meetingID, author) }
-        guard case .coalesced = self.mode else {
-            // The write's own statement notified, inside its transaction.
+        if self.mode == .inTransaction, author == .participant {
+            // The write's own statement notified, inside its transaction. A host's change has no
+            // such statement (closing a form, moderating the room's questions), so it is sent
+            // after its commit below, in either mode, or other instances would never hear it.
             self.sent.increment()
             return
         }
@@ -102,16 +104,12 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
         if first { self.wake.yield() }
     }
 
-    /// In coalesced mode: waits for a marked meeting, lets the interval gather more, and notifies
-    /// them all in one statement; until graceful shutdown, after which what is marked is sent.
+    /// Waits for a marked meeting, lets the interval gather more (in coalesced mode; at once in
+    /// `inTransaction` mode, where only hosts' changes are marked), and notifies them all in one
+    /// statement; until graceful shutdown, after which what is marked is sent.
     public func run() async throws {
-        guard case .coalesced(let interval) = self.mode else {
-            // Nothing to batch; a service that returned early would stop the application.
-            try? await gracefulShutdown()
-            return
-        }
         for await _ in self.wakeups.cancelOnGracefulShutdown() {
-            try? await Task.sleep(for: interval)
+            if case .coalesced(let interval) = self.mode { try? await Task.sleep(for: interval) }
             await self.flush()
         }
         await self.flush()
