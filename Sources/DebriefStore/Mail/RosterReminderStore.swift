@@ -73,6 +73,8 @@ public struct RosterReminderStore: Sendable {
                     CROSS JOIN LATERAL (SELECT CASE WHEN t.anchor = 'after_end' THEN m.ends_at + make_interval(hours => t.hours)
                         ELSE f.closes_at - make_interval(hours => t.hours) END AS at) moment
                     WHERE moment.at <= now() AND moment.at > now() - interval '1 day'
+                        -- A round reminds those sent the session's link: it waits for the host's Send.
+                        AND EXISTS (SELECT 1 FROM roster_link_sends ls WHERE ls.meeting_id = m.id)
                         AND \(SeriesDeliveryGate.allows(maker: "t.set_by", series: "m.series_id"))
                     ORDER BY m.id, t.anchor, t.hours
                 )
