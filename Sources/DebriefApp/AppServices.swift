@@ -83,9 +83,12 @@ struct AppServices: Sendable {
         // Writes committed here make the shared reports stale at once (read-your-writes); other
         // instances' writes arrive through the live-results listener.
         self.notifier.observeCommits { [shared = results.shared] meeting, author in shared.changed(meeting, by: author) }
+        let roomQuestions = RoomQuestionActions(
+            forms: participants, store: RoomQuestionStore(database: database, notifier: self.notifier), voters: RoomVoters(keys: serverKeys))
         self.liveResults = LiveResultsHub(
             metrics: metrics, snapshot: LiveResultsHub.reportSnapshot(results), countsSnapshot: LiveResultsHub.countsSnapshot(results),
-            participantSnapshot: LiveResultsHub.participantSnapshot(results))
+            participantSnapshot: LiveResultsHub.participantSnapshot(results),
+            roomQuestionsSnapshot: LiveResultsHub.roomQuestionsSnapshot(roomQuestions))
         let http = configuration.http
         let attendance = AttendanceActions(
             attendance: AttendanceStore(database: database), roster: RosterStore(database: database), notifier: self.notifier)
@@ -109,8 +112,7 @@ struct AppServices: Sendable {
         self.api.webhooks = webhooks
         let calendar = CalendarActions(calendars: CalendarStore(database: database), publicBaseURL: http.publicBaseURL)
         self.api.calendar = calendar
-        self.api.roomQuestions = RoomQuestionActions(
-            forms: participants, store: RoomQuestionStore(database: database, notifier: self.notifier), voters: RoomVoters(keys: serverKeys))
+        self.api.roomQuestions = roomQuestions
         var hostPages = HostPages(
             signUpGate: signUpGate,
             settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations, throttle: throttle),

@@ -418,6 +418,8 @@ struct AuthorizationMatrixTests {
         "PUT /v1/meetings/{id}/room-questions/settings": Row(
             access: .series(.edit), success: .ok, body: { _, _ in ["enabled": true, "moderation": "approveFirst", "names": "anonymous"] }),
         "PATCH /v1/meetings/{id}/room-questions/{questionId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["pinned": true] }),
+        // The world's room takes questions: the stream opens for anyone (DebriefHTTPTests' RoomQuestionLiveTests).
+        "GET /v1/f/{code}/room-questions/live": Row(access: .anyone, success: .ok),
         // The dashboard's action forms: a session first (who may: ActionItemPagesTests).
         "POST /m/{id}/actions": Row(access: .anyone, success: .seeOther, body: { _, _ in ["title": "Hijacked"] }),
         "POST /m/{id}/actions/{actionId}/status": Row(access: .anyone, success: .seeOther, body: { _, _ in ["status": "dropped"] }),
@@ -471,7 +473,7 @@ struct AuthorizationMatrixTests {
     func cell(_ cell: Cell) async throws {
         let row = try #require(Self.rows[cell.key], "no matrix row for \(cell.key)")
         let expected = row.expected(for: cell.caller)
-        let streams = cell.path.hasSuffix("/results/live")
+        let streams = cell.path.hasSuffix("/results/live") || cell.path.hasSuffix("/room-questions/live")
         let refused = [.unauthorized, .notFound, .forbidden].contains(expected)
         try await Self.withWorld(for: cell.caller, live: streams) { api, world, port in
             try await row.prepare?(api, world)

@@ -7,7 +7,9 @@ import ServiceLifecycle
 /// Fans results snapshots out to the hosts watching a meeting (the full report, or its
 /// ``LiveCounts`` for dashboards), and — when the host shares the results live — to the
 /// participants and the presenter view of the room, recomputing at most a few times a second per
-/// meeting and audience however many submissions arrive.
+/// meeting and audience however many submissions arrive. The room's questions are one more
+/// audience (``LiveAudience/roomQuestions``): the version of the list the room sees, sent only
+/// when it changed, whether or not the results are shared.
 ///
 /// A submission (on any instance) sends `NOTIFY debrief_results '<meeting id>'`; ``changed(_:)``
 /// then schedules one recomputation per watched audience of that meeting, no sooner than its
@@ -81,6 +83,7 @@ public actor LiveResultsHub: Service {
     private let encoded: Counter
     private let slowDropped: Counter
     private var snapshotsBuilt = 0
+    private var recomputations = 0
     private var nextSubscriberID = 0
     private var scheduled: Set<Channel> = []
     /// When each channel's pacing (``Channel/pacing``) last flushed.
@@ -92,11 +95,13 @@ public actor LiveResultsHub: Service {
 
     /// `snapshot`: the hosts' view of a meeting (nil: nothing to show yet); `countsSnapshot`: its
     /// compact form for dashboards; `participantSnapshot`: the participants' view, nil once the
-    /// results are not shared live (no participant stream opens without it).
+    /// results are not shared live (no participant stream opens without it);
+    /// `roomQuestionsSnapshot`: the version of the room's questions, nil while they are off.
     public init(
         minimumInterval: Duration = .milliseconds(100), participantPacing: RoomPacing = RoomPacing(),
         slowViewerGrace: Duration = .seconds(10), metrics: any MetricsFactory = MetricsSystem.factory,
-        snapshot: @escaping Snapshot, countsSnapshot: Snapshot? = nil, participantSnapshot: Snapshot? = nil
+        snapshot: @escaping Snapshot, countsSnapshot: Snapshot? = nil, participantSnapshot: Snapshot? = nil,
+        roomQuestionsSnapshot: Snapshot? = nil
     ) {
         self.viewers = Gauge(label: "debrief_live_viewers", factory: metrics)
         self.resultsSent = Counter(label: "debrief_live_events_sent_total", dimensions: [("kind", "results")], factory: metrics)
@@ -110,6 +115,7 @@ public actor LiveResultsHub: Service {
         var snapshots: [LiveAudience: Snapshot] = [.hosts: snapshot]
         snapshots[.hostCounts] = countsSnapshot
         snapshots[.participants] = participantSnapshot
+        snapshots[.roomQuestions] = roomQuestionsSnapshot
         self.snapshots = snapshots
         (self.due, self.dueContinuation) = AsyncStream.makeStream()
     }
@@ -130,6 +136,12 @@ public actor LiveResultsHub: Service {
     /// The participants' snapshot: the ``RoomView`` of the results shared live.
     public static func participantSnapshot(_ results: ResultsActions) -> Snapshot {
         { meeting in try await results.participantLiveJSON(meeting: meeting) }
+    }
+
+    /// The room's questions' snapshot: only the version of the list the room sees
+    /// (``RoomQuestionActions/liveVersion(meeting:)``, through `visibleToRoom`), a few dozen bytes.
+    public static func roomQuestionsSnapshot(_ questions: RoomQuestionActions) -> Snapshot {
+        { meeting in try await questions.liveVersion(meeting: meeting).map { try JSONCoding.encoder.encode($0) } }
     }
 
     /// Runs the scheduled recomputations until graceful shutdown, then ends every stream.
@@ -161,7 +173,10 @@ public actor LiveResultsHub: Service {
         if first == nil {
             // A room joining at once before anything is kept: one computation, shared by all
             // who arrive while it runs (not one each).
-            let computing = self.joining[channel] ?? Task { try await snapshot(meeting).map { LiveSnapshot(id: Self.eventID(), json: $0) } }
+            let computing =
+                self.joining[channel] ?? Task {
+                    try await snapshot(meeting).map { LiveSnapshot(id: Self.eventID(), json: $0, event: audience.eventName) }
+                }
             if self.joining[channel] == nil {
                 self.joining[channel] = computing
                 self.snapshotsBuilt += 1
@@ -173,8 +188,8 @@ public actor LiveResultsHub: Service {
             // recomputation kept meanwhile stays.
             if let first { self.latest[channel] = self.latest[channel] ?? first }
         }
-        if first == nil, audience == .participants {
-            continuation.yield(.end(reason: "not_shared"))
+        if first == nil, let reason = audience.reasonWhenNothing {
+            continuation.yield(.end(reason: reason))
             continuation.finish()
             return subscription
         }
@@ -235,6 +250,9 @@ public actor LiveResultsHub: Service {
     /// Snapshots encoded so far: one per recomputation, however many streams receive it.
     public var snapshotCount: Int { self.snapshotsBuilt }
 
+    /// Recomputations finished so far (sent or not), for tests that wait for one.
+    public var recomputationCount: Int { self.recomputations }
+
     /// Something about `meeting` changed: schedule one recomputation per watched audience if none
     /// is pending.
     public func changed(_ meeting: UUID) {
@@ -242,7 +260,7 @@ public actor LiveResultsHub: Service {
             let channel = Channel(meeting: meeting, audience: audience)
             guard self.subscribers[channel] != nil, !self.scheduled.contains(channel) else { continue }
             self.scheduled.insert(channel)
-            let interval = audience == .participants ? self.participantPacing.interval(for: meeting) : self.minimumInterval
+            let interval = audience.isRoom ? self.participantPacing.interval(for: meeting) : self.minimumInterval
             let due = (self.lastFlush[channel.pacing] ?? .now - interval) + interval
             self.dueContinuation.yield((channel, due))
         }
@@ -272,10 +290,10 @@ public actor LiveResultsHub: Service {
 
     public var subscriberCount: Int { self.streamCount }
 
-    private func built(_ json: Data) -> LiveSnapshot {
+    private func built(_ json: Data, _ audience: LiveAudience) -> LiveSnapshot {
         self.snapshotsBuilt += 1
         self.encoded.increment()
-        return LiveSnapshot(id: Self.eventID(), json: json)
+        return LiveSnapshot(id: Self.eventID(), json: json, event: audience.eventName)
     }
 
     private func flush(_ channel: Channel) async {
@@ -290,11 +308,14 @@ public actor LiveResultsHub: Service {
         } catch {
             return
         }
+        self.recomputations += 1
         guard let json = computed, self.subscribers[channel] != nil else {
-            if channel.audience == .participants { self.end(channel, reason: "not_shared") }
+            if let reason = channel.audience.reasonWhenNothing { self.end(channel, reason: reason) }
             return
         }
-        let shared = self.built(json)
+        // Unchanged (a submission, or a change the room cannot see): nothing to tell.
+        if channel.audience.sendsChangesOnly, self.latest[channel]?.json == json { return }
+        let shared = self.built(json, channel.audience)
         self.latest[channel] = shared
         self.broadcast(.results(shared), to: channel)
     }

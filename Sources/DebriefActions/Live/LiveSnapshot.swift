@@ -9,6 +9,37 @@ public enum LiveAudience: Sendable, Hashable, CaseIterable {
     case hostCounts
     /// Participants' phones and the presenter view: ``Debrief/RoomView`` (the participant view, compacted).
     case participants
+    /// The same phones and presenter view, watching the room's questions: only the
+    /// ``Debrief/RoomListVersion`` of the list the room sees, so each refetches its list when it
+    /// changed (docs/decisions/0075). Independent of sharing the results: it carries none.
+    case roomQuestions
+
+    /// The `event:` name its snapshots carry.
+    var eventName: String {
+        self == .roomQuestions ? "questions" : "results"
+    }
+
+    /// Why a stream of this audience ends when there is nothing to send (its snapshot is nil):
+    /// the results are not shared live, the questions are off. Nil for hosts, who wait for a
+    /// first snapshot instead.
+    var reasonWhenNothing: String? {
+        switch self {
+        case .hosts, .hostCounts: nil
+        case .participants: "not_shared"
+        case .roomQuestions: "off"
+        }
+    }
+
+    /// Whether a recomputation equal to the last event is left unsent: a version that did not
+    /// change tells nobody anything, and every submission to the meeting recomputes it.
+    var sendsChangesOnly: Bool {
+        self == .roomQuestions
+    }
+
+    /// Whether the room's pacing (``RoomPacing``) spaces its events: its viewers are the room's.
+    var isRoom: Bool {
+        self == .participants || self == .roomQuestions
+    }
 }
 
 /// One message on a live results stream.
@@ -34,16 +65,16 @@ public struct LiveSnapshot: Sendable {
     public let id: Int64
     /// The report's JSON.
     public let json: Data
-    /// The Server-Sent Events message carrying it: `id`, `event: results` and one `data` line
-    /// (JSON as Debrief encodes it has no raw line break).
+    /// The Server-Sent Events message carrying it: `id`, `event: results` (`questions` for the
+    /// room's questions) and one `data` line (JSON as Debrief encodes it has no raw line break).
     public let message: Data
     /// The message in the form the server writes it, converted once for every stream.
     public let frame: SharedFrame
 
-    public init(id: Int64, json: Data) {
+    public init(id: Int64, json: Data, event: String = "results") {
         self.id = id
         self.json = json
-        var message = Data("id: \(id)\nevent: results\ndata: ".utf8)
+        var message = Data("id: \(id)\nevent: \(event)\ndata: ".utf8)
         message.reserveCapacity(message.count + json.count + 2)
         message.append(json)
         message.append(contentsOf: "\n\n".utf8)

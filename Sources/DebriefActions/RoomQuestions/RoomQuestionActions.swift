@@ -53,6 +53,27 @@ public struct RoomQuestionActions: Sendable {
         return voter
     }
 
+    // MARK: - Live
+
+    /// The meeting behind `code` while its room takes questions, for the room's live stream;
+    /// nil otherwise (an unknown code, questions off), which the stream answers as 404.
+    public func liveMeeting(code: String) async throws -> UUID? {
+        let form: PublishedForm
+        do {
+            form = try await self.forms.form(code: code)
+        } catch let unknown as DebriefError where unknown.code == .notFound {
+            return nil
+        }
+        return try await self.store.settings(meeting: form.meetingID).enabled ? form.meetingID : nil
+    }
+
+    /// The version of the list the room sees (``RoomListVersion``), read through the store's
+    /// `visibleToRoom` like every list; nil while questions are off (the stream then ends `off`).
+    public func liveVersion(meeting: UUID) async throws -> RoomListVersion? {
+        guard try await self.store.settings(meeting: meeting).enabled else { return nil }
+        return RoomListVersion(try await self.store.roomList(meeting: meeting, voter: nil))
+    }
+
     // MARK: - Host
 
     public func hostList(meeting: UUID, visibleTo viewer: Viewer) async throws -> (RoomQuestionSettings, [RoomQuestion]) {

@@ -23,29 +23,46 @@ struct ParticipantLiveController {
     let results: ResultsActions
     let rooms: RoomBroadcast
     let admission: Admission
+    /// Questions from the room; nil leaves their stream out.
+    var questions: RoomQuestionActions? = nil
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get(":code/results/live") { _, context -> Response in
             guard let meeting = try await self.results.liveMeeting(formCode: context.parameters.get("code") ?? "") else {
                 throw APIError.notFound("live results")
             }
-            // Held until the body ends, or freed with the body if it is never written.
-            let slot = try self.admission.participantStream(address: context.clientAddress, form: meeting)
-            let membership = try await self.rooms.join(meeting: meeting, channel: context.channel)
-            let body = ResponseBody { writer in
-                defer { slot.release() }
-                try await writer.write(Self.preamble)
-                let reason = await self.rooms.watch(membership)
-                // nil: the connection closed, there is nobody to tell.
-                guard let reason else { return }
-                try await writer.write(ByteBuffer(string: LiveResultsController.format(name: "end", ["reason": reason])))
-                try await writer.finish(nil)
-            }
-            return Response(
-                status: .ok,
-                headers: [.contentType: "text/event-stream", .cacheControl: "no-store", .accelBuffering: "no"],
-                body: body)
+            return try await self.stream(meeting, .participants, context)
         }
+        guard let questions = self.questions else { return }
+        // The room's questions (decision 75): `questions` events carrying only the version of
+        // the list the room sees, while the host has questions on, whether the results are shared
+        // or not; it ends `off` when the host turns them off.
+        group.get(":code/room-questions/live") { _, context -> Response in
+            guard let meeting = try await questions.liveMeeting(code: context.parameters.get("code") ?? "") else {
+                throw APIError.notFound("room questions")
+            }
+            return try await self.stream(meeting, .roomQuestions, context)
+        }
+    }
+
+    /// One viewer's stream of `audience`, under the participants' stream slots.
+    private func stream(_ meeting: UUID, _ audience: LiveAudience, _ context: AppRequestContext) async throws -> Response {
+        // Held until the body ends, or freed with the body if it is never written.
+        let slot = try self.admission.participantStream(address: context.clientAddress, form: meeting)
+        let membership = try await self.rooms.join(meeting: meeting, audience: audience, channel: context.channel)
+        let body = ResponseBody { writer in
+            defer { slot.release() }
+            try await writer.write(Self.preamble)
+            let reason = await self.rooms.watch(membership)
+            // nil: the connection closed, there is nobody to tell.
+            guard let reason else { return }
+            try await writer.write(ByteBuffer(string: LiveResultsController.format(name: "end", ["reason": reason])))
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-store", .accelBuffering: "no"],
+            body: body)
     }
 
     /// Reconnect after 2 s, as the hosts' stream asks.

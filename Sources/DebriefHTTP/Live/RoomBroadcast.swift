@@ -6,9 +6,9 @@ import NIOHTTPTypes
 import Synchronization
 
 /// Writes the participants' live events of each meeting to all of its viewers from the viewers'
-/// own event loops: one subscription to ``LiveResultsHub`` per meeting and event loop (a
-/// ``LiveRoom``), and per event one hop to each loop, which then writes the one shared buffer to
-/// each of its connections.
+/// own event loops: one subscription to ``LiveResultsHub`` per meeting, audience (the shared
+/// results, or the room's questions' version) and event loop (a ``LiveRoom``), and per event one
+/// hop to each loop, which then writes the one shared buffer to each of its connections.
 ///
 /// Why not a task per viewer, as the hosts' streams have: a room of 5,000 phones at four events a
 /// second made 20,000 task wake-ups, async-writer hand-offs and loop hops a second, and the
@@ -27,9 +27,10 @@ final class RoomBroadcast: Sendable {
     /// meeting and event loop for them).
     private let viewers: Gauge
 
-    /// A room of one meeting on one event loop.
+    /// A room of one meeting and audience on one event loop.
     private struct Key: Hashable {
         let meeting: UUID
+        let audience: LiveAudience
         let loop: ObjectIdentifier
     }
 
@@ -80,10 +81,11 @@ final class RoomBroadcast: Sendable {
         deinit { self.end() }
     }
 
-    /// Joins the room of `meeting` on `channel`'s event loop, once the room has its first snapshot
-    /// (or its end); throws what computing that snapshot threw, before any response is written.
-    func join(meeting: UUID, channel: any Channel) async throws -> Membership {
-        let key = Key(meeting: meeting, loop: ObjectIdentifier(channel.eventLoop))
+    /// Joins the room of `meeting` and `audience` (``LiveAudience/participants`` or
+    /// ``LiveAudience/roomQuestions``) on `channel`'s event loop, once the room has its first
+    /// snapshot (or its end); throws what computing that snapshot threw, before any response is written.
+    func join(meeting: UUID, audience: LiveAudience = .participants, channel: any Channel) async throws -> Membership {
+        let key = Key(meeting: meeting, audience: audience, loop: ObjectIdentifier(channel.eventLoop))
         let room = self.rooms.withLock { rooms -> LiveRoom in
             if var entry = rooms[key] {
                 entry.members += 1
@@ -101,7 +103,7 @@ final class RoomBroadcast: Sendable {
     }
 
     /// Waits until the viewer's stream ends, writing its events meanwhile: the reason to tell the
-    /// viewer (`not_shared`, `too_slow`, `shutting_down`), or nil when its connection closed.
+    /// viewer (`not_shared`, `off`, `too_slow`, `shutting_down`), or nil when its connection closed.
     func watch(_ membership: Membership) async -> String? {
         defer { membership.end() }
         self.viewers.record(self.viewerCount.add(1, ordering: .relaxed).newValue)
@@ -121,7 +123,7 @@ final class RoomBroadcast: Sendable {
     /// stream (sharing switched off, shutdown) or the room's last viewer leaves (cancelled).
     private func feed(_ room: LiveRoom, _ key: Key) async {
         do {
-            let events = try await self.hub.subscribe(to: key.meeting, audience: .participants)
+            let events = try await self.hub.subscribe(to: key.meeting, audience: key.audience)
             for await event in events {
                 room.loop.execute { room.deliver(event) }
             }
@@ -149,6 +151,6 @@ final class RoomBroadcast: Sendable {
         emptied?.cancel()
     }
 
-    /// Rooms open now, for tests: one per watched meeting and event loop, none once nobody watches.
+    /// Rooms open now, for tests: one per watched meeting, audience and event loop, none once nobody watches.
     var roomCount: Int { self.rooms.withLock { $0.count } }
 }

@@ -150,7 +150,8 @@ public func buildRouter(
     let results = ResultsController(results: api.results, meetings: api.meetings)
     results.addPublicRoutes(to: participant)
     let rooms = RoomBroadcast(hub: api.liveResults, slowViewerGrace: api.liveResults.slowViewerGrace)
-    ParticipantLiveController(results: api.results, rooms: rooms, admission: admission).addRoutes(to: participant)
+    ParticipantLiveController(results: api.results, rooms: rooms, admission: admission, questions: api.roomQuestions)
+        .addRoutes(to: participant)
     let authenticated = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts))
     accounts.addAuthenticatedRoutes(to: authenticated)
     let creation = MeetingCreation(
