@@ -301,6 +301,7 @@ struct AuthorizationMatrixTests {
         "GET /assets/builder.js": Row(access: .anyone, success: .ok),
         "GET /assets/follow-up.js": Row(access: .anyone, success: .ok),
         "GET /assets/room.js": Row(access: .anyone, success: .ok),
+        "GET /assets/room-questions.js": Row(access: .anyone, success: .ok),
         "GET /f/{code}": Row(access: .anyone, success: .ok),
         "POST /f/{code}": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["answers": []] }),
         "POST /f/{code}/check-in": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),

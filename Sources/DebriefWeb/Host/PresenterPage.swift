@@ -123,6 +123,7 @@ struct PresenterPageController {
             view.notice = t(.presenterNoForm)
             return try self.render(writer, view, meeting)
         }
+        view.roomTop?.topLiveURL = "/v1/f/\(formCode)/room-questions/live"
         // The series' code stays the same every week: the room learns it once.
         let code = meeting.seriesCode ?? formCode
         let url = ParticipantURL.of(code: code, base: self.publicBaseURL)
@@ -171,9 +172,11 @@ struct PresenterPageController {
     }
 
     private func render(_ writer: PageWriter, _ view: PresenterPage, _ meeting: Meeting) throws -> Response {
-        // The script steps through the questions whether or not the results are live.
+        // The script steps through the questions whether or not the results are live; the room's
+        // questions refetch their top three live, whether or not the results are shared.
         try writer.page(
             "presenter", title: writer.localizer(.presenterHeading) + " · " + meeting.title, view: view,
-            policy: ContentSecurityPolicy.dashboard, script: view.results == nil ? nil : Assets.roomScript.url)
+            policy: ContentSecurityPolicy.dashboard, script: view.results == nil ? nil : Assets.roomScript.url,
+            alsoScripts: view.roomTop?.topLiveURL == nil ? [] : [Assets.roomQuestionsScript.url])
     }
 }

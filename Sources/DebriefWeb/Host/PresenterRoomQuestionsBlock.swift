@@ -4,7 +4,8 @@ import Foundation
 /// The presenter view's top questions from the room (docs/decisions/0075): the first three the
 /// room sees, pinned first, in the room's order (``RoomQuestionActions/roomTop(_:meeting:visibleTo:)``:
 /// nothing waiting or hidden reaches the projector), as of the view's load; `GET
-/// /m/{id}/room-questions/top` is the list alone, for the live refetch still to come (decision 75).
+/// /m/{id}/room-questions/top` is the list alone, which `room-questions.js` fetches again when the
+/// room's questions' stream says the list changed (decision 75), so the projector reorders live.
 ///
 /// Members are prefixed `top`: the partial sits inside the presenter's view.
 struct PresenterRoomQuestionsBlock {
@@ -23,6 +24,8 @@ struct PresenterRoomQuestionsBlock {
     var topEmpty: Bool
     /// The fragment the script fetches.
     var topURL: String
+    /// The room's questions' live stream (by the form's code), once the meeting has a published form.
+    var topLiveURL: String?
 
     init(_ questions: [RoomQuestion], meeting: UUID, _ t: Localizer) {
         self.topURL = "/m/\(meeting.uuidString.lowercased())/room-questions/top"

@@ -174,7 +174,10 @@ struct ParticipantPageController {
             body: writer.localizer(body), resultsHref: shared ? "/f/\(form.code)/thanks\(query)" : nil,
             changeHref: changeable ? "/f/\(form.code)/change\(query)" : nil)
         page.roomQuestions = try await self.roomBlock(form.code, language, room, request, writer.localizer)
-        return try writer.page("participant-answered", title: writer.localizer(.answeredHeading), view: page, status: status)
+        let live = page.roomQuestions != nil
+        return try writer.page(
+            "participant-answered", title: writer.localizer(.answeredHeading), view: page, status: status,
+            policy: live ? ContentSecurityPolicy.dashboard : ContentSecurityPolicy.page, alsoScripts: live ? [Assets.roomQuestionsScript.url] : [])
     }
 
     struct AnsweredPage {
@@ -313,12 +316,15 @@ struct ParticipantPageController {
         let writer = try PageWriter(language: Self.pageLanguage(view.form, formLanguage, request))
         var page = ParticipantFormPage(view, state: state, language: writer.language, formLanguage: formLanguage)
         page.add(try await self.roomBlock(view.form.code, formLanguage, room, request, writer.localizer), t: writer.localizer)
-        // Only a form with follow-ups gets a script: it hides and shows them (the page works without).
+        // Only a form with follow-ups gets their script: it hides and shows them (the page works
+        // without); only a room taking questions gets theirs, which refetches the list live
+        // (and connects to the page's own origin).
         let hasFollowUps = view.form.definition.questions.contains { $0.showWhen != nil }
+        let room = page.roomQuestions != nil
         return try writer.page(
             "participant-form", title: page.formTitle, view: page, status: status,
-            policy: hasFollowUps ? ContentSecurityPolicy.scripted : ContentSecurityPolicy.page,
-            script: hasFollowUps ? Assets.followUpScript.url : nil)
+            policy: room ? ContentSecurityPolicy.dashboard : hasFollowUps ? ContentSecurityPolicy.scripted : ContentSecurityPolicy.page,
+            script: hasFollowUps ? Assets.followUpScript.url : nil, alsoScripts: room ? [Assets.roomQuestionsScript.url] : [])
     }
 
     /// A personal link the page may carry along: only one of the shape the server mints (the

@@ -6,8 +6,9 @@ import Foundation
 /// The participant page's "Questions from the room" (docs/decisions/0075), shown when the host
 /// turned them on: the form that posts one (a name field only in a `named` room), and the list the
 /// room sees (``RoomQuestionActions/roomView(code:voterToken:)``: visible questions only, in the
-/// room's order) with an upvote or remove-vote button each. Plain forms, no script: a reload shows
-/// the newest list (the live refetch is not built yet, decision 75).
+/// room's order) with an upvote or remove-vote button each. Plain forms that work without script;
+/// with it (`room-questions.js`) the list is fetched again whenever the room's questions' stream
+/// (`/v1/f/{code}/room-questions/live`) sends a version other than the page's (decision 75).
 ///
 /// Members are prefixed `room`: the partial sits inside the form page's view, and a nil member
 /// would otherwise be looked up there.
@@ -42,6 +43,10 @@ struct RoomQuestionsBlock {
     var roomPostAction: String
     /// The fragment `room-questions.js` fetches when the room's list changed.
     var roomListURL: String
+    /// The room's questions' live stream, and the version of the list as this page shows it
+    /// (``RoomListVersion``): a first event with the same version fetches nothing.
+    var roomLiveURL: String
+    var roomVersion: String
     /// The form's language, posted back so the page comes back in it.
     var roomLanguage: String
     var roomNamed: Bool
@@ -59,7 +64,9 @@ struct RoomQuestionsBlock {
         guard view.settings.enabled else { return nil }
         self.roomCode = code
         self.roomPostAction = "/f/\(code)/room-questions"
-        self.roomListURL = "/f/\(code)/room-questions"
+        self.roomListURL = "/f/\(code)/room-questions" + (formLanguage.isEmpty ? "" : "?lang=\(formLanguage)")
+        self.roomLiveURL = "/v1/f/\(code)/room-questions/live"
+        self.roomVersion = RoomListVersion(view.questions).version
         self.roomLanguage = formLanguage
         self.roomNamed = view.settings.names == .named
         self.roomApproveFirstNote = view.settings.postsShowAtOnce ? nil : t(RoomQuestionPhrase.roomQApproveFirstNote)

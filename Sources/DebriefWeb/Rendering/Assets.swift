@@ -35,7 +35,10 @@ struct Assets: Sendable {
     static let followUpScript = File(name: "follow-up.js", contentType: "text/javascript; charset=utf-8")
     /// Redraws the thanks page's and the presenter view's results from the room's live stream.
     static let roomScript = File(name: "room.js", contentType: "text/javascript; charset=utf-8")
-    static let all = [stylesheet, dashboardScript, timeZoneScript, builderScript, followUpScript, roomScript]
+    /// Refetches the room's questions (the participant's list, the presenter's top three) when
+    /// their live stream says the list changed (docs/decisions/0075).
+    static let roomQuestionsScript = File(name: "room-questions.js", contentType: "text/javascript; charset=utf-8")
+    static let all = [stylesheet, dashboardScript, timeZoneScript, builderScript, followUpScript, roomScript, roomQuestionsScript]
 
     /// `GET /assets/debrief.css`, `GET /assets/dashboard.js` and the other scripts.
     static func addRoutes(to router: Router<AppRequestContext>) {

@@ -12,8 +12,8 @@ struct PageFrame {
     var t: [String: String]
     var title: String
     var stylesheet: String = Assets.stylesheet.url
-    /// The dashboard's script, on the dashboard only.
-    var script: String?
+    /// The page's scripts (each its own file, `defer`red): none on most pages.
+    var scripts: [String] = []
     /// The sign-out button's CSRF token, on pages of a signed-in host.
     var signOutToken: String?
     /// Whether the header links the admin page (the signed-in host is an admin).
@@ -45,10 +45,11 @@ struct PageWriter {
     /// A whole page: `template` (which extends `layout`) around `view`.
     func page(
         _ template: String, title: String, view: Any, status: HTTPResponse.Status = .ok,
-        policy: String = ContentSecurityPolicy.page, script: String? = nil, signOutToken: String? = nil, showsAdmin: Bool = false
+        policy: String = ContentSecurityPolicy.page, script: String? = nil, signOutToken: String? = nil, showsAdmin: Bool = false,
+        alsoScripts: [String] = []
     ) throws -> Response {
         let frame = PageFrame(
-            lang: self.language.rawValue, t: self.localizer.table, title: title, script: script,
+            lang: self.language.rawValue, t: self.localizer.table, title: title, scripts: [script].compactMap { $0 } + alsoScripts,
             signOutToken: signOutToken, showsAdmin: showsAdmin,
             zoneNote: DateText.hostZoneName.map { self.localizer(.timesIn, ["zone": $0]) },
             zoneHint: self.localizer(.timeZoneFieldHint, ["zone": DateText.zoneName]), page: view)

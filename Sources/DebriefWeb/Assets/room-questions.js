@@ -1,0 +1,109 @@
+// Debrief questions from the room, live: the participant page's list and the presenter view's
+// top three (docs/decisions/0075).
+//
+// Both are rendered on the server and work without this script (a reload shows the newest list).
+// With it, the section listens to GET /v1/f/{code}/room-questions/live (Server-Sent Events), whose
+// `questions` events carry only a version of the list the room sees; when it differs from the
+// version shown, the section fetches its fragment again (the participant's own list, with this
+// browser's votes, from its cookie; the presenter's top three) and puts it in place. Items that
+// did not change keep their nodes (and the focus of a button about to be pressed); only the
+// order and the changed ones move.
+(function () {
+  "use strict";
+
+  var root = document.querySelector("[data-room-questions-live]");
+  if (!root || !window.EventSource || !window.fetch || !window.DOMParser) return;
+  var presenter = root.hasAttribute("data-room-top-url");
+  var listURL = root.getAttribute(presenter ? "data-room-top-url" : "data-room-questions-url");
+  var target = document.getElementById(presenter ? "presenter-room-questions-list" : "room-questions-list");
+  if (!listURL || !target) return;
+  // The presenter's page carries no version: its first event fetches the top three once.
+  var shown = root.getAttribute("data-room-questions-version") || "";
+  var wanted = shown;
+  var fetching = false;
+  var source = null;
+  var ended = false;
+
+  // A room's phones hear an event at the same moment: each waits a little, at random, so their
+  // fetches spread over half a second instead of arriving together.
+  var SPREAD = presenter ? 0 : 500;
+
+  function key(node) {
+    return node.nodeType === 1 ? node.getAttribute("data-room-question") : null;
+  }
+
+  // Puts `fresh`'s children in `into`, keeping each old item whose markup is unchanged.
+  function morph(into, fresh) {
+    var kept = {};
+    var old = into.querySelectorAll("[data-room-question]");
+    for (var i = 0; i < old.length; i++) kept[key(old[i])] = old[i];
+    var items = fresh.querySelectorAll("[data-room-question]");
+    for (var j = 0; j < items.length; j++) {
+      var before = kept[key(items[j])];
+      if (before && before.outerHTML === items[j].outerHTML) items[j].parentNode.replaceChild(before, items[j]);
+    }
+    var next = document.createDocumentFragment();
+    while (fresh.firstChild) next.appendChild(fresh.firstChild);
+    into.replaceChildren(next);
+  }
+
+  function refetch() {
+    if (fetching) return;
+    fetching = true;
+    var asked = wanted;
+    fetch(listURL, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      })
+      .then(function (html) {
+        morph(target, new DOMParser().parseFromString(html, "text/html").body);
+        shown = asked;
+        root.setAttribute("data-room-questions-shown", shown);
+      })
+      .catch(function () {
+        // Questions switched off, or the network away a moment: the next event tries again.
+      })
+      .then(function () {
+        fetching = false;
+        if (wanted !== shown && !ended) refetch();
+      });
+  }
+
+  function heard(version) {
+    if (!version || version === wanted) return;
+    wanted = version;
+    if (version === shown) return;
+    window.setTimeout(refetch, Math.floor(Math.random() * SPREAD));
+  }
+
+  function connect() {
+    source = new EventSource(root.getAttribute("data-room-questions-live"));
+    source.addEventListener("questions", function (event) {
+      root.setAttribute("data-room-questions-state", "live");
+      try {
+        heard(JSON.parse(event.data).version);
+      } catch (error) {
+        // A malformed event changes nothing shown.
+      }
+    });
+    // The host turned questions off (or the server is going away): keep what is shown, stop.
+    source.addEventListener("end", function () {
+      source.close();
+      ended = true;
+      root.setAttribute("data-room-questions-state", "ended");
+    });
+  }
+
+  // A phone put away stops listening, and when looked at again hears the current version first.
+  document.addEventListener("visibilitychange", function () {
+    if (ended) return;
+    if (document.hidden) {
+      if (source) source.close();
+      source = null;
+    } else if (!source) {
+      connect();
+    }
+  });
+  if (!document.hidden) connect();
+})();
