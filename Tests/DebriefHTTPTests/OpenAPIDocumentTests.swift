@@ -163,10 +163,29 @@ struct OpenAPIDocumentTests {
             }
         }
         #expect(problems.isEmpty, "OpenAPI parts:\n\(problems.joined(separator: "\n"))")
-        #expect(Set(files).subtracting(referred) == ["openapi.yaml"], "parts nothing refers to, besides the root")
+        // The kinds' parts are read through the registry (`x-each-kind`), not by reference.
+        let kindParts = Set(OpenAPIController.kinds.map { "components/kinds/\($0).yaml" })
+        #expect(Set(files).subtracting(referred).subtracting(kindParts) == ["openapi.yaml"], "parts nothing refers to, besides the root")
 
         let left = Self.references(in: try Self.loadDocument(), at: "#").filter { !$0.reference.hasPrefix("#/") }
         #expect(left.isEmpty, "references pointing outside the joined document: \(left.map(\.reference))")
+    }
+
+    /// Issue 49: each registered question kind keeps its schemas in one part, and no other part
+    /// names a kind where a list of kinds or a kind's own member stands (they hold `x-each-kind`).
+    @Test func everyRegisteredKindHasItsPartAndNoOther() throws {
+        let parts = Set(try Self.partFiles().filter { $0.hasPrefix("components/kinds/") })
+        #expect(parts == Set(OpenAPIController.kinds.map { "components/kinds/\($0).yaml" }))
+        let document = try Self.loadDocument()
+        let components = try #require(document["components"] as? [String: Any])
+        let schemas = try #require(components["schemas"] as? [String: Any])
+        let input = try #require(schemas["QuestionInput"] as? [String: Any])
+        let kind = try #require((input["properties"] as? [String: Any])?["kind"] as? [String: Any])
+        #expect(kind["enum"] as? [String] == OpenAPIController.kinds)
+        let question = try #require(schemas["Question"] as? [String: Any])
+        #expect((question["oneOf"] as? [Any])?.count == OpenAPIController.kinds.count)
+        let joined = try OpenAPIBundler.bundle(root: Self.rootURL, kinds: OpenAPIController.kinds)
+        #expect(!joined.contains(OpenAPIBundler.eachKind), "a marker left in the joined document")
     }
 
     /// Issue 33: `paths/pages.yaml` had grown to 2,449 lines and `components/results.yaml` to
@@ -182,7 +201,7 @@ struct OpenAPIDocumentTests {
     }
 
     @Test func servedDocumentIsTheJoinedParts() async throws {
-        let joined = Data(try OpenAPIBundler.bundle(root: Self.rootURL).utf8)
+        let joined = Data(try OpenAPIBundler.bundle(root: Self.rootURL, kinds: OpenAPIController.kinds).utf8)
         let database = try await TestDatabase.createMigrated(maxConnections: 1)
         let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
         do {
@@ -241,7 +260,7 @@ struct OpenAPIDocumentTests {
 
     /// The joined document as plain dictionaries (string keys) and arrays.
     static func loadDocument() throws -> [String: Any] {
-        let text = try OpenAPIBundler.bundle(root: Self.rootURL)
+        let text = try OpenAPIBundler.bundle(root: Self.rootURL, kinds: OpenAPIController.kinds)
         return try #require(Self.plain(try Yams.load(yaml: text)) as? [String: Any], "openapi.yaml is not a mapping")
     }
 

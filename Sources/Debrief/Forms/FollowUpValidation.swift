@@ -35,7 +35,8 @@ extension FollowUpInput {
             rule = self.ratingRule(scale, at: path, into: &problems)
         case .choice(let spec):
             rule = self.choiceRule(spec, at: path, into: &problems)
-        case .shortAnswer, .grid, .ranking, .number:
+        default:
+            // Only ratings and choices decide a follow-up; every other kind, a new one too, is refused.
             problems.add(questionPath, "must name a rating or choice question")
             rule = nil
         }

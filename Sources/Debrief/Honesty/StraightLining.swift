@@ -15,11 +15,4 @@ public enum StraightLining {
             return question.kind.descriptor.isStraightLined(answer.value, question.body)
         }
     }
-
-    /// Whether `ratings` of a grid with `statements` statements rate every one of them alike,
-    /// at least ``minimumStatements`` of them.
-    public static func isStraightLined(_ ratings: [GridRating], statements: Int) -> Bool {
-        guard ratings.count >= Self.minimumStatements, ratings.count == statements, let first = ratings.first else { return false }
-        return ratings.allSatisfy { $0.value == first.value }
-    }
 }

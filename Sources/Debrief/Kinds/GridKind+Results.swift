@@ -70,6 +70,8 @@ extension GridKind {
     public static let canStraightLine = true
 
     public static func isStraightLined(_ value: [GridRating], _ spec: GridSpec) -> Bool {
-        StraightLining.isStraightLined(value, statements: spec.statements.count)
+        // Every statement rated alike, and at least `StraightLining.minimumStatements` of them.
+        guard value.count >= StraightLining.minimumStatements, value.count == spec.statements.count, let first = value.first else { return false }
+        return value.allSatisfy { $0.value == first.value }
     }
 }

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 import Hummingbird
 
@@ -9,9 +10,12 @@ struct OpenAPIController {
         guard let folder = Bundle.module.url(forResource: "OpenAPI", withExtension: nil) else {
             throw OpenAPIBundler.Failure(file: "OpenAPI", problem: "not in the resource bundle")
         }
-        let text = try OpenAPIBundler.bundle(root: folder.appendingPathComponent("openapi.yaml"))
+        let text = try OpenAPIBundler.bundle(root: folder.appendingPathComponent("openapi.yaml"), kinds: Self.kinds)
         return ByteBuffer(string: text)
     }
+
+    /// The registered question kinds, each of which keeps its schemas in `components/kinds/<kind>.yaml`.
+    static let kinds = QuestionKind.allCases.map(\.rawValue)
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("openapi.yaml") { _, _ -> Response in

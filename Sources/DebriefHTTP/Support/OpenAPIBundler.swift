@@ -26,19 +26,28 @@ public struct OpenAPIBundler {
 
     /// The root file, absolute and standardized: references into it stay internal.
     private let root: String
+    /// The question kinds' names in the registry's order, each with its part in ``kindsFolder``
+    /// (`OpenAPIBundler+Kinds.swift`).
+    let kinds: [String]
+    /// `components/kinds` beside the root.
+    let kindsFolder: String
     /// Every file read so far, so a part that many references point into is parsed once.
     private var files: [String: Node] = [:]
     /// Each component the root names, by where its definition lives, mapped to its internal reference.
     private var components: [Target: String] = [:]
 
-    private init(root: URL) {
+    private init(root: URL, kinds: [String]) {
         self.root = root.standardizedFileURL.path
+        self.kinds = kinds
+        self.kindsFolder = root.deletingLastPathComponent().appendingPathComponent("components/kinds").standardizedFileURL.path
     }
 
     /// The document whose root file is `root`, joined and written as YAML: lines are not
     /// rewrapped and non-ASCII text (`…`, Korean examples) is written as it is, not escaped.
-    public static func bundle(root: URL) throws -> String {
-        var bundler = OpenAPIBundler(root: root)
+    /// `kinds` are the registered question kinds' names in order, each of which has its part
+    /// `components/kinds/<kind>.yaml` (a missing one is a failure).
+    public static func bundle(root: URL, kinds: [String]) throws -> String {
+        var bundler = OpenAPIBundler(root: root, kinds: kinds)
         return try Yams.serialize(node: try bundler.bundled(), width: -1, allowUnicode: true)
     }
 
@@ -183,7 +192,7 @@ public struct OpenAPIBundler {
 
     /// Where `reference`, written in `file`, points. Only relative file references (and
     /// fragments) are followed; the parts never fetch anything.
-    private func target(of reference: String, in file: String) throws -> Target {
+    func target(of reference: String, in file: String) throws -> Target {
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let location = String(parts[0])
         let fragment = parts.count > 1 ? String(parts[1]) : ""
@@ -219,8 +228,9 @@ public struct OpenAPIBundler {
         return current
     }
 
-    /// The parsed file at `path`, read once.
-    private mutating func load(_ path: String) throws -> Node {
+    /// The parsed file at `path`, read once, its `x-each-kind` markers replaced (a kind's own
+    /// part holds none).
+    mutating func load(_ path: String) throws -> Node {
         if let node = self.files[path] { return node }
         let parsed: Node?
         do {
@@ -228,7 +238,10 @@ public struct OpenAPIBundler {
         } catch {
             throw Failure(file: path, problem: "cannot be read as YAML: \(error)")
         }
-        guard let node = parsed else { throw Failure(file: path, problem: "the file is empty") }
+        guard var node = parsed else { throw Failure(file: path, problem: "the file is empty") }
+        if URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path != self.kindsFolder {
+            node = try self.expandingKinds(node, in: path)
+        }
         self.files[path] = node
         return node
     }
@@ -249,13 +262,13 @@ public struct OpenAPIBundler {
     }
 
     /// A scalar with new text, in the style (quoting) of the one it replaces.
-    private static func replacing(_ node: Node, with text: String) -> Node {
+    static func replacing(_ node: Node, with text: String) -> Node {
         guard let scalar = node.scalar else { return Node(text) }
         return .scalar(Node.Scalar(text, scalar.tag, scalar.style))
     }
 
     /// A JSON pointer token for `name` (RFC 6901).
-    private static func escape(_ name: String) -> String {
+    static func escape(_ name: String) -> String {
         name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 }

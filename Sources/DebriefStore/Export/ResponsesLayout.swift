@@ -47,7 +47,7 @@ struct ResponsesLayout {
         var prompt: String
         var hasOther: Bool
         /// A grid's statement this column holds the rating of.
-        var statement: GridStatement? = nil
+        var statement: ExportColumns.Statement? = nil
         /// A choice question shuffled in some version: the presented order gets a column.
         var shuffled = false
         /// A choice question: its option ids get a column beside the labels.

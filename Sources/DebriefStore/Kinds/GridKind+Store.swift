@@ -18,6 +18,6 @@ extension GridKind: StoreKindPart {
 
     /// A column per statement (`q3.agenda`), numbers only.
     static func exportColumns(_ spec: GridSpec) -> ExportColumns {
-        ExportColumns(statements: spec.statements, numeric: true)
+        ExportColumns(statements: spec.statements.map { .init(key: $0.key, label: $0.label) }, numeric: true)
     }
 }

@@ -20,6 +20,6 @@ extension RankingKind: StoreKindPart {
     /// A column per option (`q3.agenda`) holding its rank, numbers only: a spreadsheet sorts and
     /// averages ranks per option directly.
     static func exportColumns(_ spec: RankingSpec) -> ExportColumns {
-        ExportColumns(statements: spec.options.map { GridStatement(key: $0.id, label: $0.label) }, numeric: true)
+        ExportColumns(statements: spec.options.map { .init(key: $0.id, label: $0.label) }, numeric: true)
     }
 }

@@ -51,8 +51,15 @@ struct StoredAnswerPart {
 
 /// A question's columns in the raw responses layout.
 struct ExportColumns {
+    /// One part of an answer with a column of its own (a grid's statement, a ranking's option):
+    /// its key in `statement_key` and the label the header shows.
+    struct Statement: Equatable {
+        var key: String
+        var label: String
+    }
+
     /// One column per statement; `[nil]`: one column for the whole answer.
-    var statements: [GridStatement?] = [nil]
+    var statements: [Statement?] = [nil]
     var hasOther = false
     var hasCodes = false
     var numeric = false

@@ -2,6 +2,7 @@ import Debrief
 
 extension ChoiceKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindChoice) }
+    static var partial: String { "question-choice" }
 
     static func addLabel(_ t: Localizer) -> String { t(.addChoiceButton) }
 
@@ -12,7 +13,6 @@ extension ChoiceKind: PageKindPart {
         _ spec: ChoiceSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
         into view: inout ParticipantFormPage.QuestionField
     ) {
-        view.isChoice = true
         view.inputType = spec.allowsMultiple ? "checkbox" : "radio"
         view.options = spec.options.map { option in
             ParticipantFormPage.Option(

@@ -2,6 +2,7 @@ import Debrief
 
 extension GridKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindGrid) }
+    static var partial: String { "question-grid" }
 
     static func addLabel(_ t: Localizer) -> String { t(.addGridButton) }
 
@@ -13,7 +14,6 @@ extension GridKind: PageKindPart {
         _ spec: GridSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
         into view: inout ParticipantFormPage.QuestionField
     ) {
-        view.isGrid = true
         view.gridColumnHeads = spec.scale.range.map { ParticipantFormPage.GridColumn(columnID: "\(fieldID)-value-\($0)", columnValue: $0) }
         view.gridColumns = view.gridColumnHeads.count
         view.gridRows = spec.statements.map { statement in

@@ -3,6 +3,7 @@ import Foundation
 
 extension NumberKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindNumber) }
+    static var partial: String { "question-number" }
 
     static func addLabel(_ t: Localizer) -> String { t(.addNumberButton) }
 
@@ -12,7 +13,6 @@ extension NumberKind: PageKindPart {
         _ spec: NumberSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
         into view: inout ParticipantFormPage.QuestionField
     ) {
-        view.isNumber = true
         view.textValue = posted.first ?? ""
         view.numberMin = spec.minimum.map(NumberSpec.text)
         view.numberMax = spec.maximum.map(NumberSpec.text)

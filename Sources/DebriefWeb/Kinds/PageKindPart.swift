@@ -7,6 +7,10 @@ import Debrief
 protocol PageKindPart: QuestionKindDescriptor {
     /// The kind's name in the builder.
     static func label(_ t: Localizer) -> String
+    /// The template of a question of this kind on the participant page and the builder's
+    /// preview (`question-grid`): the shared templates render it by this name (`{{>*partial}}`),
+    /// so they name no kind.
+    static var partial: String { get }
     /// Fills the participant page's partial of a question of this kind (`fieldID` names its
     /// inputs; `posted` are the values posted under the question's own field).
     static func participantField(
@@ -58,6 +62,7 @@ extension PageKindPart {
         into view: inout ParticipantFormPage.QuestionField
     ) {
         guard let spec = spec(of: question.body) else { return }
+        view.partial = partial
         participantField(spec, question: question, fields: fields, posted: posted, fieldID: fieldID, t: t, into: &view)
     }
 

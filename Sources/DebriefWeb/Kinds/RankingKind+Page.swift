@@ -2,6 +2,7 @@ import Debrief
 
 extension RankingKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindRanking) }
+    static var partial: String { "question-ranking" }
 
     static func addLabel(_ t: Localizer) -> String { t(.addRankingButton) }
 
@@ -15,7 +16,6 @@ extension RankingKind: PageKindPart {
         _ spec: RankingSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
         into view: inout ParticipantFormPage.QuestionField
     ) {
-        view.isRanking = true
         let places = Self.places(spec, question: question.key, fields: fields)
         let shown = spec.options.enumerated().sorted { (places[$0.element.id] ?? Int.max, $0.offset) < (places[$1.element.id] ?? Int.max, $1.offset) }
         view.rankingRows = shown.map { _, option in

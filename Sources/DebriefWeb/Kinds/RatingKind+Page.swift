@@ -2,6 +2,7 @@ import Debrief
 
 extension RatingKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindRating) }
+    static var partial: String { "question-rating" }
 
     static func addLabel(_ t: Localizer) -> String { t(.addRatingButton) }
 
@@ -12,7 +13,6 @@ extension RatingKind: PageKindPart {
         _ spec: RatingSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
         into view: inout ParticipantFormPage.QuestionField
     ) {
-        view.isRating = true
         view.points = (spec.min...spec.max).map { value in
             ParticipantFormPage.Point(inputID: "\(fieldID)-\(value)", value: value, checked: posted.first == String(value))
         }

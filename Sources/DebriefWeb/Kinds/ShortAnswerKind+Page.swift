@@ -2,6 +2,7 @@ import Debrief
 
 extension ShortAnswerKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindShortAnswer) }
+    static var partial: String { "question-text" }
 
     static func addLabel(_ t: Localizer) -> String { t(.addShortAnswerButton) }
 
@@ -10,7 +11,6 @@ extension ShortAnswerKind: PageKindPart {
         _ spec: ShortAnswerSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
         into view: inout ParticipantFormPage.QuestionField
     ) {
-        view.isText = true
         view.textValue = posted.first ?? ""
         view.maxLength = spec.maxLength
         view.placeholder = spec.placeholder

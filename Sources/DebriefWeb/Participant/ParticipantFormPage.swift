@@ -45,19 +45,15 @@ struct ParticipantFormPage {
         /// A follow-up: the condition in words ("Answer if you rated 0–6 on …"), always shown so
         /// the page works without script, and what `follow-up.js` reads to hide and show it.
         var condition: Condition?
-        var isRating = false
-        var isChoice = false
-        var isText = false
-        var isGrid = false
+        /// The kind's template (its page part's `partial`), which the page renders by name.
+        var partial = ""
         /// Grid: the scale's values (column headings) and one row of radio buttons per statement.
         var gridColumnHeads: [GridColumn] = []
         var gridColumns = 0
         var gridRows: [GridRow] = []
-        var isRanking = false
         /// Ranking: one place `<select>` per option (no script needed, docs/decisions/0070).
         var rankingRows: [RankingRow] = []
         /// Number: the `<input type=number>`'s bounds and step (plain text), and the unit beside it.
-        var isNumber = false
         var numberMin: String?
         var numberMax: String?
         var numberStep = "any"

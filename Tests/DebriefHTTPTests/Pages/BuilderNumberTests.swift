@@ -48,6 +48,21 @@ struct BuilderNumberTests {
         }
     }
 
+    /// The preview names no kind: it renders each question's partial by the name its page part
+    /// gives (`{{>*partial}}`). Before, builder.mustache listed five kinds' partials and left the
+    /// number out, so the phone preview showed no field for a number question.
+    @Test func thePreviewShowsANumberQuestionsField() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let (session, path) = try await BuilderPageTests.builder(api)
+            let preview = try await api.post(path, [("csrf", session.csrf), ("action", "preview")] + Self.fields, cookie: session.cookie)
+            let start = try #require(preview.text.range(of: "<div class=\"phone\">"))
+            let end = try #require(preview.text.range(of: "</aside>", range: start.upperBound..<preview.text.endIndex))
+            let phone = preview.text[start.lowerBound..<end.lowerBound]
+            #expect(phone.contains("type=\"number\""), "the preview shows the number field")
+            #expect(phone.contains("<span class=\"number-unit\">min</span>"), "with its unit")
+        }
+    }
+
     @Test func aBoundThatIsNotANumberIsNamedAndNothingIsStored() async throws {
         try await ParticipantAPI.run { api, _ in
             let (session, path) = try await BuilderPageTests.builder(api)

@@ -13,6 +13,16 @@ struct PageKindPartTests {
         }
     }
 
+    /// The pages render a question by its kind's partial name (`{{>*partial}}`): each names a
+    /// template the renderer has, and no two kinds share one.
+    @Test func everyKindsPartialIsATemplate() throws {
+        let renderer = try PageRenderer.bundled.get()
+        let partials = QuestionKind.allCases.compactMap { $0.page?.partial }
+        #expect(partials.count == QuestionKind.allCases.count)
+        #expect(Set(partials).count == partials.count, "one partial per kind")
+        for partial in partials { #expect(renderer.names.contains(partial), "\(partial) is not a template") }
+    }
+
     @Test func anAnswerOfEachKindReadsBackFromItsPostedFields() throws {
         let questions = try QuestionKindRegistryFixtures.questions()
         let answers: [AnswerValue] = [
