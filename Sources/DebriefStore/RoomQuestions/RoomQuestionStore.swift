@@ -73,18 +73,25 @@ public struct RoomQuestionStore: Sendable {
     /// `voter` upvotes (`true`) or takes back their vote on a question the room sees. Both are
     /// idempotent: the table's key holds one vote per voter and question. `notFound` for a
     /// question the room does not see (waiting, hidden, another meeting's).
+    ///
+    /// One statement, no transaction and no row lock: a room votes on the same few questions at
+    /// once, and a `FOR SHARE` of the question per vote turned every concurrent vote into a
+    /// multixact and held pool connections the submissions were waiting for (the room-votes
+    /// bench: 1,000 phones took 94 % of the submission rate). A hide that commits while the
+    /// statement runs may still see the vote counted; the vote was cast while the room saw it.
     public func vote(_ up: Bool, question: UUID, meeting: UUID, voter: UUID) async throws {
-        let changed = try await self.database.withTransaction { connection -> Int in
-            let visible = try await connection.query(
-                "SELECT 1 FROM room_questions q WHERE q.id = \(question) AND q.meeting_id = \(meeting) AND \(Self.visibleToRoom) FOR SHARE")
-            guard !visible.isEmpty else { throw DebriefError.notFound("question") }
-            if up {
-                return try await connection.execute(
-                    "INSERT INTO room_question_votes (question_id, voter) VALUES (\(question), \(voter)) ON CONFLICT DO NOTHING")
-            }
-            return try await connection.execute("DELETE FROM room_question_votes WHERE question_id = \(question) AND voter = \(voter)")
-        }
-        if changed > 0 { self.notifier.changed(meeting: meeting) }
+        let change: SQLQuery = up
+            ? "INSERT INTO room_question_votes (question_id, voter) SELECT id, \(voter) FROM shown ON CONFLICT DO NOTHING RETURNING 1"
+            : "DELETE FROM room_question_votes v USING shown WHERE v.question_id = shown.id AND v.voter = \(voter) RETURNING 1"
+        let outcome = try await self.database.query(
+            """
+            WITH shown AS (SELECT q.id FROM room_questions q WHERE q.id = \(question) AND q.meeting_id = \(meeting) AND \(Self.visibleToRoom)),
+                 changed AS (\(change))
+            SELECT (SELECT count(*) FROM shown)::int8 AS shown, (SELECT count(*) FROM changed)::int8 AS changed
+            """
+        ).single()
+        guard try outcome.decode("shown", as: Int64.self) > 0 else { throw DebriefError.notFound("question") }
+        if try outcome.decode("changed", as: Int64.self) > 0 { self.notifier.changed(meeting: meeting) }
     }
 
     static let closed = DebriefError(.conflict, "questions from the room are off for this meeting", field: "text")
