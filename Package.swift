@@ -54,6 +54,7 @@ let migrationFiles = [
     "0067_form_templates.sql",
     "0068_personal_links.sql",
     "0069_reminder_sends.sql",
+    "0070_action_asks_if_helped.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

@@ -17,13 +17,21 @@ public struct ActionItem: Sendable, Equatable, Identifiable {
     public var status: ActionStatus
     /// The question whose results prompted it, by key; never the answers themselves.
     public var questionKey: QuestionKey?
+    /// Whether the session that reviews it asks participants "did this help?" (decision 78).
+    public var asksIfHelped: Bool
     public var createdAt: Date
     public var updatedAt: Date
 
+    /// The key of its "did this help?" question while it asks one.
+    public var helpQuestionKey: QuestionKey? {
+        self.asksIfHelped ? HelpQuestion.key(for: self.id) : nil
+    }
+
     public init(
         id: UUID, meetingID: UUID, title: String, owner: ActionOwner?, ownerName: String?, due: ActionDue, status: ActionStatus,
-        questionKey: QuestionKey?, createdAt: Date, updatedAt: Date
+        questionKey: QuestionKey?, createdAt: Date, updatedAt: Date, asksIfHelped: Bool = false
     ) {
+        self.asksIfHelped = asksIfHelped
         self.id = id
         self.meetingID = meetingID
         self.title = title

@@ -32,8 +32,14 @@ public struct NewActionItem: Sendable, Equatable {
     public var due: ActionDue
     public var status: ActionStatus
     public var questionKey: QuestionKey?
+    /// Ask "did this help?" at the session that reviews it (decision 78).
+    public var asksIfHelped: Bool
 
-    public init(title: String, owner: ActionOwner? = nil, due: ActionDue = .nextSession, status: ActionStatus = .open, questionKey: QuestionKey? = nil) {
+    public init(
+        title: String, owner: ActionOwner? = nil, due: ActionDue = .nextSession, status: ActionStatus = .open, questionKey: QuestionKey? = nil,
+        asksIfHelped: Bool = false
+    ) {
+        self.asksIfHelped = asksIfHelped
         self.title = title
         self.owner = owner
         self.due = due
@@ -49,11 +55,13 @@ public struct ActionItemChange: Sendable, Equatable {
     public var due: ActionDue?
     public var status: ActionStatus?
     public var questionKey: PatchField<QuestionKey> = .unchanged
+    public var asksIfHelped: Bool?
 
     public init(
         title: String? = nil, owner: PatchField<ActionOwner> = .unchanged, due: ActionDue? = nil, status: ActionStatus? = nil,
-        questionKey: PatchField<QuestionKey> = .unchanged
+        questionKey: PatchField<QuestionKey> = .unchanged, asksIfHelped: Bool? = nil
     ) {
+        self.asksIfHelped = asksIfHelped
         self.title = title
         self.owner = owner
         self.due = due
@@ -71,8 +79,14 @@ public struct ActionItemInput: Decodable, Sendable, Equatable {
     public var due: String?
     public var status: String?
     public var questionKey: String?
+    /// Ask "did this help?" at the session that reviews it; false when absent.
+    public var asksIfHelped: Bool?
 
-    public init(title: String? = nil, owner: ActionOwnerInput? = nil, due: String? = nil, status: String? = nil, questionKey: String? = nil) {
+    public init(
+        title: String? = nil, owner: ActionOwnerInput? = nil, due: String? = nil, status: String? = nil, questionKey: String? = nil,
+        asksIfHelped: Bool? = nil
+    ) {
+        self.asksIfHelped = asksIfHelped
         self.title = title
         self.owner = owner
         self.due = due
@@ -89,7 +103,8 @@ public struct ActionItemInput: Decodable, Sendable, Equatable {
         let status = ActionItemFields.status(self.status, into: &problems) ?? .open
         let key = ActionItemFields.questionKey(self.questionKey, into: &problems)
         guard problems.isEmpty, let title else { return .failure(ValidationFailure(problems: problems.problems)) }
-        return .success(NewActionItem(title: title, owner: owner, due: due, status: status, questionKey: key))
+        return .success(
+            NewActionItem(title: title, owner: owner, due: due, status: status, questionKey: key, asksIfHelped: self.asksIfHelped ?? false))
     }
 }
 
@@ -101,11 +116,13 @@ public struct ActionItemPatchInput: Decodable, Sendable, Equatable {
     public var due: String?
     public var status: String?
     public var questionKey: PatchField<String> = .unchanged
+    public var asksIfHelped: Bool?
 
     public init(
         title: String? = nil, owner: PatchField<ActionOwnerInput> = .unchanged, due: String? = nil, status: String? = nil,
-        questionKey: PatchField<String> = .unchanged
+        questionKey: PatchField<String> = .unchanged, asksIfHelped: Bool? = nil
     ) {
+        self.asksIfHelped = asksIfHelped
         self.title = title
         self.owner = owner
         self.due = due
@@ -114,7 +131,7 @@ public struct ActionItemPatchInput: Decodable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title, owner, due, status, questionKey
+        case title, owner, due, status, questionKey, asksIfHelped
     }
 
     public init(from decoder: any Decoder) throws {
@@ -124,6 +141,7 @@ public struct ActionItemPatchInput: Decodable, Sendable, Equatable {
         self.status = try container.decodeIfPresent(String.self, forKey: .status)
         self.owner = try container.decodePatch(ActionOwnerInput.self, forKey: .owner)
         self.questionKey = try container.decodePatch(String.self, forKey: .questionKey)
+        self.asksIfHelped = try container.decodeIfPresent(Bool.self, forKey: .asksIfHelped)
     }
 
     /// The change, or every problem at once, each naming its field.
@@ -145,6 +163,7 @@ public struct ActionItemPatchInput: Decodable, Sendable, Equatable {
         case .clear: change.questionKey = .clear
         case .set(let raw): change.questionKey = ActionItemFields.questionKey(raw, into: &problems).map(PatchField.set) ?? .unchanged
         }
+        change.asksIfHelped = self.asksIfHelped
         guard problems.isEmpty else { return .failure(ValidationFailure(problems: problems.problems)) }
         return .success(change)
     }

@@ -12,9 +12,11 @@ public struct SeriesForm: Sendable, Equatable {
     /// When each session's form closes, relative to that session; nil when it does not close by itself.
     public let closeRule: SessionCloseRule?
 
-    /// A series' form from its parts; a `closesAt` in `definition` is dropped.
+    /// A series' form from its parts; a `closesAt` in `definition` is dropped, and so is every
+    /// "did this help?" question: it asks about one session's actions, never every week's
+    /// (docs/decisions/0078-did-this-help.md).
     public init(definition: FormDefinition, closeRule: SessionCloseRule?) {
-        var general = definition
+        var general = HelpQuestion.removingAll(from: definition)
         general.closesAt = nil
         self.definition = general
         self.closeRule = closeRule

@@ -15,11 +15,15 @@ public struct SessionCounts: Sendable {
     public var questions: [String: QuestionCounts]
     /// The actions recorded at the session, by status (decision 74).
     public var actions: ActionCounts
+    /// Its actions that name the question they were meant to move (decision 78).
+    public var actionQuestions: [ActionQuestionLink]
 
     public init(
         sessionNumber: Int, meetingID: UUID, startsAt: Date, form: FormDefinition?, responses: Int, checkedIn: Int,
-        checkedInResponded: Int = 0, expectedHeadCount: Int? = nil, questions: [String: QuestionCounts], actions: ActionCounts = .none
+        checkedInResponded: Int = 0, expectedHeadCount: Int? = nil, questions: [String: QuestionCounts], actions: ActionCounts = .none,
+        actionQuestions: [ActionQuestionLink] = []
     ) {
+        self.actionQuestions = actionQuestions
         self.sessionNumber = sessionNumber
         self.meetingID = meetingID
         self.startsAt = startsAt

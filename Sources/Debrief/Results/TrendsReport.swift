@@ -34,13 +34,15 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
     public var seriesID: UUID
     public var sessions: [Session]
     public var questions: [QuestionTrend]
+    /// Each action with a question key: that question before and after (decision 78).
+    public var actionQuestions: [ActionQuestionTrend]
     /// Choice options' labels by question key and option id, the newest session's wording
     /// winning (`other` for the participants' own answers), for readers that name options.
     /// Not part of the API's shape, which names options by id.
     public var optionLabels: [String: [String: String]]
 
     enum CodingKeys: String, CodingKey {
-        case seriesID = "seriesId", sessions, questions
+        case seriesID = "seriesId", sessions, questions, actionQuestions
     }
 
     public init(seriesID: UUID, sessions: [SessionCounts]) {
@@ -54,6 +56,7 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
                 responseRateReason: rate.rate.reason, actions: $0.actions)
         }
         self.questions = TrendBuilder.trends(sessions)
+        self.actionQuestions = ActionQuestionTrend.of(sessions, trends: self.questions)
         var labels: [String: [String: String]] = [:]
         for session in sessions.sorted(by: { $0.sessionNumber < $1.sessionNumber }) {
             for question in session.form?.questions ?? [] {

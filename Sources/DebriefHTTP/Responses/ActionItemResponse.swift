@@ -20,11 +20,15 @@ struct ActionItemResponse: ResponseEncodable {
     var due: String
     var status: ActionStatus
     var questionKey: QuestionKey?
+    /// Whether the session that reviews it asks "did this help?" (decision 78).
+    var asksIfHelped: Bool
+    /// That question's key in the review session's form, while it is asked.
+    var helpQuestionKey: QuestionKey?
     var createdAt: Date
     var updatedAt: Date
 
     enum CodingKeys: String, CodingKey {
-        case id, meetingID = "meetingId", title, owner, due, status, questionKey, createdAt, updatedAt
+        case id, meetingID = "meetingId", title, owner, due, status, questionKey, asksIfHelped, helpQuestionKey, createdAt, updatedAt
     }
 
     init(_ item: ActionItem) {
@@ -35,6 +39,8 @@ struct ActionItemResponse: ResponseEncodable {
         self.due = item.due.text
         self.status = item.status
         self.questionKey = item.questionKey
+        self.asksIfHelped = item.asksIfHelped
+        self.helpQuestionKey = item.helpQuestionKey
         self.createdAt = item.createdAt
         self.updatedAt = item.updatedAt
     }

@@ -52,13 +52,18 @@ public struct ActionItemStore: Sendable {
             let (member, account) = Self.columns(new.owner)
             let id = try await connection.query(
                 """
-                INSERT INTO action_items (meeting_id, title, owner_member_id, owner_account_id, due_on, status, question_key, created_by)
+                INSERT INTO action_items (meeting_id, title, owner_member_id, owner_account_id, due_on, status, question_key, asks_if_helped,
+                                          created_by)
                 VALUES (\(meetingID), \(new.title), \(member), \(account), \(Self.dueOn(new.due))::date, \(new.status.rawValue),
-                        \(new.questionKey?.rawValue), \(viewer.accountID))
+                        \(new.questionKey?.rawValue), \(new.asksIfHelped), \(viewer.accountID))
                 RETURNING id
                 """
             ).single().decode("id", as: UUID.self)
             let item = try await Self.item(id, of: meetingID, on: connection)
+            if item.asksIfHelped {
+                try await HelpQuestions.sync(
+                    action: id, title: item.title, asks: true, of: meeting, refuseWhenAnswered: true, on: connection)
+            }
             try await WebhookOutbox.recordActionEvent(
                 action: id, meeting: meetingID, change: "created", status: item.status, due: item.due, on: connection)
             return item
@@ -69,9 +74,9 @@ public struct ActionItemStore: Sendable {
     public func update(meeting meetingID: UUID, action actionID: UUID, by viewer: Viewer, _ change: ActionItemChange) async throws -> ActionItem {
         try await self.database.withTransaction { connection in
             let meeting = try await Self.gate(meetingID, viewer, on: connection)
-            guard try await connection.query(
-                "SELECT 1 AS one FROM action_items WHERE id = \(actionID) AND meeting_id = \(meetingID) FOR UPDATE"
-            ).first != nil else { throw DebriefError.notFound("action") }
+            guard let before = try await connection.query(
+                "SELECT asks_if_helped FROM action_items WHERE id = \(actionID) AND meeting_id = \(meetingID) FOR UPDATE"
+            ).first?.decode("asks_if_helped", as: Bool.self) else { throw DebriefError.notFound("action") }
             let owner: ActionOwner? = if case .set(let owner) = change.owner { owner } else { nil }
             let key: QuestionKey? = if case .set(let key) = change.questionKey { key } else { nil }
             try await Self.check(owner: owner, key: key, of: meeting, on: connection)
@@ -91,8 +96,14 @@ public struct ActionItemStore: Sendable {
             case .clear: sets = sets + ", question_key = NULL"
             case .set(let key): sets = sets + ", question_key = \(key.rawValue)"
             }
+            if let asks = change.asksIfHelped { sets = sets + ", asks_if_helped = \(asks)" }
             try await connection.execute("UPDATE action_items SET " + sets + " WHERE id = \(actionID)")
             let item = try await Self.item(actionID, of: meetingID, on: connection)
+            // The review session's form follows the flag (and the title it quotes), decision 78.
+            if item.asksIfHelped != before || (item.asksIfHelped && change.title != nil) {
+                try await HelpQuestions.sync(
+                    action: actionID, title: item.title, asks: item.asksIfHelped, of: meeting, refuseWhenAnswered: true, on: connection)
+            }
             try await WebhookOutbox.recordActionEvent(
                 action: actionID, meeting: meetingID, change: "updated", status: item.status, due: item.due, on: connection)
             return item
@@ -102,10 +113,18 @@ public struct ActionItemStore: Sendable {
     /// Deletes an action of the meeting; `notFound` when there is none.
     public func delete(meeting meetingID: UUID, action actionID: UUID, by viewer: Viewer) async throws {
         try await self.database.withTransaction { connection in
-            try await Self.gate(meetingID, viewer, on: connection)
+            let meeting = try await Self.gate(meetingID, viewer, on: connection)
             guard let row = try await connection.query(
-                "DELETE FROM action_items WHERE id = \(actionID) AND meeting_id = \(meetingID) RETURNING status, to_char(due_on, 'YYYY-MM-DD') AS due_on"
+                """
+                DELETE FROM action_items WHERE id = \(actionID) AND meeting_id = \(meetingID)
+                RETURNING status, to_char(due_on, 'YYYY-MM-DD') AS due_on, title, asks_if_helped
+                """
             ).first else { throw DebriefError.notFound("action") }
+            // An unanswered "did this help?" question goes with it; an answered one stays (decision 78).
+            if try row.decode("asks_if_helped", as: Bool.self) {
+                try await HelpQuestions.sync(
+                    action: actionID, title: try row.decode("title"), asks: false, of: meeting, refuseWhenAnswered: false, on: connection)
+            }
             let status = ActionStatus(rawValue: try row.decode("status")) ?? .open
             let due = (try row.decode("due_on", as: String?.self)).flatMap(DueDate.init(text:)).map(ActionDue.on) ?? .nextSession
             try await WebhookOutbox.recordActionEvent(

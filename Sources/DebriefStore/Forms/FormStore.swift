@@ -141,8 +141,9 @@ public struct FormStore: Sendable {
                 if form.followsSeries {
                     // The series' form is published as it is now, closing by its rule after this
                     // session's end (the session's time may have moved since the draft was written).
-                    let series = try await SeriesFormStore.current(series: meeting.seriesID, on: connection)
-                    form.definition = series?.definition(forSessionEnding: meeting.endsAt) ?? form.definition
+                    if let series = try await SeriesFormStore.current(series: meeting.seriesID, on: connection) {
+                        form.definition = try await HelpQuestions.definition(series, for: meeting.id, endingAt: meeting.endsAt, on: connection)
+                    }
                     try await connection.execute(
                         "UPDATE forms SET definition = \(SQLJSON(form.definition))::jsonb, follows_series = false WHERE id = \(form.id)")
                 }

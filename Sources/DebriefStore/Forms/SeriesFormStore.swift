@@ -65,13 +65,14 @@ public struct SeriesFormStore: Sendable {
     }
 
     /// Starts a new session's form: a draft of the series' form that follows it, closing by the
-    /// rule after the session's own end. Nothing when the series has no form yet.
+    /// rule after the session's own end, with the questions the previous session's actions ask. Nothing when the series has no form yet.
     static func startForm(of meeting: Meeting, on connection: Connection) async throws {
         guard let form = try await Self.current(series: meeting.seriesID, on: connection) else { return }
+        let definition = try await HelpQuestions.definition(form, for: meeting.id, endingAt: meeting.endsAt, on: connection)
         try await connection.execute(
             """
             INSERT INTO forms (meeting_id, version, definition, follows_series)
-            VALUES (\(meeting.id), 1, \(SQLJSON(form.definition(forSessionEnding: meeting.endsAt)))::jsonb, true)
+            VALUES (\(meeting.id), 1, \(SQLJSON(definition))::jsonb, true)
             """)
     }
 
@@ -98,7 +99,9 @@ public struct SeriesFormStore: Sendable {
             """)
         for row in following {
             let meetingID: UUID = try row.decode("id")
-            let definition = SQLJSON(form.definition(forSessionEnding: try row.decode("ends_at")))
+            // The series' form and the "did this help?" questions of the session it reviews (decision 78).
+            let definition = SQLJSON(
+                try await HelpQuestions.definition(form, for: meetingID, endingAt: try row.decode("ends_at"), on: connection))
             if let formID: UUID = try row.decode("form_id") {
                 // Re-checked under the row's lock: a draft published meanwhile keeps its version.
                 try await connection.execute(

@@ -205,7 +205,7 @@ public struct ResultsStore: Sendable {
                        (SELECT \(Self.people) FROM check_ins c WHERE c.meeting_id = m.id) AS check_ins,
                        (SELECT \(Self.responded(to: "SELECT v.id FROM forms v WHERE v.meeting_id = m.id AND v.published_at IS NOT NULL"))
                         FROM check_ins c WHERE c.meeting_id = m.id) AS responded,
-                       act.actions_done, act.actions_open, act.actions_dropped, \(StoredForm.columns)
+                       act.actions_done, act.actions_open, act.actions_dropped, act.action_questions, \(StoredForm.columns)
                 FROM meeting_series s JOIN meetings m ON m.series_id = s.id AND m.trashed_at IS NULL
                 LEFT JOIN LATERAL (
                     SELECT * FROM forms WHERE meeting_id = m.id AND published_at IS NOT NULL ORDER BY version DESC LIMIT 1
@@ -213,7 +213,9 @@ public struct ResultsStore: Sendable {
                 CROSS JOIN LATERAL (
                     SELECT count(*) FILTER (WHERE status = 'done') AS actions_done,
                            count(*) FILTER (WHERE status = 'open') AS actions_open,
-                           count(*) FILTER (WHERE status = 'dropped') AS actions_dropped
+                           count(*) FILTER (WHERE status = 'dropped') AS actions_dropped,
+                           coalesce(jsonb_agg(jsonb_build_object('actionId', id, 'questionKey', question_key, 'status', status)
+                                              ORDER BY created_at, id) FILTER (WHERE question_key IS NOT NULL), '[]') AS action_questions
                     FROM action_items WHERE meeting_id = m.id
                 ) act
                 WHERE s.id = \(seriesID) AND \(SQLQuery.seriesVisible(to: viewer))
@@ -251,7 +253,8 @@ public struct ResultsStore: Sendable {
                         expectedHeadCount: try row.decode("expected_head_count"), questions: questions,
                         actions: ActionCounts(
                             done: try row.decode("actions_done"), open: try row.decode("actions_open"),
-                            dropped: try row.decode("actions_dropped"))))
+                            dropped: try row.decode("actions_dropped")),
+                        actionQuestions: try row.decode("action_questions", as: SQLJSON<[ActionQuestionLink]>.self).value))
             }
             return sessions
         }

@@ -31,7 +31,7 @@ struct ActionItemPagesController {
         let fields = try await context.postedFields(request)
         var typed = ActionsBlock.Form(
             title: fields["title"] ?? "", owner: fields["owner"] ?? "", due: fields["due"] ?? ActionDue.nextSessionText,
-            dueDate: fields["dueDate"] ?? "", questionKey: fields["questionKey"] ?? "")
+            dueDate: fields["dueDate"] ?? "", questionKey: fields["questionKey"] ?? "", asksIfHelped: fields["asksIfHelped"] == "true")
         let t = Localizer(Language(request.headers))
         do {
             _ = try await self.blocks.actions.create(meeting: meeting.id, by: try context.requireViewer(), Self.input(typed))
@@ -47,6 +47,10 @@ struct ActionItemPagesController {
             return try await self.dashboard.renderDashboard(request, context, meeting, actionForm: typed, status: .unprocessableContent)
         } catch let error as DebriefError where error.field == ActionItemRules.capReached.field {
             typed.generalError = t(ActionPhrase.actionsCapError, ["max": String(ActionItemRules.maxPerSession)])
+            return try await self.dashboard.renderDashboard(request, context, meeting, actionForm: typed, status: .conflict)
+        } catch let error as DebriefError where error.field == "asksIfHelped" {
+            // The next session's published form already has responses (decision 78).
+            typed.generalError = t(HelpPhrase.asksIfHelpedError) + ": " + error.message
             return try await self.dashboard.renderDashboard(request, context, meeting, actionForm: typed, status: .conflict)
         }
     }
@@ -91,7 +95,7 @@ struct ActionItemPagesController {
         ActionItemInput(
             title: form.title, owner: Self.owner(form.owner),
             due: form.due == "date" ? form.dueDate.trimmingCharacters(in: .whitespaces) : form.due,
-            questionKey: form.questionKey.isEmpty ? nil : form.questionKey)
+            questionKey: form.questionKey.isEmpty ? nil : form.questionKey, asksIfHelped: form.asksIfHelped)
     }
 
     /// `rosterMember:<uuid>` or `account:<uuid>` as the API's owner; nil for "No owner".

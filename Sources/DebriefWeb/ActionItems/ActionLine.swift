@@ -23,6 +23,8 @@ struct ActionLine {
     /// `open`, `done` or `dropped`: the line's class, so a status reads at a glance.
     var statusValue: String
     var promptedBy: String?
+    /// "Asked next session: did this help?" while the action asks it (decision 78).
+    var asksIfHelped: String?
     /// Where the status buttons post (`status=…`).
     var statusAction: String
     var statusButtons: [Button]
@@ -41,6 +43,7 @@ struct ActionLine {
         self.status = t(ActionPhrase.actionStatusLabel, ["status": Self.status(item.status, t)])
         self.statusValue = item.status.rawValue
         self.promptedBy = item.questionKey.flatMap { questions[$0] }.map { t(ActionPhrase.actionPromptedBy, ["question": $0]) }
+        self.asksIfHelped = item.asksIfHelped ? t(HelpPhrase.asksIfHelpedShown) : nil
         self.statusAction = statusAction
         self.statusButtons = buttons
         self.deleteAction = deleteAction

@@ -19,6 +19,8 @@ struct ActionsBlock {
         var due = ActionDue.nextSessionText
         var dueDate = ""
         var questionKey = ""
+        /// The "did this help?" box (decision 78).
+        var asksIfHelped = false
         var titleError: String?
         var ownerError: String?
         var dueError: String?

@@ -55,6 +55,8 @@ struct TrendsPage {
     var sessions: [SessionRow]
     var sessionsSVG: String
     var questions: [QuestionBlock]
+    /// The questions actions were meant to move, before and after (nil: none named one).
+    var actionQuestions: ActionTrendsBlock?
 
     /// What a session's response rate is a rate of.
     static func rateBase(_ base: ResponseRate.Base?, _ t: Localizer) -> String {
@@ -79,6 +81,7 @@ struct TrendsPage {
         // Each chart sits under its page heading, which is its title (shown once, wrapped by the page).
         let style = ChartStyle(theme: .light, width: DashboardPanel.chartWidth, language: language, drawsTitle: false)
         self.sessionsSVG = ChartSVG.sessions(trends.sessions, style: style)
+        self.actionQuestions = ActionTrendsBlock(trends, t)
         let labels = trends.optionLabels
         self.questions = trends.questions.map { trend in
             var block = QuestionBlock(

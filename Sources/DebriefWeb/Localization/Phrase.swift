@@ -305,6 +305,7 @@ enum PhraseTables {
         ActionPhrase.self,
         RemindPhrase.self,
         RoomQuestionPhrase.self,
+        HelpPhrase.self,
     ]
 }
 
