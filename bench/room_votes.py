@@ -4,8 +4,8 @@
   room_votes.py BASE CODE PHONES ROUNDS WINDOW INTERVAL METRICS_URL SERVER_PID
 
 While a load submits to form CODE without pause (scripts/bench-room-votes runs it), this measures
-what PHONES participants voting on the room's questions cost it, in ROUNDS rounds, as
-bench/viewers.py measures a room of viewers: a window of WINDOW seconds with the phones voting
+what PHONES participants voting on the room's questions cost it, in ROUNDS rounds (bench/rounds.py,
+as bench/viewers.py measures a room of viewers): a window of WINDOW seconds with the phones voting
 ("voting"), then as long without them ("alone"); one alone window comes first. Each round's cost
 is its voting window's submission rate (read off `debrief_submissions_accepted_total`) against the
 mean of the alone windows just before and after it. PHONES 0 runs the same rounds with nobody
@@ -32,7 +32,7 @@ import sys
 import time
 import urllib.parse
 
-from viewers import Window
+import rounds as bench_rounds
 
 
 class Phone:
@@ -109,28 +109,13 @@ async def main(base, code, count, rounds, window, interval, metrics_url, pid):
     if count and not questions:
         raise SystemExit("the room has no questions to vote on")
     stats = {"votes": [], "lists": [], "refused": 0}
-    costs, voting_windows, alone_windows = [], [], []
-    alone = Window(metrics_url, pid)
-    await asyncio.sleep(window)
-    alone = alone.end()
-    alone_windows.append(alone)
-    for number in range(1, rounds + 1):
-        voting = Window(metrics_url, pid)
-        until = time.monotonic() + window
-        await asyncio.gather(*(phone.vote(questions, until, interval, stats) for phone in phones), asyncio.sleep(window))
-        voting = voting.end()
-        await asyncio.sleep(1)
-        after = Window(metrics_url, pid)
-        await asyncio.sleep(window)
-        after = after.end()
-        cost = (1 - voting.rate / ((alone.rate + after.rate) / 2)) * 100
-        costs.append(cost)
-        voting_windows.append(voting)
-        alone_windows.append(after)
-        print(f"ROUND {number} alone_before={alone.rate:.0f} voting={voting.rate:.0f} alone_after={after.rate:.0f} "
-              f"cost={cost:.1f} server_voting={voting.server:.2f} server_alone={after.server:.2f} client={voting.client:.2f}",
-              flush=True)
-        alone = after
+
+    async def load(deadline):
+        await asyncio.gather(*(phone.vote(questions, deadline, interval, stats) for phone in phones),
+                             asyncio.sleep(max(0.0, deadline - time.monotonic())))
+
+    measured = await bench_rounds.measure(rounds, window, metrics_url, pid, "voting", load)
+    costs, voting_windows, alone_windows = measured.costs, measured.loaded, measured.alone
     median = statistics.median
     print(f"VOTES phones={count} rounds={rounds} cost_median={median(costs):.1f} cost_min={min(costs):.1f} "
           f"cost_max={max(costs):.1f} votes_per_s={len(stats['votes']) / (rounds * window):.0f} "

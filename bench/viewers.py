@@ -7,7 +7,7 @@ While a load submits to form CODE without pause (scripts/bench-viewers runs it),
 what COUNT participants' live streams (GET /v1/f/CODE/results/live) cost it, in ROUNDS rounds:
 the room joins (COUNT streams from this one process, each with its first event), stays WINDOW
 seconds ("watched"), leaves, and WINDOW seconds pass without it ("alone"); one alone window comes
-first. The submission rate of each window is read off the server's
+first (the rounds of bench/rounds.py). The submission rate of each window is read off the server's
 `debrief_submissions_accepted_total` (METRICS_URL), so joining and leaving fall outside every
 window, and each round's cost is its watched rate against the mean of the alone windows just
 before and after it: a drift of the machine over the minutes shifts both sides. COUNT 0 runs the
@@ -39,18 +39,17 @@ viewer's events are counted (`events`), so one the server stopped writing to sho
 import asyncio
 import json
 import os
-import resource
 import socket
 import statistics
 import sys
 import time
 import urllib.parse
-import urllib.request
+
+import rounds as bench_rounds
 
 PROBE = json.dumps({"answers": [{"questionKey": "useful", "rating": 3}, {"questionKey": "probe", "rating": 1}]}).encode()
 RESULTS = b"event: results\n"
 END = b"event: end"
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 class Timed(asyncio.Protocol):
@@ -204,23 +203,6 @@ class Room:
         return self.timed + self.swept
 
 
-def accepted(metrics_url):
-    for line in urllib.request.urlopen(metrics_url, timeout=5).read().decode().splitlines():
-        if line.startswith("debrief_submissions_accepted_total "):
-            return float(line.split()[1])
-    raise SystemExit("no debrief_submissions_accepted_total at " + metrics_url)
-
-
-def server_cpu(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
-
-
-def own_cpu():
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
 async def post(host, port, path, body):
     reader, writer = await asyncio.open_connection(host, port)
     writer.write(f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
@@ -231,66 +213,42 @@ async def post(host, port, path, body):
     return status
 
 
-class Window:
-    """One measured window: submissions per second, the server's and this client's cores."""
-
-    def __init__(self, metrics_url, pid):
-        self.metrics_url, self.pid = metrics_url, pid
-        self.start = (time.monotonic(), accepted(metrics_url), server_cpu(pid), own_cpu())
-
-    def end(self):
-        now, count, server, own = time.monotonic(), accepted(self.metrics_url), server_cpu(self.pid), own_cpu()
-        seconds = now - self.start[0]
-        self.rate = (count - self.start[1]) / seconds
-        self.server = (server - self.start[2]) / seconds
-        self.client = (own - self.start[3]) / seconds
-        return self
-
-
 async def main(base, code, count, rounds, window, metrics_url, pid, timed, host, idle):
     url = urllib.parse.urlparse(base)
-    delays, costs, watched_windows, alone_windows, rooms = [], [], [], [], []
-    alone = Window(metrics_url, pid)
-    await asyncio.sleep(window)
-    alone = alone.end()
-    alone_windows.append(alone)
-    for number in range(1, rounds + 1):
+    delays, rooms = [], []
+    round_ = {}  # the round's room and its probes: (acknowledged at, the probe count that includes it)
+
+    async def prepare():
         room = Room(url, code, count, timed, host, idle)
         await room.join()
-        start_count = max(Timed.counts.values()) if Timed.counts else 0
-        probes = []  # (acknowledged at, the probe count that includes it)
-        watched = Window(metrics_url, pid)
-        deadline = time.monotonic() + window
+        round_.update(room=room, probes=[], start=max(Timed.counts.values()) if Timed.counts else 0)
+
+    async def load(deadline):
+        room, probes = round_["room"], round_["probes"]
         next_sweep = time.monotonic() + 1
         while time.monotonic() < deadline:
             if count and not host and not idle and time.monotonic() < deadline - 1.5:
                 status = await post(url.hostname, url.port, f"/v1/f/{code}/responses", PROBE)
                 if status == b"201":
-                    probes.append((time.monotonic(), start_count + len(probes) + 1))
+                    probes.append((time.monotonic(), round_["start"] + len(probes) + 1))
             await asyncio.sleep(0.5)
             if time.monotonic() >= next_sweep:
                 room.sweep()
                 next_sweep += 1
-        watched = watched.end()
+        round_["deadline"] = deadline
+
+    def finish():
+        room = round_["room"]
         room.leave()
         rooms.append(room)
         for viewer in room.timed:
-            for acknowledged, target in probes:
+            for acknowledged, target in round_["probes"]:
                 seen = next((t for t, ident in viewer.seen if Timed.counts.get(ident, -1) >= target), None)
                 # A viewer that never saw it counts as the whole window late (in the p99, not hidden).
-                delays.append(max(0.0, (seen if seen is not None else deadline) - acknowledged) * 1000)
-        await asyncio.sleep(1)
-        after = Window(metrics_url, pid)
-        await asyncio.sleep(window)
-        after = after.end()
-        cost = (1 - watched.rate / ((alone.rate + after.rate) / 2)) * 100
-        costs.append(cost)
-        watched_windows.append(watched)
-        alone_windows.append(after)
-        print(f"ROUND {number} alone_before={alone.rate:.0f} watched={watched.rate:.0f} alone_after={after.rate:.0f} "
-              f"cost={cost:.1f} server_watched={watched.server:.2f} server_alone={after.server:.2f} "
-              f"client={watched.client:.2f}", flush=True)
-        alone = after
+                delays.append(max(0.0, (seen if seen is not None else round_["deadline"]) - acknowledged) * 1000)
+
+    measured = await bench_rounds.measure(rounds, window, metrics_url, pid, "watched", load, prepare, finish)
+    costs, watched_windows, alone_windows = measured.costs, measured.loaded, measured.alone
     delays.sort()
     pick = lambda q: delays[min(len(delays) - 1, int(q * (len(delays) - 1)))] if delays else 0  # noqa: E731
     viewers = [viewer for room in rooms for viewer in room.viewers]

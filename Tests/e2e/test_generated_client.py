@@ -10,6 +10,7 @@ itself), which the generated client returns as raw bytes.
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 import subprocess
 import sys
@@ -22,6 +23,7 @@ import requests
 import yaml
 
 from conftest import SAMPLE_FORM, Server
+from mail_sink import mail_server, smtp  # noqa: F401 - the fixtures
 
 PACKAGE = "debrief_generated_client"
 # Responses a generated client cannot parse and hands over as bytes; any other warning is a
@@ -193,3 +195,143 @@ def test_the_whole_flow_through_the_generated_client(server: Server, generated):
     read = _ok(forms("get_template").sync_detailed(kept.id, client=host), 200)
     assert read.form.title == "How was the weekly sync?" and "closesAt" not in read.form.to_dict()
     assert forms("delete_template").sync_detailed(kept.id, client=host).status_code == 204
+
+
+def _body(operation):
+    """The generated model of `operation`'s request body, as its function names it (the class a
+    schema becomes depends on the names the rest of the document already took)."""
+    annotation = inspect.signature(operation.sync_detailed).parameters["body"].annotation
+    if isinstance(annotation, str):
+        annotation = getattr(operation, annotation.split("|")[0].strip().strip("'\""))
+    return annotation
+
+
+def _signed_up(generated, base_url: str):
+    """A new host through the generated client: its authenticated client."""
+    models = _module(generated, "models")
+    accounts = lambda name: _module(generated, f"api.accounts.{name}")  # noqa: E731
+    public = generated.Client(base_url=base_url, raise_on_unexpected_status=True)
+    email = f"generated-{uuid.uuid4().hex[:8]}@example.com"
+    _ok(accounts("sign_up").sync_detailed(client=public, body=models.SignUpInput(
+        email=email, password="correct horse battery", display_name="Generated")), 201)
+    token = _ok(accounts("log_in").sync_detailed(client=public, body=models.LoginInput(
+        email=email, password="correct horse battery")), 201)
+    return public, generated.AuthenticatedClient(base_url=base_url, token=token.token, raise_on_unexpected_status=True)
+
+
+def _published_meeting(generated, host):
+    """A session that started 15 minutes ago with FORM published: the meeting and the form."""
+    models = _module(generated, "models")
+    meetings = lambda name: _module(generated, f"api.meetings.{name}")  # noqa: E731
+    forms = lambda name: _module(generated, f"api.forms.{name}")  # noqa: E731
+    start = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(minutes=15)
+    meeting = _ok(meetings("create_meeting").sync_detailed(client=host, body=models.MeetingInput(
+        title="Generated loop", starts_at=start, ends_at=start + timedelta(hours=1), expected_head_count=10)), 201)
+    _ok(forms("save_form_draft").sync_detailed(meeting.id, client=host, body=models.FormInput.from_dict(FORM)), 200)
+    return meeting, _ok(forms("publish_form").sync_detailed(meeting.id, client=host), 200), start
+
+
+def test_actions_and_questions_from_the_room_through_the_generated_client(server: Server, generated):
+    """Issue 50's API through the generated client: actions recorded, listed, marked and
+    reviewed at the next session; the room's questions set up, posted, moderated and voted on,
+    with the voter's identity in the `Debrief-Voter` header as the document says."""
+    models = _module(generated, "models")
+    meetings = lambda name: _module(generated, f"api.meetings.{name}")  # noqa: E731
+    participants = lambda name: _module(generated, f"api.participants.{name}")  # noqa: E731
+    public, host = _signed_up(generated, server.base_url)
+    meeting, published, start = _published_meeting(generated, host)
+
+    first = _ok(meetings("create_action_item").sync_detailed(meeting.id, client=host, body=models.ActionItemInput.from_dict(
+        {"title": " Shorter status round ", "questionKey": "useful"})), 201)
+    assert (first.title, first.to_dict()["status"], first.to_dict()["due"], first.to_dict()["questionKey"]) == (
+        "Shorter status round", "open", "nextSession", "useful")
+    second = _ok(meetings("create_action_item").sync_detailed(meeting.id, client=host, body=models.ActionItemInput.from_dict(
+        {"title": "Send notes the same day", "due": "2026-12-24"})), 201)
+    assert second.to_dict()["due"] == "2026-12-24" and "questionKey" not in second.to_dict()
+    listed = _ok(meetings("list_action_items").sync_detailed(meeting.id, client=host), 200)
+    assert [item.title for item in listed.items] == ["Shorter status round", "Send notes the same day"]
+    assert listed.to_dict()["maxPerSession"] == 50
+    done = _ok(meetings("update_action_item").sync_detailed(meeting.id, first.id, client=host, body=models.ActionItemPatchInput.from_dict(
+        {"status": "done"})), 200)
+    assert done.to_dict()["status"] == "done" and done.title == "Shorter status round"
+
+    next_start = start + timedelta(days=7)
+    following = _ok(meetings("create_next_session").sync_detailed(meeting.id, client=host, body=models.NextSessionInput(
+        starts_at=next_start, ends_at=next_start + timedelta(hours=1))), 201)
+    review = _ok(meetings("review_action_items").sync_detailed(following.id, client=host), 200).to_dict()
+    assert review["previousMeetingId"] == str(meeting.id)
+    assert {item["title"]: item["status"] for item in review["items"]} == {
+        "Shorter status round": "done", "Send notes the same day": "open"}
+    assert _ok(meetings("review_action_items").sync_detailed(meeting.id, client=host), 200).to_dict()["items"] == []
+
+    settings = {"enabled": True, "moderation": "approveFirst", "names": "anonymous"}
+    saved = _ok(meetings("set_room_question_settings").sync_detailed(meeting.id, client=host, body=_body(meetings("set_room_question_settings")).from_dict(
+        settings)), 200)
+    assert saved.to_dict() == settings
+    posted = participants("post_room_question").sync_detailed(published.code, client=public, body=_body(participants("post_room_question")).from_dict(
+        {"text": "Who owns the roadmap?", "name": "Not kept"}))
+    asked = _ok(posted, 201)
+    author = posted.headers["Debrief-Voter"]
+    assert asked.text == "Who owns the roadmap?" and asked.votes == 0 and "name" not in asked.to_dict()
+    room = _ok(participants("list_room_questions").sync_detailed(published.code, client=public, debrief_voter=author), 200)
+    assert room.enabled and room.questions == [], "waiting for approval: the room does not see it"
+    waiting = _ok(meetings("list_room_questions_for_host").sync_detailed(meeting.id, client=host), 200).to_dict()
+    assert [(item["text"], item["status"]) for item in waiting["questions"]] == [("Who owns the roadmap?", "pending")]
+    assert waiting["settings"] == settings
+    approved = _ok(meetings("moderate_room_question").sync_detailed(meeting.id, asked.id, client=host, body=_body(meetings("moderate_room_question")).from_dict(
+        {"status": "visible", "pinned": True})), 200).to_dict()
+    assert (approved["status"], approved["pinned"], approved["answered"]) == ("visible", True, False)
+
+    # Another phone votes twice (one vote counts), the author's list shows it, then it takes it back.
+    vote = participants("vote_room_question")
+    first_vote = vote.sync_detailed(published.code, asked.id, client=public)
+    assert first_vote.status_code == 204
+    phone = first_vote.headers["Debrief-Voter"]
+    assert phone and phone != author
+    assert vote.sync_detailed(published.code, asked.id, client=public, debrief_voter=phone).status_code == 204
+    mine = _ok(participants("list_room_questions").sync_detailed(published.code, client=public, debrief_voter=phone), 200)
+    assert [(item.text, item.votes, item.voted_by_me, item.pinned) for item in mine.questions] == [
+        ("Who owns the roadmap?", 1, True, True)]
+    theirs = _ok(participants("list_room_questions").sync_detailed(published.code, client=public, debrief_voter=author), 200)
+    assert [(item.votes, item.voted_by_me) for item in theirs.questions] == [(1, False)]
+    assert participants("unvote_room_question").sync_detailed(published.code, asked.id, client=public, debrief_voter=phone).status_code == 204
+    after = _ok(participants("list_room_questions").sync_detailed(published.code, client=public, debrief_voter=phone), 200)
+    assert [(item.votes, item.voted_by_me) for item in after.questions] == [(0, False)]
+
+
+def test_the_roster_reminder_through_the_generated_client(mail_server, smtp, generated):
+    """Issue 50's reminders through the generated client, against a real SMTP server: two roster
+    members get their personal links, one answers through it, and "remind those who have not
+    answered" reaches the other only; on this anonymous form the preview counts and names nobody."""
+    inbox, _, _ = smtp
+    models = _module(generated, "models")
+    attendance = lambda name: _module(generated, f"api.attendance.{name}")  # noqa: E731
+    participants = lambda name: _module(generated, f"api.participants.{name}")  # noqa: E731
+    public, host = _signed_up(generated, mail_server.base_url)
+    meeting, published, _ = _published_meeting(generated, host)
+    series = meeting.to_dict()["seriesId"]
+    tag = uuid.uuid4().hex[:6]
+    people = {"Ana": f"ana-{tag}@example.org", "Ben": f"ben-{tag}@example.org"}
+    for name, address in people.items():
+        member = _ok(attendance("add_roster_member").sync_detailed(series, client=host, body=models.RosterMemberInput.from_dict(
+            {"name": name})), 201)
+        assert member.name == name
+        kept = _ok(attendance("set_roster_email").sync_detailed(meeting.id, member.id, client=host, body=models.RosterEmailInput.from_dict(
+            {"email": address})), 200)
+        assert kept.to_dict()["email"] == address
+    sent = _ok(attendance("send_roster_link").sync_detailed(meeting.id, client=host), 200)
+    assert sent.to_dict()["sent"] == 2
+    [message] = inbox.wait_for(people["Ana"])
+    link = re.search(r"\?p=(\S+)", message.get_body(("plain",)).get_content()).group(1)
+    _ok(participants("submit_response").sync_detailed(
+        published.code, client=public, idempotency_key=str(uuid.uuid4()),
+        body=models.SubmissionInput.from_dict({"personalLink": link, "answers": [{"questionKey": "useful", "rating": 8}]})), 201)
+
+    preview = _ok(attendance("preview_roster_send").sync_detailed(meeting.id, client=host), 200).to_dict()
+    assert preview["anonymous"] is True and preview["canRemind"] is True
+    assert preview["answered"] == {"count": 1} and preview["remind"] == {"count": 1}, "counts, never names"
+    reminded = _ok(attendance("remind_roster").sync_detailed(meeting.id, client=host), 200)
+    assert reminded.to_dict() == {"reminded": 1}
+    [_, reminder] = inbox.wait_for(people["Ben"], count=2)
+    assert f"/f/{published.code}?p=" in reminder.get_body(("plain",)).get_content()
+    assert len(inbox.to(people["Ana"])) == 1, "who answered is not reminded"

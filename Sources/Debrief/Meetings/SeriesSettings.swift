@@ -19,16 +19,16 @@ public struct SeriesSettings: Sendable, Equatable {
 }
 
 /// A checked change of a series' settings: nil (or `.unchanged`) leaves a setting alone.
+///
+/// Outside the domain a patch comes only from ``SeriesSettingsInput/validate()``: its
+/// initializer is internal, so the store is never handed an unchecked one.
 public struct SeriesSettingsPatch: Sendable, Equatable {
-    public var title: String?
-    public var timeZone: String?
-    public var defaultDurationMinutes: PatchField<Int>
-    public var defaultPlace: PatchField<String>
+    public let title: String?
+    public let timeZone: String?
+    public let defaultDurationMinutes: PatchField<Int>
+    public let defaultPlace: PatchField<String>
 
-    public init(
-        title: String? = nil, timeZone: String? = nil,
-        defaultDurationMinutes: PatchField<Int> = .unchanged, defaultPlace: PatchField<String> = .unchanged
-    ) {
+    init(title: String?, timeZone: String?, defaultDurationMinutes: PatchField<Int>, defaultPlace: PatchField<String>) {
         self.title = title
         self.timeZone = timeZone
         self.defaultDurationMinutes = defaultDurationMinutes
@@ -50,19 +50,15 @@ public struct SeriesSettingsInput: Decodable, Sendable, Equatable {
     /// The accepted default length of a session: 5 minutes to a day.
     public static let durationMinutes = 5...1440
 
-    public var title: String?
-    public var timeZone: String?
-    public var defaultDurationMinutes: PatchField<Int>
-    public var defaultPlace: PatchField<String>
+    /// What was sent, in the patch's shape but not yet checked: only ``validate()`` reads it.
+    private let sent: SeriesSettingsPatch
 
     public init(
         title: String? = nil, timeZone: String? = nil,
         defaultDurationMinutes: PatchField<Int> = .unchanged, defaultPlace: PatchField<String> = .unchanged
     ) {
-        self.title = title
-        self.timeZone = timeZone
-        self.defaultDurationMinutes = defaultDurationMinutes
-        self.defaultPlace = defaultPlace
+        self.sent = SeriesSettingsPatch(
+            title: title, timeZone: timeZone, defaultDurationMinutes: defaultDurationMinutes, defaultPlace: defaultPlace)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -72,10 +68,11 @@ public struct SeriesSettingsInput: Decodable, Sendable, Equatable {
     /// Tells an absent key from an explicit `null` (a synthesized decoder cannot).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.title = try container.decodeIfPresent(String.self, forKey: .title)
-        self.timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
-        self.defaultDurationMinutes = try container.decodePatch(Int.self, forKey: .defaultDurationMinutes)
-        self.defaultPlace = try container.decodePatch(String.self, forKey: .defaultPlace)
+        self.init(
+            title: try container.decodeIfPresent(String.self, forKey: .title),
+            timeZone: try container.decodeIfPresent(String.self, forKey: .timeZone),
+            defaultDurationMinutes: try container.decodePatch(Int.self, forKey: .defaultDurationMinutes),
+            defaultPlace: try container.decodePatch(String.self, forKey: .defaultPlace))
     }
 
     /// The checked change, or every problem by its field: `title` (1–200 characters, one line),
@@ -83,19 +80,19 @@ public struct SeriesSettingsInput: Decodable, Sendable, Equatable {
     /// `defaultPlace` (at most 200 characters; blank removes it).
     public func validate() -> Result<SeriesSettingsPatch, ValidationFailure> {
         var problems = ProblemCollector()
-        let title = self.title.flatMap {
+        let title = self.sent.title.flatMap {
             problems.requiredText($0, at: "title", maxLength: MeetingDetails.titleMaxLength)
         }
-        let zone = self.timeZone.flatMap { HostTimeZone.check($0, at: "timeZone", into: &problems) }
-        if case .set(let minutes) = self.defaultDurationMinutes {
+        let zone = self.sent.timeZone.flatMap { HostTimeZone.check($0, at: "timeZone", into: &problems) }
+        if case .set(let minutes) = self.sent.defaultDurationMinutes {
             problems.checkRange(minutes, Self.durationMinutes, at: "defaultDurationMinutes")
         }
-        var place = self.defaultPlace
-        if case .set(let raw) = self.defaultPlace {
+        var place = self.sent.defaultPlace
+        if case .set(let raw) = self.sent.defaultPlace {
             place = problems.optionalText(raw, at: "defaultPlace", maxLength: MeetingDetails.placeMaxLength).map { .set($0) } ?? .clear
         }
         let patch = SeriesSettingsPatch(
-            title: title, timeZone: zone, defaultDurationMinutes: self.defaultDurationMinutes, defaultPlace: place)
+            title: title, timeZone: zone, defaultDurationMinutes: self.sent.defaultDurationMinutes, defaultPlace: place)
         return problems.result { patch }
     }
 }

@@ -69,9 +69,17 @@ struct RoomQuestionHostPageController {
         let question = try context.requireID("questionId", "question")
         let fields = try await context.postedFields(request)
         let input = RoomQuestionChangeInput(
-            status: fields["status"], answered: fields["answered"].flatMap { Bool($0) }, pinned: fields["pinned"].flatMap { Bool($0) })
+            status: fields["status"], answered: try Self.flag("answered", fields), pinned: try Self.flag("pinned", fields))
         _ = try await self.questions.change(input, question: question, meeting: meeting.id, by: try context.requireViewer())
         return Self.back(meeting, notice: "changed", anchor: "rq-" + question.uuidString.lowercased())
+    }
+
+    /// A button's `true`/`false`; absent is "unchanged". Any other value is refused naming the
+    /// field (it was read as absent, and the status posted beside it was stored without it).
+    static func flag(_ name: String, _ fields: FormFields) throws -> Bool? {
+        guard let raw = fields[name] else { return nil }
+        guard let value = Bool(raw) else { throw APIError.badRequest(name, "must be true or false") }
+        return value
     }
 
     /// Back to the dashboard's section (or the question changed), with its notice.

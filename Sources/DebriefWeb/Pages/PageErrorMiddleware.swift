@@ -26,10 +26,23 @@ struct PageErrorMiddleware: RouterMiddleware {
         var text: String
     }
 
+    /// A field the request got wrong, as the API's problem names it (`status`, `up`, `pinned`).
+    struct Field {
+        var name: String
+        var message: String
+    }
+
     struct View {
         var heading: String
         var message: String
         var link: Link? = nil
+        /// The refused fields: a post whose field no block shows beside it (a button's value)
+        /// still gets a page that says which field was wrong, as the API's 4xx does.
+        var fields: [Field] = [] {
+            didSet { self.hasFields = !self.fields.isEmpty }
+        }
+        /// Stored, not computed: templates read by reflection.
+        var hasFields = false
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -48,7 +61,12 @@ struct PageErrorMiddleware: RouterMiddleware {
             context.logger.error("page request failed", metadata: ["error": "\(String(reflecting: error))"])
         }
         guard let writer = try? PageWriter(request) else { throw error }
-        let view = self.view(for: apiError, error: error, localizer: writer.localizer)
+        var view = self.view(for: apiError, error: error, localizer: writer.localizer)
+        if (400..<500).contains(apiError.status.code) {
+            view.fields = apiError.fieldProblems.map {
+                Field(name: $0.path, message: ProblemMessages.sentence(for: $0.message, in: writer.localizer.language))
+            }
+        }
         var response = try writer.page("message", title: view.heading, view: view, status: apiError.status)
         if let retryAfter = apiError.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
         if let allow = apiError.headers[.allow] { response.headers[.allow] = allow }
