@@ -27,11 +27,7 @@ public struct ActionItemStore: Sendable {
         try await self.database.withTransaction { connection in
             let meeting = try await Self.gate(meetingID, viewer, on: connection)
             guard let previousID = try await connection.query(
-                """
-                SELECT p.id FROM meetings p
-                WHERE p.series_id = \(meeting.seriesID) AND p.starts_at < \(meeting.startsAt) AND p.trashed_at IS NULL
-                ORDER BY p.starts_at DESC, p.id DESC LIMIT 1
-                """
+                SessionOrder.previous(series: "\(meeting.seriesID)", before: "\(meeting.startsAt)")
             ).first?.decode("id", as: UUID.self) else { return nil }
             // The same series, so the same gate: asked again rather than assumed.
             let previous = try await Self.gate(previousID, viewer, on: connection)

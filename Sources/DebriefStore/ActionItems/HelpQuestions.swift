@@ -22,11 +22,7 @@ enum HelpQuestions {
         try await connection.query(
             """
             SELECT a.id, a.title FROM meetings r
-            JOIN LATERAL (
-                SELECT p.id FROM meetings p
-                WHERE p.series_id = r.series_id AND p.starts_at < r.starts_at AND p.trashed_at IS NULL
-                ORDER BY p.starts_at DESC, p.id DESC LIMIT 1
-            ) p ON true
+            JOIN LATERAL (\(SessionOrder.previous(series: "r.series_id", before: "r.starts_at"))) p ON true
             JOIN action_items a ON a.meeting_id = p.id AND a.asks_if_helped
             WHERE r.id = \(meetingID)
             ORDER BY a.created_at, a.id
@@ -37,13 +33,8 @@ enum HelpQuestions {
     /// The session that reviews `meeting`'s actions: the earliest of its series that starts after
     /// it, not in the trash; nil when there is none yet.
     static func reviewSession(of meeting: Meeting, on connection: Connection) async throws -> UUID? {
-        try await connection.query(
-            """
-            SELECT n.id FROM meetings n
-            WHERE n.series_id = \(meeting.seriesID) AND n.starts_at > \(meeting.startsAt) AND n.trashed_at IS NULL
-            ORDER BY n.starts_at, n.id LIMIT 1
-            """
-        ).first?.decode("id", as: UUID.self)
+        try await connection.query(SessionOrder.next(series: "\(meeting.seriesID)", after: "\(meeting.startsAt)"))
+            .first?.decode("id", as: UUID.self)
     }
 
     /// Brings the review session's current form in line with the action: its question present

@@ -75,9 +75,8 @@ public struct RoomQuestionStore: Sendable {
     /// question the room does not see (waiting, hidden, another meeting's).
     ///
     /// One statement, no transaction and no row lock: a room votes on the same few questions at
-    /// once, and a `FOR SHARE` of the question per vote turned every concurrent vote into a
-    /// multixact and held pool connections the submissions were waiting for (the room-votes
-    /// bench: 1,000 phones took 94 % of the submission rate). A hide that commits while the
+    /// once, and a `FOR SHARE` of the question per vote makes concurrent lockers of one row share
+    /// a multixact, and took four round trips where one does. A hide that commits while the
     /// statement runs may still see the vote counted; the vote was cast while the room saw it.
     public func vote(_ up: Bool, question: UUID, meeting: UUID, voter: UUID) async throws {
         let change: SQLQuery = up
