@@ -83,8 +83,9 @@ def vote(phone, text: str, pressed: bool = True) -> None:
             if text in item.find_element(By.CSS_SELECTOR, ".room-ask-text").text:
                 return item.find_element(By.CSS_SELECTOR, "form.room-vote button")
         raise AssertionError(f"no room question {text!r} on {driver.current_url}")
-    assert button(phone).get_attribute("aria-pressed") == ("false" if pressed else "true")
-    button(phone).click()
+    # The list is refetched live under the finger (a fresh element each time): found again each step.
+    wait_for(phone, lambda d: button(d).get_attribute("aria-pressed") == ("false" if pressed else "true"))
+    wait_for(phone, lambda d: button(d).click() or True)
     wait_for(phone, lambda d: button(d).get_attribute("aria-pressed") == ("true" if pressed else "false"))
 
 
