@@ -23,7 +23,7 @@ from conftest import API, free_port, iso, start_server
 from mail_sink import smtp, smtp_environment  # noqa: F401 - the SMTP fixture
 from test_action_pages import fits
 from test_dashboard import sign_in
-from test_embedding import EmbeddingSite, frame_loaded, open_site  # noqa: F401 - frame_loaded via open_site
+from test_embedding import open_site, sites  # noqa: F401 - the two sites' fixture
 
 FORM = {
     "title": "Weekly sync",
@@ -40,15 +40,7 @@ PERSONAL_LINK = re.compile(r"http://\S+/f/[A-Za-z0-9]+\?p=dbl_[A-Za-z0-9_-]+")
 
 
 @pytest.fixture(scope="module")
-def sites():
-    allowed, other = EmbeddingSite(free_port()), EmbeddingSite(free_port())
-    yield allowed, other
-    allowed.close()
-    other.close()
-
-
-@pytest.fixture(scope="module")
-def loop_server(database_url, smtp, sites):  # noqa: F811 - the fixture imported above
+def loop_server(database_url, smtp, sites):  # noqa: F811 - the fixtures imported above
     """One server that mails (the module's SMTP server) and lets the allowed site frame its forms."""
     _, port, cert = smtp
     web_port = free_port()
