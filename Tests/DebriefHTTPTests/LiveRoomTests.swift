@@ -28,7 +28,7 @@ struct LiveRoomTests {
             self.channels = channels
             let room = self.room
             self.endings = channels.map { channel in
-                Task { await withCheckedContinuation { ended in room.loop.execute { room.add(channel, ended: ended) } } }
+                Task { await withCheckedContinuation { ended in room.loop.execute { room.add(channel) { ended.resume(returning: $0) } } } }
             }
             try await self.untilViewers(count)
         }
@@ -48,15 +48,19 @@ struct LiveRoomTests {
             #expect(try await self.viewers() == count)
         }
 
-        /// Every body part written to `channel` so far, as text.
+        /// Every body part written to `channel` so far, as text, and the response's end as `<end>`.
         static func written(_ channel: NIOAsyncTestingChannel) async throws -> [String] {
             var parts: [String] = []
             while let part = try await channel.readOutbound(as: HTTPResponsePart.self) {
-                guard case .body(let buffer) = part else { Issue.record("not a body part: \(part)"); continue }
-                parts.append(String(buffer: buffer))
+                switch part {
+                case .body(let buffer): parts.append(String(buffer: buffer))
+                case .end: parts.append("<end>")
+                case .head: Issue.record("a head written by the room: \(part)")
+                }
             }
             return parts
         }
+
     }
 
     static func snapshot(_ responses: Int) -> LiveEvent {
@@ -74,7 +78,7 @@ struct LiveRoomTests {
         let late = NIOAsyncTestingChannel(loop: fixture.loop)
         try await late.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
         let room = fixture.room
-        let lateEnding = Task { await withCheckedContinuation { ended in room.loop.execute { room.add(late, ended: ended) } } }
+        let lateEnding = Task { await withCheckedContinuation { ended in room.loop.execute { room.add(late) { ended.resume(returning: $0) } } } }
         try await fixture.untilViewers(4)
         #expect(try await Fixture.written(late) == ["id: 1\nevent: results\ndata: {\"responses\":1}\n\n"])
 
@@ -133,12 +137,30 @@ struct LiveRoomTests {
         #expect(reachedByTheFirst == LiveRoom.sliceSize, "the first slice got the first event, then everyone the second")
     }
 
+    /// The room, not a request's task, ends each response (that reading pauses meanwhile is
+    /// ParticipantLiveStreamTests': a testing channel always says it reads).
+    @Test func theRoomWritesEachStreamsEndAndTheResponsesEnd() async throws {
+        let fixture = try await Fixture(viewers: 2, grace: .zero)
+        let (staying, stalled) = (fixture.channels[0], fixture.channels[1])
+        try await fixture.deliver(Self.snapshot(1))
+        stalled.isWritable = false
+        try await fixture.deliver(Self.snapshot(2))
+        try await fixture.deliver(Self.snapshot(3))
+        #expect(await fixture.endings[1].value == "too_slow")
+        // Its stream ends as the writer would have ended it (queued behind the full socket).
+        #expect(try await Fixture.written(stalled).suffix(2) == ["event: end\ndata: {\"reason\":\"too_slow\"}\n\n", "<end>"])
+
+        try await fixture.deliver(.end(reason: "not_shared"))
+        #expect(await fixture.endings[0].value == "not_shared")
+        #expect(try await Fixture.written(staying).suffix(2) == ["event: end\ndata: {\"reason\":\"not_shared\"}\n\n", "<end>"])
+    }
+
     @Test func aViewerJoiningAnEndedRoomIsToldAtOnce() async throws {
         let fixture = try await Fixture(viewers: 0)
         try await fixture.deliver(.end(reason: "shutting_down"))
         let channel = NIOAsyncTestingChannel(loop: fixture.loop)
         let room = fixture.room
-        let ending = await withCheckedContinuation { ended in room.loop.execute { room.add(channel, ended: ended) } }
+        let ending = await withCheckedContinuation { ended in room.loop.execute { room.add(channel) { ended.resume(returning: $0) } } }
         #expect(ending == "shutting_down")
         #expect(try await fixture.viewers() == 0)
         try await room.ready.futureResult.get()

@@ -74,4 +74,27 @@ struct ParticipantLiveStreamTests {
             for viewer in viewers + [late] { await viewer.close() }
         }
     }
+
+    /// The room holds a viewer's response, not a request task: a request sent behind the stream on
+    /// the same connection is answered after the stream's end, never inside it, and the
+    /// connection stays open for it.
+    @Test func aRequestSentBehindTheStreamIsAnsweredAfterItsEnd() async throws {
+        try await Self.run { api, form, port in
+            let viewer = try await EventStream.open("/v1/f/\(form.code)/results/live", port: port)
+            #expect(await viewer.wait { $0.contains("\"responses\":0") }, "\(viewer.received)")
+            try await viewer.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+            #expect(try await api.submit(form.code, ["answers": [["questionKey": "score", "rating": 4]]]).status == .created)
+            #expect(await viewer.wait { $0.contains("\"responses\":1") }, "\(viewer.received)")
+            #expect(viewer.count("HTTP/1.1 ") == 1, "nothing answered inside the stream: \(viewer.received)")
+
+            var quiet = Self.form()
+            quiet["sharesResultsLive"] = false
+            #expect(try await api.send(.put, "/v1/meetings/\(form.meetingID)/form", token: form.hostToken, json: quiet).status == .ok)
+            #expect(await viewer.wait { $0.contains("\r\n0\r\n\r\nHTTP/1.1 200") }, "the stream's end, then the answer: \(viewer.received.suffix(300))")
+            let stream = try #require(viewer.received.components(separatedBy: "\r\n0\r\n\r\n").first)
+            #expect(stream.hasSuffix("event: end\ndata: {\"reason\":\"not_shared\"}\n\n"), "\(stream.suffix(80))")
+            #expect(!viewer.isClosed, "a keep-alive connection")
+            await viewer.close()
+        }
+    }
 }

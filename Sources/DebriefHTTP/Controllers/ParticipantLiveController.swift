@@ -18,7 +18,9 @@ import Hummingbird
 /// loop, one buffer for all (no task, timer or per-event work per viewer); a viewer's buffer is
 /// bounded by its connection (one that stops reading skips events, is ended after the hub's grace,
 /// and closed by the write-stall deadline), and its admission slot
-/// (``Admission/participantStream(address:form:)``, per address and per form) is held until the body ends.
+/// (``Admission/participantStream(address:form:)``, per address and per form) is held until the
+/// stream ends. Once the head is written the request's task ends: the room holds the response,
+/// not a task (``RoomBroadcast/hold(_:ended:)``).
 struct ParticipantLiveController {
     let results: ResultsActions
     let rooms: RoomBroadcast
@@ -47,17 +49,18 @@ struct ParticipantLiveController {
 
     /// One viewer's stream of `audience`, under the participants' stream slots.
     private func stream(_ meeting: UUID, _ audience: LiveAudience, _ context: AppRequestContext) async throws -> Response {
-        // Held until the body ends, or freed with the body if it is never written.
+        // Held until the stream ends, or freed with the body if it is never written.
         let slot = try self.admission.participantStream(address: context.clientAddress, form: meeting)
         let membership = try await self.rooms.join(meeting: meeting, audience: audience, channel: context.channel)
         let body = ResponseBody { writer in
-            defer { slot.release() }
-            try await writer.write(Self.preamble)
-            let reason = await self.rooms.watch(membership)
-            // nil: the connection closed, there is nobody to tell.
-            guard let reason else { return }
-            try await writer.write(ByteBuffer(string: LiveResultsController.format(name: "end", ["reason": reason])))
-            try await writer.finish(nil)
+            do {
+                try await writer.write(Self.preamble)
+            } catch {
+                slot.release()
+                throw error
+            }
+            // The room writes the rest, the stream's end included; this request's task ends here.
+            self.rooms.hold(membership) { slot.release() }
         }
         return Response(
             status: .ok,

@@ -5,9 +5,11 @@ import NIOCore
 /// room has been told: ``RoomBroadcast`` delivers each event of the hub here, on the loop, and the
 /// room writes it to every viewer.
 ///
-/// A viewer whose connection is not writable (its socket buffer full: it stopped reading) skips
-/// events, each being a complete snapshot; one not writable for `slowViewerGrace` is ended
-/// (`too_slow`), and one whose connection closed is forgotten at once.
+/// The room holds each viewer's response from its head on (``RoomConnection``): it writes the
+/// events, and when the stream ends the `end` event and the end of the response. A viewer whose
+/// connection is not writable (its socket buffer full: it stopped reading) skips events, each
+/// being a complete snapshot; one not writable for `slowViewerGrace` is ended (`too_slow`), and
+/// one whose connection closed is forgotten at once.
 ///
 /// An event is written a slice of ``sliceSize`` viewers at a time, each slice a task of the loop,
 /// so the loop serves its other connections between slices. Written in one go, a room of 2,500
@@ -27,7 +29,7 @@ final class LiveRoom: @unchecked Sendable {
 
     private struct Viewer {
         let connection: RoomConnection
-        let ended: CheckedContinuation<String?, Never>
+        let ended: (String?) -> Void
         /// Since when its connection has not been writable at an event (nil while it keeps up).
         var behindSince: NIODeadline?
     }
@@ -49,20 +51,23 @@ final class LiveRoom: @unchecked Sendable {
         self.slowViewerGrace = slowViewerGrace
     }
 
-    /// Adds a viewer and writes it the newest snapshot; `ended` is resumed once, when its stream ends.
-    func add(_ channel: any Channel, ended: CheckedContinuation<String?, Never>) {
+    /// Adds a viewer and writes it the newest snapshot. When its stream ends the room writes its
+    /// `end` event and the response's end, then calls `ended` with the reason, on this loop; when
+    /// its connection closes first, `ended` is called with nil (nobody to tell).
+    func add(_ channel: any Channel, ended: @escaping (String?) -> Void) {
         self.loop.preconditionInEventLoop()
+        let connection = RoomConnection(holding: channel)
         if let reason = self.endReason {
-            ended.resume(returning: reason)
+            connection.finish(reason: reason)
+            ended(reason)
             return
         }
         let id = ObjectIdentifier(channel)
-        let connection = RoomConnection(channel)
         self.viewers[id] = Viewer(connection: connection, ended: ended)
         if let latest = self.latest { connection.write(latest) }
         // Called on this loop (the channel's), at once when it has closed already.
         channel.closeFuture.whenComplete { _ in
-            self.viewers.removeValue(forKey: id)?.ended.resume(returning: nil)
+            self.viewers.removeValue(forKey: id)?.ended(nil)
         }
     }
 
@@ -96,7 +101,7 @@ final class LiveRoom: @unchecked Sendable {
         self.markReady()
         let ending = self.viewers.values
         self.viewers = [:]
-        for viewer in ending { viewer.ended.resume(returning: reason) }
+        for viewer in ending { Self.finish(viewer, reason: reason) }
     }
 
     /// The first snapshot could not be computed: those waiting to join are told (a 503 for them).
@@ -148,11 +153,19 @@ final class LiveRoom: @unchecked Sendable {
                 viewer.connection.write(frame)
                 if viewer.behindSince != nil { self.viewers[id]?.behindSince = nil }
             } else if let since = viewer.behindSince {
-                if now - since >= self.slowViewerGrace { self.viewers.removeValue(forKey: id)?.ended.resume(returning: "too_slow") }
+                if now - since >= self.slowViewerGrace, let viewer = self.viewers.removeValue(forKey: id) {
+                    Self.finish(viewer, reason: "too_slow")
+                }
             } else {
                 self.viewers[id]?.behindSince = now
             }
         }
+    }
+
+    /// Ends a viewer's stream that is no longer in the room: its `end` event, the response's end.
+    private static func finish(_ viewer: Viewer, reason: String) {
+        viewer.connection.finish(reason: reason)
+        viewer.ended(reason)
     }
 
     /// Whether an event is still being written, for tests.

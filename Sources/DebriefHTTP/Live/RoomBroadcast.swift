@@ -15,11 +15,11 @@ import Synchronization
 /// submissions lost most of a core to them (issue 37, docs/benchmarks.md). Here an event costs a
 /// viewer one `write` and `flush` on its loop, and nothing is allocated per viewer.
 ///
-/// A viewer's response stays Hummingbird's: its head and preamble go through the response writer,
-/// then the body waits in ``watch(_:)`` (no CPU) until the viewer's stream ends, and writes the
-/// `end` event through the writer again. The writes made here enter the connection's pipeline at
-/// the same end as the writer's and after them, since the writer hands each of its writes to the
-/// loop with `execute`, in order, as ``LiveRoom`` does.
+/// A viewer's response starts as Hummingbird's: its head and preamble go through the response
+/// writer, then ``hold(_:ended:)`` hands the connection to the room, which writes the rest up to
+/// the response's end, and the request's task ends (no task, frame or continuation per viewer).
+/// The room's writes come after the writer's, since the writer hands each of its writes to the
+/// loop with `execute`, in order, as ``hold(_:ended:)`` does.
 final class RoomBroadcast: Sendable {
     private let hub: LiveResultsHub
     private let slowViewerGrace: Duration
@@ -102,20 +102,23 @@ final class RoomBroadcast: Sendable {
         return membership
     }
 
-    /// Waits until the viewer's stream ends, writing its events meanwhile: the reason to tell the
-    /// viewer (`not_shared`, `off`, `too_slow`, `shutting_down`), or nil when its connection closed.
-    func watch(_ membership: Membership) async -> String? {
-        defer { membership.end() }
+    /// Hands the viewer's response, its head and preamble written, to its room, which writes its
+    /// events and, when its stream ends (`not_shared`, `off`, `too_slow`, `shutting_down`), its
+    /// `end` event and the response's end; `ended` is called then, or when the connection closed
+    /// first. Returns at once: the request's task ends, and with it the memory its frames held
+    /// (``RequestTask``); the viewer costs its connection and its place in the room.
+    func hold(_ membership: Membership, ended: @escaping @Sendable () -> Void) {
         self.viewers.record(self.viewerCount.add(1, ordering: .relaxed).newValue)
         self.hub.participantPacing.add(1, to: membership.meeting)
-        defer {
-            self.hub.participantPacing.add(-1, to: membership.meeting)
-            self.viewers.record(self.viewerCount.subtract(1, ordering: .relaxed).newValue)
-        }
         let room = membership.room
         let channel = membership.channel
-        return await withCheckedContinuation { ended in
-            room.loop.execute { room.add(channel, ended: ended) }
+        room.loop.execute {
+            room.add(channel) { _ in
+                self.hub.participantPacing.add(-1, to: membership.meeting)
+                self.viewers.record(self.viewerCount.subtract(1, ordering: .relaxed).newValue)
+                membership.end()
+                ended()
+            }
         }
     }
 

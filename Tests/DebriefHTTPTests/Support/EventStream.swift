@@ -62,6 +62,11 @@ final class EventStream: Sendable {
     /// How many times `needle` was received.
     func count(_ needle: String) -> Int { self.received.components(separatedBy: needle).count - 1 }
 
+    /// Writes `text` on the connection as it is (a request pipelined behind the stream's).
+    func send(_ text: String) async throws {
+        try await self.channel.writeAndFlush(ByteBuffer(string: text))
+    }
+
     func close() async {
         try? await self.channel.close()
     }
