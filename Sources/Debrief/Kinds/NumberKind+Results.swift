@@ -38,7 +38,7 @@ extension NumberKind {
     /// The mean and median with the interval of the mean, in the question's unit.
     public static func digestTop(_ result: QuestionResult, respondents: Int?, disclosure: Disclosure) -> ResultsDigest.Line.Top {
         guard let statistics = result.statistics, let mean = statistics.mean, let median = statistics.median else { return .noAnswers }
-        return .number(mean: mean, median: median, interval: statistics.confidenceInterval95, unit: result.unit, respondents: respondents)
+        return .meanAndMedian(mean: mean, median: median, interval: statistics.confidenceInterval95, unit: result.unit, respondents: respondents)
     }
 
     /// Typing a number takes longer than tapping a scale value.
