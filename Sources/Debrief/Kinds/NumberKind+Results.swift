@@ -8,7 +8,7 @@ extension NumberKind {
     /// interval of the mean in `statistics`. ``ResultsBuilder`` drops both when ``Disclosure``
     /// withholds the question: no figure here decides that on its own.
     public static func shape(_ spec: NumberSpec, counts tally: QuestionCounts, into result: inout QuestionResult) {
-        let answers = NumberAnswers(tally.numberCounts)
+        let answers = NumberAnswers(tally.valueCounts)
         let bins = NumberHistogram(spec, answers: answers)
         result.chart = ChartSeries(
             unit: "answers", total: answers.total, totalDescription: "answers to this question",
