@@ -53,11 +53,16 @@ def phone_item(phone, text: str):
 
 
 def upvote(phone, text: str) -> None:
-    """Presses the upvote of the question showing `text` (a plain form: the page comes back)."""
+    """Presses the upvote of the question showing `text`: with script the vote posts in place (the
+    page is not reloaded and the pressed button keeps the focus); without, the plain form's."""
+    mark_page(phone)
     phone_item(phone, text).find_element(By.CSS_SELECTOR, "form.room-vote button").click()
     wait_for(phone, lambda d: phone_item(d, text).find_element(By.CSS_SELECTOR, "form.room-vote button")
              .get_attribute("aria-pressed") == "true"
              and section(d).get_attribute("data-room-questions-state") == "live")
+    assert same_page(phone), "the vote reloaded the page"
+    focused = phone.switch_to.active_element
+    assert focused == phone_item(phone, text).find_element(By.CSS_SELECTOR, "form.room-vote button"), "the vote lost the focus"
 
 
 def open_presenter(browser, base_url: str, host: Host, meeting: str):

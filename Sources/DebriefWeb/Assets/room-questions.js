@@ -7,7 +7,7 @@
 // version shown, the section fetches its fragment again (the participant's own list, with this
 // browser's votes, from its cookie; the presenter's top three) and puts it in place. Items that
 // did not change keep their nodes (and the focus of a button about to be pressed); only the
-// order and the changed ones move.
+// order and the changed ones move. A vote posts in place and fetches the list at once.
 (function () {
   "use strict";
 
@@ -47,7 +47,7 @@
     into.replaceChildren(next);
   }
 
-  function refetch() {
+  function refetch(then) {
     if (fetching) return;
     fetching = true;
     var asked = wanted;
@@ -60,6 +60,7 @@
         morph(target, new DOMParser().parseFromString(html, "text/html").body);
         shown = asked;
         root.setAttribute("data-room-questions-shown", shown);
+        if (then) then();
       })
       .catch(function () {
         // Questions switched off, or the network away a moment: the next event tries again.
@@ -69,6 +70,32 @@
         if (wanted !== shown && !ended) refetch();
       });
   }
+
+  // A vote posts in place: the same form the page posts without script, then the list is fetched
+  // at once (the live version follows). The pressed item's button keeps the focus.
+  target.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.classList || !form.classList.contains("room-vote")) return;
+    event.preventDefault();
+    var item = form.closest("[data-room-question]");
+    var id = item ? key(item) : null;
+    var button = form.querySelector("button");
+    if (button) button.disabled = true;
+    fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin", redirect: "manual" })
+      .then(function (response) {
+        // The page answers a plain form with a redirect back to itself (opaque here): a vote taken.
+        if (response.type !== "opaqueredirect" && !response.ok) throw new Error(String(response.status));
+        wanted = "voted " + Date.now();
+        refetch(function () {
+          var again = id && target.querySelector('[data-room-question="' + id + '"] .room-vote button');
+          if (again) again.focus();
+        });
+      })
+      .catch(function () {
+        // Refused (a cap, the room closed): the page without script would show why.
+        form.submit();
+      });
+  });
 
   function heard(version) {
     if (!version || version === wanted) return;
