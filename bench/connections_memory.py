@@ -32,15 +32,9 @@ import subprocess
 import sys
 import time
 
+from memory import read_until, rss_mib
+
 STATS = re.compile(r"Total \(incl\. mmap\):\s*system bytes\s*=\s*(\d+)\s*in use bytes\s*=\s*(\d+)")
-
-
-def rss_mib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
 
 
 def malloc_mib(pid, log):
@@ -82,14 +76,7 @@ def open_connections(host, port, code, mode, count):
             time.sleep(0.02)  # the listen backlog is never the limit
     if until:
         for sock in sockets:
-            received = b""
-            while until not in received:
-                chunk = sock.recv(65536)
-                if not chunk:
-                    raise SystemExit(f"{mode}: closed early: {received[:300]!r}")
-                received += chunk
-            if not received.startswith(b"HTTP/1.1 200"):
-                raise SystemExit(f"{mode}: {received[:300]!r}")
+            read_until(sock, until, mode)
     return sockets
 
 

@@ -25,13 +25,7 @@ import sys
 import time
 import urllib.parse
 
-
-def rss_mib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
+from memory import read_until, rss_mib
 
 
 def call(base, method, path, body=None, token=None):
@@ -53,14 +47,7 @@ def open_stream(port, meeting, token):
     sock = socket.create_connection(("127.0.0.1", port), timeout=30)
     sock.sendall((f"GET /v1/meetings/{meeting}/results/live HTTP/1.1\r\nHost: localhost\r\n"
                   f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n").encode())
-    head = b""
-    while b"\r\n\r\n" not in head:
-        chunk = sock.recv(4096)
-        if not chunk:
-            raise SystemExit(f"stream closed before its head: {head[:200]!r}")
-        head += chunk
-    if not head.startswith(b"HTTP/1.1 200"):
-        raise SystemExit(f"stream refused: {head[:300]!r}")
+    read_until(sock, b"\r\n\r\n", "stream")
     return sock
 
 
