@@ -35,17 +35,32 @@ public struct RoomQuestionStore: Sendable {
         let rows: QueryResult
         if let connection { rows = try await connection.query(query) } else { rows = try await database.query(query) }
         guard let row = rows.first else { return .off }
+        return try Self.settings(row: row)
+    }
+
+    static func settings(row: Row) throws -> RoomQuestionSettings {
         guard let moderation = RoomQuestionSettings.Moderation(rawValue: try row.decode("moderation")),
             let names = RoomQuestionSettings.Names(rawValue: try row.decode("names"))
         else { return .off }
         return RoomQuestionSettings(enabled: try row.decode("enabled"), moderation: moderation, names: names)
     }
 
-    /// The questions the room sees, each with its votes and whether `voter` gave one, in the
-    /// room's order (``RoomQuestion/roomOrder(_:_:)``).
-    public func roomList(meeting: UUID, voter: UUID?) async throws -> [RoomQuestion] {
-        let rows = try await self.database.query(Self.list(meeting: meeting, voter: voter, only: Self.visibleToRoom))
-        return try rows.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder)
+    /// The settings and, while questions are on, the questions the room sees, each with its votes
+    /// and whether `voter` gave one, in the room's order (``RoomQuestion/roomOrder(_:_:)``). One
+    /// statement: a read of the room's list holds a pooled connection once, where the settings'
+    /// read and the list's held it twice (issue 52: 1.9 transactions and leases per list read).
+    public func roomView(meeting: UUID, voter: UUID?) async throws -> (settings: RoomQuestionSettings, questions: [RoomQuestion]) {
+        let rows = try await self.database.query(
+            """
+            SELECT s.enabled, s.moderation, s.names, l.*
+            FROM room_question_settings s
+            LEFT JOIN LATERAL (\(Self.list(meeting: meeting, voter: voter, only: Self.visibleToRoom))) l ON s.enabled
+            WHERE s.meeting_id = \(meeting)
+            """)
+        guard let first = rows.first else { return (.off, []) }
+        let settings = try Self.settings(row: first)
+        let listed = try rows.filter { try $0.decode("id", as: UUID?.self) != nil }
+        return (settings, try listed.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder))
     }
 
     /// Stores `input` from `author` when the room is open for questions, after the caps
