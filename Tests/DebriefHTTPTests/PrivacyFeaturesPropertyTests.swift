@@ -7,6 +7,7 @@ import DebriefStore
 import DebriefTestSupport
 import Foundation
 import HTTPTypes
+import Mail
 import PQ
 import PropertyBased
 import Testing
@@ -26,12 +27,15 @@ struct PrivacyFeaturesPropertyTests {
     @Test func noOutputRevealsAPartTheRuleWithholds() async throws {
         var configuration = ParticipantAPI.configuration()
         configuration.signUpsPerAddressPerHour = 1_000
+        // Mail configured, never delivered: roster messages carry personal links (issue 50).
+        configuration.smtp = try SMTPSettings(url: "smtp://127.0.0.1:9", from: "debrief@example.org", startTLS: .none)
+        configuration.mail.pollInterval = .seconds(3600)
         try await ParticipantAPI.run(configuration: configuration) { api, database in
             await propertyCheck(count: 6, input: Gen.int(in: 2...4), Gen.int(in: 0...1_000_000)) { k, seed in
                 do {
                     try await Self.check(api, database, k: k, seed: seed)
                 } catch {
-                    Issue.record(error)
+                    Issue.record("k \(k), seed \(seed): \(String(reflecting: error))")
                 }
             }
         }
@@ -197,6 +201,7 @@ struct PrivacyFeaturesPropertyTests {
         let series = try #require(created.string("seriesId"))
         try #require(try await api.send(.put, "/v1/meetings/\(meeting)/form", token: token, json: Self.form(k: k, extra: false)).status == .ok)
         let code = try #require(try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token).string("code"))
+        var roster = try await Self.setUpRoster(api, database, token: token, email: email, meeting: meeting, series: series)
 
         var responses: [Generated] = []
         for version in 0..<2 {
@@ -208,7 +213,8 @@ struct PrivacyFeaturesPropertyTests {
             }
             for _ in 0..<random.next(in: (version == 0 ? 1 : 0)...(k + 1)) {
                 var response = Self.generate(&random)
-                let body = Self.body(response, &random)
+                var body = Self.body(response, &random)
+                body["personalLink"] = roster.link(&random)
                 let reply = try await api.submit(code, body)
                 try #require(reply.status == .created, "version \(version + 1): \(body) → \(reply.text)")
                 response.id = try #require(reply.string("id"))
@@ -330,7 +336,7 @@ struct PrivacyFeaturesPropertyTests {
         try await Self.checkDigests(database, meeting: meetingID, oracle, context)
 
         // Trends over a second session of the series: the JSON, the page and the charts.
-        try await Self.checkTrends(
+        let next = try await Self.checkTrends(
             api, database, token: token, cookie: hostSession.cookie, meeting: meeting, series: series, first: oracle, k: k, random: &random,
             context: context)
 
@@ -344,16 +350,26 @@ struct PrivacyFeaturesPropertyTests {
                 #expect(leaked.isEmpty, "\(context): \(leaked)")
             }
         }
+
+        // The meeting loop (issue 50): the roster's count and links, actions, questions from the room.
+        let outputs = reports.map { String(describing: $0.1 ?? [:]) } + pages.map(\.1)
+            + [wide.rows, long.rows, summary.rows].map { String(describing: $0) }
+        try await Self.checkRoster(api, token: token, cookie: hostSession.cookie, meeting: meeting, roster, outputs: outputs, context)
+        try await Self.checkActions(
+            api, database, token: token, cookie: hostSession.cookie, meeting: meeting, next: next, series: series, responses, oracle, roster,
+            random: &random, context)
+        try await Self.checkRoomQuestions(
+            api, token: token, cookie: hostSession.cookie, meeting: meeting, code: code, series: series, random: &random, context)
     }
 
     /// A second session of the series with its own generated answers, then every trends output
     /// (issue 32 item 7): a session whose `pick` is withheld shows no option share and a withheld
     /// statement no mean or interval — in the JSON, on the page (a "withheld" row or cell) and in
-    /// the charts (their words say "withheld" where the value would be).
+    /// the charts (their words say "withheld" where the value would be). Returns the second session's id.
     static func checkTrends(
         _ api: ParticipantAPI, _ database: Database, token: String, cookie: String, meeting: String, series: String, first: Oracle, k: Int,
         random: inout SeededRandom, context: String
-    ) async throws {
+    ) async throws -> String {
         let start = Date().addingTimeInterval(86_400 * 7)
         let next = try await api.send(
             .post, "/v1/meetings/\(meeting)/next", token: token,
@@ -413,6 +429,7 @@ struct PrivacyFeaturesPropertyTests {
                 }
             }
         }
+        return nextID
     }
 
     /// Every digest payload of `meeting` shows nothing of what `oracle` withholds: a withheld

@@ -114,7 +114,7 @@ struct ResultTallyPropertyTests {
                     case .ranked(let id, let rank):
                         counts.optionCounts[id, default: 0] += 1
                         counts.statementCounts[id, default: [:]][rank, default: 0] += 1
-                    case .number(let text): counts.numberCounts[text, default: 0] += 1
+                    case .number(let text): counts.valueCounts[text, default: 0] += 1
                     case .text: break
                     }
                 }
@@ -137,7 +137,7 @@ struct ResultTallyPropertyTests {
             #expect(actual.otherCount == expected.otherCount, "others of \(key)")
             #expect(actual.ratingCounts == expected.ratingCounts, "ratings of \(key)")
             #expect(actual.statementCounts == expected.statementCounts, "statement ratings of \(key)")
-            #expect(actual.numberCounts == expected.numberCounts, "numbers of \(key)")
+            #expect(actual.valueCounts == expected.valueCounts, "numbers of \(key)")
         }
         let unexpected = counts.questions.filter { recount.questions[$0.key] == nil && $0.value.respondents != 0 }
         #expect(unexpected.isEmpty, "counts for unanswered questions: \(unexpected.keys.sorted())")

@@ -1,5 +1,6 @@
 @testable import DebriefStore
 import Debrief
+import PQ
 import Testing
 
 /// Every registered question kind has its store part (``StoreKindPart``, docs/decisions/0065),
@@ -11,6 +12,18 @@ struct StoreKindPartTests {
             #expect(kind.store != nil, "\(kind) has no <Kind>+Store.swift")
             #expect(kind.store?.kind == kind)
         }
+    }
+
+    /// A kind that tallies rows of its own (``StoreKindPart/valueTally``) also counts them from the
+    /// answers (filtered views), under a `kind` no shared row uses; the number is one.
+    @Test func aKindsOwnTallyRowsAreCountedTheSameWay() {
+        let answers: SQLQuery = "answers a WHERE true"
+        for kind in QuestionKind.allCases {
+            let part = kind.store
+            #expect((part?.valueTally == nil) == (part?.countedValueTally(answers: answers) == nil), "\(kind)")
+            if let tally = part?.valueTally { #expect(FormTally.Kind(rawValue: tally) == nil, "\(tally) is a shared tally") }
+        }
+        #expect(FormTally.valueTallies == ["number"])
     }
 
     @Test func theRowsOfAnAnswerOfEachKindAreClaimedByThatKindAlone() throws {

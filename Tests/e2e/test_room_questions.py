@@ -53,11 +53,19 @@ def phone_item(phone, text: str):
 
 
 def upvote(phone, text: str) -> None:
-    """Presses the upvote of the question showing `text` (a plain form: the page comes back)."""
+    """Presses the upvote of the question showing `text`: with script the vote posts in place (the
+    page is not reloaded and the pressed button keeps the focus); without, the plain form's."""
+    mark_page(phone)
     phone_item(phone, text).find_element(By.CSS_SELECTOR, "form.room-vote button").click()
     wait_for(phone, lambda d: phone_item(d, text).find_element(By.CSS_SELECTOR, "form.room-vote button")
              .get_attribute("aria-pressed") == "true"
              and section(d).get_attribute("data-room-questions-state") == "live")
+    assert same_page(phone), "the vote reloaded the page"
+    # Read in the page at once (the list may be refetched between two WebDriver calls).
+    focused = phone.execute_script(
+        "var a = document.activeElement, item = a && a.closest('[data-room-question]');"
+        "return item && a.matches('form.room-vote button') ? item.querySelector('.room-ask-text').textContent : a && a.outerHTML.slice(0, 200);")
+    assert focused is not None and text in focused, f"the vote lost the focus: {focused!r}"
 
 
 def open_presenter(browser, base_url: str, host: Host, meeting: str):
@@ -134,3 +142,16 @@ def test_two_phones_and_the_presenter_follow_the_room_live(api: API, browser):
     wait_for(projector, lambda d: presenter_top(d) == [LUNCH, FRIDAY])
     assert same_page(one) and same_page(projector), "updated in place, not reloaded"
     assert ROADMAP not in one.find_element(By.ID, "content").text
+
+    # The host turns questions off: the phones keep what they show and stop listening. Turned on
+    # again, a phone comes back by itself (it asks again after a few seconds) and follows the room.
+    off = host.request("PUT", f"/v1/meetings/{meeting}/room-questions/settings",
+                       json={"enabled": False, "moderation": "postThenHide", "names": "anonymous"})
+    assert off.status_code == 200, off.text
+    wait_for(one, lambda d: section(d).get_attribute("data-room-questions-state") == "ended")
+    turn_on_questions(host, meeting)
+    shown = host.request("PATCH", f"/v1/meetings/{meeting}/room-questions/{roadmap}", json={"status": "visible"})
+    assert shown.status_code == 200, shown.text
+    wait_for(one, lambda d: phone_questions(d) == [LUNCH, ROADMAP, FRIDAY], timeout=30)
+    assert section(one).get_attribute("data-room-questions-state") == "live"
+    assert same_page(one), "came back in place, not reloaded"

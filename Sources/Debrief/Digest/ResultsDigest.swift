@@ -51,10 +51,11 @@ public struct ResultsDigest: Sendable, Equatable {
             /// Each shown part's mean (a grid's statements), in order; a withheld part is named without a
             /// number. A shape, not a kind: any kind whose parts have means says them this way.
             case statementMeans(statements: [Statement], respondents: Int?)
-            /// A ranking: the leading option(s) by Borda points and their share of all points.
-            case ranking(leaders: [String], bordaPercent: Double, respondents: Int?)
-            /// A number: the mean and median in the question's unit, with the interval of the mean.
-            case number(mean: Double, median: Double, interval: ConfidenceInterval?, unit: String?, respondents: Int?)
+            /// The leading item(s) by points and their share of all points (a ranking's Borda points).
+            /// A shape, not a kind, like the two below.
+            case leadersByPoints(leaders: [String], percent: Double, respondents: Int?)
+            /// The mean and the median in the answers' unit, with the interval of the mean (a number's).
+            case meanAndMedian(mean: Double, median: Double, interval: ConfidenceInterval?, unit: String?, respondents: Int?)
             /// Short answers: only how many answered (the words are the participants').
             case answers(respondents: Int?)
             /// Nobody answered yet.
@@ -63,7 +64,7 @@ public struct ResultsDigest: Sendable, Equatable {
             /// Whether the top line's number is a share in percent (its trend's too).
             public var isShare: Bool {
                 switch self {
-                case .choice, .ranking: true
+                case .choice, .leadersByPoints: true
                 default: false
                 }
             }
@@ -228,7 +229,7 @@ public struct ResultsDigest: Sendable, Equatable {
     static func trend(_ top: Line.Top, result: QuestionResult, current: QuestionTrend.Point?, previous: QuestionTrend.Point?) -> Trend? {
         guard let current, let previous, !current.withheld, !previous.withheld else { return nil }
         switch top {
-        case .choice, .ranking:
+        case .choice, .leadersByPoints:
             // The leading option's share (of respondents, or of Borda points) then and now (the first leader's, by its id).
             guard let leader = result.chart.rows.filter({ ($0.count ?? 0) > 0 }).max(by: { ($0.percent ?? 0) < ($1.percent ?? 0) }),
                 let now = current.optionShares?[leader.category], let then = previous.optionShares?[leader.category]

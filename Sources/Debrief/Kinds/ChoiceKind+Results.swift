@@ -21,6 +21,9 @@ extension ChoiceKind {
         into result: inout QuestionResult
     ) {}
 
+    /// A trend follows each option's share of respondents.
+    public static let trendFollowsShares = true
+
     public static func trendCategories(of spec: ChoiceSpec) -> (items: [(id: String, label: String)], hasOther: Bool)? {
         (spec.options.map { (id: $0.id, label: $0.label) }, spec.allowsOther)
     }

@@ -8,7 +8,7 @@ extension NumberKind {
     /// interval of the mean in `statistics`. ``ResultsBuilder`` drops both when ``Disclosure``
     /// withholds the question: no figure here decides that on its own.
     public static func shape(_ spec: NumberSpec, counts tally: QuestionCounts, into result: inout QuestionResult) {
-        let answers = NumberAnswers(tally.numberCounts)
+        let answers = NumberAnswers(tally.valueCounts)
         let bins = NumberHistogram(spec, answers: answers)
         result.chart = ChartSeries(
             unit: "answers", total: answers.total, totalDescription: "answers to this question",
@@ -38,7 +38,7 @@ extension NumberKind {
     /// The mean and median with the interval of the mean, in the question's unit.
     public static func digestTop(_ result: QuestionResult, respondents: Int?, disclosure: Disclosure) -> ResultsDigest.Line.Top {
         guard let statistics = result.statistics, let mean = statistics.mean, let median = statistics.median else { return .noAnswers }
-        return .number(mean: mean, median: median, interval: statistics.confidenceInterval95, unit: result.unit, respondents: respondents)
+        return .meanAndMedian(mean: mean, median: median, interval: statistics.confidenceInterval95, unit: result.unit, respondents: respondents)
     }
 
     /// Typing a number takes longer than tapping a scale value.

@@ -76,6 +76,9 @@ public protocol QuestionKindDescriptor: Sendable {
     /// The categories a trend follows (options or statements, id and label), and whether an
     /// "other" category follows them; nil when the kind's trend has no categories.
     static func trendCategories(of spec: Spec) -> (items: [(id: String, label: String)], hasOther: Bool)?
+    /// Whether a trend point keeps each chart row's share (`QuestionTrend.Point.optionShares`):
+    /// true where the chart's rows are the host's options and their percent is the kind's headline.
+    static var trendFollowsShares: Bool { get }
     /// Fills the room's compact view of `result` (labels, counts, shares, mean, statements).
     static func roomQuestion(_ result: QuestionResult, into question: inout RoomView.Question)
     /// The digest's top line of a shown result that has respondents.
@@ -113,6 +116,7 @@ public protocol QuestionKindDescriptor: Sendable {
 
 extension QuestionKindDescriptor {
     public static var itemsAreStatements: Bool { false }
+    public static var trendFollowsShares: Bool { false }
 
     /// The settings in `body` when it is of this kind.
     public static func spec(of body: QuestionBody) -> Spec? {

@@ -36,6 +36,9 @@ extension RankingKind {
         result.ranking = RankingScores(spec, counts: tally).byPoints
     }
 
+    /// A trend follows each option's percent in the chart: its share of all Borda points.
+    public static let trendFollowsShares = true
+
     public static func trendCategories(of spec: RankingSpec) -> (items: [(id: String, label: String)], hasOther: Bool)? {
         (spec.options.map { (id: $0.id, label: $0.label) }, false)
     }
@@ -51,7 +54,7 @@ extension RankingKind {
             let percent = result.chart.rows.first(where: { $0.count == best })?.percent
         else { return .noAnswers }
         let leaders = result.chart.rows.filter { $0.count == best }.map(\.label)
-        return .ranking(leaders: leaders, bordaPercent: percent, respondents: respondents)
+        return .leadersByPoints(leaders: leaders, percent: percent, respondents: respondents)
     }
 
     /// 2 s plus 1 s per option: ordering is slower than picking.

@@ -13,8 +13,9 @@ public struct QuestionCounts: Sendable, Equatable {
     public var ratingCounts: [Int: Int] = [:]
     /// Grid: answers per scale value, by statement key.
     public var statementCounts: [String: [Int: Int]] = [:]
-    /// Number: answers per value, by its plain text (``NumberSpec/text(_:)``).
-    public var numberCounts: [String: Int] = [:]
+    /// Answers per exact value, by its plain text, for a kind whose answers are values (a
+    /// number's, ``NumberSpec/text(_:)``): what its store part tallies as its own rows.
+    public var valueCounts: [String: Int] = [:]
     /// Short answer: the newest texts (for the word list).
     public var texts: [String] = []
 

@@ -149,7 +149,7 @@ public enum TrendBuilder {
                     responseRate: session.responseRate.rate.percent, responseRateOf: session.responseRate.of,
                     mean: result.statistics?.mean, confidenceInterval95: result.statistics?.confidenceInterval95,
                     nps: result.statistics?.nps?.score,
-                    optionShares: (question.kind == .choice || question.kind == .ranking) && !result.withheld
+                    optionShares: question.kind.descriptor.trendFollowsShares && !result.withheld
                         ? Dictionary(uniqueKeysWithValues: result.chart.rows.map { ($0.category, $0.percent ?? 0) }) : nil,
                     comparableWithPrevious: changes.isEmpty, changes: changes, withheld: result.withheld, shownTo: result.shownTo,
                     statementMeans: result.statements.map { statements in

@@ -79,7 +79,7 @@ extension QuestionCounts {
         self.otherCount += other.otherCount
         self.ratingCounts.merge(other.ratingCounts, uniquingKeysWith: +)
         self.statementCounts.merge(other.statementCounts) { $0.merging($1, uniquingKeysWith: +) }
-        self.numberCounts.merge(other.numberCounts, uniquingKeysWith: +)
+        self.valueCounts.merge(other.valueCounts, uniquingKeysWith: +)
         // The store samples as many texts per version as one report shows (1,000 answers, 50
         // "other" texts): a merged list keeps the newest of that many.
         self.otherTexts = Array((other.otherTexts + self.otherTexts).prefix(50))

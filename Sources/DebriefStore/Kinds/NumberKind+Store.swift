@@ -1,5 +1,6 @@
 import Debrief
 import Foundation
+import PQ
 
 extension NumberKind: StoreKindPart {
     /// One row: the number in `number_value` and its plain text in `text_value` (SQL/0063).
@@ -16,4 +17,11 @@ extension NumberKind: StoreKindPart {
 
     /// One column holding the number, so a spreadsheet sums and averages it directly.
     static func exportColumns(_ spec: NumberSpec) -> ExportColumns { ExportColumns(numeric: true) }
+
+    /// Answers per value, by the value's plain text: exact count, mean, median and histogram.
+    static var valueTally: String? { "number" }
+
+    static func countedValueTally(answers: SQLQuery) -> SQLQuery? {
+        "SELECT a.question_key, 'number', a.text_value, count(*) FROM \(answers) AND a.number_value IS NOT NULL GROUP BY 1, 3"
+    }
 }

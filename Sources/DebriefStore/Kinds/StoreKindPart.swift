@@ -15,6 +15,19 @@ protocol StoreKindPart: QuestionKindDescriptor {
     /// The raw responses layout's columns of a question: one per part shown on its own (a grid's
     /// statements), else one; whether it has an "other" column, option codes and numbers only.
     static func exportColumns(_ spec: Spec) -> ExportColumns
+    /// The `kind` of this kind's own rows in `result_tallies` (a number's `'number'`, SQL/0063):
+    /// each answer's value by its plain text, counted into ``QuestionCounts/valueCounts``; nil when
+    /// the shared rows (options, ratings, statements) count its answers.
+    static var valueTally: String? { get }
+    /// The same rows counted from `answers` (`answers a JOIN responses r … WHERE …`), as
+    /// `question_key, kind, value, count` for ``ResultTallies/counted(form:scope:)``; nil without
+    /// `valueTally`.
+    static func countedValueTally(answers: SQLQuery) -> SQLQuery?
+}
+
+extension StoreKindPart {
+    static var valueTally: String? { nil }
+    static func countedValueTally(answers: SQLQuery) -> SQLQuery? { nil }
 }
 
 /// One row of `answers`: one selected option, "other" text, rating, text, grid rating, or number

@@ -15,9 +15,12 @@ struct FormTally: Sendable, Equatable {
     /// Per question key; texts are not tallied (``ResultsStore`` reads the newest ones).
     var questions: [String: QuestionCounts] = [:]
 
-    /// The `kind` column.
+    /// The `kind`s the question kinds add to the shared ones below, each counted into `valueCounts`.
+    static let valueTallies = Set(QuestionKind.allCases.compactMap { $0.store?.valueTally })
+
+    /// The `kind` column's shared values.
     enum Kind: String {
-        case responses, checkins, minute, respondents, option, other, rating, statement, language, completion, number
+        case responses, checkins, minute, respondents, option, other, rating, statement, language, completion
     }
 
     /// From rows with the columns `question_key`, `kind`, `value` and `n`.
@@ -25,12 +28,17 @@ struct FormTally: Sendable, Equatable {
         var perMinute: [Int64: Int] = [:]
         for row in rows {
             let kindName: String = try row.decode("kind")
-            guard let kind = Kind(rawValue: kindName) else {
-                throw PQError(.protocolViolation, "unknown result tally kind '\(kindName)'")
-            }
             let key: String = try row.decode("question_key")
             let value: String = try row.decode("value")
             let count: Int = try row.decode("n")
+            guard let kind = Kind(rawValue: kindName) else {
+                // A question kind's own rows (``StoreKindPart/valueTally``): answers per value.
+                guard Self.valueTallies.contains(kindName) else {
+                    throw PQError(.protocolViolation, "unknown result tally kind '\(kindName)'")
+                }
+                self.questions[key, default: QuestionCounts()].valueCounts[value, default: 0] += count
+                continue
+            }
             switch kind {
             case .responses: self.responses += count
             case .checkins: self.checkIns += count
@@ -44,7 +52,6 @@ struct FormTally: Sendable, Equatable {
             case .option: self.questions[key, default: QuestionCounts()].optionCounts[value, default: 0] += count
             case .other: self.questions[key, default: QuestionCounts()].otherCount += count
             case .rating: self.questions[key, default: QuestionCounts()].ratingCounts[Int(try Self.number(value, kind)), default: 0] += count
-            case .number: self.questions[key, default: QuestionCounts()].numberCounts[value, default: 0] += count
             case .statement:
                 // '<statement key>:<rating>' (SQL/0032).
                 guard let colon = value.lastIndex(of: ":") else {

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 import PQ
 
@@ -140,7 +141,7 @@ public struct ResultTallies: Sendable {
     /// match `scope` and their answers: for filtered views, and to check the tallies against.
     static func counted(form formID: UUID, scope: SQLQuery) -> SQLQuery {
         let answers: SQLQuery = "answers a JOIN responses r ON r.id = a.response_id WHERE a.form_id = \(formID) AND \(scope)"
-        return """
+        let shared: SQLQuery = """
             SELECT '' AS question_key, 'responses' AS kind, '' AS value, count(*) AS n FROM responses r WHERE \(scope)
             UNION ALL
             SELECT '', 'minute', floor(extract(epoch FROM r.submitted_at) / 60)::bigint::text, count(*)
@@ -162,8 +163,9 @@ public struct ResultTallies: Sendable {
             UNION ALL
             SELECT a.question_key, 'statement', a.statement_key || ':' || a.rating::text, count(*) FROM \(answers)
                 AND a.statement_key IS NOT NULL AND a.rating IS NOT NULL GROUP BY 1, 3
-            UNION ALL
-            SELECT a.question_key, 'number', a.text_value, count(*) FROM \(answers) AND a.number_value IS NOT NULL GROUP BY 1, 3
             """
+        // And each question kind's own rows (a number's values), counted the same way.
+        return QuestionKind.allCases.compactMap { $0.store?.countedValueTally(answers: answers) }
+            .reduce(shared) { $0 + "\nUNION ALL\n" + $1 }
     }
 }

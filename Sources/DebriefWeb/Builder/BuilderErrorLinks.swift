@@ -67,15 +67,12 @@ struct BuilderErrorLinks {
         case ".maxLabel": return named("maxLabel", t(.maxLabelLabel))
         case ".maxLength": return named("maxLength", t(.maxLengthLabel))
         case ".placeholder": return named("placeholder", t(.placeholderLabel))
-        case ".minimum": return named("min", t(.numberFromLabel))
-        case ".maximum": return named("max", t(.numberToLabel))
-        case ".step": return named("step", t(.numberStepLabel))
-        case ".unit": return named("unit", t(.numberUnitLabel))
         case ".options", ".statements":
             // The list as a whole (too few, too many): its first option, or the question.
             let first = t(draft.questions[i].kind.descriptor.itemsAreStatements ? .statementNumber : .optionNumber, ["n": "1"])
             return draft.questions[i].options.isEmpty ? question : named("o0-label", first)
         default:
+            if let field = draft.questions[i].kind.page?.builderField(rest, t) { return named(field.id, field.label) }
             if rest.hasPrefix(".showWhen") { return named("showWhenQuestion", t(.showWhenQuestionLabel)) }
             return question
         }

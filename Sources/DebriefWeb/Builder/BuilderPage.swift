@@ -76,14 +76,10 @@ struct BuilderPage {
         var maxLength: String
         var maxLengthError: String?
         var placeholder: String
-        /// Number: its bounds are `min` and `max`, typed as decimals; the step and the unit.
-        var isNumber = false
-        var step = ""
-        var unit = ""
-        var minimumError: String?
-        var maximumError: String?
-        var stepError: String?
-        var unitError: String?
+        /// The kind's own fields in the editor: its builder partial (``PageKindPart/builderPartial``)
+        /// and what that partial reads (`kindFields`, from ``PageKindPart/builderFields(_:at:errors:)``).
+        var builderPartial: String?
+        var kindFields: Any?
         /// "Show this question only when…" (a follow-up's condition): the lists to pick it from,
         /// and the values as text when the page cannot list them.
         var showWhenQuestion: String
@@ -362,13 +358,8 @@ struct BuilderPage {
             addOption: "addOption:\(i)",
             upLabel: t(.moveUp) + ": " + number, downLabel: t(.moveDown) + ": " + number, removeLabel: t(.removeButton) + ": " + number)
         block.shuffleOptions = q.shuffleOptions
-        block.isNumber = q.kind == .number
-        block.step = q.step
-        block.unit = q.unit
-        block.minimumError = errors[path + ".minimum"]
-        block.maximumError = errors[path + ".maximum"]
-        block.stepError = errors[path + ".step"]
-        block.unitError = errors[path + ".unit"]
+        block.builderPartial = q.kind.page?.builderPartial
+        block.kindFields = q.kind.page?.builderFields(q, at: path, errors: errors)
         block.rowsAreStatements = q.kind.descriptor.itemsAreStatements
         block.showWhenOpen = !q.showWhenQuestion.trimmingCharacters(in: .whitespaces).isEmpty || block.showWhenError != nil
         return block

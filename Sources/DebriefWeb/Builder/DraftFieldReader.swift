@@ -17,18 +17,6 @@ final class DraftFieldReader {
         return value
     }
 
-    /// A decimal written plainly ("2.5", "-3"), or nil when blank (and a problem at `path` when
-    /// not a number).
-    func decimal(_ typed: String, at path: String) -> Decimal? {
-        let trimmed = typed.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { return nil }
-        guard let value = NumberSpec.parse(trimmed) else {
-            self.problems.append(FieldProblem(path, "must be a number"))
-            return nil
-        }
-        return value
-    }
-
     /// The text, or nil when empty.
     func text(_ value: String) -> String? { value.isEmpty ? nil : value }
 }

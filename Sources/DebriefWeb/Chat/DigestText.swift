@@ -115,10 +115,10 @@ struct DigestText: Sendable, Equatable {
                 statement.mean.map { "\(statement.label): \(Self.number($0))" } ?? t(.digestStatementWithheld, ["label": statement.label])
             }
             if let respondents { lines.append(t(.digestRespondents, ["n": String(respondents)])) }
-        case .ranking(let leaders, let percent, let respondents):
+        case .leadersByPoints(let leaders, let percent, let respondents):
             lines = [t(.digestRanked, ["labels": leaders.joined(separator: ", "), "percent": Self.number(percent)])]
             if let respondents { lines.append(t(.digestRespondents, ["n": String(respondents)])) }
-        case .number(let mean, let median, let interval, let unit, let respondents):
+        case .meanAndMedian(let mean, let median, let interval, let unit, let respondents):
             var values = ["mean": Self.number(mean), "median": Self.number(median), "unit": unit.map { " " + $0 } ?? ""]
             if let interval {
                 values["lower"] = Self.number(interval.lower)

@@ -42,11 +42,27 @@ protocol PageKindPart: QuestionKindDescriptor {
     static var hasOptionRows: Bool { get }
     /// Whether the builder shows a rating scale's ends and their labels (ratings, grids).
     static var hasScale: Bool { get }
+    /// The template of the kind's own fields in the builder's question editor (`builder-number`):
+    /// `builder-question.mustache` renders it by this name (`{{>*builderPartial}}`) inside
+    /// `{{#kindFields}}`, so it names no kind; nil when the shared fields are all the kind has.
+    static var builderPartial: String? { get }
+    /// What `builderPartial` reads as `kindFields`: the kind's typed fields and their problems under
+    /// `path` (`questions[2]`); nil without a builder partial.
+    static func builderFields(_ draft: BuilderDraft.Question, at path: String, errors: FieldErrors) -> Any?
+    /// The builder's field id and label for a problem at `path + field` that only this kind has
+    /// (`.minimum`), for the error summary's link; nil for a field the shared editor names.
+    static func builderField(_ field: String, _ t: Localizer) -> (id: String, label: String)?
+    /// The kind's own phrases, listed with every table (``PhraseTables/all``); nil when it has none.
+    static var phrases: (any PhraseTable.Type)? { get }
 }
 
 extension PageKindPart {
     static var hasOptionRows: Bool { false }
     static var hasScale: Bool { false }
+    static var builderPartial: String? { nil }
+    static func builderFields(_ draft: BuilderDraft.Question, at path: String, errors: FieldErrors) -> Any? { nil }
+    static func builderField(_ field: String, _ t: Localizer) -> (id: String, label: String)? { nil }
+    static var phrases: (any PhraseTable.Type)? { nil }
     static func drafted(_ input: QuestionInput, into draft: inout BuilderDraft.Question) {}
     static func startDraft(_ draft: inout BuilderDraft.Question) {}
 }

@@ -1,13 +1,15 @@
 import Debrief
 
 extension RankingKind: PageKindPart {
-    static func label(_ t: Localizer) -> String { t(.kindRanking) }
+    static func label(_ t: Localizer) -> String { t(RankingPhrase.kindRanking) }
     static var partial: String { "question-ranking" }
 
-    static func addLabel(_ t: Localizer) -> String { t(.addRankingButton) }
+    static func addLabel(_ t: Localizer) -> String { t(RankingPhrase.addRankingButton) }
 
     /// The builder's option rows are the options to rank.
     static var hasOptionRows: Bool { true }
+
+    static var phrases: (any PhraseTable.Type)? { RankingPhrase.self }
 
     /// One place `<select>` (1 to n) per option, in the order the participant last gave (the
     /// host's order at first): a plain form control, so ranking needs no script and works with a
@@ -18,12 +20,12 @@ extension RankingKind: PageKindPart {
     ) {
         let places = Self.places(spec, question: question.key, fields: fields)
         let shown = spec.options.enumerated().sorted { (places[$0.element.id] ?? Int.max, $0.offset) < (places[$1.element.id] ?? Int.max, $1.offset) }
-        view.rankingRows = shown.map { _, option in
-            ParticipantFormPage.RankingRow(
+        view.kindFields = ParticipantFields(rankingRows: shown.map { _, option in
+            RankingRow(
                 rankID: "\(fieldID)-\(option.id)", rankLabel: option.label, rankField: PostedAnswers.gridField(question.key, option.id),
-                places: (1...spec.options.count).map { ParticipantFormPage.RankPlace(place: $0, placeChosen: places[option.id] == $0) })
-        }
-        view.hint = t(.rankEach, ["n": String(spec.options.count)])
+                places: (1...spec.options.count).map { RankPlace(place: $0, placeChosen: places[option.id] == $0) })
+        })
+        view.hint = t(RankingPhrase.rankEach, ["n": String(spec.options.count)])
     }
 
     /// The options ordered by their places (two options at one place keep the host's order);
@@ -52,10 +54,46 @@ extension RankingKind: PageKindPart {
         input.options = draft.options.map { OptionInput(id: fields.text($0.id), label: $0.label) }
     }
 
+    /// The participant partial's own view (`kindFields`): one row per option, in the order shown.
+    struct ParticipantFields {
+        var rankingRows: [RankingRow]
+    }
+
+    /// One option of a ranking and its place (blank, or 1 to n). Names differ from the
+    /// question's own (`rankLabel`, `placeChosen`): a nested mustache section would otherwise read
+    /// the outer value.
+    struct RankingRow {
+        var rankID: String
+        var rankLabel: String
+        var rankField: String
+        var places: [RankPlace]
+    }
+
+    struct RankPlace {
+        var place: Int
+        var placeChosen: Bool
+    }
+
     /// Each option's posted place, where it is a number.
     private static func places(_ spec: RankingSpec, question key: QuestionKey, fields: FormFields) -> [String: Int] {
         Dictionary(uniqueKeysWithValues: spec.options.compactMap { option in
             fields[PostedAnswers.gridField(key, option.id)].flatMap(Int.init).map { (option.id, $0) }
         })
+    }
+}
+
+/// The ranking kind's own phrases (its name, its button and the participant's places), kept beside its page
+/// part and listed with every table through ``PageKindPart/phrases`` (docs/decisions/0065); read
+/// by templates as `{{t.name}}`.
+enum RankingPhrase: String, CaseIterable, PairedPhraseTable {
+    case kindRanking, addRankingButton, rankEach, rankPosition
+
+    var texts: (en: String, ko: String) {
+        switch self {
+        case .kindRanking: return ("Ranking", "순위")
+        case .addRankingButton: return ("Add a ranking", "순위 질문 추가")
+        case .rankEach: return ("Give each option its place: 1 is first, {n} is last.", "각 선택지의 순위를 골라 주세요: 1이 첫째, {n}이 마지막이에요.")
+        case .rankPosition: return ("Place", "순위")
+        }
     }
 }

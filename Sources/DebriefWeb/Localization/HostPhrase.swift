@@ -50,8 +50,6 @@ enum HostPhrase: String, CaseIterable, Sendable {
     case addShortAnswerButton, previewHeading, importExportHeading, exportLink, importLabel, importButton
     case copyFromLabel, copyButton
     case kindGrid, addGridButton, addStatementButton, statementNumber, statementsHeading
-    case kindRanking, addRankingButton
-    case kindNumber, addNumberButton, numberFromLabel, numberToLabel, numberStepLabel, numberStepHint, numberUnitLabel
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -202,15 +200,6 @@ enum HostPhrase: String, CaseIterable, Sendable {
         case .kindRating: return ("Rating", "평점")
         case .kindShortAnswer: return ("Short answer", "단답형")
         case .kindGrid: return ("Rating grid", "평점 표")
-        case .kindRanking: return ("Ranking", "순위")
-        case .addRankingButton: return ("Add a ranking", "순위 질문 추가")
-        case .kindNumber: return ("Number", "숫자")
-        case .addNumberButton: return ("Add a number question", "숫자 질문 추가")
-        case .numberFromLabel: return ("Smallest answer (optional)", "가장 작은 답 (선택)")
-        case .numberToLabel: return ("Largest answer (optional)", "가장 큰 답 (선택)")
-        case .numberStepLabel: return ("Step (optional)", "간격 (선택)")
-        case .numberStepHint: return ("Answers go up from the smallest in this step, like 0.5; blank allows any number.", "가장 작은 답부터 이 간격(예: 0.5)으로 올라갑니다. 비워 두면 어떤 수든 받습니다.")
-        case .numberUnitLabel: return ("Unit shown beside the answer (optional)", "답 옆에 보일 단위 (선택)")
         case .addGridButton: return ("Add a rating grid", "평점 표 추가")
         case .addStatementButton: return ("Add statement", "문항 추가")
         case .statementNumber: return ("Statement {n}", "문항 {n}")

@@ -13,7 +13,6 @@ enum Phrase: String, CaseIterable, Sendable {
     case requiredMark, requiredLegend, anonymousNote, identifiedNote, thresholdNote, sendAnswers, errorSummary
     case ratingScale, chooseOne, chooseUpTo, chooseAny, otherOption, otherText, maxLength
     case followUpIfRated, followUpIfChosen, followUpIfNotChosen, shownToOf
-    case rankEach, rankPosition
     case checkInHeading, checkInName, checkInAnonymousButton, checkInNamedButton
     case checkInAnonymousHint, checkInRequiredHint, checkedInAs, checkedIn, closesAt
     case alreadySent, stillSaving, alreadyAnswered, checkInUnknown, answeredFromThisBrowser, formLanguages
@@ -60,8 +59,6 @@ enum Phrase: String, CaseIterable, Sendable {
         case .errorSummary: return ("Some answers need another look:", "다시 확인할 답변이 있어요:")
         case .ratingScale: return ("From {min} to {max}", "{min}부터 {max}까지")
         case .chooseOne: return ("Choose one.", "하나를 골라 주세요.")
-        case .rankEach: return ("Give each option its place: 1 is first, {n} is last.", "각 선택지의 순위를 골라 주세요: 1이 첫째, {n}이 마지막이에요.")
-        case .rankPosition: return ("Place", "순위")
         case .followUpIfRated: return ("Answer if you rated {values} on “{question}”.", "“{question}”에 {values}점을 주셨다면 답해 주세요.")
         case .followUpIfChosen: return ("Answer if you chose {options} on “{question}”.", "“{question}”에서 {options}을(를) 고르셨다면 답해 주세요.")
         case .followUpIfNotChosen: return ("Answer if you did not choose {options} on “{question}”.", "“{question}”에서 {options}을(를) 고르지 않으셨다면 답해 주세요.")
@@ -269,6 +266,16 @@ protocol PhraseTable: CaseIterable, RawRepresentable<String>, Sendable {
     func text(_ language: Language) -> String
 }
 
+/// A table written as English and Korean pairs (a question kind's own, beside its page part):
+/// its `text` is picked from the pair, so the table is its cases and their texts only.
+protocol PairedPhraseTable: PhraseTable {
+    var texts: (en: String, ko: String) { get }
+}
+
+extension PairedPhraseTable {
+    func text(_ language: Language) -> String { language == .ko ? self.texts.ko : self.texts.en }
+}
+
 extension Localizer {
     /// A phrase of any table, with its `{name}` placeholders filled.
     func callAsFunction<Table: PhraseTable>(_ phrase: Table, _ values: [String: String] = [:]) -> String {
@@ -288,9 +295,12 @@ extension PhraseTable {
     }
 }
 
-/// The one list of phrase tables: a new enum of phrases is added here and nowhere else.
+/// The one list of phrase tables: a new enum of phrases is added here and nowhere else, except a
+/// question kind's own, which its page part names (``PageKindPart/phrases``).
 enum PhraseTables {
-    static let all: [any PhraseTable.Type] = [
+    static let all: [any PhraseTable.Type] = shared + QuestionKind.allCases.compactMap { $0.page?.phrases }
+
+    private static let shared: [any PhraseTable.Type] = [
         Phrase.self, HostPhrase.self, HostExtrasPhrase.self, WebhookPhrase.self, SharingPhrase.self, TranslationPhrase.self,
         HonestyPhrase.self, CalendarPhrase.self, FinishPhrase.self, BuilderPhrase.self, MailPhrase.self, RoomPhrase.self,
         SeriesPhrase.self,

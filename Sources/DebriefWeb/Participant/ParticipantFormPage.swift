@@ -51,13 +51,9 @@ struct ParticipantFormPage {
         var gridColumnHeads: [GridColumn] = []
         var gridColumns = 0
         var gridRows: [GridRow] = []
-        /// Ranking: one place `<select>` per option (no script needed, docs/decisions/0070).
-        var rankingRows: [RankingRow] = []
-        /// Number: the `<input type=number>`'s bounds and step (plain text), and the unit beside it.
-        var numberMin: String?
-        var numberMax: String?
-        var numberStep = "any"
-        var numberUnit: String?
+        /// The kind's own view, which its partial reads inside `{{#kindFields}}` (a ranking's place
+        /// `<select>`s, a number's bounds): set by its page part, so this view names no kind.
+        var kindFields: Any?
         // Rating
         var points: [Point] = []
         var minLabel: String?
@@ -95,20 +91,6 @@ struct ParticipantFormPage {
         var cellValue: Int
         var columnID: String
         var cellChecked: Bool
-    }
-
-    /// One option of a ranking and its place (blank, or 1 to n). Names differ from the
-    /// question's own for the same reason as ``GridRow``'s.
-    struct RankingRow {
-        var rankID: String
-        var rankLabel: String
-        var rankField: String
-        var places: [RankPlace]
-    }
-
-    struct RankPlace {
-        var place: Int
-        var placeChosen: Bool
     }
 
     struct GridColumn {

@@ -23,6 +23,27 @@ struct PageKindPartTests {
         for partial in partials { #expect(renderer.names.contains(partial), "\(partial) is not a template") }
     }
 
+    /// A kind's own builder fields are a template the editor renders by name, with a view for it;
+    /// a kind without one has neither, and its own phrases are in the one list of tables.
+    @Test func everyKindsBuilderPartialIsATemplateWithItsFields() throws {
+        let renderer = try PageRenderer.bundled.get()
+        let errors = FieldErrors(nil, Localizer(.en))
+        for kind in QuestionKind.allCases {
+            let page = try #require(kind.page)
+            let fields = page.builderFields(.new(kind), at: "questions[0]", errors: errors)
+            if let partial = page.builderPartial {
+                #expect(renderer.names.contains(partial), "\(partial) is not a template")
+                #expect(fields != nil, "\(kind) has a builder partial but no fields for it")
+            } else {
+                #expect(fields == nil, "\(kind) has builder fields but no partial to show them")
+            }
+            if let phrases = page.phrases {
+                #expect(PhraseTables.all.contains { ObjectIdentifier($0) == ObjectIdentifier(phrases) }, "\(kind)'s phrases are not listed")
+            }
+        }
+        #expect(QuestionKind.allCases.contains { $0.page?.builderPartial != nil }, "some kind has fields of its own")
+    }
+
     @Test func anAnswerOfEachKindReadsBackFromItsPostedFields() throws {
         let questions = try QuestionKindRegistryFixtures.questions()
         let answers: [AnswerValue] = [
