@@ -55,6 +55,7 @@ let migrationFiles = [
     "0068_personal_links.sql",
     "0069_reminder_sends.sql",
     "0070_action_asks_if_helped.sql",
+    "0071_room_question_vote_counts.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

@@ -34,18 +34,22 @@ def own_cpu():
 
 
 class Window:
-    """One measured window: submissions per second, the server's and this client's cores."""
+    """One measured window: submissions per second, the server's and this client's cores, and
+    what the caller's `probe` counts (a dict of running totals), as differences over the window."""
 
-    def __init__(self, metrics_url, pid):
-        self.metrics_url, self.pid = metrics_url, pid
-        self.start = (time.monotonic(), accepted(metrics_url), server_cpu(pid), own_cpu())
+    def __init__(self, metrics_url, pid, probe=None):
+        self.metrics_url, self.pid, self.probe = metrics_url, pid, probe
+        self.start = (time.monotonic(), accepted(metrics_url), server_cpu(pid), own_cpu(), probe() if probe else {})
 
     def end(self):
         now, count, server, own = time.monotonic(), accepted(self.metrics_url), server_cpu(self.pid), own_cpu()
-        seconds = now - self.start[0]
-        self.rate = (count - self.start[1]) / seconds
-        self.server = (server - self.start[2]) / seconds
-        self.client = (own - self.start[3]) / seconds
+        probed = self.probe() if self.probe else {}
+        self.seconds = now - self.start[0]
+        self.accepted = count - self.start[1]
+        self.rate = self.accepted / self.seconds
+        self.server = (server - self.start[2]) / self.seconds
+        self.client = (own - self.start[3]) / self.seconds
+        self.counted = {name: probed[name] - self.start[4][name] for name in probed}
         return self
 
 
@@ -56,30 +60,31 @@ class Rounds:
         self.costs, self.loaded, self.alone = [], [], []
 
 
-async def measure(count, window, metrics_url, pid, name, load, prepare=None, finish=None):
+async def measure(count, window, metrics_url, pid, name, load, prepare=None, finish=None, probe=None):
     """Runs the alone window and COUNT rounds, printing one line a round:
 
       ROUND n alone_before=… NAME=… alone_after=… cost=… server_NAME=… server_alone=… client=…
 
     `load(deadline)` is the round's loaded window (it returns at the deadline, a monotonic time);
     `prepare()` (awaited) and `finish()` run just before and after it, outside every window, for
-    what must not be counted (a room joining and leaving).
+    what must not be counted (a room joining and leaving). `probe()`, when given, returns running
+    totals (a dict) read at each window's start and end: `window.counted` holds their differences.
     """
     rounds = Rounds()
-    alone = Window(metrics_url, pid)
+    alone = Window(metrics_url, pid, probe)
     await asyncio.sleep(window)
     alone = alone.end()
     rounds.alone.append(alone)
     for number in range(1, count + 1):
         if prepare:
             await prepare()
-        loaded = Window(metrics_url, pid)
+        loaded = Window(metrics_url, pid, probe)
         await load(time.monotonic() + window)
         loaded = loaded.end()
         if finish:
             finish()
         await asyncio.sleep(1)
-        after = Window(metrics_url, pid)
+        after = Window(metrics_url, pid, probe)
         await asyncio.sleep(window)
         after = after.end()
         cost = (1 - loaded.rate / ((alone.rate + after.rate) / 2)) * 100

@@ -33,8 +33,7 @@ public struct RoomQuestionActions: Sendable {
     public func roomView(code: String, voterToken: String?) async throws -> RoomView {
         let form = try await self.forms.form(code: code)
         let voter = try await self.voter(voterToken, code: form.code)
-        let settings = try await self.store.settings(meeting: form.meetingID)
-        let questions = settings.enabled ? try await self.store.roomList(meeting: form.meetingID, voter: voter.id) : []
+        let (settings, questions) = try await self.store.roomView(meeting: form.meetingID, voter: voter.id)
         return RoomView(settings: settings, questions: questions, voter: voter)
     }
 
@@ -70,8 +69,8 @@ public struct RoomQuestionActions: Sendable {
     /// The version of the list the room sees (``RoomListVersion``), read through the store's
     /// `visibleToRoom` like every list; nil while questions are off (the stream then ends `off`).
     public func liveVersion(meeting: UUID) async throws -> RoomListVersion? {
-        guard try await self.store.settings(meeting: meeting).enabled else { return nil }
-        return RoomListVersion(try await self.store.roomList(meeting: meeting, voter: nil))
+        let (settings, questions) = try await self.store.roomView(meeting: meeting, voter: nil)
+        return settings.enabled ? RoomListVersion(questions) : nil
     }
 
     // MARK: - Host

@@ -12,10 +12,14 @@ import PQ
 public struct RoomQuestionStore: Sendable {
     let database: Database
     let notifier: ResultsNotifier
+    /// The votes of this instance share commits (``RoomVoteBatcher``); one per store, which the
+    /// application makes once.
+    let votes: RoomVoteBatcher
 
     public init(database: Database, notifier: ResultsNotifier) {
         self.database = database
         self.notifier = notifier
+        self.votes = RoomVoteBatcher(database: database)
     }
 
     /// The only rows of `room_questions q` a participant may see.
@@ -31,17 +35,32 @@ public struct RoomQuestionStore: Sendable {
         let rows: QueryResult
         if let connection { rows = try await connection.query(query) } else { rows = try await database.query(query) }
         guard let row = rows.first else { return .off }
+        return try Self.settings(row: row)
+    }
+
+    static func settings(row: Row) throws -> RoomQuestionSettings {
         guard let moderation = RoomQuestionSettings.Moderation(rawValue: try row.decode("moderation")),
             let names = RoomQuestionSettings.Names(rawValue: try row.decode("names"))
         else { return .off }
         return RoomQuestionSettings(enabled: try row.decode("enabled"), moderation: moderation, names: names)
     }
 
-    /// The questions the room sees, each with its votes and whether `voter` gave one, in the
-    /// room's order (``RoomQuestion/roomOrder(_:_:)``).
-    public func roomList(meeting: UUID, voter: UUID?) async throws -> [RoomQuestion] {
-        let rows = try await self.database.query(Self.list(meeting: meeting, voter: voter, only: Self.visibleToRoom))
-        return try rows.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder)
+    /// The settings and, while questions are on, the questions the room sees, each with its votes
+    /// and whether `voter` gave one, in the room's order (``RoomQuestion/roomOrder(_:_:)``). One
+    /// statement: a read of the room's list holds a pooled connection once, where the settings'
+    /// read and the list's held it twice (issue 52: 1.9 transactions and leases per list read).
+    public func roomView(meeting: UUID, voter: UUID?) async throws -> (settings: RoomQuestionSettings, questions: [RoomQuestion]) {
+        let rows = try await self.database.query(
+            """
+            SELECT s.enabled, s.moderation, s.names, l.*
+            FROM room_question_settings s
+            LEFT JOIN LATERAL (\(Self.list(meeting: meeting, voter: voter, only: Self.visibleToRoom))) l ON s.enabled
+            WHERE s.meeting_id = \(meeting)
+            """)
+        guard let first = rows.first else { return (.off, []) }
+        let settings = try Self.settings(row: first)
+        let listed = try rows.filter { try $0.decode("id", as: UUID?.self) != nil }
+        return (settings, try listed.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder))
     }
 
     /// Stores `input` from `author` when the room is open for questions, after the caps
@@ -71,37 +90,28 @@ public struct RoomQuestionStore: Sendable {
     }
 
     /// `voter` upvotes (`true`) or takes back their vote on a question the room sees. Both are
-    /// idempotent: the table's key holds one vote per voter and question. `notFound` for a
-    /// question the room does not see (waiting, hidden, another meeting's).
-    ///
-    /// One statement, no transaction and no row lock: a room votes on the same few questions at
-    /// once, and a `FOR SHARE` of the question per vote makes concurrent lockers of one row share
-    /// a multixact, and took four round trips where one does. A hide that commits while the
-    /// statement runs may still see the vote counted; the vote was cast while the room saw it.
+    /// idempotent: the table's key holds one vote per voter and question, and the question's count
+    /// moves only by a row stored or removed. `notFound` for a question the room does not see
+    /// (waiting, hidden, another meeting's). Answered once the vote is committed, in a batch with
+    /// the votes that arrived meanwhile (``RoomVoteBatcher``, ``store(_:on:)``: one statement, no
+    /// transaction of its own around it). A hide that commits while the batch runs may still see
+    /// the vote counted; the vote was cast while the room saw it.
     public func vote(_ up: Bool, question: UUID, meeting: UUID, voter: UUID) async throws {
-        let change: SQLQuery = up
-            ? "INSERT INTO room_question_votes (question_id, voter) SELECT id, \(voter) FROM shown ON CONFLICT DO NOTHING RETURNING 1"
-            : "DELETE FROM room_question_votes v USING shown WHERE v.question_id = shown.id AND v.voter = \(voter) RETURNING 1"
-        let outcome = try await self.database.query(
-            """
-            WITH shown AS (SELECT q.id FROM room_questions q WHERE q.id = \(question) AND q.meeting_id = \(meeting) AND \(Self.visibleToRoom)),
-                 changed AS (\(change))
-            SELECT (SELECT count(*) FROM shown)::int8 AS shown, (SELECT count(*) FROM changed)::int8 AS changed
-            """
-        ).single()
-        guard try outcome.decode("shown", as: Int64.self) > 0 else { throw DebriefError.notFound("question") }
-        if try outcome.decode("changed", as: Int64.self) > 0 { self.notifier.changed(meeting: meeting) }
+        let outcome = try await self.votes.store(Vote(up: up, question: question, meeting: meeting, voter: voter))
+        guard outcome.shown else { throw DebriefError.notFound("question") }
+        if outcome.changed { self.notifier.changed(meeting: meeting) }
     }
 
     static let closed = DebriefError(.conflict, "questions from the room are off for this meeting", field: "text")
 
     // MARK: - Rows
 
-    /// The meeting's questions matching `only`, with their vote counts and `voter`'s vote.
+    /// The meeting's questions matching `only`, with their vote counts (kept on the question by
+    /// ``store(_:on:)``: no vote row is counted here) and `voter`'s vote (one probe of the votes'
+    /// key per question; false without a voter).
     static func list(meeting: UUID, voter: UUID?, only: SQLQuery) -> SQLQuery {
         """
-        SELECT q.id, q.body, q.display_name, q.status, q.answered, q.pinned, q.posted_at,
-               (SELECT count(*) FROM room_question_votes v WHERE v.question_id = q.id)::int8 AS votes,
+        SELECT q.id, q.body, q.display_name, q.status, q.answered, q.pinned, q.posted_at, q.votes,
                EXISTS (SELECT 1 FROM room_question_votes v WHERE v.question_id = q.id AND v.voter = \(voter)) AS voted
         FROM room_questions q
         WHERE q.meeting_id = \(meeting) AND \(only)
