@@ -53,6 +53,10 @@ struct ExportLoopLayoutsTests {
             WHERE q.body = \(Self.hostile)
             UNION ALL SELECT q.id, \(voters[0])::uuid FROM room_questions q WHERE q.body = 'Off-topic rant'
             """)
+        // Rows written here, not through the store's vote statement: each question's count (SQL/0071)
+        // is brought to its rows as the migration does.
+        try await database.execute(
+            "UPDATE room_questions q SET votes = (SELECT count(*) FROM room_question_votes v WHERE v.question_id = q.id) WHERE q.meeting_id = \(meeting)")
     }
 
     func export(_ seeded: ExportCommandTests.Seeded, _ arguments: [String]) async throws -> (status: Int32, output: String) {
