@@ -18,130 +18,43 @@ import PQ
 /// the later one waits for the next, where it sees the first one's rows, as one at a time would.
 /// A batch that meets another instance's in a deadlock is run again; one refused for one vote's
 /// row is run again vote by vote, so only that vote sees the error.
-//
-// `@unchecked Sendable` is safe because `queue`, `running` and `batches` are only touched under `lock`.
-final class RoomVoteBatcher: @unchecked Sendable {
-    private struct Waiting {
-        let vote: RoomQuestionStore.Vote
-        let continuation: CheckedContinuation<RoomQuestionStore.VoteOutcome, any Error>
-    }
+final class RoomVoteBatcher: Sendable {
+    private let queue: CommitQueue<RoomQuestionStore.Vote, RoomQuestionStore.VoteOutcome>
 
-    /// The most votes one statement carries.
-    let maxBatchSize: Int
-    private let database: Database
-    /// The worker that stores what queued while a caller's batch ran (held, never forgotten).
-    let workers = BackgroundTasks()
-    private let lock = NSLock()
-    private var queue: [Waiting] = []
-    private var running = false
-    private var batches = 0
-
+    /// `maxBatchSize`: the most votes one statement carries. One batch at a time per instance.
     init(database: Database, maxBatchSize: Int = 256) {
-        self.database = database
-        self.maxBatchSize = max(1, maxBatchSize)
+        let commit: @Sendable ([RoomQuestionStore.Vote]) async throws -> [RoomQuestionStore.VoteOutcome] = { votes in
+            try await Self.commit(votes, on: database)
+        }
+        self.queue = CommitQueue(
+            maxConcurrentBatches: 1, maxBatchSize: maxBatchSize, commit: commit,
+            collisionKeys: { [$0.key.map(\.uuidString).joined(separator: ",")] },
+            // One vote's row refused the whole statement: each alone, so only that one fails.
+            afterRowRefusal: { vote in try await commit([vote])[0] })
     }
 
     /// Stores `vote` in the next batch and returns what the batch did with it, once committed;
     /// throws what failed its batch (nothing of it was stored then).
     func store(_ vote: RoomQuestionStore.Vote) async throws -> RoomQuestionStore.VoteOutcome {
-        let alone: Bool = self.lock.withLock {
-            guard self.queue.isEmpty, !self.running else { return false }
-            self.running = true
-            self.batches += 1
-            return true
-        }
-        if alone {
-            defer { self.handOff() }
-            return try await self.commit([vote])[0]
-        }
-        return try await withCheckedThrowingContinuation { continuation in
-            let batch: [Waiting]? = self.lock.withLock {
-                self.queue.append(Waiting(vote: vote, continuation: continuation))
-                guard !self.running else { return nil }
-                self.running = true
-                return self.takeBatch()
-            }
-            if let batch { self.workers.start { await self.drain(startingWith: batch) } }
-        }
+        try await self.queue.submit(vote)
     }
+
+    /// The worker that stores what queued while a caller's batch ran.
+    var workers: BackgroundTasks { self.queue.workers }
 
     /// Batches run since the process began (for tests: fewer than the votes when they shared).
-    var batchesRun: Int {
-        self.lock.withLock { self.batches }
-    }
-
-    /// After a batch run on a caller's task: what queued meanwhile goes to a worker.
-    private func handOff() {
-        let next: [Waiting]? = self.lock.withLock {
-            let next = self.takeBatch()
-            if next.isEmpty { self.running = false }
-            return next.isEmpty ? nil : next
-        }
-        if let next { self.workers.start { await self.drain(startingWith: next) } }
-    }
-
-    /// Runs `first`, then whatever queued meanwhile, until nothing waits.
-    private func drain(startingWith first: [Waiting]) async {
-        var batch = first
-        while true {
-            await self.run(batch)
-            let next: [Waiting]? = self.lock.withLock {
-                let next = self.takeBatch()
-                if next.isEmpty { self.running = false }
-                return next.isEmpty ? nil : next
-            }
-            guard let next else { return }
-            batch = next
-        }
-    }
-
-    private func run(_ batch: [Waiting]) async {
-        self.lock.withLock { self.batches += 1 }
-        do {
-            let outcomes = try await self.commit(batch.map(\.vote))
-            for (waiting, outcome) in zip(batch, outcomes) { waiting.continuation.resume(returning: outcome) }
-        } catch let error as PQError where batch.count > 1 && SubmissionBatcher.concernsRows(error) {
-            // One vote's row refused the whole statement: each alone, so only that one fails.
-            for waiting in batch {
-                do {
-                    waiting.continuation.resume(returning: try await self.commit([waiting.vote])[0])
-                } catch {
-                    waiting.continuation.resume(throwing: error)
-                }
-            }
-        } catch {
-            for waiting in batch { waiting.continuation.resume(throwing: error) }
-        }
-    }
+    var batchesRun: Int { self.queue.batchesRun }
 
     /// One statement; run again (up to three times) when it lost a deadlock with another
     /// instance's batch, which rolled it back whole.
-    private func commit(_ votes: [RoomQuestionStore.Vote]) async throws -> [RoomQuestionStore.VoteOutcome] {
+    private static func commit(_ votes: [RoomQuestionStore.Vote], on database: Database) async throws -> [RoomQuestionStore.VoteOutcome] {
         var attempt = 1
         while true {
             do {
-                return try await RoomQuestionStore.store(votes, on: self.database)
+                return try await RoomQuestionStore.store(votes, on: database)
             } catch let error as PQError where error.isTransactionConflict && attempt < 3 {
                 attempt += 1
             }
         }
-    }
-
-    /// Takes the next batch off the queue (call under `lock`): in arrival order, up to
-    /// `maxBatchSize`, leaving behind a vote whose key one already taken has.
-    private func takeBatch() -> [Waiting] {
-        var batch: [Waiting] = []
-        var left: [Waiting] = []
-        var keys: Set<[UUID]> = []
-        for waiting in self.queue {
-            if batch.count >= self.maxBatchSize || keys.contains(waiting.vote.key) {
-                left.append(waiting)
-                continue
-            }
-            keys.insert(waiting.vote.key)
-            batch.append(waiting)
-        }
-        self.queue = left
-        return batch
     }
 }
