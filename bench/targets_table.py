@@ -119,3 +119,55 @@ for index, row in enumerate(table):
     if index == 0:
         print("  ".join("-" * width for width in widths))
 print(f"\npgbench, the same inserts one transaction per response, 64 clients: {cell(figures[('pgbench', 'tps')], 1)} transactions/s")
+
+
+# Goal 3's explanation (issue 52): what a submission costs the machine in CPU, measured over the
+# 64-connection run (and a pgbench transaction over pgbench's), so "how close to the machine's
+# limit" is a figure: the limit is cores ÷ (server + PostgreSQL CPU per submission), the rate the
+# machine could sustain if it did nothing else, not even run the load generator.
+cores = median(figures[("machine", "cores")])
+
+
+def cpu(label, measure):
+    return values(label, measure)
+
+
+def limit(label, parts):
+    """cores ÷ the CPU seconds of `parts` per submission, per round: submissions a second."""
+    rounds = list(zip(*(cpu(label, part) for part in parts)))
+    return [cores / (sum(costs) / 1e6) for costs in rounds if sum(costs) > 0] if cores else []
+
+
+def share(label, rate_measure, parts):
+    rates, limits = values(label, rate_measure), limit(label, parts)
+    return [rate / top * 100 for rate, top in zip(rates, limits)]
+
+
+DEBRIEF = ("cpu_server_us", "cpu_pg_us")
+PGBENCH = ("cpu_pg_us",)
+budget = [
+    ("server CPU per submission (instance A), µs", lambda l: cell(cpu(l, "cpu_server_us"), 0), "-"),
+    ("the other instance's CPU per submission (B: its live listener), µs", lambda l: cell(cpu(l, "cpu_second_us"), 0), "-"),
+    ("PostgreSQL CPU per submission / per pgbench transaction, µs", lambda l: cell(cpu(l, "cpu_pg_us"), 0),
+     cell(cpu("pgbench", "cpu_pg_us"), 0)),
+    ("the load generator's own CPU (wrk / pgbench), µs", lambda l: cell(cpu(l, "cpu_client_us"), 0),
+     cell(cpu("pgbench", "cpu_client_us"), 0)),
+    (f"the machine's limit: {cores:.0f} cores ÷ (server + PostgreSQL CPU), /s" if cores else "the machine's limit, /s",
+     lambda l: cell(limit(l, DEBRIEF), 0), cell(limit("pgbench", PGBENCH), 0)),
+    ("the rate achieved ÷ that limit", lambda l: cell(share(l, "rate64", DEBRIEF), 0, " %"),
+     cell(share("pgbench", "tps", PGBENCH), 0, " %")),
+    ("the limit counting every process above (B and the load generator too), /s",
+     lambda l: cell(limit(l, DEBRIEF + ("cpu_second_us", "cpu_client_us")), 0),
+     cell(limit("pgbench", PGBENCH + ("cpu_client_us",)), 0)),
+]
+print("\nThe submissions' CPU budget at 64 connections (median of the rounds; CPU from /proc, whatever else ran):\n")
+table = [["per submission (Debrief) or transaction (pgbench)"] + labels + ["pgbench"]]
+for name, show, baseline in budget:
+    table.append([name] + [show(label) for label in labels] + [baseline])
+widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+for index, row in enumerate(table):
+    print("  ".join(value.ljust(widths[i]) for i, value in enumerate(row)).rstrip())
+    if index == 0:
+        print("  ".join("-" * width for width in widths))
+at_limits = [mine / theirs for mine, theirs in zip(limit("after", DEBRIEF), limit("pgbench", PGBENCH))]
+print(f"\nDebrief's limit ÷ pgbench's limit (the ratio if both kept the cores busy, goal ≥ 2): {cell(at_limits, 2)}")
