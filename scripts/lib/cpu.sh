@@ -10,9 +10,13 @@
 #                                  and their time must still count
 #   cluster_children POSTMASTER    how many processes the postmaster runs now (backends and its
 #                                  helpers): no fork, cheap enough to sample while a run goes on
+#   cluster_helpers POSTMASTER     how many of them are the cluster's own (checkpointer, writers,
+#                                  launchers): not a client's backend, parallel worker or
+#                                  autovacuum worker, which come and go
 #   cluster_settle POSTMASTER N    waits, up to 10 s, until the postmaster runs at most N
-#                                  children: a client's backends have exited and been reaped, so
-#                                  their CPU is in cluster_cpu_seconds
+#                                  children (N: cluster_helpers): every client's backend has exited
+#                                  and been reaped, its CPU is in cluster_cpu_seconds, and nothing
+#                                  exits while that reads
 
 # _cpu_fields FIELDS PIDS...: the sum of the given fields of /proc/PID/stat, in seconds. The
 # fields are counted after the command name, which may hold spaces: 12 utime, 13 stime, 14 cutime,
@@ -35,12 +39,29 @@ cluster_children() {
     echo "${#children[@]}"
 }
 
+# A child reaped between reading the children and reading their times would be counted twice or
+# not at all: read again until the children are the same before and after.
 cluster_cpu_seconds() {
-    local children=() own live
-    read -r -a children <"/proc/$1/task/$1/children" 2>/dev/null || true
-    own=$(_cpu_fields 12,13,14,15 "$1")
-    live=$(_cpu_fields 12,13 "${children[@]}")
+    local children=() after=() own live _
+    for _ in 1 2 3 4 5; do
+        read -r -a children <"/proc/$1/task/$1/children" 2>/dev/null || true
+        own=$(_cpu_fields 12,13,14,15 "$1")
+        live=$(_cpu_fields 12,13 "${children[@]}")
+        read -r -a after <"/proc/$1/task/$1/children" 2>/dev/null || true
+        [ "${children[*]}" = "${after[*]}" ] && break
+    done
     awk -v a="$own" -v b="$live" 'BEGIN { printf "%.3f\n", a + b }'
+}
+
+# A backend's title names its client (`user db host(port)` or `[local]`); workers say what they are.
+cluster_helpers() {
+    local children=() pid title count=0
+    read -r -a children <"/proc/$1/task/$1/children" 2>/dev/null || true
+    for pid in "${children[@]}"; do
+        title=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) || continue
+        [[ -z "$title" || "$title" =~ \(|\[local\]|parallel\ worker|autovacuum\ worker ]] || count=$((count + 1))
+    done
+    echo "$count"
 }
 
 cluster_settle() {
