@@ -41,6 +41,8 @@ final class LiveRoom: @unchecked Sendable {
     private var writing: (frame: RoomFrame, viewers: [ObjectIdentifier], written: Int)?
     /// Viewers written per turn of the loop: a few milliseconds of writes.
     static let sliceSize = 128
+    /// Whether an event was written since the last heartbeat, which then has nothing to add.
+    private var wroteSinceHeartbeat = false
     /// Why the room's stream ended, once it has: a viewer joining now is told at once.
     private var endReason: String?
     private var isReady = false
@@ -79,10 +81,17 @@ final class LiveRoom: @unchecked Sendable {
             let frame = RoomFrame(LiveResultsController.message(event))
             self.latest = frame
             self.markReady()
+            self.wroteSinceHeartbeat = true
             self.broadcast(frame)
         case .heartbeat:
-            // An event being written keeps the streams alive as well as a heartbeat would.
-            guard self.writing == nil else { return }
+            // An event written since the last heartbeat (or being written) kept the streams alive
+            // as well as this one would, and at 10,000 viewers a heartbeat is 10,000 writes. So a
+            // stream whose results move is never sent one, and one whose results are still hears
+            // something every 15 to 30 s (the listener's interval; proxies wait 120 s: deploy/haproxy).
+            guard self.writing == nil, !self.wroteSinceHeartbeat else {
+                self.wroteSinceHeartbeat = false
+                return
+            }
             self.broadcast(RoomFrame(LiveResultsController.message(event)))
         case .accessCheck:
             break  // participants' streams hold no account
