@@ -24,10 +24,14 @@ each of TIMED viewers (100 by default, spread over the room) times the first eve
 respondents include it. Prints one `ROUND` line per round, then:
 
   VIEWERS n=… rounds=… cost_median=… cost_min=… cost_max=… fresh_p50_ms=… fresh_p99_ms=… fresh_max_ms=…
-          events=… open=… ended=… server_alone=… server_watched=… client=…
+          events=… open=… ended=… server_alone=… server_watched=… client=… writes_per_s=…
+          server_us_per_write=…
 
 (`server_*`: cores the server used on average, from /proc/SERVER_PID/stat; `client`: this
-process's cores while watched.)
+process's cores while watched; `writes_per_s`: events written to viewers a second while watched,
+off `debrief_live_room_writes_total` (participants) or `debrief_live_events_sent_total` (hosts);
+`server_us_per_write`: the server's CPU beyond what the
+watched window's submissions cost at the alone windows' CPU per submission, per write.)
 
 Why only some are timed: the server's cost of a viewer is the same whoever reads the other end —
 one write of each event — but this client shares the server's two cores, and a Python callback per
@@ -48,6 +52,7 @@ import statistics
 import sys
 import time
 import urllib.parse
+import urllib.request
 
 import rounds as bench_rounds
 
@@ -208,6 +213,19 @@ class Room:
         return self.timed + self.swept
 
 
+def events_sent(metrics_url, host_streams):
+    """Writes to viewers so far: the rooms' (participants' streams, one per viewer and event or
+    heartbeat, `debrief_live_room_writes_total`) and the hosts' streams' (`debrief_live_events_sent_total`,
+    whose count for participants is one per room and event, left out)."""
+    total = 0.0
+    for line in urllib.request.urlopen(metrics_url, timeout=5).read().decode().splitlines():
+        if line.startswith("debrief_live_room_writes_total "):
+            total += float(line.split()[-1])
+        elif line.startswith("debrief_live_events_sent_total{") and host_streams:
+            total += float(line.split()[-1])
+    return total
+
+
 async def post(host, port, path, body):
     reader, writer = await asyncio.open_connection(host, port)
     writer.write(f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
@@ -252,8 +270,15 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed, host,
                 # A viewer that never saw it counts as the whole window late (in the p99, not hidden).
                 delays.append(max(0.0, (seen if seen is not None else round_["deadline"]) - acknowledged) * 1000)
 
-    measured = await bench_rounds.measure(rounds, window, metrics_url, pid, "watched", load, prepare, finish)
+    measured = await bench_rounds.measure(rounds, window, metrics_url, pid, "watched", load, prepare, finish,
+                                          probe=lambda: {"writes": events_sent(metrics_url, host is not None)})
     costs, watched_windows, alone_windows = measured.costs, measured.loaded, measured.alone
+    # What the cost is made of: the events written a second while watched, and the server's CPU
+    # per write — its cores watched, less what that window's submissions cost at the rate of the
+    # alone windows' CPU per submission.
+    per_submission = sum(w.server for w in alone_windows) / max(1e-9, sum(w.rate for w in alone_windows))
+    writes = [w.counted["writes"] / w.seconds for w in watched_windows]
+    per_write = [(w.server - w.rate * per_submission) / n * 1e6 for w, n in zip(watched_windows, writes) if n > 0]
     delays.sort()
     pick = lambda q: delays[min(len(delays) - 1, int(q * (len(delays) - 1)))] if delays else 0  # noqa: E731
     viewers = [viewer for room in rooms for viewer in room.viewers]
@@ -264,7 +289,8 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed, host,
           f"fresh_max_ms={pick(1.0):.0f} events={sum(v.events for v in viewers)} open={len(viewers) - bad} "
           f"ended={sum(1 for v in viewers if v.ended)} server_alone={median([w.server for w in alone_windows]):.2f} "
           f"server_watched={median([w.server for w in watched_windows]):.2f} "
-          f"client={median([w.client for w in watched_windows]):.2f}", flush=True)
+          f"client={median([w.client for w in watched_windows]):.2f} writes_per_s={median(writes):.0f} "
+          f"server_us_per_write={median(per_write) if per_write else 0:.1f}", flush=True)
 
 
 if __name__ == "__main__":
