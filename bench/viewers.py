@@ -24,17 +24,25 @@ each of TIMED viewers (100 by default, spread over the room) times the first eve
 respondents include it. Prints one `ROUND` line per round, then:
 
   VIEWERS n=… rounds=… cost_median=… cost_min=… cost_max=… fresh_p50_ms=… fresh_p99_ms=… fresh_max_ms=…
-          events=… open=… ended=… server_alone=… server_watched=… client=…
+          events=… open=… ended=… server_alone=… server_watched=… client=… writes_per_s=…
+          server_us_per_write=…
 
 (`server_*`: cores the server used on average, from /proc/SERVER_PID/stat; `client`: this
-process's cores while watched.)
+process's cores while watched; `writes_per_s`: events written to viewers a second while watched,
+off `debrief_live_room_writes_total` (participants) or `debrief_live_events_sent_total` (hosts);
+`server_us_per_write`: the server's CPU beyond what the
+watched window's submissions cost at the alone windows' CPU per submission, per write.)
 
 Why only some are timed: the server's cost of a viewer is the same whoever reads the other end —
 one write of each event — but this client shares the server's two cores, and a Python callback per
 event per viewer (8,000 a second at 5,000 viewers) took a quarter of a core that the submissions
 then lacked. So the timed viewers read each event as it arrives, and the others are read in one
-sweep a second, a non-blocking `recv` each, as a phone's radio batches its wake-ups; every
-viewer's events are counted (`events`), so one the server stopped writing to shows.
+sweep every VIEWERS_SWEEP seconds (5 by default), a non-blocking `recv` each, as a phone's radio
+batches its wake-ups; every viewer's events are counted (`events`), so one the server stopped
+writing to shows. Why 5 s: a sweep a second was 10,000 `recv`s a second at 10,000 viewers, 0.05
+cores of the client's (`client`) that the submissions lacked, and the phones' reading is not the
+server's cost; five seconds of events (a few KB) fit a socket's receive buffer many times over,
+so the server still finds every connection writable and writes every event.
 """
 import asyncio
 import json
@@ -44,12 +52,14 @@ import statistics
 import sys
 import time
 import urllib.parse
+import urllib.request
 
 import rounds as bench_rounds
 
 PROBE = json.dumps({"answers": [{"questionKey": "useful", "rating": 3}, {"questionKey": "probe", "rating": 1}]}).encode()
 RESULTS = b"event: results\n"
 END = b"event: end"
+SWEEP = float(os.environ.get("VIEWERS_SWEEP", "5"))
 
 
 class Timed(asyncio.Protocol):
@@ -101,7 +111,7 @@ class Timed(asyncio.Protocol):
 
 
 class Swept:
-    """A viewer read once a second: counts its events and notices its end, nothing more."""
+    """A viewer read once a sweep (VIEWERS_SWEEP seconds): counts its events and notices its end, nothing more."""
 
     def __init__(self, sock):
         self.sock = sock
@@ -203,6 +213,19 @@ class Room:
         return self.timed + self.swept
 
 
+def events_sent(metrics_url, host_streams):
+    """Writes to viewers so far: the rooms' (participants' streams, one per viewer and event or
+    heartbeat, `debrief_live_room_writes_total`) and the hosts' streams' (`debrief_live_events_sent_total`,
+    whose count for participants is one per room and event, left out)."""
+    total = 0.0
+    for line in urllib.request.urlopen(metrics_url, timeout=5).read().decode().splitlines():
+        if line.startswith("debrief_live_room_writes_total "):
+            total += float(line.split()[-1])
+        elif line.startswith("debrief_live_events_sent_total{") and host_streams:
+            total += float(line.split()[-1])
+    return total
+
+
 async def post(host, port, path, body):
     reader, writer = await asyncio.open_connection(host, port)
     writer.write(f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
@@ -225,7 +248,7 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed, host,
 
     async def load(deadline):
         room, probes = round_["room"], round_["probes"]
-        next_sweep = time.monotonic() + 1
+        next_sweep = time.monotonic() + SWEEP
         while time.monotonic() < deadline:
             if count and not host and not idle and time.monotonic() < deadline - 1.5:
                 status = await post(url.hostname, url.port, f"/v1/f/{code}/responses", PROBE)
@@ -234,7 +257,7 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed, host,
             await asyncio.sleep(0.5)
             if time.monotonic() >= next_sweep:
                 room.sweep()
-                next_sweep += 1
+                next_sweep += SWEEP
         round_["deadline"] = deadline
 
     def finish():
@@ -247,8 +270,15 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed, host,
                 # A viewer that never saw it counts as the whole window late (in the p99, not hidden).
                 delays.append(max(0.0, (seen if seen is not None else round_["deadline"]) - acknowledged) * 1000)
 
-    measured = await bench_rounds.measure(rounds, window, metrics_url, pid, "watched", load, prepare, finish)
+    measured = await bench_rounds.measure(rounds, window, metrics_url, pid, "watched", load, prepare, finish,
+                                          probe=lambda: {"writes": events_sent(metrics_url, host is not None)})
     costs, watched_windows, alone_windows = measured.costs, measured.loaded, measured.alone
+    # What the cost is made of: the events written a second while watched, and the server's CPU
+    # per write — its cores watched, less what that window's submissions cost at the rate of the
+    # alone windows' CPU per submission.
+    per_submission = sum(w.server for w in alone_windows) / max(1e-9, sum(w.rate for w in alone_windows))
+    writes = [w.counted["writes"] / w.seconds for w in watched_windows]
+    per_write = [(w.server - w.rate * per_submission) / n * 1e6 for w, n in zip(watched_windows, writes) if n > 0]
     delays.sort()
     pick = lambda q: delays[min(len(delays) - 1, int(q * (len(delays) - 1)))] if delays else 0  # noqa: E731
     viewers = [viewer for room in rooms for viewer in room.viewers]
@@ -259,7 +289,8 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed, host,
           f"fresh_max_ms={pick(1.0):.0f} events={sum(v.events for v in viewers)} open={len(viewers) - bad} "
           f"ended={sum(1 for v in viewers if v.ended)} server_alone={median([w.server for w in alone_windows]):.2f} "
           f"server_watched={median([w.server for w in watched_windows]):.2f} "
-          f"client={median([w.client for w in watched_windows]):.2f}", flush=True)
+          f"client={median([w.client for w in watched_windows]):.2f} writes_per_s={median(writes):.0f} "
+          f"server_us_per_write={median(per_write) if per_write else 0:.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
+import Prometheus
 import Testing
 
 /// ``LiveRoom`` on testing channels of one loop: what each viewer is written, who is skipped, who
@@ -17,8 +18,10 @@ struct LiveRoomTests {
         let channels: [NIOAsyncTestingChannel]
         let endings: [Task<String?, Never>]
 
-        init(viewers count: Int, grace: TimeAmount = .seconds(10)) async throws {
-            self.room = LiveRoom(loop: self.loop, slowViewerGrace: grace)
+        init(viewers count: Int, grace: TimeAmount = .seconds(10), metrics: PrometheusCollectorRegistry? = nil) async throws {
+            self.room = LiveRoom(
+                loop: self.loop, slowViewerGrace: grace,
+                metrics: metrics.map { PrometheusMetricsFactory(registry: $0) } ?? PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()))
             var channels: [NIOAsyncTestingChannel] = []
             for _ in 0..<count {
                 let channel = NIOAsyncTestingChannel(loop: self.loop)
@@ -69,11 +72,11 @@ struct LiveRoomTests {
 
     @Test func everyViewerIsWrittenTheSameEventAndANewcomerTheNewest() async throws {
         let fixture = try await Fixture(viewers: 3)
+        try await fixture.deliver(.heartbeat)  // before any event: written
         try await fixture.deliver(Self.snapshot(1))
-        try await fixture.deliver(.heartbeat)
         try await fixture.deliver(.accessCheck)  // nothing to write for participants
         for channel in fixture.channels {
-            #expect(try await Fixture.written(channel) == ["id: 1\nevent: results\ndata: {\"responses\":1}\n\n", ": heartbeat\n\n"])
+            #expect(try await Fixture.written(channel) == [": heartbeat\n\n", "id: 1\nevent: results\ndata: {\"responses\":1}\n\n"])
         }
         let late = NIOAsyncTestingChannel(loop: fixture.loop)
         try await late.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
@@ -85,6 +88,33 @@ struct LiveRoomTests {
         try await fixture.deliver(.end(reason: "not_shared"))
         for ending in fixture.endings + [lateEnding] { #expect(await ending.value == "not_shared") }
         #expect(try await fixture.viewers() == 0)
+    }
+
+    @Test func aHeartbeatIsWrittenOnlyAfterAQuietInterval() async throws {
+        // A heartbeat after an event has nothing to add; the next one, with no event between, is
+        // written; and so on: the streams of a room whose results move get none.
+        let fixture = try await Fixture(viewers: 2)
+        for event in [Self.snapshot(1), .heartbeat, .heartbeat, .heartbeat, Self.snapshot(2), .heartbeat, Self.snapshot(3), .heartbeat] {
+            try await fixture.deliver(event)
+        }
+        for channel in fixture.channels {
+            let written = try await Fixture.written(channel).map { $0.split(separator: "\n").first.map(String.init) ?? "" }
+            #expect(written == ["id: 1", ": heartbeat", ": heartbeat", "id: 2", "id: 3"])
+        }
+    }
+
+    @Test func everyWriteToAViewerIsCountedAndNoSkippedOne() async throws {
+        let registry = PrometheusCollectorRegistry()
+        let fixture = try await Fixture(viewers: 3, metrics: registry)
+        fixture.channels[2].isWritable = false
+        try await fixture.deliver(.heartbeat)  // two written
+        try await fixture.deliver(Self.snapshot(1))  // two written, the third skipped
+        let late = NIOAsyncTestingChannel(loop: fixture.loop)
+        try await late.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
+        let room = fixture.room
+        try await fixture.loop.submit { room.add(late) { _ in } }.get()  // written the newest: one
+        let counted = registry.emitToString().split(separator: "\n").first { $0.hasPrefix("debrief_live_room_writes_total ") }
+        #expect(counted == "debrief_live_room_writes_total 5")
     }
 
     @Test func aViewerWhoseConnectionIsFullSkipsEventsAndIsEndedAfterTheGrace() async throws {

@@ -85,6 +85,11 @@ bench_stop_server() {
 
 bench_cleanup() {
     local work=$1
+    # The script's own background loads (wrk -d1h, clients): stopped with it, not left running.
+    local pids
+    pids=$(jobs -pr)
+    # shellcheck disable=SC2086  # one pid a word
+    [ -z "$pids" ] || kill $pids 2>/dev/null || true
     if [ -n "${SERVER_PID:-}" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
         bench_stop_server
     fi

@@ -19,6 +19,7 @@ public enum MetricHelp {
         "debrief_live_viewers": "Live results streams the hub holds: each host's, and one per meeting and event loop for participants'.",
         "debrief_live_room_viewers": "Participants' live results streams open.",
         "debrief_live_events_sent_total": "Live events written to viewers, by kind.",
+        "debrief_live_room_writes_total": "Live events and heartbeats written to participants' streams, one per viewer.",
         "debrief_live_snapshots_total": "Live results snapshots computed (one per change, shared by every viewer of it).",
         "debrief_live_slow_viewers_total": "Live viewers ended because they did not keep up with the events.",
         "debrief_notify_sent_total": "Meetings announced with NOTIFY after a write.",

@@ -1,4 +1,5 @@
 import DebriefActions
+import Metrics
 import NIOCore
 
 /// The participants' viewers of one meeting whose connections share one event loop, and what the
@@ -26,6 +27,10 @@ final class LiveRoom: @unchecked Sendable {
     /// computing the first snapshot threw.
     let ready: EventLoopPromise<Void>
     private let slowViewerGrace: TimeAmount
+    /// `debrief_live_room_writes_total`: events (and heartbeats) written to viewers, one a viewer:
+    /// what a room costs the machine (``RoomPacing``), which the hub's count of one per room and
+    /// event does not show.
+    private let writes: Counter
 
     private struct Viewer {
         let connection: RoomConnection
@@ -41,14 +46,17 @@ final class LiveRoom: @unchecked Sendable {
     private var writing: (frame: RoomFrame, viewers: [ObjectIdentifier], written: Int)?
     /// Viewers written per turn of the loop: a few milliseconds of writes.
     static let sliceSize = 128
+    /// Whether an event was written since the last heartbeat, which then has nothing to add.
+    private var wroteSinceHeartbeat = false
     /// Why the room's stream ended, once it has: a viewer joining now is told at once.
     private var endReason: String?
     private var isReady = false
 
-    init(loop: any EventLoop, slowViewerGrace: TimeAmount) {
+    init(loop: any EventLoop, slowViewerGrace: TimeAmount, metrics: any MetricsFactory = MetricsSystem.factory) {
         self.loop = loop
         self.ready = loop.makePromise()
         self.slowViewerGrace = slowViewerGrace
+        self.writes = Counter(label: "debrief_live_room_writes_total", factory: metrics)
     }
 
     /// Adds a viewer and writes it the newest snapshot. When its stream ends the room writes its
@@ -64,7 +72,10 @@ final class LiveRoom: @unchecked Sendable {
         }
         let id = ObjectIdentifier(channel)
         self.viewers[id] = Viewer(connection: connection, ended: ended)
-        if let latest = self.latest { connection.write(latest) }
+        if let latest = self.latest {
+            connection.write(latest)
+            self.writes.increment()
+        }
         // Called on this loop (the channel's), at once when it has closed already.
         channel.closeFuture.whenComplete { _ in
             self.viewers.removeValue(forKey: id)?.ended(nil)
@@ -79,10 +90,17 @@ final class LiveRoom: @unchecked Sendable {
             let frame = RoomFrame(LiveResultsController.message(event))
             self.latest = frame
             self.markReady()
+            self.wroteSinceHeartbeat = true
             self.broadcast(frame)
         case .heartbeat:
-            // An event being written keeps the streams alive as well as a heartbeat would.
-            guard self.writing == nil else { return }
+            // An event written since the last heartbeat (or being written) kept the streams alive
+            // as well as this one would, and at 10,000 viewers a heartbeat is 10,000 writes. So a
+            // stream whose results move is never sent one, and one whose results are still hears
+            // something every 15 to 30 s (the listener's interval; proxies wait 120 s: deploy/haproxy).
+            guard self.writing == nil, !self.wroteSinceHeartbeat else {
+                self.wroteSinceHeartbeat = false
+                return
+            }
             self.broadcast(RoomFrame(LiveResultsController.message(event)))
         case .accessCheck:
             break  // participants' streams hold no account
@@ -147,10 +165,13 @@ final class LiveRoom: @unchecked Sendable {
     /// Writes `frame` to each of `ids` still in the room whose connection takes it.
     private func write(_ frame: RoomFrame, to ids: ArraySlice<ObjectIdentifier>) {
         let now = NIODeadline.now()
+        var written = 0
+        defer { self.writes.increment(by: written) }
         for id in ids {
             guard let viewer = self.viewers[id] else { continue }  // gone since the event began
             if viewer.connection.channel.isWritable {
                 viewer.connection.write(frame)
+                written += 1
                 if viewer.behindSince != nil { self.viewers[id]?.behindSince = nil }
             } else if let since = viewer.behindSince {
                 if now - since >= self.slowViewerGrace, let viewer = self.viewers.removeValue(forKey: id) {

@@ -26,6 +26,7 @@ final class RoomBroadcast: Sendable {
     /// `debrief_live_room_viewers`: participants' streams open now (the hub counts one stream per
     /// meeting and event loop for them).
     private let viewers: Gauge
+    private let metrics: any MetricsFactory
 
     /// A room of one meeting and audience on one event loop.
     private struct Key: Hashable {
@@ -47,6 +48,7 @@ final class RoomBroadcast: Sendable {
     init(hub: LiveResultsHub, slowViewerGrace: Duration, metrics: any MetricsFactory = MetricsSystem.factory) {
         self.hub = hub
         self.slowViewerGrace = slowViewerGrace
+        self.metrics = metrics
         self.viewers = Gauge(label: "debrief_live_room_viewers", factory: metrics)
         self.viewers.record(0)
     }
@@ -92,7 +94,7 @@ final class RoomBroadcast: Sendable {
                 rooms[key] = entry
                 return entry.room
             }
-            let room = LiveRoom(loop: channel.eventLoop, slowViewerGrace: .init(self.slowViewerGrace))
+            let room = LiveRoom(loop: channel.eventLoop, slowViewerGrace: .init(self.slowViewerGrace), metrics: self.metrics)
             let feed = Task { await self.feed(room, key) }
             rooms[key] = Entry(room: room, members: 1, feed: feed)
             return room
