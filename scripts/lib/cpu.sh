@@ -58,7 +58,7 @@ cluster_helpers() {
     local children=() pid title count=0
     read -r -a children <"/proc/$1/task/$1/children" 2>/dev/null || true
     for pid in "${children[@]}"; do
-        title=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) || continue
+        title=$(tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline") || continue
         [[ -z "$title" || "$title" =~ \(|\[local\]|parallel\ worker|autovacuum\ worker ]] || count=$((count + 1))
     done
     echo "$count"
