@@ -169,5 +169,10 @@ for index, row in enumerate(table):
     print("  ".join(value.ljust(widths[i]) for i, value in enumerate(row)).rstrip())
     if index == 0:
         print("  ".join("-" * width for width in widths))
+# Against pgbench's rate, Debrief's limit is the best ratio the run allowed: 2 × needs pgbench
+# below half of it, or Debrief's CPU per submission cut; against pgbench's limit, the ratio if both
+# kept the cores busy.
+best = [mine / theirs for mine, theirs in zip(limit("after", DEBRIEF), values("pgbench", "tps")) if theirs > 0]
 at_limits = [mine / theirs for mine, theirs in zip(limit("after", DEBRIEF), limit("pgbench", PGBENCH))]
-print(f"\nDebrief's limit ÷ pgbench's limit (the ratio if both kept the cores busy, goal ≥ 2): {cell(at_limits, 2)}")
+print(f"\nDebrief's limit ÷ pgbench's rate (the best ratio this run allowed; goal ≥ 2): {cell(best, 2)}")
+print(f"Debrief's limit ÷ pgbench's limit (the ratio if both kept the cores busy): {cell(at_limits, 2)}")
