@@ -27,7 +27,9 @@ respondents include it. Prints one `ROUND` line per round, then:
           events=… open=… ended=… server_alone=… server_watched=… client=…
 
 (`server_*`: cores the server used on average, from /proc/SERVER_PID/stat; `client`: this
-process's cores while watched.)
+process's cores while watched.) Hosts' streams add what one recomputation of the meeting costs:
+  recomputations_per_s=… recompute_wall_ms=… recompute_server_us=… recompute_pg_us=… recompute_tup_returned=… …
+(bench/recompute.py).
 
 Why only some are timed: the server's cost of a viewer is the same whoever reads the other end —
 one write of each event — but this client shares the server's two cores, and a Python callback per
@@ -45,6 +47,7 @@ import sys
 import time
 import urllib.parse
 
+import recompute
 import rounds as bench_rounds
 
 PROBE = json.dumps({"answers": [{"questionKey": "useful", "rating": 3}, {"questionKey": "probe", "rating": 1}]}).encode()
@@ -247,7 +250,9 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed, host,
                 # A viewer that never saw it counts as the whole window late (in the p99, not hidden).
                 delays.append(max(0.0, (seen if seen is not None else round_["deadline"]) - acknowledged) * 1000)
 
-    measured = await bench_rounds.measure(rounds, window, metrics_url, pid, "watched", load, prepare, finish)
+    # Hosts' streams: what each recomputation of the meeting costs, too (bench/recompute.py).
+    probe = recompute.Probe(pid, metrics_url) if host else None
+    measured = await bench_rounds.measure(rounds, window, metrics_url, pid, "watched", load, prepare, finish, probe)
     costs, watched_windows, alone_windows = measured.costs, measured.loaded, measured.alone
     delays.sort()
     pick = lambda q: delays[min(len(delays) - 1, int(q * (len(delays) - 1)))] if delays else 0  # noqa: E731
@@ -259,7 +264,8 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed, host,
           f"fresh_max_ms={pick(1.0):.0f} events={sum(v.events for v in viewers)} open={len(viewers) - bad} "
           f"ended={sum(1 for v in viewers if v.ended)} server_alone={median([w.server for w in alone_windows]):.2f} "
           f"server_watched={median([w.server for w in watched_windows]):.2f} "
-          f"client={median([w.client for w in watched_windows]):.2f}", flush=True)
+          f"client={median([w.client for w in watched_windows]):.2f}"
+          + (" " + recompute.explain(alone_windows, watched_windows) if host else ""), flush=True)
 
 
 if __name__ == "__main__":
