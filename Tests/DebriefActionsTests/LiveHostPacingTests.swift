@@ -61,7 +61,7 @@ struct LiveHostPacingTests {
         let running = Task { try await hub.run() }
         defer { running.cancel() }
         let meeting = UUID()
-        let events = try await hub.subscribe(to: meeting, audience: .hostCounts)
+        let events = try await hub.subscribe(to: meeting)
         let burst = ContinuousClock.now
         var lastChange = burst
         while lastChange - burst < .milliseconds(1500) {
