@@ -10,10 +10,12 @@ and buffers (`pg_stat_database`), and prints per recomputation what the watched 
 beyond their submissions' share, at the alone windows' cost per submission (as
 bench/room_votes.py does per room request):
 
-  recomputations_per_s=… recompute_wall_ms=… recompute_cores=… recompute_server_us=…
+  recomputations_per_s=… recompute_wall_ms=… recompute_busy=… recompute_cores=… recompute_server_us=…
   recompute_pg_us=… recompute_tup_returned=… recompute_tup_fetched=… recompute_blocks=…
 
-(`recompute_cores`: the recomputations' CPU, server and PostgreSQL, in cores: rate × cost.)
+(`recompute_busy`: the share of the time a recomputation ran, rate × wall time, which the hosts'
+pacing bounds (docs/decisions/0079); `recompute_cores`: the recomputations' CPU, server and
+PostgreSQL, in cores: rate × cost.)
 
 The database is the one the server was started on (its `--database-url`, from
 /proc/SERVER_PID/cmdline); the postmaster is the one of that database's data directory.
@@ -88,7 +90,7 @@ def explain(alone, watched):
         return sum(w.counted[name] for w in windows)
 
     subs_alone, subs_watched = sum(w.accepted for w in alone), sum(w.accepted for w in watched)
-    count = total(watched, "computed") - total(alone, "computed") * subs_watched / max(1, subs_alone)
+    count = total(watched, "computed")  # nobody watches in the alone windows: none there
     seconds = sum(w.seconds for w in watched)
 
     def per(name, scale=1.0):
@@ -99,9 +101,9 @@ def explain(alone, watched):
 
     server_alone = sum(w.server * w.seconds for w in alone) / max(1, subs_alone)
     server = (sum(w.server * w.seconds for w in watched) - subs_watched * server_alone) / count if count > 0 else float("nan")
-    wall = total(watched, "computing") / max(1, total(watched, "computed")) * 1000
-    rate = total(watched, "computed") / seconds
-    return (f"recomputations_per_s={rate:.1f} recompute_wall_ms={wall:.1f} "
+    wall = total(watched, "computing") / max(1, count) * 1000
+    rate = count / seconds
+    return (f"recomputations_per_s={rate:.1f} recompute_wall_ms={wall:.1f} recompute_busy={rate * wall / 1000:.2f} "
             f"recompute_cores={rate * (server + per('pg')):.3f} "
             f"recompute_server_us={server * 1e6:.0f} recompute_pg_us={per('pg', 1e6):.0f} "
             f"recompute_tup_returned={per('returned'):.0f} recompute_tup_fetched={per('fetched'):.0f} "

@@ -86,6 +86,35 @@ struct LiveHostPacingTests {
         #expect(seen == "{\"n\":\(spans.all.count)}")
     }
 
+    /// A change now and then — each after the last recomputation ended and the interval passed —
+    /// is recomputed at once, though each recomputation owes 10 × 40 ms: the account spaces a
+    /// stream of changes, not a quiet meeting's (a submission now and then, a freshness probe).
+    @Test func aChangeToAQuietMeetingIsRecomputedAtOnce() async throws {
+        let spans = Spans()
+        let pacing = HostPacing(interval: .milliseconds(20), costShare: 10, allowance: .zero, longest: .seconds(2))
+        let hub = LiveResultsHub(hostPacing: pacing) { _ in
+            let start = ContinuousClock.now
+            try await Task.sleep(for: .milliseconds(40))
+            return Data("{\"n\":\(spans.add(start))}".utf8)
+        }
+        let running = Task { try await hub.run() }
+        defer { running.cancel() }
+        let meeting = UUID()
+        let events = try await hub.subscribe(to: meeting)
+        let consumer = Task { for await _ in events {} }
+        defer { consumer.cancel() }
+        var waits: [Duration] = []
+        for round in 1...5 {
+            let change = ContinuousClock.now
+            await hub.changed(meeting)
+            #expect(try await LiveResultsHubTests.eventually { spans.all.count > round })
+            waits.append(spans.all[round].start - change)
+            // Past the recomputation and the interval, well within the 400 ms it owes.
+            try await Task.sleep(for: .milliseconds(150))
+        }
+        #expect(waits.allSatisfy { $0 < .milliseconds(150) }, "\(waits)")
+    }
+
     /// The pacing's account goes with the meeting's last host stream, as its flush time does.
     @Test func theAccountGoesWithTheLastStream() async throws {
         let hub = LiveResultsHub(hostPacing: HostPacing(interval: .milliseconds(5))) { _ in Data("{}".utf8) }

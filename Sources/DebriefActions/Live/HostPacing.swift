@@ -12,10 +12,12 @@
 ///
 /// The rule is an account: each recomputation owes `costShare` × its duration, paid back at one
 /// second a second; the next may start once what is owed is at most `allowance`. Over any stretch
-/// of time T the recomputations then take at most (T + `allowance`) / `costShare` plus the last
-/// one. A meeting changing now and then (a probe, a quiet room) owes nothing by its next change and
-/// is recomputed at once, as with the interval alone; a stream of submissions spaces them to
-/// `costShare` × their duration. `longest` bounds the wait, so an answer still reaches the
+/// of time T of a stream of changes the recomputations then take at most (T + `allowance`) /
+/// `costShare` plus the last one; a stream of submissions is spaced to `costShare` × their
+/// duration. A change that finds the meeting quiet — nothing recomputing or waiting, `interval`
+/// past since the last start — owes nothing (``LiveResultsHub`` forgives the account) and is
+/// recomputed at once, as with the interval alone: a submission now and then reaches the
+/// dashboards as fast as before. `longest` bounds the wait, so an answer still reaches the
 /// dashboards within it (the share then exceeds 1/`costShare` only for recomputations longer than
 /// `longest` / `costShare`).
 public struct HostPacing: Sendable, Equatable {

@@ -267,6 +267,7 @@ public actor LiveResultsHub: Service {
     /// Something about `meeting` changed: schedule one recomputation per watched audience if none
     /// is pending.
     public func changed(_ meeting: UUID) {
+        self.forgiveIfQuiet(meeting)
         for audience in LiveAudience.allCases {
             let channel = Channel(meeting: meeting, audience: audience)
             guard self.subscribers[channel] != nil, !self.scheduled.contains(channel) else { continue }
@@ -277,6 +278,19 @@ public actor LiveResultsHub: Service {
             }
             self.dueContinuation.yield((channel, self.due(channel)))
         }
+    }
+
+    /// A change that finds the hosts' pacing of `meeting` quiet — nothing recomputing or waiting,
+    /// and the interval past since the last start — owes nothing: the account spaces a stream of
+    /// changes (under submissions, one notification every 50 ms, each finding a recomputation
+    /// running or waiting), not a change now and then, which is recomputed at once as before.
+    private func forgiveIfQuiet(_ meeting: UUID) {
+        let pacing = Channel(meeting: meeting, audience: .hosts)
+        guard self.accounts[pacing] != nil, self.computing[pacing] == nil, let last = self.lastFlush[pacing],
+            ContinuousClock.now - last >= self.hostPacing.interval,
+            !self.scheduled.contains(pacing), !self.scheduled.contains(Channel(meeting: meeting, audience: .hostCounts))
+        else { return }
+        self.accounts[pacing] = nil
     }
 
     /// When `channel`'s next recomputation may start: its pacing's interval after the last.
