@@ -54,10 +54,13 @@ public struct HostPacing: Sendable, Equatable {
 
     /// The earliest start of the next recomputation after one that started at `lastStart`, with
     /// `account` as it stands (nil: nothing measured yet). `now` is the moment of the change.
-    public func next(after lastStart: ContinuousClock.Instant?, account: Account?, now: ContinuousClock.Instant) -> ContinuousClock.Instant {
+    public func next(
+        after lastStart: ContinuousClock.Instant?, account: Account?, now: ContinuousClock.Instant
+    ) -> ContinuousClock.Instant {
         let byInterval = (lastStart ?? now - self.interval) + self.interval
         guard let account, let lastStart else { return byInterval }
-        // When what is owed is paid back down to the allowance; never later than `longest` after the last start.
+        // When what is owed is paid back down to the allowance; never later than `longest` after
+        // the last start.
         let byCost = account.at + (account.owed - self.allowance)
         return max(byInterval, min(byCost, lastStart + self.longest))
     }

@@ -15,9 +15,10 @@ import ServiceLifecycle
 /// then schedules one recomputation per watched audience of that meeting, no sooner than its
 /// interval after the previous one (hosts 100 ms, further apart when a recomputation is slow:
 /// ``HostPacing``; participants 250 ms, further apart for a room of thousands: ``RoomPacing``),
-/// so a burst of a thousand submissions a second costs at most ten (four) snapshots a second. One snapshot — encoded once, its bytes shared (``SharedFrame``) —
-/// goes to every watcher of the audience, so an event costs each stream one write, whatever the
-/// audience's size (docs/live.md). The newest
+/// so a burst of a thousand submissions a second costs at most ten (four) snapshots a second.
+/// One snapshot — encoded once, its bytes shared (``SharedFrame``) — goes to every watcher of
+/// the audience, so an event costs each stream one write, whatever the audience's size
+/// (docs/live.md). The newest
 /// snapshot is kept while anyone watches: a new watcher starts from it without a recomputation,
 /// so a room of 5,000 phones joining costs one, not 5,000.
 ///
@@ -296,7 +297,9 @@ public actor LiveResultsHub: Service {
     /// When `channel`'s next recomputation may start: its pacing's interval after the last.
     private func due(_ channel: Channel) -> ContinuousClock.Instant {
         let last = self.lastFlush[channel.pacing]
-        guard channel.audience.isRoom else { return self.hostPacing.next(after: last, account: self.accounts[channel.pacing], now: .now) }
+        guard channel.audience.isRoom else {
+            return self.hostPacing.next(after: last, account: self.accounts[channel.pacing], now: .now)
+        }
         let interval = self.participantPacing.interval(for: channel.meeting)
         return (last ?? .now - interval) + interval
     }
