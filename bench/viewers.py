@@ -30,8 +30,11 @@ respondents include it. Prints one `ROUND` line per round, then:
 (`server_*`: cores the server used on average, from /proc/SERVER_PID/stat; `client`: this
 process's cores while watched; `writes_per_s`: events written to viewers a second while watched,
 off `debrief_live_room_writes_total` (participants) or `debrief_live_events_sent_total` (hosts);
-`server_us_per_write`: the server's CPU beyond what the
-watched window's submissions cost at the alone windows' CPU per submission, per write.)
+`server_us_per_write`, participants' streams only: the server's CPU beyond what the watched
+window's submissions cost at the alone windows' CPU per submission, per write.) Hosts' streams add what one recomputation of the
+meeting costs:
+  recomputations_per_s=… recompute_wall_ms=… recompute_server_us=… recompute_pg_us=… recompute_tup_returned=… …
+(bench/recompute.py).
 
 Why only some are timed: the server's cost of a viewer is the same whoever reads the other end —
 one write of each event — but this client shares the server's two cores, and a Python callback per
@@ -54,6 +57,7 @@ import time
 import urllib.parse
 import urllib.request
 
+import recompute
 import rounds as bench_rounds
 
 PROBE = json.dumps({"answers": [{"questionKey": "useful", "rating": 3}, {"questionKey": "probe", "rating": 1}]}).encode()
@@ -270,15 +274,23 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed, host,
                 # A viewer that never saw it counts as the whole window late (in the p99, not hidden).
                 delays.append(max(0.0, (seen if seen is not None else round_["deadline"]) - acknowledged) * 1000)
 
-    measured = await bench_rounds.measure(rounds, window, metrics_url, pid, "watched", load, prepare, finish,
-                                          probe=lambda: {"writes": events_sent(metrics_url, host is not None)})
+    # Hosts' streams: what each recomputation of the meeting costs, too (bench/recompute.py).
+    recomputing = recompute.Probe(pid, metrics_url) if host else None
+
+    def probe():
+        totals = recomputing() if recomputing else {}
+        totals["writes"] = events_sent(metrics_url, host is not None)
+        return totals
+
+    measured = await bench_rounds.measure(rounds, window, metrics_url, pid, "watched", load, prepare, finish, probe)
     costs, watched_windows, alone_windows = measured.costs, measured.loaded, measured.alone
     # What the cost is made of: the events written a second while watched, and the server's CPU
     # per write — its cores watched, less what that window's submissions cost at the rate of the
     # alone windows' CPU per submission.
     per_submission = sum(w.server for w in alone_windows) / max(1e-9, sum(w.rate for w in alone_windows))
     writes = [w.counted["writes"] / w.seconds for w in watched_windows]
-    per_write = [(w.server - w.rate * per_submission) / n * 1e6 for w, n in zip(watched_windows, writes) if n > 0]
+    # (Participants' streams only: a host's stream's server CPU is mostly its recomputations', below.)
+    per_write = [(w.server - w.rate * per_submission) / n * 1e6 for w, n in zip(watched_windows, writes) if n > 0 and not host]
     delays.sort()
     pick = lambda q: delays[min(len(delays) - 1, int(q * (len(delays) - 1)))] if delays else 0  # noqa: E731
     viewers = [viewer for room in rooms for viewer in room.viewers]
@@ -290,7 +302,8 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed, host,
           f"ended={sum(1 for v in viewers if v.ended)} server_alone={median([w.server for w in alone_windows]):.2f} "
           f"server_watched={median([w.server for w in watched_windows]):.2f} "
           f"client={median([w.client for w in watched_windows]):.2f} writes_per_s={median(writes):.0f} "
-          f"server_us_per_write={median(per_write) if per_write else 0:.1f}", flush=True)
+          f"server_us_per_write={median(per_write) if per_write else 0:.1f}"
+          + (" " + recompute.explain(alone_windows, watched_windows) if host else ""), flush=True)
 
 
 if __name__ == "__main__":

@@ -78,7 +78,7 @@ struct AppServices: Sendable {
         let resultsStore = ResultsStore(database: database, reads: self.readReplica)
         let results = ResultsActions(
             results: resultsStore, sharedMaxAge: configuration.sharedResultsMaxAge,
-            hostReadStaleness: configuration.hostResultsStaleness)
+            hostReadStaleness: configuration.hostResultsStaleness, metrics: metrics)
         self.sharedResults = results.shared
         // Writes committed here make the shared reports stale at once (read-your-writes); other
         // instances' writes arrive through the live-results listener.

@@ -18,7 +18,7 @@ struct LiveAudienceTests {
 
     static func hub(grace: Duration = .seconds(10), sharing: Flag = Flag(), counter: LiveResultsHubTests.Counter) -> LiveResultsHub {
         LiveResultsHub(
-            minimumInterval: .milliseconds(10), participantPacing: RoomPacing(interval: .milliseconds(10)), slowViewerGrace: grace,
+            hostPacing: HostPacing(interval: .milliseconds(10)), participantPacing: RoomPacing(interval: .milliseconds(10)), slowViewerGrace: grace,
             snapshot: { _ in Data("{\"host\":true}".utf8) },
             participantSnapshot: { _ in
                 guard sharing.isOn else { return nil }

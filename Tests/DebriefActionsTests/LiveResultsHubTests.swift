@@ -14,7 +14,7 @@ struct LiveResultsHubTests {
 
     @Test func aBurstOfChangesCostsAFewSnapshots() async throws {
         let computed = Counter()
-        let hub = LiveResultsHub(minimumInterval: .milliseconds(300)) { _ in
+        let hub = LiveResultsHub(hostPacing: HostPacing(interval: .milliseconds(300))) { _ in
             Data("{\"n\":\(computed.increment())}".utf8)
         }
         // The hub recomputes inside its service's run(), as in the application.
@@ -50,7 +50,7 @@ struct LiveResultsHubTests {
     @Test func theHostsCountsAreAChannelOfTheirOwn() async throws {
         let (reports, counts) = (Counter(), Counter())
         let hub = LiveResultsHub(
-            minimumInterval: .milliseconds(10), snapshot: { _ in Data("{\"report\":\(reports.increment())}".utf8) },
+            hostPacing: HostPacing(interval: .milliseconds(10)), snapshot: { _ in Data("{\"report\":\(reports.increment())}".utf8) },
             countsSnapshot: { _ in Data("{\"counts\":\(counts.increment())}".utf8) })
         let running = Task { try await hub.run() }
         defer { running.cancel() }
@@ -75,7 +75,7 @@ struct LiveResultsHubTests {
 
     @Test func changesToUnwatchedMeetingsCostNothing() async throws {
         let computed = Counter()
-        let hub = LiveResultsHub(minimumInterval: .milliseconds(10)) { _ in
+        let hub = LiveResultsHub(hostPacing: HostPacing(interval: .milliseconds(10))) { _ in
             _ = computed.increment()
             return Data("{}".utf8)
         }
@@ -113,7 +113,7 @@ struct LiveResultsHubTests {
     /// taken by thousands of streams stayed after they closed).
     @Test func endedStreamsLeaveNoStateBehind() async throws {
         let hub = LiveResultsHub(
-            minimumInterval: .milliseconds(50), snapshot: { _ in Data("{}".utf8) }, countsSnapshot: { _ in Data("{}".utf8) })
+            hostPacing: HostPacing(interval: .milliseconds(50)), snapshot: { _ in Data("{}".utf8) }, countsSnapshot: { _ in Data("{}".utf8) })
         let running = Task { try await hub.run() }
         defer { running.cancel() }
         let meetings = [UUID(), UUID(), UUID()]
@@ -156,7 +156,7 @@ struct LiveResultsHubTests {
     /// out by the two snapshots after it, and the viewer still checks before it writes them.
     @Test func aCheckPushedOutByNewerSnapshotsIsStillDue() async throws {
         let computed = Counter()
-        let hub = LiveResultsHub(minimumInterval: .milliseconds(1)) { _ in Data("{\"n\":\(computed.increment())}".utf8) }
+        let hub = LiveResultsHub(hostPacing: HostPacing(interval: .milliseconds(1))) { _ in Data("{\"n\":\(computed.increment())}".utf8) }
         let running = Task { try await hub.run() }
         defer { running.cancel() }
         let meeting = UUID()

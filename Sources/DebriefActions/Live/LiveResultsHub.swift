@@ -13,11 +13,12 @@ import ServiceLifecycle
 ///
 /// A submission (on any instance) sends `NOTIFY debrief_results '<meeting id>'`; ``changed(_:)``
 /// then schedules one recomputation per watched audience of that meeting, no sooner than its
-/// interval after the previous one (hosts 100 ms; participants 250 ms, further apart for a room
-/// of thousands: ``RoomPacing``), so a burst of a thousand submissions a second costs at most ten
-/// (four) snapshots a second. One snapshot — encoded once, its bytes shared (``SharedFrame``) —
-/// goes to every watcher of the audience, so an event costs each stream one write, whatever the
-/// audience's size (docs/live.md). The newest
+/// interval after the previous one (hosts 100 ms, further apart when a recomputation is slow:
+/// ``HostPacing``; participants 250 ms, further apart for a room of thousands: ``RoomPacing``),
+/// so a burst of a thousand submissions a second costs at most ten (four) snapshots a second.
+/// One snapshot — encoded once, its bytes shared (``SharedFrame``) — goes to every watcher of
+/// the audience, so an event costs each stream one write, whatever the audience's size
+/// (docs/live.md). The newest
 /// snapshot is kept while anyone watches: a new watcher starts from it without a recomputation,
 /// so a room of 5,000 phones joining costs one, not 5,000.
 ///
@@ -45,8 +46,9 @@ public actor LiveResultsHub: Service {
     }
 
     private let snapshots: [LiveAudience: Snapshot]
-    /// The hosts' interval between recomputations of a meeting (both their views).
-    private let minimumInterval: Duration
+    /// The hosts' interval between recomputations of a meeting (both their views), which grows
+    /// with what the recomputations cost.
+    public nonisolated let hostPacing: HostPacing
     /// The participants' interval, which grows with the room (whose size the writer of their
     /// events, `RoomBroadcast` in the HTTP layer, keeps there).
     public nonisolated let participantPacing: RoomPacing
@@ -88,6 +90,13 @@ public actor LiveResultsHub: Service {
     private var scheduled: Set<Channel> = []
     /// When each channel's pacing (``Channel/pacing``) last flushed.
     private var lastFlush: [Channel: ContinuousClock.Instant] = [:]
+    /// What the hosts' recomputations of each pacing owe (``HostPacing``).
+    private var accounts: [Channel: HostPacing.Account] = [:]
+    /// The hosts' pacings recomputing now, and how many of their channels (both views run together).
+    private var computing: [Channel: Int] = [:]
+    /// Hosts' channels changed while their pacing recomputed: due once it is done, when its
+    /// duration, and so the time of the next, is known.
+    private var deferred: Set<Channel> = []
     private var isFinished = false
     /// Channels due for a recomputation, and when; ``run()`` takes them in.
     private let due: AsyncStream<(Channel, ContinuousClock.Instant)>
@@ -98,7 +107,7 @@ public actor LiveResultsHub: Service {
     /// results are not shared live (no participant stream opens without it);
     /// `roomQuestionsSnapshot`: the version of the room's questions, nil while they are off.
     public init(
-        minimumInterval: Duration = .milliseconds(100), participantPacing: RoomPacing = RoomPacing(),
+        hostPacing: HostPacing = HostPacing(), participantPacing: RoomPacing = RoomPacing(),
         slowViewerGrace: Duration = .seconds(10), metrics: any MetricsFactory = MetricsSystem.factory,
         snapshot: @escaping Snapshot, countsSnapshot: Snapshot? = nil, participantSnapshot: Snapshot? = nil,
         roomQuestionsSnapshot: Snapshot? = nil
@@ -109,7 +118,7 @@ public actor LiveResultsHub: Service {
         self.encoded = Counter(label: "debrief_live_snapshots_total", factory: metrics)
         self.slowDropped = Counter(label: "debrief_live_slow_viewers_total", factory: metrics)
         self.viewers.record(0)
-        self.minimumInterval = minimumInterval
+        self.hostPacing = hostPacing
         self.participantPacing = participantPacing
         self.slowViewerGrace = slowViewerGrace
         var snapshots: [LiveAudience: Snapshot] = [.hosts: snapshot]
@@ -229,19 +238,22 @@ public actor LiveResultsHub: Service {
         public var meetings: Int
         public var flushTimes: Int
         public var scheduled: Int
+        /// Hosts' pacings' accounts of their recomputations' cost (``HostPacing``).
+        public var accounts: Int
 
-        public init(streams: Int, meetings: Int, flushTimes: Int, scheduled: Int) {
+        public init(streams: Int, meetings: Int, flushTimes: Int, scheduled: Int, accounts: Int = 0) {
             self.streams = streams
             self.meetings = meetings
             self.flushTimes = flushTimes
             self.scheduled = scheduled
+            self.accounts = accounts
         }
     }
 
     public var retained: Retained {
         Retained(
             streams: self.subscribers.values.reduce(0) { $0 + $1.count }, meetings: self.subscribers.count,
-            flushTimes: self.lastFlush.count, scheduled: self.scheduled.count)
+            flushTimes: self.lastFlush.count, scheduled: self.scheduled.count, accounts: self.accounts.count)
     }
 
     /// Snapshots kept for new watchers (one per watched channel at most; none when nobody watches).
@@ -256,13 +268,58 @@ public actor LiveResultsHub: Service {
     /// Something about `meeting` changed: schedule one recomputation per watched audience if none
     /// is pending.
     public func changed(_ meeting: UUID) {
+        self.forgiveIfQuiet(meeting)
         for audience in LiveAudience.allCases {
             let channel = Channel(meeting: meeting, audience: audience)
             guard self.subscribers[channel] != nil, !self.scheduled.contains(channel) else { continue }
             self.scheduled.insert(channel)
-            let interval = audience.isRoom ? self.participantPacing.interval(for: meeting) : self.minimumInterval
-            let due = (self.lastFlush[channel.pacing] ?? .now - interval) + interval
-            self.dueContinuation.yield((channel, due))
+            if !audience.isRoom, self.computing[channel.pacing] != nil {
+                self.deferred.insert(channel)
+                continue
+            }
+            self.dueContinuation.yield((channel, self.due(channel)))
+        }
+    }
+
+    /// A change that finds the hosts' pacing of `meeting` quiet — nothing recomputing or waiting,
+    /// and the interval past since the last start — owes nothing: the account spaces a stream of
+    /// changes (under submissions, one notification every 50 ms, each finding a recomputation
+    /// running or waiting), not a change now and then, which is recomputed at once as before.
+    private func forgiveIfQuiet(_ meeting: UUID) {
+        let pacing = Channel(meeting: meeting, audience: .hosts)
+        guard self.accounts[pacing] != nil, self.computing[pacing] == nil, let last = self.lastFlush[pacing],
+            ContinuousClock.now - last >= self.hostPacing.interval,
+            !self.scheduled.contains(pacing), !self.scheduled.contains(Channel(meeting: meeting, audience: .hostCounts))
+        else { return }
+        self.accounts[pacing] = nil
+    }
+
+    /// When `channel`'s next recomputation may start: its pacing's interval after the last.
+    private func due(_ channel: Channel) -> ContinuousClock.Instant {
+        let last = self.lastFlush[channel.pacing]
+        guard channel.audience.isRoom else {
+            return self.hostPacing.next(after: last, account: self.accounts[channel.pacing], now: .now)
+        }
+        let interval = self.participantPacing.interval(for: channel.meeting)
+        return (last ?? .now - interval) + interval
+    }
+
+    /// A hosts' recomputation of `channel` ended: once its pacing has none left under way, its
+    /// account is charged with the time since they began (one computation of the shared report
+    /// served both views), and the channels changed meanwhile are due when the account allows.
+    private func recomputed(_ channel: Channel) {
+        let pacing = channel.pacing
+        let left = (self.computing[pacing] ?? 1) - 1
+        self.computing[pacing] = left > 0 ? left : nil
+        guard left <= 0 else { return }
+        // Kept only while the pacing is (its last stream may have ended meanwhile).
+        if let started = self.lastFlush[pacing] {
+            let now = ContinuousClock.now
+            self.accounts[pacing] = self.hostPacing.charge(self.accounts[pacing], duration: now - started, end: now)
+        }
+        for waiting in self.deferred where waiting.pacing == pacing {
+            self.deferred.remove(waiting)
+            self.dueContinuation.yield((waiting, self.due(waiting)))
         }
     }
 
@@ -285,6 +342,8 @@ public actor LiveResultsHub: Service {
         self.subscribers = [:]
         self.latest = [:]
         self.lastFlush = [:]
+        self.accounts = [:]
+        self.deferred = []
         self.streamCount = 0
     }
 
@@ -300,7 +359,14 @@ public actor LiveResultsHub: Service {
         self.scheduled.remove(channel)
         // Nobody watches any more (the last stream ended while this was due): nothing to keep.
         guard self.subscribers[channel] != nil, let snapshot = self.snapshots[channel.audience] else { return }
-        self.lastFlush[channel.pacing] = .now
+        if channel.audience.isRoom {
+            self.lastFlush[channel.pacing] = .now
+        } else {
+            // The hosts' two views, due together, make one round: timed from the first's start.
+            if self.computing[channel.pacing] == nil { self.lastFlush[channel.pacing] = .now }
+            self.computing[channel.pacing, default: 0] += 1
+        }
+        defer { if !channel.audience.isRoom { self.recomputed(channel) } }
         // A failed recomputation (the database away a moment) keeps the streams: the next change retries.
         let computed: Data?
         do {
@@ -370,12 +436,18 @@ public actor LiveResultsHub: Service {
         if self.subscribers[channel]?.isEmpty == true {
             self.subscribers[channel] = nil
             self.latest[channel] = nil
+            // A recomputation deferred for it is not due any more.
+            if self.deferred.remove(channel) != nil { self.scheduled.remove(channel) }
             // The pacing's time goes with the last channel that keeps it.
-            if !self.subscribers.keys.contains(where: { $0.pacing == channel.pacing }) { self.lastFlush[channel.pacing] = nil }
+            if !self.subscribers.keys.contains(where: { $0.pacing == channel.pacing }) {
+                self.lastFlush[channel.pacing] = nil
+                self.accounts[channel.pacing] = nil
+            }
         }
         if self.subscribers.isEmpty {
             self.subscribers = [:]
             self.lastFlush = [:]
+            self.accounts = [:]
             self.latest = [:]
         }
         return watcher

@@ -1,6 +1,7 @@
 import Debrief
 import DebriefStore
 import Foundation
+import Metrics
 
 /// Results as hosts (and, when shared, participants) read them: always the one
 /// ``ResultsReport`` or ``TrendsReport``, whichever front end renders it.
@@ -16,10 +17,13 @@ public struct ResultsActions: Sendable {
     /// `sharedMaxAge`: see ``SharedResults/init(maxAge:capacity:compute:)``; `hostReadStaleness`:
     /// how old a participant's submission may be and still be missing from a host's read
     /// (``SharedResults/Freshness/hostChanges(participantsWithin:)``; zero: none may be).
-    public init(results: ResultsStore, sharedMaxAge: Duration = .seconds(2), hostReadStaleness: Duration = .zero) {
+    public init(
+        results: ResultsStore, sharedMaxAge: Duration = .seconds(2), hostReadStaleness: Duration = .zero,
+        metrics: any MetricsFactory = MetricsSystem.factory
+    ) {
         self.results = results
         self.hostReads = hostReadStaleness > .zero ? .hostChanges(participantsWithin: hostReadStaleness) : .everyChange
-        self.shared = SharedResults(maxAge: sharedMaxAge) { meeting in
+        self.shared = SharedResults(maxAge: sharedMaxAge, metrics: metrics) { meeting in
             try await results.counts(meeting: meeting, visibleTo: .service, filter: ResultsFilter())
         }
     }

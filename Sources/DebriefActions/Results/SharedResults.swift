@@ -1,6 +1,7 @@
 import Debrief
 import DebriefStore
 import Foundation
+import Metrics
 import PQ
 import Synchronization
 
@@ -135,13 +136,20 @@ public final class SharedResults: @unchecked Sendable {
     private var computing: Set<UUID> = []
     private var computations = 0
     private var generation: UInt64 = 0
+    /// `debrief_results_computation_seconds`: how long each computation took, reading and
+    /// assembling (its count is the number of computations: what a watched meeting costs).
+    private let duration: Timer
 
     /// `compute` reads the counts of a meeting's latest published form for any viewer (nil: the
     /// meeting has none yet); `maxAge` bounds how long a report is served with no change heard.
-    public init(maxAge: Duration = .seconds(2), capacity: Int = 10_000, compute: @escaping Compute) {
+    public init(
+        maxAge: Duration = .seconds(2), capacity: Int = 10_000, metrics: any MetricsFactory = MetricsSystem.factory,
+        compute: @escaping Compute
+    ) {
         self.compute = compute
         self.maxAge = maxAge
         self.capacity = max(1, capacity)
+        self.duration = Timer(label: "debrief_results_computation_seconds", factory: metrics)
     }
 
     /// The meeting's current report, or nil when it has no published form; computed only when
@@ -229,6 +237,8 @@ public final class SharedResults: @unchecked Sendable {
             } catch {
                 result = .failure(error)
             }
+            let (seconds, attoseconds) = (ContinuousClock.now - began).components
+            self.duration.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
             let served: [Waiter] = self.lock.withLock {
                 let all = self.waiting[meeting] ?? []
                 if case .success(let shared?) = result {

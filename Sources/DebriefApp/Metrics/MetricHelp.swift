@@ -21,6 +21,7 @@ public enum MetricHelp {
         "debrief_live_events_sent_total": "Live events written to viewers, by kind.",
         "debrief_live_room_writes_total": "Live events and heartbeats written to participants' streams, one per viewer.",
         "debrief_live_snapshots_total": "Live results snapshots computed (one per change, shared by every viewer of it).",
+        "debrief_results_computation_seconds": "Duration of each computation of a meeting's shared unfiltered report (its count: the computations).",
         "debrief_live_slow_viewers_total": "Live viewers ended because they did not keep up with the events.",
         "debrief_notify_sent_total": "Meetings announced with NOTIFY after a write.",
         "debrief_notify_coalesced_total": "Writes whose announcement joined one already pending.",
