@@ -40,18 +40,6 @@ def postmaster(url):
     return int(open(f"{directory}/postmaster.pid").readline())
 
 
-def postgres_cpu(master):
-    """CPU seconds of the postmaster and its children (the backends, the WAL writer, …)."""
-    total = 0.0
-    children = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout.split()
-    for pid in [master, *children]:
-        try:
-            total += bench_rounds.server_cpu(int(pid))
-        except (FileNotFoundError, ProcessLookupError):
-            pass  # a backend that ended between the listing and the read
-    return total
-
-
 def computations(metrics_url):
     """The shared reports computed so far and their summed wall time (seconds). A server from
     before that histogram: its live snapshots instead (one per recomputation for a single stream
@@ -80,7 +68,7 @@ class Probe:
         returned, fetched, blocks = (int(value) for value in psql(
             self.url, "SELECT tup_returned, tup_fetched, blks_hit + blks_read FROM pg_stat_database WHERE datname = current_database()"))
         done = computations(self.metrics_url)
-        return {"pg": postgres_cpu(self.master), "returned": returned, "fetched": fetched, "blocks": blocks,
+        return {"pg": bench_rounds.postgres_cpu(self.master), "returned": returned, "fetched": fetched, "blocks": blocks,
                 "computed": done["count"], "computing": done["sum"]}
 
 

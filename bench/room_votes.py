@@ -114,18 +114,6 @@ class Phone:
             await asyncio.sleep(max(0.0, interval - (time.monotonic() - began)))
 
 
-def postgres_cpu(postmaster):
-    """CPU seconds of the postmaster and its children (the backends, the WAL writer, …)."""
-    total = 0.0
-    children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()
-    for pid in [postmaster, *children]:
-        try:
-            total += bench_rounds.server_cpu(int(pid))
-        except (FileNotFoundError, ProcessLookupError):
-            pass  # a backend that ended between the listing and the read
-    return total
-
-
 def postgres_counters(database_url):
     """PostgreSQL's commits in this database and its WAL flushes since its start."""
     out = subprocess.run(
@@ -168,7 +156,7 @@ async def main(base, code, count, rounds, window, interval, metrics_url, pid, po
     def probe():
         commits, syncs = postgres_counters(database_url)
         leases, waited = pool_waits(metrics_url)
-        return {"pg": postgres_cpu(postmaster), "commits": commits, "syncs": syncs, "leases": leases, "waited": waited,
+        return {"pg": bench_rounds.postgres_cpu(postmaster), "commits": commits, "syncs": syncs, "leases": leases, "waited": waited,
                 "requests": len(stats["votes"]) + len(stats["lists"])}
 
     measured = await bench_rounds.measure(rounds, window, metrics_url, pid, "voting", load, probe=probe)

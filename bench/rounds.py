@@ -10,6 +10,7 @@ the minutes shifts both sides. This module is that loop, once.
 import asyncio
 import os
 import resource
+import subprocess
 import time
 import urllib.request
 
@@ -26,6 +27,18 @@ def accepted(metrics_url):
 def server_cpu(pid):
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def postgres_cpu(postmaster):
+    """CPU seconds of the postmaster and its children (the backends, the WAL writer, …)."""
+    total = 0.0
+    children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()
+    for pid in [postmaster, *children]:
+        try:
+            total += server_cpu(int(pid))
+        except (FileNotFoundError, ProcessLookupError):
+            pass  # a backend that ended between the listing and the read
+    return total
 
 
 def own_cpu():
