@@ -22,6 +22,15 @@ struct LiveHostPacingTests {
         var all: [Span] { self.value.withLock { $0 } }
     }
 
+    /// A hub paced by `pacing` whose every recomputation takes 40 ms and is recorded in `spans`.
+    static func slowHub(_ pacing: HostPacing, _ spans: Spans) -> LiveResultsHub {
+        LiveResultsHub(hostPacing: pacing) { _ in
+            let start = ContinuousClock.now
+            try await Task.sleep(for: .milliseconds(40))
+            return Data("{\"n\":\(spans.add(start))}".utf8)
+        }
+    }
+
     /// The account alone: what a recomputation owes, how it is paid back, when the next may start.
     @Test func theAccountSpacesOnlyWhatItMust() {
         let pacing = HostPacing(interval: .milliseconds(100), costShare: 10, allowance: .milliseconds(500), longest: .seconds(1))
@@ -53,11 +62,7 @@ struct LiveHostPacingTests {
     @Test func aStreamOfChangesKeepsTheRecomputationsToTheirShare() async throws {
         let spans = Spans()
         let pacing = HostPacing(interval: .milliseconds(20), costShare: 4, allowance: .milliseconds(100), longest: .seconds(2))
-        let hub = LiveResultsHub(hostPacing: pacing) { _ in
-            let start = ContinuousClock.now
-            try await Task.sleep(for: .milliseconds(40))
-            return Data("{\"n\":\(spans.add(start))}".utf8)
-        }
+        let hub = Self.slowHub(pacing, spans)
         let running = Task { try await hub.run() }
         defer { running.cancel() }
         let meeting = UUID()
@@ -92,11 +97,7 @@ struct LiveHostPacingTests {
     @Test func aChangeToAQuietMeetingIsRecomputedAtOnce() async throws {
         let spans = Spans()
         let pacing = HostPacing(interval: .milliseconds(20), costShare: 10, allowance: .zero, longest: .seconds(2))
-        let hub = LiveResultsHub(hostPacing: pacing) { _ in
-            let start = ContinuousClock.now
-            try await Task.sleep(for: .milliseconds(40))
-            return Data("{\"n\":\(spans.add(start))}".utf8)
-        }
+        let hub = Self.slowHub(pacing, spans)
         let running = Task { try await hub.run() }
         defer { running.cancel() }
         let meeting = UUID()
