@@ -42,10 +42,11 @@ event per viewer (8,000 a second at 5,000 viewers) took a quarter of a core that
 then lacked. So the timed viewers read each event as it arrives, and the others are read in one
 sweep every VIEWERS_SWEEP seconds (5 by default), a non-blocking `recv` each, as a phone's radio
 batches its wake-ups; every viewer's events are counted (`events`), so one the server stopped
-writing to shows. Why 5 s: a sweep a second was 10,000 `recv`s a second at 10,000 viewers, 0.05
-cores of the client's (`client`) that the submissions lacked, and the phones' reading is not the
-server's cost; five seconds of events (a few KB) fit a socket's receive buffer many times over,
-so the server still finds every connection writable and writes every event.
+writing to shows. Why 5 s: a sweep a second was 10,000 `recv`s a second at 10,000 viewers (the
+client's 0.05 cores, 0.03 at 5 s; the submissions' cost did not move measurably either way,
+docs/decisions/0049 revision 6), and the phones' reading is not the server's work; five seconds
+of events (a few KB) fit a socket's receive buffer many times over, so the server still finds
+every connection writable and writes every event.
 """
 import asyncio
 import json
