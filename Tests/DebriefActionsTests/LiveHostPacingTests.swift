@@ -92,11 +92,13 @@ struct LiveHostPacingTests {
     }
 
     /// A change now and then — each after the last recomputation ended and the interval passed —
-    /// is recomputed at once, though each recomputation owes 10 × 40 ms: the account spaces a
+    /// is recomputed at once, though each recomputation owes 100 × 40 ms: the account spaces a
     /// stream of changes, not a quiet meeting's (a submission now and then, a freshness probe).
+    /// Unforgiven, each would wait about 4 s; the bound of 1 s leaves a busy machine's scheduling
+    /// room (at 10 × and 150 ms it failed once under the whole test command's load).
     @Test func aChangeToAQuietMeetingIsRecomputedAtOnce() async throws {
         let spans = Spans()
-        let pacing = HostPacing(interval: .milliseconds(20), costShare: 10, allowance: .zero, longest: .seconds(2))
+        let pacing = HostPacing(interval: .milliseconds(20), costShare: 100, allowance: .zero, longest: .seconds(10))
         let hub = Self.slowHub(pacing, spans)
         let running = Task { try await hub.run() }
         defer { running.cancel() }
@@ -110,10 +112,10 @@ struct LiveHostPacingTests {
             await hub.changed(meeting)
             #expect(try await LiveResultsHubTests.eventually { spans.all.count > round })
             waits.append(spans.all[round].start - change)
-            // Past the recomputation and the interval, well within the 400 ms it owes.
+            // Past the recomputation and the interval, well within the 4 s it owes.
             try await Task.sleep(for: .milliseconds(150))
         }
-        #expect(waits.allSatisfy { $0 < .milliseconds(150) }, "\(waits)")
+        #expect(waits.allSatisfy { $0 < .seconds(1) }, "\(waits)")
     }
 
     /// The pacing's account goes with the meeting's last host stream, as its flush time does.
