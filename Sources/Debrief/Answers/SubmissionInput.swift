@@ -72,7 +72,12 @@ public struct AnswerInput: Codable, Sendable, Equatable {
             ("ratings", ratings != nil), ("ranking", ranking != nil), ("number", number != nil),
         ]
         return present.filter(\.1).compactMap { field in
-            QuestionKinds.all.first { $0.answerFields.contains(field.0) }.map { (name: field.0, kind: $0.kind) }
+            Self.kindOfField[field.0].map { (name: field.0, kind: $0) }
         }
     }
+
+    /// Which kind each answer field belongs to, asked of the kinds once rather than per answer.
+    private static let kindOfField: [String: QuestionKind] = Dictionary(
+        QuestionKinds.all.flatMap { kind in kind.answerFields.map { ($0, kind.kind) } },
+        uniquingKeysWith: { first, _ in first })
 }

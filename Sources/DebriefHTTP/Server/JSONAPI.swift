@@ -2,6 +2,7 @@ import DebriefActions
 import DebriefExport
 import Hummingbird
 import Metrics
+import Tracing
 
 /// Everything the JSON API's routes use: the use cases, and the few settings that shape replies.
 /// The application (DebriefApp) builds one; each controller takes only its part of it.
@@ -120,9 +121,13 @@ public func buildRouter(
     if !api.settings.trustedProxies.isEmpty {
         router.middlewares.add(ForwardedClientMiddleware(trusted: api.settings.trustedProxies))
     }
-    // The request's span (swift-distributed-tracing; a no-op unless `debrief serve` bootstrapped an
-    // OTLP exporter) around everything, so every log line and child span of the request is in it.
-    router.middlewares.add(TracingMiddleware())
+    // The request's span (swift-distributed-tracing) around everything, so every log line and child
+    // span of the request is in it — when a tracer records spans (`debrief serve` bootstrapped an
+    // OTLP exporter before building this router). With the no-op tracer the middleware still built
+    // each span's attributes to throw them away: 3 % of a submission's CPU (`scripts/bench-profile`).
+    if !(InstrumentationSystem.tracer is NoOpTracer) {
+        router.middlewares.add(TracingMiddleware())
+    }
     // First after them, so it sees the status every other middleware settled on.
     router.middlewares.add(HTTPMetricsMiddleware(factory: api.settings.metrics, submissions: api.participants.submissionMetrics))
     router.middlewares.add(SecurityHeadersMiddleware(framing: FramePolicy(embedOrigins: api.settings.embedOrigins)))
