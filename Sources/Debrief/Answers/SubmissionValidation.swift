@@ -38,6 +38,7 @@ public func validate(_ answers: [AnswerInput]?, against form: FormDefinition) ->
     var answered: Set<QuestionKey> = []
     var seen: Set<QuestionKey> = []
     var paths: [QuestionKey: String] = [:]
+    let hasFollowUps = form.questions.contains { $0.showWhen != nil }
     for (index, input) in inputs.enumerated() {
         let path = FieldPath.index("answers", index)
         let keyPath = FieldPath.field(path, "questionKey")
@@ -53,7 +54,7 @@ public func validate(_ answers: [AnswerInput]?, against form: FormDefinition) ->
             problems.add(keyPath, "answered more than once")
             continue
         }
-        paths[key] = keyPath
+        if hasFollowUps { paths[key] = keyPath }
         for field in input.presentKindFields where field.kind != question.kind {
             problems.add(FieldPath.field(path, field.name), question.kind.notAllowedMessage)
         }
@@ -69,15 +70,18 @@ public func validate(_ answers: [AnswerInput]?, against form: FormDefinition) ->
     }
     // Follow-ups (docs/decisions/0034): an answer to a question the participant was not shown is
     // refused at its path, and a hidden question is not required. A follow-up whose deciding
-    // answer was itself refused is judged by nothing: that answer has its problem already.
-    let visible = Set(form.visibleQuestions(given: values).map(\.key))
-    let undecided = answered.subtracting(values.keys)
-    for question in form.questions where !visible.contains(question.key) {
-        guard let path = paths[question.key], let condition = question.showWhen, !undecided.contains(condition.question) else { continue }
-        problems.add(path, "is not asked: the answer to \(condition.question.rawValue) does not meet its condition")
-        values[question.key] = nil
+    // answer was itself refused is judged by nothing: that answer has its problem already. A form
+    // without follow-ups shows every question (nil), and skips the sets that would say so.
+    let visible = hasFollowUps ? Set(form.visibleQuestions(given: values).map(\.key)) : nil
+    if let visible {
+        let undecided = answered.subtracting(values.keys)
+        for question in form.questions where !visible.contains(question.key) {
+            guard let path = paths[question.key], let condition = question.showWhen, !undecided.contains(condition.question) else { continue }
+            problems.add(path, "is not asked: the answer to \(condition.question.rawValue) does not meet its condition")
+            values[question.key] = nil
+        }
     }
-    for question in form.questions where question.required && visible.contains(question.key) && !answered.contains(question.key) {
+    for question in form.questions where question.required && visible?.contains(question.key) != false && !answered.contains(question.key) {
         problems.add("answers", "question \(question.key.rawValue) is required")
     }
     return problems.result {
