@@ -250,6 +250,48 @@ struct SubmissionBatchTests {
         await fixture.database.shutdown()
     }
 
+    /// While the running batch is quick, the next one waits for it instead of starting beside it,
+    /// however many may run at once: what queued goes together in one batch after it.
+    @Test func theNextBatchWaitsForAQuickOne() async throws {
+        let fixture = try await Fixture.make(batching: SubmissionBatching(maxConcurrentBatches: 4, stallAfter: .seconds(60)))
+        let blocked = try await fixture.publish("Blocked", slot: 0)
+        let open = try await fixture.publish("Open", slot: 1)
+        let before = fixture.responses.batcher.batchesRun
+        // Each of the three queues behind the blocked batch (the helper waits for that).
+        let results = try await Self.queuedBehindABatch(
+            fixture, blocked: blocked, [Self.submission(open), Self.submission(open), Self.submission(open)])
+        #expect(results.allSatisfy { (try? $0.get()) != nil })
+        #expect(fixture.responses.batcher.batchesRun - before == 2)
+        #expect(try await fixture.count("SELECT count(*)::int AS n FROM responses WHERE form_id = \(open.id)") == 3)
+        await fixture.database.shutdown()
+    }
+
+    /// A batch waiting on a lock holds up the submissions behind it only for `stallAfter`: then
+    /// they go in a batch of their own beside it, and that batch's slot closes when it ends.
+    @Test func aStalledBatchHoldsUpTheOthersOnlyForAWhile() async throws {
+        let fixture = try await Fixture.make(batching: SubmissionBatching(maxConcurrentBatches: 2, stallAfter: .milliseconds(300)))
+        let blocked = try await fixture.publish("Blocked", slot: 0)
+        let open = try await fixture.publish("Open", slot: 1)
+        let responses = fixture.responses
+        let blocker = FormBlocker(database: fixture.database)
+        try await blocker.hold(blocked)
+        let first = Task { try await responses.submit(Self.submission(blocked)) }
+        try await Self.waitUntil { responses.batcher.statistics == (queued: 0, running: 1) }
+        let second = Task { try await responses.submit(Self.submission(open)) }
+        try await Self.waitUntil { responses.batcher.statistics == (queued: 1, running: 1) }
+        // Stored while the form stays locked: the relief batch ran beside the stalled one and closed.
+        try await Self.waitUntil { responses.batcher.statistics == (queued: 0, running: 1) }
+        try #require(responses.batcher.statistics == (queued: 0, running: 1))
+        _ = try await second.value
+        #expect(try await fixture.count("SELECT count(*)::int AS n FROM responses WHERE form_id = \(open.id)") == 1)
+        #expect(try await fixture.count("SELECT count(*)::int AS n FROM responses WHERE form_id = \(blocked.id)") == 0)
+        try await blocker.open()
+        _ = try await first.value
+        #expect(responses.batcher.statistics == (queued: 0, running: 0))
+        #expect(try await fixture.count("SELECT count(*)::int AS n FROM responses WHERE form_id = \(blocked.id)") == 1)
+        await fixture.database.shutdown()
+    }
+
     /// A lone submission starts its batch at once: no timer, nothing queued behind it.
     @Test func aLoneSubmissionIsNotQueued() async throws {
         let fixture = try await Fixture.make()

@@ -5,11 +5,13 @@ import Tracing
 /// Group commit in the service: concurrent new submissions share one ``SubmissionBatch`` — one
 /// statement, one transaction, one WAL flush — and each caller is answered after that commit.
 ///
-/// The window adapts to load with no timer (docs/decisions/0018). When fewer than
-/// `maxConcurrentBatches` batches are running, a submission starts a batch at once: alone, it
-/// waits for nothing, and runs on its own task. Otherwise it queues, and the next batch takes everything that queued while
-/// the running ones committed (up to `maxBatchSize`), so batches grow to what the last commit's
-/// duration gathered, and shrink back to one when the load goes.
+/// The window adapts to load with no timer (docs/decisions/0018). When no batch is running, a
+/// submission starts one at once: alone, it waits for nothing, and runs on its own task.
+/// Otherwise it queues, and the next batch takes everything that queued while the running one
+/// committed (up to `maxBatchSize`), so batches grow to what the last commit's duration gathered,
+/// and shrink back to one when the load goes. A second batch (up to `maxConcurrentBatches`)
+/// starts only beside one that has run for `stallAfter`: larger batches cost less per submission,
+/// and a stalled one holds up nobody for long (``CommitQueue``).
 ///
 /// Two submissions that could collide — the same `Idempotency-Key` on a form, the same
 /// participant token, the same opened ticket — never share a batch: the later one stays queued
@@ -23,6 +25,7 @@ final class SubmissionBatcher: Sendable {
         self.settings = settings
         self.queue = CommitQueue(
             maxConcurrentBatches: settings.maxConcurrentBatches, maxBatchSize: settings.maxBatchSize,
+            stallAfter: settings.stallAfter,
             commit: { items in
                 try await withSpan("SubmissionBatch.commit") { span in
                     span.attributes["debrief.batch.size"] = items.count
@@ -61,18 +64,22 @@ final class SubmissionBatcher: Sendable {
 }
 
 public struct SubmissionBatching: Sendable, Equatable {
-    /// How many batches may be in flight at once (each on its own pooled connection). With more
-    /// than one, a batch can execute while another waits for its WAL flush.
+    /// How many batches may be in flight at once (each on its own pooled connection).
     public var maxConcurrentBatches: Int
     /// The most submissions one statement carries.
     public var maxBatchSize: Int
+    /// How long every running batch must have run before another one starts beside them.
+    public var stallAfter: Duration
 
-    public init(maxConcurrentBatches: Int = 4, maxBatchSize: Int = 128) {
+    public init(maxConcurrentBatches: Int = 4, maxBatchSize: Int = 128, stallAfter: Duration = .milliseconds(50)) {
         self.maxConcurrentBatches = max(1, maxConcurrentBatches)
         self.maxBatchSize = max(1, maxBatchSize)
+        self.stallAfter = max(.zero, stallAfter)
     }
 
-    /// Four batches in flight, up to 128 submissions each (measured on 2 cores: more batches in
-    /// flight share PostgreSQL's own flushes; see the README's benchmarks).
+    /// One batch at a time while batches take less than 50 ms, up to four beside stalled ones, up
+    /// to 128 submissions each (measured on 2 cores: one batch at a time, about 26 submissions
+    /// each at 64 connections, cost a third less of PostgreSQL's CPU per submission than four of
+    /// about 6; see docs/benchmarks.md).
     public static let standard = SubmissionBatching()
 }

@@ -24,7 +24,8 @@ extension ServeSettings {
         let coalesce = try source.count(T.notifyCoalesce)
         app.resultsNotification = coalesce == 0 ? .inTransaction : .coalesced(.milliseconds(coalesce))
         app.submissionBatching = SubmissionBatching(
-            maxConcurrentBatches: try source.count(T.submitBatches), maxBatchSize: try source.count(T.submitBatchSize))
+            maxConcurrentBatches: try source.count(T.submitBatches), maxBatchSize: try source.count(T.submitBatchSize),
+            stallAfter: .milliseconds(try source.count(T.submitBatchStall)))
     }
 
     /// Webhook delivery and its caps.

@@ -79,6 +79,10 @@ extension SettingTable {
         flag: nil, variable: "DEBRIEF_SUBMIT_BATCHES", kind: .integer(1...64), defaultValue: .integer(4),
         help: "Group commit: how many shared submission transactions may be in flight at once.",
         docsNote: "see [Benchmarks](benchmarks.md)")
+    static let submitBatchStall = Setting(
+        flag: nil, variable: "DEBRIEF_SUBMIT_BATCH_STALL_MS", kind: .milliseconds(0...10_000), defaultValue: .integer(50),
+        help: "Group commit: a further shared transaction starts only beside ones that have all run this long (waiting on a lock or a slow flush); `0` starts one whenever fewer than `DEBRIEF_SUBMIT_BATCHES` run.",
+        docsNote: "see [Benchmarks](benchmarks.md)")
     static let submitBatchSize = Setting(
         flag: nil, variable: "DEBRIEF_SUBMIT_BATCH_SIZE", kind: .integer(1...1000), defaultValue: .integer(128),
         help: "Group commit: the most submissions one shared transaction carries (`1` writes each alone).")

@@ -12,7 +12,7 @@ enum SettingTable {
         rateLimitPerAddress, rateLimitAddressBurst, rateLimitPerForm, rateLimitFormBurst,
         liveStreamsPerAccount, liveStreamsPerAddress, liveStreamsLimit,
         participantLiveStreamsPerAddress, participantLiveStreamsPerForm, participantLiveStreamsLimit, signupLimitPerAddress, liveCheckSeconds,
-        notifyCoalesce, submitBatches, submitBatchSize,
+        notifyCoalesce, submitBatches, submitBatchStall, submitBatchSize,
         metricsPort, metricsHost,
         webhookAllowInsecureHosts, webhookRetryBase, webhookRetryCap, webhookRetryWindow, webhookPoll, webhookTimeout,
         webhookEndpointsPerAccount, webhookRedeliveriesPerEndpoint, webhookConcurrencyPerAccount,
