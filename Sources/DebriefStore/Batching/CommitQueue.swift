@@ -86,7 +86,7 @@ final class CommitQueue<Item: Sendable, Outcome: Sendable>: @unchecked Sendable 
             return self.openSlot()
         }
         if let slot {
-            defer { self.closeAndContinue(slot) }
+            defer { self.begin(self.close(slot)) }
             return try await self.commit([item])[0]
         }
         return try await withCheckedThrowingContinuation { continuation in
@@ -150,11 +150,11 @@ final class CommitQueue<Item: Sendable, Outcome: Sendable>: @unchecked Sendable 
     }
 
     /// `slot`'s batch ended: the slot closes, and what queued meanwhile goes on if a batch may start.
-    private func closeAndContinue(_ slot: Int) {
-        self.begin(self.lock.withLock {
+    private func close(_ slot: Int) -> Next {
+        self.lock.withLock {
             self.running[slot] = nil
             return self.next(at: .now)
-        })
+        }
     }
 
     /// Runs `first` in `slot`, then, in a new slot on this same task, whatever queued meanwhile,
@@ -164,10 +164,7 @@ final class CommitQueue<Item: Sendable, Outcome: Sendable>: @unchecked Sendable 
         var batch = first
         while true {
             await self.run(batch)
-            let next = self.lock.withLock {
-                self.running[slot] = nil
-                return self.next(at: .now)
-            }
+            let next = self.close(slot)
             guard case .batch(let nextSlot, let nextBatch) = next else { return self.begin(next) }
             slot = nextSlot
             batch = nextBatch

@@ -5,7 +5,7 @@ import Tracing
 /// Group commit in the service: concurrent new submissions share one ``SubmissionBatch`` — one
 /// statement, one transaction, one WAL flush — and each caller is answered after that commit.
 ///
-/// The window adapts to load with no timer (docs/decisions/0018). When no batch is running, a
+/// The window adapts to load, with no timer but for a stalled batch (docs/decisions/0018). When no batch is running, a
 /// submission starts one at once: alone, it waits for nothing, and runs on its own task.
 /// Otherwise it queues, and the next batch takes everything that queued while the running one
 /// committed (up to `maxBatchSize`), so batches grow to what the last commit's duration gathered,
