@@ -56,6 +56,7 @@ let migrationFiles = [
     "0069_reminder_sends.sql",
     "0070_action_asks_if_helped.sql",
     "0071_room_question_vote_counts.sql",
+    "0072_answers_follow_their_response_by_trigger.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

@@ -13,7 +13,9 @@ struct ResponseWriter {
 
     /// Updating the response row first takes its row lock, so a concurrent edit of the same
     /// response waits, and the delete that follows (a new statement, a new snapshot) also sees
-    /// the answers that edit wrote. `now` is the application's clock, like `submitted_at`.
+    /// the answers that edit wrote. A response deleted meanwhile updates no row and the edit fails
+    /// whole: no foreign key checks an answer's response (docs/decisions/0080), this lock is what
+    /// keeps its answers from outliving it. `now` is the application's clock, like `submitted_at`.
     func replace(_ responseID: UUID, at now: Date) async throws -> AcceptedSubmission {
         try await self.moveToSubmittedVersion(responseID)
         let row = try await self.connection.query(

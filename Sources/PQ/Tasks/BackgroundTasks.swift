@@ -24,13 +24,16 @@ public final class BackgroundTasks: @unchecked Sendable {
         self.lock.withLock {
             let id = self.nextID
             self.nextID += 1
+            // Cancelled by the task itself before `body` runs: cancelling it from here, after
+            // `Task {` returned, would race a body already running on another thread.
+            let beginsCancelled = self.cancelled
             // Created under the lock: the task's own removal (below) waits for its insertion.
             let task = Task {
+                if beginsCancelled { withUnsafeCurrentTask { $0?.cancel() } }
                 await body()
                 self.finished(id)
             }
             self.tasks[id] = task
-            if self.cancelled { task.cancel() }
         }
     }
 
