@@ -23,8 +23,9 @@ struct AnswersFollowTheirResponseTests {
             "SELECT coalesce(sum(delta), 0)::int AS n FROM result_tally_deltas WHERE form_id = \(form.id) AND kind = 'rating'")
     }
 
-    /// A host's removal, the retention purge's statement shape (several at once) and a purged
-    /// form each take the answers of exactly the responses they delete, and their counts.
+    /// One response deleted, several in one statement (as the retention purge deletes them) and a
+    /// deleted form's cascade each take the answers of exactly the responses they delete, and
+    /// their counts. (The purge's own path: `RetentionTests`.)
     @Test func everyWayOfDeletingResponsesTakesTheirAnswers() async throws {
         let fixture = try await Fixture.make()
         let form = try await fixture.publish("Deleted", slot: 0)
