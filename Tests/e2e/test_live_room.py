@@ -3,6 +3,7 @@ as answers arrive, and the host's presenter view shows the series code and the l
 text anyone wrote."""
 from __future__ import annotations
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 from browser import screenshot, wait_for
@@ -101,8 +102,16 @@ def test_the_presenter_steps_through_questions_with_the_keyboard(api: API, brows
     body = projector.find_element(By.TAG_NAME, "body")
 
     def shown() -> list[str]:
-        return [section.get_attribute("data-key") for section in projector.find_elements(By.CSS_SELECTOR, "#room-results [data-key]")
-                if section.is_displayed()]
+        # The room's results re-render as answers arrive: a section found may be replaced before
+        # it is read, so the reading starts over (a few times at most).
+        for attempt in range(5):
+            try:
+                return [section.get_attribute("data-key")
+                        for section in projector.find_elements(By.CSS_SELECTOR, "#room-results [data-key]") if section.is_displayed()]
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
+        return []
 
     def at(n: int, key: str | None) -> None:
         wait_for(projector, lambda d: page.get_attribute("data-room-current") == str(n))
