@@ -79,6 +79,8 @@ class Timed(asyncio.Protocol):
         self.ended = False
         self.status = None
         self.transport = None
+        self.received = 0  # bytes after the response's head: its events as written (chunk framing included)
+        self.head = b""  # the head while it is arriving; None once it has
 
     def connection_made(self, transport):
         self.transport = transport
@@ -86,6 +88,13 @@ class Timed(asyncio.Protocol):
 
     def data_received(self, data):
         now = time.monotonic()
+        if self.head is None:
+            self.received += len(data)
+        else:
+            self.head += data
+            if b"\r\n\r\n" in self.head:
+                self.received = len(self.head.split(b"\r\n\r\n", 1)[1])
+                self.head = None
         data = self.buffer + data
         if self.status is None and b"\r\n" in data:
             self.status = data.split(b" ", 2)[1]
@@ -113,6 +122,12 @@ class Timed(asyncio.Protocol):
 
     def close(self):
         self.transport.close()
+
+
+def event_bytes(viewers):
+    """The mean bytes of an event as written to a timed viewer (chunk framing included)."""
+    timed = [viewer for viewer in viewers if isinstance(viewer, Timed)]
+    return sum(v.received for v in timed) / max(1, sum(v.events for v in timed))
 
 
 class Swept:
@@ -303,7 +318,8 @@ async def main(base, code, count, rounds, window, metrics_url, pid, timed, host,
           f"ended={sum(1 for v in viewers if v.ended)} server_alone={median([w.server for w in alone_windows]):.2f} "
           f"server_watched={median([w.server for w in watched_windows]):.2f} "
           f"client={median([w.client for w in watched_windows]):.2f} writes_per_s={median(writes):.0f} "
-          f"server_us_per_write={median(per_write) if per_write else 0:.1f}"
+          f"server_us_per_write={median(per_write) if per_write else 0:.1f} "
+          f"event_bytes={event_bytes(viewers):.0f}"
           + (" " + recompute.explain(alone_windows, watched_windows) if host else ""), flush=True)
 
 
