@@ -67,7 +67,7 @@ def main():
     listener.close()
     payload = b"x" * size
 
-    # The idle machine's busy time, for as long as the run: what the floor subtracts.
+    # The idle machine's busy time a second (over up to 5 s before the run): what the floor subtracts.
     idle_window = min(seconds, 5.0)
     busy0 = machine_busy_seconds()
     time.sleep(idle_window)

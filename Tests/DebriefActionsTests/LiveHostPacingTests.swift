@@ -84,7 +84,13 @@ struct LiveHostPacingTests {
         #expect(
             busy * 4 <= (last.start - first.start) + pacing.allowance + longestOne * 4,
             "\(paced.count) recomputations took \(busy) of \(last.start - first.start)")
-        #expect(paced.count >= 3 && paced.count <= 14, "\(paced.count) recomputations")
+        #expect(paced.count <= 14, "\(paced.count) recomputations")
+        // Spaced, never stopped: each starts at most `longest` after the one before (plus the
+        // hub's scheduling). How many fit in the burst depends on how long each took: under the
+        // whole test command's load a 40 ms sleep took hundreds, and only two fitted (a fixed
+        // "at least 3" failed there once); what each owes is its measured duration.
+        let gaps = zip(paced, paced.dropFirst()).map { $1.start - $0.start }
+        #expect(gaps.allSatisfy { $0 <= pacing.longest + .milliseconds(500) }, "gaps \(gaps)")
         await hub.finishAll()
         var seen = ""
         for await case .results(let snapshot) in events { seen = String(decoding: snapshot.json, as: UTF8.self) }
