@@ -57,6 +57,7 @@ let migrationFiles = [
     "0070_action_asks_if_helped.sql",
     "0071_room_question_vote_counts.sql",
     "0072_answers_follow_their_response_by_trigger.sql",
+    "0073_tallies_without_lateral_values.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [
