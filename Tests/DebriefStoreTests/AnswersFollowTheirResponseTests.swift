@@ -59,8 +59,9 @@ struct AnswersFollowTheirResponseTests {
         try await database.withConnection { edit in
             try await edit.execute("BEGIN")
             try await edit.execute("UPDATE responses SET changed_at = now() WHERE id = \(id)")
+            let editor = try #require(try await edit.query("SELECT pg_backend_pid() AS pid").first).decode("pid", as: Int.self)
             let removal = Task { try await database.execute("DELETE FROM responses WHERE id = \(id)") }
-            try await Self.waitUntilALockIsAwaited(fixture)
+            try await Self.waitUntilBlocked(by: editor, fixture)
             try await edit.execute("DELETE FROM answers WHERE response_id = \(id)")
             try await edit.execute(
                 "INSERT INTO answers (response_id, form_id, question_key, position, rating) VALUES (\(id), \(form.id), 'score', 0, 5)")
@@ -72,11 +73,11 @@ struct AnswersFollowTheirResponseTests {
         await fixture.database.shutdown()
     }
 
-    /// Polls until one statement of the test database waits on a lock (for at most 10 s).
-    static func waitUntilALockIsAwaited(_ fixture: Fixture) async throws {
-        let waiting: SQLQuery = """
-            SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
-            """
+    /// Polls until a statement waits on a lock `editor` (a backend's pid) holds, for at most 10 s.
+    /// Only the edit's own blocked statement counts: under the whole test command, other tests'
+    /// statements wait on their own locks in the same cluster at the same time.
+    static func waitUntilBlocked(by editor: Int, _ fixture: Fixture) async throws {
+        let waiting: SQLQuery = "SELECT count(*)::int AS n FROM pg_stat_activity WHERE \(editor) = ANY(pg_blocking_pids(pid))"
         for _ in 0..<2_000 where try await fixture.count(waiting) == 0 { try await Task.sleep(for: .milliseconds(5)) }
         try #require(try await fixture.count(waiting) == 1)
     }
