@@ -58,6 +58,9 @@ let migrationFiles = [
     "0071_room_question_vote_counts.sql",
     "0072_answers_follow_their_response_by_trigger.sql",
     "0073_tallies_without_lateral_values.sql",
+    "0074_anonymous_reminder_sets.sql",
+    "0075_room_identities.sql",
+    "0076_mailbox_suppression.sql",
 ]
 
 let swiftSettings: [SwiftSetting] = [

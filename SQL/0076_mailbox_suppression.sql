@@ -1,0 +1,2 @@
+-- Placeholder, filled by its change.
+SELECT 1;
