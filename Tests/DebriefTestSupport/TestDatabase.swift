@@ -21,8 +21,8 @@ public enum TestDatabase {
         return logger
     }()
 
-    /// Creates an empty database and returns its URL.
-    public static func createEmpty() async throws -> String {
+    /// Creates an empty database (or a copy of `template`) and returns its URL.
+    public static func createEmpty(template: String? = nil) async throws -> String {
         let name = "debrief_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         // No statement timeout: the suites create their databases all at once, and on a small,
         // busy machine CREATE DATABASE can queue behind the others for longer than 30 s.
@@ -31,8 +31,9 @@ public enum TestDatabase {
                 url: self.adminURL, maxConnections: 1, acquireTimeout: .seconds(60), statementTimeout: nil),
             logger: self.logger)
         do {
-            // Safe: the name is built above from a UUID's hex digits.
-            try await admin.execute(SQLQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+            // Safe: the names are built from a UUID's hex digits and ``migratedTemplate()``'s.
+            let copy = template.map { " TEMPLATE \($0)" } ?? ""
+            try await admin.execute(SQLQuery(unsafeSQL: "CREATE DATABASE \(name)\(copy)"))
         } catch {
             await admin.shutdown()
             throw error
@@ -41,17 +42,89 @@ public enum TestDatabase {
         return self.url(forDatabase: name)
     }
 
-    /// Creates a database with every migration applied and returns a pool on it.
+    /// Creates a database with every migration applied and returns a pool on it: a copy of the
+    /// migrated template (``migratedTemplate()``), which costs a file copy instead of running
+    /// every migration again for each of the suite's hundreds of databases.
     public static func createMigrated(maxConnections: Int = 8) async throws -> Database {
-        let url = try await self.createEmpty()
-        let database = Database(
-            // Generous waits: the suite runs many tests at once on small machines, and these pools
-            // are about correctness; the timeouts themselves have tests of their own.
+        let template = try await self.migratedTemplate()
+        let url = try await self.createEmpty(template: template)
+        return self.pool(url: url, maxConnections: maxConnections)
+    }
+
+    /// A pool on `url`. Generous waits: the suite runs many tests at once on small machines, and
+    /// these pools are about correctness; the timeouts themselves have tests of their own.
+    static func pool(url: String, maxConnections: Int) -> Database {
+        Database(
             configuration: DatabaseConfiguration(
                 url: url, maxConnections: maxConnections, acquireTimeout: .seconds(60), statementTimeout: .seconds(300)),
             logger: self.logger)
-        try await Migrator(database: database, files: try MigrationFiles.all(), logger: self.logger).migrate()
-        return database
+    }
+
+    /// The name of a database with every migration of this build applied, made once per test
+    /// server and set of migrations. Its name carries a hash of the migrations' names and text,
+    /// so an edited or added migration makes a new template rather than reusing a stale one.
+    /// Test processes that start together agree through an advisory lock on the admin database:
+    /// the first builds it under a temporary name and renames it when complete, the others wait
+    /// for the lock and then find it (a half-built template is never copied).
+    static func migratedTemplate() async throws -> String {
+        let files = try MigrationFiles.all()
+        let name = "debrief_template_" + Self.fingerprint(files)
+        return try await self.templateOnce.value(for: name) {
+            let admin = Database(
+                configuration: DatabaseConfiguration(
+                    url: self.adminURL, maxConnections: 1, acquireTimeout: .seconds(120), statementTimeout: nil),
+                logger: self.logger)
+            do {
+                try await admin.withConnection { connection in
+                    _ = try await connection.execute("SELECT pg_advisory_lock(\(Self.templateLockKey))")
+                    do {
+                        try await Self.buildTemplate(name, from: files, unlessExisting: connection)
+                        _ = try await connection.execute("SELECT pg_advisory_unlock(\(Self.templateLockKey))")
+                    } catch {
+                        _ = try? await connection.execute("SELECT pg_advisory_unlock(\(Self.templateLockKey))")
+                        throw error
+                    }
+                }
+                await admin.shutdown()
+            } catch {
+                await admin.shutdown()
+                throw error
+            }
+            return name
+        }
+    }
+
+    /// Migrates a new database named `name` unless one exists, under the caller's advisory lock.
+    private static func buildTemplate(_ name: String, from files: [MigrationFile], unlessExisting connection: Connection) async throws {
+        guard try await connection.query("SELECT 1 FROM pg_database WHERE datname = \(name)").isEmpty else { return }
+        // Safe: the names are built from hex digits (``fingerprint(_:)``).
+        let building = name + "_building"
+        _ = try await connection.execute(SQLQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(building)"))
+        _ = try await connection.execute(SQLQuery(unsafeSQL: "CREATE DATABASE \(building)"))
+        let database = self.pool(url: self.url(forDatabase: building), maxConnections: 1)
+        do {
+            _ = try await Migrator(database: database, files: files, logger: self.logger).migrate()
+            await database.shutdown()
+        } catch {
+            await database.shutdown()
+            throw error
+        }
+        _ = try await connection.execute(SQLQuery(unsafeSQL: "ALTER DATABASE \(building) RENAME TO \(name)"))
+    }
+
+    /// The advisory lock the test processes build the template under (any constant of ours).
+    static let templateLockKey: Int64 = 0x4465_6272_6965_6601
+
+    /// One template look-up per process and set of migrations, however many suites ask at once.
+    static let templateOnce = OnceByKey()
+
+    /// FNV-1a over the migrations' names and text: a stable name for this set of migrations.
+    static func fingerprint(_ files: [MigrationFile]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in files.flatMap({ Array(($0.name + "\u{0}" + $0.sql + "\u{0}").utf8) }) {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
     }
 
     /// The admin URL with its database name replaced.
