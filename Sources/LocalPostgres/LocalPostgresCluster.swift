@@ -14,26 +14,24 @@ import Logging
 /// As root the server runs as the `postgres` system user (PostgreSQL refuses to run as root),
 /// with superuser `postgres`; otherwise it runs as the current user, whose name is the superuser.
 ///
-/// If a server from an earlier run is still running on the data folder, `start()` reuses it
-/// instead of starting a second one, and `stop()` stops it all the same: the folder is ours,
-/// and leaving it running would keep a stale server (and port) alive after debrief exits.
+/// One server per data folder, shared by every debrief process that uses it (a `serve`, a second
+/// `serve` on another port, an `export`, an `admin` command): `start()` starts the server, or uses
+/// the one already running there, and `leave()` stops it only when no other process uses it.
+/// Lock files beside the folder serialise the starts and the stops and count the users
+/// (``DataFolderClaim``); a process never stops a server another process still uses.
 public actor LocalPostgresCluster {
     public nonisolated let configuration: LocalPostgresConfiguration
     private let logger: Logger
-    private let paths: Paths
+    let paths: Paths
     /// The environment PostgreSQL programs run with: the configured one minus `PG*` variables.
     private let programEnvironment: [String: String]
 
     /// The running (or finished) start; a second `start()` shares it.
     private var startTask: Task<String, any Error>?
-    /// Set once a server may be running on our data folder (we started or adopted it).
-    private var mayBeRunning = false
-    /// Resolved during start; stop() needs them.
+    /// Held from the start until ``leave()``: this process counts as a user of the server.
+    private var claim: DataFolderClaim?
+    /// Resolved during start; leave() needs them.
     private var resolved: Resolved?
-    /// Whether ``start()`` found a server already running on the data folder (a `debrief serve`,
-    /// say) and reused it rather than starting one. A command that only borrows the cluster
-    /// (`debrief export`, `admin`, `backup`) then leaves it running.
-    public private(set) var reusedRunningServer = false
 
     struct Paths: Sendable {
         var dataDirectory: String
@@ -108,18 +106,34 @@ public actor LocalPostgresCluster {
         }
     }
 
-    /// Stops the server (`pg_ctl stop -m fast -w`) if it may be running. Safe to call twice,
-    /// before `start()`, or after a `start()` that failed half-way.
-    public func stop() async throws {
+    /// Stops using the server: stops it (`pg_ctl stop -m fast -w`) when no other process uses
+    /// it, whoever started it, and leaves it running otherwise. Safe to call twice, before
+    /// `start()`, or after a `start()` that failed.
+    public func leave() async throws {
         if let startTask {
             _ = try? await startTask.value
             self.startTask = nil
         }
-        guard mayBeRunning, let resolved else { return }
-        guard try await isRunning(resolved) else {
-            mayBeRunning = false
+        try await self.release()
+    }
+
+    /// Gives up this process's claim; the last user stops the server (``DataFolderClaim``).
+    private func release() async throws {
+        guard let claim else { return }
+        self.claim = nil
+        defer {
+            claim.users.unlock()
+            claim.gate.unlock()
+        }
+        try await claim.gate.lock(.exclusive, onWait: self.noticeWaitingForGate)
+        claim.users.unlock()
+        guard try claim.users.tryLock(.exclusive) else {
+            logger.notice(
+                "leaving the private PostgreSQL cluster running: another debrief process uses it",
+                metadata: ["data_directory": "\(paths.dataDirectory)"])
             return
         }
+        guard let resolved, try await isRunning(resolved) else { return }
         logger.info("stopping private PostgreSQL cluster", metadata: ["data_directory": "\(paths.dataDirectory)"])
         let result = try await resolved.identity.run(
             resolved.binaries.pgCtl, ["-D", paths.dataDirectory, "-m", "fast", "-w", "-t", "60", "stop"],
@@ -127,12 +141,47 @@ public actor LocalPostgresCluster {
         if !result.succeeded, try await isRunning(resolved) {
             throw result.failure("Could not stop the private PostgreSQL server")
         }
-        mayBeRunning = false
+    }
+
+    /// Logged when another process is starting or stopping the server on this folder.
+    private nonisolated var noticeWaitingForGate: @Sendable () -> Void {
+        { [logger, paths] in
+            logger.notice(
+                "waiting for another debrief process that is starting or stopping the private PostgreSQL cluster",
+                metadata: ["lock_file": "\(DataFolderClaim.gatePath(dataDirectory: paths.dataDirectory))"])
+        }
     }
 
     // MARK: - Start
 
+    /// Takes the gate and a user's share of the folder (``DataFolderClaim``), then starts the
+    /// server unless it runs already. A failed start gives the share back, stopping a server it
+    /// left half-started if no one else uses it.
     private func performStart() async throws -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: paths.parent, withIntermediateDirectories: true)
+        } catch {
+            throw LocalPostgresError(.dataDirectoryUnusable, "Could not create the folder \(paths.parent) for the private PostgreSQL cluster: \(error)")
+        }
+        let claim = try DataFolderClaim(dataDirectory: paths.dataDirectory)
+        try await claim.gate.lock(.exclusive, onWait: self.noticeWaitingForGate)
+        defer { claim.gate.unlock() }
+        // Never refused: only a process holding the gate takes the users lock exclusively.
+        guard try claim.users.tryLock(.shared) else {
+            throw LocalPostgresError(.dataDirectoryUnusable, "Could not share \(DataFolderClaim.usersPath(dataDirectory: paths.dataDirectory)) although this process holds the gate.")
+        }
+        self.claim = claim
+        do {
+            return try await self.startOrUseServer()
+        } catch {
+            try? await self.release()
+            throw error
+        }
+    }
+
+    /// Under the gate: initializes the folder if new and starts the server, or uses the one
+    /// running there (started by another process, or left by one that died).
+    private func startOrUseServer() async throws -> String {
         let fileManager = FileManager.default
         let versionFile = (paths.dataDirectory as NSString).appendingPathComponent("PG_VERSION")
         let existingVersion = try? String(contentsOfFile: versionFile, encoding: .utf8)
@@ -147,10 +196,8 @@ public actor LocalPostgresCluster {
         let pidFile = (paths.dataDirectory as NSString).appendingPathComponent("postmaster.pid")
         if initialized, fileManager.fileExists(atPath: pidFile), try await isRunning(resolved),
            let runningPort = Self.port(fromPidFile: pidFile) {
-            mayBeRunning = true
-            reusedRunningServer = true
             logger.info(
-                "reusing private PostgreSQL cluster already running",
+                "using the private PostgreSQL cluster already running",
                 metadata: ["data_directory": "\(paths.dataDirectory)", "port": "\(runningPort)"]
             )
             if let wanted = configuration.port, wanted != runningPort {
@@ -208,88 +255,11 @@ public actor LocalPostgresCluster {
             options += "''"
             logger.notice("private PostgreSQL runs without a unix socket: the run folder path is too long", metadata: ["run_directory": "\(paths.runDirectory)"])
         }
-        mayBeRunning = true
         return try await resolved.identity.run(
             resolved.binaries.pgCtl,
             ["-D", paths.dataDirectory, "-l", paths.logFile, "-w", "-t", "60", "-o", options, "start"],
             environment: self.programEnvironment
         )
-    }
-
-    /// Creates the parent, data, run folders and the log file, hands them to the server's user,
-    /// and checks the data folder. Returns whether it already holds a cluster.
-    private func prepareDirectories(identity: ServerIdentity, hasVersionFile: Bool) throws -> Bool {
-        let fileManager = FileManager.default
-        let data = paths.dataDirectory
-        do {
-            try fileManager.createDirectory(atPath: paths.parent, withIntermediateDirectories: true)
-        } catch {
-            throw LocalPostgresError(.dataDirectoryUnusable, "Could not create the folder \(paths.parent) for the private PostgreSQL cluster: \(error)")
-        }
-        let account = identity.account
-        let fix = identity.switchesUser
-            ? "As root, debrief runs PostgreSQL as the `postgres` user; run `chown -R postgres: \(data)`, or remove the folder to start afresh."
-            : "Run debrief as that user, or remove the folder to start afresh."
-
-        var initialized = false
-        if let status = System.status(data) {
-            guard status.isDirectory else {
-                throw LocalPostgresError(.dataDirectoryUnusable, "The PostgreSQL data folder \(data) exists but is not a folder; remove it or choose another path.")
-            }
-            let contents = (try? fileManager.contentsOfDirectory(atPath: data)) ?? []
-            if hasVersionFile {
-                initialized = true
-                guard status.uid == account.uid else {
-                    let owner = System.account(uid: status.uid)?.name ?? "uid \(status.uid)"
-                    throw LocalPostgresError(
-                        .dataDirectoryUnusable,
-                        "The PostgreSQL data folder \(data) belongs to \(owner), but the server must run as \(account.name). \(fix)"
-                    )
-                }
-            } else if !contents.isEmpty {
-                throw LocalPostgresError(
-                    .dataDirectoryUnusable,
-                    "The folder \(data) is not empty but holds no PostgreSQL cluster (no PG_VERSION file); remove it or choose another data folder."
-                )
-            }
-        } else {
-            try System.makeDirectory(data, mode: 0o700)
-        }
-        try System.makeDirectory(paths.runDirectory, mode: 0o700)
-        if !fileManager.fileExists(atPath: paths.logFile) {
-            _ = fileManager.createFile(atPath: paths.logFile, contents: nil, attributes: [.posixPermissions: 0o600])
-        }
-        if identity.switchesUser {
-            if !initialized { try System.changeOwner(data, to: account) }
-            try System.changeOwner(paths.runDirectory, to: account)
-            try System.changeMode(paths.runDirectory, 0o700)
-            try System.changeOwner(paths.logFile, to: account)
-            try checkReachable(data, by: account)
-        }
-        return initialized
-    }
-
-    /// As root, the `postgres` user must be able to walk down to the data folder.
-    private func checkReachable(_ path: String, by account: System.Account) throws {
-        let groups = System.groups(of: account)
-        var ancestor = (path as NSString).deletingLastPathComponent
-        var chain: [String] = []
-        while true {
-            chain.append(ancestor)
-            if ancestor == "/" || ancestor.isEmpty { break }
-            ancestor = (ancestor as NSString).deletingLastPathComponent
-        }
-        for folder in chain.reversed() {
-            guard let status = System.status(folder) else { continue }
-            if !System.canTraverse(status, as: account, groups: groups) {
-                throw LocalPostgresError(
-                    .dataDirectoryUnusable,
-                    "The `\(account.name)` user cannot reach the PostgreSQL data folder \(path): it may not enter \(folder) "
-                        + "(mode \(String(status.mode & 0o7777, radix: 8))). PostgreSQL refuses to run as root, so as root debrief runs it as `\(account.name)`. "
-                        + "Run `chmod o+x \(folder)`, choose a data folder under a path that user can enter, or run debrief as a regular user."
-                )
-            }
-        }
     }
 
     private func initializeDataDirectory(_ resolved: Resolved) async throws {

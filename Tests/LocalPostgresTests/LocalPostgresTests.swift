@@ -10,11 +10,11 @@ import Darwin
 @testable import LocalPostgres
 
 /// The test process's environment, passed in the way the `debrief` executable passes its own.
-private let environment = ProcessInfo.processInfo.environment
+let environment = ProcessInfo.processInfo.environment
 
 /// Whether this machine has initdb/pg_ctl; the tests that start real servers need them.
-private let serverBinariesInstalled = (try? PostgresBinaries.locate(path: environment["PATH"])) != nil
-private let needsServer = Testing.ConditionTrait.enabled(
+let serverBinariesInstalled = (try? PostgresBinaries.locate(path: environment["PATH"])) != nil
+let needsServer = Testing.ConditionTrait.enabled(
     if: serverBinariesInstalled,
     "PostgreSQL server binaries (initdb, pg_ctl) not found; install them with `sudo apt-get install postgresql`"
 )
@@ -134,15 +134,15 @@ struct LocalPostgresTests {
 
     // MARK: Real servers
 
-    @Test func stopBeforeStartDoesNothing() async throws {
+    @Test func leaveBeforeStartDoesNothing() async throws {
         let cluster = try LocalPostgresCluster(configuration: .init(dataDirectory: "/tmp/debrief-localpg-never-created", environment: environment))
-        try await cluster.stop()
-        try await cluster.stop()
+        try await cluster.leave()
+        try await cluster.leave()
         #expect(!FileManager.default.fileExists(atPath: "/tmp/debrief-localpg-never-created"))
     }
 
     @Test(needsServer)
-    func startsServesRestartsWithoutInitdbAndStopsTwice() async throws {
+    func startsServesRestartsWithoutInitdbAndLeavesTwice() async throws {
         try await withTemporaryFolder { folder in
             let configuration = LocalPostgresConfiguration(dataDirectory: folder + "/postgres", environment: environment)
             let first = try LocalPostgresCluster(configuration: configuration)
@@ -160,22 +160,22 @@ struct LocalPostgresTests {
             let versionFile = folder + "/postgres/PG_VERSION"
             let initializedAt = try modificationDate(versionFile)
 
-            try await first.stop()
-            try await first.stop()
+            try await first.leave()
+            try await first.leave()
             #expect(!FileManager.default.fileExists(atPath: folder + "/postgres/postmaster.pid"))
 
             let second = try LocalPostgresCluster(configuration: configuration)
             let secondURL = try await second.start()
             #expect(try modificationDate(versionFile) == initializedAt, "no initdb on the second start")
             #expect(try await psql(secondURL, "select id from marker") == "42")
-            try await second.stop()
-            try await second.stop()
+            try await second.leave()
+            try await second.leave()
             #expect(!FileManager.default.fileExists(atPath: folder + "/postgres/postmaster.pid"))
         }
     }
 
     @Test(needsServer)
-    func reusesAServerStillRunningOnTheDataFolder() async throws {
+    func usesAServerAlreadyRunningOnTheDataFolder() async throws {
         try await withTemporaryFolder { folder in
             // No port given: the cluster chooses one, and chooses again if it is taken meanwhile
             // (the suite's own connections take ports from the same range).
@@ -184,16 +184,17 @@ struct LocalPostgresTests {
             let url = try await first.start()
             #expect(url.hasPrefix("postgresql://") && url.hasSuffix("/reuse_test"))
 
-            // A new instance (as after a crash of the previous process) adopts the running server.
+            // A second user (another debrief process) uses the running server.
             let second = try LocalPostgresCluster(
                 configuration: .init(dataDirectory: folder + "/postgres", databaseName: "reuse_test", environment: environment))
             #expect(try await second.start() == url)
             #expect(try await psql(url, "select current_database()") == "reuse_test")
 
-            // It is ours: stopping the adopting instance stops the server; the first one then has nothing to do.
-            try await second.stop()
+            // The server runs while either uses it; the last to leave stops it.
+            try await second.leave()
+            #expect(try await psql(url, "select 1") == "1")
+            try await first.leave()
             #expect(!FileManager.default.fileExists(atPath: folder + "/postgres/postmaster.pid"))
-            try await first.stop()
         }
     }
 
@@ -208,8 +209,8 @@ struct LocalPostgresTests {
             #expect(error.description.contains("pg_ctl"))
             #expect(error.description.contains(folder + "/postgres.log"))
             #expect(error.description.contains("Address already in use"))
-            try await cluster.stop()
-            try await cluster.stop()
+            try await cluster.leave()
+            try await cluster.leave()
         }
     }
 
@@ -223,8 +224,8 @@ struct LocalPostgresTests {
             let error = try await #require(throws: LocalPostgresError.self) { try await cluster.start() }
             #expect(error.kind == .dataDirectoryUnusable)
             #expect(error.description.contains("no PG_VERSION"))
-            try await cluster.stop()
-            try await cluster.stop()
+            try await cluster.leave()
+            try await cluster.leave()
         }
     }
 }
@@ -233,7 +234,7 @@ struct LocalPostgresTests {
 
 /// Runs `body` with a fresh folder under /tmp (mode 0755, so that as root the `postgres` user can
 /// enter it), then stops any server left running in it and removes it.
-private func withTemporaryFolder(_ body: (String) async throws -> Void) async throws {
+func withTemporaryFolder(_ body: (String) async throws -> Void) async throws {
     let folder = "/tmp/debrief-localpg-test-\(UUID().uuidString.prefix(8).lowercased())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
     do {
@@ -248,7 +249,7 @@ private func withTemporaryFolder(_ body: (String) async throws -> Void) async th
 }
 
 /// Stops a server a failed test may have left behind.
-private func forceStop(_ dataDirectory: String) async {
+func forceStop(_ dataDirectory: String) async {
     guard FileManager.default.fileExists(atPath: dataDirectory + "/postmaster.pid"),
           let binaries = try? PostgresBinaries.locate(path: environment["PATH"]),
           let identity = try? ServerIdentity.resolve(fallbackUserName: environment["USER"])
@@ -259,7 +260,7 @@ private func forceStop(_ dataDirectory: String) async {
 }
 
 /// `psql URL -Atc SQL` with the psql client on PATH; returns its trimmed output.
-private func psql(_ url: String, _ sql: String) async throws -> String {
+func psql(_ url: String, _ sql: String) async throws -> String {
     let result = try await ProgramRunner.run(
         "/usr/bin/env", ["psql", "-X", url, "-Atc", sql], display: "psql \(url) -Atc \(sql)",
         environment: ProgramRunner.programEnvironment(environment))

@@ -121,16 +121,14 @@ extension Admin {
 }
 
 /// Opens the configured database — or, with none configured, the private cluster `debrief serve`
-/// uses (started if needed, and stopped again if this command started it) — for one admin action,
+/// uses (started if needed, and stopped again when no other debrief process uses it) — for one admin action,
 /// turns domain errors into usage errors (exit 2), and closes it.
 enum AdminSession {
     static func run<Value>(
         _ settings: DatabaseSettings, logger: Logger,
         creation: DatabaseSession.ClusterCreation = .mayCreate, _ body: (DatabaseSession) async throws -> Value
     ) async throws -> Value {
-        let session = try await DatabaseSession.open(
-            settings, allowLocalCluster: true, logger: logger, clusterUse: .borrowed,
-            creation: creation)
+        let session = try await DatabaseSession.open(settings, allowLocalCluster: true, logger: logger, creation: creation)
         do {
             try await session.migrateIfPrivate(logger: logger)
             let value = try await body(session)

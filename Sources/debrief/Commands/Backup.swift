@@ -36,9 +36,7 @@ struct Backup: AsyncParsableCommand {
         // Written under temporary names and renamed at the end: a failed backup leaves no
         // half-written dump that looks whole, and an older backup of the same name stays.
         let partialDump = dump.deletingLastPathComponent().appendingPathComponent(".\(dump.lastPathComponent).partial")
-        let session = try await DatabaseSession.open(
-            settings, allowLocalCluster: true, logger: logger, clusterUse: .borrowed,
-            creation: .mustExist)
+        let session = try await DatabaseSession.open(settings, allowLocalCluster: true, logger: logger, creation: .mustExist)
         // The dump holds password hashes and server keys: the dump and its manifest are the
         // owner's alone (0600), whatever the umask; pg_dump inherits this mask.
         let previousMask = umask(0o077)

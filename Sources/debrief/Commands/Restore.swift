@@ -39,8 +39,7 @@ struct Restore: AsyncParsableCommand {
             throw CommandFailure.usage("--input: no file at \(dump.path)")
         }
         let manifest = try BackupManifest.read(besideDump: dump)
-        let session = try await DatabaseSession.open(
-            settings, allowLocalCluster: true, logger: logger, clusterUse: .borrowed)
+        let session = try await DatabaseSession.open(settings, allowLocalCluster: true, logger: logger)
         do {
             let store = BackupStore(database: session.database)
             if !self.replace, try await !store.isEmpty() {

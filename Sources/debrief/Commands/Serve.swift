@@ -169,6 +169,14 @@ struct Serve: AsyncParsableCommand {
         let metricsRegistry = settings.metrics.map { _ in Self.bootstrapMetrics() }
         if metricsRegistry != nil { configuration.metrics = MetricsSystem.factory }
         let tracing = try await CommandRunner.run(logger: logger) { try TracingBootstrap.bootstrap(logger: logger) }
+        // Before the database: a port in use (a second `serve` on the same folder and port) is
+        // refused while nothing has been started or stopped (decision 82).
+        try await CommandRunner.run(logger: logger) {
+            try ListeningAddressCheck.check(host: configuration.host, port: configuration.port, setting: SettingTable.port)
+            if let metrics = settings.metrics {
+                try ListeningAddressCheck.check(host: metrics.host, port: metrics.port, setting: SettingTable.metricsPort)
+            }
+        }
 
         let session = try await CommandRunner.run(logger: logger) {
             try await DatabaseSession.open(settings.database, allowLocalCluster: true, logger: logger)

@@ -6,7 +6,7 @@ import PQ
 /// Maps failures to one message on standard error and a documented exit code.
 ///
 /// Exit codes: 0 done; 1 other failure; 2 bad arguments or unknown meeting, series or host;
-/// 3 database unreachable.
+/// 3 database unreachable; 4 `serve`'s listening address in use (nothing was started).
 enum CommandRunner {
     static func run<Value>(logger: Logger, _ body: () async throws -> Value) async throws -> Value {
         do {
@@ -26,6 +26,8 @@ enum CommandRunner {
             code = 2
         case CommandFailure.unavailable:
             code = 3
+        case CommandFailure.addressUnavailable:
+            code = 4
         case let error as PQError where error.isUnavailable:
             code = 3
         default:

@@ -8,20 +8,10 @@ import PQ
 /// An open database for one command: the configured one, or a private local cluster.
 struct DatabaseSession {
     let database: Database
-    /// Set when this process started a private cluster that it must stop on exit.
+    /// The private cluster this process uses, when no database URL is configured. Every command
+    /// uses it the same way: ``close(logger:)`` leaves it, and the last debrief process to leave
+    /// stops it (``LocalPostgresCluster``, docs/decisions/0082-one-owner-per-data-folder.md).
     let localCluster: LocalPostgresCluster?
-    /// How a private cluster is left on close: `serve` owns it and always stops it; the other
-    /// commands only borrow it (see ``ClusterUse``).
-    var clusterUse: ClusterUse = .owned
-
-    /// Who stops a private cluster.
-    enum ClusterUse {
-        /// `debrief serve`: stops the cluster on exit, also one it found running.
-        case owned
-        /// `export`, `admin`, `backup`, `restore`: stop it only if this command started it and no
-        /// one else (a `serve` started meanwhile) is connected to it.
-        case borrowed
-    }
 
     /// Whether a command may create the private cluster when its folder holds none.
     enum ClusterCreation {
@@ -36,8 +26,7 @@ struct DatabaseSession {
     /// Connects to the configured URL; without one, starts (or reuses) the private cluster when
     /// `allowLocalCluster` is true.
     static func open(
-        _ settings: DatabaseSettings, allowLocalCluster: Bool, logger: Logger,
-        clusterUse: ClusterUse = .owned, creation: ClusterCreation = .mayCreate
+        _ settings: DatabaseSettings, allowLocalCluster: Bool, logger: Logger, creation: ClusterCreation = .mayCreate
     ) async throws -> DatabaseSession {
         if let url = settings.url {
             return DatabaseSession(database: Database(configuration: settings.databaseConfiguration(url: url), logger: logger), localCluster: nil)
@@ -57,15 +46,8 @@ struct DatabaseSession {
                 environment: ProcessInfo.processInfo.environment),
             logger: logger)
         let url = try await cluster.start()
-        var configuration = settings.databaseConfiguration(url: url)
-        if clusterUse == .borrowed {
-            // Its own name, so the count of "other programs connected" on close leaves out every
-            // connection of this process's pool, not only the one asking.
-            configuration.applicationName = Self.borrowerApplicationName
-        }
         return DatabaseSession(
-            database: Database(configuration: configuration, logger: logger), localCluster: cluster,
-            clusterUse: clusterUse)
+            database: Database(configuration: settings.databaseConfiguration(url: url), logger: logger), localCluster: cluster)
     }
 
     /// A borrowing command on the private cluster: the schema `serve` would apply, so a command
@@ -74,9 +56,6 @@ struct DatabaseSession {
         guard self.localCluster != nil else { return }
         _ = try await self.migrate(logger: logger)
     }
-
-    /// `application_name` of a borrowing command's connections: unique to this process.
-    static let borrowerApplicationName = "debrief-command-\(ProcessInfo.processInfo.processIdentifier)"
 
     /// Whether `directory` holds an initialized PostgreSQL cluster (`initdb` writes PG_VERSION).
     static func holdsCluster(_ directory: String) -> Bool {
@@ -96,44 +75,16 @@ struct DatabaseSession {
         try await Migrator(database: self.database, files: try MigrationFiles.all(), logger: logger).migrate()
     }
 
-    /// Closes the pool and stops the private cluster, if this process started one (for a
-    /// borrowing command: and nobody else uses it now).
+    /// Closes the pool and leaves the private cluster, if one is used: it stops when no other
+    /// debrief process uses it.
     func close(logger: Logger) async {
-        let stops = await self.stopsCluster(logger: logger)
         await self.database.shutdown()
-        if let localCluster, stops {
-            do {
-                try await localCluster.stop()
-            } catch {
-                logger.error("could not stop the private PostgreSQL cluster", metadata: ["error": "\(error)"])
-            }
+        guard let localCluster else { return }
+        do {
+            try await localCluster.leave()
+        } catch {
+            logger.error("could not stop the private PostgreSQL cluster", metadata: ["error": "\(error)"])
         }
-    }
-}
-
-extension DatabaseSession {
-    /// Whether ``close(logger:)`` stops the private cluster.
-    private func stopsCluster(logger: Logger) async -> Bool {
-        guard let localCluster else { return false }
-        guard self.clusterUse == .borrowed else { return true }
-        if await localCluster.reusedRunningServer {
-            logger.debug("leaving the private PostgreSQL cluster running: it was running before this command")
-            return false
-        }
-        // A `debrief serve` may have started on the cluster while this command ran (it reuses a
-        // running server): its connections keep the cluster up. This process's own pool, idle
-        // connections included, is told apart by its application name.
-        let others = try? await self.database.query(
-            """
-            SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE backend_type = 'client backend' AND application_name IS DISTINCT FROM \(Self.borrowerApplicationName)
-            """
-        ).first?.decode("n", as: Int.self)
-        if let others, others > 0 {
-            logger.notice("leaving the private PostgreSQL cluster running: other programs are connected", metadata: ["connections": "\(others)"])
-            return false
-        }
-        return true
     }
 }
 
@@ -143,10 +94,12 @@ enum CommandFailure: Error, CustomStringConvertible {
     case usage(String)
     /// The database cannot be reached: exit 3.
     case unavailable(String)
+    /// `serve` cannot listen on its address (the port is in use): exit 4, nothing started.
+    case addressUnavailable(String)
 
     var description: String {
         switch self {
-        case .usage(let message), .unavailable(let message): return message
+        case .usage(let message), .unavailable(let message), .addressUnavailable(let message): return message
         }
     }
 }
