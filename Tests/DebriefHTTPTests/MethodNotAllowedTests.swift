@@ -9,14 +9,14 @@ struct MethodNotAllowedTests {
         try await withTestApp { api, _ in
             let (token, _) = try await api.signUpAndLogIn()
             let cases: [(HTTPRequest.Method, String, String)] = [
-                (.trace, "/v1/me", "GET, PATCH"),
-                (.delete, "/v1/meetings", "GET, POST"),
-                (.put, "/v1/f/ABCDEFGHJK", "GET"),
+                (.trace, "/v1/me", "GET, HEAD, PATCH"),
+                (.delete, "/v1/meetings", "GET, HEAD, POST"),
+                (.put, "/v1/f/ABCDEFGHJK", "GET, HEAD"),
                 (.options, "/v1/f/ABCDEFGHJK/responses", "POST"),
-                (.post, "/healthz", "GET"),
+                (.post, "/healthz", "GET, HEAD"),
                 (.get, "/v1/meetings/\(UUID().uuidString)/form/publish", "POST"),
-                // The literal route, not /v1/meetings/{id} (GET, PATCH, DELETE).
-                (.options, "/v1/meetings/next", "GET"),
+                // The literal route, not /v1/meetings/{id} (GET, HEAD, PATCH, DELETE).
+                (.options, "/v1/meetings/next", "GET, HEAD"),
             ]
             for (method, path, allowed) in cases {
                 // With or without a token: which methods a path has is no secret (openapi.yaml lists them).

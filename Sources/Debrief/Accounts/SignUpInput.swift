@@ -7,16 +7,20 @@ public struct SignUpInput: Codable, Sendable, Equatable {
     public var password: String?
     /// The name shown to other people.
     public var displayName: String?
+    /// The IANA zone the host's pages show times in (`Europe/Berlin`); absent or null leaves the
+    /// account without one (its pages use UTC until the host picks one).
+    public var timeZone: String?
 
     /// Creates an input; every field defaults to absent.
-    public init(email: String? = nil, password: String? = nil, displayName: String? = nil) {
+    public init(email: String? = nil, password: String? = nil, displayName: String? = nil, timeZone: String? = nil) {
         self.email = email
         self.password = password
         self.displayName = displayName
+        self.timeZone = timeZone
     }
 
     /// The validated sign-up, or every problem found (paths `email`, `password`,
-    /// `displayName`).
+    /// `displayName`, `timeZone`).
     public func validate() -> Result<SignUp, ValidationFailure> {
         var problems = ProblemCollector()
         var email: EmailAddress?
@@ -26,9 +30,11 @@ public struct SignUpInput: Codable, Sendable, Equatable {
         }
         let password = AccountRules.checkPassword(self.password, at: "password", into: &problems)
         let name = AccountRules.checkDisplayName(displayName, at: "displayName", into: &problems)
+        // The same rule as the profile's `PATCH /v1/me`: a name given must be a zone.
+        let zone = self.timeZone == nil ? nil : HostTimeZone.check(self.timeZone, at: "timeZone", into: &problems)
         return problems.result {
             guard let email, let password, let name else { return nil }
-            return SignUp(email: email, password: password, displayName: name)
+            return SignUp(email: email, password: password, displayName: name, timeZone: zone)
         }
     }
 }
@@ -41,11 +47,14 @@ public struct SignUp: Sendable, Equatable {
     public var password: String
     /// The NFC-normalized, trimmed display name.
     public var displayName: String
+    /// A zone ``HostTimeZone`` accepts, or nil.
+    public var timeZone: String?
 
     /// Creates a sign-up from already-valid parts.
-    public init(email: EmailAddress, password: String, displayName: String) {
+    public init(email: EmailAddress, password: String, displayName: String, timeZone: String? = nil) {
         self.email = email
         self.password = password
         self.displayName = displayName
+        self.timeZone = timeZone
     }
 }

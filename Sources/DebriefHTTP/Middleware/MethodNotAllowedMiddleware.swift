@@ -36,7 +36,8 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
         }
     }
 
-    /// The methods routed for `path`, sorted (HEAD is not routed, so never listed).
+    /// The methods routed for `path`, sorted; HEAD wherever GET is (``HeadAsGetMiddleware``:
+    /// the router generates those routes when it is built, so they are not in its list).
     ///
     /// Like the router, a literal segment wins over a parameter: `/v1/meetings/next` is the
     /// `next` route (GET), not `/v1/meetings/{id}` (GET, PATCH, DELETE).
@@ -48,6 +49,8 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
         }
         func literals(_ segments: [Substring?]) -> [Int] { segments.map { $0 == nil ? 0 : 1 } }
         guard let best = matching.map({ literals($0.segments) }).max(by: { $0.lexicographicallyPrecedes($1) }) else { return [] }
-        return Set(matching.filter { literals($0.segments) == best }.map(\.method.rawValue)).sorted()
+        var methods = Set(matching.filter { literals($0.segments) == best }.map(\.method))
+        if methods.contains(.get) { methods.insert(.head) }
+        return methods.map(\.rawValue).sorted()
     }
 }

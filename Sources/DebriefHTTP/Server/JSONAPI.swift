@@ -117,7 +117,8 @@ public struct HTTPSettings: Sendable {
 public func buildRouter(
     _ api: JSONAPI, addPages: (Router<AppRequestContext>, RateLimitMiddleware) -> Void
 ) -> Router<AppRequestContext> {
-    let router = Router(context: AppRequestContext.self)
+    // Every GET route answers HEAD too (``HeadAsGetMiddleware``).
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     if !api.settings.trustedProxies.isEmpty {
         router.middlewares.add(ForwardedClientMiddleware(trusted: api.settings.trustedProxies))
     }
@@ -135,6 +136,7 @@ public func buildRouter(
         router.middlewares.add(CORSMiddleware(allowList: api.settings.corsOrigins))
     }
     router.middlewares.add(RequestLoggingMiddleware())
+    router.middlewares.add(HeadAsGetMiddleware())
     router.middlewares.add(ProblemMiddleware())
     router.middlewares.add(BodyLimitMiddleware(limit: api.settings.maxBodyBytes))
     HealthController(isDatabaseReady: api.isDatabaseReady).addRoutes(to: router)

@@ -43,8 +43,8 @@ extension AccountStore {
                 }
                 let rows = try await connection.query(
                     """
-                    INSERT INTO accounts AS a (email, display_name, password_hash, role)
-                    VALUES (\(signUp.email.normalized), \(signUp.displayName), \(hash), \(role.rawValue))
+                    INSERT INTO accounts AS a (email, display_name, password_hash, role, time_zone)
+                    VALUES (\(signUp.email.normalized), \(signUp.displayName), \(hash), \(role.rawValue), \(signUp.timeZone))
                     RETURNING \(Account.columns)
                     """)
                 var account = try Account(row: try rows.single())
