@@ -74,7 +74,7 @@ public enum ShortAnswerKind: QuestionKindDescriptor {
     ) -> AnswerOutcome {
         guard let raw = input.text else { return .blank }
         let text = TextRules.normalized(raw, lines: .multiple)
-        if text.isEmpty { return .blank }
+        if TextRules.isBlank(text) { return .blank }
         if let message = TextRules.problem(in: text, as: raw, lines: .multiple, maxLength: spec.maxLength) {
             problems.add(FieldPath.field(path, "text"), message)
             return .invalid

@@ -8,7 +8,8 @@ import Foundation
 ///    are stored and compare the same;
 /// 2. in multi-line text, turn "\r\n" and lone "\r" into "\n" (browsers and Windows
 ///    clients send CRLF; refusing it as a control character would only annoy people);
-/// 3. trim leading and trailing whitespace and newlines;
+/// 3. trim leading and trailing whitespace and newlines; text with nothing visible left
+///    (``isBlank(_:)``: whitespace, a byte-order mark, zero-width characters) is blank;
 /// 4. refuse C0/C1 control characters and DEL (except "\n" and "\t" in multi-line text),
 ///    because they break CSV exports, terminals and logs and are never typed on purpose;
 /// 5. count length in Unicode code points of the text as sent, as JSON Schema's `maxLength`
@@ -46,6 +47,20 @@ public enum TextRules: Sendable {
             spaces.contains(first) || spaces.contains(last)
         else { return text }
         return text.trimmingCharacters(in: spaces)
+    }
+
+    /// True when `text` shows nothing: every scalar is whitespace, or a character no one sees —
+    /// a format character (Unicode category Cf: the byte-order mark U+FEFF, zero-width space,
+    /// non-joiner and joiner U+200B–U+200D, the word joiner U+2060, the soft hyphen U+00AD,
+    /// direction marks) or another default-ignorable one (the Hangul filler U+3164, variation
+    /// selectors). Such text is "blank" wherever blank is checked (issue 67: a question of only
+    /// a BOM was stored, and shown as nothing). Stops at the first visible scalar, usually the
+    /// first one.
+    public static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            let properties = scalar.properties
+            return properties.isWhitespace || properties.generalCategory == .format || properties.isDefaultIgnorableCodePoint
+        }
     }
 
     /// True when `text` contains a C0/C1 control character or DEL other than "\n"/"\t".
@@ -86,7 +101,7 @@ public enum TextRules: Sendable {
 extension ProblemCollector {
     /// Validates a text field that must be present and non-blank.
     ///
-    /// Records "is required" when absent, "must not be empty" when blank after trimming,
+    /// Records "is required" when absent, "must not be empty" when blank (``TextRules/isBlank(_:)``),
     /// or the first ``TextRules`` problem; returns the normalized text when acceptable.
     public mutating func requiredText(
         _ raw: String?, at path: String, lines: TextRules.Lines = .single, maxLength: Int
@@ -96,7 +111,7 @@ extension ProblemCollector {
             return nil
         }
         let text = TextRules.normalized(raw, lines: lines)
-        if text.isEmpty {
+        if TextRules.isBlank(text) {
             add(path, "must not be empty")
             return nil
         }
@@ -107,14 +122,14 @@ extension ProblemCollector {
         return text
     }
 
-    /// Validates an optional text field: absent or blank means "no value" (nil) rather
+    /// Validates an optional text field: absent or blank (``TextRules/isBlank(_:)``) means "no value" (nil) rather
     /// than an error, because clients commonly send "" for an untouched input.
     public mutating func optionalText(
         _ raw: String?, at path: String, lines: TextRules.Lines = .single, maxLength: Int
     ) -> String? {
         guard let raw else { return nil }
         let text = TextRules.normalized(raw, lines: lines)
-        if text.isEmpty { return nil }
+        if TextRules.isBlank(text) { return nil }
         if let message = TextRules.problem(in: text, as: raw, lines: lines, maxLength: maxLength) {
             add(path, message)
             return nil

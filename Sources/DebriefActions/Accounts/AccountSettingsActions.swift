@@ -54,7 +54,7 @@ public struct AccountSettingsActions: Sendable {
         var problems = ProblemCollector()
         if (currentPassword ?? "").isEmpty { problems.add("currentPassword", "is required") }
         let name = (rawName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty {
+        if TextRules.isBlank(name) {
             problems.add("name", "is required")
         } else if name.count > 80 || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             problems.add("name", "must be at most 80 characters, without control characters")

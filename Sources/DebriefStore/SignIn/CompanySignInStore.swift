@@ -189,7 +189,7 @@ public struct CompanySignInStore: Sendable {
     /// The provider's `name` when it is a usable display name, else the e-mail's local part.
     static func displayName(_ name: String?, email: EmailAddress) -> String {
         let trimmed = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if !trimmed.isEmpty, trimmed.count <= 100, !AccountRules.containsControlCharacter(trimmed) { return trimmed }
+        if !TextRules.isBlank(trimmed), trimmed.count <= 100, !AccountRules.containsControlCharacter(trimmed) { return trimmed }
         return String(email.normalized.prefix { $0 != "@" })
     }
 }
