@@ -8,8 +8,10 @@ import Debrief
 ///   of this API nests more than a few levels, so bodies deeper than ``maxDepth`` are refused
 ///   before the decoder sees them.
 /// - Where a value is wrong. The decoder reports a number it cannot represent (`1e400`, `2^64`,
-///   `4.5` for an integer) or a string that is not Unicode as "not valid JSON" for the whole body;
-///   ``locateUnrepresentableValue(in:)`` finds the member, so the 422 can name it.
+///   `4.5` for an integer, `1e-400` for a decimal) or a string that is not Unicode as "not valid
+///   JSON" for the whole body. A number inside an object or array is named by the recording
+///   decoder at the member it was read for (``NumberReading``); ``locateUnrepresentableValue(in:)``
+///   names what that cannot: a string that is not Unicode, a number that is the whole body.
 /// - Which members the body has. ``KnownMembers`` compares them with what the types asked for;
 ///   listing them in this pass spares a second parse of every body.
 struct JSONBodyInspector {
@@ -57,9 +59,10 @@ struct JSONBodyInspector {
         return inspector.hasEscapedName ? nil : inspector.members
     }
 
-    /// The first member whose value `JSONDecoder` cannot represent: a number that is not an
-    /// integer in Int64's range (every number this API reads is an integer) or a string that is
-    /// not valid Unicode. Nil when the body is malformed or has no such value.
+    /// The first member whose value `JSONDecoder` cannot represent: a string that is not valid
+    /// Unicode, or a number that is not an integer in Int64's range (a body that is one number;
+    /// members' numbers are named as they are read, by ``NumberReading``). Nil when the body is
+    /// malformed or has no such value.
     static func locateUnrepresentableValue(in bytes: [UInt8]) -> FieldProblem? {
         var inspector = JSONBodyInspector(bytes)
         guard (try? inspector.document()) != nil else { return nil }

@@ -173,6 +173,11 @@ private struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerPr
         self.log.ask(key.stringValue, at: self.objectKey)
     }
 
+    /// A number member, named when the decoder cannot represent it (``NumberReading``).
+    private func number<T>(_ key: Key, _ decode: () throws -> T) throws -> T {
+        try NumberReading.read(T.self, at: self.codingPath + [key], asDouble: { try? self.base.decode(Double.self, forKey: key) }, decode)
+    }
+
     func contains(_ key: Key) -> Bool {
         self.ask(key)
         return self.base.contains(key)
@@ -185,26 +190,26 @@ private struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerPr
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { self.ask(key); return try self.base.decode(type, forKey: key) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { self.ask(key); return try self.base.decode(type, forKey: key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { self.ask(key); return try self.base.decode(type, forKey: key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { self.ask(key); return try self.base.decode(type, forKey: key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { self.ask(key); return try self.base.decode(type, forKey: key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { self.ask(key); return try self.base.decode(type, forKey: key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { self.ask(key); return try self.base.decode(type, forKey: key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { self.ask(key); return try self.base.decode(type, forKey: key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { self.ask(key); return try self.base.decode(type, forKey: key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { self.ask(key); return try self.base.decode(type, forKey: key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { self.ask(key); return try self.base.decode(type, forKey: key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { self.ask(key); return try self.base.decode(type, forKey: key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { self.ask(key); return try self.base.decode(type, forKey: key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { self.ask(key); return try self.base.decode(type, forKey: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { self.ask(key); return try self.number(key) { try self.base.decode(type, forKey: key) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { self.ask(key); return try self.number(key) { try self.base.decode(type, forKey: key) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { self.ask(key); return try self.number(key) { try self.base.decode(type, forKey: key) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { self.ask(key); return try self.number(key) { try self.base.decode(type, forKey: key) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { self.ask(key); return try self.number(key) { try self.base.decode(type, forKey: key) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { self.ask(key); return try self.number(key) { try self.base.decode(type, forKey: key) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { self.ask(key); return try self.number(key) { try self.base.decode(type, forKey: key) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { self.ask(key); return try self.number(key) { try self.base.decode(type, forKey: key) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { self.ask(key); return try self.number(key) { try self.base.decode(type, forKey: key) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { self.ask(key); return try self.number(key) { try self.base.decode(type, forKey: key) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { self.ask(key); return try self.number(key) { try self.base.decode(type, forKey: key) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { self.ask(key); return try self.number(key) { try self.base.decode(type, forKey: key) } }
 
     // Optional members straight to the base: the protocol's default `decodeIfPresent` would ask
     // three times (contains, decodeNil, decode), each through this wrapper, for every optional
     // member of every body.
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { self.ask(key); return try self.base.decodeIfPresent(type, forKey: key) }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { self.ask(key); return try self.base.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { self.ask(key); return try self.base.decodeIfPresent(type, forKey: key) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { self.ask(key); return try self.base.decodeIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { self.ask(key); return try self.number(key) { try self.base.decodeIfPresent(type, forKey: key) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { self.ask(key); return try self.number(key) { try self.base.decodeIfPresent(type, forKey: key) } }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         self.ask(key)
@@ -215,6 +220,7 @@ private struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerPr
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         self.ask(key)
         // A missing member or a JSONDecoder leaf goes to the base (its errors and strategies).
+        if type == Decimal.self { return try self.number(key) { try self.base.decode(type, forKey: key) } }
         guard !MemberRecordingDecoder.isLeaf(type), self.base.contains(key) else { return try self.base.decode(type, forKey: key) }
         return try MemberRecordingDecoder.decode(type, from: try self.base.superDecoder(forKey: key), log: self.log)
     }
@@ -249,22 +255,36 @@ private struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
     var currentIndex: Int { self.base.currentIndex }
 
     mutating func decodeNil() throws -> Bool { try self.base.decodeNil() }
+
+    /// The next element, a number, named when the decoder cannot represent it (``NumberReading``);
+    /// a failed read does not advance, so it is read again as a `Double` to say why.
+    private mutating func number<T>(_ decode: (inout any UnkeyedDecodingContainer) throws -> T) throws -> T {
+        let path = self.codingPath + [MemberKey(intValue: self.currentIndex)]
+        do {
+            return try decode(&self.base)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            throw NumberReading.error(T.self, at: path, value: try? self.base.decode(Double.self), underlying: error)
+        }
+    }
     mutating func decode(_ type: Bool.Type) throws -> Bool { try self.base.decode(type) }
     mutating func decode(_ type: String.Type) throws -> String { try self.base.decode(type) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try self.base.decode(type) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try self.base.decode(type) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try self.base.decode(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try self.base.decode(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try self.base.decode(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try self.base.decode(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try self.base.decode(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try self.base.decode(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try self.base.decode(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try self.base.decode(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try self.base.decode(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try self.base.decode(type) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try self.number { try $0.decode(type) } }
+    mutating func decode(_ type: Float.Type) throws -> Float { try self.number { try $0.decode(type) } }
+    mutating func decode(_ type: Int.Type) throws -> Int { try self.number { try $0.decode(type) } }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try self.number { try $0.decode(type) } }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try self.number { try $0.decode(type) } }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try self.number { try $0.decode(type) } }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try self.number { try $0.decode(type) } }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try self.number { try $0.decode(type) } }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try self.number { try $0.decode(type) } }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try self.number { try $0.decode(type) } }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try self.number { try $0.decode(type) } }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try self.number { try $0.decode(type) } }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if type == Decimal.self { return try self.number { try $0.decode(type) } }
         guard !MemberRecordingDecoder.isLeaf(type), !self.isAtEnd else { return try self.base.decode(type) }
         return try MemberRecordingDecoder.decode(type, from: try self.base.superDecoder(), log: self.log)
     }
@@ -291,20 +311,26 @@ private struct RecordingSingleValueContainer: SingleValueDecodingContainer {
     func decodeNil() -> Bool { self.base.decodeNil() }
     func decode(_ type: Bool.Type) throws -> Bool { try self.base.decode(type) }
     func decode(_ type: String.Type) throws -> String { try self.base.decode(type) }
-    func decode(_ type: Double.Type) throws -> Double { try self.base.decode(type) }
-    func decode(_ type: Float.Type) throws -> Float { try self.base.decode(type) }
-    func decode(_ type: Int.Type) throws -> Int { try self.base.decode(type) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try self.base.decode(type) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try self.base.decode(type) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try self.base.decode(type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try self.base.decode(type) }
-    func decode(_ type: UInt.Type) throws -> UInt { try self.base.decode(type) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try self.base.decode(type) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try self.base.decode(type) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try self.base.decode(type) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try self.base.decode(type) }
+    func decode(_ type: Double.Type) throws -> Double { try self.number { try self.base.decode(type) } }
+    func decode(_ type: Float.Type) throws -> Float { try self.number { try self.base.decode(type) } }
+    func decode(_ type: Int.Type) throws -> Int { try self.number { try self.base.decode(type) } }
+    func decode(_ type: Int8.Type) throws -> Int8 { try self.number { try self.base.decode(type) } }
+    func decode(_ type: Int16.Type) throws -> Int16 { try self.number { try self.base.decode(type) } }
+    func decode(_ type: Int32.Type) throws -> Int32 { try self.number { try self.base.decode(type) } }
+    func decode(_ type: Int64.Type) throws -> Int64 { try self.number { try self.base.decode(type) } }
+    func decode(_ type: UInt.Type) throws -> UInt { try self.number { try self.base.decode(type) } }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try self.number { try self.base.decode(type) } }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try self.number { try self.base.decode(type) } }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try self.number { try self.base.decode(type) } }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try self.number { try self.base.decode(type) } }
+
+    /// The value, a number, named when the decoder cannot represent it (``NumberReading``).
+    private func number<T>(_ decode: () throws -> T) throws -> T {
+        try NumberReading.read(T.self, at: self.codingPath, asDouble: { try? self.base.decode(Double.self) }, decode)
+    }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if type == Decimal.self { return try self.number { try self.base.decode(type) } }
         guard !MemberRecordingDecoder.isLeaf(type) else { return try self.base.decode(type) }
         return try MemberRecordingDecoder.decode(type, from: self.decoder.base, log: self.decoder.log)
     }
