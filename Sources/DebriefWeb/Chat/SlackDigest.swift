@@ -14,7 +14,7 @@ enum SlackDigest {
 
     static func payload(_ text: DigestText) -> SlackMessage {
         var blocks: [SlackBlock] = [
-            .header(SlackText(escaping: text.title).rendered(limit: Self.maxHeader)),
+            .header(SlackText(plain: text.title).rendered(limit: Self.maxHeader)),
             Self.context([text.session]),
         ]
         // The numbers on one line, the previous session's actions on the next.

@@ -3,7 +3,7 @@
 /// arrive escaped (``TeamsMarkdown``): this type only gives them their JSON shape.
 struct TeamsMessage: Encodable, Equatable {
     let type = "message"
-    /// The notification's text.
+    /// The notification's text (escaped, ``TeamsMarkdown``).
     var summary: String
     var attachments: [TeamsAttachment]
 

@@ -43,12 +43,13 @@ enum TeamsDigest {
             body.append(.text(Self.block(text.more(text.questions.count - shown), isSubtle: true, separator: true)))
         }
         for note in text.notes { body.append(.text(Self.block(note, size: "Small", isSubtle: true))) }
-        return TeamsMessage(summary: text.fallback, card: Self.card(body, text: text))
+        // The notification's summary is Markdown too where Teams shows it: escaped like the blocks.
+        return TeamsMessage(summary: TeamsMarkdown.escaped(text.fallback), card: Self.card(body, text: text))
     }
 
     static func card(_ body: [CardElement], text: DigestText) -> AdaptiveCard {
         AdaptiveCard(
-            version: Self.version, fallbackText: text.fallback, body: body,
+            version: Self.version, fallbackText: TeamsMarkdown.escaped(text.fallback), body: body,
             actions: [OpenURLAction(title: text.dashboardLabel, url: text.dashboardURL.absoluteString)])
     }
 
