@@ -27,7 +27,7 @@ RUN swift build -c release --force-resolved-versions --product debrief --static-
 # (pg_dump, pg_restore: bookworm's 15, as the compose file's server).
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libpq5 libqrencode4 libcurl4 zlib1g ca-certificates tzdata curl postgresql-client \
+    && apt-get install -y --no-install-recommends libpq5 libqrencode4 libcurl4 zlib1g ca-certificates tzdata publicsuffix curl postgresql-client \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 1000 --home-dir /app debrief
 WORKDIR /app

@@ -33,4 +33,18 @@ struct EmbedOriginsSettingTests {
             #expect(text.contains(reason), "\(entry): \(text)")
         }
     }
+
+    /// Issue 67: `https://*.com` let every .com site frame the pages. A wildcard over a public
+    /// suffix (Debian's `publicsuffix` list: ICANN's and the private section's, like github.io)
+    /// is refused at start; one below a registrable domain is not.
+    @Test func aWildcardOverAPublicSuffixStopsTheStart() async throws {
+        for entry in ["https://*.com", "https://*.co.uk", "http://*.github.io", "https://*.kawasaki.jp", "https://*.COM", "https://*.localhost"] {
+            let refusal = try await ServeSettingsTests.refusal(["--embed-origins", "https://ok.example.com, \(entry)"])
+            let text = try #require(refusal?.description, "\(entry) was accepted")
+            #expect(text.hasPrefix("--embed-origins (DEBRIEF_EMBED_ORIGINS): invalid embedding origin '\(entry)': "), "\(text)")
+            #expect(text.contains("public suffix"), "\(entry): \(text)")
+        }
+        let allowed = try await ServeSettingsTests.read(["--embed-origins", "https://*.example.co.uk, https://*.intranet.example.com, https://*.city.kawasaki.jp"])
+        #expect(allowed.app.embedOrigins.sources == ["https://*.example.co.uk", "https://*.intranet.example.com", "https://*.city.kawasaki.jp"])
+    }
 }

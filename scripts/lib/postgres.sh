@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Helpers for a throwaway PostgreSQL cluster, used by scripts/test. Source this file (bash).
 #
-#   ensure_packages              install what the build needs: libpq-dev, libqrencode-dev, libcurl4-openssl-dev, zlib, PostgreSQL
+#   ensure_packages              install what the build needs: libpq-dev, libqrencode-dev, libcurl4-openssl-dev, zlib, publicsuffix, PostgreSQL
 #                                server and client, pkg-config
 #   ensure_test_packages         also what the end-to-end tests need: Chromium and its driver, zbar,
 #                                rsvg-convert, slowhttptest, Python's venv
@@ -67,6 +67,8 @@ ensure_packages() {
     _pg_pkg_installed libqrencode-dev || missing+=(libqrencode-dev)
     _pg_pkg_installed libcurl4-openssl-dev || missing+=(libcurl4-openssl-dev)
     _pg_pkg_installed zlib1g-dev || missing+=(zlib1g-dev)
+    # The Public Suffix List: `debrief serve` judges --embed-origins wildcards by it.
+    _pg_pkg_installed publicsuffix || missing+=(publicsuffix)
     _pg_pkg_installed postgresql || _pg_any_pkg_installed 'postgresql-[0-9]*' || missing+=(postgresql)
     _pg_pkg_installed postgresql-client || _pg_any_pkg_installed 'postgresql-client-[0-9]*' || missing+=(postgresql-client)
     _pg_pkg_installed pkg-config || _pg_pkg_installed pkgconf || missing+=(pkg-config)

@@ -2,6 +2,7 @@
 @testable import DebriefApp
 @testable import DebriefHTTP
 @testable import DebriefWeb
+import Debrief
 import DebriefTestSupport
 import Foundation
 import HTTPTypes
@@ -17,7 +18,7 @@ struct EmbeddingTests {
 
     static func configuration(embedding: Bool) throws -> AppConfiguration {
         var configuration = ParticipantAPI.configuration()
-        if embedding { configuration.embedOrigins = try FrameAncestors.parse(Self.origins) }
+        if embedding { configuration.embedOrigins = try FrameAncestors.parse(Self.origins, publicSuffixes: PublicSuffixList(text: "org\ncom")) }
         return configuration
     }
 
@@ -91,7 +92,7 @@ struct EmbeddingTests {
 
     /// A route's own framing is replaced, not added to: the policy decides alone.
     @Test func aRoutesOwnFramingIsReplaced() throws {
-        let policy = try FramePolicy(embedOrigins: FrameAncestors.parse("https://a.example.com"))
+        let policy = try FramePolicy(embedOrigins: FrameAncestors.parse("https://a.example.com", publicSuffixes: nil))
         var headers: HTTPFields = [.contentSecurityPolicy: "default-src 'none'; frame-ancestors *; base-uri 'none'"]
         headers[Self.frameOptions] = "SAMEORIGIN"
         policy.apply(to: &headers, endpoint: "/m/{id}")

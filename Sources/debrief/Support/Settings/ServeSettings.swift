@@ -2,6 +2,7 @@ import Debrief
 import DebriefApp
 import DebriefHTTP
 import DebriefStore
+import Foundation
 
 /// Everything `debrief serve` is configured with, as typed values: read once, from the flags,
 /// the environment, the config file and the table's defaults (``SettingsSource``), and checked
@@ -46,7 +47,8 @@ struct ServeSettings: Sendable {
         }
         let embedders = try source.text(T.embedOrigins) ?? ""
         do {
-            app.embedOrigins = try FrameAncestors.parse(embedders)
+            // The list (about 10,000 rules) is read only when there is a wildcard for it to judge.
+            app.embedOrigins = try FrameAncestors.parse(embedders, publicSuffixes: embedders.contains("*") ? Self.publicSuffixes() : nil)
         } catch {
             throw SettingError(T.embedOrigins, "\(error)")
         }
@@ -71,6 +73,12 @@ struct ServeSettings: Sendable {
         } else {
             self.metrics = nil
         }
+    }
+
+    /// The operating system's Public Suffix List, which judges `--embed-origins` wildcards; nil
+    /// when the `publicsuffix` package is not installed (a wildcard is then refused).
+    private static func publicSuffixes() -> PublicSuffixList? {
+        (try? String(contentsOfFile: PublicSuffixList.debianPath, encoding: .utf8)).map(PublicSuffixList.init(text:))
     }
 
     private static func signUpPolicy(_ source: SettingsSource) throws(SettingError) -> SignUpPolicy {

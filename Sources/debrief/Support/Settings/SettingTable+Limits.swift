@@ -23,7 +23,7 @@ extension SettingTable {
         docsNote: "see [CORS](security-and-privacy.md#cors)")
     static let embedOrigins = Setting(
         flag: "embed-origins", variable: "DEBRIEF_EMBED_ORIGINS", kind: .text, defaultValue: .absent("none (no page may be framed)"),
-        help: "Comma-separated web origins (`https://intranet.example.com`, or `https://*.example.com` for its subdomains) whose pages may frame the participant's form and the room's shared results; every other page stays unframeable.",
+        help: "Comma-separated web origins (`https://intranet.example.com`, or `https://*.example.com` for its subdomains, never over a public suffix such as `*.com`) whose pages may frame the participant's form and the room's shared results; every other page stays unframeable.",
         docsNote: "see [Embedding](security-and-privacy.md#embedding)")
     static let resultsStaleness = Setting(
         flag: "results-staleness", variable: "DEBRIEF_RESULTS_STALENESS_MS", kind: .milliseconds(0...10_000), defaultValue: .integer(100),
