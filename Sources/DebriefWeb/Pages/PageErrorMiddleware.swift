@@ -1,3 +1,4 @@
+import Debrief
 import DebriefActions
 import DebriefHTTP
 import Foundation
@@ -6,6 +7,11 @@ import Hummingbird
 
 /// The page routes' errors as HTML pages in the visitor's language, with the status the API
 /// would give (404, 410, 429 with `Retry-After`, …), instead of problem documents.
+///
+/// The language is the one the page would have spoken (issue 67: a participant who chose Korean
+/// read "Something went wrong" when the database was down): on a participant's page the one its
+/// address chose (`?lang=`, which a translated form's links and posts carry), when the pages
+/// speak it; else the browser's `Accept-Language`.
 ///
 /// The mapping from error to status is ``ProblemMiddleware``'s, so the pages and the API agree.
 struct PageErrorMiddleware: RouterMiddleware {
@@ -60,7 +66,7 @@ struct PageErrorMiddleware: RouterMiddleware {
         if apiError.status.code >= 500 {
             context.logger.error("page request failed", metadata: ["error": "\(String(reflecting: error))"])
         }
-        guard let writer = try? PageWriter(request) else { throw error }
+        guard let writer = try? PageWriter(language: self.chosenLanguage(request) ?? Language(request.headers)) else { throw error }
         var view = self.view(for: apiError, error: error, localizer: writer.localizer)
         if (400..<500).contains(apiError.status.code) {
             view.fields = apiError.fieldProblems.map {
@@ -94,6 +100,13 @@ struct PageErrorMiddleware: RouterMiddleware {
         case 400..<500: return View(heading: t(.badRequestHeading), message: t(.badRequestBody))
         default: return View(heading: t(.errorHeading), message: t(.errorBody))
         }
+    }
+
+    /// The language a participant's link chose (`/f/{code}?lang=ko`), when the pages speak it: the
+    /// form's pages speak it too (``ParticipantPageController/pageLanguage(_:_:_:)``).
+    private func chosenLanguage(_ request: Request) -> Language? {
+        guard self.isAboutForms, let picked = request.uri.queryParameters.get("lang") else { return nil }
+        return LanguageTag(rawValue: String(picked)).flatMap(Language.init)
     }
 
     private var isAboutForms: Bool {

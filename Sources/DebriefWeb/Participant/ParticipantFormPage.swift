@@ -123,6 +123,9 @@ struct ParticipantFormPage {
     var formTitle: String
     /// The language the questions are shown in, posted back so the response records it.
     var formLanguage: String
+    /// `?lang=…` on a translated form's posts: a page that fails after the post (the database
+    /// gone) still speaks the language the form was shown in (``PageErrorMiddleware``).
+    var languageQuery: String
     /// The picker: every language of the form, when it has more than one.
     var languageChoices: [LanguageChoice]
     var showsLanguagePicker: Bool
@@ -175,6 +178,7 @@ struct ParticipantFormPage {
         self.code = view.form.code
         self.formTitle = definition.title
         self.formLanguage = formLanguage.rawValue
+        self.languageQuery = view.form.definition.translations.isEmpty ? "" : "?lang=\(formLanguage.rawValue)"
         self.languageChoices = view.form.definition.languages.map { tag in
             LanguageChoice(href: "/f/\(view.form.code)?lang=\(tag.rawValue)", tag: tag.rawValue, name: tag.nativeName, current: tag == formLanguage)
         }
