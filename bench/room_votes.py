@@ -12,8 +12,8 @@ mean of the alone windows just before and after it. PHONES 0 runs the same round
 voting: the noise floor of the cost, in the same run.
 
 Each phone is one keep-alive connection with its own voter identity (the `Debrief-Voter` header
-of its first `GET /v1/f/CODE/room-questions`, sent back on every request, as the page's script
-does). In a voting window every phone, once every INTERVAL seconds (the first at a random point
+of its `POST /v1/f/CODE/room-questions/voter`, sent back on every request, as the page's cookie
+is). In a voting window every phone, once every INTERVAL seconds (the first at a random point
 of the first interval, so the room does not vote in step), does what MODE says: `both` (the
 default) upvotes a random question it has not voted for, or takes back its vote on one it has,
 and then reads the list, as the page does after its vote; `votes` only votes; `lists` only reads
@@ -87,6 +87,10 @@ class Phone:
             return status_line.split(b" ")[1], body
 
     async def join(self):
+        # The server issues the phone's identity (issue 67); posts and votes carry it.
+        status, _ = await self.request("POST", f"/v1/f/{self.code}/room-questions/voter")
+        if status != b"201":
+            raise SystemExit(f"the room's identity answered {status}")
         status, body = await self.request("GET", f"/v1/f/{self.code}/room-questions")
         if status != b"200":
             raise SystemExit(f"the room's list answered {status}")

@@ -73,6 +73,8 @@ struct AuthorizationMatrixTests {
         var body: (@Sendable (World, Caller) -> Any)? = nil
         /// Run as the owner before the call, to put the world in the state the route needs.
         var prepare: (@Sendable (APIClient, World) async throws -> Void)? = nil
+        /// Headers a caller of this route must send whoever it is (the room's issued identity).
+        var headers: (@Sendable (World) -> HTTPFields)? = nil
 
         func expected(for caller: Caller) -> HTTPResponse.Status {
             if let status = self.overrides[caller] { return status }
@@ -97,6 +99,11 @@ struct AuthorizationMatrixTests {
     }
 
     static let password = "correct horse battery"
+
+    /// The world's identity in its room, as `Debrief-Voter`.
+    @Sendable static func roomVoter(_ world: World) -> HTTPFields {
+        [RoomQuestionsTests.voter: world.roomVoter]
+    }
 
     /// Gives the world's series a Slack channel, as its owner.
     @Sendable static func putChatChannel(_ api: APIClient, _ world: World) async throws {
@@ -412,13 +419,17 @@ struct AuthorizationMatrixTests {
         "POST /series/{id}/settings": Row(access: .anyone, success: .seeOther, body: { _, _ in ["title": "Weekly sync"] }),
         // Questions from the room (decision 75): the room's by the form's code, the host's by the meeting.
         "GET /v1/f/{code}/room-questions": Row(access: .anyone, success: .ok),
-        "POST /v1/f/{code}/room-questions": Row(access: .anyone, success: .created, body: { _, _ in ["text": "And the budget?"] }),
-        "PUT /v1/f/{code}/room-questions/{questionId}/vote": Row(access: .anyone, success: .noContent),
-        "DELETE /v1/f/{code}/room-questions/{questionId}/vote": Row(access: .anyone, success: .noContent),
+        // A post and a vote carry an identity the server issued (issue 67): the world's.
+        "POST /v1/f/{code}/room-questions/voter": Row(access: .anyone, success: .created),
+        "POST /v1/f/{code}/room-questions": Row(
+            access: .anyone, success: .created, body: { _, _ in ["text": "And the budget?"] }, headers: Self.roomVoter),
+        "PUT /v1/f/{code}/room-questions/{questionId}/vote": Row(access: .anyone, success: .noContent, headers: Self.roomVoter),
+        "DELETE /v1/f/{code}/room-questions/{questionId}/vote": Row(access: .anyone, success: .noContent, headers: Self.roomVoter),
         "GET /v1/meetings/{id}/room-questions": Row(access: .series(.read), success: .ok),
         "PUT /v1/meetings/{id}/room-questions/settings": Row(
             access: .series(.edit), success: .ok, body: { _, _ in ["enabled": true, "moderation": "approveFirst", "names": "anonymous"] }),
         "PATCH /v1/meetings/{id}/room-questions/{questionId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["pinned": true] }),
+        "DELETE /v1/meetings/{id}/room-questions/{questionId}": Row(access: .series(.edit), success: .noContent),
         // The world's room takes questions: the stream opens for anyone (DebriefHTTPTests' RoomQuestionLiveTests).
         "GET /v1/f/{code}/room-questions/live": Row(access: .anyone, success: .ok),
         // The dashboard's action forms: a session first (who may: ActionItemPagesTests).
@@ -487,7 +498,7 @@ struct AuthorizationMatrixTests {
                 #expect(head.status == expected, "\(cell.testDescription)")
             } else {
                 let method = try #require(HTTPRequest.Method(cell.method))
-                let reply = try await api.send(method, path, token: token, json: row.body?(world, cell.caller))
+                let reply = try await api.send(method, path, token: token, json: row.body?(world, cell.caller), headers: row.headers?(world) ?? [:])
                 #expect(reply.status == expected, "\(cell.testDescription): \(reply.text.prefix(300))")
                 if refused { #expect(reply.headers[.contentType] == "application/problem+json") }
             }
@@ -528,6 +539,8 @@ struct AuthorizationMatrixTests {
         var response: String = ""
         /// A question from the room, shown to it.
         var roomQuestion: String = ""
+        /// An identity the room issued, for the routes that need one (`Debrief-Voter`).
+        var roomVoter: String = ""
         /// The owner's webhook endpoint, and the delivery publishing the form wrote for it.
         var webhook: String = ""
         var webhookDelivery: String = ""
@@ -648,7 +661,9 @@ struct AuthorizationMatrixTests {
         try await api.send(
             .put, "/v1/meetings/\(meeting)/room-questions/settings", token: owner,
             json: ["enabled": true, "moderation": "postThenHide", "names": "anonymous"])
-        let posted = try await api.send(.post, "/v1/f/\(code)/room-questions", json: ["text": "Who owns the roadmap?"])
+        world.roomVoter = try #require(try await RoomQuestionsTests.issue(api, code: code))
+        let posted = try await api.send(
+            .post, "/v1/f/\(code)/room-questions", json: ["text": "Who owns the roadmap?"], headers: [RoomQuestionsTests.voter: world.roomVoter])
         world.roomQuestion = try #require(posted.string("id"), "\(posted.text)")
         // An account made in SQL (it never signs in): quicker than a sign-up in every cell.
         world.bystanderEmail = "bystander-\(UUID().uuidString.prefix(8).lowercased())@example.com"

@@ -53,9 +53,11 @@ struct RoomQuestionLiveTests {
 
     /// Posts `text` to the room as a new participant; returns the reply and its voter token.
     static func post(_ api: ParticipantAPI, _ code: String, _ text: String) async throws -> (ParticipantReply, String) {
-        let reply = try await api.send(.post, "/v1/f/\(code)/room-questions", json: ["text": text])
+        let issued = try await api.send(.post, "/v1/f/\(code)/room-questions/voter")
+        let voter = try #require(issued.headers[RoomQuestionsTests.voter], "\(issued.text)")
+        let reply = try await api.send(.post, "/v1/f/\(code)/room-questions", json: ["text": text], headers: [RoomQuestionsTests.voter: voter])
         try #require(reply.status == .created, "\(reply.text)")
-        return (reply, try #require(reply.headers[RoomQuestionsTests.voter]))
+        return (reply, voter)
     }
 
     static func patch(_ api: ParticipantAPI, _ fixture: PublishedFixture, _ id: String, _ body: [String: Any]) async throws {

@@ -40,20 +40,19 @@ struct RoomQuestionNotifyTests {
                     try await Task.sleep(for: .milliseconds(100))
                 }
                 #expect(await !heard.payloads.isEmpty, "settings announced their meeting")
-                var cookie: String?
+                let browser = try await api.joinRoom(fixture.code)
                 try await Self.announces(meeting, heard, "a page's post") {
-                    let posted = try await api.post("/f/\(fixture.code)/room-questions", [("text", "Lunch?")])
+                    let posted = try await api.roomPagePost("/f/\(fixture.code)/room-questions", [("text", "Lunch?")], as: browser)
                     #expect(posted.status == .seeOther)
-                    cookie = RoomQuestionsPageTests.voterCookie(posted)
                 }
                 let id: UUID = try await database.query("SELECT id FROM room_questions").single().decode("id")
                 let vote = "/f/\(fixture.code)/room-questions/\(id.uuidString.lowercased())/vote"
                 try await Self.announces(meeting, heard, "a vote") {
-                    let reply = try await api.post(vote, [("up", "true")], cookie: cookie)
+                    let reply = try await api.roomPagePost(vote, [("up", "true")], as: browser)
                     #expect(reply.status == .seeOther)
                 }
                 try await Self.announces(meeting, heard, "a vote taken back") {
-                    let reply = try await api.post(vote, [("up", "false")], cookie: cookie)
+                    let reply = try await api.roomPagePost(vote, [("up", "false")], as: browser)
                     #expect(reply.status == .seeOther)
                 }
                 for (field, value) in [("pinned", "true"), ("answered", "true"), ("status", "hidden")] {
@@ -65,7 +64,7 @@ struct RoomQuestionNotifyTests {
                     }
                 }
                 try await Self.announces(meeting, heard, "an API post") {
-                    let reply = try await api.send(.post, "/v1/f/\(fixture.code)/room-questions", json: ["text": "Coffee?"])
+                    let reply = try await api.roomPost(fixture.code, json: ["text": "Coffee?"])
                     #expect(reply.status == .created)
                 }
             }

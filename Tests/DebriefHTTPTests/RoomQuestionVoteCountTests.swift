@@ -12,9 +12,9 @@ import Testing
 struct RoomQuestionVoteCountTests {
     let room = RoomQuestionsTests()
 
-    /// A new voter's token (the reply header of its first read of the room's list).
+    /// A new voter's token, as the server issues it.
     func newVoter(_ api: APIClient, code: String) async throws -> String {
-        try #require(try await api.send(.get, "/v1/f/\(code)/room-questions").headers[RoomQuestionsTests.voter])
+        try #require(try await RoomQuestionsTests.issue(api, code: code))
     }
 
     func vote(_ api: APIClient, code: String, _ question: String, up: Bool, as voter: String) async throws -> HTTPResponse.Status {

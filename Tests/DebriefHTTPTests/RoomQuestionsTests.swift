@@ -24,12 +24,22 @@ struct RoomQuestionsTests {
         return (meeting, try #require(published.string("code")))
     }
 
-    /// Posts `text` as the voter `as` (a new one when nil); returns the reply and the voter's token.
+    /// A new identity in the room of `code`, as the server issues it (nil when it refuses).
+    static func issue(_ api: APIClient, code: String) async throws -> String? {
+        let reply = try await api.send(.post, "/v1/f/\(code)/room-questions/voter")
+        guard reply.status == .created else { return nil }
+        #expect(reply.string("voter") == reply.headers[Self.voter], "the body and the header carry one token")
+        return reply.headers[Self.voter]
+    }
+
+    /// Posts `text` as the voter `as` (a newly issued one when nil); returns the reply and the voter's token.
     func post(_ api: APIClient, code: String, _ text: String, as voter: String? = nil, name: String? = nil) async throws -> (APIClient.Reply, String?) {
         var body: [String: Any] = ["text": text]
         if let name { body["name"] = name }
+        var voter = voter
+        if voter == nil { voter = try await Self.issue(api, code: code) }
         let reply = try await api.send(.post, "/v1/f/\(code)/room-questions", json: body, headers: voter.map { [Self.voter: $0] } ?? [:])
-        return (reply, voter ?? reply.headers[Self.voter])
+        return (reply, voter)
     }
 
     func roomList(_ api: APIClient, code: String, as voter: String? = nil) async throws -> [[String: Any]] {
@@ -49,8 +59,7 @@ struct RoomQuestionsTests {
             let (posted, _) = try await self.post(api, code: code, "Can we talk about the roadmap?")
             #expect(posted.status == .created, "\(posted.text)")
             let id = try #require(posted.string("id"))
-            let first = try await api.send(.get, "/v1/f/\(code)/room-questions")
-            let voter = try #require(first.headers[Self.voter])
+            let voter = try #require(try await Self.issue(api, code: code))
             for _ in 0..<2 {
                 let vote = try await api.send(.put, "/v1/f/\(code)/room-questions/\(id)/vote", headers: [Self.voter: voter])
                 #expect(vote.status == .noContent, "\(vote.text)")
@@ -76,7 +85,8 @@ struct RoomQuestionsTests {
             // "third" gets two votes, "second" one.
             for (question, voters) in [(ids[2], 2), (ids[1], 1)] {
                 for _ in 0..<voters {
-                    let vote = try await api.send(.put, "/v1/f/\(code)/room-questions/\(question)/vote")
+                    let voter = try #require(try await Self.issue(api, code: code))
+                    let vote = try await api.send(.put, "/v1/f/\(code)/room-questions/\(question)/vote", headers: [Self.voter: voter])
                     #expect(vote.status == .noContent)
                 }
             }
@@ -100,7 +110,8 @@ struct RoomQuestionsTests {
             let hide = try await api.send(.patch, "/v1/meetings/\(meeting)/room-questions/\(id)", token: token, json: ["status": "hidden"])
             #expect(hide.status == .ok, "\(hide.text)")
             #expect(try await self.roomList(api, code: code).isEmpty)
-            let vote = try await api.send(.put, "/v1/f/\(code)/room-questions/\(id)/vote")
+            let voter = try #require(try await Self.issue(api, code: code))
+            let vote = try await api.send(.put, "/v1/f/\(code)/room-questions/\(id)/vote", headers: [Self.voter: voter])
             #expect(vote.status == .notFound)
             #expect(try await self.count(database, "SELECT count(*)::int8 AS n FROM room_question_votes") == 0)
             let host = try await api.send(.get, "/v1/meetings/\(meeting)/room-questions", token: token)
@@ -178,12 +189,14 @@ struct RoomQuestionsTests {
         try await withTestApp { api, database in
             let (token, _) = try await api.signUpAndLogIn()
             let (meeting, code) = try await self.room(api, token: token)
+            let earlier = try #require(try await Self.issue(api, code: code))
             let off = try await api.send(
                 .put, "/v1/meetings/\(meeting)/room-questions/settings", token: token,
                 json: ["enabled": false, "moderation": "postThenHide", "names": "anonymous"])
             #expect(off.status == .ok)
-            let (refused, _) = try await self.post(api, code: code, "hello?")
+            let (refused, _) = try await self.post(api, code: code, "hello?", as: earlier)
             #expect(refused.status == .conflict)
+            #expect(try await Self.issue(api, code: code) == nil, "no identity is issued while the room is off")
             let (stranger, _) = try await api.signUpAndLogIn()
             let other = try await api.send(.get, "/v1/meetings/\(meeting)/room-questions", token: stranger)
             #expect(other.status == .notFound)

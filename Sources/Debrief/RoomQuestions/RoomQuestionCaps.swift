@@ -1,11 +1,12 @@
 /// How many questions the room may post to one meeting: the caps ``StoredAdmission`` counts
 /// (docs/decisions/0075). Votes need no cap of their own: one per voter and question is all the
-/// table can hold, and voters are bounded by the participant routes' rates.
+/// table can hold, and voters are identities the server issued, at a rate per address (the
+/// room's rates in `AdmissionSettings`).
 public enum RoomQuestionCaps {
     /// Posts of one participant (one voter identity) to one meeting.
     public static let perParticipant = 20
-    /// Posts to one meeting in all, whatever became of them (hidden ones count: a flood the
-    /// host hid still cost the room its space).
+    /// Posts to one meeting that the host has not hidden (issue 67: hidden ones no longer count,
+    /// so a flood the host hid or deleted gives the room its space back).
     public static let perMeeting = 500
 
     /// The refusal past ``perParticipant`` (409 naming `text`), one value the pages compare with.

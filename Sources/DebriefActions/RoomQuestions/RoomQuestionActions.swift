@@ -16,40 +16,58 @@ public struct RoomQuestionActions: Sendable {
         self.voters = voters
     }
 
-    /// Who is asking in the room: the identity their token names, or a new one (no token, or
-    /// one this server did not make for this form). `issued` is the token to hand back when new.
-    public struct Voter: Sendable {
-        public var id: UUID
-        public var issued: String?
+    /// A participant of the room of one form, as an identity this server issued for it
+    /// (``issueVoter(code:)``) and the asking client sent back: only ``voter(_:code:)`` makes one,
+    /// so a post or a vote cannot name an identity the client made up or that nobody issued
+    /// (issue 67: a post or vote without one used to mint a fresh one, which no cap could count).
+    public struct RoomVoter: Sendable, Equatable {
+        public let id: UUID
+        /// The form's code as published, which the identity is signed for.
+        let code: String
     }
 
-    /// The room's view through the form's code: the settings and the questions the room sees.
+    /// The room's view through the form's code: the settings and the questions the room sees,
+    /// with `voter`'s votes marked (none without one).
     public struct RoomView: Sendable {
         public var settings: RoomQuestionSettings
         public var questions: [RoomQuestion]
-        public var voter: Voter
     }
 
-    public func roomView(code: String, voterToken: String?) async throws -> RoomView {
+    public func roomView(code: String, voter: RoomVoter?) async throws -> RoomView {
         let form = try await self.forms.form(code: code)
-        let voter = try await self.voter(voterToken, code: form.code)
-        let (settings, questions) = try await self.store.roomView(meeting: form.meetingID, voter: voter.id)
-        return RoomView(settings: settings, questions: questions, voter: voter)
+        let (settings, questions) = try await self.store.roomView(meeting: form.meetingID, voter: voter?.id)
+        return RoomView(settings: settings, questions: questions)
     }
 
-    /// Posts a question to the room of the form behind `code`.
-    public func post(_ input: RoomQuestionInput, code: String, voterToken: String?) async throws -> (RoomQuestion, Voter) {
+    /// A new identity in the room of the form behind `code`, as the token to hand the client:
+    /// the one way one is made. `conflict` while the room takes no questions. The caller asks the
+    /// per-address rate first (the adapters' `Admission.roomIdentity`).
+    public func issueVoter(code: String) async throws -> String {
         let form = try await self.forms.form(code: code)
-        let voter = try await self.voter(voterToken, code: form.code)
-        return (try await self.store.post(input, meeting: form.meetingID, author: voter.id), voter)
+        guard try await self.store.settings(meeting: form.meetingID).enabled else { throw RoomQuestionStore.closedToVotes }
+        return try await self.voters.issue(code: form.code).token
     }
 
-    /// Upvotes (`up`) or takes back a vote on a question the room sees.
-    public func vote(_ up: Bool, question: UUID, code: String, voterToken: String?) async throws -> Voter {
+    /// The participant `token` names in the room of the form behind `code`, when this server
+    /// issued it for that form; nil for no token, a forged one or another form's. `notFound` for
+    /// an unknown code.
+    public func voter(_ token: String?, code: String) async throws -> RoomVoter? {
         let form = try await self.forms.form(code: code)
-        let voter = try await self.voter(voterToken, code: form.code)
+        guard let token, let id = try await self.voters.voter(of: token, code: form.code) else { return nil }
+        return RoomVoter(id: id, code: form.code)
+    }
+
+    /// Posts `voter`'s question to the room of their form.
+    public func post(_ input: RoomQuestionInput, by voter: RoomVoter) async throws -> RoomQuestion {
+        let form = try await self.forms.form(code: voter.code)
+        return try await self.store.post(input, meeting: form.meetingID, author: voter.id)
+    }
+
+    /// `voter` upvotes (`up`) or takes back their vote on a question the room sees; `conflict`
+    /// while the room takes no questions.
+    public func vote(_ up: Bool, question: UUID, by voter: RoomVoter) async throws {
+        let form = try await self.forms.form(code: voter.code)
         try await self.store.vote(up, question: question, meeting: form.meetingID, voter: voter.id)
-        return voter
     }
 
     // MARK: - Live
@@ -94,10 +112,10 @@ public struct RoomQuestionActions: Sendable {
         try await self.store.change(try RoomQuestionChange.validated(input), question: question, meeting: meeting, by: viewer)
     }
 
-    private func voter(_ token: String?, code: String) async throws -> Voter {
-        if let token, let id = try await self.voters.voter(of: token, code: code) { return Voter(id: id, issued: nil) }
-        let fresh = try await self.voters.issue(code: code)
-        return Voter(id: fresh.voter, issued: fresh.token)
+    /// Deletes one of the meeting's questions for a host who may edit it (owner, editing
+    /// co-host): gone from every list and from the room's cap.
+    public func delete(question: UUID, meeting: UUID, by viewer: Viewer) async throws {
+        try await self.store.delete(question: question, meeting: meeting, by: viewer)
     }
 }
 

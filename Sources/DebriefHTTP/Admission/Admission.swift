@@ -24,6 +24,8 @@ public final class Admission: Sendable {
     let rosterAddresses: RateLimiter
     /// Series being planned from a calendar, per account: one at a time (``CalendarImport``).
     let calendarImports = SlotTable(totalCap: Int.max)
+    /// The room's questions: identities, posts and votes per address and form (``RoomQuestionRates``).
+    let roomQuestions: RoomQuestionLimiters
 
     /// `share` is this instance's fraction of the cluster-wide rates (``ClusterPeers/shareOfLoad``).
     public init(settings: AdmissionSettings, share: @escaping @Sendable () -> Double = { 1 }) {
@@ -40,6 +42,8 @@ public final class Admission: Sendable {
         self.participantStreams = SlotTable(
             totalCap: settings.liveStreams.participantTotal, whenDrainedFrom: 256, whenDrained: HeapTrim.request)
         self.rosterAddresses = RateLimiter(rate: settings.rosterAddresses, share: share)
+        self.roomQuestions = RoomQuestionLimiters(
+            settings.participantRates.perAddress.isEnabled ? settings.roomQuestions : .unlimited, share: share)
     }
 
     /// One participant request from `address`, for the form `code` when the route names one.

@@ -28,6 +28,9 @@ public struct AdmissionSettings: Sendable, Equatable {
     /// page alike), cluster-wide like the participant rates: a whole roster typed in at once,
     /// then one every two seconds. Each address set is someone who will be mailed.
     public var rosterAddresses = RateLimitRate(perSecond: 0.5, burst: 200)
+    /// The room's questions per client address and form: identities issued, posts, votes
+    /// (``RoomQuestionRates``; off while ``participantRates``' per-address rate is off).
+    public var roomQuestions = RoomQuestionRates()
 
     public init(
         participantRates: RateLimitSettings = RateLimitSettings(), exports: ExportLimits = ExportLimits(),

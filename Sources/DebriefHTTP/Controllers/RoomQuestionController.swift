@@ -6,29 +6,43 @@ import Hummingbird
 
 /// Questions from the room (docs/decisions/0075). The participant's routes are under `/v1/f`
 /// (the participant rate limit, per address and per form) and name the participant by the
-/// `Debrief-Voter` header: a reply that made a new identity carries it in the same header, for
-/// the client to send from then on. The host's routes are behind ``AuthMiddleware``.
+/// `Debrief-Voter` header, an identity `POST …/room-questions/voter` issued: a post or a vote
+/// without one is a 400 naming the header, never a new participant (issue 67). Identities,
+/// posts and votes are each counted per address and form too (``Admission/roomIdentity(address:code:)``
+/// and its neighbours). The host's routes are behind ``AuthMiddleware``.
 struct RoomQuestionController {
     let questions: RoomQuestionActions
+    let admission: Admission
     /// The participant routes' body limit (`participantMaxBodyBytes`).
     let maxBodyBytes: Int
 
     /// `group` is `/v1/f`, behind the participant rate limit.
     func addParticipantRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get(":code/room-questions") { request, context -> EditedResponse<RoomQuestionListResponse> in
-            let view = try await self.questions.roomView(code: Self.code(context), voterToken: Self.voterToken(request))
-            return EditedResponse(headers: Self.headers(view.voter), response: RoomQuestionListResponse(view))
+            let voter = try await self.voter(request, context, required: false)
+            let view = try await self.questions.roomView(code: Self.code(context), voter: voter)
+            return EditedResponse(headers: [.cacheControl: "no-store"], response: RoomQuestionListResponse(view))
+        }
+        group.post(":code/room-questions/voter") { _, context -> EditedResponse<RoomVoterResponse> in
+            try self.admission.roomIdentity(address: context.clientAddress, code: Self.code(context))
+            let token = try await self.questions.issueVoter(code: Self.code(context))
+            return EditedResponse(
+                status: .created, headers: [.cacheControl: "no-store", .debriefVoter: token], response: RoomVoterResponse(voter: token))
         }
         group.post(":code/room-questions") { request, context -> EditedResponse<RoomQuestionJSON> in
+            guard let voter = try await self.voter(request, context, required: true) else { throw Self.voterMissing }
+            try self.admission.roomPost(address: context.clientAddress, code: Self.code(context))
             let input = try await self.participantBody(RoomQuestionInput.self, request, context)
-            let (question, voter) = try await self.questions.post(input, code: Self.code(context), voterToken: Self.voterToken(request))
-            return EditedResponse(status: .created, headers: Self.headers(voter), response: RoomQuestionJSON(question, forHost: false))
+            let question = try await self.questions.post(input, by: voter)
+            return EditedResponse(status: .created, headers: [.cacheControl: "no-store"], response: RoomQuestionJSON(question, forHost: false))
         }
         for (method, up) in [(HTTPRequest.Method.put, true), (.delete, false)] {
             group.on(":code/room-questions/:questionId/vote", method: method) { request, context -> Response in
                 let question = try context.requireID("questionId", "question")
-                let voter = try await self.questions.vote(up, question: question, code: Self.code(context), voterToken: Self.voterToken(request))
-                return Response(status: .noContent, headers: Self.headers(voter))
+                guard let voter = try await self.voter(request, context, required: true) else { throw Self.voterMissing }
+                try self.admission.roomVote(address: context.clientAddress, code: Self.code(context))
+                try await self.questions.vote(up, question: question, by: voter)
+                return Response(status: .noContent, headers: [.cacheControl: "no-store"])
             }
         }
     }
@@ -47,6 +61,12 @@ struct RoomQuestionController {
             let input = try await request.decodeJSON(as: RoomQuestionSettingsInput.self, context: context)
             return try await self.questions.setSettings(input, meeting: id, by: viewer)
         }
+        group.delete("meetings/:id/room-questions/:questionId") { _, context -> HTTPResponse.Status in
+            try await self.questions.delete(
+                question: try context.requireID("questionId", "question"), meeting: try context.requireID("id", "meeting"),
+                by: try context.requireViewer())
+            return .noContent
+        }
         group.patch("meetings/:id/room-questions/:questionId") { request, context -> RoomQuestionJSON in
             let id = try context.requireID("id", "meeting")
             let question = try context.requireID("questionId", "question")
@@ -63,16 +83,22 @@ struct RoomQuestionController {
         context.parameters.get("code") ?? ""
     }
 
-    private static func voterToken(_ request: Request) -> String? {
-        request.headers[.debriefVoter]
+    /// The participant the `Debrief-Voter` header names: nil without one when not `required`; a
+    /// 400 naming the header for one this server did not issue for this form (or none, when
+    /// `required`). A list read without one shows no votes of its own.
+    private func voter(_ request: Request, _ context: AppRequestContext, required: Bool) async throws -> RoomQuestionActions.RoomVoter? {
+        let token = request.headers[.debriefVoter]
+        if token == nil, !required { return nil }
+        guard let voter = try await self.questions.voter(token, code: Self.code(context)) else {
+            throw token == nil ? Self.voterMissing : Self.voterNotIssued
+        }
+        return voter
     }
 
-    /// The new identity's token, when the request made one.
-    private static func headers(_ voter: RoomQuestionActions.Voter) -> HTTPFields {
-        var headers: HTTPFields = [.cacheControl: "no-store"]
-        if let issued = voter.issued { headers[.debriefVoter] = issued }
-        return headers
-    }
+    static let voterMissing = APIError.badRequest(
+        "Debrief-Voter", "is required: send the identity POST /v1/f/{code}/room-questions/voter issued")
+    static let voterNotIssued = APIError.badRequest(
+        "Debrief-Voter", "is not an identity this server issued for this form: ask POST /v1/f/{code}/room-questions/voter for one")
 
     /// A JSON body read under the participant routes' smaller limit (413 above it).
     private func participantBody<Value: Decodable>(_ type: Value.Type, _ request: Request, _ context: AppRequestContext) async throws -> Value {

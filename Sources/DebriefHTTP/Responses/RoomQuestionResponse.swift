@@ -58,3 +58,9 @@ struct RoomQuestionHostListResponse: ResponseEncodable {
 
 extension RoomQuestionJSON: ResponseEncodable {}
 extension RoomQuestionSettings: ResponseEncodable {}
+
+/// `POST /v1/f/{code}/room-questions/voter`: `{"voter": "<token>"}`, the identity the client
+/// sends back as `Debrief-Voter` (also in that reply header).
+struct RoomVoterResponse: ResponseEncodable {
+    var voter: String
+}

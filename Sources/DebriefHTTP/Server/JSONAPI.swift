@@ -186,7 +186,9 @@ public func buildRouter(
     if let mail = api.mail { RosterMailController(mail: mail, meetings: api.meetings, admission: admission).addRoutes(to: authenticated) }
     if let sending = api.rosterSending { RosterSendController(sending: sending, meetings: api.meetings).addRoutes(to: authenticated) }
     if let items = api.actionItems { ActionItemController(actions: items, meetings: api.meetings).addRoutes(to: authenticated) }
-    if let questions = api.roomQuestions.map({ RoomQuestionController(questions: $0, maxBodyBytes: api.settings.participantMaxBodyBytes) }) {
+    if let questions = api.roomQuestions.map({
+        RoomQuestionController(questions: $0, admission: admission, maxBodyBytes: api.settings.participantMaxBodyBytes)
+    }) {
         questions.addParticipantRoutes(to: participant)
         questions.addRoutes(to: authenticated)
     }

@@ -36,7 +36,9 @@ extension RoomQuestionStore {
     }
 
     /// Replaces the meeting's settings. Questions already posted keep their state: turning
-    /// `approveFirst` off does not approve what waits.
+    /// `approveFirst` off does not approve what waits. An `anonymous` room keeps no names: those
+    /// given while it was `named` are erased in the same transaction (issue 67), not only hidden,
+    /// so no list, export or later switch back to `named` can show them again.
     public func setSettings(_ settings: RoomQuestionSettings, meeting: UUID, by viewer: Viewer) async throws {
         try await self.database.withTransaction { connection in
             try await Self.requireMeeting(meeting, viewer, .edit, on: connection)
@@ -47,6 +49,10 @@ extension RoomQuestionStore {
                 ON CONFLICT (meeting_id) DO UPDATE SET enabled = EXCLUDED.enabled, moderation = EXCLUDED.moderation,
                     names = EXCLUDED.names, updated_at = now()
                 """)
+            if settings.names == .anonymous {
+                try await connection.execute(
+                    "UPDATE room_questions SET display_name = NULL WHERE meeting_id = \(meeting) AND display_name IS NOT NULL")
+            }
         }
         self.notifier.changed(meeting: meeting)
     }
@@ -73,6 +79,18 @@ extension RoomQuestionStore {
         }
         self.notifier.changed(meeting: meeting)
         return changed
+    }
+
+    /// Deletes one question of the meeting with its votes (they cascade), for a host who may edit
+    /// it: gone from every list and from the caps' counts (issue 67: the room has no other way
+    /// to take back the space a flood took). `notFound` for a question the meeting does not have.
+    public func delete(question: UUID, meeting: UUID, by viewer: Viewer) async throws {
+        try await self.database.withTransaction { connection in
+            try await Self.requireMeeting(meeting, viewer, .edit, on: connection, forUpdate: true)
+            let deleted = try await connection.execute("DELETE FROM room_questions WHERE id = \(question) AND meeting_id = \(meeting)")
+            guard deleted == 1 else { throw DebriefError.notFound("question") }
+        }
+        self.notifier.changed(meeting: meeting)
     }
 
     /// `notFound` unless `viewer` sees the meeting; `forbidden` when their role may not do `action`.

@@ -24,15 +24,17 @@ extension RoomQuestionStore {
         var key: [UUID] { [self.question, self.voter] }
     }
 
-    /// What a batch did with one vote: whether the room sees its question (else `notFound`), and
-    /// whether it changed anything (a repeated vote or take-back does not).
+    /// What a batch did with one vote: whether the room takes questions (else `conflict`, nothing
+    /// stored: issue 67), whether it sees the question (else `notFound`), and whether the vote
+    /// changed anything (a repeated vote or take-back does not).
     struct VoteOutcome: Sendable, Equatable {
+        let open: Bool
         let shown: Bool
         let changed: Bool
     }
 
     /// Stores `votes` in one statement (its own transaction: answered once committed), each
-    /// through ``visibleToRoom``; the outcomes in the same order. The caller keeps two votes of
+    /// while its room takes questions and through ``visibleToRoom``; the outcomes in the same order. The caller keeps two votes of
     /// one key out of the same batch.
     static func store(_ votes: [Vote], on database: Database) async throws -> [VoteOutcome] {
         let rows = try await database.query(
@@ -42,8 +44,11 @@ extension RoomQuestionStore {
                     \(votes.map(\.meeting))::uuid[], \(votes.map(\.voter))::uuid[], \(votes.map(\.up))::bool[])
                     AS i(n, question, meeting, voter, up)
             ),
+            opened AS (
+                SELECT i.* FROM items i JOIN room_question_settings s ON s.meeting_id = i.meeting AND s.enabled
+            ),
             shown AS (
-                SELECT i.n, i.question, i.voter, i.up FROM items i
+                SELECT i.n, i.question, i.voter, i.up FROM opened i
                 JOIN room_questions q ON q.id = i.question AND q.meeting_id = i.meeting AND \(Self.visibleToRoom)
             ),
             added AS (
@@ -64,15 +69,16 @@ extension RoomQuestionStore {
                 WHERE q.id = d.question_id AND d.delta <> 0
                 RETURNING q.id
             )
-            SELECT i.n, s.n IS NOT NULL AS shown, c.question_id IS NOT NULL AS changed
+            SELECT i.n, o.n IS NOT NULL AS open, s.n IS NOT NULL AS shown, c.question_id IS NOT NULL AS changed
             FROM items i
+            LEFT JOIN opened o ON o.n = i.n
             LEFT JOIN shown s ON s.n = i.n
             LEFT JOIN changes c ON c.question_id = i.question AND c.voter = i.voter
             ORDER BY i.n
             """
         )
         let outcomes = try rows.map { row in
-            VoteOutcome(shown: try row.decode("shown"), changed: try row.decode("changed"))
+            VoteOutcome(open: try row.decode("open"), shown: try row.decode("shown"), changed: try row.decode("changed"))
         }
         guard outcomes.count == votes.count else { throw PQError(.protocolViolation, "a batch of votes answered \(outcomes.count) rows for \(votes.count)") }
         return outcomes

@@ -91,18 +91,22 @@ public struct RoomQuestionStore: Sendable {
 
     /// `voter` upvotes (`true`) or takes back their vote on a question the room sees. Both are
     /// idempotent: the table's key holds one vote per voter and question, and the question's count
-    /// moves only by a row stored or removed. `notFound` for a question the room does not see
-    /// (waiting, hidden, another meeting's). Answered once the vote is committed, in a batch with
+    /// moves only by a row stored or removed. `conflict` (``closed``) while the room takes no
+    /// questions, as a post; `notFound` for a question the room does not see (waiting, hidden,
+    /// another meeting's). Answered once the vote is committed, in a batch with
     /// the votes that arrived meanwhile (``RoomVoteBatcher``, ``store(_:on:)``: one statement, no
     /// transaction of its own around it). A hide that commits while the batch runs may still see
     /// the vote counted; the vote was cast while the room saw it.
     public func vote(_ up: Bool, question: UUID, meeting: UUID, voter: UUID) async throws {
         let outcome = try await self.votes.store(Vote(up: up, question: question, meeting: meeting, voter: voter))
+        guard outcome.open else { throw Self.closedToVotes }
         guard outcome.shown else { throw DebriefError.notFound("question") }
         if outcome.changed { self.notifier.changed(meeting: meeting) }
     }
 
     static let closed = DebriefError(.conflict, "questions from the room are off for this meeting", field: "text")
+    /// A vote, or an identity asked for, while the room is off: nothing names a field.
+    public static let closedToVotes = DebriefError(.conflict, "questions from the room are off for this meeting")
 
     // MARK: - Rows
 

@@ -2,12 +2,14 @@ import Foundation
 
 /// A participant's identity in the room's questions (docs/decisions/0075): `<voter id>.<mac>`,
 /// HMAC-SHA256 under a server key over the form's code and a random id, made the way a browser's
-/// answer receipt is (``BrowserReceipts``). The page keeps it in a cookie beside the receipt; a
-/// JSON client keeps it from its first reply and sends it as `Debrief-Voter`.
+/// answer receipt is (``BrowserReceipts``). The one maker and checker of it: the JSON API issues
+/// one from `POST /v1/f/{code}/room-questions/voter` (the client sends it back as
+/// `Debrief-Voter`), the page with the room's section (its cookie, `RoomVoterCookie`).
 ///
-/// Only this server can make one, so each identity costs one rate-limited request, and one made
-/// for another form does not count here. Only the id is stored (as a vote's voter, a post's
-/// author), never the token.
+/// Issued only there, each under a rate per client address (issue 67): a post or a vote never
+/// makes one, so a client that sends none is refused instead of becoming a new participant. One
+/// made for another form does not count here. Only the id is stored (as a vote's voter, a
+/// post's author), never the token.
 public struct RoomVoters: Sendable {
     static let purpose = "room-voter"
     let signer: SignedText

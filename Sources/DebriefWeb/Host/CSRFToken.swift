@@ -4,7 +4,7 @@ import Foundation
 /// Tokens that prove a form post came from one of our pages.
 ///
 /// A token is HMAC-SHA256, keyed by a secret only the browser's HttpOnly cookie holds (the
-/// session token, or the sign-in form's nonce), over what the form is for. A page on another
+/// session token, the sign-in form's nonce, or the room's identity), over what the form is for. A page on another
 /// site can make the browser send the cookie, but it can neither read the cookie nor our page,
 /// so it cannot compute the token. Nothing is stored, and every instance agrees.
 enum CSRFToken {
@@ -15,6 +15,9 @@ enum CSRFToken {
         case signIn = "sign-in"
         /// The sign-up form, keyed by its own nonce cookie.
         case signUp = "sign-up"
+        /// The participant page's posts and votes in the room's questions, keyed by the
+        /// browser's room identity (``RoomVoterCookie``).
+        case roomQuestions = "room-questions"
     }
 
     static func make(secret: String, for purpose: Purpose) -> String {

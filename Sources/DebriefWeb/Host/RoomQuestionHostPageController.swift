@@ -7,7 +7,8 @@ import Hummingbird
 
 /// `/m/{id}/room-questions…`: the dashboard's moderation of the room's questions
 /// (docs/decisions/0075). `…/settings` sets them (on or off, moderation, names), `…/{questionId}`
-/// approves, hides, marks answered or pins one (the button pressed sends one field). Each calls
+/// approves, hides, marks answered, pins or (`delete=true`) deletes one (the button pressed sends
+/// one field). Each calls
 /// the same ``RoomQuestionActions`` as `/v1/meetings/{id}/room-questions…`, which decide who may
 /// (edit: a viewer co-host's post is the 403 page, another host's the 404 page) and what is valid;
 /// then back to the dashboard's section with a notice. Refused settings get the dashboard again
@@ -23,6 +24,7 @@ struct RoomQuestionHostPageController {
         switch value {
         case "saved": t(RoomQuestionPhrase.roomQSettingsSaved)
         case "changed": t(RoomQuestionPhrase.roomQChanged)
+        case "deleted": t(RoomQuestionPhrase.roomQDeleted)
         default: nil
         }
     }
@@ -68,6 +70,10 @@ struct RoomQuestionHostPageController {
         let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
         let question = try context.requireID("questionId", "question")
         let fields = try await context.postedFields(request)
+        if try Self.flag("delete", fields) == true {
+            try await self.questions.delete(question: question, meeting: meeting.id, by: try context.requireViewer())
+            return Self.back(meeting, notice: "deleted", anchor: "room-questions-heading")
+        }
         let input = RoomQuestionChangeInput(
             status: fields["status"], answered: try Self.flag("answered", fields), pinned: try Self.flag("pinned", fields))
         _ = try await self.questions.change(input, question: question, meeting: meeting.id, by: try context.requireViewer())

@@ -4,8 +4,8 @@ import Foundation
 
 /// The dashboard's "Questions from the room" (docs/decisions/0075): the settings (on or off,
 /// moderation, names) and every question with its state — waiting, shown or hidden, answered,
-/// pinned — and, for those who may edit the meeting, the buttons that approve, hide, mark answered
-/// and pin (``RoomQuestionHostPageController``). The list is the host's
+/// pinned — and, for those who may edit the meeting, the buttons that approve, hide, mark answered,
+/// pin and delete (``RoomQuestionHostPageController``). The list is the host's
 /// (``RoomQuestionActions/hostList(meeting:visibleTo:)``): everything, in the room's order.
 ///
 /// Members are prefixed `host`: the partial sits inside the dashboard's view, and a nil member
@@ -122,6 +122,8 @@ struct RoomQuestionsHostBlock {
             Button(
                 hostButtonName: "pinned", hostButtonValue: question.pinned ? "false" : "true",
                 hostButtonLabel: t(question.pinned ? RoomQuestionPhrase.roomQUnpin : RoomQuestionPhrase.roomQPin)))
+        // Gone for good, with its votes, and out of the room's cap (issue 67).
+        buttons.append(Button(hostButtonName: "delete", hostButtonValue: "true", hostButtonLabel: t(RoomQuestionPhrase.roomQDelete)))
         return buttons
     }
 }

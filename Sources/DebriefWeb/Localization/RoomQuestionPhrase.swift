@@ -6,12 +6,13 @@ enum RoomQuestionPhrase: String, CaseIterable, Sendable {
     // The participant's section.
     case roomQHeading, roomQTextLabel, roomQTextHint, roomQNameLabel, roomQPostButton, roomQEmpty, roomQApproveFirstNote
     case roomQPosted, roomQWaiting, roomQUpvote, roomQUnvote, roomQOneVote, roomQVotes, roomQPinned, roomQAnswered
-    case roomQCapParticipant, roomQCapMeeting, roomQClosed, roomQGone
+    case roomQCapParticipant, roomQCapMeeting, roomQClosed, roomQGone, roomQNoIdentity
     // The dashboard's moderation list.
     case roomQSettingsLegend, roomQEnabledLabel, roomQModerationLabel, roomQPostThenHide, roomQApproveFirst
     case roomQNamesLabel, roomQAnonymous, roomQNamed, roomQSaveSettings, roomQSettingsSaved, roomQChanged, roomQHostEmpty
     case roomQOffNote, roomQStatusPending, roomQStatusVisible, roomQStatusHidden
     case roomQApprove, roomQHide, roomQShowAgain, roomQMarkAnswered, roomQMarkUnanswered, roomQPin, roomQUnpin, roomQActionsLabel
+    case roomQDelete, roomQDeleted, roomQAnonymousErases
     // The presenter view.
     case roomQTopHeading, roomQTopEmpty
 
@@ -42,6 +43,11 @@ enum RoomQuestionPhrase: String, CaseIterable, Sendable {
         case .roomQCapMeeting: return ("This session has all the questions it can take ({n}).", "이 세션은 더 이상 질문을 받을 수 없어요({n}개).")
         case .roomQClosed: return ("The host has turned questions off.", "진행자가 질문 받기를 껐어요.")
         case .roomQGone: return ("That question is no longer shown.", "그 질문은 이제 보이지 않아요.")
+        case .roomQNoIdentity:
+            return (
+                "Many people on your network joined at once: reload this page in a minute to post or vote.",
+                "같은 네트워크에서 한꺼번에 많은 사람이 들어왔어요. 1분 뒤에 이 페이지를 새로 고치면 질문하거나 추천할 수 있어요."
+            )
         case .roomQSettingsLegend: return ("Settings", "설정")
         case .roomQEnabledLabel: return ("Let the room post questions", "참가자가 질문을 올릴 수 있게 하기")
         case .roomQModerationLabel: return ("Moderation", "검토 방식")
@@ -67,6 +73,10 @@ enum RoomQuestionPhrase: String, CaseIterable, Sendable {
         case .roomQPin: return ("Pin", "고정")
         case .roomQUnpin: return ("Unpin", "고정 해제")
         case .roomQActionsLabel: return ("Moderate this question", "이 질문 검토")
+        case .roomQDelete: return ("Delete", "삭제")
+        case .roomQDeleted: return ("Question deleted.", "질문을 삭제했어요.")
+        case .roomQAnonymousErases:
+            return ("Making questions anonymous erases the names already given.", "익명으로 바꾸면 이미 받은 이름이 지워져요.")
         case .roomQTopHeading: return ("Top questions from the room", "추천 많은 현장 질문")
         case .roomQTopEmpty: return ("No questions yet.", "아직 질문이 없어요.")
         }

@@ -52,14 +52,17 @@ struct ParticipantPageController {
                     code: Self.code(context), request: request, participants: self.participants, notFound: error)
             }
             let language = Self.formLanguage(view.form, request, picked: try request.pickedLanguage())
-            return try await self.landing(view, request: request, in: language)
+            // A browser new to the room's questions gets its identity with the page (decision 75).
+            let room = RoomQuestionsBlock.State(issuing: (rateLimit.admission, context.clientAddress))
+            return try await self.landing(view, request: request, in: language, room: room)
         }
         group.post(":code", use: self.submit)
         group.get(":code/change", use: self.change)
         group.post(":code/check-in", use: self.checkIn)
         group.get(":code/thanks", use: self.thanks)
         if let questions = self.roomQuestions {
-            RoomQuestionPageController(participants: self.participants, questions: questions, pages: self).addRoutes(to: group)
+            RoomQuestionPageController(participants: self.participants, questions: questions, admission: rateLimit.admission, pages: self)
+                .addRoutes(to: group)
         }
     }
 
@@ -173,11 +176,14 @@ struct ParticipantPageController {
             formTitle: form.definition.localized(to: language).title, formLanguage: language.rawValue,
             body: writer.localizer(body), resultsHref: shared ? "/f/\(form.code)/thanks\(query)" : nil,
             changeHref: changeable ? "/f/\(form.code)/change\(query)" : nil)
-        page.roomQuestions = try await self.roomBlock(form.code, language, room, request, writer.localizer)
+        let roomBlock = try await self.roomBlock(form.code, language, room, request, writer.localizer)
+        page.roomQuestions = roomBlock.block
         let live = page.roomQuestions != nil
-        return try writer.page(
+        var response = try writer.page(
             "participant-answered", title: writer.localizer(.answeredHeading), view: page, status: status,
             policy: live ? ContentSecurityPolicy.dashboard : ContentSecurityPolicy.page, alsoScripts: live ? [Assets.roomQuestionsScript.url] : [])
+        self.keep(roomBlock.issued, code: form.code, on: &response, request: request)
+        return response
     }
 
     struct AnsweredPage {
@@ -315,16 +321,19 @@ struct ParticipantPageController {
     ) async throws -> Response {
         let writer = try PageWriter(language: Self.pageLanguage(view.form, formLanguage, request))
         var page = ParticipantFormPage(view, state: state, language: writer.language, formLanguage: formLanguage)
-        page.add(try await self.roomBlock(view.form.code, formLanguage, room, request, writer.localizer), t: writer.localizer)
+        let roomBlock = try await self.roomBlock(view.form.code, formLanguage, room, request, writer.localizer)
+        page.add(roomBlock.block, t: writer.localizer)
         // Only a form with follow-ups gets their script: it hides and shows them (the page works
         // without); only a room taking questions gets theirs, which refetches the list live
         // (and connects to the page's own origin).
         let hasFollowUps = view.form.definition.questions.contains { $0.showWhen != nil }
         let room = page.roomQuestions != nil
-        return try writer.page(
+        var response = try writer.page(
             "participant-form", title: page.formTitle, view: page, status: status,
             policy: room ? ContentSecurityPolicy.dashboard : hasFollowUps ? ContentSecurityPolicy.scripted : ContentSecurityPolicy.page,
             script: hasFollowUps ? Assets.followUpScript.url : nil, alsoScripts: room ? [Assets.roomQuestionsScript.url] : [])
+        self.keep(roomBlock.issued, code: view.form.code, on: &response, request: request)
+        return response
     }
 
     /// A personal link the page may carry along: only one of the shape the server mints (the
@@ -334,17 +343,30 @@ struct ParticipantPageController {
     }
 
     /// The room's questions section for the browser asking (its ``RoomVoterCookie``), or nil when
-    /// the host has not turned them on. After a post that went through, `?room=` says how it went.
+    /// the host has not turned them on, and the identity this render issued the browser, if any
+    /// (`state.issuing`). After a post that went through, `?room=` says how it went.
     private func roomBlock(
         _ code: String, _ formLanguage: LanguageTag, _ state: RoomQuestionsBlock.State?, _ request: Request, _ t: Localizer
-    ) async throws -> RoomQuestionsBlock? {
-        guard let questions = self.roomQuestions else { return nil }
-        let view = try await questions.roomView(code: code, voterToken: RoomVoterCookie.token(request))
+    ) async throws -> (block: RoomQuestionsBlock?, issued: String?) {
+        guard let questions = self.roomQuestions else { return (nil, nil) }
         var state = state ?? RoomQuestionsBlock.State()
+        var identity = try await RoomVoterCookie.identity(request, code: code, questions: questions)
+        let view = try await questions.roomView(code: code, voter: identity.voter)
+        if view.settings.enabled, identity.voter == nil, let issuing = state.issuing {
+            identity = try await RoomVoterCookie.issue(code: code, questions: questions, issuing: issuing)
+        }
         if state.note == nil {
             state.note = RoomQuestionPageController.note(request.uri.queryParameters.get("room").map { String($0) }, t)
         }
-        return RoomQuestionsBlock(view, code: code, formLanguage: formLanguage.rawValue, state: state, t: t)
+        let block = RoomQuestionsBlock(view, code: code, csrf: identity.csrf, formLanguage: formLanguage.rawValue, state: state, t: t)
+        return (block, block == nil ? nil : identity.issued)
+    }
+
+    /// Keeps an identity the room's section issued in its cookie.
+    private func keep(_ issued: String?, code: String, on response: inout Response, request: Request) {
+        guard let issued else { return }
+        RoomVoterCookie(attributes: ReceiptCookie(secures: self.securesCookies, embedding: self.embedding))
+            .set(issued, code: code, on: &response, request: request)
     }
 
     private static func code(_ context: AppRequestContext) -> String {

@@ -13,12 +13,15 @@ import Hummingbird
 ///
 /// Each calls the same ``RoomQuestionActions`` as `/v1/f/{code}/room-questions…` (they decide
 /// visibility, caps, text rules and votes), under the participant routes' rate limit and body
-/// limit, naming the participant by ``RoomVoterCookie``. A post that goes through goes back to
-/// the page (303) with a note; a refused one gets the page again with what was typed, the
-/// problem next to its field (422) or a cap's refusal (409) as a message, and nothing stored.
+/// limit and the room's own rates per address (``Admission/roomPost(address:code:)``), naming
+/// the participant by ``RoomVoterCookie``, whose proof (the form's `csrf`) a post from another
+/// site cannot carry. A post that goes through goes back to the page (303) with a note; a
+/// refused one gets the page again with what was typed, the problem next to its field (422) or a
+/// cap's or a closed room's refusal (409) as a message, and nothing stored.
 struct RoomQuestionPageController {
     let participants: ParticipantActions
     let questions: RoomQuestionActions
+    let admission: Admission
     /// Renders the page after a refused post (``ParticipantPageController/landing(_:request:in:room:status:)``).
     let pages: ParticipantPageController
 
@@ -42,12 +45,13 @@ struct RoomQuestionPageController {
         let fields = try await FormFields.read(request, limit: context.bodyLimit(atMost: self.pages.maxBodyBytes))
         let language = ParticipantPageController.formLanguage(form, request, picked: fields["language"])
         let t = Localizer(ParticipantPageController.pageLanguage(form, language, request))
+        let voter = try await RoomVoterCookie.proven(request, fields, code: form.code, questions: self.questions)
+        try self.admission.roomPost(address: context.clientAddress, code: form.code)
         var room = RoomQuestionsBlock.State(text: fields["text"] ?? "", name: fields["name"] ?? "")
         let status: HTTPResponse.Status
         do {
-            let (question, voter) = try await self.questions.post(
-                RoomQuestionInput(text: fields["text"], name: fields["name"]), code: form.code, voterToken: RoomVoterCookie.token(request))
-            return self.back(form, language, note: question.status == .visible ? "posted" : "waiting", issued: voter.issued, request)
+            let question = try await self.questions.post(RoomQuestionInput(text: fields["text"], name: fields["name"]), by: voter)
+            return self.back(form, language, note: question.status == .visible ? "posted" : "waiting")
         } catch let failure as ValidationFailure {
             let errors = FieldErrors(failure, t)
             room.textError = errors["text"]
@@ -67,41 +71,46 @@ struct RoomQuestionPageController {
         let fields = try await FormFields.read(request, limit: context.bodyLimit(atMost: self.pages.maxBodyBytes))
         guard let up = fields["up"].flatMap({ Bool($0) }) else { throw APIError.badRequest("up", "must be true or false") }
         let language = ParticipantPageController.formLanguage(form, request, picked: fields["language"])
+        let voter = try await RoomVoterCookie.proven(request, fields, code: form.code, questions: self.questions)
+        try self.admission.roomVote(address: context.clientAddress, code: form.code)
+        let t = Localizer(ParticipantPageController.pageLanguage(form, language, request))
+        let room: RoomQuestionsBlock.State
+        let status: HTTPResponse.Status
         do {
-            let voter = try await self.questions.vote(up, question: question, code: form.code, voterToken: RoomVoterCookie.token(request))
-            return self.back(form, language, note: nil, issued: voter.issued, request)
+            try await self.questions.vote(up, question: question, by: voter)
+            return self.back(form, language, note: nil)
         } catch let gone as DebriefError where gone.code == .notFound {
             // The form was found above: what is gone is the question (hidden, or never shown).
-            let t = Localizer(ParticipantPageController.pageLanguage(form, language, request))
-            let room = RoomQuestionsBlock.State(message: t(RoomQuestionPhrase.roomQGone))
-            return try await self.pages.landing(
-                try await self.participants.view(code: form.code), request: request, in: language, room: room, status: .notFound)
+            room = RoomQuestionsBlock.State(message: t(RoomQuestionPhrase.roomQGone))
+            status = .notFound
+        } catch let off as DebriefError where off.code == .conflict {
+            room = RoomQuestionsBlock.State(message: Self.message(off, t))
+            status = .conflict
         }
+        return try await self.pages.landing(
+            try await self.participants.view(code: form.code), request: request, in: language, room: room, status: status)
     }
 
     /// The list alone, as this browser sees it (its votes marked); 404 while questions are off.
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await self.participants.form(code: Self.code(context))
-        let view = try await self.questions.roomView(code: form.code, voterToken: RoomVoterCookie.token(request))
+        // The fragment issues nothing: the page it refreshes did, or showed no forms to prove.
+        let identity = try await RoomVoterCookie.identity(request, code: form.code, questions: self.questions)
+        let view = try await self.questions.roomView(code: form.code, voter: identity.voter)
         guard view.settings.enabled else { throw DebriefError.notFound("room questions") }
         let language = ParticipantPageController.formLanguage(form, request, picked: try request.pickedLanguage())
         let writer = try PageWriter(language: ParticipantPageController.pageLanguage(form, language, request))
         var response = writer.fragment(
-            html: try writer.fragmentHTML("room-questions-fragment", view: RoomQuestionsList(view.questions, code: form.code, t: writer.localizer)))
+            html: try writer.fragmentHTML("room-questions-fragment", view: RoomQuestionsList(view.questions, code: form.code, csrf: identity.csrf, t: writer.localizer)))
         response.headers[.cacheControl] = "no-store"
         return response
     }
 
-    /// Back to the page's questions (303), keeping a new identity's token in its cookie.
-    private func back(_ form: PublishedForm, _ language: LanguageTag, note: String?, issued: String?, _ request: Request) -> Response {
+    /// Back to the page's questions (303).
+    private func back(_ form: PublishedForm, _ language: LanguageTag, note: String?) -> Response {
         var query: [String] = form.definition.translations.isEmpty ? [] : ["lang=\(language.rawValue)"]
         if let note { query.append("room=\(note)") }
-        var response = Response.seeOther("/f/\(form.code)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")) + "#room-questions")
-        if let issued {
-            RoomVoterCookie(attributes: ReceiptCookie(secures: self.pages.securesCookies, embedding: self.pages.embedding))
-                .set(issued, code: form.code, on: &response, request: request)
-        }
-        return response
+        return Response.seeOther("/f/\(form.code)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")) + "#room-questions")
     }
 
     /// A refusal that belongs to no field, in the participant's words.

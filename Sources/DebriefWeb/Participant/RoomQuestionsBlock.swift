@@ -1,11 +1,12 @@
 import Debrief
 import DebriefActions
+import DebriefHTTP
 import DebriefStore
 import Foundation
 
 /// The participant page's "Questions from the room" (docs/decisions/0075), shown when the host
 /// turned them on: the form that posts one (a name field only in a `named` room), and the list the
-/// room sees (``RoomQuestionActions/roomView(code:voterToken:)``: visible questions only, in the
+/// room sees (``RoomQuestionActions/roomView(code:voter:)``: visible questions only, in the
 /// room's order) with an upvote or remove-vote button each. Plain forms that work without script;
 /// with it (`room-questions.js`) the list is fetched again whenever the room's questions' stream
 /// (`/v1/f/{code}/room-questions/live`) sends a version other than the page's (decision 75).
@@ -23,6 +24,9 @@ struct RoomQuestionsBlock {
         var message: String?
         /// "Posted", or "waiting for the host", after a post that went through.
         var note: String?
+        /// Who may issue the browser an identity on this render, and to which client address
+        /// (``RoomVoterCookie/issue(code:questions:issuing:)``): a page view, not a post's answer.
+        var issuing: (admission: Admission, address: String)?
     }
 
     struct Item {
@@ -40,6 +44,11 @@ struct RoomQuestionsBlock {
     }
 
     var roomCode: String
+    /// The forms' proof that they were made on this page (``RoomVoterCookie/csrf(_:)``).
+    var roomCSRF: String
+    /// The browser has no identity, and the page could not issue one (past the rate per address):
+    /// its posts would be refused, so the section says to reload.
+    var roomNoIdentity: Bool
     var roomPostAction: String
     /// The fragment `room-questions.js` fetches when the room's list changed.
     var roomListURL: String
@@ -60,9 +69,11 @@ struct RoomQuestionsBlock {
     var roomList: RoomQuestionsList
 
     /// The block of `view`, or nil when the host has not turned questions on.
-    init?(_ view: RoomQuestionActions.RoomView, code: String, formLanguage: String, state: State, t: Localizer) {
+    init?(_ view: RoomQuestionActions.RoomView, code: String, csrf: String, formLanguage: String, state: State, t: Localizer) {
         guard view.settings.enabled else { return nil }
         self.roomCode = code
+        self.roomCSRF = csrf
+        self.roomNoIdentity = csrf.isEmpty
         self.roomPostAction = "/f/\(code)/room-questions"
         self.roomListURL = "/f/\(code)/room-questions" + (formLanguage.isEmpty ? "" : "?lang=\(formLanguage)")
         self.roomLiveURL = "/v1/f/\(code)/room-questions/live"
@@ -76,7 +87,7 @@ struct RoomQuestionsBlock {
         self.roomNameError = state.nameError
         self.roomMessage = state.message
         self.roomNote = state.note
-        self.roomList = RoomQuestionsList(view.questions, code: code, t: t)
+        self.roomList = RoomQuestionsList(view.questions, code: code, csrf: csrf, t: t)
     }
 }
 
@@ -85,9 +96,12 @@ struct RoomQuestionsBlock {
 struct RoomQuestionsList {
     var roomItems: [RoomQuestionsBlock.Item]
     var roomEmpty: Bool
+    /// Each vote form's proof (``RoomVoterCookie/csrf(_:)``).
+    var roomCSRF: String
 
-    init(_ questions: [RoomQuestion], code: String, t: Localizer) {
+    init(_ questions: [RoomQuestion], code: String, csrf: String, t: Localizer) {
         self.roomEmpty = questions.isEmpty
+        self.roomCSRF = csrf
         self.roomItems = questions.map { question in
             let id = question.id.uuidString.lowercased()
             return RoomQuestionsBlock.Item(

@@ -37,7 +37,7 @@ struct RoomQuestionsModerationPageTests {
             let settings = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/room-questions", token: fixture.hostToken)
             #expect((settings.json?["settings"] as? [String: Any])?["moderation"] as? String == "approveFirst", "\(settings.text)")
 
-            let posted = try await api.send(.post, "/v1/f/\(fixture.code)/room-questions", json: ["text": "What about the budget?"])
+            let posted = try await api.roomPost(fixture.code, json: ["text": "What about the budget?"])
             #expect(posted.status == .created)
             let id = try #require(posted.string("id"))
             let waiting = try await api.page(base + "?room=saved", cookie: owner.cookie)
@@ -92,7 +92,7 @@ struct RoomQuestionsModerationPageTests {
                 .put, "/v1/meetings/\(fixture.meetingID)/room-questions/settings", token: fixture.hostToken,
                 json: ["enabled": true, "moderation": "postThenHide", "names": "anonymous"])
             #expect(settings.status == .ok)
-            let id = try #require(try await api.send(.post, "/v1/f/\(fixture.code)/room-questions", json: ["text": "Lunch?"]).string("id"))
+            let id = try #require(try await api.roomPost(fixture.code, json: ["text": "Lunch?"]).string("id"))
             let viewer = try await SeriesSharingTests.host(api)
             let stranger = try await SeriesSharingTests.host(api)
             #expect(try await SeriesSharingTests.share(api, fixture, with: viewer, as: "viewer").status == .accepted)
@@ -104,7 +104,33 @@ struct RoomQuestionsModerationPageTests {
             #expect(try await api.post(change, [("csrf", viewerSession.csrf), ("status", "hidden")], cookie: viewerSession.cookie).status == .forbidden)
             let strangerSession = try #require(try await api.signIn(email: stranger.email).1)
             #expect(try await api.post(change, [("csrf", strangerSession.csrf), ("status", "hidden")], cookie: strangerSession.cookie).status == .notFound)
+            // Nor may they delete it (issue 67).
+            #expect(try await api.post(change, [("csrf", viewerSession.csrf), ("delete", "true")], cookie: viewerSession.cookie).status == .forbidden)
+            #expect(try await api.post(change, [("csrf", strangerSession.csrf), ("delete", "true")], cookie: strangerSession.cookie).status == .notFound)
             #expect(try await Self.roomTexts(api, fixture.code) == ["Lunch?"])
+        }
+    }
+
+    /// Issue 67: the host had no way to delete a post, so a flood stayed in the room's cap.
+    @Test func theDashboardDeletesAQuestionWithItsVotes() async throws {
+        try await ParticipantAPI.run { api, database in
+            let fixture = try await api.publish()
+            try await RoomQuestionsPageTests.turnOn(api, fixture)
+            let id = try #require(try await api.roomPost(fixture.code, json: ["text": "BUY CHEAP WATCHES"]).string("id"))
+            #expect(try await api.roomVote(fixture.code, id).status == .noContent)
+            let owner = try await Self.owner(api, fixture)
+            let dashboard = try await api.page("/m/\(fixture.meetingID)", cookie: owner.cookie)
+            #expect(dashboard.text.contains(#"name="delete" value="true""#), "the owner is offered a delete button")
+            let change = "/m/\(fixture.meetingID)/room-questions/\(id)"
+            let deleted = try await api.post(change, [("csrf", owner.csrf), ("delete", "true")], cookie: owner.cookie)
+            #expect(deleted.status == .seeOther, "\(deleted.status) \(deleted.text)")
+            #expect(deleted.headers[.location] == "/m/\(fixture.meetingID)?room=deleted#room-questions-heading")
+            #expect(try await Self.roomTexts(api, fixture.code).isEmpty)
+            #expect(try await RoomQuestionsPageTests.count(database, "room_questions") == 0)
+            #expect(try await RoomQuestionsPageTests.count(database, "room_question_votes") == 0)
+            #expect(try await api.page("/m/\(fixture.meetingID)?room=deleted", cookie: owner.cookie).text.contains("Question deleted."))
+            let again = try await api.post(change, [("csrf", owner.csrf), ("delete", "true")], cookie: owner.cookie)
+            #expect(again.status == .notFound, "a question deleted is not found")
         }
     }
 
@@ -120,12 +146,12 @@ struct RoomQuestionsModerationPageTests {
             #expect(settings.status == .ok)
             var ids: [String: String] = [:]
             for text in ["alpha", "bravo", "charlie", "delta", "echo"] {
-                let id = try #require(try await api.send(.post, "/v1/f/\(fixture.code)/room-questions", json: ["text": text]).string("id"))
+                let id = try #require(try await api.roomPost(fixture.code, json: ["text": text]).string("id"))
                 ids[text] = id
             }
             // bravo 3 votes, charlie 2, delta 1; echo pinned; alpha hidden.
             for (text, votes) in [("bravo", 3), ("charlie", 2), ("delta", 1)] {
-                for _ in 0..<votes { _ = try await api.send(.put, "/v1/f/\(fixture.code)/room-questions/\(ids[text]!)/vote") }
+                for _ in 0..<votes { _ = try await api.roomVote(fixture.code, ids[text]!) }
             }
             for (text, change) in [("echo", ["pinned": true]), ("alpha", ["status": "hidden"])] as [(String, [String: Any])] {
                 let changed = try await api.send(
@@ -150,9 +176,11 @@ struct RoomQuestionsModerationPageTests {
                 .put, "/v1/meetings/\(fixture.meetingID)/room-questions/settings", token: fixture.hostToken,
                 json: ["enabled": true, "moderation": "postThenHide", "names": "anonymous"])
             #expect(settings.status == .ok)
-            let id = try #require(try await api.send(.post, "/v1/f/\(fixture.code)/room-questions", json: ["text": "Lunch?"]).string("id"))
-            let voted = try await api.post("/f/\(fixture.code)/room-questions/\(id)/vote", [("up", "true")])
-            let cookie = try #require(RoomQuestionsPageTests.voterCookie(voted))
+            let id = try #require(try await api.roomPost(fixture.code, json: ["text": "Lunch?"]).string("id"))
+            let browser = try await api.joinRoom(fixture.code)
+            let voted = try await api.roomPagePost("/f/\(fixture.code)/room-questions/\(id)/vote", [("up", "true")], as: browser)
+            #expect(voted.status == .seeOther)
+            let cookie = browser.cookie
             let mine = try await api.page("/f/\(fixture.code)/room-questions", cookie: cookie)
             #expect(mine.status == .ok && mine.isHTML)
             #expect(mine.headers[.cacheControl] == "no-store")
