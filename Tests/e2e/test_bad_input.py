@@ -158,13 +158,29 @@ def _next_body():
 _ROOM_QUESTION: dict[str, str] = {}
 
 
+def _room_voter(w) -> str:
+    """An identity in the anonymous form's room, issued once (issue 67: posts need one)."""
+    if "voter" not in _ROOM_QUESTION:
+        issued = w.api.request("POST", f"/v1/f/{w.anonymous_code}/room-questions/voter")
+        assert issued.status_code == 201, issued.text
+        _ROOM_QUESTION["voter"] = issued.json()["voter"]
+    return _ROOM_QUESTION["voter"]
+
+
 def _room_question(w) -> str:
     """One question in the anonymous form's room, posted once, for the host's moderation route."""
     if "id" not in _ROOM_QUESTION:
-        posted = w.api.request("POST", f"/v1/f/{w.anonymous_code}/room-questions", json={"text": "Who owns the roadmap?"})
+        posted = w.api.request("POST", f"/v1/f/{w.anonymous_code}/room-questions", json={"text": "Who owns the roadmap?"},
+                               headers={"Debrief-Voter": _room_voter(w)})
         assert posted.status_code == 201, posted.text
         _ROOM_QUESTION["id"] = posted.json()["id"]
     return _ROOM_QUESTION["id"]
+
+
+# Headers a route needs besides its body: the room's posts carry an issued identity.
+ROUTE_HEADERS = {
+    "POST /v1/f/{code}/room-questions": lambda w: {"Debrief-Voter": _room_voter(w)},
+}
 
 
 # Each route: how to fill the path, and a valid body that the cases spoil one way at a time.
@@ -264,7 +280,7 @@ def test_every_json_route_has_a_corpus_entry(api: API):
 def send_raw(world: World, key: str, body: bytes, path: str | None = None) -> rawhttp.RawResponse:
     method = key.split(" ")[0]
     target = path or ROUTES[key][0](world)
-    headers = {"Content-Type": "application/json", **world.host.auth}
+    headers = {"Content-Type": "application/json", **world.host.auth, **ROUTE_HEADERS.get(key, lambda w: {})(world)}
     return rawhttp.send(world.port, method, target, body, headers)
 
 
@@ -370,6 +386,54 @@ def test_strings_with_nul_or_bad_unicode_are_422_naming_the_member(world: World,
         for literal, label in spoiled:
             body = replaced(ROUTES[key][1](world), path, "\u2062").replace("\u2062".encode(), literal.encode("latin-1"))
             expect_refusal(send_raw(world, key, body), f"{key} {path} {label}", paths={path}, statuses=(422,))
+
+
+# Valid JSON numbers no decimal holds (beyond about 38 digits with an exponent from -128 to 127),
+# or written unusually (issue 67: `1e-400` was a 400 "not valid JSON"). Each is a 422 naming its
+# member, or accepted; never a 400.
+EDGE_NUMBERS = ["1e-400", "-1e-400", "1e400", "0e-400", "0e400", "1e-130", "1e128", "-0", "-0.0", "1E+2", "4.5e1",
+                "1e-2147483649", "1e99999999999"]
+NUMBER_FORM = {"title": "Numbers", "anonymous": True, "questions": [
+    {"key": "minutes", "prompt": "How long?", "kind": "number", "minimum": 0, "maximum": 200}]}
+
+
+def expect_accepted_or_named(response: rawhttp.RawResponse, where: str, path: str) -> None:
+    CASES_RUN.append(where)
+    assert response.status in (200, 201, 422), f"{where}: {response.status} {response.body[:300]!r}"
+    if response.status == 422:
+        named = [error["path"] for error in response.json().get("errors", [])]
+        assert named and named[0] == path, f"{where}: names {named}, wanted {path}"
+
+
+def test_every_json_number_is_accepted_or_a_422_naming_its_member(world: World):
+    slot = next(_slots)
+    meeting = world.host.create_meeting(title="Numbers", starts_in=timedelta(days=500 + slot))
+    code = world.host.publish_form(meeting, NUMBER_FORM)["code"]
+    draft = world.host.create_meeting(title="Number draft", starts_in=timedelta(days=520 + slot))
+    for literal in EDGE_NUMBERS:
+        answer = ('{"answers":[{"questionKey":"minutes","number":%s}]}' % literal).encode()
+        expect_accepted_or_named(rawhttp.send(world.port, "POST", f"/v1/f/{code}/responses", answer, {"Content-Type": "application/json"}),
+                                 f"answer number={literal}", "answers[0].number")
+        definition = json.dumps({**NUMBER_FORM, "questions": [{**NUMBER_FORM["questions"][0], "minimum": "MIN"}]})
+        body = definition.replace('"MIN"', literal).encode()
+        expect_accepted_or_named(send_raw(world, "PUT /v1/meetings/{id}/form", body, path=f"/v1/meetings/{draft}/form"),
+                                 f"definition minimum={literal}", "questions[0].minimum")
+
+
+# Text of only invisible characters is blank, as whitespace is (issue 67: a question of only a
+# byte-order mark was stored, and shown as nothing).
+INVISIBLE = ["\ufeff", "\u200b\u200d", "\u2060", "\u00ad", " \ufeff\u200c "]
+
+
+def test_invisible_only_text_is_refused_like_whitespace(world: World):
+    draft = world.host.create_meeting(title="Invisible", starts_in=timedelta(days=540 + next(_slots)))
+    for text in INVISIBLE:
+        form = {**SAMPLE_FORM, "title": text, "questions": [{**SAMPLE_FORM["questions"][0], "prompt": text}] + SAMPLE_FORM["questions"][1:]}
+        reply = world.host.request("PUT", f"/v1/meetings/{draft}/form", json=form)
+        CASES_RUN.append(f"invisible {text!r}")
+        assert reply.status_code == 422, f"{text!r}: {reply.status_code} {reply.text[:300]}"
+        named = {error["path"]: error["message"] for error in reply.json()["errors"]}
+        assert named.get("title") == "must not be empty" and named.get("questions[0].prompt") == "must not be empty", named
 
 
 def test_nul_in_paths_and_queries_is_a_4xx_problem(world: World):
@@ -778,3 +842,24 @@ def test_zz_report_the_case_count(artifacts: Path):
     (artifacts / "bad-input-cases.txt").write_text(f"{len(CASES_RUN)} bad-input cases\n" + "\n".join(CASES_RUN) + "\n")
     print(f"\nbad-input corpus: {len(CASES_RUN)} cases")
     assert len(CASES_RUN) > 500
+
+
+def test_room_posts_and_votes_without_an_issued_identity_are_400_naming_the_header(world: World):
+    """Issue 67: a post or a vote in the room's questions needs an identity the server issued for
+    this form; none, a forged one, another form's or an oversized one is a 400 naming
+    `Debrief-Voter`, and nothing is stored (they used to mint a new participant each)."""
+    question = _room_question(world)
+    other = world.api.request("POST", f"/v1/f/{world.identified_code}/room-questions/voter")
+    assert other.status_code == 409, "the identified form's room is off: it issues none"
+    forged = "00000000-0000-4000-8000-000000000000.bm90LWEtbWFj"
+    for name, headers in [("none", {}), ("forged", {"Debrief-Voter": forged}), ("junk", {"Debrief-Voter": "x" * 4000}),
+                          ("empty", {"Debrief-Voter": ""})]:
+        for method, path, body in [
+            ("POST", f"/v1/f/{world.anonymous_code}/room-questions", b'{"text":"Flood"}'),
+            ("PUT", f"/v1/f/{world.anonymous_code}/room-questions/{question}/vote", b""),
+            ("DELETE", f"/v1/f/{world.anonymous_code}/room-questions/{question}/vote", b""),
+        ]:
+            response = rawhttp.send(world.port, method, path, body, {"Content-Type": "application/json", **headers})
+            expect_refusal(response, f"{method} room with {name} voter", paths={"Debrief-Voter"}, statuses=(400,))
+    listed = world.api.request("GET", f"/v1/f/{world.anonymous_code}/room-questions").json()["questions"]
+    assert [item["votes"] for item in listed if item["id"] == question] == [0]
