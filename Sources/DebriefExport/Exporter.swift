@@ -9,8 +9,11 @@ import Foundation
 public struct Exporter: Sendable {
     let exports: ExportStore
     let results: ResultsStore
+    /// "Now" for the series clock: which sessions the trends leave out as planned (decision 83).
+    let clock: WallClock
 
-    public init(exports: ExportStore, results: ResultsStore) {
+    public init(exports: ExportStore, results: ResultsStore, clock: WallClock = .system) {
+        self.clock = clock
         self.exports = exports
         self.results = results
     }
@@ -98,7 +101,8 @@ public struct Exporter: Sendable {
         try await stream.header(TrendsLayout.header)
         for series in try await self.exports.series(export) {
             let sessions = try await self.results.seriesCounts(series: series, visibleTo: export.viewer)
-            let report = TrendsReport(seriesID: series, sessions: sessions)
+            let clock = try await self.results.clocks.clock(series: series)
+            let report = TrendsReport(seriesID: series, counted: sessions, clock: clock, at: self.clock.now())
             try await stream.rows(columns: TrendsLayout.columns(report, zone: export.timeZone, zoneName: export.timeZoneName), textColumns: TrendsLayout.textColumns)
         }
     }

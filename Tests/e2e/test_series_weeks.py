@@ -6,7 +6,8 @@ the API: the builder's own walk is test_host_week.py); sessions 1, 2 and 3 each 
 its Korean texts without any copying, and each is published and answered on 390 px phones in
 English and Korean, which read the session's local time with its zone named. Four roster
 addresses are saved with one press and nothing reaches the SMTP sink until the host presses send
-on the preview. "Next session" proposes the schedule's next date, which overlaps nothing; the
+on the preview. "Next session" opens next week's planned session, and from the last planned one
+proposes the schedule's next date, which overlaps nothing; the
 presenter view steps with the keyboard (the full check is test_live_room.py); the trends span the
 three sessions; the series' settings page sets a default place "Next session" then proposes. A
 second series is started from an uploaded `.ics` file, and its sessions have
@@ -283,14 +284,17 @@ def test_three_weeks_of_a_weekly_series(mail_server, smtp, browser) -> None:  # 
         plain = message.get_body(("plain",)).get_content()
         assert f"/f/{codes[2]}" in plain, plain
 
-    # 5. "Next session" proposes the schedule's next date after the latest planned session, a
+    # 5. "Next session" on this week's session opens next week's planned session to edit
+    #    (issue 68, decision 83); on the last planned one it proposes the schedule's next date, a
     #    slot no session holds; taking it makes the session, with the series' form.
-    latest = instant(planned[-1]["startsAt"])
     laptop.get(f"{base}/m/{current['id']}/next")
+    wait_for(laptop, lambda d: d.current_url == f"{base}/m/{planned[3]['id']}/edit")
+    latest = instant(planned[-1]["startsAt"])
+    laptop.get(f"{base}/m/{planned[-1]['id']}/next")
     proposed = laptop.find_element(By.ID, "startsAt").get_attribute("value")
     assert proposed == wall(latest + timedelta(days=7)), (proposed, wall(latest))
     steps(laptop, "next-session")
-    laptop.find_element(By.CSS_SELECTOR, f"form[action='/m/{current['id']}/next'] button[type='submit']").click()
+    laptop.find_element(By.CSS_SELECTOR, f"form[action='/m/{planned[-1]['id']}/next'] button[type='submit']").click()
     wait_for(laptop, lambda d: re.search(r"/m/[0-9a-f-]{36}$", d.current_url))
     made = laptop.current_url.rsplit("/", 1)[1]
     after = sessions_of(host, series)
@@ -329,7 +333,7 @@ def test_three_weeks_of_a_weekly_series(mail_server, smtp, browser) -> None:  # 
     steps(laptop, "series-settings")
     laptop.find_element(By.CSS_SELECTOR, f"form[action='/series/{series}/settings'] button[type='submit']").click()
     wait_for(laptop, lambda d: d.find_elements(By.CSS_SELECTOR, ".notice.ok"))
-    laptop.get(f"{base}/m/{current['id']}/next")
+    laptop.get(f"{base}/m/{made}/next")
     assert laptop.find_element(By.ID, "place").get_attribute("value") == "Room 5.01", "Next session takes the default place"
 
     write(steps.axe, ARTIFACTS / "axe-series-weeks.json")

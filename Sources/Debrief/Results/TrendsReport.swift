@@ -32,7 +32,11 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
     }
 
     public var seriesID: UUID
+    /// The sessions that have begun (docs/decisions/0083): a planned session has no rate and is
+    /// in no denominator, so it is left out rather than shown as "0 responses, 0 %".
     public var sessions: [Session]
+    /// How many planned sessions (not begun) were left out.
+    public var planned: Int
     public var questions: [QuestionTrend]
     /// Each action with a question key: that question before and after (decision 78).
     public var actionQuestions: [ActionQuestionTrend]
@@ -42,11 +46,22 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
     public var optionLabels: [String: [String: String]]
 
     enum CodingKeys: String, CodingKey {
-        case seriesID = "seriesId", sessions, questions, actionQuestions
+        case seriesID = "seriesId", sessions, planned, questions, actionQuestions
     }
 
-    public init(seriesID: UUID, sessions: [SessionCounts]) {
+    /// The report at `instant` by the series' clock (docs/decisions/0083), the one rule every
+    /// trends output (JSON, page, chart, CSV, xlsx) goes through: a planned session (not begun)
+    /// with nothing counted is left out and counted in `planned`; one that already has answers
+    /// or check-ins (a form published early) stays, so what was counted is shown.
+    public init(seriesID: UUID, counted sessions: [SessionCounts], clock: SeriesClock, at instant: Date) {
+        let shown = sessions.filter { !clock.isPlanned($0.meetingID, at: instant) || $0.responses > 0 || $0.checkedIn > 0 }
+        self.init(seriesID: seriesID, sessions: shown, planned: sessions.count - shown.count)
+    }
+
+    /// `sessions`: those to show; `planned`: how many planned ones were left out.
+    public init(seriesID: UUID, sessions: [SessionCounts], planned: Int = 0) {
         self.seriesID = seriesID
+        self.planned = planned
         self.sessions = sessions.map {
             let rate = $0.responseRate
             return Session(

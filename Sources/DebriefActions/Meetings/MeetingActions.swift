@@ -10,8 +10,11 @@ public struct MeetingActions: Sendable {
     let forms: FormStore
     /// Told when a meeting changes or goes, so shared results and live viewers follow.
     let notifier: ResultsNotifier?
+    /// "Now" for the series clock (docs/decisions/0083).
+    let clock: WallClock
 
-    public init(meetings: MeetingStore, forms: FormStore, notifier: ResultsNotifier? = nil) {
+    public init(meetings: MeetingStore, forms: FormStore, notifier: ResultsNotifier? = nil, clock: WallClock = .system) {
+        self.clock = clock
         self.meetings = meetings
         self.forms = forms
         self.notifier = notifier
@@ -137,6 +140,15 @@ public struct MeetingActions: Sendable {
         return NextSessionSlot.propose(
             first: rhythm.first, latest: rhythm.latest, schedule: rhythm.schedule, zone: rhythm.timeZone, busy: busy,
             length: rhythm.defaultDuration)
+    }
+
+    /// The planned session (not begun, by the series clock) that follows `previousID` in its
+    /// series, nil when none is planned: "Next session" on a planned series edits that one rather
+    /// than planning one more after the last (docs/decisions/0083).
+    public func nextPlannedSession(after previousID: UUID, by viewer: Viewer) async throws -> UUID? {
+        _ = try await self.find(previousID, visibleTo: viewer, toDo: .edit)
+        let clock = try await self.meetings.clocks.clock(ofSeriesOf: previousID)
+        return clock.nextPlanned(after: previousID, at: self.clock.now())?.meetingID
     }
 
     /// The series' default place of a new session (decision 73), nil when it has none.

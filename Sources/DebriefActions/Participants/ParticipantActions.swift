@@ -11,8 +11,14 @@ public struct ParticipantActions: Sendable {
     let responses: ResponseStore
     /// Signs the "opened" ticket of every view and checks it on the submission.
     let tickets: OpenedTickets
+    /// "Now" for the series clock (docs/decisions/0083).
+    let clock: WallClock
 
-    public init(forms: ParticipantFormStore, checkIns: CheckInStore, responses: ResponseStore, tickets: OpenedTickets) {
+    public init(
+        forms: ParticipantFormStore, checkIns: CheckInStore, responses: ResponseStore, tickets: OpenedTickets,
+        clock: WallClock = .system
+    ) {
+        self.clock = clock
         self.forms = forms
         self.checkIns = checkIns
         self.responses = responses
@@ -33,10 +39,11 @@ public struct ParticipantActions: Sendable {
         try await self.forms.sessionTime(code: code)
     }
 
-    /// Where a series' stable code leads now: its current session's form code, or that none is
-    /// open (and when the next session starts). Throws not-found when `code` is no series' code.
+    /// Where a series' stable code leads now, by the series clock: the form of the session
+    /// happening now, or that none is (when the next session starts, the previous one's form
+    /// while it is open). Throws not-found when `code` is no series' code.
     public func currentSession(seriesCode code: String) async throws -> SeriesSession {
-        try await self.forms.seriesCodes.currentSession(seriesCode: code)
+        try await self.forms.seriesCodes.currentSession(seriesCode: code, at: self.clock.now())
     }
 
     /// What the participant page and `GET /v1/f/{code}` show: the form and its meeting.

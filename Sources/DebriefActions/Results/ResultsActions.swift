@@ -13,14 +13,17 @@ public struct ResultsActions: Sendable {
     public let shared: SharedResults
     /// What hosts' unfiltered reads need (``SharedResults/Freshness``).
     let hostReads: SharedResults.Freshness
+    /// "Now" for the series clock: which sessions are still planned (docs/decisions/0083).
+    let clock: WallClock
 
     /// `sharedMaxAge`: see ``SharedResults/init(maxAge:capacity:compute:)``; `hostReadStaleness`:
     /// how old a participant's submission may be and still be missing from a host's read
     /// (``SharedResults/Freshness/hostChanges(participantsWithin:)``; zero: none may be).
     public init(
         results: ResultsStore, sharedMaxAge: Duration = .seconds(2), hostReadStaleness: Duration = .zero,
-        metrics: any MetricsFactory = MetricsSystem.factory
+        metrics: any MetricsFactory = MetricsSystem.factory, clock: WallClock = .system
     ) {
+        self.clock = clock
         self.results = results
         self.hostReads = hostReadStaleness > .zero ? .hostChanges(participantsWithin: hostReadStaleness) : .everyChange
         self.shared = SharedResults(maxAge: sharedMaxAge, metrics: metrics) { meeting in
@@ -113,9 +116,12 @@ public struct ResultsActions: Sendable {
         return try JSONCoding.encoder.encode(RoomView(ResultsReport(counts, filter: ResultsFilter())))
     }
 
-    /// Every session of a series and the trend of each question asked in two or more.
+    /// Every session of a series and the trend of each question asked in two or more; planned
+    /// sessions as the series clock says (``TrendsReport/init(seriesID:counted:clock:at:)``).
     public func trends(series id: UUID, visibleTo viewer: Viewer) async throws -> TrendsReport {
-        TrendsReport(seriesID: id, sessions: try await self.results.seriesCounts(series: id, visibleTo: viewer))
+        let sessions = try await self.results.seriesCounts(series: id, visibleTo: viewer)
+        let clock = try await self.results.clocks.clock(series: id)
+        return TrendsReport(seriesID: id, counted: sessions, clock: clock, at: self.clock.now())
     }
 
     /// What the privacy rule lets the outputs of single answers (the responses page, the

@@ -59,10 +59,11 @@ struct ParticipantController {
             switch session {
             case .open(let formCode):
                 return try await self.participants.view(code: formCode)
-            case .noneOpen(let next, _):
+            case .noneOpen(let next, let previous, _):
                 throw DebriefError(
                     .notFound, "no session of this series is open right now"
-                        + (next.map { "; the next one starts \(Timestamps.format($0))" } ?? "; no next session is planned"))
+                        + (next.map { "; the next one starts \(Timestamps.format($0))" } ?? "; no next session is planned")
+                        + (previous.map { "; the previous session's form \($0) still takes answers" } ?? ""))
             }
         }
     }

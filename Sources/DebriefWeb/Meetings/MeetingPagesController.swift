@@ -91,9 +91,13 @@ struct MeetingPagesController {
     @Sendable func nextForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
         let previous = try await context.pathMeeting(self.meetings, toDo: .edit)
+        // A planned series already holds its next session: edit that one (decision 83).
+        if let planned = try await self.meetings.nextPlannedSession(after: previous.id, by: try context.requireViewer()) {
+            return .seeOther("/m/\(planned.uuidString.lowercased())/edit")
+        }
         var page = self.nextPage(previous, writer.localizer, context)
-        // Last week's open form closes with the new session unless the host unticks it.
-        page.closePrevious = try await self.closePrevious(previous, checked: true, writer.localizer, context)
+        // A live form is never closed unless the host ticks the box: unticked by default.
+        page.closePrevious = try await self.closePrevious(previous, checked: false, writer.localizer, context)
         // The series' next slot after its latest session (decision 59): never one a planned
         // session already holds.
         let slot = try await self.meetings.proposedNextSession(after: previous.id, by: try context.requireViewer())

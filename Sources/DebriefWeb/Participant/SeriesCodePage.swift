@@ -6,15 +6,23 @@ import Foundation
 import Hummingbird
 
 /// The participant side of a series' stable code (docs/decisions/0050): `/f/{seriesCode}` sends
-/// the browser on to the current session's form (`/f/{formCode}`), or says that no session is
-/// open right now and when the next one starts.
+/// the browser on to the form of the session happening now by the series clock (`/f/{formCode}`,
+/// docs/decisions/0083), or says that none is, when the next one starts (in the series' zone and
+/// the visitor's language), and offers the previous session's form while it still takes answers.
 ///
 /// A redirect, not the form under the series code: the page the participant answers, its posts,
 /// its cookie and its idempotency key all belong to one session, so a session that changes while
 /// the page is open cannot receive answers meant for the one before.
 enum SeriesCodePage {
     struct NoSession {
+        struct PreviousForm {
+            var text: String
+            var link: String
+            var href: String
+        }
+
         var nextSession: String
+        var previousForm: PreviousForm?
     }
 
     /// The response for `code` when it is a series' code; rethrows `notFound` when it is not.
@@ -35,12 +43,17 @@ enum SeriesCodePage {
             // The current session changes from week to week: no cache may keep this answer.
             response.headers[.cacheControl] = "no-store"
             return response
-        case .noneOpen(let next, let zone):
+        case .noneOpen(let next, let previous, let zone):
             let writer = try PageWriter(language: lang.flatMap { Language($0) } ?? Language(request.headers))
             let t = writer.localizer
             let view = NoSession(
                 nextSession: next.map { t(SeriesPhrase.seriesNextSession, ["time": DateText.participant($0, zone: zone, writer.language)]) }
-                    ?? t(SeriesPhrase.seriesNoNextSession))
+                    ?? t(SeriesPhrase.seriesNoNextSession),
+                previousForm: previous.map {
+                    NoSession.PreviousForm(
+                        text: t(SeriesPhrase.seriesPreviousFormOpen), link: t(SeriesPhrase.seriesPreviousFormLink),
+                        href: "/f/\($0)" + (lang.map { "?lang=\($0.rawValue)" } ?? ""))
+                })
             var response = try writer.page("participant-no-session", title: t(SeriesPhrase.seriesNoSessionHeading), view: view)
             response.headers[.cacheControl] = "no-store"
             return response

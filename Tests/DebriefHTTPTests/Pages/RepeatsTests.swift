@@ -22,8 +22,8 @@ struct RepeatsTests {
 
     /// The page: "Every week" from 4 March 2031, 16:00 in Seoul, plans a session every Tuesday at
     /// 16:00 Seoul time up to the 26-week horizon; a form written on session 1 (with its Korean
-    /// translation) is on session 3 without any copying; "Next session" proposes the Tuesday after
-    /// the last planned one.
+    /// translation) is on session 3 without any copying; "Next session" opens the next planned
+    /// session (issue 68), and from the last one proposes the Tuesday after it.
     @Test func everyWeekOnTheNewMeetingPagePlansTheSeriesWithItsForm() async throws {
         try await ParticipantAPI.run { api, _ in
             let email = try await api.signUp()
@@ -57,10 +57,16 @@ struct RepeatsTests {
             #expect(((form.json?["translations"] as? [String: Any])?["ko"] as? [String: Any])?["title"] as? String == "팀 회의", "\(form.text)")
             #expect(form.json?["followsSeries"] as? Bool == true)
 
-            // The schedule is the series': after the last planned Tuesday (2 September), the next,
-            // 16:00 in Seoul — shown in the host's own zone (UTC: none chosen) like every host page.
+            // "Next session" on a planned series opens the next planned session to edit (issue 68,
+            // decision 83), not one after the last planned Tuesday.
             let next = try await api.page("/m/\(first)/next", cookie: browser.cookie)
-            #expect(next.inputValue("startsAt") == "2031-09-09T07:00", "\(next.inputValue("startsAt") ?? "none")")
+            let second = try #require(sessions[1]["id"] as? String)
+            #expect(next.status == .seeOther && next.headers[.location] == "/m/\(second)/edit", "\(next.status)")
+            // From the last planned session, the schedule's next Tuesday after it (2 September):
+            // 16:00 in Seoul, shown in the host's own zone (UTC: none chosen) like every host page.
+            let last = try #require(sessions.last?["id"] as? String)
+            let after = try await api.page("/m/\(last)/next", cookie: browser.cookie)
+            #expect(after.inputValue("startsAt") == "2031-09-09T07:00", "\(after.inputValue("startsAt") ?? "none")")
         }
     }
 

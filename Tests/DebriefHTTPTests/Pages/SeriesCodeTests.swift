@@ -31,9 +31,22 @@ struct SeriesCodeTests {
         return (id, try #require(published.string("code"), "\(published.text)"))
     }
 
-    @Test func theSeriesCodeOpensTheCurrentSessionAndSessionCodesKeepTheirOwn() async throws {
+    /// Moves a session to `from`…`to` seconds from the database's now.
+    static func move(_ database: Database, _ meeting: String, from: Int, to: Int) async throws {
+        try await database.execute(
+            """
+            UPDATE meetings SET starts_at = now() + make_interval(secs => \(Double(from))), ends_at = now() + make_interval(secs => \(Double(to)))
+            WHERE id = \(UUID(uuidString: meeting))
+            """)
+    }
+
+    /// Issue 68 (the series clock, decision 83): session 1 is happening now and next week's
+    /// session is published early; the series code keeps opening session 1 until an hour before
+    /// session 2 starts, and then session 2, while session 1's own code still takes answers.
+    @Test func theSeriesCodeOpensTheSessionHappeningNowAndSessionCodesKeepTheirOwn() async throws {
         try await ParticipantAPI.run { api, database in
             let form = try await api.publish()
+            try await Self.move(database, form.meetingID, from: -600, to: 1200)
             let series = try await Self.seriesCode(api, form)
             #expect(FormCode.normalize(series) == series && series != form.code)
 
@@ -47,10 +60,15 @@ struct SeriesCodeTests {
             let typed = try await api.page("/f/\(series.prefix(5).lowercased())-\(series.dropFirst(5))?lang=ko")
             #expect(typed.headers[.location] == "/f/\(form.code)?lang=ko")
 
-            // Next week's session is published: the same series code now opens session 2 ...
+            // Next week's session is published early: the room stays on session 1 (the walk's finding).
             let second = try await Self.nextSession(api, form)
             #expect(second.code != form.code)
             #expect(try await Self.seriesCode(api, form, meeting: second.meetingID) == series, "one code for the whole series")
+            #expect(try await api.page("/f/\(series)").headers[.location] == "/f/\(form.code)", "an early-published session never takes the room")
+            #expect(try await api.send(.get, "/v1/f/\(series)").string("code") == form.code)
+
+            // Half an hour before session 2 starts (inside its hour of lead) the code opens session 2 ...
+            try await Self.move(database, second.meetingID, from: 1800, to: 5400)
             #expect(try await api.page("/f/\(series)").headers[.location] == "/f/\(second.code)")
             #expect(try await api.send(.get, "/v1/f/\(series)").string("code") == second.code)
             // ... while session 1's own code still opens session 1, which still takes answers.
@@ -62,9 +80,14 @@ struct SeriesCodeTests {
                 "SELECT f.code FROM responses r JOIN forms f ON f.id = r.form_id").map { try $0.decode("code") }
             #expect(stored == [form.code], "the answer went to session 1")
 
-            // Session 2 closes: the series code falls back to session 1, still open.
+            // Session 2's form closes: the page says no form is open now and offers session 1's, still open.
             #expect(try await api.send(.post, "/v1/meetings/\(second.meetingID)/form/close", token: form.hostToken).status == .ok)
-            #expect(try await api.page("/f/\(series)").headers[.location] == "/f/\(form.code)")
+            let between = try await api.page("/f/\(series)")
+            #expect(between.status == .ok && between.text.contains("<h1>No session is open right now</h1>"), "\(between.text.prefix(1500))")
+            #expect(between.text.contains("href=\"/f/\(form.code)\""), "the previous form is offered: \(between.text.prefix(1500))")
+            #expect(try await api.page("/f/\(series)", language: "ko").text.contains("지난 세션 설문에 답하기"))
+            let json = try await api.send(.get, "/v1/f/\(series)")
+            #expect(json.status == .notFound && json.string("detail")?.contains(form.code) == true, "\(json.text)")
         }
     }
 

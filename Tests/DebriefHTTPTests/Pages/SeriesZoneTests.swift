@@ -121,8 +121,9 @@ struct SeriesZoneTests {
     }
 
     /// The reproduction of issue 48 item 1: a series planned from a calendar (weekly, 4 sessions);
-    /// "Next session" on session 1 offered session 2's slot and refused it as an overlap. Now it
-    /// offers the schedule's next occurrence after the latest session, and creating it works.
+    /// "Next session" on session 1 offered session 2's slot and refused it as an overlap. Now
+    /// (issue 68, decision 83) it opens planned session 2 to edit; from the last planned session it
+    /// offers the schedule's next occurrence, and creating it works.
     @Test func nextSessionOfACalendarPlannedSeriesFollowsTheScheduleAfterTheLatestSession() async throws {
         try await ParticipantAPI.run { api, _ in
             let fixture = try await api.publish()
@@ -134,28 +135,30 @@ struct SeriesZoneTests {
             #expect(made.status == .created, "\(made.text)")
             let sessions = try #require(made.json?["sessions"] as? [[String: Any]])
             #expect(sessions.count == 4)
-            let first = try #require(sessions.first?["id"] as? String)
+            let ids = sessions.compactMap { $0["id"] as? String }
             let email = try #require(try await api.send(.get, "/v1/me", token: fixture.hostToken).string("email"))
             let browser = try #require(try await api.signIn(email: email).1)
-            let page = try await api.page("/m/\(first)/next", cookie: browser.cookie)
+            let planned = try await api.page("/m/\(ids[0])/next", cookie: browser.cookie)
+            #expect(planned.status == .seeOther && planned.headers[.location] == "/m/\(ids[1])/edit", "planned session 2, to edit")
+            let page = try await api.page("/m/\(ids[3])/next", cookie: browser.cookie)
             // Session 4 is 25 March; the next Tuesday of the schedule is 1 April, 16:00 in Seoul.
-            #expect(page.inputValue("startsAt") == "2031-04-01T16:00", "not session 2's 11 March: \(page.inputValue("startsAt") ?? "none")")
+            #expect(page.inputValue("startsAt") == "2031-04-01T16:00", "\(page.inputValue("startsAt") ?? "none")")
             #expect(page.inputValue("endsAt") == "2031-04-01T17:00")
             let created = try await api.post(
-                "/m/\(first)/next",
+                "/m/\(ids[3])/next",
                 [("csrf", browser.csrf), ("title", "Weekly sync"), ("startsAt", try #require(page.inputValue("startsAt"))),
                  ("endsAt", try #require(page.inputValue("endsAt")))],
                 cookie: browser.cookie)
             #expect(created.status == .seeOther, "the proposal is never an overlap: \(created.status) \(created.text.prefix(1500))")
-            // Asked again from session 2, the proposal follows the new latest session.
-            let second = try #require(sessions[1]["id"] as? String)
-            let again = try await api.page("/m/\(second)/next", cookie: browser.cookie)
+            // Asked again from the new last session, the proposal follows it.
+            let fifth = try #require(created.headers[.location])
+            let again = try await api.page(fifth + "/next", cookie: browser.cookie)
             #expect(again.inputValue("startsAt") == "2031-04-08T16:00")
         }
     }
 
-    /// A series without a schedule: one week after the *latest* session, not after the one the
-    /// host is on.
+    /// A series without a schedule: one week after the *latest* session; from an earlier one, the
+    /// planned next session opens instead.
     @Test func nextSessionWithoutAScheduleIsAWeekAfterTheLatest() async throws {
         try await ParticipantAPI.run { api, _ in
             let (fixture, _) = try await Self.seoulMeeting(api)
@@ -165,7 +168,10 @@ struct SeriesZoneTests {
             #expect(second.status == .created)
             let email = try #require(try await api.send(.get, "/v1/me", token: fixture.hostToken).string("email"))
             let browser = try #require(try await api.signIn(email: email).1)
-            let page = try await api.page("/m/\(fixture.meetingID)/next", cookie: browser.cookie)
+            // From session 1, planned session 2 opens to edit (decision 83); from session 2, a week after it.
+            let planned = try await api.page("/m/\(fixture.meetingID)/next", cookie: browser.cookie)
+            #expect(planned.headers[.location] == "/m/\(try #require(second.string("id")))/edit")
+            let page = try await api.page("/m/\(try #require(second.string("id")))/next", cookie: browser.cookie)
             // The host's pages are in UTC here: 18 March 16:00 in Seoul is 07:00 UTC.
             #expect(page.inputValue("startsAt") == "2031-03-18T07:00", "\(page.inputValue("startsAt") ?? "none")")
         }
