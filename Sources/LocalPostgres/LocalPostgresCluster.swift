@@ -4,7 +4,8 @@ import Logging
 /// A private PostgreSQL cluster for `debrief serve` when no database URL is configured.
 ///
 /// Layout, for a data folder `<P>/postgres`: the cluster in `<P>/postgres`, the server log in
-/// `<P>/postgres.log`, the unix socket in `<P>/run/`. The folder is kept between runs, so data
+/// `<P>/postgres.log`, the unix socket in `<P>/run/`, the lock files in `<P>/postgres.lock` and
+/// `<P>/postgres.users` (``DataFolderClaim``). The folder is kept between runs, so data
 /// survives restarts; `start()` runs `initdb` only when the folder is new.
 ///
 /// Security: the cluster uses `trust` authentication. The server listens only on 127.0.0.1 and
