@@ -16,9 +16,12 @@ struct LiveAudienceTests {
         }
     }
 
-    static func hub(grace: Duration = .seconds(10), sharing: Flag = Flag(), counter: LiveResultsHubTests.Counter) -> LiveResultsHub {
+    static func hub(
+        grace: Duration = .seconds(10), clock: any LiveClock = .continuous, sharing: Flag = Flag(), counter: LiveResultsHubTests.Counter
+    ) -> LiveResultsHub {
         LiveResultsHub(
             hostPacing: HostPacing(interval: .milliseconds(10)), participantPacing: RoomPacing(interval: .milliseconds(10)), slowViewerGrace: grace,
+            clock: clock,
             snapshot: { _ in Data("{\"host\":true}".utf8) },
             participantSnapshot: { _ in
                 guard sharing.isOn else { return nil }
@@ -58,28 +61,39 @@ struct LiveAudienceTests {
         #expect(String(decoding: first.bytes, as: UTF8.self).contains("data: {\"n\":2}"))
     }
 
-    /// A viewer who stops reading is ended (`too_slow`) once it has been behind for the grace, and
-    /// the hub keeps nothing of it: its stream, the room's channel and its snapshot all go.
+    /// A viewer who stops reading is ended (`too_slow`) once it has been behind for the grace
+    /// (10 s of the hub's clock), not a moment before, and the hub keeps nothing of it: its stream,
+    /// the room's channel and its snapshot all go.
     @Test func aViewerWhoStopsReadingIsDroppedAndForgotten() async throws {
         let computed = LiveResultsHubTests.Counter()
-        let hub = Self.hub(grace: .zero, counter: computed)
+        let clock = ManualLiveClock()
+        let hub = Self.hub(grace: .seconds(10), clock: clock, counter: computed)
         let running = Task { try await hub.run() }
         defer { running.cancel() }
         let meeting = UUID()
         let stalled = try await hub.subscribe(to: meeting, audience: .participants)
         #expect(await hub.subscriberCount == 1)
-        // The stream holds two events; the third change finds it full and behind.
-        for _ in 0..<4 {
+        // The stream holds two events (the first snapshot and this change's); the next change
+        // finds it full, and the viewer behind from then on.
+        await hub.changed(meeting)
+        let behind = clock.now + .seconds(1)
+        // (Each change comes more than the room's interval, 10 ms, after the last recomputation,
+        // so each is recomputed as it arrives.)
+        for instant in [behind, behind + .seconds(10) - .milliseconds(100)] {
+            try await clock.run(hub, to: instant)
             await hub.changed(meeting)
-            _ = try await LiveResultsHubTests.eventually { await hub.retained.scheduled == 0 }
-            try await Task.sleep(for: .milliseconds(20))
+            try await clock.settle(hub)
+            #expect(await hub.subscriberCount == 1, "ended after \(instant - behind) behind")
         }
-        let empty = LiveResultsHub.Retained(streams: 0, meetings: 0, flushTimes: 0, scheduled: 0)
-        let emptied = try await LiveResultsHubTests.eventually { await hub.retained == empty }
-        let retained = await hub.retained
-        #expect(emptied, "\(retained)")
+        try await clock.run(hub, to: behind + .seconds(10))
+        await hub.changed(meeting)
+        try await clock.settle(hub)
+        #expect(computed.current == 5, "one snapshot per change besides the first")
+        #expect(await hub.retained == LiveResultsHub.Retained(streams: 0, meetings: 0, flushTimes: 0, scheduled: 0))
         #expect(await hub.subscriberCount == 0)
         #expect(await hub.retainedSnapshots == 0)
+        // (Ends the stream if the hub failed to: the test reads it to its end.)
+        await hub.finishAll()
         var last = ""
         for await event in stalled { if case .end(let reason) = event { last = reason } }
         #expect(last == "too_slow")

@@ -5,7 +5,10 @@ import Testing
 
 /// The hosts' recomputations of a meeting take at most 1/k of the time (``HostPacing``): a stream
 /// of changes spaces slow ones, a change now and then is recomputed at once, and the newest change
-/// still arrives.
+/// still arrives. The hub runs on a ``ManualLiveClock``: a recomputation "takes 40 ms" by sleeping
+/// 40 ms of the test's time, changes arrive at the instants the test names, and the checks are
+/// exact instants and counts, which a busy machine cannot shift (before, the same checks on the
+/// wall clock were loosened three times and still failed under the whole test command's load).
 @Suite("Live results: the hosts' pacing")
 struct LiveHostPacingTests {
     typealias Span = (start: ContinuousClock.Instant, end: ContinuousClock.Instant)
@@ -13,21 +16,23 @@ struct LiveHostPacingTests {
     /// When each recomputation started and ended, as the snapshot itself saw it.
     final class Spans: Sendable {
         let value = Mutex<[Span]>([])
-        func add(_ start: ContinuousClock.Instant) -> Int {
+        func add(_ span: Span) -> Int {
             self.value.withLock {
-                $0.append((start, .now))
+                $0.append(span)
                 return $0.count
             }
         }
         var all: [Span] { self.value.withLock { $0 } }
+        var count: Int { self.value.withLock { $0.count } }
     }
 
-    /// A hub paced by `pacing` whose every recomputation takes 40 ms and is recorded in `spans`.
-    static func slowHub(_ pacing: HostPacing, _ spans: Spans) -> LiveResultsHub {
-        LiveResultsHub(hostPacing: pacing) { _ in
-            let start = ContinuousClock.now
-            try await Task.sleep(for: .milliseconds(40))
-            return Data("{\"n\":\(spans.add(start))}".utf8)
+    /// A hub paced by `pacing` on `clock` whose every recomputation takes 40 ms of the clock's time
+    /// and is recorded in `spans`; the subscription's first snapshot, outside the pacing, takes none.
+    static func slowHub(_ pacing: HostPacing, _ clock: ManualLiveClock, _ spans: Spans) -> LiveResultsHub {
+        LiveResultsHub(hostPacing: pacing, clock: clock) { _ in
+            let start = clock.now
+            if spans.count > 0 { try await clock.sleep(until: start + .milliseconds(40)) }
+            return Data("{\"n\":\(spans.add((start, clock.now)))}".utf8)
         }
     }
 
@@ -55,87 +60,89 @@ struct LiveHostPacingTests {
         #expect(pacing.next(after: later, account: slow, now: later + .milliseconds(400)) == later + .seconds(1))
     }
 
-    /// Changes arriving without pause while each recomputation takes 40 ms: over the burst the
-    /// recomputations take at most 1/4 of the time (plus the allowance and the last one), where
-    /// with the 20 ms interval alone they would run back to back; and the last change is in the
-    /// last event.
+    /// Changes every 5 ms for 1.5 s while each recomputation takes 40 ms (owing 4 × 40 = 160 ms,
+    /// 100 ms allowed): the first starts with the first change; the second once the 160 ms owed at
+    /// 40 ms is down to the allowance (100 ms); from then on each 40 ms pays back 40 of the 60 ms
+    /// left and adds 160, so they start 160 ms apart — a quarter of the time busy, where with the
+    /// 20 ms interval alone they would run back to back. The burst's last change (1,495 ms) is
+    /// recomputed by the one at 1,540 ms, whose count the stream's last event carries.
     @Test func aStreamOfChangesKeepsTheRecomputationsToTheirShare() async throws {
-        let spans = Spans()
+        let (clock, spans) = (ManualLiveClock(), Spans())
         let pacing = HostPacing(interval: .milliseconds(20), costShare: 4, allowance: .milliseconds(100), longest: .seconds(2))
-        let hub = Self.slowHub(pacing, spans)
+        let hub = Self.slowHub(pacing, clock, spans)
         let running = Task { try await hub.run() }
         defer { running.cancel() }
         let meeting = UUID()
         let events = try await hub.subscribe(to: meeting)
-        let burst = ContinuousClock.now
-        var lastChange = burst
-        while lastChange - burst < .milliseconds(1500) {
+        let burst = clock.now
+        for change in 0..<300 {
+            try await clock.run(hub, to: burst + .milliseconds(5 * change))
             await hub.changed(meeting)
-            lastChange = .now
-            try await Task.sleep(for: .milliseconds(5))
         }
-        // The last change of the burst is recomputed too.
-        #expect(try await LiveResultsHubTests.eventually { spans.all.last.map { $0.start > lastChange } == true })
-        // The first is the subscription's, outside the pacing; the rest are the burst's.
-        let paced = Array(spans.all.dropFirst())
-        let first = try #require(paced.first), last = try #require(paced.last)
-        let busy = paced.reduce(Duration.zero) { $0 + ($1.end - $1.start) }
-        let longestOne = paced.map { $0.end - $0.start }.max() ?? .zero
-        #expect(
-            busy * 4 <= (last.start - first.start) + pacing.allowance + longestOne * 4,
-            "\(paced.count) recomputations took \(busy) of \(last.start - first.start)")
-        #expect(paced.count <= 14, "\(paced.count) recomputations")
-        // Spaced, never stopped: each starts at most `longest` after the one before (plus the
-        // hub's scheduling). How many fit in the burst depends on how long each took: under the
-        // whole test command's load a 40 ms sleep took hundreds, and only two fitted (a fixed
-        // "at least 3" failed there once); what each owes is its measured duration.
-        let gaps = zip(paced, paced.dropFirst()).map { $1.start - $0.start }
-        #expect(gaps.allSatisfy { $0 <= pacing.longest + .milliseconds(500) }, "gaps \(gaps)")
+        try await clock.run(hub, to: burst + .seconds(4))
+        // The first span is the subscription's, outside the pacing; the rest are the burst's.
+        let paced = spans.all.dropFirst()
+        let starts: [Double] = paced.map { ($0.start - burst) / .milliseconds(1) }
+        let spaced: [Double] = (0...8).map { 260 + 160 * Double($0) }
+        #expect(starts == [0, 100] + spaced, "starts (ms) \(starts)")
+        #expect(paced.allSatisfy { $0.end - $0.start == .milliseconds(40) })
         await hub.finishAll()
         var seen = ""
         for await case .results(let snapshot) in events { seen = String(decoding: snapshot.json, as: UTF8.self) }
-        #expect(seen == "{\"n\":\(spans.all.count)}")
+        #expect(seen == "{\"n\":12}")
     }
 
-    /// A change now and then — each after the last recomputation ended and the interval passed —
-    /// is recomputed at once, though each recomputation owes 1,000 × 40 ms: the account spaces a
-    /// stream of changes, not a quiet meeting's (a submission now and then, a freshness probe).
-    /// Unforgiven, each would wait at least 40 s (and `eventually` gives up after 10); the bound of
-    /// 5 s is the machine's scheduling room. Under the whole test command's load a forgiven change
-    /// waited up to 1.18 s (a bound of 1 s against 4 s owed failed there once, as 150 ms against
-    /// 400 ms had before).
+    /// A change now and then — each 150 ms after the last, past the recomputation (40 ms) and the
+    /// interval — starts its recomputation at the very instant it arrives, though each owes
+    /// 1,000 × 40 ms: the account spaces a stream of changes, not a quiet meeting's (a submission
+    /// now and then, a freshness probe). A change that arrives while one runs is not forgiven: it
+    /// waits exactly the 40 s owed from that recomputation's end.
     @Test func aChangeToAQuietMeetingIsRecomputedAtOnce() async throws {
-        let spans = Spans()
+        let (clock, spans) = (ManualLiveClock(), Spans())
         let pacing = HostPacing(interval: .milliseconds(20), costShare: 1000, allowance: .zero, longest: .seconds(60))
-        let hub = Self.slowHub(pacing, spans)
+        let hub = Self.slowHub(pacing, clock, spans)
         let running = Task { try await hub.run() }
         defer { running.cancel() }
         let meeting = UUID()
         let events = try await hub.subscribe(to: meeting)
         let consumer = Task { for await _ in events {} }
         defer { consumer.cancel() }
-        var waits: [Duration] = []
+        var change = clock.now
         for round in 1...5 {
-            let change = ContinuousClock.now
+            if round > 1 {
+                try await clock.run(hub, to: change + .milliseconds(150))
+                change = clock.now
+            }
             await hub.changed(meeting)
-            try #require(try await LiveResultsHubTests.eventually { spans.all.count > round }, "round \(round) never recomputed")
-            waits.append(spans.all[round].start - change)
-            // Past the recomputation and the interval, well within the 40 s it owes.
-            try await Task.sleep(for: .milliseconds(150))
+            // A span is recorded as its recomputation ends, 40 ms after it began.
+            try await clock.run(hub, to: change + .milliseconds(10))
+            if round == 5 {
+                // A change while the fifth runs: owed from its end, 1,000 × 40 ms (below the 60 s
+                // `longest` after its start).
+                await hub.changed(meeting)
+            }
+            try await clock.run(hub, to: change + .milliseconds(40))
+            try #require(spans.count == 1 + round, "round \(round) was not recomputed when its change arrived")
+            #expect(spans.all[round].start == change, "round \(round)")
         }
-        #expect(waits.allSatisfy { $0 < .seconds(5) }, "\(waits)")
+        let owed = change + .milliseconds(40) + .seconds(40)
+        try await clock.run(hub, to: owed + .milliseconds(40))
+        #expect(spans.count == 7 && spans.all.last?.start == owed, "\(spans.all.last.map { $0.start - change } ?? .zero)")
     }
 
     /// The pacing's account goes with the meeting's last host stream, as its flush time does.
     @Test func theAccountGoesWithTheLastStream() async throws {
-        let hub = LiveResultsHub(hostPacing: HostPacing(interval: .milliseconds(5))) { _ in Data("{}".utf8) }
+        let clock = ManualLiveClock()
+        let hub = LiveResultsHub(hostPacing: HostPacing(interval: .milliseconds(5)), clock: clock) { _ in Data("{}".utf8) }
         let running = Task { try await hub.run() }
         defer { running.cancel() }
         let meeting = UUID()
         let events = try await hub.subscribe(to: meeting)
         let consumer = Task { for await _ in events {} }
         await hub.changed(meeting)
-        #expect(try await LiveResultsHubTests.eventually { await hub.retained.accounts == 1 })
+        try await clock.settle(hub)
+        #expect(await hub.retained.accounts == 1)
+        // The stream's end reaches the hub through a task of its own: waited for, not timed.
         consumer.cancel()
         let empty = LiveResultsHub.Retained(streams: 0, meetings: 0, flushTimes: 0, scheduled: 0)
         #expect(try await LiveResultsHubTests.eventually { await hub.retained == empty })

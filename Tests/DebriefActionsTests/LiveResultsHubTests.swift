@@ -12,36 +12,36 @@ struct LiveResultsHubTests {
         var current: Int { self.value.withLock { $0 } }
     }
 
+    /// A thousand changes in one second (one a millisecond, on the hub's clock) with a 300 ms
+    /// interval: recomputed at the first change, then at 300, 600 and 900 ms, and once more at
+    /// 1,200 ms for the changes after 900 — five snapshots besides the subscription's.
     @Test func aBurstOfChangesCostsAFewSnapshots() async throws {
-        let computed = Counter()
-        let hub = LiveResultsHub(hostPacing: HostPacing(interval: .milliseconds(300))) { _ in
-            Data("{\"n\":\(computed.increment())}".utf8)
+        let clock = ManualLiveClock()
+        let starts = Mutex<[ContinuousClock.Instant]>([])
+        let hub = LiveResultsHub(hostPacing: HostPacing(interval: .milliseconds(300)), clock: clock) { _ in
+            Data("{\"n\":\(starts.withLock { $0.append(clock.now); return $0.count })}".utf8)
         }
         // The hub recomputes inside its service's run(), as in the application.
         let running = Task { try await hub.run() }
         defer { running.cancel() }
         let meeting = UUID()
         let events = try await hub.subscribe(to: meeting)
-        #expect(computed.current == 1)  // the initial snapshot
-        // A thousand submissions a second for one second.
-        let start = ContinuousClock.now
-        for index in 0..<1000 {
+        let burst = clock.now
+        for change in 0..<1000 {
+            try await clock.run(hub, to: burst + .milliseconds(change))
             await hub.changed(meeting)
-            if index % 100 == 99 { try await Task.sleep(for: .milliseconds(100)) }
         }
-        let elapsed = ContinuousClock.now - start
-        try await Task.sleep(for: .milliseconds(700))
-        // One per 300 ms window at most, plus the trailing one.
-        let allowed = 2 + Int((elapsed / .milliseconds(300)).rounded(.up))
-        #expect(computed.current > 1)
-        #expect(computed.current <= allowed, "\(computed.current) snapshots for 1000 changes in \(elapsed)")
+        try await clock.run(hub, to: burst + .seconds(3))
+        let paced: [Double] = starts.withLock { $0 }.dropFirst().map { ($0 - burst) / .milliseconds(1) }
+        #expect(paced == [0, 300, 600, 900, 1200], "recomputed at (ms) \(paced)")
+        #expect(await hub.snapshotCount == 6)
         // The watcher received the latest snapshot.
         await hub.finishAll()
         var last = ""
         for await event in events {
             if case .results(let snapshot) = event { last = String(decoding: snapshot.json, as: UTF8.self) }
         }
-        #expect(last == "{\"n\":\(computed.current)}")
+        #expect(last == "{\"n\":6}")
     }
 
     /// The hosts' two views are two channels on one pacing: a change recomputes each one
@@ -75,15 +75,17 @@ struct LiveResultsHubTests {
 
     @Test func changesToUnwatchedMeetingsCostNothing() async throws {
         let computed = Counter()
-        let hub = LiveResultsHub(hostPacing: HostPacing(interval: .milliseconds(10))) { _ in
+        let clock = ManualLiveClock()
+        let hub = LiveResultsHub(hostPacing: HostPacing(interval: .milliseconds(10)), clock: clock) { _ in
             _ = computed.increment()
             return Data("{}".utf8)
         }
         let running = Task { try await hub.run() }
         defer { running.cancel() }
         for _ in 0..<100 { await hub.changed(UUID()) }
-        try await Task.sleep(for: .milliseconds(100))
+        try await clock.run(hub, to: clock.now + .seconds(1))
         #expect(computed.current == 0)
+        #expect(await hub.pendingRecomputations == 0 && clock.sleepers == 0)
     }
 
     /// The message every stream writes is one Server-Sent Event whose single data line is the
