@@ -6,6 +6,9 @@ results are not shared at all: the questions' stream does not need them.
 The page steps are small functions at the top, for other browser tests of the meeting's loop."""
 from __future__ import annotations
 
+import re
+
+import requests
 from selenium.webdriver.common.by import By
 
 from browser import wait_for
@@ -155,3 +158,65 @@ def test_two_phones_and_the_presenter_follow_the_room_live(api: API, browser):
     wait_for(one, lambda d: phone_questions(d) == [LUNCH, ROADMAP, FRIDAY], timeout=30)
     assert section(one).get_attribute("data-room-questions-state") == "live"
     assert same_page(one), "came back in place, not reloaded"
+
+
+def test_one_client_cannot_fill_or_stuff_the_room(api: API):
+    """Issue 67, over the real binary: a post or a vote without an identity the server issued is
+    refused naming the header (they used to mint one each: 500 posts from one client in 24 s, 59
+    votes on one question in 1.9 s); the page's vote from another site is refused, with or
+    without the room's cookie; a vote while the room is off is 409; the host deletes a post; and
+    the names go when the room turns anonymous."""
+    host = api.sign_up()
+    meeting = host.create_meeting(title="Weekly sync")
+    code = host.publish_form(meeting)["code"]
+    turn_on_questions(host, meeting, names="named")
+
+    # A few each: this module's server keeps the participant rate (40 at once per address).
+    for _ in range(10):
+        flood = api.request("POST", f"/v1/f/{code}/room-questions", json={"text": "Flood", "name": "Bot"})
+        assert flood.status_code == 400, flood.text
+        assert flood.json()["errors"][0]["path"] == "Debrief-Voter"
+        assert "Debrief-Voter" not in flood.headers, "a refused post issues no identity"
+    issued = api.request("POST", f"/v1/f/{code}/room-questions/voter")
+    assert issued.status_code == 201, issued.text
+    voter = issued.json()["voter"]
+    assert issued.headers["Debrief-Voter"] == voter
+    asked = api.request("POST", f"/v1/f/{code}/room-questions", json={"text": ROADMAP, "name": "Ada Lovelace"},
+                        headers={"Debrief-Voter": voter})
+    assert asked.status_code == 201, asked.text
+    question = asked.json()["id"]
+    for _ in range(10):
+        stuffed = api.request("PUT", f"/v1/f/{code}/room-questions/{question}/vote")
+        assert stuffed.status_code == 400, stuffed.text
+
+    # The page's vote: from another site no `Lax` cookie comes along; with the cookie (a frame, a
+    # sibling site) but without the page's proof, 403. Nothing counted either way.
+    vote = f"{api.base_url}/f/{code}/room-questions/{question}/vote"
+    evil = {"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}
+    assert requests.post(vote, data={"up": "true"}, headers=evil, allow_redirects=False).status_code == 400
+    browser_session = requests.Session()
+    page = browser_session.get(f"{api.base_url}/f/{code}")
+    assert "debrief_room_voter" in browser_session.cookies, "the page issues the room's identity"
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
+    assert browser_session.post(vote, data={"up": "true"}, headers=evil, allow_redirects=False).status_code == 403
+    listed = api.request("GET", f"/v1/f/{code}/room-questions").json()["questions"]
+    assert listed[0]["votes"] == 0
+    mine = browser_session.post(vote, data={"up": "true", "csrf": csrf}, allow_redirects=False)
+    assert mine.status_code == 303, mine.text
+
+    # Anonymous now: the name is gone for good, even after switching back.
+    for names in ("anonymous", "named"):
+        turn_on_questions(host, meeting, names=names)
+        assert "Ada" not in api.request("GET", f"/v1/f/{code}/room-questions").text
+        assert "Ada" not in host.request("GET", f"/v1/meetings/{meeting}/room-questions").text
+
+    off = host.request("PUT", f"/v1/meetings/{meeting}/room-questions/settings",
+                       json={"enabled": False, "moderation": "postThenHide", "names": "anonymous"})
+    assert off.status_code == 200, off.text
+    late = api.request("PUT", f"/v1/f/{code}/room-questions/{question}/vote", headers={"Debrief-Voter": voter})
+    assert late.status_code == 409, late.text
+    assert api.request("POST", f"/v1/f/{code}/room-questions/voter").status_code == 409
+
+    deleted = host.request("DELETE", f"/v1/meetings/{meeting}/room-questions/{question}")
+    assert deleted.status_code == 204, deleted.text
+    assert host.request("GET", f"/v1/meetings/{meeting}/room-questions").json()["questions"] == []
