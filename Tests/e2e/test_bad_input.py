@@ -388,6 +388,54 @@ def test_strings_with_nul_or_bad_unicode_are_422_naming_the_member(world: World,
             expect_refusal(send_raw(world, key, body), f"{key} {path} {label}", paths={path}, statuses=(422,))
 
 
+# Valid JSON numbers no decimal holds (beyond about 38 digits with an exponent from -128 to 127),
+# or written unusually (issue 67: `1e-400` was a 400 "not valid JSON"). Each is a 422 naming its
+# member, or accepted; never a 400.
+EDGE_NUMBERS = ["1e-400", "-1e-400", "1e400", "0e-400", "0e400", "1e-130", "1e128", "-0", "-0.0", "1E+2", "4.5e1",
+                "1e-2147483649", "1e99999999999"]
+NUMBER_FORM = {"title": "Numbers", "anonymous": True, "questions": [
+    {"key": "minutes", "prompt": "How long?", "kind": "number", "minimum": 0, "maximum": 200}]}
+
+
+def expect_accepted_or_named(response: rawhttp.RawResponse, where: str, path: str) -> None:
+    CASES_RUN.append(where)
+    assert response.status in (200, 201, 422), f"{where}: {response.status} {response.body[:300]!r}"
+    if response.status == 422:
+        named = [error["path"] for error in response.json().get("errors", [])]
+        assert named and named[0] == path, f"{where}: names {named}, wanted {path}"
+
+
+def test_every_json_number_is_accepted_or_a_422_naming_its_member(world: World):
+    slot = next(_slots)
+    meeting = world.host.create_meeting(title="Numbers", starts_in=timedelta(days=500 + slot))
+    code = world.host.publish_form(meeting, NUMBER_FORM)["code"]
+    draft = world.host.create_meeting(title="Number draft", starts_in=timedelta(days=520 + slot))
+    for literal in EDGE_NUMBERS:
+        answer = ('{"answers":[{"questionKey":"minutes","number":%s}]}' % literal).encode()
+        expect_accepted_or_named(rawhttp.send(world.port, "POST", f"/v1/f/{code}/responses", answer, {"Content-Type": "application/json"}),
+                                 f"answer number={literal}", "answers[0].number")
+        definition = json.dumps({**NUMBER_FORM, "questions": [{**NUMBER_FORM["questions"][0], "minimum": "MIN"}]})
+        body = definition.replace('"MIN"', literal).encode()
+        expect_accepted_or_named(send_raw(world, "PUT /v1/meetings/{id}/form", body, path=f"/v1/meetings/{draft}/form"),
+                                 f"definition minimum={literal}", "questions[0].minimum")
+
+
+# Text of only invisible characters is blank, as whitespace is (issue 67: a question of only a
+# byte-order mark was stored, and shown as nothing).
+INVISIBLE = ["\ufeff", "\u200b\u200d", "\u2060", "\u00ad", " \ufeff\u200c "]
+
+
+def test_invisible_only_text_is_refused_like_whitespace(world: World):
+    draft = world.host.create_meeting(title="Invisible", starts_in=timedelta(days=540 + next(_slots)))
+    for text in INVISIBLE:
+        form = {**SAMPLE_FORM, "title": text, "questions": [{**SAMPLE_FORM["questions"][0], "prompt": text}] + SAMPLE_FORM["questions"][1:]}
+        reply = world.host.request("PUT", f"/v1/meetings/{draft}/form", json=form)
+        CASES_RUN.append(f"invisible {text!r}")
+        assert reply.status_code == 422, f"{text!r}: {reply.status_code} {reply.text[:300]}"
+        named = {error["path"]: error["message"] for error in reply.json()["errors"]}
+        assert named.get("title") == "must not be empty" and named.get("questions[0].prompt") == "must not be empty", named
+
+
 def test_nul_in_paths_and_queries_is_a_4xx_problem(world: World):
     host = world.host
     cases = {
