@@ -118,6 +118,50 @@ def test_digests_are_validated_in_slack_and_teams_in_english_and_korean(database
         receiver.stop()
 
 
+HOSTILE_TITLE = "Retro <!channel> <@U123> *b* _i_ ~s~ `c` **Urgent** [x](http://evil.example) <b>html</b>"
+
+
+def test_a_hostile_title_stays_text_in_slack_and_teams(database_url):
+    """Issue 67: a title's markup is shown, never acted on — no mention, bold, italics, strike,
+    code or link in Slack's mrkdwn (the fallback `text` included) nor in Teams' Markdown (the
+    card's `fallbackText` and the message's `summary` included)."""
+    receiver = ChatReceiver()
+    server = start_server(database_url, env=FAST, args=ALLOW_LOOPBACK)
+    try:
+        host = API(server.base_url).sign_up()
+        meeting = host.create_meeting(title=HOSTILE_TITLE)
+        series = host.request("GET", f"/v1/meetings/{meeting}").json()["seriesId"]
+        host.publish_form(meeting, {**FORM, "questions": [{**FORM["questions"][0], "prompt": HOSTILE_TITLE}]})
+        channel = f"/v1/series/{series}/chat-channel"
+        for kind in ["slack", "teams"]:
+            path = f"/{kind}/hostile"
+            assert host.request("PUT", channel, json={"url": receiver.url(path), "kind": kind, "language": "en"}).status_code == 200
+            assert host.request("POST", channel + "/test").status_code == 202
+            wait_until(lambda: receiver.at(path), 30, f"the {kind} test message")
+            message = receiver.at(path)[0]
+            problems = check_slack(message) if kind == "slack" else check_teams(message)
+            assert problems == [], problems
+            if kind == "slack":
+                texts = [message["text"]] + [
+                    text for block in message["blocks"] if block["type"] != "header"
+                    for text in [(block.get("text") or {}).get("text", "")] + [e.get("text", "") for e in block.get("elements", [])]]
+                for text in texts:
+                    for markup in ["<!channel>", "<@U123>", "*b*", "_i_", "~s~", "`c`", "**Urgent**", "<b>"]:
+                        assert markup not in text, (markup, text)
+                    for marker in "_~`":
+                        for index in [i for i, c in enumerate(text) if c == marker]:
+                            assert text[index - 1] == "\u200b" and text[index + 1] == "\u200b", (marker, text)
+                assert any("&lt;!channel&gt;" in text for text in texts), texts
+            else:
+                card = message["attachments"][0]["content"]
+                for text in [message["summary"], card["fallbackText"]]:
+                    assert "\\*\\*Urgent\\*\\*" in text and "\\[x\\](http" in text, text
+                    assert "**Urgent**" not in text and "[x](" not in text, text
+    finally:
+        server.stop()
+        receiver.stop()
+
+
 def test_the_checkers_refuse_what_the_formats_refuse():
     """The receivers' checkers are worth their name: each limit, broken once, is reported."""
     section = {"type": "section", "text": {"type": "mrkdwn", "text": "ok"}}
