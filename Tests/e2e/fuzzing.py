@@ -98,6 +98,12 @@ def seed(base_url: str) -> dict[str, str]:
         requests.post(f"{base_url}/v1/f/{open_meeting['code']}/responses", timeout=30, json={"answers": [
             {"questionKey": "useful", "rating": rating}, {"questionKey": "notes", "text": "seeded answer"}]}).raise_for_status()
     requests.post(f"{base_url}/v1/f/{open_meeting['code']}/check-in", json={}, timeout=30).raise_for_status()
+    # The room takes questions, and one participant holds an identity it issued (issue 67: a post
+    # or a vote needs one), so the fuzzer's posts and votes get past the door.
+    session.put(f"{base_url}/v1/meetings/{open_meeting['id']}/room-questions/settings", timeout=30,
+                json={"enabled": True, "moderation": "postThenHide", "names": "anonymous"}).raise_for_status()
+    issued = requests.post(f"{base_url}/v1/f/{open_meeting['code']}/room-questions/voter", timeout=30)
+    issued.raise_for_status()
     members = []
     # Not the names of the document's examples, which would collide (409) with these.
     for name in ("Seeded Member", "Doomed Member"):
@@ -107,7 +113,7 @@ def seed(base_url: str) -> dict[str, str]:
     return {
         "alice": tokens["alice"], "bob": tokens["bob"],
         "meeting": open_meeting["id"], "series": open_meeting["seriesId"], "code": open_meeting["code"],
-        "member": members[0],
+        "member": members[0], "voter": issued.json()["voter"],
         # Deletions get things of their own: the fuzzing phase reuses ids it saw in responses, and
         # would otherwise delete the meeting every other operation works on.
         "doomedMeeting": meeting(12, None)["id"], "doomedMember": members[1],
