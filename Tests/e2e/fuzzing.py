@@ -37,7 +37,15 @@ class Profile:
     workers: int = 1
 
 
-QUICK = Profile(max_examples=10, max_steps=6)
+# The suite's run (Tests/e2e/test_schemathesis.py): every phase and check at twice the examples
+# and steps it once had (10 and 6). The mismatches a long run found (issue 67) fall in classes the
+# short run now sees: a documented member the server refuses (sign-up's timeZone) fails the
+# `decodes_what_the_document_allows` check of fuzz_hooks.py even at 10 examples; unknown members
+# a schema allows fail OpenAPIRequestBodyTests before any run; an undeclared method is probed by
+# the coverage phase, whatever the count; HEAD has HeadAnswersWhereGetDoesTests. A too-loose
+# limit on one page form's field (the check-in's opened_token) was found only at 100 examples
+# (LONG, scripts/fuzz). The test on 2 cores: 127 s at 10/6 (9,459 cases), 159 s at 20/12 (11,591).
+QUICK = Profile(max_examples=20, max_steps=12)
 LONG = Profile(max_examples=100, max_steps=20, max_time=600)
 
 

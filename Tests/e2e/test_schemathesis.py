@@ -2,7 +2,8 @@
 
 Every check (server errors, status codes, content types, response schemas and headers, negative
 data rejected, positive data accepted, undeclared methods, ignored authentication, object-level
-authorization between two hosts, use after free, resource availability), positive and negative
+authorization between two hosts, use after free, resource availability, and fuzz_hooks.py's own:
+a schema-valid body is never refused by the decoding), positive and negative
 generation, every phase, NUL bytes allowed. Short here; scripts/fuzz runs the same for longer.
 Zero failures: where the server and the document disagree, one of them is fixed.
 """
