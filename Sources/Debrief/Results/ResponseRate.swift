@@ -18,6 +18,21 @@ public struct ResponseRate: Sendable, Equatable {
     /// Why `percent` is nil.
     public var reason: String?
 
+    /// The rate of the people checked in: `responded` of `checkedIn`, withheld with the reason
+    /// when members answered through personal links on an anonymous form (issue 68): those
+    /// answers are tied to nobody, so "0 % of the 2 checked in answered" would be false, and
+    /// counting them by the host's marks would tell whether a marked member answered
+    /// (decision 77). The one rule the results and trends reports (and what renders them) use.
+    public static func ofCheckedIn(_ responded: Int, in checkedIn: Int, unlinkedMemberAnswers: Int, anonymous: Bool) -> ResponseRate {
+        if anonymous && unlinkedMemberAnswers > 0 && checkedIn > 0 {
+            return ResponseRate(
+                percent: nil,
+                reason: "on an anonymous form, answers sent through personal links are tied to no check-in, "
+                    + "so how many of those checked in answered is not known")
+        }
+        return Self.of(responded, in: checkedIn, base: .checkedIn)
+    }
+
     /// `part` of `whole` people, where `part` must be a subset of `whole`.
     public static func of(_ part: Int, in whole: Int?, base: Base) -> ResponseRate {
         guard let whole else { return ResponseRate(percent: nil, reason: "no expected head count was given") }

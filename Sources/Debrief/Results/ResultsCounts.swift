@@ -19,6 +19,9 @@ public struct ResultsCounts: Sendable {
     public var checkIns: Int
     /// Of those people, how many have a response (within the filter) linked to their check-in.
     public var checkedInResponded: Int = 0
+    /// Roster members who answered through their personal link (`roster_answered`): on an
+    /// anonymous form tied to no check-in, so the rate of those checked in is withheld.
+    public var personalLinkAnswers: Int = 0
     /// Check-ins waiting for the host to confirm (another person) or merge (the same person).
     public var possibleDuplicateCheckIns: Int = 0
     /// Responses to the form its host removed (spam, a test answer), whatever the filter: they

@@ -105,7 +105,9 @@ public struct ResultsReport: Sendable, Equatable, Encodable {
         self.disclosure = disclosure
         self.quality = ResponseQuality(counts.quality, form: form.definition, filter: filter, disclosure: disclosure.quality)
         let timing = counts.times.split(start: counts.meeting.startsAt, end: counts.meeting.endsAt)
-        let ofCheckedIn = ResponseRate.of(counts.checkedInResponded, in: counts.checkIns, base: .checkedIn)
+        let ofCheckedIn = ResponseRate.ofCheckedIn(
+            counts.checkedInResponded, in: counts.checkIns, unlinkedMemberAnswers: counts.personalLinkAnswers,
+            anonymous: form.definition.anonymous)
         let ofExpected = ResponseRate.of(counts.responses, in: counts.meeting.expectedHeadCount, base: .expectedHeadCount)
         self.summary = Summary(
             responses: counts.responses, responsesUnfiltered: counts.allResponses,

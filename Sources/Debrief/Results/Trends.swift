@@ -11,6 +11,8 @@ public struct SessionCounts: Sendable {
     public var checkedIn: Int
     /// Of them, those with a response.
     public var checkedInResponded: Int
+    /// Roster members who answered through their personal link (see ``ResultsCounts``).
+    public var personalLinkAnswers: Int = 0
     public var expectedHeadCount: Int?
     public var questions: [String: QuestionCounts]
     /// The actions recorded at the session, by status (decision 74).
@@ -20,7 +22,7 @@ public struct SessionCounts: Sendable {
 
     public init(
         sessionNumber: Int, meetingID: UUID, startsAt: Date, form: FormDefinition?, responses: Int, checkedIn: Int,
-        checkedInResponded: Int = 0, expectedHeadCount: Int? = nil, questions: [String: QuestionCounts], actions: ActionCounts = .none,
+        checkedInResponded: Int = 0, personalLinkAnswers: Int = 0, expectedHeadCount: Int? = nil, questions: [String: QuestionCounts], actions: ActionCounts = .none,
         actionQuestions: [ActionQuestionLink] = []
     ) {
         self.actionQuestions = actionQuestions
@@ -31,6 +33,7 @@ public struct SessionCounts: Sendable {
         self.responses = responses
         self.checkedIn = checkedIn
         self.checkedInResponded = checkedInResponded
+        self.personalLinkAnswers = personalLinkAnswers
         self.expectedHeadCount = expectedHeadCount
         self.questions = questions
         self.actions = actions
@@ -41,7 +44,10 @@ public struct SessionCounts: Sendable {
     /// (`responses ÷ expectedHeadCount`); nil with the reason when neither gives an honest rate.
     public var responseRate: (rate: ResponseRate, of: ResponseRate.Base?) {
         if self.checkedIn > 0 {
-            return (ResponseRate.of(self.checkedInResponded, in: self.checkedIn, base: .checkedIn), .checkedIn)
+            let rate = ResponseRate.ofCheckedIn(
+                self.checkedInResponded, in: self.checkedIn, unlinkedMemberAnswers: self.personalLinkAnswers,
+                anonymous: self.form?.anonymous ?? false)
+            return (rate, .checkedIn)
         }
         guard self.expectedHeadCount != nil else {
             return (ResponseRate(percent: nil, reason: "nobody has checked in and no expected head count was given"), nil)

@@ -129,6 +129,7 @@ public struct ResultsStore: Sendable {
         counts.languages = languages
         counts.quality = quality
         counts.checkedInResponded = try people.decode("responded")
+        counts.personalLinkAnswers = try people.decode("link_answers")
         counts.possibleDuplicateCheckIns = try people.decode("possible")
         counts.removedByHost = removedByHost
         return counts
@@ -205,6 +206,7 @@ public struct ResultsStore: Sendable {
                        (SELECT \(Self.people) FROM check_ins c WHERE c.meeting_id = m.id) AS check_ins,
                        (SELECT \(Self.responded(to: "SELECT v.id FROM forms v WHERE v.meeting_id = m.id AND v.published_at IS NOT NULL"))
                         FROM check_ins c WHERE c.meeting_id = m.id) AS responded,
+                       (SELECT count(*) FROM roster_answered ra WHERE ra.meeting_id = m.id) AS link_answers,
                        act.actions_done, act.actions_open, act.actions_dropped, act.action_questions, \(StoredForm.columns)
                 FROM meeting_series s JOIN meetings m ON m.series_id = s.id AND m.trashed_at IS NULL
                 LEFT JOIN LATERAL (
@@ -250,6 +252,7 @@ public struct ResultsStore: Sendable {
                         sessionNumber: try row.decode("session_number"), meetingID: try row.decode("meeting_id"),
                         startsAt: try row.decode("starts_at"), form: form?.definition, responses: responses,
                         checkedIn: try row.decode("check_ins"), checkedInResponded: try row.decode("responded"),
+                        personalLinkAnswers: try row.decode("link_answers"),
                         expectedHeadCount: try row.decode("expected_head_count"), questions: questions,
                         actions: ActionCounts(
                             done: try row.decode("actions_done"), open: try row.decode("actions_open"),
@@ -268,7 +271,8 @@ public struct ResultsStore: Sendable {
     static func attendance(meeting meetingID: UUID, respondedTo versions: SQLQuery) -> SQLQuery {
         """
         SELECT \(Self.people) AS people, count(*) FILTER (WHERE c.duplicate_status = 'possible') AS possible,
-               \(Self.responded(to: versions)) AS responded
+               \(Self.responded(to: versions)) AS responded,
+               (SELECT count(*) FROM roster_answered ra WHERE ra.meeting_id = \(meetingID)) AS link_answers
         FROM check_ins c WHERE c.meeting_id = \(meetingID)
         """
     }
@@ -288,6 +292,7 @@ public struct ResultsStore: Sendable {
         SELECT
             (SELECT \(Self.people) FROM check_ins c WHERE c.meeting_id = \(meetingID)) AS people,
             (SELECT count(*) FROM check_ins c WHERE c.meeting_id = \(meetingID) AND c.duplicate_status = 'possible') AS possible,
+            (SELECT count(*) FROM roster_answered ra WHERE ra.meeting_id = \(meetingID)) AS link_answers,
             (SELECT count(DISTINCT \(Self.person)) FROM responses r JOIN check_ins c ON c.id = r.check_in_id
              WHERE \(scope) AND c.meeting_id = \(meetingID) AND c.duplicate_status IS DISTINCT FROM 'possible') AS responded
         """
