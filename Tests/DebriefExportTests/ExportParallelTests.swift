@@ -21,6 +21,9 @@ struct ExportParallelTests {
     @Test func rangesWriteTheSameBytesAsOneCopy() async throws {
         let database = try await TestDatabase.createMigrated(maxConnections: 6)
         let meeting = try await LoadData.seed(database, responses: 3_000)
+        // Ranges split a named form's export; an anonymous form's stays one COPY (below).
+        try await database.execute(
+            "UPDATE forms SET definition = jsonb_set(definition, '{anonymous}', 'false') WHERE meeting_id = \(meeting)::uuid")
         // Ties: a third of the responses share one moment, so a quantile falls inside a tie.
         try await database.execute(
             """
@@ -53,6 +56,15 @@ struct ExportParallelTests {
             try await SubmissionRange.ranges(4, meetings: export.meetings, privacy: ExportPrivacy([]), window: .all, on: connection)
         }
         #expect(ranges.count >= 3 && ranges.first?.from == nil && ranges.last?.to == nil)
+        // Ranges follow submission time, which an anonymous form's export never shows (decision 81).
+        try await database.execute(
+            "UPDATE forms SET definition = jsonb_set(definition, '{anonymous}', 'true') WHERE meeting_id = \(meeting)::uuid")
+        let anonymous = try await database.withConnection { connection in
+            try await SubmissionRange.ranges(4, meetings: export.meetings, privacy: ExportPrivacy([]), window: .all, on: connection)
+        }
+        #expect(anonymous == [.all])
+        try await database.execute(
+            "UPDATE forms SET definition = jsonb_set(definition, '{anonymous}', 'false') WHERE meeting_id = \(meeting)::uuid")
         var total = 0
         for range in ranges {
             total += try await database.query(

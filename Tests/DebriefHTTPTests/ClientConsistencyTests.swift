@@ -59,14 +59,23 @@ struct ClientConsistencyTests {
             // k = 1, so the raw layouts show the one response (below k they withhold it).
             var form = sampleForm
             form["privacyThreshold"] = 1
+            // Named: an anonymous form's exports carry the day only (decision 81).
+            form["anonymous"] = false
             #expect(try await api.send(.put, "/v1/meetings/\(meeting)/form", token: token, json: form).status == .ok)
             let code = try #require(try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token).string("code"))
-            let submitted = try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "useful", "rating": 7]]])
+            func participant() async throws -> String {
+                try #require(try await api.send(.post, "/v1/f/\(code)/check-in", json: ["name": "Guest \(UUID().uuidString.prefix(4))"]).string("participantToken"))
+            }
+            let submitted = try await api.send(
+                .post, "/v1/f/\(code)/responses", json: ["participantToken": try await participant(), "answers": [["questionKey": "useful", "rating": 7]]])
             let submittedAt = try #require(submitted.string("submittedAt"))
             #expect(submittedAt.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(submittedAt)")
-            // Two more: the sample form is anonymous, and the `answers` layout leaves out what fewer than k = 3 answered.
+            // Two more: the `answers` layout leaves out what fewer than k = 3 answered.
             for _ in 0..<2 {
-                #expect(try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "useful", "rating": 6]]]).status == .created)
+                #expect(
+                    try await api.send(
+                        .post, "/v1/f/\(code)/responses", json: ["participantToken": try await participant(), "answers": [["questionKey": "useful", "rating": 6]]]
+                    ).status == .created)
             }
             for layout in ["responses", "answers"] {
                 let csv = try await api.send(.get, "/v1/meetings/\(meeting)/export.csv?layout=\(layout)", token: token).text

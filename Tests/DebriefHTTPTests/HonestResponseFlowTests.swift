@@ -340,8 +340,11 @@ struct HonestResponseFlowTests {
         for column in ["opened_at", "duration_seconds", "speeder", "straight_lined", "Best topic? [topic] (order)"] {
             #expect(responses.header.contains(column), "\(column) in \(responses.header)")
         }
+        // An anonymous form's rows carry pseudonyms (decision 81).
+        var exported: [String: String] = [:]
+        for (name, id) in ids { exported[name] = try await AnonymousExportOrderTests.pseudonym(of: id, try #require(api.database)) }
         func row(_ name: String) throws -> [String: String] {
-            try #require(responses.rows.first { $0["response_id"] == ids[name] }, "\(name)")
+            try #require(responses.rows.first { $0["response_id"] == exported[name] }, "\(name)")
         }
         #expect(try row("fast")["speeder"] == "true" && row("fast")["straight_lined"] == "false")
         #expect(try row("lined")["speeder"] == "false" && row("lined")["straight_lined"] == "true")
@@ -352,7 +355,7 @@ struct HonestResponseFlowTests {
         #expect(try row("untimed")["Best topic? [topic] (order)"] == "", "no ticket, no shown order to record")
 
         let answers = try CSVParser.records(try await api.send(.get, base + "answers", token: fixture.hostToken).body)
-        let topic = try #require(answers.rows.first { $0["response_id"] == ids["fast"] && $0["question_key"] == "topic" })
+        let topic = try #require(answers.rows.first { $0["response_id"] == exported["fast"] && $0["question_key"] == "topic" })
         #expect(topic["presented_order"] == (shownOrder + ["other"]).joined(separator: ";"))
         #expect(topic["presented_position"] == String((shownOrder.firstIndex(of: "o2") ?? -1) + 1))
         #expect(topic["speeder"] == "true")

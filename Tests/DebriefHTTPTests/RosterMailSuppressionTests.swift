@@ -39,13 +39,14 @@ struct RosterMailSuppressionTests {
     /// The host's press of "Send the link" for the world's session, as the send page records it
     /// (every member with an address, asked for by the series' owner), without the page's own
     /// suppression check: what the writer itself refuses is what these tests check
-    /// (docs/decisions/0060-roster-sending-is-a-step.md).
+    /// (docs/decisions/0060-roster-sending-is-a-step.md). Like the page, it keeps the address and
+    /// name the link goes to (decision 81).
     static func pressSend(_ database: Database, _ world: RosterEmailAPITests.World) async throws {
         let meeting = try #require(UUID(uuidString: world.fixture.meetingID))
         try await database.execute(
             """
-            INSERT INTO roster_link_sends (meeting_id, roster_member_id, requested_by, present)
-            SELECT m.id, rm.id, s.host_id, false FROM meetings m JOIN meeting_series s ON s.id = m.series_id
+            INSERT INTO roster_link_sends (meeting_id, roster_member_id, requested_by, present, email, name)
+            SELECT m.id, rm.id, s.host_id, false, rm.email, rm.name FROM meetings m JOIN meeting_series s ON s.id = m.series_id
             JOIN roster_members rm ON rm.series_id = m.series_id AND rm.email IS NOT NULL
             WHERE m.id = \(meeting)
             ON CONFLICT DO NOTHING

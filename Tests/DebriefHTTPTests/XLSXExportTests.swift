@@ -1,6 +1,7 @@
 import DebriefTestSupport
 import Foundation
 import HTTPTypes
+import PQ
 import Testing
 
 /// `GET …/export.xlsx`: the workbook read back by an independent reader (Python's zipfile and
@@ -37,7 +38,8 @@ struct XLSXExportTests {
                 #expect(types[notes] == "s")
                 #expect(types[useful] == "n", "a rating is a number: \(row[useful])")
                 #expect(Int(row[useful]) != nil)
-                #expect(types[submitted] == "d", "a time is a date: \(row[submitted])")
+                // The seed form is anonymous: the day only, no moment (decision 81).
+                #expect(types[submitted] == "s" && row[submitted].count == 10, "an anonymous response's day: \(row[submitted])")
                 if topic < row.count, !row[topic].isEmpty {
                     #expect(row[topic].contains("@Minus"), "labels, not codes: \(row[topic])")
                 }
@@ -54,7 +56,7 @@ struct XLSXExportTests {
             #expect(try await api.send(.patch, "/v1/me", token: token, json: ["timeZone": "Asia/Seoul"]).status == .ok)
             let meeting = try await ExportTests().seed(api, token: token)
             let (_, rows) = try CSVParser.records(try await api.send(.get, "/v1/meetings/\(meeting)/export.csv", token: token).body)
-            let stored = try await database.query("SELECT r.id::text AS id, r.submitted_at FROM responses r")
+            let stored = try await database.query("SELECT \(AnonymousExportOrderTests.pseudonym("r.id")) AS id, r.submitted_at FROM responses r")
             #expect(stored.count == rows.count && !rows.isEmpty)
             let seoul = try #require(TimeZone(identifier: "Asia/Seoul"))
             var calendar = Calendar(identifier: .gregorian)
@@ -67,9 +69,8 @@ struct XLSXExportTests {
                 let milliseconds = (at.timeIntervalSince1970 * 1000).rounded()
                 let whole = Date(timeIntervalSince1970: (milliseconds / 1000).rounded(.down))
                 let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: whole)
-                let expected = String(
-                    format: "%04d-%02d-%02d %02d:%02d:%02d.%03d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0,
-                    c.second ?? 0, Int(milliseconds.truncatingRemainder(dividingBy: 1000)))
+                // The seed form is anonymous: its day in the host's zone, no moment (decision 81).
+                let expected = String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
                 #expect(exported["submitted_at"] == expected)
                 #expect(exported["time_zone"] == "Asia/Seoul")
             }

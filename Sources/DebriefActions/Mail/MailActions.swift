@@ -191,7 +191,7 @@ public struct MailActions: Sendable {
     public func writeDueRosterMail(meeting: UUID? = nil) async throws -> Int {
         guard self.isConfigured else { return 0 }
         // The series' reminder times come due first: each starts its round once (decision 77).
-        try await self.roster.reminders.startDueRounds()
+        try await self.roster.reminders.startDueRounds(caps: self.caps)
         var written = 0
         for due in try await self.roster.due(meeting: meeting) {
             // Each message carries its member's own link to the session (decision 77), kept
@@ -216,15 +216,17 @@ public struct MailActions: Sendable {
         let key: String
         switch due.kind {
         case .link: key = "link:\(due.meetingID.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())"
-        case .reminder(let round): key = "reminder:\(round.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())"
+        case .reminder(let round, _): key = "reminder:\(round.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())"
         }
+        var round: (id: UUID, charged: Bool)?
+        if case .reminder(let id, let charged) = due.kind { round = (id, charged) }
         let texts = self.rosterTexts(
             title: due.title, name: due.name, formCode: due.formCode, personalLink: link.token, unsubscribe: unsubscribe,
             closesAt: due.closesAt, zone: due.timeZone, wording: wording)
         return OutgoingMail(
             accountID: due.accountID, kind: wording == .reminder ? .reminder : .participantLink, dedupeKey: key,
             recipient: due.email, subject: texts.subject, text: texts.text, html: texts.html, unsubscribeURL: unsubscribe,
-            meetingID: due.meetingID, rosterMemberID: due.memberID)
+            meetingID: due.meetingID, rosterMemberID: due.memberID, reminderRound: round?.id, chargedWithRound: round?.charged ?? false)
     }
 
     /// The words of a roster message, for the message itself and for the send page's preview

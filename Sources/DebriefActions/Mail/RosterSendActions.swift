@@ -67,24 +67,18 @@ public struct RosterSendActions: Sendable {
         public var reminderLeadHours: Int?
         /// The series' reminder time in hours after the session ends, nil when that time is off.
         public var reminderAfterEndHours: Int?
-        /// The session's form is anonymous (or there is none): who answered and who a reminder
-        /// reaches are never shown, only how many (decision 77).
-        public var anonymous: Bool
-        /// How many roster members answered this session.
-        public var answeredCount: Int
-        /// Who answered, on a named form only (nil on an anonymous one).
-        public var answeredNames: [String]?
-        /// How many members "Remind those who have not answered" would reach now.
-        public var remindCount: Int
-        /// Who it would reach, on a named form only (nil on an anonymous one).
-        public var remindNames: [String]?
+        /// What the host may learn about who answered, and what "Remind" would do: names on a
+        /// named form, only answer-independent numbers on an anonymous one (``RosterAnswering``,
+        /// decisions 77 and 81).
+        public var answering: RosterAnswering
         /// The lead the form offers when the reminder is off (`DEBRIEF_MAIL_REMINDER_LEAD_SECONDS`).
         public var defaultLeadHours: Int
 
         /// Send is possible: mail is configured, the form is open and someone would get the link.
         public var canSend: Bool { self.mailConfigured && self.formOpen && !self.recipients.isEmpty }
-        /// Remind is possible: mail is configured, the form is open and someone would be reminded.
-        public var canRemind: Bool { self.mailConfigured && self.formOpen && self.remindCount > 0 }
+        /// Remind is possible: mail is configured, the form is open, the session was not pressed
+        /// yet and ``RosterAnswering/canRemind`` (named: someone to remind; anonymous: a set).
+        public var canRemind: Bool { self.mailConfigured && self.formOpen && self.answering.canRemind }
     }
 
     public func preview(_ meeting: Meeting, by viewer: Viewer) async throws -> Preview {
@@ -110,14 +104,10 @@ public struct RosterSendActions: Sendable {
             return Preview.Sample(present: wantPresent, subject: texts.subject, text: texts.text, names: group.map(\.name))
         }
         let lead = Int(self.mail.settings.reminderLead.components.seconds / 3600)
-        let anonymous = state.target.anonymous
-        let answered = state.members.filter(\.answered).map(\.name)
-        let remindable = state.members.filter(\.remindable).map(\.name)
         return Preview(
             mailConfigured: self.mail.isConfigured, formOpen: state.target.formCode != nil, recipients: recipients, skipped: skipped,
             samples: samples, reminderLeadHours: state.reminder?.leadHours, reminderAfterEndHours: state.reminder?.afterEndHours,
-            anonymous: anonymous, answeredCount: answered.count, answeredNames: anonymous ? nil : answered,
-            remindCount: remindable.count, remindNames: anonymous ? nil : remindable,
+            answering: state.answering,
             defaultLeadHours: min(max(lead, RosterSendStore.Reminder.leadHoursRange.lowerBound), RosterSendStore.Reminder.leadHoursRange.upperBound))
     }
 
@@ -134,18 +124,19 @@ public struct RosterSendActions: Sendable {
         return chosen.count
     }
 
-    /// The host's press of "Remind those who have not answered": a reminder round to each member
-    /// whose link was sent for this session, with an address not suppressed, who has not answered
-    /// (``RosterReminderStore/press(meeting:series:by:)``), written at once through the one
-    /// writer, the allowance and the caps. Returns how many members it reaches (on an anonymous
-    /// form, only this count is ever shown). A conflict when mail is not configured or the form
-    /// is not open.
+    /// The host's press of "Remind those who have not answered": the session's one press round
+    /// (``RosterReminderStore/press(meeting:series:by:caps:)``) to its reminder set — those the
+    /// link went to, at the address it went to — less who answered, written at once through the
+    /// one writer. A second press reminds nobody again (`repeated`). What it tells is
+    /// ``RosterAnswering``'s: on a named form how many it reaches, on an anonymous one only the
+    /// set's size, which it is charged. A conflict when mail is not configured or the form is
+    /// not open; rate limited when an anonymous round's charge does not fit the allowance.
     @discardableResult
-    public func remind(_ meeting: Meeting, by viewer: Viewer) async throws -> Int {
+    public func remind(_ meeting: Meeting, by viewer: Viewer) async throws -> RemindPress {
         guard self.mail.isConfigured else { throw DebriefError(.conflict, "this server sends no e-mail") }
-        let reached = try await self.reminders.press(meeting: meeting.id, series: meeting.seriesID, by: viewer)
+        let press = try await self.reminders.press(meeting: meeting.id, series: meeting.seriesID, by: viewer, caps: self.mail.caps)
         try await self.mail.writeDueRosterMail(meeting: meeting.id)
-        return reached
+        return press
     }
 
     /// Sets the series' reminder times (each from a form: a whole number of hours, 1–168, else a

@@ -8,7 +8,7 @@ import Hummingbird
 /// what the page `/m/{id}/roster/send` does (docs/decisions/0060-roster-sending-is-a-step.md):
 /// read the preview (who would get the link with which words, who is skipped and why, who
 /// answered — a count on an anonymous form — and the reminder), press Send, press Remind (only
-/// those who have not answered, decision 77), set the series' reminder times or turn them off. Behind ``AuthMiddleware``.
+/// those who have not answered, once per session: decisions 77 and 81), set the series' reminder times or turn them off. Behind ``AuthMiddleware``.
 ///
 /// Every decision stays with ``RosterSendActions``, the page's own use case: the right to send
 /// (the series' edit right), who is present, suppression, the allowance, and the reminder's
@@ -27,10 +27,11 @@ struct RosterSendController {
             let (meeting, viewer) = try await self.editableMeeting(context)
             return RosterSendResultResponse(sent: try await self.sending.send(meeting, by: viewer))
         }
-        // Each press is a round of its own; members who answered, or were never sent the link, get nothing.
+        // Idempotent: the session's one press; pressing again reminds nobody twice (`repeated`).
+        // Members who answered, or were never sent the link, get nothing.
         group.post("meetings/:id/roster/remind") { _, context -> RosterRemindResultResponse in
             let (meeting, viewer) = try await self.editableMeeting(context)
-            return RosterRemindResultResponse(reminded: try await self.sending.remind(meeting, by: viewer))
+            return RosterRemindResultResponse(try await self.sending.remind(meeting, by: viewer))
         }
         // Idempotent: the same state again changes nothing.
         group.put("meetings/:id/roster/reminder") { request, context -> RosterReminderResponse in

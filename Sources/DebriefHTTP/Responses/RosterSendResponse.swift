@@ -1,3 +1,4 @@
+import Debrief
 import DebriefActions
 import Foundation
 import Hummingbird
@@ -37,15 +38,21 @@ struct RosterSendPreviewResponse: ResponseEncodable {
     var skipped: [Skipped]
     var samples: [Sample]
     var reminder: RosterReminderResponse
-    /// The session's form is anonymous: `answered` and `remind` give counts, never names (decision 77).
+    /// The session's form is anonymous (any published version): `answered` is the count of
+    /// answers through personal links, `remind` has no count and no names (decisions 77, 81).
     var anonymous: Bool
     var answered: People
     var remind: People
+    /// How many people the session's link went to: the reminder set, fixed at the send.
+    var reminderSet: Int
+    /// The session's "Remind" was pressed already: a press reminds each member once.
+    var remindPressed: Bool
     var canRemind: Bool
 
-    /// A number of roster members, with their names on a named form only.
+    /// A number of roster members with their names, each on a named form only where the
+    /// anonymous form has no number that would not tell who (``RosterAnswering``).
     struct People: Encodable {
-        var count: Int
+        var count: Int?
         var names: [String]?
     }
 
@@ -61,9 +68,12 @@ struct RosterSendPreviewResponse: ResponseEncodable {
             Sample(wording: Self.wording(present: $0.present), subject: $0.subject, text: $0.text, names: $0.names)
         }
         self.reminder = RosterReminderResponse(preview)
-        self.anonymous = preview.anonymous
-        self.answered = People(count: preview.answeredCount, names: preview.answeredNames)
-        self.remind = People(count: preview.remindCount, names: preview.remindNames)
+        let answering = preview.answering
+        self.anonymous = answering.isAnonymous
+        self.answered = People(count: answering.answeredCount, names: answering.answeredNames)
+        self.remind = People(count: answering.remindCount, names: answering.remindNames)
+        self.reminderSet = answering.reminderSet
+        self.remindPressed = answering.pressed
         self.canRemind = preview.canRemind
     }
 
@@ -76,11 +86,21 @@ struct RosterSendResultResponse: ResponseEncodable {
     var sent: Int
 }
 
-/// `POST /v1/meetings/{id}/roster/remind`: `{"reminded": n}`, how many members this press
-/// reaches (0 when everyone whose link was sent has answered). Never who: on an anonymous form
-/// that would say who has not answered.
+/// `POST /v1/meetings/{id}/roster/remind`: `{"reminded": n, "reminderSet": s, "repeated": b}`.
+/// `reminded` (a named form only) is how many members this press reaches; an anonymous form
+/// says only `reminderSet`, how many the link went to — what the press is charged — since "how
+/// many have not answered" among a set the host shapes would tell who. `repeated`: the session
+/// was pressed before, and nothing was sent (each member gets one reminder per press and time).
 struct RosterRemindResultResponse: ResponseEncodable {
-    var reminded: Int
+    var reminded: Int?
+    var reminderSet: Int
+    var repeated: Bool
+
+    init(_ press: RemindPress) {
+        self.reminded = press.reminded
+        self.reminderSet = press.reminderSet
+        self.repeated = press.repeated
+    }
 }
 
 /// The series' reminder times: `{"on", "leadHours", "afterEndHours"}` — when on, `leadHours`

@@ -146,7 +146,8 @@ public enum StoredAdmission {
     static func mailWritten(account: UUID, on connection: Connection) async throws -> Int {
         try await Self.lock("mail " + account.uuidString, on: connection)
         return try await connection.query(
-            "SELECT count(*)::int AS n FROM email_outbox WHERE account_id = \(account) AND created_at > \(Self.since(Self.hour))"
+            // A charged reminder round counts as its charge (MailOutbox.counted, decision 81).
+            "SELECT \(MailOutbox.counted(account: account, since: Self.since(Self.hour))) AS n"
         ).single().decode("n")
     }
 }

@@ -1,8 +1,9 @@
 import PQ
 
 /// The `answers` layout (long, tidy): one row per answer value — per selected option, per "other"
-/// text, per rating, per text — for pandas, R and SQL. Rows come ordered by submission, then by
-/// the question's place in its form, then by the order of selection. A grid has one row per rated
+/// text, per rating, per text — for pandas, R and SQL. Rows come ordered by submission (an
+/// anonymous version's by day and content instead, with a pseudonymous id: ``ExportAnonymity``),
+/// then by the question's place in its form, then by the order of selection. A grid has one row per rated
 /// statement, with `statement_key` and `statement_label`. Each row ends with the response's
 /// ``ExportFlags/header`` columns and, for a choice question shuffled for that participant, the
 /// presented order (`presented_order`, option ids joined by `;`) and the 1-based place of this
@@ -51,7 +52,7 @@ struct AnswersLayout {
         let csv = self.csv
         let select: SQLQuery =
             """
-                SELECT r.id, fs.meeting_id, fs.series_id, fs.session_number, fs.version, \(ExportSQL.timestamp(unsafeColumn: "r.submitted_at", zone: self.zone)),
+                SELECT \(ExportAnonymity.responseID), fs.meeting_id, fs.series_id, fs.session_number, fs.version, \(ExportAnonymity.time(unsafeColumn: "r.submitted_at", zone: self.zone)),
                        \(ExportSQL.boolean(unsafeCondition: "r.check_in_id IS NOT NULL")), CASE WHEN fs.identified THEN
                 """
             + " " + csv.cell(unsafeColumn: "c.name") + " END, " + csv.cell(ExportSQL.responseLanguage) + ", "
@@ -74,6 +75,6 @@ struct AnswersLayout {
             LEFT JOIN check_ins c ON c.id = r.check_in_id
             """ + "\n" + ExportFlags.join
         return with + "\n" + select + "\n" + from + "\nWHERE true" + ExportSQL.shownAnswers + self.window.sql + self.range.sql
-            + "\nORDER BY r.submitted_at, r.id, q.position, a.position"
+            + ExportAnonymity.answersOrder(zone: self.zone)
     }
 }

@@ -39,7 +39,8 @@ struct ExportFlags: Sendable {
     /// `straight_lined` says `withheld` where the privacy rule withholds a grid statement of the
     /// version (``ExportSQL/forms(_:_:)``): "all statements alike" would tell its rating.
     static func cells(zone: String) -> SQLQuery {
-        ExportSQL.timestamp(unsafeColumn: "r.opened_at", zone: zone)
+        // An anonymous response's opening is a moment too: its day only (ExportAnonymity, decision 81).
+        ExportAnonymity.time(unsafeColumn: "r.opened_at", zone: zone)
         + ", round(extract(epoch FROM r.submitted_at - r.opened_at), 3), "
         + "CASE WHEN r.opened_at IS NULL THEN NULL WHEN r.submitted_at - r.opened_at < sp.seconds * interval '1 second' THEN 'true' ELSE 'false' END, "
             + SQLQuery(unsafeSQL: "CASE WHEN fs.straight_withheld OR NOT fs.decided THEN '\(ExportSQL.withheld)' WHEN r.straight_lined THEN 'true' ELSE 'false' END")

@@ -77,6 +77,12 @@ struct SubmissionRange: Sendable, Equatable {
         _ count: Int, meetings: SQLQuery, privacy: ExportPrivacy, window: SubmissionWindow, on connection: Connection
     ) async throws -> [SubmissionRange] {
         guard count > 1 else { return [.all] }
+        // Ranges follow submission time: over an anonymous version's rows they would put an order
+        // by arrival back (``ExportAnonymity``, decision 81), so such an export is one `COPY`.
+        let named: Bool = try await connection.query(
+            "WITH " + ExportSQL.forms(meetings, privacy) + "\nSELECT coalesce(bool_and(fs.identified), true) AS named FROM fs"
+        ).first?.decode("named") ?? true
+        guard named else { return [.all] }
         let fractions = (1..<count).map { Double($0) / Double(count) }
         let rows = try await connection.query(
             "WITH " + ExportSQL.forms(meetings, privacy) + """

@@ -1,7 +1,9 @@
 import Debrief
 import PQ
 
-/// The `responses` layout (wide): one row per response, one column per question.
+/// The `responses` layout (wide): one row per response, one column per question, in arrival
+/// order — an anonymous version's rows with a pseudonymous id, day-only times and in content
+/// order instead (``ExportAnonymity``, decision 81).
 ///
 /// Columns: the fixed ``fixedHeader`` columns, then per question, in form order, a column headed
 /// `<prompt> [<key>]` and, for choice questions that allow "other", `<prompt> [<key>] (other)`;
@@ -167,14 +169,16 @@ struct ResponsesLayout {
                 + " WHERE a.response_id = r.id" + ExportSQL.shownAnswers + ") a ON true"
         }
         let fixed: SQLQuery =
-            "SELECT r.id, fs.meeting_id, fs.series_id, " + self.csv.cell(unsafeColumn: "fs.title")
+            // The id, the times and the order of an anonymous version's rows are ExportAnonymity's (decision 81).
+            "SELECT " + ExportAnonymity.responseID + ", fs.meeting_id, fs.series_id, " + self.csv.cell(unsafeColumn: "fs.title")
             + """
-                , fs.session_number, fs.version, \(ExportSQL.timestamp(unsafeColumn: "r.submitted_at", zone: self.zone)), \(ExportSQL.timestamp(unsafeColumn: "r.changed_at", zone: self.zone)),
-                round(extract(epoch FROM r.submitted_at - fs.ends_at), 3), \(ExportSQL.boolean(unsafeCondition: "r.check_in_id IS NOT NULL")),
+                , fs.session_number, fs.version, \(ExportAnonymity.time(unsafeColumn: "r.submitted_at", zone: self.zone)), \(ExportAnonymity.time(unsafeColumn: "r.changed_at", zone: self.zone)),
+                \(ExportAnonymity.secondsAfterEnd), \(ExportSQL.boolean(unsafeCondition: "r.check_in_id IS NOT NULL")),
                 CASE WHEN fs.identified THEN
                 """
             + " " + self.csv.cell(unsafeColumn: "c.name") + " END, "
             + self.csv.cell(ExportSQL.responseLanguage) + ", " + ExportFlags.cells(zone: self.zone)
-        return with + "\n" + fixed + values + ", \(self.zone)::text\n" + from + "\nWHERE true" + self.window.sql + self.range.sql + "\nORDER BY r.submitted_at, r.id"
+        return with + "\n" + fixed + values + ", \(self.zone)::text\n" + from + "\nWHERE true" + self.window.sql + self.range.sql
+            + ExportAnonymity.responsesOrder(columns: self.header(columns).count)
     }
 }

@@ -25,10 +25,16 @@ public struct OutgoingMail: Sendable, Equatable {
     public var unsubscribeURL: String?
     public var meetingID: UUID?
     public var rosterMemberID: UUID?
+    /// The reminder round a reminder belongs to.
+    public var reminderRound: UUID?
+    /// Its round was charged for its whole set when it started (an anonymous session, decision
+    /// 81): the message passes the caps without counting again.
+    public var chargedWithRound: Bool
 
     public init(
         accountID: UUID?, kind: MailKind, dedupeKey: String? = nil, recipient: String, subject: String, text: String, html: String,
-        unsubscribeURL: String? = nil, meetingID: UUID? = nil, rosterMemberID: UUID? = nil
+        unsubscribeURL: String? = nil, meetingID: UUID? = nil, rosterMemberID: UUID? = nil, reminderRound: UUID? = nil,
+        chargedWithRound: Bool = false
     ) {
         self.accountID = accountID
         self.kind = kind
@@ -40,6 +46,8 @@ public struct OutgoingMail: Sendable, Equatable {
         self.unsubscribeURL = unsubscribeURL
         self.meetingID = meetingID
         self.rosterMemberID = rosterMemberID
+        self.reminderRound = reminderRound
+        self.chargedWithRound = chargedWithRound
     }
 }
 
@@ -66,7 +74,7 @@ public struct MailOutbox: Sendable {
     /// taken in the writing transaction under a lock per account, so instances writing at once
     /// cannot pass them together.
     public static func enqueue(_ mail: OutgoingMail, caps: MailCaps, on connection: Connection) async throws -> Enqueued {
-        if let account = mail.accountID {
+        if let account = mail.accountID, !mail.chargedWithRound {
             // One writer per account at a time (the owner locks): the count then sees every earlier row.
             let recent = try await StoredAdmission.mailWritten(account: account, on: connection)
             if recent >= caps.perAccountPerHour { return .overCap }
@@ -78,9 +86,9 @@ public struct MailOutbox: Sendable {
         let rows = try await connection.query(
             """
             INSERT INTO email_outbox (account_id, kind, dedupe_key, recipient, subject, text_body, html_body, unsubscribe_url,
-                meeting_id, roster_member_id)
+                meeting_id, roster_member_id, reminder_round)
             VALUES (\(mail.accountID), \(mail.kind.rawValue), \(mail.dedupeKey), \(mail.recipient), \(mail.subject), \(mail.text),
-                \(mail.html), \(mail.unsubscribeURL), \(mail.meetingID), \(mail.rosterMemberID))
+                \(mail.html), \(mail.unsubscribeURL), \(mail.meetingID), \(mail.rosterMemberID), \(mail.reminderRound))
             ON CONFLICT (dedupe_key) DO NOTHING
             RETURNING id
             """)
@@ -110,18 +118,20 @@ public struct MailOutbox: Sendable {
 
     /// The account's roster allowance: what an admin set, or what it earned — one message a day
     /// for each roster message it delivered more than a day ago to an address that has not
-    /// unsubscribed (counted up to the ceiling only, so the count's cost is bounded).
+    /// unsubscribed (counted up to the ceiling only, so the count's cost is bounded). A charged
+    /// round counts as its charge, and its messages earn nothing: how many of them there were
+    /// says how many had not answered, among a set roster edits reach (decision 81).
     static func rosterAllowance(account: UUID, caps: MailCaps, on connection: Connection) async throws -> RosterAllowance {
         let roster = MailKind.allCases.filter(\.isRosterMail).map(\.rawValue)
         let row = try await connection.query(
             """
             SELECT (SELECT roster_mail_per_day FROM accounts WHERE id = \(account)) AS admin_set,
-                (SELECT count(*)::int FROM email_outbox
-                    WHERE account_id = \(account) AND kind = ANY(\(roster)::text[]) AND created_at > now() - interval '1 day') AS today,
+                \(Self.counted(account: account, since: "now() - interval '1 day'", kinds: roster)) AS today,
                 (SELECT count(*)::int FROM (
                     SELECT 1 FROM email_outbox o JOIN meetings m ON m.id = o.meeting_id
                     WHERE o.account_id = \(account) AND o.kind = ANY(\(roster)::text[]) AND o.sent_at IS NOT NULL
                         AND o.created_at <= now() - interval '1 day' AND NOT mail_suppressed(o.recipient, m.series_id)
+                        AND NOT \(Self.chargedWithRound)
                     LIMIT \(caps.rosterMaxPerDay)) delivered) AS earned
             """
         ).single()
@@ -129,6 +139,34 @@ public struct MailOutbox: Sendable {
         return RosterAllowance(
             perDay: caps.rosterPerDay(earned: try row.decode("earned"), adminSet: adminSet), writtenToday: try row.decode("today"),
             setByAdmin: adminSet != nil)
+    }
+
+    /// SQL: the outbox row `o` belongs to a round charged for its whole set (decision 81).
+    static let chargedWithRound: SQLQuery =
+        "EXISTS (SELECT 1 FROM roster_reminder_sends cr WHERE cr.id = o.reminder_round AND cr.charged IS NOT NULL)"
+
+    /// SQL (an `int`): the messages `account` wrote since `since` (an SQL instant), of `kinds`
+    /// (nil: every kind) — each message once, except those of a charged round, which count as
+    /// the round's charge from the moment it started. The one count the hourly cap
+    /// (``StoredAdmission``) and the day's roster allowance both take.
+    static func counted(account: UUID, since: SQLQuery, kinds: [String]? = nil) -> SQLQuery {
+        let kind: SQLQuery = kinds.map { " AND o.kind = ANY(\($0)::text[])" } ?? ""
+        return """
+            ((SELECT count(*)::int FROM email_outbox o WHERE o.account_id = \(account) AND o.created_at > \(since)\(kind)
+                AND NOT \(Self.chargedWithRound))
+            + (SELECT coalesce(sum(cr.charged), 0)::int FROM roster_reminder_sends cr
+                WHERE cr.requested_by = \(account) AND cr.charged IS NOT NULL AND cr.requested_at > \(since)))
+            """
+    }
+
+    /// Whether `account` may write `charge` more messages now: the hour's cap and the day's roster
+    /// allowance both cover them. Takes the account's mail lock (``StoredAdmission``) for the
+    /// rest of the transaction, so the round that charges them is recorded before anyone counts.
+    static func covers(charge: Int, account: UUID, caps: MailCaps, on connection: Connection) async throws -> Bool {
+        let hour = try await StoredAdmission.mailWritten(account: account, on: connection)
+        guard hour + charge <= caps.perAccountPerHour else { return false }
+        let allowance = try await Self.rosterAllowance(account: account, caps: caps, on: connection)
+        return allowance.writtenToday + charge <= allowance.perDay
     }
 
     /// The account's roster allowance now (the roster's mail page says it).
@@ -248,7 +286,11 @@ public struct MailOutbox: Sendable {
 
     /// One line of the host's delivery log.
     public struct LogEntry: Sendable, Equatable {
-        public enum State: String, Sendable { case waiting, sent, gaveUp = "gave_up" }
+        public enum State: String, Sendable {
+            case waiting, sent, gaveUp = "gave_up"
+            /// A reminder round of an anonymous session, shown as one line (decision 81).
+            case round
+        }
         public var id: UUID
         public var kind: MailKind
         public var recipient: String
@@ -259,33 +301,48 @@ public struct MailOutbox: Sendable {
         public var lastCode: Int?
         public var lastError: String?
         public var nextAttemptAt: Date
+        /// A round's line: what it counted against the allowance (its whole set).
+        public var charged: Int? = nil
     }
 
     /// What the delivery log says instead of the recipient of a reminder about an anonymous session.
     public static let unnamedRecipient = "a roster member"
+    /// What it says instead of the recipients of an anonymous session's reminder round.
+    public static let unnamedRound = "those the link went to who had not answered"
 
-    /// The account's latest messages, newest first. A reminder about a session whose form is
-    /// anonymous goes exactly to the members who have not answered, so its recipient and its
-    /// server's error text (which may quote the address) are not shown (decision 77).
+    /// The account's latest messages, newest first. A reminder round of an anonymous session is
+    /// one line — when it started, the session's title, what it was charged — never its messages:
+    /// how many there were, to which address, when each was written and how each delivery went
+    /// would tell who had not answered (decision 81). A reminder about an anonymous session
+    /// written before rounds were charged shows "a roster member" without its address or its
+    /// server's error text (decision 77).
     public func log(account: UUID, limit: Int = 100) async throws -> [LogEntry] {
         try await self.database.query(
             """
             SELECT id, kind, CASE WHEN hidden THEN \(Self.unnamedRecipient) ELSE recipient END AS recipient, subject, created_at,
-                attempts, last_code, CASE WHEN hidden THEN NULL ELSE last_error END AS last_error, next_attempt_at, state
+                attempts, last_code, CASE WHEN hidden THEN NULL ELSE last_error END AS last_error, next_attempt_at, state, charged
             FROM (
-                SELECT o.*, (o.kind = \(MailKind.reminder.rawValue) AND EXISTS (
+                SELECT o.id, o.kind, o.recipient, o.subject, o.created_at, o.attempts, o.last_code, o.last_error, o.next_attempt_at,
+                    NULL::int AS charged,
+                    (o.kind = \(MailKind.reminder.rawValue) AND EXISTS (
                         SELECT 1 FROM forms f WHERE f.meeting_id = o.meeting_id AND coalesce((f.definition ->> 'anonymous')::boolean, true)
                     )) AS hidden,
                     CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN given_up_at IS NOT NULL THEN 'gave_up' ELSE 'waiting' END AS state
-                FROM email_outbox o WHERE o.account_id = \(account) ORDER BY o.created_at DESC, o.id LIMIT \(limit)
-            ) latest ORDER BY created_at DESC, id
+                FROM email_outbox o WHERE o.account_id = \(account) AND NOT \(Self.chargedWithRound)
+                UNION ALL
+                SELECT cr.id, \(MailKind.reminder.rawValue), \(Self.unnamedRound), m.title, cr.requested_at, 0, NULL, NULL, cr.requested_at,
+                    cr.charged, false, 'round'
+                FROM roster_reminder_sends cr JOIN meetings m ON m.id = cr.meeting_id
+                WHERE cr.requested_by = \(account) AND cr.charged IS NOT NULL
+            ) latest ORDER BY created_at DESC, id LIMIT \(limit)
             """
         ).map { row in
             LogEntry(
                 id: try row.decode("id"), kind: MailKind(rawValue: try row.decode("kind")) ?? .reminder,
                 recipient: try row.decode("recipient"), subject: try row.decode("subject"), createdAt: try row.decode("created_at"),
                 attempts: try row.decode("attempts"), state: LogEntry.State(rawValue: try row.decode("state")) ?? .waiting,
-                lastCode: try row.decode("last_code"), lastError: try row.decode("last_error"), nextAttemptAt: try row.decode("next_attempt_at"))
+                lastCode: try row.decode("last_code"), lastError: try row.decode("last_error"), nextAttemptAt: try row.decode("next_attempt_at"),
+                charged: try row.decode("charged"))
         }
     }
 

@@ -125,8 +125,9 @@ public struct RosterMailStore: Sendable {
             /// The participant link the host sent; `present` chooses the wording.
             case link(present: Bool)
             /// A reminder round's message: a host's press or one of the series' times
-            /// (``RosterReminderStore``); its dedupe key names the round.
-            case reminder(round: UUID)
+            /// (``RosterReminderStore``); its dedupe key names the round. `charged`: the round
+            /// was charged for its whole set (an anonymous session), so the message is not counted again.
+            case reminder(round: UUID, charged: Bool)
         }
 
         public var kind: Kind
@@ -145,12 +146,14 @@ public struct RosterMailStore: Sendable {
     }
 
     /// The roster mail to write now, and only what a host asked for
-    /// (docs/decisions/0060-roster-sending-is-a-step.md, 0077): the participant link of each member
-    /// chosen by a press of "Send the link" (`roster_link_sends`), and the reminder of each member
-    /// a reminder round chose (``RosterReminderStore``: a press, or a series' time come due) who
-    /// still has not answered (``PersonalLink/hasAnswered(meeting:member:)``). Every row still
-    /// needs an address not suppressed for the series and an open form, and its account must
-    /// still be let through by ``SeriesDeliveryGate``. Rows already written are left to the
+    /// (docs/decisions/0060-roster-sending-is-a-step.md, 0077, 0081): the participant link of each
+    /// member chosen by a press of "Send the link" (`roster_link_sends`), and the reminder of each
+    /// member of a reminder round's set (``RosterReminderStore``: the link sends recorded before
+    /// the round started) who still has not answered (``PersonalLink/hasAnswered(meeting:member:)``).
+    /// Both go to the address and name the link send kept, whatever the roster says now; the
+    /// member must still be on the roster (their unsubscribe and personal links need them). Every
+    /// row still needs an address not suppressed for the series and an open form, and its account
+    /// must still be let through by ``SeriesDeliveryGate``. Rows already written are left to the
     /// outbox's dedupe keys. `window` bounds the sessions looked at (by their start), so a pass
     /// reads a bounded set; `meeting` limits it to one.
     public func due(meeting: UUID? = nil, window: Duration = .seconds(30 * 24 * 3600)) async throws -> [Due] {
@@ -159,37 +162,40 @@ public struct RosterMailStore: Sendable {
         return try await self.database.query(
             """
             SELECT 'link' AS kind, ls.present, m.id AS meeting_id, m.title, ls.requested_by AS account_id, f.code, f.closes_at, s.time_zone,
-                rm.id AS member_id, rm.name, rm.email, rm.mail_token, NULL::uuid AS round_id
+                rm.id AS member_id, coalesce(ls.name, rm.name) AS name, ls.email, rm.mail_token, NULL::uuid AS round_id, false AS charged
             FROM roster_link_sends ls
             JOIN meetings m ON m.id = ls.meeting_id AND m.trashed_at IS NULL
                 AND m.starts_at > now() - make_interval(secs => \(window)) \(only)
             JOIN meeting_series s ON s.id = m.series_id AND s.trashed_at IS NULL
             JOIN forms f ON f.meeting_id = m.id AND \(Self.formIsOpen)
-            JOIN roster_members rm ON rm.id = ls.roster_member_id AND rm.email IS NOT NULL AND rm.mail_token IS NOT NULL
-                AND NOT mail_suppressed(rm.email, rm.series_id)
+            JOIN roster_members rm ON rm.id = ls.roster_member_id AND ls.email IS NOT NULL AND rm.mail_token IS NOT NULL
+                AND NOT mail_suppressed(ls.email, rm.series_id)
             WHERE \(SeriesDeliveryGate.allows(maker: "ls.requested_by", series: "m.series_id"))
                 AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.dedupe_key = 'link:' || m.id || ':' || rm.id)
             UNION ALL
             SELECT 'reminder' AS kind, true AS present, m.id AS meeting_id, m.title, rs.requested_by AS account_id, f.code, f.closes_at,
-                s.time_zone, rm.id AS member_id, rm.name, rm.email, rm.mail_token, rs.id AS round_id
+                s.time_zone, rm.id AS member_id, coalesce(ls.name, rm.name) AS name, ls.email, rm.mail_token, rs.id AS round_id,
+                rs.charged IS NOT NULL AS charged
             FROM roster_reminder_sends rs
-            JOIN roster_reminder_recipients rr ON rr.send_id = rs.id
             JOIN meetings m ON m.id = rs.meeting_id AND m.trashed_at IS NULL
                 AND m.starts_at > now() - make_interval(secs => \(window)) \(only)
             JOIN meeting_series s ON s.id = m.series_id AND s.trashed_at IS NULL
             JOIN forms f ON f.meeting_id = m.id AND \(Self.formIsOpen)
-            JOIN roster_members rm ON rm.id = rr.roster_member_id AND rm.email IS NOT NULL AND rm.mail_token IS NOT NULL
-                AND NOT mail_suppressed(rm.email, rm.series_id)
+            JOIN roster_link_sends ls ON ls.meeting_id = rs.meeting_id AND ls.requested_at <= rs.requested_at
+            JOIN roster_members rm ON rm.id = ls.roster_member_id
             WHERE \(SeriesDeliveryGate.allows(maker: "rs.requested_by", series: "m.series_id"))
-                AND NOT \(PersonalLink.hasAnswered(meeting: "m.id", member: "rm.id"))
+                AND \(RosterReminderStore.reaches(meeting: "m.id"))
                 AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.dedupe_key = 'reminder:' || rs.id || ':' || rm.id)
-            ORDER BY meeting_id, kind, member_id
+            -- By address, not by member id: the order messages are written in (the delivery log's
+            -- order) follows nothing random.
+            ORDER BY meeting_id, kind, email, member_id
             LIMIT 1000
             """
         ).map { row in
             let kind: String = try row.decode("kind")
             return Due(
-                kind: kind == "reminder" ? .reminder(round: try row.decode("round_id")) : .link(present: try row.decode("present")),
+                kind: kind == "reminder"
+                    ? .reminder(round: try row.decode("round_id"), charged: try row.decode("charged")) : .link(present: try row.decode("present")),
                 meetingID: try row.decode("meeting_id"),
                 title: try row.decode("title"), accountID: try row.decode("account_id"), formCode: try row.decode("code"),
                 closesAt: try row.decode("closes_at"), timeZone: try row.decode("time_zone"), memberID: try row.decode("member_id"),

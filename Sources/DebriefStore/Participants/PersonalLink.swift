@@ -49,6 +49,24 @@ public struct PersonalLink: Sendable, Equatable {
             "INSERT INTO roster_answered (meeting_id, roster_member_id) VALUES (\(meeting), \(member)) ON CONFLICT DO NOTHING") == 1
     }
 
+    /// SQL: the session `meeting` (an SQL expression) is anonymous in the sense of
+    /// ``RosterAnswering/isAnonymous(publishedVersions:anonymousVersions:)``: no version
+    /// published, or any published version anonymous (decision 81). The store's reading of that
+    /// rule, for the statements that decide in SQL (the round's charge, the delivery log).
+    public static func anonymousSession(meeting: SQLQuery) -> SQLQuery {
+        """
+        (NOT EXISTS (SELECT 1 FROM forms fv WHERE fv.meeting_id = \(meeting) AND fv.published_at IS NOT NULL)
+            OR EXISTS (SELECT 1 FROM forms fv WHERE fv.meeting_id = \(meeting) AND fv.published_at IS NOT NULL
+                AND coalesce((fv.definition ->> 'anonymous')::boolean, true)))
+        """
+    }
+
+    /// SQL: how many answers came through personal links to `meeting` (an SQL expression): the
+    /// flags, which outlive their members (SQL/0074), so no roster edit moves the count.
+    public static func answeredThroughLinks(meeting: SQLQuery) -> SQLQuery {
+        "(SELECT count(*)::int FROM roster_answered ra WHERE ra.meeting_id = \(meeting))"
+    }
+
     /// SQL: the roster member `member` has answered the session `meeting` (both SQL expressions) —
     /// through a personal link (the flag), or under their roster name at a check-in that carries a
     /// response. The one meaning of "has answered" every roster path asks (the reminder's

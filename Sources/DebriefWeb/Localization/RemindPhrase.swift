@@ -6,6 +6,7 @@ import Debrief
 enum RemindPhrase: String, CaseIterable, Sendable {
     case personalLinkUnknown
     case rosterAnsweredHeading, rosterAnsweredNamed, rosterAnsweredAnonymous, remindButton, remindWho, remindNobody, remindDone
+    case remindButtonAnonymous, remindDoneAnonymous, remindPressed, remindRepeated
     case reminderAfterEndHours, reminderAfterEndOn
 
     func text(_ language: Language) -> String {
@@ -24,9 +25,26 @@ enum RemindPhrase: String, CaseIterable, Sendable {
         case .rosterAnsweredNamed: return ("{n} of {total} roster members have answered.", "명단 {total}명 중 {n}명이 답했어요.")
         case .rosterAnsweredAnonymous:
             return (
-                "{n} of {total} roster members have answered. The form is anonymous: you see how many, never who, and never who a reminder goes to.",
-                "명단 {total}명 중 {n}명이 답했어요. 익명 설문이라 몇 명인지만 보이고, 누가 답했는지와 누구에게 알림이 가는지는 보이지 않아요."
+                "{n} of the {total} people sent this session's link have answered through it. The form is anonymous: you see how many, never who, and never who a reminder goes to.",
+                "이번 회차 링크를 받은 {total}명 중 {n}명이 링크로 답했어요. 익명 설문이라 몇 명인지만 보이고, 누가 답했는지와 누구에게 알림이 가는지는 보이지 않아요."
             )
+        case .remindButtonAnonymous:
+            return (
+                "Remind those of the {total} sent the link who have not answered (counts {total} against today's mail)",
+                "링크를 받은 {total}명 중 아직 답하지 않은 사람에게 알림 보내기 (오늘 메일 {total}통으로 셈)"
+            )
+        case .remindDoneAnonymous:
+            return (
+                "Reminded those of the {total} sent the link who had not answered, each with their own link. It counted {total} against today's mail, whoever answered.",
+                "링크를 받은 {total}명 중 아직 답하지 않은 사람에게 각자의 링크로 알림을 보냈어요. 누가 답했든 오늘 메일 {total}통으로 셌어요."
+            )
+        case .remindPressed:
+            return (
+                "This session's reminder was sent already: each member gets it once, however often it is pressed.",
+                "이번 회차 알림은 이미 보냈어요. 여러 번 눌러도 한 사람에게 한 번만 가요."
+            )
+        case .remindRepeated:
+            return ("Nothing was sent: this session's reminder went already.", "보낸 것이 없어요. 이번 회차 알림은 이미 보냈어요.")
         case .remindButton: return ("Remind the {n} who have not answered", "아직 답하지 않은 {n}명에게 알림 보내기")
         case .remindWho: return ("They are: {names}.", "받는 사람: {names}.")
         case .remindNobody:

@@ -3,7 +3,8 @@ import DebriefActions
 
 /// The roster send page's block about who answered and the reminder to those who have not
 /// (docs/decisions/0077-personal-links-and-reminders.md): on a named form the names; on an
-/// anonymous form only how many — never who answered and never who a reminder reaches.
+/// anonymous form only how many answered through the links — never who answered, never who or
+/// how many a reminder reaches (decision 81).
 struct RemindBlock {
     var heading: String
     /// "2 of 4 roster members have answered" (and, on an anonymous form, that names are never shown).
@@ -19,15 +20,32 @@ struct RemindBlock {
     var csrf: String
 
     init(_ preview: RosterSendActions.Preview, members: Int, meetingPath: String, csrf: String, _ t: Localizer) {
+        let answering = preview.answering
         self.heading = t(RemindPhrase.rosterAnsweredHeading)
-        let counts = ["n": String(preview.answeredCount), "total": String(members)]
-        self.answeredLine = preview.anonymous ? t(RemindPhrase.rosterAnsweredAnonymous, counts) : t(RemindPhrase.rosterAnsweredNamed, counts)
-        self.answeredNames = preview.answeredNames.flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") }
+        // What is said comes from ``RosterAnswering`` alone: names and "how many to remind" on a
+        // named form; on an anonymous one the answers through links of the link's set (decision 81).
+        if let toRemind = answering.remindCount {
+            self.answeredLine = t(RemindPhrase.rosterAnsweredNamed, ["n": String(answering.answeredCount), "total": String(members)])
+            self.remindLabel = t(RemindPhrase.remindButton, ["n": String(toRemind)])
+        } else {
+            let counts = ["n": String(answering.answeredCount), "total": String(answering.reminderSet)]
+            self.answeredLine = t(RemindPhrase.rosterAnsweredAnonymous, counts)
+            self.remindLabel = t(RemindPhrase.remindButtonAnonymous, counts)
+        }
+        self.answeredNames = answering.answeredNames.flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") }
         self.canRemind = preview.canRemind
         self.remindAction = "\(meetingPath)/roster/remind"
-        self.remindLabel = t(RemindPhrase.remindButton, ["n": String(preview.remindCount)])
-        self.remindNames = preview.remindNames.flatMap { $0.isEmpty ? nil : t(RemindPhrase.remindWho, ["names": $0.joined(separator: ", ")]) }
-        self.nobodyToRemind = preview.canRemind || !preview.mailConfigured || !preview.formOpen ? nil : t(RemindPhrase.remindNobody)
+        self.remindNames = answering.remindNames.flatMap { $0.isEmpty ? nil : t(RemindPhrase.remindWho, ["names": $0.joined(separator: ", ")]) }
+        self.nobodyToRemind =
+            preview.canRemind || !preview.mailConfigured || !preview.formOpen
+            ? nil : answering.pressed ? t(RemindPhrase.remindPressed) : t(RemindPhrase.remindNobody)
         self.csrf = csrf
+    }
+
+    /// The notice after a press, as ``RosterAnswering`` lets it speak.
+    static func notice(_ press: RemindPress, _ t: Localizer) -> String {
+        if press.repeated { return t(RemindPhrase.remindRepeated) }
+        if let reminded = press.reminded { return t(RemindPhrase.remindDone, ["n": String(reminded)]) }
+        return t(RemindPhrase.remindDoneAnonymous, ["total": String(press.reminderSet)])
     }
 }

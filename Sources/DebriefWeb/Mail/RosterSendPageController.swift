@@ -68,19 +68,22 @@ struct RosterSendPageController {
         group.post(":id/roster/remind", use: self.remind)
     }
 
-    /// "Remind those who have not answered": a round through the same use case as the API's;
-    /// the notice says how many, never who.
+    /// "Remind those who have not answered": the session's one press, through the same use case
+    /// as the API's; the notice says what ``RosterAnswering`` allows (named: how many; anonymous:
+    /// the set it was charged), or that the reminder went already.
     @Sendable func remind(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
         _ = try await context.postedFields(request)
         let t = Localizer(Language(request.headers))
-        let reminded: Int
+        let press: RemindPress
         do {
-            reminded = try await self.sending.remind(meeting, by: try context.requireViewer())
-        } catch let error as DebriefError where error.code == .conflict {
-            return try await self.render(request, context, meeting, status: .conflict)
+            press = try await self.sending.remind(meeting, by: try context.requireViewer())
+        } catch let error as DebriefError where error.code == .conflict || error.code == .rateLimited {
+            return try await self.render(
+                request, context, meeting, notice: error.code == .rateLimited ? error.message : nil,
+                status: error.code == .conflict ? .conflict : .tooManyRequests)
         }
-        return try await self.render(request, context, meeting, notice: t(RemindPhrase.remindDone, ["n": String(reminded)]), status: .ok)
+        return try await self.render(request, context, meeting, notice: RemindBlock.notice(press, t), status: .ok)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
