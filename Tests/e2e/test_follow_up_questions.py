@@ -36,7 +36,7 @@ def answer(driver, base: str, code: str, rating: int, text: str | None) -> None:
     if text is not None:
         wait_for(driver, lambda d: follow_up(d).is_displayed())
         driver.find_element(By.ID, "q-change").send_keys(text)
-    driver.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit']").click()
+    driver.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit'], form[action^='/f/{code}?'] button[type='submit']").click()
     wait_for(driver, lambda d: d.current_url.endswith("/thanks"))
 
 
@@ -82,7 +82,7 @@ def test_host_builds_a_follow_up_and_only_those_shown_answer_it(api: API, browse
     phone.find_element(By.CSS_SELECTOR, "label[for='q-nps-9']").click()
     assert not follow_up(phone).is_displayed(), "a 9 never shows it"
     audit(phone, "participant form (script)", axe)
-    phone.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit']").click()
+    phone.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit'], form[action^='/f/{code}?'] button[type='submit']").click()
     wait_for(phone, lambda d: d.current_url.endswith("/thanks"))
     answer(browser(), api.base_url, code, 3, "Shorter agenda")
 
@@ -94,7 +94,7 @@ def test_host_builds_a_follow_up_and_only_those_shown_answer_it(api: API, browse
     assert follow_up(plain).is_displayed()
     plain.find_element(By.CSS_SELECTOR, "label[for='q-nps-4']").click()
     plain.find_element(By.ID, "q-change").send_keys("More breaks")
-    plain.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit']").click()
+    plain.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit'], form[action^='/f/{code}?'] button[type='submit']").click()
     wait_for(plain, lambda d: d.current_url.endswith("/thanks"))
 
     results = host.request("GET", f"/v1/meetings/{meeting}/results").json()

@@ -24,7 +24,7 @@ def rate(driver, base: str, code: str, ratings: dict[str, int]) -> None:
     driver.get(f"{base}/f/{code}")
     for key, value in ratings.items():
         driver.find_element(By.ID, f"q-meeting-{key}-{value}").click()
-    driver.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit']").click()
+    driver.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit'], form[action^='/f/{code}?'] button[type='submit']").click()
     wait_for(driver, lambda d: d.current_url.endswith("/thanks"))
 
 

@@ -48,7 +48,7 @@ def test_a_hasty_straight_liner_is_flagged_and_the_shown_order_is_recorded(api: 
     phone.find_element(By.ID, f"q-topic-{order[0]}").click()
     for key in ("agenda", "time", "voice"):
         phone.find_element(By.ID, f"q-meeting-{key}-3").click()
-    phone.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit']").click()
+    phone.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit'], form[action^='/f/{code}?'] button[type='submit']").click()
     wait_for(phone, lambda d: d.current_url.endswith("/thanks"))
 
     quality = host.request("GET", f"/v1/meetings/{meeting}/results").json()["quality"]

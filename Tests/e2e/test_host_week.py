@@ -130,7 +130,7 @@ def tile(driver, label: str) -> str:
 
 
 def submit_participant(driver, code: str) -> None:
-    driver.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit']").click()
+    driver.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit'], form[action^='/f/{code}?'] button[type='submit']").click()
 
 
 def add_question(builder, kind: str, index: int, prompt: str) -> None:

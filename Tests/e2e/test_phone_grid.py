@@ -110,7 +110,7 @@ def test_every_choice_of_every_grid_fits_a_phone(api: API, browser, language: st
         for statement, _ in STATEMENTS[language]:
             phone.find_element(By.CSS_SELECTOR, f"label[for='q-{key}-{statement}-{highest}'] .grid-value").click()
     assert all(r.is_selected() for r in phone.find_elements(By.CSS_SELECTOR, "input[type=radio][value='10'][name^='g.value.']"))
-    phone.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit']").click()
+    phone.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit'], form[action^='/f/{code}?'] button[type='submit']").click()
     wait_for(phone, lambda d: d.current_url.endswith("/thanks"))
     results = host.request("GET", f"/v1/meetings/{meeting}/results").json()
     means = [[s["statistics"]["mean"] for s in q["statements"]] for q in results["questions"]]

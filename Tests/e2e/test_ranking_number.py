@@ -42,7 +42,7 @@ def answer(driver, base: str, code: str, places: dict[str, int], minutes: str) -
     field = driver.find_element(By.ID, "q-minutes")
     field.clear()
     field.send_keys(minutes)
-    driver.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit']").click()
+    driver.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit'], form[action^='/f/{code}?'] button[type='submit']").click()
     wait_for(driver, lambda d: d.current_url.endswith("/thanks"))
 
 

@@ -166,7 +166,7 @@ def answer_on_phone(phone, base: str, code: str, useful: int, topic: str, notes:
     phone.find_element(By.CSS_SELECTOR, f"label[for='q-useful-{useful}']").click()
     phone.find_element(By.CSS_SELECTOR, f"label[for='q-topic-{topic}']").click()
     phone.find_element(By.ID, "q-notes").send_keys(notes)
-    phone.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit']").click()
+    phone.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit'], form[action^='/f/{code}?'] button[type='submit']").click()
     wait_for(phone, lambda d: "/thanks" in d.current_url)
 
 
