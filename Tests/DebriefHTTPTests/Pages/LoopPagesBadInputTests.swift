@@ -41,7 +41,7 @@ struct LoopPagesBadInputTests {
         try await ParticipantAPI.run { api, database in
             let fixture = try await api.publish()
             try await RoomQuestionsPageTests.turnOn(api, fixture)
-            let posted = try await api.send(.post, "/v1/f/\(fixture.code)/room-questions", json: ["text": "Who owns the budget?"])
+            let posted = try await api.roomPost(fixture.code, json: ["text": "Who owns the budget?"])
             let id = try #require(posted.string("id"), "\(posted.text)")
             let vote = try await api.post("/f/\(fixture.code)/room-questions/\(id)/vote", [("up", "yes")])
             #expect(vote.status == .badRequest, "\(vote.status)")
@@ -57,7 +57,7 @@ struct LoopPagesBadInputTests {
             let fixture = try await api.publish()
             try await RoomQuestionsPageTests.turnOn(api, fixture)
             let owner = try await RoomQuestionsModerationPageTests.owner(api, fixture)
-            let posted = try await api.send(.post, "/v1/f/\(fixture.code)/room-questions", json: ["text": "Who owns the budget?"])
+            let posted = try await api.roomPost(fixture.code, json: ["text": "Who owns the budget?"])
             let id = try #require(posted.string("id"), "\(posted.text)")
             for field in ["pinned", "answered"] {
                 let changed = try await api.post(
