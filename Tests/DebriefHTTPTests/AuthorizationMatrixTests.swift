@@ -286,7 +286,9 @@ struct AuthorizationMatrixTests {
         "GET /v1/f/{code}/results/live": Row(access: .anyone, success: .notFound),
         "GET /v1/meetings/{id}/charts/{question}.svg": Row(access: .series(.read), success: .ok),
         "GET /v1/meetings/{id}/charts/summary/{name}.svg": Row(access: .series(.read), success: .ok),
-        // A trend needs the question in two sessions: the next one's form starts as a copy.
+        // A trend needs the question in two sessions: the next one's form starts as a copy, and
+        // an answer makes that planned session one that counts (decision 83: planned sessions
+        // with nothing in them are left out of trends).
         "GET /v1/series/{id}/charts/{question}.svg": Row(
             access: .series(.read), success: .ok,
             prepare: { api, world in
@@ -295,6 +297,9 @@ struct AuthorizationMatrixTests {
                 let id = try #require(next.string("id"), "\(next.text)")
                 let published = try await api.send(.post, "/v1/meetings/\(id)/form/publish", token: world.ownerToken)
                 #expect(published.status == .ok, "\(published.text)")
+                let code = try #require(published.string("code"), "\(published.text)")
+                let answered = try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "useful", "rating": 8]]])
+                #expect(answered.status == .created, "\(answered.text)")
             }),
         "GET /v1/series/{id}/charts/summary/{name}.svg": Row(access: .series(.read), success: .ok),
         "GET /v1/meetings/{id}/qr.svg": Row(access: .series(.read), success: .ok),
