@@ -15,8 +15,8 @@ import Testing
 /// of the next session saying how many of the previous session's actions were done.
 @Suite("Action items in trends: the completion rate per session")
 struct ActionOutputsTests {
-    /// Session 1 with three actions (done, done, dropped) and session 2 with none, both with the
-    /// sample form published; `body` gets the API, the host's token, both sessions and the series.
+    /// Session 1 with three actions (done, done, dropped) and session 2 with none and one answer,
+    /// both with the sample form published; `body` gets the API, the host's token, both sessions and the series.
     static func run(
         _ body: @escaping @Sendable (ParticipantAPI, PublishedFixture, _ next: String, _ series: String) async throws -> Void
     ) async throws {
@@ -33,7 +33,7 @@ struct ActionOutputsTests {
                 .post, "/v1/meetings/\(fixture.meetingID)/next", token: fixture.hostToken,
                 json: ["startsAt": ParticipantAPI.iso(start), "endsAt": ParticipantAPI.iso(start.addingTimeInterval(3600))])
             let nextID = try #require(next.string("id"), "\(next.text)")
-            try #require(try await api.send(.post, "/v1/meetings/\(nextID)/form/publish", token: fixture.hostToken).status == .ok)
+            try await Self.publishAndAnswer(api, nextID, token: fixture.hostToken)
             let series = try #require(
                 try await api.send(.get, "/v1/meetings/\(fixture.meetingID)", token: fixture.hostToken).string("seriesId"))
             try await body(api, fixture, nextID, series)
@@ -81,6 +81,15 @@ struct ActionOutputsTests {
         }
     }
 
+    /// Publishes session 2 and answers it once: a planned session with nothing in it is left
+    /// out of trends (decision 83), and these tests are about one that counts.
+    static func publishAndAnswer(_ api: ParticipantAPI, _ meeting: String, token: String) async throws {
+        let published = try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token)
+        let code = try #require(published.string("code"), "\(published.text)")
+        let answered = try await api.submit(code, ["answers": [["questionKey": "useful", "rating": 4]]])
+        try #require(answered.status == .created, "\(answered.text)")
+    }
+
     /// The chat digest as the delivery service renders it (``ChatDigestRenderer``, real counts).
     static func digest(_ database: Database, meeting: String, kind: ChatKind, language: Language) async throws -> String {
         let renderer = ChatDigestRenderer(
@@ -107,7 +116,7 @@ struct ActionOutputsTests {
                 .post, "/v1/meetings/\(fixture.meetingID)/next", token: fixture.hostToken,
                 json: ["startsAt": ParticipantAPI.iso(start), "endsAt": ParticipantAPI.iso(start.addingTimeInterval(3600))])
             let nextID = try #require(next.string("id"), "\(next.text)")
-            try #require(try await api.send(.post, "/v1/meetings/\(nextID)/form/publish", token: fixture.hostToken).status == .ok)
+            try await Self.publishAndAnswer(api, nextID, token: fixture.hostToken)
 
             let slack = try await Self.digest(database, meeting: nextID, kind: .slack, language: .en)
             #expect(slack.contains("Last session's actions: 2 of 3 done"), "\(slack)")

@@ -393,6 +393,12 @@ struct PrivacyFeaturesPropertyTests {
         let json = try #require(try await api.send(.get, "/v1/series/\(series)/trends", token: token).json, "\(context)")
         let trends = json["questions"] as? [[String: Any]] ?? []
         let page = try await api.page("/m/\(nextID)/trends", cookie: cookie).text
+        // Session 2 starts next week: with no answer it is planned, left out of trends (decision
+        // 83), and a trend needs two sessions, so there is none to check.
+        if answers.isEmpty {
+            #expect(json["planned"] as? Int == 1 && trends.isEmpty, "\(context): \(json)")
+            return nextID
+        }
         for key in ["pick", "g"] {
             let trend = try #require(trends.first { $0["key"] as? String == key }, "\(context): no trend of \(key)")
             let svg = try await api.send(.get, "/v1/series/\(series)/charts/\(key).svg", token: token).text

@@ -184,7 +184,8 @@ struct WhoAnsweredPropertyTests {
 
         static let patterns: [(String, String)] = [
             ("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}", "ID"),
-            ("\\b[0-9a-f]{32}\\b", "REQUEST"),
+            // A request id: hexadecimal, its leading zeros not written (so 31 digits at times).
+            ("\\b[0-9a-f]{16,32}\\b", "REQUEST"),
             ("\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?", "TIME"),
             ("\\b\\d{1,2}:\\d{2}(:\\d{2})?( ?[AP]M)?\\b", "TIME"),
             // Seconds between instants (an export's seconds after the end, a duration).

@@ -150,7 +150,7 @@ public struct ResultsDigest: Sendable, Equatable {
         }
         let points = Self.points(trends, meeting: meeting.id)
         self.previousSession = points.previousSession
-        self.previousActions = Self.previousActions(trends, meeting: meeting.id)
+        self.previousActions = Self.previousActions(trends, before: meeting)
         self.lines = report.questions.map { result in
             let top = Self.top(result, disclosure: report.disclosure)
             var line = Line(key: result.key, prompt: result.prompt, top: top, trend: nil)
@@ -185,10 +185,11 @@ public struct ResultsDigest: Sendable, Equatable {
 
     /// The actions of the session of the series that starts last before this one (as the
     /// review picks it: by start time, not number), when it has any; nil for the first session
-    /// or one whose predecessor recorded none.
-    static func previousActions(_ trends: TrendsReport?, meeting: UUID) -> ActionCounts? {
-        guard let trends, let session = trends.sessions.first(where: { $0.meetingID == meeting }) else { return nil }
-        let previous = trends.sessions.filter { $0.startsAt < session.startsAt }
+    /// or one whose predecessor recorded none. Timed by the meeting itself, which the trends
+    /// leave out while it is planned with nothing counted (decision 83).
+    static func previousActions(_ trends: TrendsReport?, before meeting: Meeting) -> ActionCounts? {
+        guard let trends else { return nil }
+        let previous = trends.sessions.filter { $0.startsAt < meeting.startsAt && $0.meetingID != meeting.id }
             .max { ($0.startsAt, $0.meetingID.uuidString) < ($1.startsAt, $1.meetingID.uuidString) }
         guard let actions = previous?.actions, actions.total > 0 else { return nil }
         return actions

@@ -51,10 +51,13 @@ public struct TrendsReport: Sendable, Equatable, Encodable {
 
     /// The report at `instant` by the series' clock (docs/decisions/0083), the one rule every
     /// trends output (JSON, page, chart, CSV, xlsx) goes through: a planned session (not begun)
-    /// with nothing counted is left out and counted in `planned`; one that already has answers
-    /// or check-ins (a form published early) stays, so what was counted is shown.
+    /// with nothing counted is left out and counted in `planned`; one that already has answers,
+    /// check-ins (a form published early) or actions the host recorded stays, so what was
+    /// counted is shown.
     public init(seriesID: UUID, counted sessions: [SessionCounts], clock: SeriesClock, at instant: Date) {
-        let shown = sessions.filter { !clock.isPlanned($0.meetingID, at: instant) || $0.responses > 0 || $0.checkedIn > 0 }
+        let shown = sessions.filter {
+            !clock.isPlanned($0.meetingID, at: instant) || $0.responses > 0 || $0.checkedIn > 0 || $0.actions != .none
+        }
         self.init(seriesID: seriesID, sessions: shown, planned: sessions.count - shown.count)
     }
 
