@@ -7,6 +7,7 @@ stays a string, withheld cells say `withheld`) and converted by LibreOffice Calc
 from __future__ import annotations
 
 import io
+import re
 import os
 import shutil
 import subprocess
@@ -62,7 +63,8 @@ def test_numbers_dates_korean_and_formula_texts_read_back_with_openpyxl(api: API
     assert sorted(row[notes] for row in responses) == sorted(TEXTS)
     for row in responses:
         assert isinstance(row["How useful was it? [useful]"], int), row
-        assert isinstance(row["submitted_at"], datetime), row
+        # An anonymous form's export keeps the day only (decision 81).
+        assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(row["submitted_at"])), row
         assert isinstance(row[notes], str)
         # Labels in the answer column, the code beside it.
         assert row["Best topic? [topic]"] == "Roadmap" and row["Best topic? [topic] (code)"] == "roadmap"

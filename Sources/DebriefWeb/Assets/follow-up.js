@@ -5,7 +5,7 @@
 // deciding question's answer meets the condition; a hidden question hides its own follow-ups.
 (function () {
   "use strict";
-  var form = document.querySelector("form[action^='/f/']:not([action$='/check-in'])");
+  var form = document.querySelector("form[action^='/f/']:not([action*='/check-in'])");
   if (!form) return;
   var followUps = Array.prototype.slice.call(form.querySelectorAll("[data-show-when-field]"));
   if (followUps.length === 0) return;
