@@ -10,6 +10,7 @@ WORKDIR /src
 # not committed: its commit ids would be those of the machine that wrote it).
 COPY Package.swift ./
 COPY SQL ./SQL
+COPY Plugins ./Plugins
 RUN swift package resolve
 COPY Sources ./Sources
 COPY Tests ./Tests
@@ -31,7 +32,8 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 1000 --home-dir /app debrief
 WORKDIR /app
-# The migrations and OpenAPI document travel as resource bundles next to the binary.
+# The OpenAPI document and the pages' templates travel as resource bundles next to the binary
+# (the migrations are built into it).
 COPY --from=build /staging /app
 USER debrief
 ENV DEBRIEF_HOST=0.0.0.0 \

@@ -1,68 +1,6 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Every numbered migration in SQL/ ships inside the binary as a resource. Listed by hand, not
-/// read from the folder: SwiftPM caches the evaluated manifest by its text, so a listing would
-/// miss a new file (MigratorTests fails when this list and the folder differ).
-let migrationFiles = [
-    "0001_accounts.sql",
-    "0002_meetings_and_forms.sql",
-    "0003_participants.sql",
-    "0004_result_tallies.sql",
-    "0005_export.sql",
-    "0006_idempotency_accepted.sql",
-    "0007_check_in_duplicates.sql",
-    "0011_server_keys.sql",
-    "0014_meeting_trash.sql",
-    "0015_host_accounts.sql",
-    "0016_manual_check_ins.sql",
-    "0017_one_code_per_meeting_form.sql",
-    "0020_response_removals.sql",
-    "0023_tally_delta_queued_at.sql",
-    "0024_response_retention.sql",
-    "0026_webhooks.sql",
-    "0029_instance_heartbeats.sql",
-    "0030_account_last_write.sql",
-    "0031_series_shares.sql",
-    "0032_grid_answers.sql",
-    "0033_response_timings.sql",
-    "0034_response_language.sql",
-    "0035_completion_tallies.sql",
-    "0036_account_announcements.sql",
-    "0038_submission_integrity.sql",
-    "0039_token_kinds_and_transfer_offers.sql",
-    "0040_share_announcements.sql",
-    "0044_calendar_feeds.sql",
-    "0045_email.sql",
-    "0046_chat_digests.sql",
-    "0047_oidc_identities.sql",
-    "0050_series_codes.sql",
-    "0051_check_in_response_form.sql",
-    "0052_newest_texts.sql",
-    "0054_verified_addresses.sql",
-    "0055_credentials_follow_their_maker.sql",
-    "0056_mail_suppressions_and_allowance.sql",
-    "0058_address_proof_mail.sql",
-    "0059_series_time_zone.sql",
-    "0060_roster_send_step.sql",
-    "0061_series_form.sql",
-    "0062_series_settings.sql",
-    "0063_number_answers.sql",
-    "0064_ranking_answers.sql",
-    "0065_action_items.sql",
-    "0066_room_questions.sql",
-    "0067_form_templates.sql",
-    "0068_personal_links.sql",
-    "0069_reminder_sends.sql",
-    "0070_action_asks_if_helped.sql",
-    "0071_room_question_vote_counts.sql",
-    "0072_answers_follow_their_response_by_trigger.sql",
-    "0073_tallies_without_lateral_values.sql",
-    "0074_anonymous_reminder_sets.sql",
-    "0075_room_identities.sql",
-    "0076_mailbox_suppression.sql",
-]
-
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
@@ -169,13 +107,25 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Numbered SQL migrations, shipped inside the binary.
+        // Numbered SQL migrations, shipped inside the binary: the EmbedMigrations plugin finds every
+        // SQL/*.sql at each build and embeds it as Swift source, so a new file needs no list here.
         .target(
             name: "DebriefSQL",
             path: "SQL",
             exclude: ["README.md"],
             sources: ["MigrationFiles.swift"],
-            resources: migrationFiles.map { .copy($0) },
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedMigrations"]
+        ),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["MigrationEmbedder"]
+        ),
+        // The plugin's tool: writes the SQL files it is given into one Swift file.
+        .executableTarget(
+            name: "MigrationEmbedder",
+            path: "Plugins/MigrationEmbedder",
             swiftSettings: swiftSettings
         ),
         // Runs a private PostgreSQL cluster (initdb, pg_ctl) when no database URL is configured.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One numbered SQL file from `SQL/`, shipped inside the binary.
 public struct MigrationFile: Sendable, Equatable {
     /// The number the file name starts with (`0003_responses.sql` → 3).
@@ -16,7 +14,8 @@ public struct MigrationFile: Sendable, Equatable {
     }
 }
 
-/// The migrations bundled with this build, in order.
+/// The migrations built into this binary, in order: every `.sql` file of `SQL/`, found and embedded
+/// at build time by the EmbedMigrations plugin (`Plugins/`), so a new file needs no list.
 public enum MigrationFiles {
     public enum LoadError: Error, CustomStringConvertible {
         case badName(String)
@@ -31,17 +30,13 @@ public enum MigrationFiles {
     }
 
     public static func all() throws -> [MigrationFile] {
-        guard let folder = Bundle.module.resourceURL else { return [] }
-        let urls = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "sql" }
         var files: [MigrationFile] = []
-        for url in urls {
-            let name = url.lastPathComponent
+        for (name, sql) in embeddedMigrations {
             let digits = name.prefix { $0.isASCII && $0.isNumber }
             guard digits.count == 4, let version = Int(digits), name.dropFirst(4).hasPrefix("_") else {
                 throw LoadError.badName(name)
             }
-            files.append(MigrationFile(version: version, name: name, sql: try String(contentsOf: url, encoding: .utf8)))
+            files.append(MigrationFile(version: version, name: name, sql: sql))
         }
         files.sort { $0.version < $1.version }
         for (previous, next) in zip(files, files.dropFirst()) where previous.version == next.version {

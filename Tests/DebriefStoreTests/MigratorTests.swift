@@ -20,6 +20,22 @@ struct MigratorTests {
         #expect(files.map(\.name) == onDisk)
     }
 
+    /// Adding a file to `SQL/` is all a migration takes (docs/decisions/0087-migrations-built-in.md):
+    /// the build finds it, and what the tests' databases are copied from has it applied, with the
+    /// file's exact text (its checksum).
+    @Test func everyFileOnDiskIsAppliedToTheTemplate() async throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../SQL")
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }.sorted()
+        let database = try await TestDatabase.createMigrated(maxConnections: 1)
+        let rows = try await database.query("SELECT name, checksum FROM schema_migrations ORDER BY version")
+        let applied = try rows.map { try $0.decode("name", as: String.self) }
+        await database.shutdown()
+        #expect(applied == onDisk)
+        let checksums = try rows.map { try $0.decode("checksum", as: String.self) }
+        let expected = try onDisk.map { Migrator.checksum(try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) }
+        #expect(checksums == expected, "a migration's built-in text differs from its file")
+    }
+
     @Test func secondRunIsANoOp() async throws {
         let url = try await TestDatabase.createEmpty()
         let database = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 2), logger: TestDatabase.logger)
