@@ -271,7 +271,7 @@ struct MailPagesController {
         let t = writer.localizer
         let entries = try await self.mail.deliveryLog(of: try context.requireViewer()).map { entry in
             LogPage.Entry(
-                kind: entry.kind.rawValue, to: entry.recipient, subject: entry.subject,
+                kind: entry.kind.label(writer.language), to: entry.recipient, subject: entry.subject,
                 createdAt: DateText.dateTime(entry.createdAt, writer.language),
                 state: entry.state == .sent ? t(.mailStateSent) : entry.state == .gaveUp ? t(.mailStateGaveUp) : t(.mailStateWaiting),
                 attempts: entry.attempts,
