@@ -101,6 +101,10 @@ public struct AppConfiguration: Sendable {
     public var smtp: SMTPSettings?
     /// Company sign-in with OpenID Connect (`--oidc-…`, docs/sign-in.md); none by default.
     public var companySignIn: CompanySignInSettings?
+    /// "Now" for the series clock (docs/decisions/0083): the system clock; tests choose instants,
+    /// and a debug build's `debrief serve` follows a test clock file (``TestClock``). No setting
+    /// of the table reaches it.
+    public var clock: WallClock = .system
 
     public init(
         host: String = "127.0.0.1",

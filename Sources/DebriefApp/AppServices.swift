@@ -45,7 +45,7 @@ struct AppServices: Sendable {
             responses: ResponseStore(
                 database: database, forms: participantForms, notifier: self.notifier, batching: configuration.submissionBatching,
                 metrics: SubmissionMetrics(factory: metrics)),
-            tickets: OpenedTickets(keys: serverKeys))
+            tickets: OpenedTickets(keys: serverKeys), clock: configuration.clock)
         self.tokenCache = TokenCache(trust: configuration.tokenCacheTrust)
         let accountStore = AccountStore(database: database, hasher: self.hasher, tokenCache: self.tokenCache)
         let tokenStore = TokenStore(database: database, lifetime: configuration.tokenLifetime, cache: self.tokenCache)
@@ -70,7 +70,7 @@ struct AppServices: Sendable {
         let meetingStore = MeetingStore(database: database)
         self.meetingStore = meetingStore
         let formStore = FormStore(database: database)
-        let meetings = MeetingActions(meetings: meetingStore, forms: formStore, notifier: self.notifier)
+        let meetings = MeetingActions(meetings: meetingStore, forms: formStore, notifier: self.notifier, clock: configuration.clock)
         let sharing = SharingActions(
             shares: SeriesShareStore(database: database), transfers: SeriesTransferStore(database: database), meetings: meetingStore,
             notifier: self.notifier)
@@ -78,7 +78,7 @@ struct AppServices: Sendable {
         let resultsStore = ResultsStore(database: database, reads: self.readReplica)
         let results = ResultsActions(
             results: resultsStore, sharedMaxAge: configuration.sharedResultsMaxAge,
-            hostReadStaleness: configuration.hostResultsStaleness, metrics: metrics)
+            hostReadStaleness: configuration.hostResultsStaleness, metrics: metrics, clock: configuration.clock)
         self.sharedResults = results.shared
         // Writes committed here make the shared reports stale at once (read-your-writes); other
         // instances' writes arrive through the live-results listener.
@@ -99,7 +99,7 @@ struct AppServices: Sendable {
             attendance: attendance, moderation: moderation,
             exporter: Exporter(
                 exports: ExportStore(database: database, reads: self.readReplica, metrics: ExportMetrics(factory: metrics)),
-                results: resultsStore),
+                results: resultsStore, clock: configuration.clock),
             liveResults: self.liveResults,
             isDatabaseReady: { (try? await database.query("SELECT 1")) != nil },
             settings: http)

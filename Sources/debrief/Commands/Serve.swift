@@ -153,6 +153,8 @@ struct Serve: AsyncParsableCommand {
         let settings = try await self.settings()
         let logger = settings.database.bootstrapLogging(label: "debrief")
         var configuration = settings.app
+        // Not a setting (decision 83): a debug build's test command may move the server's clock.
+        configuration.clock = TestClock.wallClock(path: ProcessInfo.processInfo.environment[TestClock.variable], logger: logger)
         if LANAddress.isLoopback(url: configuration.publicBaseURL) {
             let hint = "http://\(LANAddress.first() ?? "<LAN address>"):\(configuration.port)"
             configuration.publicURLHint = hint
