@@ -79,7 +79,7 @@ struct RankingQuestionFlowTests {
             let svg = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/charts/next.svg", token: fixture.hostToken)
             #expect(svg.status == .ok)
             #expect(svg.text.components(separatedBy: "class=\"row\"").count - 1 == 3, "one bar per option")
-            #expect(svg.text.contains("Flaky tests: 5 · 55.6% · avg. rank 1.3."), "\(svg.text.prefix(2000))")
+            #expect(svg.text.contains("Flaky tests: 5 · 55.6% of points · avg. rank 1.3."), "\(svg.text.prefix(2000))")
 
             let csv = try CSVParser.records(
                 try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=responses", token: fixture.hostToken).body)

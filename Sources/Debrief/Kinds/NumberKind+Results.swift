@@ -19,6 +19,9 @@ extension NumberKind {
         result.unit = spec.unit
     }
 
+    /// A trend follows the mean of the numbers per session: not a rating (issue 68).
+    public static func meanName(_ language: Language) -> String? { language == .ko ? "평균값" : "Mean value" }
+
     /// One part: each respondent gives one number.
     public static func privacyParts(of spec: NumberSpec) -> [String] { [] }
 

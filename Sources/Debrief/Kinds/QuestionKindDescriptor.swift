@@ -79,6 +79,11 @@ public protocol QuestionKindDescriptor: Sendable {
     /// Whether a trend point keeps each chart row's share (`QuestionTrend.Point.optionShares`):
     /// true where the chart's rows are the host's options and their percent is the kind's headline.
     static var trendFollowsShares: Bool { get }
+    /// What the mean of this kind's answers is called in `language` ("Mean rating", "평균 평점"):
+    /// the trends table's value column and the trend chart's measure name it, so neither asks
+    /// which kind it shows. Nil when a trend of the kind follows no mean (choices, grids, short
+    /// answers).
+    static func meanName(_ language: Language) -> String?
     /// Fills the room's compact view of `result` (labels, counts, shares, mean, statements).
     static func roomQuestion(_ result: QuestionResult, into question: inout RoomView.Question)
     /// The digest's top line of a shown result that has respondents.
@@ -117,6 +122,7 @@ public protocol QuestionKindDescriptor: Sendable {
 extension QuestionKindDescriptor {
     public static var itemsAreStatements: Bool { false }
     public static var trendFollowsShares: Bool { false }
+    public static func meanName(_ language: Language) -> String? { nil }
 
     /// The settings in `body` when it is of this kind.
     public static func spec(of body: QuestionBody) -> Spec? {

@@ -15,6 +15,9 @@ extension RatingKind {
         into result: inout QuestionResult
     ) {}
 
+    /// A trend follows the mean rating per session.
+    public static func meanName(_ language: Language) -> String? { language == .ko ? "평균 평점" : "Mean rating" }
+
     public static func trendCategories(of spec: RatingSpec) -> (items: [(id: String, label: String)], hasOther: Bool)? { nil }
 
     /// The chart's labels, counts and shares, and the mean (a choice shows the same but its mean is none).

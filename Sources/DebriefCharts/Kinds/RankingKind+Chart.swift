@@ -20,10 +20,16 @@ extension RankingKind: ChartKindPart {
             }
             return BarRow(
                 label: row.label, fraction: row.percent.map { $0 / 100 },
-                value: "\(row.count.map(String.init) ?? "–")\(ChartStrings.separator)\(row.percent.map(DisplayText.percent) ?? "–")\(average ?? "")")
+                value: "\(row.count.map(String.init) ?? "–")\(ChartStrings.separator)\(row.percent.map { Self.share($0, text) } ?? "–")\(average ?? "")")
         }
         HorizontalBars.draw(rows, on: &canvas)
         return rows.map { " \($0.label): \($0.value)." }.joined()
+    }
+
+    /// "55.6% of points": a share of all Borda points, not of the respondents (issue 68).
+    static func share(_ percent: Double, _ text: ChartStrings) -> String {
+        let shown = DisplayText.percent(percent)
+        return text.choose(english: "\(shown) of points", korean: "점수의 \(shown)")
     }
 
     /// Each option's share of the Borda points per session, from zero.

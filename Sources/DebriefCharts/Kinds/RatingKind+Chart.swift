@@ -36,7 +36,7 @@ extension RatingKind: ChartKindPart {
             name: nil, values: trend.points.map(\.mean),
             intervals: trend.points.map { $0.confidenceInterval95.map { $0.lower...$0.upper } })]
         return TrendSeries(
-            measure: text.meanPerSession, lines: lines, format: DisplayText.oneDecimal,
+            measure: text.meanPerSession(Self.meanName(text.language)), lines: lines, format: DisplayText.oneDecimal,
             scale: NiceScale(low: lines.plotted.min() ?? 0, high: lines.plotted.max() ?? 1))
     }
 }

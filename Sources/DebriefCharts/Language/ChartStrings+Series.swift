@@ -66,8 +66,10 @@ extension ChartStrings {
 
     // MARK: Trends
 
-    var meanPerSession: String {
-        self.choose(english: "Mean rating per session, with its 95% confidence interval", korean: "회차별 평균 평점과 95% 신뢰구간")
+    /// `name` is the kind's name of its mean (``QuestionKindDescriptor/meanName(_:)``).
+    func meanPerSession(_ name: String?) -> String {
+        let name = name ?? self.choose(english: "Mean", korean: "평균")
+        return self.choose(english: "\(name) per session, with its 95% confidence interval", korean: "회차별 \(name)과 95% 신뢰구간")
     }
 
     var respondentsPerSession: String { self.choose(english: "Respondents per session", korean: "회차별 응답자 수") }

@@ -4,6 +4,11 @@ import Foundation
 /// reads `debrief-weekly-retro-2026-12-01-responses-utf8.csv` rather than a UUID. Korean and other
 /// letters are kept; what a file system or a header would trip on (`/ \ : * ? " < > |`, spaces,
 /// controls) becomes `-`.
+///
+/// A series' file is named after the series and the day it was exported
+/// (`debrief-weekly-retro-series-2026-11-28-…`, ``of(title:series:sessionStart:exportedAt:zone:suffix:)``):
+/// it holds every session so far, so no one session's date names it — least of all the last
+/// planned one, half a year ahead (issue 68, decision 86).
 public struct ExportFileName: Sendable, Equatable {
     /// The name with every letter kept (for `filename*`, RFC 6266 / RFC 8187).
     public let unicode: String
@@ -17,6 +22,15 @@ public struct ExportFileName: Sendable, Equatable {
     init(unicode: String, ascii: String) {
         self.unicode = unicode
         self.ascii = ascii
+    }
+
+    /// The name of an export of one session (`series` false: the day `sessionStart` is in
+    /// `zone`) or of a series (the day it is exported, `exportedAt`, in `zone`). `title` is the
+    /// session's, or the series' (its last session's, as the series is named elsewhere).
+    public static func of(
+        title: String, series: Bool, sessionStart: Date, exportedAt: Date, zone: TimeZone, suffix: String
+    ) -> ExportFileName {
+        ExportFileName(title: title, series: series, date: series ? exportedAt : sessionStart, zone: zone, suffix: suffix)
     }
 
     /// `debrief-<title>[-series]-<yyyy-mm-dd><suffix>`, the date in `zone`; `ascii` drops the

@@ -90,8 +90,9 @@ public struct ExportStore: Sendable {
             request: request, viewer: viewer, meetings: meetings, fileName: fileName, timeZone: zone.zone, timeZoneName: zone.name)
     }
 
-    /// The file name and time zone of an export of `meetings`: a meeting's or a series' newest
-    /// session names the file (title and date); a host's or everything keeps the id-free name.
+    /// The file name and time zone of an export of `meetings`: a meeting's title and date, or a
+    /// series' (its newest session's) title and the day of the export (``ExportFileName/of``);
+    /// a host's or everything keeps the id-free name.
     private func naming(
         _ request: ExportRequest, meetings: SQLQuery
     ) async throws -> (ExportFileName, (name: String, zone: TimeZone)) {
@@ -114,10 +115,10 @@ public struct ExportStore: Sendable {
         switch request.target {
         case .meeting, .series:
             guard let title: String = try row?.decode("title"), let startsAt: Date = try row?.decode("starts_at") else { break }
-            if case .series = request.target {
-                return (ExportFileName(title: title, series: true, date: startsAt, zone: zone.zone, suffix: suffix), zone)
-            }
-            return (ExportFileName(title: title, series: false, date: startsAt, zone: zone.zone, suffix: suffix), zone)
+            var series = false
+            if case .series = request.target { series = true }
+            let name = ExportFileName.of(title: title, series: series, sessionStart: startsAt, exportedAt: Date(), zone: zone.zone, suffix: suffix)
+            return (name, zone)
         case .host, .all:
             break
         }

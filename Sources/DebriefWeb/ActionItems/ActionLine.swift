@@ -50,11 +50,12 @@ struct ActionLine {
         self.hasButtons = !buttons.isEmpty || deleteAction != nil
     }
 
-    /// "By the next session" or "By 2026-12-24": the date as decision 74 spells it everywhere.
+    /// "By the next session" or "By 24 Dec 2026" ("2026. 12. 24.까지"): the date in the page's
+    /// language (``DateText/day(_:_:)``); JSON and CSV keep decision 74's `2026-12-24`.
     static func due(_ due: ActionDue, _ t: Localizer) -> String {
         switch due {
         case .nextSession: t(ActionPhrase.actionDueNextSession)
-        case .on(let date): t(ActionPhrase.actionDueOn, ["date": date.text])
+        case .on(let date): t(ActionPhrase.actionDueOn, ["date": DateText.day(date, t.language)])
         }
     }
 

@@ -56,8 +56,9 @@
     return typeof value === "number" ? value.toLocaleString(document.documentElement.lang || undefined) : "";
   }
 
-  // One row per label: the label, a bar as long as its share, and the share.
-  function bars(labels, percents) {
+  // One row per label: the label, a bar as long as its share, and the share (as `share` says
+  // it, "{percent}% of points", when the page gives the question's words for it).
+  function bars(labels, percents, share) {
     var list = element("ul", "room-bars");
     for (var i = 0; i < labels.length; i++) {
       var percent = percents && typeof percents[i] === "number" ? percents[i] : null;
@@ -68,7 +69,7 @@
       fill.style.width = Math.max(0, Math.min(100, percent || 0)) + "%";
       track.appendChild(fill);
       item.appendChild(track);
-      item.appendChild(element("span", "room-value", percent === null ? "–" : percent + "%"));
+      item.appendChild(element("span", "room-value", percent === null ? "–" : share ? say(share, { percent: percent }) : percent + "%"));
       list.appendChild(item);
     }
     return list;
@@ -125,12 +126,12 @@
         if (statement.withheld) {
           part.appendChild(element("p", "notice", words.withheld));
         } else {
-          part.appendChild(bars(labels, statement.percents));
+          part.appendChild(bars(labels, statement.percents, mine.share));
         }
         section.appendChild(part);
       }
     } else if (result.labels) {
-      section.appendChild(bars(labels, result.percents));
+      section.appendChild(bars(labels, result.percents, mine.share));
     }
     return section;
   }

@@ -324,9 +324,11 @@ struct FormBuilderController {
         }
         if let preview = shown {
             let form = PublishedForm(id: UUID(), meetingID: meeting.id, code: "PREVIEW", definition: preview)
-            let view = ParticipantFormView(
+            var view = ParticipantFormView(
                 form: form, meetingTitle: meeting.title, meetingStartsAt: meeting.startsAt, meetingEndsAt: meeting.endsAt,
                 meetingPlace: meeting.place, closesAt: preview.closesAt)
+            // The form as the room will read it: the series' zone, named (decision 86).
+            view.timeZone = meeting.seriesTimeZone
             page.preview = ParticipantFormPage(view, state: .init(), language: writer.language, formLanguage: preview.language)
         }
         var response = try writer.hostPage(

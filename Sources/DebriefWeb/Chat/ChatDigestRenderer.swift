@@ -6,7 +6,8 @@ import Foundation
 /// Renders a chat digest delivery (``ChatDigestJob``) into the JSON Slack or Teams takes: the
 /// meeting's unfiltered report (through ``Disclosure``, as the dashboard shows it) and the
 /// series' trends, made into a ``ResultsDigest`` and written in the channel's language, times in
-/// the host's zone. The delivery service calls it at a digest's first attempt.
+/// the series' zone (the host's for a meeting without one). The delivery service calls it at a
+/// digest's first attempt.
 public struct ChatDigestRenderer: Sendable {
     let results: ResultsActions
     let meetings: MeetingStore
@@ -29,7 +30,9 @@ public struct ChatDigestRenderer: Sendable {
             return try Self.json(text, kind: job.kind)
         }
         let dashboard = URL(string: base + "/m/" + meeting.id.uuidString.lowercased()) ?? URL(fileURLWithPath: "/m")
-        let zone = try await self.accounts.find(id: meeting.hostID)?.timeZone
+        // The team reads the meeting's times as the room does: in the series' zone (decision 86).
+        var zone = meeting.seriesTimeZone
+        if zone == nil { zone = try await self.accounts.find(id: meeting.hostID)?.timeZone }
         return try await DateText.$hostZoneName.withValue(zone) {
             guard let published = try await self.results.reportIfPublished(meeting: meeting.id, visibleTo: .service, freshness: .everyChange)
             else {

@@ -156,7 +156,7 @@ struct DigestText: Sendable, Equatable {
         (value > 0 ? "+" : "") + Self.number(value)
     }
 
-    /// A digest leaves the page, so it names the host's zone after the time (``LocalTime``).
+    /// A digest leaves the page, so it names its zone (the series', ``ChatDigestRenderer``) after the time (``LocalTime``).
     static func date(_ date: Date, _ language: Language) -> String {
         LocalTime.text(date, zone: DateText.hostZoneName, language: language.tag)
     }

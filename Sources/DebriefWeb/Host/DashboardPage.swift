@@ -87,9 +87,11 @@ struct DashboardPanel {
 
     /// `report` is nil when the meeting has no published form yet. The time shown is when the
     /// report was counted (so a panel kept for many dashboards says so), or now without one.
-    init(report results: ResultsReport?, language: Language, dashboardHref: String = "") {
+    /// `zone` is the series' (``Meeting/seriesTimeZone``): that time and the per-minute axis are
+    /// in it, named (decision 86), as the room reads the meeting's times.
+    init(report results: ResultsReport?, language: Language, zone: String?, dashboardHref: String = "") {
         let t = Localizer(language)
-        self.updatedText = DateText.dateTime(results?.generatedAt ?? Date(), language)
+        self.updatedText = DateText.meeting(results?.generatedAt ?? Date(), zone: zone, language)
         guard let results else {
             self.hasForm = false
             self.formStateText = ""
@@ -131,7 +133,8 @@ struct DashboardPanel {
         self.removedText = ResponsesPage.removedText(summary.responsesRemovedByHost, t)
         self.quality = QualityView(results, baseHref: dashboardHref, language: language)
         // Every chart sits under its own heading on the page, which is its title (shown once).
-        let style = ChartStyle(theme: .light, width: Self.chartWidth, language: language, drawsTitle: false)
+        let style = ChartStyle(
+            theme: .light, width: Self.chartWidth, timeZone: HostTimeZone.zone(zone) ?? ChartStyle.utc, language: language, drawsTitle: false)
         self.results = ResultsView(
             results.questions, earlier: results.earlierQuestions, language: language, chartWidth: Self.chartWidth, headingLevel: 3)
         self.timelineSVG = ChartSVG.timeline(results.timeline, style: style)

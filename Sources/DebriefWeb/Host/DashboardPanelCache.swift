@@ -16,8 +16,11 @@ final class DashboardPanelCache: Sendable {
     struct Key: Hashable {
         let meeting: UUID
         let language: Language
-        /// The signed-in host's zone (``DateText/hostZoneName``): the panel's times are in it.
+        /// The signed-in host's zone (``DateText/hostZoneName``): a panel names a time's zone
+        /// unless it is this one.
         let zone: String?
+        /// The series' zone (``Meeting/seriesTimeZone``): the panel's times are in it (decision 86).
+        var seriesZone: String? = nil
     }
 
     /// At most this many panels are kept; beyond, the table starts again from empty (a panel is

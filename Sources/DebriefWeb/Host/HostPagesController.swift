@@ -80,7 +80,8 @@ struct HostPagesController {
         let seriesURL = meeting.seriesCode.map { ParticipantURL.of(code: $0, base: self.publicBaseURL) }
         var view = DashboardPage(
             meetingTitle: meeting.title,
-            meetingLine: ([meeting.place].compactMap { $0 } + [DateText.dateTime(meeting.startsAt, writer.language)]).joined(separator: " · "),
+            meetingLine: ([meeting.place].compactMap { $0 } + [DateText.meeting(meeting.startsAt, zone: meeting.seriesTimeZone, writer.language)])
+                .joined(separator: " · "),
             liveURL: "/v1/meetings/\(id)/results/live?view=counts", panelURL: "/m/\(id)/panel" + (excludeFlagged ? "?excludeFlagged=true" : ""),
             refreshURL: "/m/\(id)" + (excludeFlagged ? "?excludeFlagged=true" : ""),
             trendsURL: "/m/\(id)/trends",
@@ -88,7 +89,7 @@ struct HostPagesController {
             participantQRSVG: participantURL.flatMap { DashboardPage.qrCode($0, title: writer.localizer(.qrTitle)) },
             seriesURL: seriesURL, seriesCode: meeting.seriesCode,
             seriesQRSVG: seriesURL.flatMap { DashboardPage.qrCode($0, title: writer.localizer(SeriesPhrase.seriesQRTitle)) },
-            panel: DashboardPanel(report: published?.report, language: writer.language, dashboardHref: "/m/\(id)"),
+            panel: DashboardPanel(report: published?.report, language: writer.language, zone: meeting.seriesTimeZone, dashboardHref: "/m/\(id)"),
             rosterURL: "/m/\(id)/roster",
             meetingExportURL: "/v1/meetings/\(id)/export.csv",
             seriesExportURL: "/v1/series/\(meeting.seriesID.uuidString.lowercased())/export.csv",
@@ -143,10 +144,13 @@ struct HostPagesController {
             try writer.fragmentHTML(
                 "dashboard-panel",
                 view: DashboardPanel(
-                    report: published?.report, language: writer.language, dashboardHref: "/m/\(meeting.id.uuidString.lowercased())"))
+                    report: published?.report, language: writer.language, zone: meeting.seriesTimeZone,
+                    dashboardHref: "/m/\(meeting.id.uuidString.lowercased())"))
         }
         guard let etag = published?.etag else { return writer.fragment(html: try render()) }
-        let key = DashboardPanelCache.Key(meeting: meeting.id, language: writer.language, zone: DateText.hostZoneName)
+        // The panel's times are in the series' zone, named unless it is the host's (DateText.meeting).
+        let key = DashboardPanelCache.Key(
+            meeting: meeting.id, language: writer.language, zone: DateText.hostZoneName, seriesZone: meeting.seriesTimeZone)
         return writer.fragment(html: try self.panels.html(key, etag: etag, render: render))
     }
 

@@ -43,8 +43,8 @@ struct TrendsPage {
         var hasShares = false
         /// The table's caption: percent of respondents, or a grid's mean and interval.
         var sharesCaption = ""
-        /// Whether the numbers table has a value column (ratings); choices and grids have their
-        /// own table above.
+        /// Whether the numbers table has a value column (a kind whose trend follows a mean:
+        /// ratings, numbers); choices and grids have their own table above.
         var hasValues = false
         /// ``ChartSVG/trend(_:style:)`` markup.
         var chartSVG: String
@@ -74,7 +74,7 @@ struct TrendsPage {
         self.sessions = trends.sessions.map { session in
             SessionRow(
                 label: t(.sessionNumber, ["n": String(session.sessionNumber)]),
-                startsAt: DateText.dateTime(session.startsAt, language), responses: String(session.responses),
+                startsAt: DateText.meeting(session.startsAt, zone: meeting.seriesTimeZone, language), responses: String(session.responses),
                 checkedIn: String(session.checkedIn), rate: session.responseRate.map { ResultsView.number($0) + "% (" + Self.rateBase(session.responseRateOf, t) + ")" } ?? "–",
                 actions: Self.actions(session.actions, t), current: session.meetingID == meeting.id)
         }
@@ -86,7 +86,8 @@ struct TrendsPage {
         self.questions = trends.questions.map { trend in
             var block = QuestionBlock(
                 key: trend.key, prompt: trend.prompt,
-                valueHeading: trend.kind == .rating ? t(.meanLabel) : "",
+                // The kind names its mean ("Mean rating", "Mean value"); a kind with none has no column.
+                valueHeading: trend.kind.descriptor.meanName(language) ?? "",
                 points: trend.points.map { point in
                     PointRow(
                         session: t(.sessionNumber, ["n": String(point.sessionNumber)]), respondents: point.respondents.map(String.init) ?? t(.withheldCell),
@@ -97,7 +98,7 @@ struct TrendsPage {
             (block.shareColumns, block.shareRows) = Self.shares(trend, names: names, t: t)
             block.hasShares = !block.shareRows.isEmpty
             block.sharesCaption = trend.kind.descriptor.itemsAreStatements ? t(.meanWithInterval) : t(.percentColumn)
-            block.hasValues = trend.kind == .rating
+            block.hasValues = trend.kind.descriptor.meanName(language) != nil
             return block
         }
     }
@@ -150,7 +151,7 @@ struct TrendsPage {
         return t(.withheldFewerThan, ["k": String(k)])
     }
 
-    /// A rating's mean (and NPS); nothing for other kinds (choices and grids have their table).
+    /// The mean (and a rating's NPS); nothing for kinds without one (choices and grids have their table).
     private static func value(_ point: QuestionTrend.Point, t: Localizer) -> String {
         if point.withheld { return Self.withheldText(point, t) }
         guard let mean = point.mean else { return "" }

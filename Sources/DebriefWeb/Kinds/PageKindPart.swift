@@ -54,6 +54,10 @@ protocol PageKindPart: QuestionKindDescriptor {
     static func builderField(_ field: String, _ t: Localizer) -> (id: String, label: String)?
     /// The kind's own phrases, listed with every table (``PhraseTables/all``); nil when it has none.
     static var phrases: (any PhraseTable.Type)? { get }
+    /// A chart row's percent as the results pages say it, when it is a share of something other
+    /// than the respondents (a ranking's: "55.6% of points"); nil for the plain "55.6%".
+    /// `percent` is the number as shown (`55.6`).
+    static func share(_ percent: String, _ t: Localizer) -> String?
 }
 
 extension PageKindPart {
@@ -63,6 +67,7 @@ extension PageKindPart {
     static func builderFields(_ draft: BuilderDraft.Question, at path: String, errors: FieldErrors) -> Any? { nil }
     static func builderField(_ field: String, _ t: Localizer) -> (id: String, label: String)? { nil }
     static var phrases: (any PhraseTable.Type)? { nil }
+    static func share(_ percent: String, _ t: Localizer) -> String? { nil }
     static func drafted(_ input: QuestionInput, into draft: inout BuilderDraft.Question) {}
     static func startDraft(_ draft: inout BuilderDraft.Question) {}
 }

@@ -11,6 +11,10 @@ extension RankingKind: PageKindPart {
 
     static var phrases: (any PhraseTable.Type)? { RankingPhrase.self }
 
+    /// A ranking's percent is each option's share of all Borda points given, not of the
+    /// respondents: said so, or "Roadmap 55.6%" reads as 55.6 % of the room (issue 68).
+    static func share(_ percent: String, _ t: Localizer) -> String? { t(RankingPhrase.shareOfPoints, ["percent": percent]) }
+
     /// One place `<select>` (1 to n) per option, in the order the participant last gave (the
     /// host's order at first): a plain form control, so ranking needs no script and works with a
     /// keyboard and on a phone (docs/decisions/0070).
@@ -86,7 +90,7 @@ extension RankingKind: PageKindPart {
 /// part and listed with every table through ``PageKindPart/phrases`` (docs/decisions/0065); read
 /// by templates as `{{t.name}}`.
 enum RankingPhrase: String, CaseIterable, PairedPhraseTable {
-    case kindRanking, addRankingButton, rankEach, rankPosition
+    case kindRanking, addRankingButton, rankEach, rankPosition, shareOfPoints
 
     var texts: (en: String, ko: String) {
         switch self {
@@ -94,6 +98,7 @@ enum RankingPhrase: String, CaseIterable, PairedPhraseTable {
         case .addRankingButton: return ("Add a ranking", "순위 질문 추가")
         case .rankEach: return ("Give each option its place: 1 is first, {n} is last.", "각 선택지의 순위를 골라 주세요: 1이 첫째, {n}이 마지막이에요.")
         case .rankPosition: return ("Place", "순위")
+        case .shareOfPoints: return ("{percent}% of points", "점수의 {percent}%")
         }
     }
 }

@@ -93,10 +93,12 @@ struct ResultsView {
             return question
         }
         self.questions = (results + relabelled).map { result in
+            // A percent says what it is a share of when the kind's is not the respondents.
+            let kind = result.kind.page
             let rows = result.chart.rows.enumerated().map { index, row in
                 Row(
                     label: index == result.otherRowIndex ? t(.otherOption) : row.label, count: row.count.map(String.init) ?? "–",
-                    percent: row.percent.map { Self.number($0) + "%" } ?? "–")
+                    percent: row.percent.map { kind?.share(Self.number($0), t) ?? Self.number($0) + "%" } ?? "–")
             }
             return QuestionBlock(
                 key: result.key, prompt: result.prompt,
@@ -121,7 +123,7 @@ struct ResultsView {
         for (result, block) in zip(results, self.questions) {
             labels[result.key] = RoomLabels(
                 prompt: block.prompt, labels: result.statements == nil ? block.rows.map(\.label) : nil,  // statements label their rows themselves
-                statements: result.statements?.map(\.label))
+                statements: result.statements?.map(\.label), share: result.kind.page?.share("{percent}", t))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -135,6 +137,9 @@ struct ResultsView {
         var labels: [String]?
         /// A grid's statements, in order.
         var statements: [String]?
+        /// How a bar's percent reads when it is not a share of the respondents, `{percent}`
+        /// standing for the number ("{percent}% of points"); nil for the plain "55.6%".
+        var share: String?
     }
 
     /// The cloud's words in their order, sized 1–5 by count (all 3 when every count is the same).

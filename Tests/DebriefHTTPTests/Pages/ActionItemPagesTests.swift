@@ -75,7 +75,7 @@ struct ActionItemPagesTests {
             let shown = try await world.api.page(world.dashboard + "?actions=added", cookie: world.owner.cookie)
             #expect(shown.text.contains("Action added."))
             #expect(shown.text.contains("Shorter status round") && shown.text.contains("Owner: Grace Hopper"))
-            #expect(shown.text.contains("By 2026-12-24") && shown.text.contains("Prompted by “How useful?”"))
+            #expect(shown.text.contains("By 24 Dec 2026") && shown.text.contains("Prompted by “How useful?”"))
             #expect(shown.text.contains(#"action="\#(world.dashboard)/actions/\#(id)/status""#))
 
             let done = try await world.api.post(

@@ -36,7 +36,7 @@ struct DashboardGlanceTests {
     }
 
     static func panelHTML(_ report: ResultsReport, language: Language = .en) throws -> String {
-        let panel = DashboardPanel(report: report, language: language)
+        let panel = DashboardPanel(report: report, language: language, zone: nil)
         return try PageWriter(language: language).fragmentHTML("dashboard-panel", view: panel)
     }
 
