@@ -15,7 +15,7 @@ struct AppServices: Sendable {
     let notifier: ResultsNotifier
     let liveResults: LiveResultsHub
     let sharedResults: SharedResults
-    var api: JSONAPI
+    let api: JSONAPI
     let pages: Pages
     let readReplica: ReadReplica
     let tokenCache: TokenCache
@@ -53,20 +53,19 @@ struct AppServices: Sendable {
         let signUpGate = SignUpGate(policy: configuration.signUpPolicy, accounts: accountStore, invitations: invitations)
         let throttle = LoginThrottle(
             database: database, policy: LoginThrottle.Policy(signUpsPerClient: configuration.signUpsPerAddressPerHour))
-        var accounts = AccountActions(accounts: accountStore, tokens: tokenStore, throttle: throttle, signUpGate: signUpGate)
-        accounts.readReplica = self.readReplica
-        accounts.passwordsForAdminsOnly = configuration.companySignIn?.passwordsForAdminsOnly ?? false
         // E-mail: reset links, address-proof links, the roster's mail and its unsubscribes, the
-        // delivery log. Made before the accounts' actions are handed out: sign-up mails the link.
+        // delivery log. Made before the accounts' actions: sign-up mails the link.
         // Mail is sent exactly when an SMTP server is configured: its settings name the sender.
         let outbox = MailOutbox(database: database)
-        var mail = MailActions(
+        let mail = MailActions(
             outbox: outbox, resets: PasswordResetStore(database: database, accounts: accountStore),
             roster: RosterMailStore(database: database), settings: configuration.mail, sender: configuration.smtp?.sender,
-            caps: configuration.admission.mail, publicBaseURL: configuration.publicBaseURL)
-        mail.addressProofs = AddressProofLinks(database: database)
+            caps: configuration.admission.mail, publicBaseURL: configuration.publicBaseURL,
+            addressProofs: AddressProofLinks(database: database))
         self.mail = mail
-        accounts.mail = mail
+        let accounts = AccountActions(
+            accounts: accountStore, tokens: tokenStore, throttle: throttle, signUpGate: signUpGate, readReplica: self.readReplica,
+            passwordsForAdminsOnly: configuration.companySignIn?.passwordsForAdminsOnly ?? false, mail: mail)
         let meetingStore = MeetingStore(database: database)
         self.meetingStore = meetingStore
         let formStore = FormStore(database: database)
@@ -94,69 +93,57 @@ struct AppServices: Sendable {
             attendance: AttendanceStore(database: database), roster: RosterStore(database: database), notifier: self.notifier)
         let moderation = ModerationActions(
             responses: ResponseModerationStore(database: database, notifier: self.notifier), results: results)
-        self.api = JSONAPI(
-            participants: participants, accounts: accounts, meetings: meetings, sharing: sharing, forms: forms, results: results,
-            attendance: attendance, moderation: moderation,
-            exporter: Exporter(
-                exports: ExportStore(database: database, reads: self.readReplica, metrics: ExportMetrics(factory: metrics)),
-                results: resultsStore, clock: configuration.clock),
-            liveResults: self.liveResults,
-            isDatabaseReady: { (try? await database.query("SELECT 1")) != nil },
-            settings: http)
         // Webhooks: the host's endpoints, and the service that sends the outbox.
         let webhookSecrets = WebhookSecrets(keys: serverKeys)
         let webhookSender = HTTPWebhookSender(settings: configuration.webhooks, outbound: outbound)
         let webhooks = WebhookActions(
             endpoints: WebhookEndpointStore(database: database, secrets: webhookSecrets), sender: webhookSender,
             caps: configuration.admission.webhooks)
-        self.api.webhooks = webhooks
         let calendar = CalendarActions(calendars: CalendarStore(database: database), publicBaseURL: http.publicBaseURL)
-        self.api.calendar = calendar
-        self.api.roomQuestions = roomQuestions
-        var hostPages = HostPages(
-            signUpGate: signUpGate,
-            settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations, throttle: throttle),
-            attendance: attendance, forms: forms, moderation: moderation, sharing: sharing, loopbackHint: configuration.publicURLHint)
-        hostPages.webhooks = webhooks
-        hostPages.calendar = calendar
         // Team chat digests: a series' Slack or Teams channel, an endpoint of the same outbox.
         let chatChannels = ChatChannelStore(database: database, secrets: webhookSecrets)
         let chat = ChatActions(
             channels: chatChannels, sender: webhookSender, caps: configuration.admission.webhooks,
             allowedHosts: configuration.webhooks.allowInsecureHosts)
-        self.api.chat = chat
-        hostPages.chat = chat
         self.chatDigests = ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))
         let chatRenderer = ChatDigestRenderer(
             results: results, meetings: meetingStore, accounts: accountStore, publicBaseURL: configuration.publicBaseURL)
-        hostPages.mail = self.mail
         // One use case for the send step's page and its JSON routes.
         let rosterSending = RosterSendActions(
             mail: self.mail, sends: RosterSendStore(database: database), attendance: AttendanceStore(database: database),
             reminders: RosterReminderStore(database: database))
-        hostPages.rosterSending = rosterSending
-        self.api.rosterSending = rosterSending
-        self.api.mail = self.mail
-        let actionItems = ActionItemActions(items: ActionItemStore(database: database))
-        self.api.actionItems = actionItems
-        hostPages.actionItems = actionItems
+        let actionItems = ActionItemActions(
+            items: ActionItemStore(database: database), clocks: SeriesClockStore(database: database), clock: configuration.clock)
         self.mailDelivery = configuration.smtp.map { smtp in
             MailDeliveryService(
                 outbox: outbox, transport: SMTPMailTransport(settings: smtp, concurrency: configuration.mail.concurrency),
                 settings: configuration.mail, sender: smtp.sender, logger: Logger(label: "debrief.mail"))
         }
-        var pages = Pages(
-            participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http, host: hostPages)
-        pages.browserReceipts = BrowserReceipts(keys: serverKeys)
-        pages.roomQuestions = self.api.roomQuestions
+        self.api = JSONAPI(
+            participants: participants, accounts: accounts, meetings: meetings, sharing: sharing, forms: forms, results: results,
+            attendance: attendance, moderation: moderation,
+            exporter: Exporter(
+                exports: ExportStore(database: database, reads: self.readReplica, metrics: ExportMetrics(factory: metrics)),
+                results: resultsStore, clock: configuration.clock),
+            liveResults: self.liveResults, webhooks: webhooks, calendar: calendar, chat: chat, mail: mail,
+            rosterSending: rosterSending, actionItems: actionItems, roomQuestions: roomQuestions,
+            isDatabaseReady: { (try? await database.query("SELECT 1")) != nil },
+            settings: http)
+        let hostPages = HostPages(
+            signUpGate: signUpGate,
+            settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations, throttle: throttle),
+            attendance: attendance, forms: forms, moderation: moderation, sharing: sharing, loopbackHint: configuration.publicURLHint,
+            webhooks: webhooks, calendar: calendar, mail: mail, rosterSending: rosterSending, chat: chat, actionItems: actionItems)
         let hasher = self.hasher
-        pages.companySignIn = configuration.companySignIn.map { settings in
-            CompanySignInActions(
-                settings: settings, provider: HTTPOIDCProvider(settings: settings, outbound: outbound),
-                store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
-                logger: Logger(label: "debrief.signin"))
-        }
-        self.pages = pages
+        self.pages = Pages(
+            participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http, host: hostPages,
+            browserReceipts: BrowserReceipts(keys: serverKeys), roomQuestions: roomQuestions,
+            companySignIn: configuration.companySignIn.map { settings in
+                CompanySignInActions(
+                    settings: settings, provider: HTTPOIDCProvider(settings: settings, outbound: outbound),
+                    store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
+                    logger: Logger(label: "debrief.signin"))
+            })
         self.webhookDelivery = WebhookDeliveryService(
             queue: WebhookQueue(database: database, secrets: webhookSecrets), sender: webhookSender,
             settings: configuration.webhooks,

@@ -12,16 +12,19 @@ public struct Pages: Sendable {
     let results: ResultsActions
     let settings: HTTPSettings
     let host: HostPages
-    /// Signs the participant page's "answered from this browser" cookie; nil turns that limit off.
-    public var browserReceipts: BrowserReceipts?
-    /// Company sign-in (OpenID Connect); nil: the sign-in page has the password form only.
-    public var companySignIn: CompanySignInActions?
+    /// Signs the participant page's "answered from this browser" cookie.
+    let browserReceipts: BrowserReceipts
     /// Questions from the room: the participant page's section and the dashboard's moderation list.
-    public var roomQuestions: RoomQuestionActions?
+    let roomQuestions: RoomQuestionActions
+    /// Company sign-in (OpenID Connect) when the operator configured it; nil: the sign-in page has
+    /// the password form only. The one optional here: a setting, not a part the application forgets.
+    let companySignIn: CompanySignInActions?
 
+    /// Every part is given here, once: nothing is assigned into the pages after they are built.
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, results: ResultsActions,
-        settings: HTTPSettings, host: HostPages
+        settings: HTTPSettings, host: HostPages, browserReceipts: BrowserReceipts, roomQuestions: RoomQuestionActions,
+        companySignIn: CompanySignInActions?
     ) {
         self.participants = participants
         self.accounts = accounts
@@ -29,6 +32,9 @@ public struct Pages: Sendable {
         self.results = results
         self.settings = settings
         self.host = host
+        self.browserReceipts = browserReceipts
+        self.roomQuestions = roomQuestions
+        self.companySignIn = companySignIn
     }
 
     /// Adds every page route; the participant pages share the API's rate limit buckets.
@@ -51,49 +57,39 @@ public struct Pages: Sendable {
         let signedIn = router.group()
             .add(middleware: PageErrorMiddleware(subject: .meeting))
             .add(middleware: HostSessionMiddleware(accounts: self.accounts))
+        let actionBlocks = ActionBlocks(actions: self.host.actionItems, attendance: self.host.attendance, sharing: self.host.sharing)
         let hostPages = HostPagesController(
             accounts: self.accounts, meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
             loopbackHint: self.host.loopbackHint, chat: self.host.chat, embedOrigins: self.settings.embedOrigins,
-            actionBlocks: self.host.actionItems.map { ActionBlocks(actions: $0, attendance: self.host.attendance, sharing: self.host.sharing) },
-            roomQuestions: self.roomQuestions)
+            actionBlocks: actionBlocks, roomQuestions: self.roomQuestions)
         hostPages.addRoutes(to: signedIn)
-        if let questions = self.roomQuestions {
-            RoomQuestionHostPageController(meetings: self.meetings, questions: questions, dashboard: hostPages).addRoutes(to: signedIn)
-        }
-        if let chat = self.host.chat {
-            ChatPageController(accounts: self.accounts, meetings: self.meetings, chat: chat, dashboard: hostPages).addRoutes(to: signedIn)
-        }
-        SignUpController(accounts: self.accounts, gate: self.host.signUpGate, securesCookies: self.settings.securesCookies)
-            .addRoutes(to: router)
+        RoomQuestionHostPageController(meetings: self.meetings, questions: self.roomQuestions, dashboard: hostPages).addRoutes(to: signedIn)
+        ChatPageController(accounts: self.accounts, meetings: self.meetings, chat: self.host.chat, dashboard: hostPages).addRoutes(to: signedIn)
+        SignUpController(
+            accounts: self.accounts, gate: self.host.signUpGate, securesCookies: self.settings.securesCookies,
+            mailConfigured: self.host.mail.isConfigured
+        ).addRoutes(to: router, signedIn: signedIn)
         AccountPageController(
-            accounts: self.accounts, settings: self.host.settings, mailConfigured: self.host.mail?.isConfigured ?? false, mail: self.host.mail)
+            accounts: self.accounts, settings: self.host.settings, mailConfigured: self.host.mail.isConfigured, mail: self.host.mail)
             .addRoutes(to: signedIn)
-        if let webhooks = self.host.webhooks {
-            WebhookPagesController(accounts: self.accounts, meetings: self.meetings, webhooks: webhooks).addRoutes(to: signedIn)
-        }
+        WebhookPagesController(accounts: self.accounts, meetings: self.meetings, webhooks: self.host.webhooks).addRoutes(to: signedIn)
         AdminPageController(accounts: self.accounts, settings: self.host.settings, mail: self.host.mail, publicBaseURL: self.settings.publicBaseURL)
             .addRoutes(to: signedIn)
         let creation = MeetingCreation(
-            meetings: self.meetings, imports: self.host.calendar.map { CalendarImport(calendar: $0, admission: participantRateLimit.admission) },
+            meetings: self.meetings, imports: CalendarImport(calendar: self.host.calendar, admission: participantRateLimit.admission),
             forms: self.host.forms)
         MeetingPagesController(accounts: self.accounts, meetings: self.meetings, creation: creation).addRoutes(to: signedIn)
-        if let mail = self.host.mail {
-            MailPagesController(accounts: self.accounts, meetings: self.meetings, mail: mail, admission: participantRateLimit.admission)
-                .addRoutes(to: router, signedIn: signedIn)
-        }
-        if let sending = self.host.rosterSending {
-            RosterSendPageController(accounts: self.accounts, meetings: self.meetings, sending: sending).addRoutes(to: signedIn)
-        }
+        MailPagesController(accounts: self.accounts, meetings: self.meetings, mail: self.host.mail, admission: participantRateLimit.admission)
+            .addRoutes(to: router, signedIn: signedIn)
+        RosterSendPageController(accounts: self.accounts, meetings: self.meetings, sending: self.host.rosterSending).addRoutes(to: signedIn)
         RosterPageController(accounts: self.accounts, meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: signedIn)
         SharingPageController(accounts: self.accounts, meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: signedIn)
         SeriesSettingsPageController(meetings: self.meetings).addRoutes(to: signedIn)
         TransferPageController(accounts: self.accounts, sharing: self.host.sharing).addRoutes(to: signedIn)
-        if let calendar = self.host.calendar {
-            CalendarPageController(
-                accounts: self.accounts, meetings: self.meetings, calendar: calendar,
-                imports: CalendarImport(calendar: calendar, admission: participantRateLimit.admission)
-            ).addRoutes(to: signedIn)
-        }
+        CalendarPageController(
+            accounts: self.accounts, meetings: self.meetings, calendar: self.host.calendar,
+            imports: CalendarImport(calendar: self.host.calendar, admission: participantRateLimit.admission)
+        ).addRoutes(to: signedIn)
         FormBuilderController(
             accounts: self.accounts, meetings: self.meetings, forms: self.host.forms, publicBaseURL: self.settings.publicBaseURL
         ).addRoutes(to: signedIn)
@@ -101,9 +97,7 @@ public struct Pages: Sendable {
         ResponsesPageController(
             accounts: self.accounts, meetings: self.meetings, moderation: self.host.moderation
         ).addRoutes(to: signedIn)
-        if let blocks = hostPages.actionBlocks {
-            ActionItemPagesController(meetings: self.meetings, blocks: blocks, dashboard: hostPages).addRoutes(to: signedIn)
-        }
+        ActionItemPagesController(meetings: self.meetings, blocks: actionBlocks, dashboard: hostPages).addRoutes(to: signedIn)
     }
 }
 
@@ -118,22 +112,23 @@ public struct HostPages: Sendable {
     /// A public URL phones could reach (`http://192.168.1.20:8080`), set when the configured one
     /// is a loopback address: the dashboard and meetings list then say how to fix it.
     let loopbackHint: String?
-    /// The webhooks pages (`/account/webhooks`); the application always sets it.
-    public var webhooks: WebhookActions?
-    /// The calendar pages (`/m/{id}/calendar`, `/m/from-calendar`); the application always sets it.
-    public var calendar: CalendarActions?
+    /// The webhooks pages (`/account/webhooks`).
+    let webhooks: WebhookActions
+    /// The calendar pages (`/m/{id}/calendar`, `/m/from-calendar`).
+    let calendar: CalendarActions
     /// Password reset by mail, the roster's addresses and unsubscribes, the delivery log.
-    public var mail: MailActions?
-    /// Sending the roster's feedback link and its reminder (`/m/{id}/roster/send`); set with `mail`.
-    public var rosterSending: RosterSendActions?
-    /// The meeting page's team chat channel block (`/m/{id}/chat…`); the application always sets it.
-    public var chat: ChatActions?
-    /// The dashboard's actions and review, the presenter's review (`/m/{id}/actions…`); the application always sets it.
-    public var actionItems: ActionItemActions?
+    let mail: MailActions
+    /// Sending the roster's feedback link and its reminder (`/m/{id}/roster/send`).
+    let rosterSending: RosterSendActions
+    /// The meeting page's team chat channel block (`/m/{id}/chat…`).
+    let chat: ChatActions
+    /// The dashboard's actions and review, the presenter's review (`/m/{id}/actions…`).
+    let actionItems: ActionItemActions
 
     public init(
         signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions, moderation: ModerationActions,
-        sharing: SharingActions, loopbackHint: String?
+        sharing: SharingActions, loopbackHint: String?, webhooks: WebhookActions, calendar: CalendarActions, mail: MailActions,
+        rosterSending: RosterSendActions, chat: ChatActions, actionItems: ActionItemActions
     ) {
         self.signUpGate = signUpGate
         self.settings = settings
@@ -142,5 +137,11 @@ public struct HostPages: Sendable {
         self.moderation = moderation
         self.sharing = sharing
         self.loopbackHint = loopbackHint
+        self.webhooks = webhooks
+        self.calendar = calendar
+        self.mail = mail
+        self.rosterSending = rosterSending
+        self.chat = chat
+        self.actionItems = actionItems
     }
 }

@@ -23,15 +23,14 @@ struct AddressProofLinkTests {
         let database = try await TestDatabase.createMigrated(maxConnections: 4)
         let hasher = PasswordHasher(cost: 4)
         let store = AccountStore(database: database, hasher: hasher)
-        var mail = MailActions(
+        let mail = MailActions(
             outbox: MailOutbox(database: database), resets: PasswordResetStore(database: database, accounts: store),
             roster: RosterMailStore(database: database),
-            settings: MailSettings(), sender: smtp ? MailSender(address: "debrief@example.org") : nil, caps: MailCaps(), publicBaseURL: "https://debrief.example")
-        mail.addressProofs = AddressProofLinks(database: database)
-        var accounts = AccountActions(
+            settings: MailSettings(), sender: smtp ? MailSender(address: "debrief@example.org") : nil, caps: MailCaps(),
+            publicBaseURL: "https://debrief.example", addressProofs: AddressProofLinks(database: database))
+        let accounts = AccountActions(
             accounts: store, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
-            signUpGate: SignUpGate(policy: .open, accounts: store, invitations: InvitationStore(database: database)))
-        accounts.mail = mail
+            signUpGate: SignUpGate(policy: .open, accounts: store, invitations: InvitationStore(database: database)), mail: mail)
         // The installation's first account is its admin, proven without mail.
         _ = try await accounts.signUp(SignUpInput(email: "admin@example.com", password: "correct horse battery", displayName: "Admin"))
         try await body(World(database: database, accounts: accounts, store: store, mail: mail))

@@ -10,19 +10,28 @@ public struct AccountActions: Sendable {
     let tokens: TokenStore
     let throttle: LoginThrottle
     let signUpGate: SignUpGate
-    /// Records hosts' writes, so their lag-tolerant reads wait for the standby (``ReadReplica``).
-    public var readReplica: ReadReplica?
+    /// Records hosts' writes, so their lag-tolerant reads wait for the standby (``ReadReplica``);
+    /// nil in tests that have no standby to wait for.
+    let readReplica: ReadReplica?
     /// "Company sign-in only" (docs/sign-in.md): a password signs in an admin only (break-glass),
     /// and signs up only the first account of an empty installation, its admin.
-    public var passwordsForAdminsOnly = false
-    /// Mails a new account's address its confirmation link when SMTP is configured (decision 54).
-    public var mail: MailActions?
+    let passwordsForAdminsOnly: Bool
+    /// Mails a new account's address its confirmation link when SMTP is configured (decision 54);
+    /// nil in tests that build accounts without mail.
+    let mail: MailActions?
 
-    public init(accounts: AccountStore, tokens: TokenStore, throttle: LoginThrottle, signUpGate: SignUpGate) {
+    /// Everything is given here, once: nothing is assigned into the actions after they are built.
+    public init(
+        accounts: AccountStore, tokens: TokenStore, throttle: LoginThrottle, signUpGate: SignUpGate, readReplica: ReadReplica? = nil,
+        passwordsForAdminsOnly: Bool = false, mail: MailActions? = nil
+    ) {
         self.accounts = accounts
         self.tokens = tokens
         self.throttle = throttle
         self.signUpGate = signUpGate
+        self.readReplica = readReplica
+        self.passwordsForAdminsOnly = passwordsForAdminsOnly
+        self.mail = mail
     }
 
     public struct LoggedIn: Sendable {
@@ -35,6 +44,21 @@ public struct AccountActions: Sendable {
     /// ``SignUpGate``); 422 naming each bad field, 409 for a taken email. From a `client`
     /// address, sign-ups are rate-limited (`rateLimited`), also before any hashing.
     public func signUp(_ input: SignUpInput, invitation: String? = nil, client: String? = nil, language: Language = .en) async throws -> Account {
+        try await self.signUpMailingProof(input, invitation: invitation, client: client, language: language).account
+    }
+
+    /// What a sign-up did: the new account, and whether the link that proves its address was
+    /// mailed now (false without e-mail, or when the mail cap held it back), so the sign-up page
+    /// can say where the link went (issue 68).
+    public struct SignedUp: Sendable {
+        public var account: Account
+        public var proofMailed: Bool
+    }
+
+    /// ``signUp(_:invitation:client:language:)``, telling whether the confirmation link was mailed.
+    public func signUpMailingProof(
+        _ input: SignUpInput, invitation: String? = nil, client: String? = nil, language: Language = .en
+    ) async throws -> SignedUp {
         let valid = try input.validate().get()
         let admission = try await self.signUpGate.admit(invitation: invitation)
         if self.passwordsForAdminsOnly, admission != .firstAdmin { throw Self.companySignInOnly }
@@ -43,10 +67,11 @@ public struct AccountActions: Sendable {
         // Every sign-up path (page, JSON, invitation) comes through here, so every unproven
         // account gets its link. The account exists either way: a message that could not be
         // written (the mail cap) is sent again from the account page.
+        var mailed = false
         do {
-            try await self.mail?.sendAddressProof(to: account, language: language)
+            mailed = try await self.mail?.sendAddressProof(to: account, language: language) ?? false
         } catch let error as DebriefError where error.code == .rateLimited {}
-        return account
+        return SignedUp(account: account, proofMailed: mailed)
     }
 
     /// A page session for an account that just proved itself another way (signed up this moment).

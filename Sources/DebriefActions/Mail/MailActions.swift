@@ -19,12 +19,17 @@ public struct MailActions: Sendable {
     /// The base of links in messages (`--public-url`).
     let publicBaseURL: String
     /// The address-proof links (nil in tests that build mail without them: nothing is sent).
-    public var addressProofs: AddressProofLinks?
+    let addressProofs: AddressProofLinks?
+    /// "Now" for the reminder times' pass, which asks the series clock (decision 83).
+    let clock: WallClock
 
     public init(
         outbox: MailOutbox, resets: PasswordResetStore, roster: RosterMailStore, settings: MailSettings, sender: MailSender?,
-        caps: MailCaps, resetLimits: PasswordResetStore.Limits = .init(), publicBaseURL: String
+        caps: MailCaps, resetLimits: PasswordResetStore.Limits = .init(), publicBaseURL: String, addressProofs: AddressProofLinks? = nil,
+        clock: WallClock = .system
     ) {
+        self.clock = clock
+        self.addressProofs = addressProofs
         self.outbox = outbox
         self.resets = resets
         self.roster = roster
@@ -191,7 +196,7 @@ public struct MailActions: Sendable {
     public func writeDueRosterMail(meeting: UUID? = nil) async throws -> Int {
         guard self.isConfigured else { return 0 }
         // The series' reminder times come due first: each starts its round once (decision 77).
-        try await self.roster.reminders.startDueRounds(caps: self.caps)
+        try await self.roster.reminders.startDueRounds(at: self.clock.now(), caps: self.caps)
         var written = 0
         for due in try await self.roster.due(meeting: meeting) {
             // Each message carries its member's own link to the session (decision 77), kept

@@ -10,12 +10,12 @@ import DebriefActions
 /// the first session.
 public struct MeetingCreation: Sendable {
     let meetings: MeetingActions
-    /// Nil when the server plans no calendars: a repeating meeting is then refused at `repeats`.
-    let imports: CalendarImport?
+    /// Plans a repeating meeting's sessions.
+    let imports: CalendarImport
     /// The templates a new series' form may start from.
     public let forms: FormActions
 
-    public init(meetings: MeetingActions, imports: CalendarImport?, forms: FormActions) {
+    public init(meetings: MeetingActions, imports: CalendarImport, forms: FormActions) {
         self.meetings = meetings
         self.imports = imports
         self.forms = forms
@@ -35,9 +35,8 @@ public struct MeetingCreation: Sendable {
 
     private func firstSession(_ new: NewSeriesMeeting, context: AppRequestContext, viewer: Viewer) async throws -> Meeting {
         guard new.repeats != .none else { return try await self.meetings.create(by: viewer, new) }
-        guard let imports else { throw ValidationFailure(FieldProblem("repeats", "is not available on this server")) }
         do {
-            let made = try await imports.createSeries(repeating: new, context: context)
+            let made = try await self.imports.createSeries(repeating: new, context: context)
             guard let first = made.sessions.first else { throw DebriefError.notFound("meeting") }
             return first
         } catch var error as DebriefError where error.code == .conflict {

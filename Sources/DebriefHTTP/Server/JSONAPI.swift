@@ -7,40 +7,41 @@ import Tracing
 /// Everything the JSON API's routes use: the use cases, and the few settings that shape replies.
 /// The application (DebriefApp) builds one; each controller takes only its part of it.
 public struct JSONAPI: Sendable {
-    public var participants: ParticipantActions
-    public var accounts: AccountActions
-    public var meetings: MeetingActions
+    public let participants: ParticipantActions
+    public let accounts: AccountActions
+    public let meetings: MeetingActions
     /// Co-hosts of a series (`/v1/series/{id}/shares`, `…/transfer`).
-    public var sharing: SharingActions
-    public var forms: FormActions
-    public var results: ResultsActions
-    public var attendance: AttendanceActions
-    public var moderation: ModerationActions
-    public var exporter: Exporter
-    public var liveResults: LiveResultsHub
+    public let sharing: SharingActions
+    public let forms: FormActions
+    public let results: ResultsActions
+    public let attendance: AttendanceActions
+    public let moderation: ModerationActions
+    public let exporter: Exporter
+    public let liveResults: LiveResultsHub
     /// Whether the database answers now, for `/readyz`.
-    public var isDatabaseReady: @Sendable () async -> Bool
-    public var settings: HTTPSettings
-    /// The host's webhook endpoints (`/v1/webhooks…`); the application always sets it.
-    public var webhooks: WebhookActions?
-    /// Calendar feeds, `.ics` downloads and series from a rule; the application always sets it.
-    public var calendar: CalendarActions?
-    /// Series' team chat channels (`/v1/series/{id}/chat-channel…`); the application always sets it.
-    public var chat: ChatActions?
-    /// The roster's e-mail addresses (`/v1/meetings/{id}/roster/emails…`); the application always sets it.
-    public var mail: MailActions?
-    /// The roster's send step (`/v1/meetings/{id}/roster/send`, `…/reminder`), the pages' own
-    /// use case; the application always sets it.
-    public var rosterSending: RosterSendActions?
-    /// A session's action items (`/v1/meetings/{id}/actions…`); the application always sets it.
-    public var actionItems: ActionItemActions?
-    /// Questions from the room (`/v1/f/{code}/room-questions…`, `/v1/meetings/{id}/room-questions…`);
-    /// the application always sets it.
-    public var roomQuestions: RoomQuestionActions?
+    public let isDatabaseReady: @Sendable () async -> Bool
+    public let settings: HTTPSettings
+    /// The host's webhook endpoints (`/v1/webhooks…`).
+    public let webhooks: WebhookActions
+    /// Calendar feeds, `.ics` downloads and series from a rule.
+    public let calendar: CalendarActions
+    /// Series' team chat channels (`/v1/series/{id}/chat-channel…`).
+    public let chat: ChatActions
+    /// The roster's e-mail addresses (`/v1/meetings/{id}/roster/emails…`).
+    public let mail: MailActions
+    /// The roster's send step (`/v1/meetings/{id}/roster/send`, `…/reminder`), the pages' own use case.
+    public let rosterSending: RosterSendActions
+    /// A session's action items (`/v1/meetings/{id}/actions…`).
+    public let actionItems: ActionItemActions
+    /// Questions from the room (`/v1/f/{code}/room-questions…`, `/v1/meetings/{id}/room-questions…`).
+    public let roomQuestions: RoomQuestionActions
 
+    /// Every part is given here, once: nothing is assigned into the API after it is built.
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, sharing: SharingActions, forms: FormActions,
         results: ResultsActions, attendance: AttendanceActions, moderation: ModerationActions, exporter: Exporter, liveResults: LiveResultsHub,
+        webhooks: WebhookActions, calendar: CalendarActions, chat: ChatActions, mail: MailActions, rosterSending: RosterSendActions,
+        actionItems: ActionItemActions, roomQuestions: RoomQuestionActions,
         isDatabaseReady: @escaping @Sendable () async -> Bool, settings: HTTPSettings
     ) {
         self.participants = participants
@@ -53,6 +54,13 @@ public struct JSONAPI: Sendable {
         self.moderation = moderation
         self.exporter = exporter
         self.liveResults = liveResults
+        self.webhooks = webhooks
+        self.calendar = calendar
+        self.chat = chat
+        self.mail = mail
+        self.rosterSending = rosterSending
+        self.actionItems = actionItems
+        self.roomQuestions = roomQuestions
         self.isDatabaseReady = isDatabaseReady
         self.settings = settings
     }
@@ -162,7 +170,7 @@ public func buildRouter(
     let authenticated = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts))
     accounts.addAuthenticatedRoutes(to: authenticated)
     let creation = MeetingCreation(
-        meetings: api.meetings, imports: api.calendar.map { CalendarImport(calendar: $0, admission: admission) }, forms: api.forms)
+        meetings: api.meetings, imports: CalendarImport(calendar: api.calendar, admission: admission), forms: api.forms)
     MeetingController(meetings: api.meetings, creation: creation).addRoutes(to: authenticated)
     SeriesSettingsController(meetings: api.meetings).addRoutes(to: authenticated)
     SharingController(sharing: api.sharing).addRoutes(to: authenticated)
@@ -181,23 +189,20 @@ public func buildRouter(
     ).addRoutes(to: cookieReadable)
     ExportController(exporter: api.exporter, meetings: api.meetings, admission: admission).addRoutes(to: cookieReadable)
     AttendanceController(attendance: api.attendance).addRoutes(to: authenticated)
-    if let webhooks = api.webhooks { WebhookController(webhooks: webhooks).addRoutes(to: authenticated) }
-    if let chat = api.chat { ChatChannelController(chat: chat).addRoutes(to: authenticated) }
-    if let mail = api.mail { RosterMailController(mail: mail, meetings: api.meetings, admission: admission).addRoutes(to: authenticated) }
-    if let sending = api.rosterSending { RosterSendController(sending: sending, meetings: api.meetings).addRoutes(to: authenticated) }
-    if let items = api.actionItems { ActionItemController(actions: items, meetings: api.meetings).addRoutes(to: authenticated) }
-    if let questions = api.roomQuestions.map({
-        RoomQuestionController(questions: $0, admission: admission, maxBodyBytes: api.settings.participantMaxBodyBytes)
-    }) {
-        questions.addParticipantRoutes(to: participant)
-        questions.addRoutes(to: authenticated)
-    }
-    if let calendar = api.calendar.map({ CalendarController(calendar: $0, admission: admission) }) {
-        calendar.addPublicRoutes(to: v1)
-        calendar.addParticipantRoutes(to: participant)
-        calendar.addCookieReadableRoutes(to: cookieReadable)
-        calendar.addRoutes(to: authenticated)
-    }
+    WebhookController(webhooks: api.webhooks).addRoutes(to: authenticated)
+    ChatChannelController(chat: api.chat).addRoutes(to: authenticated)
+    RosterMailController(mail: api.mail, meetings: api.meetings, admission: admission).addRoutes(to: authenticated)
+    RosterSendController(sending: api.rosterSending, meetings: api.meetings).addRoutes(to: authenticated)
+    ActionItemController(actions: api.actionItems, meetings: api.meetings).addRoutes(to: authenticated)
+    let questions = RoomQuestionController(
+        questions: api.roomQuestions, admission: admission, maxBodyBytes: api.settings.participantMaxBodyBytes)
+    questions.addParticipantRoutes(to: participant)
+    questions.addRoutes(to: authenticated)
+    let calendar = CalendarController(calendar: api.calendar, admission: admission)
+    calendar.addPublicRoutes(to: v1)
+    calendar.addParticipantRoutes(to: participant)
+    calendar.addCookieReadableRoutes(to: cookieReadable)
+    calendar.addRoutes(to: authenticated)
 
     addPages(router, participantLimits)
     // Last: router middleware added after the routes wraps only the not-found responder.
