@@ -418,6 +418,8 @@ struct AuthorizationMatrixTests {
         "GET /v1/meetings/{id}/actions/review": Row(access: .series(.edit), success: .ok),
         "PATCH /v1/meetings/{id}/actions/{actionId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["status": "dropped"] }),
         "DELETE /v1/meetings/{id}/actions/{actionId}": Row(access: .series(.edit), success: .noContent),
+        // The series' open actions (decision 85): the same readers as a session's actions.
+        "GET /v1/series/{id}/actions": Row(access: .series(.edit), success: .ok),
         // A series' settings (decision 73): its owner and editing co-hosts; the page signs in first.
         "PATCH /v1/series/{id}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["defaultPlace": "Room 7"] }),
         "GET /series/{id}/settings": Row(access: .anyone, success: .seeOther),

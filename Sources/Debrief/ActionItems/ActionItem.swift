@@ -21,6 +21,11 @@ public struct ActionItem: Sendable, Equatable, Identifiable {
     public var asksIfHelped: Bool
     public var createdAt: Date
     public var updatedAt: Date
+    /// When it was marked done or dropped; nil exactly while it is open (SQL/0077, decision 85).
+    public var closedAt: Date?
+    /// The session whose review marked it, when a review did; nil when it was marked elsewhere,
+    /// and then ``ActionReview`` names that review by ``closedAt`` on the series clock.
+    public var closedInMeetingID: UUID?
 
     /// The key of its "did this help?" question while it asks one.
     public var helpQuestionKey: QuestionKey? {
@@ -29,9 +34,12 @@ public struct ActionItem: Sendable, Equatable, Identifiable {
 
     public init(
         id: UUID, meetingID: UUID, title: String, owner: ActionOwner?, ownerName: String?, due: ActionDue, status: ActionStatus,
-        questionKey: QuestionKey?, createdAt: Date, updatedAt: Date, asksIfHelped: Bool = false
+        questionKey: QuestionKey?, createdAt: Date, updatedAt: Date, asksIfHelped: Bool = false, closedAt: Date? = nil,
+        closedInMeetingID: UUID? = nil
     ) {
         self.asksIfHelped = asksIfHelped
+        self.closedAt = closedAt
+        self.closedInMeetingID = closedInMeetingID
         self.id = id
         self.meetingID = meetingID
         self.title = title

@@ -3,7 +3,8 @@ import DebriefActions
 import Foundation
 import Hummingbird
 
-/// A session's action items over the JSON API (`/v1/meetings/{id}/actions…`, decision 74).
+/// A session's action items over the JSON API (`/v1/meetings/{id}/actions…`, decision 74), and
+/// the series' open actions (`/v1/series/{id}/actions`, decision 85).
 /// Behind ``AuthMiddleware``. Who may call is the meeting's one gate with `.edit` (the host,
 /// an editor co-host, an admin), asked by ``MeetingActions/find(_:visibleTo:toDo:)`` before any
 /// body is read and again by the store inside its transaction; a viewer co-host gets 403, another
@@ -25,12 +26,16 @@ struct ActionItemController {
         }
         group.get("meetings/:id/actions/review") { _, context -> ActionItemReviewResponse in
             let (id, viewer) = try await self.editableMeeting(context)
-            guard let review = try await self.actions.review(meeting: id, by: viewer) else {
-                return ActionItemReviewResponse(items: [])
-            }
+            let review = try await self.actions.review(meeting: id, by: viewer)
             return ActionItemReviewResponse(
-                previousMeetingID: review.previous.id, previousStartsAt: review.previous.startsAt,
-                items: review.items.map(ActionItemResponse.init))
+                previousMeetingID: review.previous?.meetingID, previousStartsAt: review.previous?.startsAt,
+                items: review.lines.map(ActionReviewLineResponse.init))
+        }
+        group.get("series/:id/actions") { request, context -> SeriesActionsResponse in
+            let id = try context.requireID("id", "series")
+            let viewer = try context.requireViewer()
+            try Self.state(request)
+            return SeriesActionsResponse(items: try await self.actions.open(series: id, by: viewer).map(ActionReviewLineResponse.init))
         }
         group.patch("meetings/:id/actions/:actionId") { request, context -> ActionItemResponse in
             let (id, viewer) = try await self.editableMeeting(context)
@@ -44,6 +49,13 @@ struct ActionItemController {
             try await self.actions.delete(meeting: id, action: action, by: viewer)
             return Response(status: .noContent)
         }
+    }
+
+    /// `?state=open` (the default): the one list a series keeps is of its open actions; anything
+    /// else is a 422 naming the parameter.
+    static func state(_ request: Request) throws {
+        guard let text = request.uri.queryParameters.get("state"), text != ActionStatus.open.rawValue else { return }
+        throw ValidationFailure(FieldProblem("state", "must be open"))
     }
 
     /// The path's meeting, for a caller whose role may edit it (before any body is read).

@@ -26,9 +26,14 @@ struct ActionItemResponse: ResponseEncodable {
     var helpQuestionKey: QuestionKey?
     var createdAt: Date
     var updatedAt: Date
+    /// When it was marked done or dropped; absent while open (decision 85).
+    var closedAt: Date?
+    /// The session whose review marked it, when a review did.
+    var closedInMeetingID: UUID?
 
     enum CodingKeys: String, CodingKey {
         case id, meetingID = "meetingId", title, owner, due, status, questionKey, asksIfHelped, helpQuestionKey, createdAt, updatedAt
+        case closedAt, closedInMeetingID = "closedInMeetingId"
     }
 
     init(_ item: ActionItem) {
@@ -43,6 +48,8 @@ struct ActionItemResponse: ResponseEncodable {
         self.helpQuestionKey = item.helpQuestionKey
         self.createdAt = item.createdAt
         self.updatedAt = item.updatedAt
+        self.closedAt = item.closedAt
+        self.closedInMeetingID = item.closedInMeetingID
     }
 }
 
@@ -52,14 +59,52 @@ struct ActionItemListResponse: ResponseEncodable {
     var maxPerSession = ActionItemRules.maxPerSession
 }
 
-/// `GET /v1/meetings/{id}/actions/review`: the previous session's actions (none for a first session).
-struct ActionItemReviewResponse: ResponseEncodable {
-    /// The session the actions were recorded at; absent when this is the series' first.
-    var previousMeetingID: UUID?
-    var previousStartsAt: Date?
-    var items: [ActionItemResponse]
+/// One line of a review or of the series' open actions (`ActionReviewLine` in openapi.yaml): the
+/// action as of that review (open in a review before the one that closed it), the session that
+/// recorded it, and how many sessions it has been open (decision 85).
+struct ActionReviewLineResponse: Encodable {
+    var item: ActionItemResponse
+    var sessionNumber: Int
+    var sessionStartsAt: Date
+    var sessionsOpen: Int
+
+    init(_ line: ActionReview.Line) {
+        self.item = ActionItemResponse(line.item)
+        self.sessionNumber = line.recordedAt.sessionNumber
+        self.sessionStartsAt = line.recordedAt.startsAt
+        self.sessionsOpen = line.sessionsOpen
+    }
 
     enum CodingKeys: String, CodingKey {
-        case previousMeetingID = "previousMeetingId", previousStartsAt, items
+        case sessionNumber, sessionStartsAt, sessionsOpen
     }
+
+    /// The action's members and the line's, in one object.
+    func encode(to encoder: any Encoder) throws {
+        try self.item.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.sessionNumber, forKey: .sessionNumber)
+        try container.encode(self.sessionStartsAt, forKey: .sessionStartsAt)
+        try container.encode(self.sessionsOpen, forKey: .sessionsOpen)
+    }
+}
+
+/// `GET /v1/meetings/{id}/actions/review`: the series' actions open as of this session and those
+/// closed in its review (decision 85); none for a first session.
+struct ActionItemReviewResponse: ResponseEncodable {
+    /// The session before this one; absent when this is the series' first.
+    var previousMeetingID: UUID?
+    var previousStartsAt: Date?
+    var items: [ActionReviewLineResponse]
+    var maxListed = ActionItemRules.maxListed
+
+    enum CodingKeys: String, CodingKey {
+        case previousMeetingID = "previousMeetingId", previousStartsAt, items, maxListed
+    }
+}
+
+/// `GET /v1/series/{id}/actions?state=open`: the series' one list of its open actions.
+struct SeriesActionsResponse: ResponseEncodable {
+    var items: [ActionReviewLineResponse]
+    var maxListed = ActionItemRules.maxListed
 }

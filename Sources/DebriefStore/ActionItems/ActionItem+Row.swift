@@ -6,7 +6,7 @@ extension ActionItem {
     /// The columns of the `a` row, with the owner's current name.
     static let columns: SQLQuery = """
         a.id, a.meeting_id, a.title, a.owner_member_id, a.owner_account_id, to_char(a.due_on, 'YYYY-MM-DD') AS due_on, a.status, \
-        a.question_key, a.asks_if_helped, a.created_at, a.updated_at, \
+        a.question_key, a.asks_if_helped, a.created_at, a.updated_at, a.closed_at, a.closed_in_meeting_id, \
         coalesce((SELECT rm.name FROM roster_members rm WHERE rm.id = a.owner_member_id), \
                  (SELECT ac.display_name FROM accounts ac WHERE ac.id = a.owner_account_id)) AS owner_name
         """
@@ -31,6 +31,7 @@ extension ActionItem {
         self.init(
             id: try row.decode("id"), meetingID: try row.decode("meeting_id"), title: try row.decode("title"), owner: owner,
             ownerName: try row.decode("owner_name"), due: due, status: status, questionKey: key.flatMap(QuestionKey.init(rawValue:)),
-            createdAt: try row.decode("created_at"), updatedAt: try row.decode("updated_at"), asksIfHelped: try row.decode("asks_if_helped"))
+            createdAt: try row.decode("created_at"), updatedAt: try row.decode("updated_at"), asksIfHelped: try row.decode("asks_if_helped"),
+            closedAt: try row.decode("closed_at"), closedInMeetingID: try row.decode("closed_in_meeting_id"))
     }
 }

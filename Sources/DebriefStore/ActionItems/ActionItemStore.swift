@@ -21,23 +21,10 @@ public struct ActionItemStore: Sendable {
         }
     }
 
-    /// The session before `meetingID` in its series (the latest that starts earlier, not in the
-    /// trash) and its actions; nil when this is the series' first session.
-    public func review(meeting meetingID: UUID, by viewer: Viewer) async throws -> (previous: Meeting, items: [ActionItem])? {
-        try await self.database.withTransaction { connection in
-            let meeting = try await Self.gate(meetingID, viewer, on: connection)
-            guard let previousID = try await connection.query(
-                SessionOrder.previous(series: "\(meeting.seriesID)", before: "\(meeting.startsAt)")
-            ).first?.decode("id", as: UUID.self) else { return nil }
-            // The same series, so the same gate: asked again rather than assumed.
-            let previous = try await Self.gate(previousID, viewer, on: connection)
-            return (previous, try await Self.items(of: previousID, on: connection))
-        }
-    }
-
     /// Records an action; `conflict` naming ``ActionItemRules/maxPerSession`` at the cap, a 422
-    /// naming `owner.id` or `questionKey` when they are not this session's.
-    public func create(meeting meetingID: UUID, by viewer: Viewer, _ new: NewActionItem) async throws -> ActionItem {
+    /// naming `owner.id` or `questionKey` when they are not this session's. Recorded done or
+    /// dropped, it is closed at `instant` (the app's clock).
+    public func create(meeting meetingID: UUID, by viewer: Viewer, _ new: NewActionItem, at instant: Date) async throws -> ActionItem {
         try await self.database.withTransaction { connection in
             // Locked: two concurrent adds count one after the other, so neither passes the cap alone.
             let meeting = try await Self.gate(meetingID, viewer, on: connection, forUpdate: true)
@@ -46,12 +33,14 @@ public struct ActionItemStore: Sendable {
             guard count < ActionItemRules.maxPerSession else { throw ActionItemRules.capReached }
             try await Self.check(owner: new.owner, key: new.questionKey, of: meeting, on: connection)
             let (member, account) = Self.columns(new.owner)
+            let closedAt: Date? = new.status == .open ? nil : instant
             let id = try await connection.query(
                 """
                 INSERT INTO action_items (meeting_id, title, owner_member_id, owner_account_id, due_on, status, question_key, asks_if_helped,
-                                          created_by)
+                                          created_by, closed_at)
                 VALUES (\(meetingID), \(new.title), \(member), \(account), \(Self.dueOn(new.due))::date, \(new.status.rawValue),
-                        \(new.questionKey?.rawValue), \(new.asksIfHelped), \(viewer.accountID))
+                        \(new.questionKey?.rawValue), \(new.asksIfHelped), \(viewer.accountID),
+                        \(closedAt)::timestamptz)
                 RETURNING id
                 """
             ).single().decode("id", as: UUID.self)
@@ -66,20 +55,36 @@ public struct ActionItemStore: Sendable {
         }
     }
 
-    /// Changes an action of the meeting; `notFound` when the meeting has no such action.
-    public func update(meeting meetingID: UUID, action actionID: UUID, by viewer: Viewer, _ change: ActionItemChange) async throws -> ActionItem {
+    /// Changes an action of the meeting; `notFound` when the meeting has no such action. A new
+    /// status of done or dropped closes it at `instant` (the app's clock), in the review of
+    /// `review` when a session's review marked it (decision 85): that review lists it as closed,
+    /// and the later ones no more. Open again, it is in every review after its session.
+    public func update(
+        meeting meetingID: UUID, action actionID: UUID, by viewer: Viewer, _ change: ActionItemChange, at instant: Date,
+        inReviewOf review: UUID? = nil
+    ) async throws -> ActionItem {
         try await self.database.withTransaction { connection in
             let meeting = try await Self.gate(meetingID, viewer, on: connection)
-            guard let before = try await connection.query(
-                "SELECT asks_if_helped FROM action_items WHERE id = \(actionID) AND meeting_id = \(meetingID) FOR UPDATE"
-            ).first?.decode("asks_if_helped", as: Bool.self) else { throw DebriefError.notFound("action") }
+            guard let row = try await connection.query(
+                "SELECT asks_if_helped, status FROM action_items WHERE id = \(actionID) AND meeting_id = \(meetingID) FOR UPDATE"
+            ).first else { throw DebriefError.notFound("action") }
+            let before: Bool = try row.decode("asks_if_helped")
+            let statusBefore: String = try row.decode("status")
             let owner: ActionOwner? = if case .set(let owner) = change.owner { owner } else { nil }
             let key: QuestionKey? = if case .set(let key) = change.questionKey { key } else { nil }
             try await Self.check(owner: owner, key: key, of: meeting, on: connection)
             var sets: SQLQuery = "updated_at = now()"
             if let title = change.title { sets = sets + ", title = \(title)" }
             if let due = change.due { sets = sets + ", due_on = \(Self.dueOn(due))::date" }
-            if let status = change.status { sets = sets + ", status = \(status.rawValue)" }
+            if let status = change.status {
+                sets = sets + ", status = \(status.rawValue)"
+                if status == .open {
+                    sets = sets + ", closed_at = NULL, closed_in_meeting_id = NULL"
+                } else if status.rawValue != statusBefore || review != nil {
+                    // Marked again in a review, it is that review's now; the same status elsewhere changes nothing.
+                    sets = sets + ", closed_at = \(instant)::timestamptz, closed_in_meeting_id = \(review)::uuid"
+                }
+            }
             switch change.owner {
             case .unchanged: break
             case .clear: sets = sets + ", owner_member_id = NULL, owner_account_id = NULL"

@@ -17,12 +17,12 @@ enum HelpQuestions {
     }
 
     /// The actions of the session `meetingID` reviews (the latest of its series that starts before
-    /// it, as ``ActionItemStore/review(meeting:by:)`` reads) that ask "did this help?".
+    /// it, the session before it in ``SessionOrder``) that ask "did this help?".
     static func flagged(reviewedBy meetingID: UUID, on connection: Connection) async throws -> [(id: UUID, title: String)] {
         try await connection.query(
             """
             SELECT a.id, a.title FROM meetings r
-            JOIN LATERAL (\(SessionOrder.previous(series: "r.series_id", before: "r.starts_at"))) p ON true
+            JOIN LATERAL (\(SessionOrder.previous(series: "r.series_id", before: "r.starts_at", number: "r.session_number"))) p ON true
             JOIN action_items a ON a.meeting_id = p.id AND a.asks_if_helped
             WHERE r.id = \(meetingID)
             ORDER BY a.created_at, a.id
@@ -33,7 +33,7 @@ enum HelpQuestions {
     /// The session that reviews `meeting`'s actions: the earliest of its series that starts after
     /// it, not in the trash; nil when there is none yet.
     static func reviewSession(of meeting: Meeting, on connection: Connection) async throws -> UUID? {
-        try await connection.query(SessionOrder.next(series: "\(meeting.seriesID)", after: "\(meeting.startsAt)"))
+        try await connection.query(SessionOrder.next(series: "\(meeting.seriesID)", after: "\(meeting.startsAt)", number: "\(meeting.sessionNumber)"))
             .first?.decode("id", as: UUID.self)
     }
 

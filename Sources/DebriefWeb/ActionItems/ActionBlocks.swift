@@ -24,20 +24,28 @@ struct ActionBlocks: Sendable {
         let block = ActionsBlock(
             meeting: meeting.id, items: items, roster: roster, sharing: sharing, form: form, csrf: csrf, typed: typed,
             notice: ActionsBlock.notice(notices.actions, t), t)
-        let review = try await self.actions.review(meeting: meeting.id, by: viewer).map { review in
+        // A series' first session has nothing before it to review.
+        let review = try await self.actions.review(meeting: meeting.id, by: viewer)
+        let reviewBlock = review.previous.map { _ in
             ActionReviewBlock(
-                meeting: meeting.id, previous: review.previous, items: review.items, buttons: true, csrf: csrf,
+                meeting: meeting.id, lines: review.lines, buttons: true, csrf: csrf,
                 notice: notices.review == "marked" ? t(ActionPhrase.actionReviewMarked) : nil, language: language)
         }
-        return (block, review)
+        return (block, reviewBlock)
     }
 
-    /// The presenter's first step: the previous session's actions, when there are any.
+    /// The presenter's first step: the actions the session reviews, when there are any.
     func presenterReview(_ meeting: Meeting, by viewer: Viewer, language: Language) async throws -> ActionReviewBlock? {
-        guard meeting.role.may(.edit), let review = try await self.actions.review(meeting: meeting.id, by: viewer),
-            !review.items.isEmpty
-        else { return nil }
-        return ActionReviewBlock(
-            meeting: meeting.id, previous: review.previous, items: review.items, buttons: false, csrf: "", notice: nil, language: language)
+        guard meeting.role.may(.edit) else { return nil }
+        let review = try await self.actions.review(meeting: meeting.id, by: viewer)
+        guard !review.lines.isEmpty else { return nil }
+        return ActionReviewBlock(meeting: meeting.id, lines: review.lines, buttons: false, csrf: "", notice: nil, language: language)
+    }
+
+    /// The series' open actions on its trends page (decision 85), for those who may edit the
+    /// meeting; nil for a viewer co-host, who sees no actions.
+    func seriesOpen(_ meeting: Meeting, by viewer: Viewer, language: Language) async throws -> SeriesActionsBlock? {
+        guard meeting.role.may(.edit) else { return nil }
+        return SeriesActionsBlock(lines: try await self.actions.open(series: meeting.seriesID, by: viewer), language: language)
     }
 }

@@ -73,19 +73,15 @@ struct ActionItemPagesController {
         return Self.back(meeting, "actions=deleted#actions-heading")
     }
 
-    /// The review's buttons on this session's dashboard: the action is the previous session's,
-    /// so it is marked there, where it lives (decision 74); an action of any other session is
-    /// not found, as on the API's path.
+    /// The review's buttons on this session's dashboard: the action is one the review lists (open,
+    /// however old, or closed in it), marked where it lives, the session that decided it, as this
+    /// review's (decision 85); any other action is not found, as on the API's path.
     @Sendable func review(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
         let action = try context.requireID("actionId", "action")
         let fields = try await context.postedFields(request)
-        let viewer = try context.requireViewer()
-        guard let previous = try await self.blocks.actions.review(meeting: meeting.id, by: viewer)?.previous else {
-            throw DebriefError.notFound("action")
-        }
-        _ = try await self.blocks.actions.update(
-            meeting: previous.id, action: action, by: viewer, ActionItemPatchInput(status: fields["status"] ?? ""))
+        _ = try await self.blocks.actions.mark(
+            inReviewOf: meeting.id, action: action, by: try context.requireViewer(), status: fields["status"] ?? "")
         return Self.back(meeting, "review=marked#review-heading")
     }
 

@@ -32,6 +32,10 @@ struct ActionLine {
     var deleteAction: String?
     /// Whether the line has any form (the presenter's lines have none). Stored: templates read by reflection.
     var hasButtons: Bool
+    /// On a review or the series' list (decision 85): "Decided at session 1 (…)", and how long it
+    /// has been open ("Open 2 sessions"); nil on the session's own list.
+    var recorded: String? = nil
+    var openFor: String? = nil
 
     init(_ item: ActionItem, statusAction: String, deleteAction: String?, buttons: [Button], questions: [QuestionKey: String], _ t: Localizer) {
         let id = item.id.uuidString.lowercased()

@@ -18,6 +18,9 @@ enum ActionPhrase: String, CaseIterable, Sendable {
     // The review at the start of the next session (dashboard and presenter).
     case actionReviewHeading, actionReviewIntro, actionReviewEmpty, actionReviewDone, actionReviewNotDone, actionReviewDropped
     case actionReviewFrom, actionReviewStatusOpen, actionReviewMarked
+    // How old an action on a review or the series' list is (decision 85), and that list.
+    case actionRecordedAt, actionOpenOneSession, actionOpenSessions, actionOpenNotYet
+    case seriesActionsHeading, seriesActionsIntro, seriesActionsEmpty, seriesActionsMore
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -73,17 +76,30 @@ enum ActionPhrase: String, CaseIterable, Sendable {
         case .actionsCapError:
             return ("This session already has {max} actions, the most it holds: mark some done or delete them.",
                     "이 세션에는 이미 실행 항목이 최대치인 {max}개 있어요. 완료로 표시하거나 삭제해 주세요.")
-        case .actionReviewHeading: return ("Last session's actions", "지난 세션의 실행 항목")
+        case .actionReviewHeading: return ("Actions to review", "돌아볼 실행 항목")
         case .actionReviewIntro:
-            return ("Decided at the session of {date}: mark each done, not done (it stays open) or dropped.",
-                    "{date} 세션에서 정한 일이에요. 완료, 미완료(계속 진행), 중단 중에서 표시해 주세요.")
-        case .actionReviewFrom: return ("Decided at the session of {date}.", "{date} 세션에서 정한 일이에요.")
-        case .actionReviewEmpty: return ("The last session recorded no actions.", "지난 세션에는 실행 항목이 없었어요.")
+            return ("Every open action of the series, however old, and those closed since the last session: mark each done, not done (it stays open) or dropped.",
+                    "이 시리즈에서 아직 진행 중인 실행 항목 전부와 지난 세션 이후 닫힌 항목이에요. 완료, 미완료(계속 진행), 중단 중에서 표시해 주세요.")
+        case .actionReviewFrom:
+            return ("Every open action of the series and those closed since the last session.",
+                    "이 시리즈에서 진행 중인 실행 항목과 지난 세션 이후 닫힌 항목이에요.")
+        case .actionReviewEmpty:
+            return ("No open actions, and none closed since the last session.", "진행 중인 실행 항목이 없고, 지난 세션 이후 닫힌 항목도 없어요.")
         case .actionReviewDone: return ("Done", "완료")
         case .actionReviewNotDone: return ("Not done", "미완료")
         case .actionReviewDropped: return ("Dropped", "중단")
         case .actionReviewStatusOpen: return ("Not done yet", "아직 진행 중")
         case .actionReviewMarked: return ("Review saved.", "돌아보기를 저장했어요.")
+        case .actionRecordedAt: return ("Decided at session {n} ({date})", "{n}회차 세션({date})에서 정함")
+        case .actionOpenOneSession: return ("Open 1 session", "1개 세션째 진행 중")
+        case .actionOpenSessions: return ("Open {n} sessions", "{n}개 세션째 진행 중")
+        case .actionOpenNotYet: return ("Not reviewed yet", "아직 돌아보지 않음")
+        case .seriesActionsHeading: return ("Open actions of this series", "이 시리즈의 진행 중인 실행 항목")
+        case .seriesActionsIntro:
+            return ("Every action of the series not yet done or dropped, oldest first. Mark them in the review that opens a session's dashboard.",
+                    "시리즈에서 아직 완료하거나 중단하지 않은 실행 항목이에요. 오래된 것부터 보여요. 세션 대시보드 맨 위의 돌아보기에서 표시해 주세요.")
+        case .seriesActionsEmpty: return ("No open actions.", "진행 중인 실행 항목이 없어요.")
+        case .seriesActionsMore: return ("The oldest {max} are shown.", "오래된 항목 {max}개까지 보여요.")
         }
     }
 }

@@ -1,12 +1,13 @@
 import Debrief
+import DebriefActions
 import Foundation
 
-/// "Last session's actions" (issue 50, decision 74): what the previous session of the series
-/// decided, with its status, at the top of the next session's dashboard (with buttons: done, not
-/// done — it stays open and is carried — or dropped) and as the presenter view's first step
-/// (without them). Built from the `review` use case the JSON API's `…/actions/review` reads; the
-/// buttons post to this session's page (``ActionItemPagesController``), which marks the action
-/// where it lives, in the previous session.
+/// "Actions to review" (issue 50, decision 74; decision 85): every open action of the series,
+/// however many sessions ago it was decided, and those closed since the last session, at the top
+/// of a session's dashboard (with buttons: done, not done — it stays open — or dropped) and as the
+/// presenter view's first step (without them). Built from the `review` use case the JSON API's
+/// `…/actions/review` reads; the buttons post to this session's page (``ActionItemPagesController``),
+/// which marks the action where it lives, in the session that decided it, as this review's.
 struct ActionReviewBlock {
     var intro: String
     var items: [ActionLine]
@@ -16,28 +17,40 @@ struct ActionReviewBlock {
     /// "Review saved.", after a post (`/m/{id}?review=marked`).
     var notice: String?
 
-    /// `meeting` is the session under review's successor: the page the block is on.
-    init(
-        meeting: UUID, previous: Meeting, items: [ActionItem], buttons: Bool, csrf: String, notice: String?, language: Language
-    ) {
+    /// `meeting` is the session whose review this is: the page the block is on.
+    init(meeting: UUID, lines: [ActionReview.Line], buttons: Bool, csrf: String, notice: String?, language: Language) {
         let t = Localizer(language)
         let base = "/m/\(meeting.uuidString.lowercased())/review/"
-        // The dashboard asks the host to mark each; the projector only says when they were decided.
-        let date = DateText.dateTime(previous.startsAt, language)
-        self.intro = buttons ? t(ActionPhrase.actionReviewIntro, ["date": date]) : t(ActionPhrase.actionReviewFrom, ["date": date])
-        self.items = items.map { item in
-            var line = ActionLine(
-                item, statusAction: base + item.id.uuidString.lowercased(), deleteAction: nil,
-                buttons: buttons ? Self.buttons(item.status, t) : [], questions: [:], t)
-            if item.status == .open {
-                line.status = t(ActionPhrase.actionStatusLabel, ["status": t(ActionPhrase.actionReviewStatusOpen)])
+        // The dashboard asks the host to mark each; the projector only says what they are.
+        self.intro = buttons ? t(ActionPhrase.actionReviewIntro) : t(ActionPhrase.actionReviewFrom)
+        self.items = lines.map { line in
+            var row = ActionLine(
+                line.item, statusAction: base + line.item.id.uuidString.lowercased(), deleteAction: nil,
+                buttons: buttons ? Self.buttons(line.item.status, t) : [], questions: [:], t)
+            if line.item.status == .open {
+                row.status = t(ActionPhrase.actionStatusLabel, ["status": t(ActionPhrase.actionReviewStatusOpen)])
             }
-            return line
+            Self.age(&row, line, t)
+            return row
         }
-        self.hasItems = !items.isEmpty
+        self.hasItems = !lines.isEmpty
         self.empty = t(ActionPhrase.actionReviewEmpty)
         self.csrf = csrf
         self.notice = notice
+    }
+
+    /// "Decided at session 1 (…)" and, while it is open, "Open 2 sessions" (decision 85).
+    static func age(_ row: inout ActionLine, _ line: ActionReview.Line, _ t: Localizer) {
+        row.recorded = t(
+            ActionPhrase.actionRecordedAt,
+            ["n": String(line.recordedAt.sessionNumber), "date": DateText.dateTime(line.recordedAt.startsAt, t.language)])
+        guard line.item.status == .open else { return }
+        let open: String = switch line.sessionsOpen {
+        case 0: t(ActionPhrase.actionOpenNotYet)
+        case 1: t(ActionPhrase.actionOpenOneSession)
+        default: t(ActionPhrase.actionOpenSessions, ["n": String(line.sessionsOpen)])
+        }
+        row.openFor = open
     }
 
     /// The review's three answers: done, not done (open, carried to the next session) and

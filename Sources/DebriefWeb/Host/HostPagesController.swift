@@ -177,7 +177,8 @@ struct HostPagesController {
         let writer = try PageWriter(request)
         let meeting = try await context.pathMeeting(self.meetings)
         let trends = try await self.results.trends(series: meeting.seriesID, visibleTo: try context.requireViewer())
-        let view = TrendsPage(meeting: meeting, trends: trends, language: writer.language)
+        var view = TrendsPage(meeting: meeting, trends: trends, language: writer.language)
+        view.openActions = try await self.actionBlocks?.seriesOpen(meeting, by: try context.requireViewer(), language: writer.language)
         return try writer.hostPage("trends", title: view.heading, view: view, context: context)
     }
 }

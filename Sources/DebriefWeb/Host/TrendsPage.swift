@@ -57,6 +57,8 @@ struct TrendsPage {
     var questions: [QuestionBlock]
     /// The questions actions were meant to move, before and after (nil: none named one).
     var actionQuestions: ActionTrendsBlock?
+    /// The series' open actions (decision 85); nil for a viewer co-host, who sees no actions.
+    var openActions: SeriesActionsBlock? = nil
 
     /// What a session's response rate is a rate of.
     static func rateBase(_ base: ResponseRate.Base?, _ t: Localizer) -> String {

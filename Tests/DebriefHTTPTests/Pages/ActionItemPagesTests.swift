@@ -189,7 +189,7 @@ struct ActionItemPagesTests {
             let review = try #require(page.text.range(of: #"id="review-heading""#), "the review is on the next session's dashboard")
             let panel = try #require(page.text.range(of: #"<div id="panel">"#))
             #expect(review.lowerBound < panel.lowerBound, "it opens the dashboard, above the results")
-            #expect(page.text.contains("Last session&#39;s actions"))
+            #expect(page.text.contains("Actions to review"))
             #expect(page.text.contains("Shorter status round") && page.text.contains("Try a new room"))
             #expect(page.text.contains("Not done yet"))
             let reviewPath = nextPage + "/review/\(kept)"
