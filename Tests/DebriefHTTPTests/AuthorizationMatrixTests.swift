@@ -335,6 +335,8 @@ struct AuthorizationMatrixTests {
         "GET /signup": Row(access: .anyone, success: .ok),
         "POST /signup": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),
         "GET /account": Row(access: .anyone, success: .seeOther),
+        // No e-mail in the matrix: a signed-in caller goes on to /account, a signed-out one signs in.
+        "GET /signup/sent": Row(access: .anyone, success: .seeOther),
         "POST /account/profile": Row(access: .anyone, success: .seeOther, body: { _, _ in ["displayName": "Hijacked"] }),
         "POST /account/time-zone": Row(access: .anyone, success: .seeOther, body: { _, _ in ["timeZone": "Asia/Seoul"] }),
         "POST /account/password": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),

@@ -13,6 +13,8 @@ struct SignUpController {
     let accounts: AccountActions
     let gate: SignUpGate
     let securesCookies: Bool
+    /// E-mail is configured: a new account is mailed the link that proves its address.
+    let mailConfigured: Bool
 
     static let nonceCookie = "debrief_signup"
 
@@ -30,10 +32,11 @@ struct SignUpController {
         var formError: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: Router<AppRequestContext>, signedIn: RouterGroup<AppRequestContext>) {
         let group = router.group().add(middleware: PageErrorMiddleware(subject: .meeting))
         group.get("signup", use: self.show)
         group.post("signup", use: self.signUp)
+        signedIn.get("signup/sent", use: self.sent)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -59,11 +62,14 @@ struct SignUpController {
         }
         do {
             let input = SignUpInput(email: fields["email"], password: fields["password"], displayName: fields["displayName"])
-            let account = try await self.accounts.signUp(input, invitation: page.invitation.isEmpty ? nil : page.invitation, client: context.clientAddress,
+            let signedUp = try await self.accounts.signUpMailingProof(
+                input, invitation: page.invitation.isEmpty ? nil : page.invitation, client: context.clientAddress,
                 language: Language(request.headers))
+            let account = signedUp.account
             try await self.accounts.adoptBrowserTimeZone(of: account, fields["timeZone"])
             let session = try await self.accounts.startSession(for: account)
-            var response = Response.seeOther("/m")
+            // A link was mailed: the next page says where it went (issue 68); otherwise the meetings.
+            var response = Response.seeOther(signedUp.proofMailed ? Self.sentPath : "/m")
             response.setCookie(SessionCookie.session(session.token.token, expiresAt: session.token.expiresAt, secure: self.securesCookies))
             response.setCookie(SessionCookie.cleared(Self.nonceCookie, path: "/signup", secure: self.securesCookies))
             return response
@@ -81,6 +87,27 @@ struct SignUpController {
             page.open = false
             return try self.form(request, page, status: .forbidden)
         }
+    }
+
+    /// Where a sign-up that mailed the confirmation link lands.
+    static let sentPath = "/signup/sent"
+
+    /// After sign-up: the confirmation link went to the account's address, named; once the
+    /// address is proven, the page says it is confirmed. Without e-mail nothing was sent: the
+    /// account page says what to do instead.
+    @Sendable func sent(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let proven = AddressProof.counts(account)
+        guard proven || self.mailConfigured else { return Response.seeOther("/account") }
+        struct Link { var href: String; var text: String }
+        struct View { var heading: String; var message: String; var link: Link? }
+        let writer = try PageWriter(request)
+        let t = writer.localizer
+        let heading = t(proven ? MailPhrase.proofConfirmedHeading : .proofSentHeading)
+        let message = t(proven ? MailPhrase.proofConfirmedBody : .proofSentBody, ["email": account.email])
+        return try writer.hostPage(
+            "message", title: heading, view: View(heading: heading, message: message, link: Link(href: "/m", text: t(MailPhrase.proofGoToMeetings))),
+            context: context)
     }
 
     /// What the page offers: a form when the policy or the invitation lets the visitor in.

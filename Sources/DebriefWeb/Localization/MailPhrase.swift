@@ -19,6 +19,7 @@ enum MailPhrase: String, CaseIterable, Sendable {
     case mailColumnCreated, mailColumnState, mailColumnAttempts, mailColumnResult
     case mailStateWaiting, mailStateSent, mailStateGaveUp
     case proofHeading, proofBody, proofButton, proofDone, proofLinkGone, proofResend, proofResent
+    case proofSentHeading, proofSentBody, proofConfirmedHeading, proofConfirmedBody, proofGoToMeetings
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -48,6 +49,12 @@ enum MailPhrase: String, CaseIterable, Sendable {
         case .proofDone: return ("Your address is confirmed. Transfers, shares and company sign-in for it now reach this account.", "주소가 확인됐어요. 이 주소로 오는 이전, 공유와 회사 로그인이 이제 이 계정으로 와요.")
         case .proofLinkGone: return ("This confirmation link was used already, was replaced by a newer one, or has expired. Send a new one from your account page.", "이미 쓴 링크이거나, 새 링크로 바뀌었거나, 만료됐어요. 계정 페이지에서 새 링크를 보내세요.")
         case .proofResend: return ("Send the confirmation link again", "확인 링크 다시 보내기")
+        case .proofSentHeading: return ("Check your mail", "메일을 확인하세요")
+        case .proofSentBody:
+            return ("Your account is ready. We sent a link to confirm your address to {email}: open it and press the button there. Until then, shares and transfers to this address do not reach this account.", "계정을 만들었어요. {email} 주소로 주소 확인 링크를 보냈어요. 링크를 열고 버튼을 누르세요. 확인하기 전에는 이 주소로 오는 공유와 이전이 이 계정으로 오지 않아요.")
+        case .proofConfirmedHeading: return ("Address confirmed", "주소 확인 완료")
+        case .proofConfirmedBody: return ("Your address {email} is confirmed.", "{email} 주소가 확인됐어요.")
+        case .proofGoToMeetings: return ("Go to your meetings", "내 회의로 가기")
         case .proofResent: return ("A new confirmation link is on its way; it works once, for 24 hours. Older links no longer work.", "새 확인 링크를 보냈어요. 24시간 동안 한 번 쓸 수 있어요. 이전 링크는 더 이상 쓸 수 없어요.")
         case .unsubscribeEverywhereButton: return ("Unsubscribe from all mail of this Debrief", "이 Debrief의 모든 메일 수신 거부")
         case .unsubscribeEverywhereDone:

@@ -15,7 +15,6 @@ import Hummingbird
 ///   series only); sending is its own page (``RosterSendPageController``);
 /// - `/account/mail`: the host's delivery log.
 struct MailPagesController {
-    let accounts: AccountActions
     let meetings: MeetingActions
     let mail: MailActions
     /// Counts the roster's address changes, with the JSON API's (one allowance per account).
@@ -174,9 +173,10 @@ struct MailPagesController {
         } catch let error as DebriefError where error.code == .gone {
             return try self.proofGone(request)
         }
+        // Done: the page says so, not "Confirm your address" again (issue 68).
         return try self.message(
-            request, heading: writer.localizer(.proofHeading), message: writer.localizer(.proofDone), link: ("/account", writer.localizer(.proofHeading)),
-            status: .ok)
+            request, heading: writer.localizer(.proofConfirmedHeading), message: writer.localizer(.proofDone),
+            link: ("/account", writer.localizer(HostPhrase.accountHeading)), status: .ok)
     }
 
     private func proofGone(_ request: Request) throws -> Response {
