@@ -52,10 +52,13 @@ public struct MeetingActions: Sendable {
         try await self.meetings.list(for: viewer, scope: scope, after: cursor, limit: limit)
     }
 
-    /// The viewer's next meeting that has not ended, or `notFound`.
+    /// The viewer's nearest meeting by the series clock (``nearest(for:at:)``, the one the home
+    /// page shows first), or `notFound`.
     public func next(for viewer: Viewer) async throws -> Meeting {
-        guard let meeting = try await self.meetings.next(for: viewer) else { throw DebriefError.notFound("an upcoming meeting") }
-        return meeting
+        guard let nearest = try await self.nearest(for: viewer, at: self.clock.now()) else {
+            throw DebriefError.notFound("an upcoming meeting")
+        }
+        return nearest.meeting
     }
 
     public func update(_ id: UUID, by viewer: Viewer, _ patch: MeetingPatchInput) async throws -> Meeting {

@@ -88,17 +88,6 @@ public struct MeetingStore: Sendable {
         return MeetingPage(items: page, nextCursor: next)
     }
 
-    /// The viewer's nearest meeting (their own or a shared series') that has not ended yet.
-    public func next(for viewer: Viewer) async throws -> Meeting? {
-        try await self.database.query(
-            """
-            SELECT \(Meeting.columns(for: viewer)) FROM meetings m
-            WHERE \(SQLQuery.listed(by: viewer)) AND m.ends_at > now()
-            ORDER BY m.starts_at, m.id LIMIT 1
-            """
-        ).first.map(Meeting.init(row:))
-    }
-
     /// The times of `host`'s own meetings (those the no-overlap rule compares: not in the trash)
     /// that end after `after`, earliest first, at most `limit`.
     public func busyTimes(host: UUID, after: Date, limit: Int) async throws -> [DateInterval] {

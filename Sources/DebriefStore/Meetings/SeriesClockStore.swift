@@ -41,9 +41,16 @@ public struct SeriesClockStore: Sendable {
     /// The clock of series `seriesID`: its sessions not in the trash, each with its latest
     /// published form (a trashed form does not count).
     public func clock(series seriesID: UUID) async throws -> SeriesClock {
+        try await self.clocks(series: [seriesID])[seriesID] ?? SeriesClock(sessions: [])
+    }
+
+    /// The clocks of several series in one read (the home page's list, the host's nearest
+    /// meeting), as ``clock(series:)`` reads each; a series without live sessions is absent.
+    public func clocks(series ids: [UUID]) async throws -> [UUID: SeriesClock] {
+        guard !ids.isEmpty else { return [:] }
         let rows = try await self.database.query(
             """
-            SELECT m.id, m.session_number, m.starts_at, m.ends_at, pf.code AS form_code,
+            SELECT m.series_id, m.id, m.session_number, m.starts_at, m.ends_at, pf.code AS form_code,
                    CASE WHEN pf.closed_at IS NULL THEN pf.closes_at
                         WHEN pf.closes_at IS NULL THEN pf.closed_at
                         ELSE least(pf.closed_at, pf.closes_at) END AS form_closes_at
@@ -53,16 +60,19 @@ public struct SeriesClockStore: Sendable {
                 WHERE f.meeting_id = m.id AND f.published_at IS NOT NULL AND f.trashed_at IS NULL
                 ORDER BY f.version DESC LIMIT 1
             ) pf ON true
-            WHERE m.series_id = \(seriesID) AND m.trashed_at IS NULL
-            ORDER BY m.starts_at, m.session_number
+            WHERE m.series_id = ANY(\(ids.map { $0.uuidString.lowercased() })::uuid[]) AND m.trashed_at IS NULL
+            ORDER BY m.series_id, m.starts_at, m.session_number
             """)
-        return SeriesClock(sessions: try rows.map { row in
+        var sessions: [UUID: [SeriesClock.Session]] = [:]
+        for row in rows {
             let code: String? = try row.decode("form_code")
-            return SeriesClock.Session(
-                meetingID: try row.decode("id"), sessionNumber: try row.decode("session_number"),
-                startsAt: try row.decode("starts_at"), endsAt: try row.decode("ends_at"),
-                form: try code.map { SeriesClock.Session.Form(code: $0, closesAt: try row.decode("form_closes_at")) })
-        })
+            sessions[try row.decode("series_id"), default: []].append(
+                SeriesClock.Session(
+                    meetingID: try row.decode("id"), sessionNumber: try row.decode("session_number"),
+                    startsAt: try row.decode("starts_at"), endsAt: try row.decode("ends_at"),
+                    form: try code.map { SeriesClock.Session.Form(code: $0, closesAt: try row.decode("form_closes_at")) }))
+        }
+        return sessions.mapValues(SeriesClock.init(sessions:))
     }
 }
 
