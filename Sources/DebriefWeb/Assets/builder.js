@@ -59,6 +59,46 @@
     scheduleRefresh();
   });
   form.addEventListener("change", scheduleRefresh);
+
+  // ---- A generated key is a suggestion until the host edits it (issue 68) ----
+  // A question added here gets the key a save would give it (`q4`, so a follow-up can name it at
+  // once), marked `data-generated-key`. Typing into that field replaces the suggestion instead of
+  // appending to it (`q4mood`); the first edit makes the key the host's: the mark goes, and the
+  // generator never touches it again. Until then the generator keeps it free: a key the host
+  // types that takes it moves the suggestion on (follow-ups that named it follow, as for any
+  // renamed key).
+  function isKeyField(target) { return target && target.name && /^q\d+\.key$/.test(target.name); }
+  form.addEventListener("beforeinput", function (event) {
+    var target = event.target;
+    if (!isKeyField(target) || !target.hasAttribute("data-generated-key")) return;
+    if (target.value !== target.getAttribute("data-generated-key")) return;
+    if (!/^insert/.test(event.inputType)) return;
+    if (event.data === null || event.data === undefined) {
+      target.value = "";
+      return;
+    }
+    event.preventDefault();
+    target.value = event.data;
+    target.setSelectionRange(target.value.length, target.value.length);
+    target.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  form.addEventListener("input", function (event) {
+    var target = event.target;
+    if (!isKeyField(target)) return;
+    if (target.hasAttribute("data-generated-key") && target.value !== target.getAttribute("data-generated-key")) {
+      target.removeAttribute("data-generated-key");
+    }
+    var typed = target.value.trim();
+    var all = questions();
+    all.forEach(function (question, index) {
+      var input = question.querySelector("input[name$='.key']");
+      if (input === target || !input.hasAttribute("data-generated-key") || input.value.trim() !== typed) return;
+      var others = all.filter(function (other) { return other !== question; }).map(keyOf);
+      input.value = freeName(others, "q", index);
+      input.setAttribute("data-generated-key", input.value);
+    });
+  });
+
   form.addEventListener("submit", function () { dirty = false; });
   window.addEventListener("beforeunload", function (event) {
     if (!dirty) return;
@@ -475,7 +515,9 @@
     if (!template) return;
     var question = template.content.firstElementChild.cloneNode(true);
     // The key a save would give it, so a later follow-up can name it before it is saved.
-    question.querySelector("input[name$='.key']").value = freeName(questions().map(keyOf), "q", questions().length);
+    var key = question.querySelector("input[name$='.key']");
+    key.value = freeName(questions().map(keyOf), "q", questions().length);
+    key.setAttribute("data-generated-key", key.value);
     // Its options too (o1, o2), so a follow-up's checkboxes tell them apart before a save.
     if (kind === "choice") {
       options(question).forEach(function (li, j) { li.querySelector("input[type=hidden]").value = "o" + (j + 1); });
