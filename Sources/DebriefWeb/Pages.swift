@@ -59,12 +59,12 @@ public struct Pages: Sendable {
             .add(middleware: HostSessionMiddleware(accounts: self.accounts))
         let actionBlocks = ActionBlocks(actions: self.host.actionItems, attendance: self.host.attendance, sharing: self.host.sharing)
         let hostPages = HostPagesController(
-            accounts: self.accounts, meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
+            meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
             loopbackHint: self.host.loopbackHint, chat: self.host.chat, embedOrigins: self.settings.embedOrigins,
             actionBlocks: actionBlocks, roomQuestions: self.roomQuestions)
         hostPages.addRoutes(to: signedIn)
         RoomQuestionHostPageController(meetings: self.meetings, questions: self.roomQuestions, dashboard: hostPages).addRoutes(to: signedIn)
-        ChatPageController(accounts: self.accounts, meetings: self.meetings, chat: self.host.chat, dashboard: hostPages).addRoutes(to: signedIn)
+        ChatPageController(meetings: self.meetings, chat: self.host.chat, dashboard: hostPages).addRoutes(to: signedIn)
         SignUpController(
             accounts: self.accounts, gate: self.host.signUpGate, securesCookies: self.settings.securesCookies,
             mailConfigured: self.host.mail.isConfigured
@@ -72,30 +72,29 @@ public struct Pages: Sendable {
         AccountPageController(
             accounts: self.accounts, settings: self.host.settings, mailConfigured: self.host.mail.isConfigured, mail: self.host.mail)
             .addRoutes(to: signedIn)
-        WebhookPagesController(accounts: self.accounts, meetings: self.meetings, webhooks: self.host.webhooks).addRoutes(to: signedIn)
-        AdminPageController(accounts: self.accounts, settings: self.host.settings, mail: self.host.mail, publicBaseURL: self.settings.publicBaseURL)
+        WebhookPagesController(meetings: self.meetings, webhooks: self.host.webhooks).addRoutes(to: signedIn)
+        AdminPageController(settings: self.host.settings, mail: self.host.mail, publicBaseURL: self.settings.publicBaseURL)
             .addRoutes(to: signedIn)
         let creation = MeetingCreation(
             meetings: self.meetings, imports: CalendarImport(calendar: self.host.calendar, admission: participantRateLimit.admission),
             forms: self.host.forms)
-        MeetingPagesController(accounts: self.accounts, meetings: self.meetings, creation: creation).addRoutes(to: signedIn)
-        MailPagesController(accounts: self.accounts, meetings: self.meetings, mail: self.host.mail, admission: participantRateLimit.admission)
+        MeetingPagesController(meetings: self.meetings, creation: creation).addRoutes(to: signedIn)
+        MailPagesController(meetings: self.meetings, mail: self.host.mail, admission: participantRateLimit.admission)
             .addRoutes(to: router, signedIn: signedIn)
-        RosterSendPageController(accounts: self.accounts, meetings: self.meetings, sending: self.host.rosterSending).addRoutes(to: signedIn)
-        RosterPageController(accounts: self.accounts, meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: signedIn)
-        SharingPageController(accounts: self.accounts, meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: signedIn)
+        RosterSendPageController(meetings: self.meetings, sending: self.host.rosterSending).addRoutes(to: signedIn)
+        RosterPageController(meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: signedIn)
+        SharingPageController(meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: signedIn)
         SeriesSettingsPageController(meetings: self.meetings).addRoutes(to: signedIn)
-        TransferPageController(accounts: self.accounts, sharing: self.host.sharing).addRoutes(to: signedIn)
+        TransferPageController(sharing: self.host.sharing).addRoutes(to: signedIn)
         CalendarPageController(
-            accounts: self.accounts, meetings: self.meetings, calendar: self.host.calendar,
-            imports: CalendarImport(calendar: self.host.calendar, admission: participantRateLimit.admission)
+            meetings: self.meetings, calendar: self.host.calendar, creation: creation
         ).addRoutes(to: signedIn)
         FormBuilderController(
-            accounts: self.accounts, meetings: self.meetings, forms: self.host.forms, publicBaseURL: self.settings.publicBaseURL
+            meetings: self.meetings, forms: self.host.forms, publicBaseURL: self.settings.publicBaseURL
         ).addRoutes(to: signedIn)
-        TranslationsController(accounts: self.accounts, meetings: self.meetings, forms: self.host.forms).addRoutes(to: signedIn)
+        TranslationsController(meetings: self.meetings, forms: self.host.forms).addRoutes(to: signedIn)
         ResponsesPageController(
-            accounts: self.accounts, meetings: self.meetings, moderation: self.host.moderation
+            meetings: self.meetings, moderation: self.host.moderation
         ).addRoutes(to: signedIn)
         ActionItemPagesController(meetings: self.meetings, blocks: actionBlocks, dashboard: hostPages).addRoutes(to: signedIn)
     }

@@ -10,7 +10,6 @@ import Hummingbird
 /// mailed to an address when one is given and e-mail is configured (issue 34).
 /// To anyone who is not an admin the page does not exist (404).
 struct AdminPageController {
-    let accounts: AccountActions
     let settings: AccountSettingsActions
     /// Nil when the server has no mail outbox; a given address then gets a link to copy.
     let mail: MailActions?

@@ -14,7 +14,6 @@ import Hummingbird
 /// reopen; import and export the definition as JSON (the API's shape); copy the form of an
 /// earlier meeting into the draft.
 struct FormBuilderController {
-    let accounts: AccountActions
     let meetings: MeetingActions
     let forms: FormActions
     let publicBaseURL: String

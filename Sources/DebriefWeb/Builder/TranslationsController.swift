@@ -11,7 +11,6 @@ import Hummingbird
 /// "Remove" change the page, "Save" saves through ``FormActions`` (a draft may lack texts;
 /// publishing, and a wording fix of the open form, need every one).
 struct TranslationsController {
-    let accounts: AccountActions
     let meetings: MeetingActions
     let forms: FormActions
 

@@ -11,7 +11,6 @@ import Hummingbird
 /// with what was typed and each problem next to its field. Only those who may edit the series
 /// reach the actions: a viewer co-host's post is the 403 page, another host's the 404 page.
 struct ChatPageController {
-    let accounts: AccountActions
     let meetings: MeetingActions
     let chat: ChatActions
     /// Renders the dashboard with the chat form as typed (``HostPagesController/renderDashboard``).

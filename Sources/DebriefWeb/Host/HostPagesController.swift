@@ -10,7 +10,6 @@ import Hummingbird
 /// dashboard and trends.
 /// Behind ``HostSessionMiddleware``; another host's meeting is a 404 page, as in the API.
 struct HostPagesController {
-    let accounts: AccountActions
     let meetings: MeetingActions
     let results: ResultsActions
     let publicBaseURL: String
@@ -41,19 +40,30 @@ struct HostPagesController {
             ).page)
     }
 
-    /// The host's series, the one with the latest session first, 20 a page, each with its
-    /// sessions; `q` searches titles.
+    /// The host's home page (issue 68 goal 7): their nearest meeting with its growing QR code,
+    /// then their series, the one with the latest session first, 20 a page, each opening on the
+    /// session the series clock features; `q` searches titles. One instant of the app's clock
+    /// decides it all (``MeetingsListPage``, ``HomeNearestBlock``).
     @Sendable func meetings(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
         let query = request.uri.queryParameters.get("q") ?? ""
         let page = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
-        let result = try await self.meetings.seriesPage(
-            for: try context.requireViewer(), search: query, page: page, perPage: MeetingsListPage.perPage)
-        let statuses = try await self.meetings.sessionStatuses(of: result.entries)
+        let viewer = try context.requireViewer()
+        let now = self.meetings.now
+        let home = try await self.meetings.homeSeries(
+            for: viewer, search: query, page: page, perPage: MeetingsListPage.perPage, at: now)
+        let statuses = try await self.meetings.sessionStatuses(of: home.entries)
+        let nearest = page <= 1 && query.isEmpty ? try await self.meetings.nearest(for: viewer, at: now) : nil
         let view = MeetingsListPage(
-            entries: result.entries, statuses: statuses, query: String(query.prefix(200)), page: max(1, page),
-            hasMore: result.hasMore, language: writer.language)
-        // No QR code here: the loopback warning stays on the dashboard, beside the codes it is about.
+            home: home,
+            nearest: nearest.map { nearest in
+                var block = HomeNearestBlock(nearest, at: now, publicBaseURL: self.publicBaseURL, language: writer.language)
+                // The nearest meeting's QR code: the loopback warning goes beside it, as on the dashboard.
+                block.loopbackWarning = block.qrSVG == nil
+                    ? nil : self.loopbackHint.map { writer.localizer(.loopbackWarning, ["url": self.publicBaseURL, "hint": $0]) }
+                return block
+            },
+            statuses: statuses, query: String(query.prefix(200)), page: max(1, page), language: writer.language)
         return try writer.hostPage("meetings", title: writer.localizer(.meetingsHeading), view: view, context: context)
     }
 

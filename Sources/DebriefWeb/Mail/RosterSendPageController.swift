@@ -11,7 +11,6 @@ import Hummingbird
 /// absent: their view still counts), who is skipped and why — with one button; and the series'
 /// reminder, off until the host turns it on. Those who may edit the series only.
 struct RosterSendPageController {
-    let accounts: AccountActions
     let meetings: MeetingActions
     let sending: RosterSendActions
 

@@ -10,11 +10,11 @@ import Hummingbird
 /// `/m/from-calendar`: a new series from a pasted `.ics` event or a typed rule
 /// (docs/calendar.md). The server decides who may do what, as on the API.
 struct CalendarPageController {
-    let accounts: AccountActions
     let meetings: MeetingActions
     let calendar: CalendarActions
-    /// The one bounded path a plan goes through, as on the API.
-    let imports: CalendarImport
+    /// What a new series is made by, as on `/m/new`: the one bounded planner, and the template
+    /// its form may start from.
+    let creation: MeetingCreation
 
     struct CalendarPage {
         var heading: String
@@ -40,6 +40,8 @@ struct CalendarPageController {
         var startsAt: String
         var endsAt: String
         var zoneHint: String
+        /// "Form": the template the new series' form starts from, as on `/m/new` (issue 68).
+        var templateField: MeetingFormPage.TemplateField
         /// Each problem as "field: sentence", and a conflict's message.
         var errors: [String]
         var csrf: String
@@ -103,7 +105,10 @@ struct CalendarPageController {
         let page = FromCalendarPage(
             heading: writer.localizer(.fromCalendarHeading), ics: "", rule: "FREQ=WEEKLY;COUNT=10", title: "", place: "",
             startsAt: LocalDateTime.format(start), endsAt: LocalDateTime.format(start.addingTimeInterval(3600)),
-            zoneHint: writer.localizer(.fromCalendarZone, ["zone": DateText.zoneName]), errors: [], csrf: context.sessionCSRFToken ?? "")
+            zoneHint: writer.localizer(.fromCalendarZone, ["zone": DateText.zoneName]),
+            templateField: MeetingFormPage.TemplateField(
+                templates: try await self.creation.forms.templates(for: try context.requireViewer()), selected: nil, writer.localizer),
+            errors: [], csrf: context.sessionCSRFToken ?? "")
         return try writer.hostPage("from-calendar", title: page.heading, view: page, context: context)
     }
 
@@ -120,11 +125,14 @@ struct CalendarPageController {
         let writer = try PageWriter(request)
         let t = writer.localizer
         func text(_ name: String) -> String? { fields[name].flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 } }
+        let templates = try await self.creation.forms.templates(for: try context.requireViewer())
         func formPage(_ errors: [String]) -> FromCalendarPage {
             FromCalendarPage(
                 heading: t(.fromCalendarHeading), ics: fields["ics"] ?? "", rule: fields["rule"] ?? "", title: fields["title"] ?? "",
                 place: fields["place"] ?? "", startsAt: fields["startsAt"] ?? "", endsAt: fields["endsAt"] ?? "",
-                zoneHint: t(.fromCalendarZone, ["zone": DateText.zoneName]), errors: errors, csrf: context.sessionCSRFToken ?? "")
+                zoneHint: t(.fromCalendarZone, ["zone": DateText.zoneName]),
+                templateField: MeetingFormPage.TemplateField(templates: templates, selected: fields["templateId"], t), errors: errors,
+                csrf: context.sessionCSRFToken ?? "")
         }
         // An uploaded file: refused by size or encoding before it is read, naming the field.
         var uploaded: String?
@@ -152,12 +160,13 @@ struct CalendarPageController {
         }
         var page = formPage([])
         do {
-            let made = try await self.imports.createSeries(input, context: context)
-            let first = made.sessions.first?.id.uuidString.lowercased() ?? ""
+            let sessions = try await self.creation.createFromCalendar(input, templateID: fields["templateId"], context: context)
+            let first = sessions.first?.id.uuidString.lowercased() ?? ""
             return Response(status: .seeOther, headers: [.location: "/m/\(first)"])
         } catch let failure as ValidationFailure {
             let errors = FieldErrors(failure, t)
             page.errors = failure.problems.map { "\($0.path): \(errors[$0.path] ?? $0.message)" }
+            page.templateField.error = errors["templateId"]
         } catch let error as DebriefError where error.code == .conflict {
             page.errors = [error.message]
         }

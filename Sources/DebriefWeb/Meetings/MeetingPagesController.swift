@@ -11,7 +11,6 @@ import Hummingbird
 /// keeps what was typed on an error and names each problem next to its field; an overlapping
 /// time names the meeting it collides with, with a link.
 struct MeetingPagesController {
-    let accounts: AccountActions
     let meetings: MeetingActions
     /// What a new meeting makes (one session, or a planned series when it repeats), as on the API.
     let creation: MeetingCreation

@@ -7,9 +7,11 @@ import HTTPTypes
 import Hummingbird
 
 /// `/m/{id}/roster`: the roster of the meeting's series — add, rename, remove members; who came
-/// to each session; mark a member present by hand; remove a mistaken check-in of this session.
+/// to each session that has begun; mark a member present by hand; remove a mistaken check-in.
+/// The session whose attendance it takes is the series clock's (docs/decisions/0083): this one
+/// once it has begun, else the one happening now or the previous one; a planned session has no
+/// attendance (its column and buttons would be for a meeting nobody came to yet).
 struct RosterPageController {
-    let accounts: AccountActions
     let meetings: MeetingActions
     let attendance: AttendanceActions
 
@@ -59,6 +61,12 @@ struct RosterPageController {
         var notice: String?
         var newName = ""
         var nameError: String?
+        /// A session has begun whose attendance the page takes (``sessionNote`` says why not).
+        var takesAttendance = true
+        /// "present at session N": how a member marked or checked in shows in that session's list.
+        var presentLabel = ""
+        /// Which session the attendance is for, when it is not this one (or none has begun).
+        var sessionNote: String?
     }
 
     func addRoutes(to signedIn: RouterGroup<AppRequestContext>) {
@@ -152,22 +160,32 @@ struct RosterPageController {
         let viewer = try context.requireViewer()
         let csrf = context.sessionCSRFToken ?? ""
         let id = meeting.id.uuidString.lowercased()
-        let sessions = Array(try await self.meetings.series(meeting.seriesID, visibleTo: viewer).suffix(Self.sessionColumns))
+        // Which session's attendance the page takes is the series clock's (decision 83): this
+        // session once it has begun, else the one happening now or the previous one; never a
+        // planned one. The columns are the sessions begun, up to that one.
+        let now = try await self.meetings.seriesNow(of: meeting)
+        let taken = now.clock.isPlanned(meeting.id, at: now.instant) ? now.clock.attendanceSession(at: now.instant)?.meetingID : meeting.id
+        let begun = now.clock.begun(at: now.instant).map(\.meetingID)
+        let shown = Array(begun.prefix { $0 != taken } + (taken.map { [$0] } ?? []))
+        let byID = Dictionary(try await self.meetings.series(meeting.seriesID, visibleTo: viewer).map { ($0.id, $0) }) { first, _ in first }
+        let sessions = shown.suffix(Self.sessionColumns).compactMap { byID[$0] }
+        let session = taken.flatMap { byID[$0] }
         var present: [UUID: Set<UUID>] = [:]
         var current: Attendance?
-        for session in sessions {
-            let attendance = try await self.attendance.attendance(meeting: session.id, visibleTo: viewer)
-            present[session.id] = Set(attendance.roster.filter(\.present).map(\.id))
-            if session.id == meeting.id { current = attendance }
+        for column in sessions {
+            let attendance = try await self.attendance.attendance(meeting: column.id, visibleTo: viewer)
+            present[column.id] = Set(attendance.roster.filter(\.present).map(\.id))
+            if column.id == session?.id { current = attendance }
         }
         let roster = try await self.attendance.roster(series: meeting.seriesID, visibleTo: viewer)
-        let here = present[meeting.id] ?? []
+        let here = session.flatMap { present[$0.id] } ?? []
+        let target = (session?.id ?? meeting.id).uuidString.lowercased()
         let members = roster.map { member in
             let memberID = member.id.uuidString.lowercased()
             return RosterPage.Member(
                 id: memberID, name: member.name,
                 cells: sessions.map { RosterPage.Cell(present: present[$0.id]?.contains(member.id) ?? false) },
-                presentNow: here.contains(member.id), markAction: "/m/\(id)/attendance",
+                presentNow: here.contains(member.id), markAction: "/m/\(target)/attendance",
                 markLabel: t(.markPresentButton) + ": " + member.name,
                 renameAction: "/m/\(id)/roster/\(memberID)/rename", renameLabel: t(.memberNameLabel) + ": " + member.name,
                 removeMemberAction: "/m/\(id)/roster/\(memberID)/remove", removeMemberLabel: t(.removeMemberButton) + ": " + member.name,
@@ -177,14 +195,21 @@ struct RosterPageController {
             let name = checkIn.name ?? t(.anonymousCheckIn)
             return RosterPage.CheckIn(
                 name: name, time: DateText.dateTime(checkIn.checkedInAt, writer.language),
-                removeAction: "/m/\(id)/attendance/\(checkIn.id.uuidString.lowercased())/remove",
+                removeAction: "/m/\(target)/attendance/\(checkIn.id.uuidString.lowercased())/remove",
                 removeLabel: t(.removeCheckInButton) + ": " + name, csrf: csrf)
         }
-        let page = RosterPage(
+        var page = RosterPage(
             heading: t(.rosterHeading, ["title": meeting.title]), meetingTitle: meeting.title, dashboardHref: "/m/\(id)",
-            thisSessionHeading: t(.thisSessionHeading, ["n": String(meeting.sessionNumber)]),
+            thisSessionHeading: t(.thisSessionHeading, ["n": String(session?.sessionNumber ?? meeting.sessionNumber)]),
             sessions: sessions.map { RosterPage.SessionColumn(label: t(.sessionNumber, ["n": String($0.sessionNumber)])) },
             members: members, checkIns: checkIns, addAction: "/m/\(id)/roster", csrf: csrf, newName: newName, nameError: nameError)
+        page.takesAttendance = session != nil
+        page.presentLabel = t(.rosterPresentAt, ["n": String(session?.sessionNumber ?? meeting.sessionNumber)])
+        if let session, session.id != meeting.id, now.clock.isPlanned(meeting.id, at: now.instant) {
+            page.sessionNote = t(.rosterPlannedSession, ["planned": String(meeting.sessionNumber), "n": String(session.sessionNumber)])
+        } else if session == nil {
+            page.sessionNote = t(.rosterNothingBegun)
+        }
         return try writer.hostPage("roster", title: page.heading, view: page, context: context, status: status)
     }
 }

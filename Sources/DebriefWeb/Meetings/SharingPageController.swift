@@ -11,7 +11,6 @@ import Hummingbird
 /// box), who accepts it on `/transfers`; an open offer can be cancelled. The server
 /// decides who may do what: a co-host's post is a 403 page whatever the form showed.
 struct SharingPageController {
-    let accounts: AccountActions
     let meetings: MeetingActions
     let sharing: SharingActions
 

@@ -8,7 +8,6 @@ import Hummingbird
 /// `/transfers`: the meeting series other hosts offered the signed-in host, each to accept or
 /// decline (docs/decisions/0033-co-hosts.md). Accepting makes them the owner of every session.
 struct TransferPageController {
-    let accounts: AccountActions
     let sharing: SharingActions
 
     struct TransfersPage {

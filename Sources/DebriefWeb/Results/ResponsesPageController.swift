@@ -11,7 +11,6 @@ import Hummingbird
 /// withhold (a question, a grid statement: the results' ``Disclosure``) is not shown here either
 /// (decisions 9 and 22).
 struct ResponsesPageController {
-    let accounts: AccountActions
     let meetings: MeetingActions
     let moderation: ModerationActions
 

@@ -10,7 +10,6 @@ import Hummingbird
 /// answer —, enable, delete) and each endpoint's delivery log with "send again". Every post needs
 /// the session's CSRF token, as on the account page.
 struct WebhookPagesController {
-    let accounts: AccountActions
     let meetings: MeetingActions
     let webhooks: WebhookActions
 
