@@ -128,15 +128,15 @@ struct RosterRemindTests {
             try await world.database.execute(
                 "UPDATE meetings SET starts_at = now() - interval '3 hours', ends_at = now() - interval '2 hours' WHERE id = \(UUID(uuidString: world.fixture.meetingID))")
             let store = RosterReminderStore(database: world.database)
-            #expect(try await store.startDueRounds() == 0)
+            #expect(try await store.startDueRounds(at: Date()) == 0)
 
             try await world.database.execute(
                 "UPDATE meetings SET starts_at = now() - interval '5 hours', ends_at = now() - interval '4 hours' WHERE id = \(UUID(uuidString: world.fixture.meetingID))")
-            async let first = store.startDueRounds()
-            async let second = RosterReminderStore(database: world.database).startDueRounds()
+            async let first = store.startDueRounds(at: Date())
+            async let second = RosterReminderStore(database: world.database).startDueRounds(at: Date())
             let rounds = try await first + second
             #expect(rounds == 1, "one round, whichever pass got there first")
-            #expect(try await store.startDueRounds() == 0)
+            #expect(try await store.startDueRounds(at: Date()) == 0)
             let mail = try RosterSendStepTests.mail(world.database)
             #expect(try await mail.writeDueRosterMail() == 3)
             #expect(try await mail.writeDueRosterMail() == 0, "each once")
@@ -158,7 +158,7 @@ struct RosterRemindTests {
             #expect(set.status == .ok)
             try await world.database.execute(
                 "UPDATE forms SET closes_at = now() + interval '90 minutes' WHERE meeting_id = \(UUID(uuidString: world.fixture.meetingID))")
-            #expect(try await RosterReminderStore(database: world.database).startDueRounds() == 1)
+            #expect(try await RosterReminderStore(database: world.database).startDueRounds(at: Date()) == 1)
             #expect(try await RosterSendStepTests.mail(world.database).writeDueRosterMail() == 4)
             #expect(try await Self.reminders(world).count == 4)
         }

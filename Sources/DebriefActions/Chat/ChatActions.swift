@@ -11,11 +11,17 @@ public struct ChatActions: Sendable {
     let caps: WebhookCaps
     /// The operator's hosts webhooks may reach over plain http (``WebhookSettings/allowInsecureHosts``).
     let allowedHosts: Set<String>
+    /// "Now" for the series clock, which names the session a test message digests (decision 83).
+    let clock: WallClock
 
     /// Test messages waiting at once per channel.
     public static let testsWaiting = 3
 
-    public init(channels: ChatChannelStore, sender: any WebhookSender, caps: WebhookCaps = WebhookCaps(), allowedHosts: Set<String> = []) {
+    public init(
+        channels: ChatChannelStore, sender: any WebhookSender, caps: WebhookCaps = WebhookCaps(), allowedHosts: Set<String> = [],
+        clock: WallClock = .system
+    ) {
+        self.clock = clock
         self.channels = channels
         self.sender = sender
         self.caps = caps
@@ -43,7 +49,11 @@ public struct ChatActions: Sendable {
         try await self.channels.delete(series: series, by: viewer)
     }
 
+    /// Queues a test message: the digest of the session the series clock names
+    /// (``SeriesClock/digestSession(at:)``: the latest begun with a published form, so a form
+    /// published early for a planned week does not stand in for the live one), else a greeting.
     public func sendTest(series: UUID, by viewer: Viewer) async throws -> WebhookDelivery {
-        try await self.channels.queueTest(series: series, by: viewer, cap: Self.testsWaiting)
+        let session = try await self.channels.clocks.clock(series: series).digestSession(at: self.clock.now())
+        return try await self.channels.queueTest(series: series, meeting: session?.meetingID, by: viewer, cap: Self.testsWaiting)
     }
 }

@@ -17,12 +17,17 @@ public struct RosterSendActions: Sendable {
     let sends: RosterSendStore
     let attendance: AttendanceStore
     let reminders: RosterReminderStore
+    /// "Now" for the series clock, which names the sessions a press may remind (decision 83).
+    let clock: WallClock
 
-    public init(mail: MailActions, sends: RosterSendStore, attendance: AttendanceStore, reminders: RosterReminderStore) {
+    public init(
+        mail: MailActions, sends: RosterSendStore, attendance: AttendanceStore, reminders: RosterReminderStore, clock: WallClock = .system
+    ) {
         self.mail = mail
         self.sends = sends
         self.attendance = attendance
         self.reminders = reminders
+        self.clock = clock
     }
 
     /// What "Send the link" would do now.
@@ -73,12 +78,18 @@ public struct RosterSendActions: Sendable {
         public var answering: RosterAnswering
         /// The lead the form offers when the reminder is off (`DEBRIEF_MAIL_REMINDER_LEAD_SECONDS`).
         public var defaultLeadHours: Int
+        /// Nil when the series clock lets this session be reminded now; else the numbers of the
+        /// sessions it does (the one happening now, the previous one while its form is open):
+        /// a form published early never takes the reminders from the live week (decision 83).
+        public var remindsOtherSessions: [Int]? = nil
 
         /// Send is possible: mail is configured, the form is open and someone would get the link.
         public var canSend: Bool { self.mailConfigured && self.formOpen && !self.recipients.isEmpty }
         /// Remind is possible: mail is configured, the form is open, the session was not pressed
         /// yet and ``RosterAnswering/canRemind`` (named: someone to remind; anonymous: a set).
-        public var canRemind: Bool { self.mailConfigured && self.formOpen && self.answering.canRemind }
+        public var canRemind: Bool {
+            self.mailConfigured && self.formOpen && self.answering.canRemind && self.remindsOtherSessions == nil
+        }
     }
 
     public func preview(_ meeting: Meeting, by viewer: Viewer) async throws -> Preview {
@@ -104,11 +115,21 @@ public struct RosterSendActions: Sendable {
             return Preview.Sample(present: wantPresent, subject: texts.subject, text: texts.text, names: group.map(\.name))
         }
         let lead = Int(self.mail.settings.reminderLead.components.seconds / 3600)
-        return Preview(
+        var preview = Preview(
             mailConfigured: self.mail.isConfigured, formOpen: state.target.formCode != nil, recipients: recipients, skipped: skipped,
             samples: samples, reminderLeadHours: state.reminder?.leadHours, reminderAfterEndHours: state.reminder?.afterEndHours,
             answering: state.answering,
             defaultLeadHours: min(max(lead, RosterSendStore.Reminder.leadHoursRange.lowerBound), RosterSendStore.Reminder.leadHoursRange.upperBound))
+        preview.remindsOtherSessions = try await self.remindedInstead(of: meeting)
+        return preview
+    }
+
+    /// Nil when the series clock lets `meeting` be reminded now (``SeriesClock/reminds(_:at:)``);
+    /// else the numbers of the sessions it names for reminders.
+    private func remindedInstead(of meeting: Meeting) async throws -> [Int]? {
+        let clock = try await self.reminders.clocks.clock(series: meeting.seriesID)
+        let instant = self.clock.now()
+        return clock.reminds(meeting.id, at: instant) ? nil : clock.remindable(at: instant).map(\.sessionNumber)
     }
 
     /// The host's press of "Send the link": records each member the preview would mail now, with
@@ -130,10 +151,19 @@ public struct RosterSendActions: Sendable {
     /// one writer. A second press reminds nobody again (`repeated`). What it tells is
     /// ``RosterAnswering``'s: on a named form how many it reaches, on an anonymous one only the
     /// set's size, which it is charged. A conflict when mail is not configured or the form is
-    /// not open; rate limited when an anonymous round's charge does not fit the allowance.
+    /// not open; rate limited when an anonymous round's charge does not fit the allowance. A
+    /// conflict too when the series clock names other sessions for reminders (decision 83): the
+    /// session happening now and the previous one while its form is open, never a session whose
+    /// form was published early nor an older one.
     @discardableResult
     public func remind(_ meeting: Meeting, by viewer: Viewer) async throws -> RemindPress {
         guard self.mail.isConfigured else { throw DebriefError(.conflict, "this server sends no e-mail") }
+        if let others = try await self.remindedInstead(of: meeting) {
+            let named = others.map { "session \($0)" }.joined(separator: " and ")
+            throw DebriefError(
+                .conflict,
+                "reminders go to the session happening now and the previous one while its form is open (\(named)), not to session \(meeting.sessionNumber)")
+        }
         let press = try await self.reminders.press(meeting: meeting.id, series: meeting.seriesID, by: viewer, caps: self.mail.caps)
         try await self.mail.writeDueRosterMail(meeting: meeting.id)
         return press

@@ -105,10 +105,11 @@ public struct ChatChannelStore: Sendable {
         }
     }
 
-    /// Queues a test message: the digest of the series' latest session with a published form
-    /// (or a greeting when none has one). At most `cap` test messages wait at once, so the
-    /// button pressed in a loop cannot fill the outbox.
-    public func queueTest(series seriesID: UUID, by viewer: Viewer, cap: Int) async throws -> WebhookDelivery {
+    /// Queues a test message: the digest of session `meetingID` of the series, the one the series
+    /// clock names (``SeriesClock/digestSession(at:)``, decision 83), or a greeting when nil (no
+    /// session has a published form). At most `cap` test messages wait at once, so the button
+    /// pressed in a loop cannot fill the outbox.
+    public func queueTest(series seriesID: UUID, meeting meetingID: UUID?, by viewer: Viewer, cap: Int) async throws -> WebhookDelivery {
         try await self.database.withTransaction { connection in
             try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection)
             let row = try await connection.query(
@@ -136,11 +137,7 @@ public struct ChatChannelStore: Sendable {
                 WITH n AS (
                     INSERT INTO webhook_deliveries (endpoint_id, message_id, event, data, meeting_id, digest_key)
                     SELECT \(endpoint), \(SQLQuery(unsafeSQL: WebhookOutbox.newMessageID)), 'results.summary', NULL,
-                        (SELECT m.id FROM meetings m
-                         WHERE m.series_id = \(seriesID) AND m.trashed_at IS NULL
-                         ORDER BY EXISTS (SELECT 1 FROM forms f WHERE f.meeting_id = m.id AND f.published_at IS NOT NULL) DESC,
-                             m.starts_at DESC, m.id
-                         LIMIT 1),
+                        (SELECT m.id FROM meetings m WHERE m.id = \(meetingID) AND m.series_id = \(seriesID) AND m.trashed_at IS NULL),
                         \(key)
                     RETURNING *
                 )
@@ -233,4 +230,9 @@ public enum DigestKey {
         if key.hasPrefix("test:") { return .test }
         return .closed
     }
+}
+
+extension ChatChannelStore {
+    /// The series clocks, read from the same database (which session a test message digests).
+    public var clocks: SeriesClockStore { SeriesClockStore(database: self.database) }
 }

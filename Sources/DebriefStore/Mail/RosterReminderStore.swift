@@ -73,24 +73,32 @@ public struct RosterReminderStore: Sendable {
         }
     }
 
+    /// The series clocks, read from the same database (which sessions reminders are for).
+    public var clocks: SeriesClockStore { SeriesClockStore(database: self.database) }
+
     /// A series' reminder time come due for a session.
     struct DueRound {
         var meetingID: UUID
+        var seriesID: UUID
         var setBy: UUID
         var schedule: String
         /// The whole set's size on an anonymous session (what the round is charged), else nil.
         var charge: Int?
     }
 
-    /// Starts the rounds whose time has come: for each series' reminder time and each of its
-    /// sessions (started within `window`) whose form is open, once the time passed — `N h` after
-    /// the session ended, or `N h` before the form closes — and at most a day ago (a time set
-    /// late does not remind every older session at once). The key (session, time) makes each
-    /// happen once, whichever instance's pass gets there first: a second insert finds it and
-    /// does nothing. A round of an anonymous session whose charge the account's allowance cannot
-    /// cover now waits for a later pass (within that day). Returns the rounds started.
+    /// Starts the rounds whose time has come at `instant` (the app's ``WallClock``): for each
+    /// series' reminder time and each of its sessions (started within `window`) whose form is
+    /// open, once the time passed — `N h` after the session ended, or `N h` before the form
+    /// closes — and at most a day ago (a time set late does not remind every older session at
+    /// once); and only for a session the series clock names for reminders
+    /// (``SeriesClock/reminds(_:at:)``: the one happening now, the previous one while its form is
+    /// open), so a form published early or an older session's open form never takes them
+    /// (decision 83). The key (session, time) makes each happen once, whichever instance's pass
+    /// gets there first: a second insert finds it and does nothing. A round of an anonymous
+    /// session whose charge the account's allowance cannot cover now waits for a later pass
+    /// (within that day). Returns the rounds started.
     @discardableResult
-    public func startDueRounds(window: Duration = .seconds(30 * 24 * 3600), caps: MailCaps = MailCaps()) async throws -> Int {
+    public func startDueRounds(at instant: Date, window: Duration = .seconds(30 * 24 * 3600), caps: MailCaps = MailCaps()) async throws -> Int {
         let window = MailOutbox.seconds(window)
         let due = try await self.database.query(
             """
@@ -100,17 +108,17 @@ public struct RosterReminderStore: Sendable {
                 UNION ALL
                 SELECT r.series_id, r.set_by, 'before_close', r.lead_hours FROM roster_reminders r WHERE r.lead_hours IS NOT NULL
             )
-            SELECT DISTINCT ON (m.id, t.anchor, t.hours) m.id AS meeting_id, t.set_by, t.anchor || ':' || t.hours AS schedule,
+            SELECT DISTINCT ON (m.id, t.anchor, t.hours) m.id AS meeting_id, m.series_id, t.set_by, t.anchor || ':' || t.hours AS schedule,
                 \(PersonalLink.anonymousSession(meeting: "m.id")) AS anonymous,
                 (SELECT count(*)::int FROM roster_link_sends ls WHERE ls.meeting_id = m.id) AS link_sent
             FROM times t
             JOIN meetings m ON m.series_id = t.series_id AND m.trashed_at IS NULL
-                AND m.starts_at > now() - make_interval(secs => \(window))
+                AND m.starts_at > \(instant)::timestamptz - make_interval(secs => \(window))
             JOIN meeting_series s ON s.id = m.series_id AND s.trashed_at IS NULL
             JOIN forms f ON f.meeting_id = m.id AND \(RosterMailStore.formIsOpen)
             CROSS JOIN LATERAL (SELECT CASE WHEN t.anchor = 'after_end' THEN m.ends_at + make_interval(hours => t.hours)
                 ELSE f.closes_at - make_interval(hours => t.hours) END AS at) moment
-            WHERE moment.at <= now() AND moment.at > now() - interval '1 day'
+            WHERE moment.at <= \(instant)::timestamptz AND moment.at > \(instant)::timestamptz - interval '1 day'
                 -- A round reminds those sent the session's link: it waits for the host's Send.
                 AND EXISTS (SELECT 1 FROM roster_link_sends ls WHERE ls.meeting_id = m.id)
                 AND NOT EXISTS (SELECT 1 FROM roster_reminder_sends rs WHERE rs.meeting_id = m.id AND rs.schedule = t.anchor || ':' || t.hours)
@@ -119,11 +127,14 @@ public struct RosterReminderStore: Sendable {
             """
         ).map { row in
             DueRound(
-                meetingID: try row.decode("meeting_id"), setBy: try row.decode("set_by"), schedule: try row.decode("schedule"),
+                meetingID: try row.decode("meeting_id"), seriesID: try row.decode("series_id"), setBy: try row.decode("set_by"), schedule: try row.decode("schedule"),
                 charge: RosterAnswering.roundCharge(anonymous: try row.decode("anonymous"), reminderSet: try row.decode("link_sent")))
         }
+        // Which sessions may be reminded is the series clock's, one read per series.
+        var clocks: [UUID: SeriesClock] = [:]
+        for series in Set(due.map(\.seriesID)) { clocks[series] = try await self.clocks.clock(series: series) }
         var started = 0
-        for round in due {
+        for round in due where clocks[round.seriesID]?.reminds(round.meetingID, at: instant) ?? false {
             // One transaction per round: the charge is taken under the account's mail lock.
             started += try await self.database.withTransaction { connection in
                 if let charge = round.charge, try await !MailOutbox.covers(charge: charge, account: round.setBy, caps: caps, on: connection) {

@@ -16,7 +16,9 @@ import Hummingbird
 /// that on. Hosts, co-hosts and admins who may see the meeting may open it, like the dashboard.
 ///
 /// **The code** is the series' (`/f/{seriesCode}`, the same every week, docs/decisions/0050)
-/// when the series has one, else the form's.
+/// while the series clock names this session as the one happening now (the series code opens
+/// that one, decision 83), else the form's own: a session published early, or one whose week has
+/// passed, never sends the room to another week.
 ///
 /// **One question at a time**: `?q=N` (1 to the number of questions) shows question N with links
 /// to the one before and after, `?q=overview` lists them all to pick from, so the view works
@@ -124,8 +126,11 @@ struct PresenterPageController {
             return try self.render(writer, view, meeting)
         }
         view.roomTop?.topLiveURL = "/v1/f/\(formCode)/room-questions/live"
-        // The series' code stays the same every week: the room learns it once.
-        let code = meeting.seriesCode ?? formCode
+        // The series' code stays the same every week: the room learns it once. It opens the session
+        // the series clock names now (decision 83), so it is shown only while that is this one; a
+        // session published early, or one whose week has passed, shows its own form's code.
+        let now = try await self.meetings.seriesNow(of: meeting)
+        let code = now.reading.current?.meetingID == meeting.id ? meeting.seriesCode ?? formCode : formCode
         let url = ParticipantURL.of(code: code, base: self.publicBaseURL)
         view.participantURL = url
         view.joinCode = code

@@ -8,6 +8,7 @@ enum RemindPhrase: String, CaseIterable, Sendable {
     case rosterAnsweredHeading, rosterAnsweredNamed, rosterAnsweredAnonymous, remindButton, remindWho, remindNobody, remindDone
     case remindButtonAnonymous, remindDoneAnonymous, remindPressed, remindRepeated
     case reminderAfterEndHours, reminderAfterEndOn
+    case remindOtherSessions
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -55,6 +56,11 @@ enum RemindPhrase: String, CaseIterable, Sendable {
         case .remindDone: return ("Reminded {n} people who had not answered, each with their own link.", "아직 답하지 않은 {n}명에게 각자의 링크로 알림을 보냈어요.")
         case .reminderAfterEndHours: return ("Hours after the session ends", "회차가 끝나고 몇 시간 뒤")
         case .reminderAfterEndOn: return ("On: {n} h after the session ends.", "켜짐: 회차가 끝나고 {n}시간 뒤.")
+        case .remindOtherSessions:
+            return (
+                "Reminders go only to the session happening now and to the previous one while its form is open ({sessions}), not to this session.",
+                "알림은 지금 진행 중인 회차와 설문이 아직 열린 지난 회차({sessions})에만 가요. 이 회차에는 보내지 않아요."
+            )
         }
     }
 }

@@ -39,6 +39,11 @@ struct RemindBlock {
         self.nobodyToRemind =
             preview.canRemind || !preview.mailConfigured || !preview.formOpen
             ? nil : answering.pressed ? t(RemindPhrase.remindPressed) : t(RemindPhrase.remindNobody)
+        // The series clock names other sessions for reminders (decision 83): say which.
+        if let others = preview.remindsOtherSessions, preview.mailConfigured, preview.formOpen {
+            let sessions = others.map { t(.sessionNumber, ["n": String($0)]) }.joined(separator: ", ")
+            self.nobodyToRemind = t(RemindPhrase.remindOtherSessions, ["sessions": sessions])
+        }
         self.csrf = csrf
     }
 
