@@ -1,5 +1,5 @@
 """The meetings list and the dashboard's navigation of issue 32 item 16, in a browser at a
-desktop's and a phone's width: the list groups each series' sessions (latest first) with their
+desktop's and a phone's width: the list groups each series' sessions (the current one first) with their
 form's state and responses; the dashboard shows its frequent actions as buttons and the rest under
 "More for this meeting", opened by keyboard, without script. axe-core checks each page; the
 screenshots go to docs/screenshots/ (meetings-wide.png, meetings-phone.png, dashboard-nav-wide.png,
@@ -74,9 +74,13 @@ def test_meetings_list_and_dashboard_navigation(server, browser):
         series = driver.find_elements(By.CSS_SELECTOR, "section.series")
         assert len(series) == 2, [s.text for s in series]
         retro = next(s for s in series if "Weekly retro" in s.text)
+        # The series opens on the session happening now (issue 68 goal 7), and "All 2 sessions"
+        # (a <details>: no script) lists every session in the order they happen.
+        retro.find_element(By.CSS_SELECTOR, "details.all-sessions summary").click()
         rows = [[cell.text for cell in row.find_elements(By.CSS_SELECTOR, "th, td")] for row in retro.find_elements(By.CSS_SELECTOR, "tbody tr")]
-        assert [row[0].split("\n")[0] for row in rows] == ["Session 2", "Session 1"], rows
+        assert [row[0].split("\n")[0] for row in rows] == ["Session 2 Now", "Session 1", "Session 2"], rows
         assert (rows[0][2], rows[0][3]) == ("Open", "1") and (rows[1][2], rows[1][3]) == ("Closed", "3"), rows
+        assert (rows[2][2], rows[2][3]) == ("Open", "1"), rows
         # Nothing wider than the screen: no sideways scroll on a phone.
         assert driver.execute_script("return document.documentElement.scrollWidth") <= width, "the list fits"
         audit(driver, f"meetings {width}", axe)

@@ -316,6 +316,8 @@ enum PhraseTables {
         RemindPhrase.self,
         RoomQuestionPhrase.self,
         HelpPhrase.self,
+        RosterClockPhrase.self,
+        HomePhrase.self,
     ]
 }
 

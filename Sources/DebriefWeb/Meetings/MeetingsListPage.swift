@@ -1,10 +1,14 @@
 import Debrief
+import DebriefActions
 import DebriefStore
 import Foundation
 
-/// What `meetings.mustache` shows: the host's series, the one with the latest session first, each
-/// with its sessions (latest first: their form's state and response count) and a link to plan the
-/// next one; a search by title; paging.
+/// What `meetings.mustache` shows, the host's home page (issue 68 goal 7): on the first page
+/// their nearest meeting (``HomeNearestBlock``); then their series, the one with the latest
+/// session first, each opening on the session the series clock features (happening now, else
+/// next, else the last one: ``SeriesClock/featured(at:)``), with every session in the order they
+/// happen behind "All n sessions" (their form's state and response count) and a link to plan
+/// the next one; a search by title; paging.
 struct MeetingsListPage {
     struct Session {
         var href: String
@@ -18,6 +22,8 @@ struct MeetingsListPage {
         var stateKind: String
         /// Responses to its form (as the dashboard's tile counts them); "–" without a published form.
         var responses: String
+        /// "Now", "Next" or "Last" on the session the series shows first.
+        var badge: String? = nil
     }
 
     struct Series {
@@ -26,11 +32,21 @@ struct MeetingsListPage {
         var sessionCount: String
         /// "Shared with you · Viewer" on a series shared with the host; nil on their own.
         var sharedBadge: String?
-        /// Planning the next session needs the editor role at least.
+        /// Planning the next session needs the editor role at least; it starts from the featured
+        /// session, so a planned series opens its next planned session (decision 83).
         var nextHref: String?
+        /// The session the series clock features, with its badge (none for an empty clock).
+        var featured: [Session]
+        /// Every session in the order they happen, behind "All n sessions"; empty for a series
+        /// of one (its featured row is all there is).
         var sessions: [Session]
+        var allSessions: String
     }
 
+    /// The nearest meeting on the first page without a search; nil otherwise or when none is ahead.
+    var nearest: HomeNearestBlock?
+    /// Whether to say "No meeting is planned ahead" (the first page, nothing ahead).
+    var nothingAhead: Bool
     var series: [Series]
     var query: String
     var emptyText: String
@@ -40,34 +56,56 @@ struct MeetingsListPage {
     static let perPage = 20
 
     init(
-        entries: [MeetingStore.SeriesEntry], statuses: [UUID: MeetingStore.SessionStatus], query: String, page: Int,
-        hasMore: Bool, language: Language
+        home: MeetingActions.HomeSeries, nearest: HomeNearestBlock?, statuses: [UUID: MeetingStore.SessionStatus], query: String,
+        page: Int, language: Language
     ) {
         let t = Localizer(language)
-        self.series = entries.compactMap { entry in
+        let firstPage = page <= 1 && query.isEmpty
+        self.nearest = firstPage ? nearest : nil
+        self.nothingAhead = firstPage && nearest == nil
+        self.series = home.entries.compactMap { entry in
             guard let latest = entry.sessions.first else { return nil }
+            let row = { (meeting: Meeting) -> Session in
+                let status = statuses[meeting.id]
+                let state = Self.state(status?.formState, t)
+                return Session(
+                    href: "/m/\(meeting.id.uuidString.lowercased())", title: meeting.title,
+                    otherTitle: meeting.title == latest.title ? nil : meeting.title,
+                    startsAt: DateText.dateTime(meeting.startsAt, language),
+                    session: t(.sessionNumber, ["n": String(meeting.sessionNumber)]),
+                    state: state.label, stateKind: state.kind,
+                    responses: [.open, .closed].contains(status?.formState) ? String(status?.responses ?? 0) : "–")
+            }
+            let featured = home.clocks[entry.seriesID]?.featured(at: home.at).flatMap { featured in
+                entry.sessions.first { $0.id == featured.session.meetingID }.map { ($0, featured.as) }
+            }
+            var featuredRow = featured.map { row($0.0) }
+            featuredRow?.badge = featured.map { Self.badge($0.1, t) }
+            let from = featured?.0 ?? latest
             return Series(
                 id: entry.seriesID.uuidString.lowercased(), title: latest.title,
                 sessionCount: entry.sessions.count == 1 ? t(.seriesOneSession) : t(.seriesSessions, ["n": String(entry.sessions.count)]),
                 sharedBadge: [.editor, .viewer].contains(latest.role)
                     ? t(.sharedWithYou, ["role": SeriesRolePhrase.name(latest.role, t)]) : nil,
-                nextHref: latest.role.may(.edit) ? "/m/\(latest.id.uuidString.lowercased())/next" : nil,
-                sessions: entry.sessions.map { meeting in
-                    let status = statuses[meeting.id]
-                    let state = Self.state(status?.formState, t)
-                    return Session(
-                        href: "/m/\(meeting.id.uuidString.lowercased())", title: meeting.title,
-                        otherTitle: meeting.title == latest.title ? nil : meeting.title,
-                        startsAt: DateText.dateTime(meeting.startsAt, language),
-                        session: t(.sessionNumber, ["n": String(meeting.sessionNumber)]),
-                        state: state.label, stateKind: state.kind,
-                        responses: [.open, .closed].contains(status?.formState) ? String(status?.responses ?? 0) : "–")
-                })
+                nextHref: from.role.may(.edit) ? "/m/\(from.id.uuidString.lowercased())/next" : nil,
+                featured: featuredRow.map { [$0] } ?? [],
+                sessions: entry.sessions.count > 1 || featuredRow == nil
+                    ? entry.sessions.sorted { ($0.startsAt, $0.sessionNumber) < ($1.startsAt, $1.sessionNumber) }.map(row) : [],
+                allSessions: t(HomePhrase.homeAllSessions, ["n": String(entry.sessions.count)]))
         }
         self.query = query
         self.emptyText = query.isEmpty ? t(.noMeetings) : t(.noSearchResults, ["q": query])
         self.newerHref = page > 1 ? Self.href(query: query, page: page - 1) : nil
-        self.olderHref = hasMore ? Self.href(query: query, page: page + 1) : nil
+        self.olderHref = home.hasMore ? Self.href(query: query, page: page + 1) : nil
+    }
+
+    /// The words on the featured session.
+    static func badge(_ featured: SeriesClock.Featured, _ t: Localizer) -> String {
+        switch featured {
+        case .now: return t(HomePhrase.homeNowBadge)
+        case .next: return t(HomePhrase.homeNextBadge)
+        case .previous: return t(HomePhrase.homeLastBadge)
+        }
     }
 
     /// The words of a form state, and its style's name.

@@ -7,8 +7,10 @@ import Foundation
 import HTTPTypes
 import Testing
 
-/// The meetings list (issue 32 item 16): each session of a series in one group, latest first,
-/// with its form's state and its response count — the count the dashboard's tile shows.
+/// The meetings list (issue 32 item 16): each session of a series in one group with its form's
+/// state and its response count — the count the dashboard's tile shows. Since issue 68 (goal 7)
+/// a series opens on the session its clock features, then lists every session in the order they
+/// happen behind "All n sessions" (``HomePageTests`` moves the clock).
 @Suite("Pages: the meetings list shows each session's state and responses")
 struct MeetingsListStatusTests {
     /// The list's rows, in order, as (the row header's text, the row).
@@ -20,7 +22,7 @@ struct MeetingsListStatusTests {
         }
     }
 
-    @Test func sessionsAreGroupedLatestFirstWithStateAndCount() async throws {
+    @Test func sessionsAreGroupedFeaturedFirstWithStateAndCount() async throws {
         try await ParticipantAPI.run { api, _ in
             let fixture = try await api.publish()
             for _ in 0..<2 {
@@ -36,15 +38,18 @@ struct MeetingsListStatusTests {
             let email = try #require(try await api.send(.get, "/v1/me", token: fixture.hostToken).string("email"))
             let session = try #require(try await api.signIn(email: email).1)
 
-            // Session 2 is a draft copy; session 1 closed with its two responses.
+            // Session 2 is a draft copy; session 1 closed with its two responses. Both are ahead, so
+            // the series features session 1 (next), then lists sessions 1 and 2 in order.
             var list = try await api.page("/m", cookie: session.cookie)
             #expect(list.text.components(separatedBy: "<section class=\"series\"").count == 2, "one series: \(list.text)")
             // A phone scrolls the table in its box instead of breaking "Session" mid-word.
             #expect(list.text.contains("<div class=\"scroll\">\n<table class=\"sessions\">"))
             var rows = Self.rows(list.text)
-            #expect(rows.map(\.session) == ["Session 2", "Session 1"], "latest first: \(rows.map(\.row))")
-            #expect(rows.count == 2 && rows[0].row.contains(">Draft<") && rows[0].row.contains("<td class=\"number\">–</td>"), "\(rows)")
-            #expect(rows.count == 2 && rows[1].row.contains(">Closed<") && rows[1].row.contains("<td class=\"number\">2</td>"), "\(rows)")
+            #expect(rows.map(\.session) == ["Session 1", "Session 1", "Session 2"], "featured, then in order: \(rows.map(\.row))")
+            #expect(rows.count == 3 && rows[0].row.contains(">Next</span>") && rows[0].row.contains(">Closed<"), "\(rows)")
+            #expect(rows.count == 3 && rows[2].row.contains(">Draft<") && rows[2].row.contains("<td class=\"number\">–</td>"), "\(rows)")
+            #expect(rows.count == 3 && rows[1].row.contains(">Closed<") && rows[1].row.contains("<td class=\"number\">2</td>"), "\(rows)")
+            #expect(list.text.contains("<summary>All 2 sessions</summary>"))
             let report = try #require(try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/results", token: fixture.hostToken).json)
             #expect((report["summary"] as? [String: Any])?["responses"] as? Int == 2, "the dashboard counts the same")
 
@@ -59,10 +64,11 @@ struct MeetingsListStatusTests {
             #expect(lone.status == .created, "\(lone.text)")
             list = try await api.page("/m", cookie: session.cookie)
             rows = Self.rows(list.text)
-            #expect(rows.map(\.session) == ["Session 1", "Session 2", "Session 1"], "the lone meeting's series first (latest): \(rows.map(\.row))")
+            #expect(rows.map(\.session) == ["Session 1", "Session 1", "Session 1", "Session 2"],
+                    "the lone meeting's series first (latest), its one session only: \(rows.map(\.row))")
             #expect(rows.first?.row.contains(">No form yet<") == true && rows.first?.row.contains(">–<") == true, "\(rows)")
-            #expect(rows.count == 3 && rows[1].row.contains(">Open<") && rows[1].row.contains("<td class=\"number\">1</td>"), "\(rows)")
-            #expect(rows.count == 3 && rows[2].row.contains(">Closed<") && rows[2].row.contains("<td class=\"number\">2</td>"), "\(rows)")
+            #expect(rows.count == 4 && rows[3].row.contains(">Open<") && rows[3].row.contains("<td class=\"number\">1</td>"), "\(rows)")
+            #expect(rows.count == 4 && rows[2].row.contains(">Closed<") && rows[2].row.contains("<td class=\"number\">2</td>"), "\(rows)")
             #expect(list.text.contains("<th scope=\"col\" class=\"number\">Responses</th>"))
 
             // Korean words for the states.
