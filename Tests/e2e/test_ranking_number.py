@@ -25,6 +25,9 @@ FORM = {
     "title": "Retro",
     "anonymous": True,
     "privacyThreshold": 1,
+    # The thanks page shows the room's live bars (issue 68: a ranking's share says "of points").
+    "sharesResultsWithParticipants": True,
+    "sharesResultsLive": True,
     "questions": [
         {"key": "next", "kind": "ranking", "prompt": "What should we tackle next?",
          "options": [{"id": "tests", "label": "Flaky tests"}, {"id": "docs", "label": "Docs"},
@@ -67,6 +70,13 @@ def test_a_ranking_and_a_number_on_phones_and_the_dashboard(api: API, browser) -
     sent = host.request("POST", f"/v1/f/{code}/responses", json={"openedToken": opened, "answers": [
         {"questionKey": "next", "ranking": ["deploy", "tests", "docs"]}, {"questionKey": "minutes", "number": 60}]})
     assert sent.status_code == 201, sent.text
+    # The first phone's thanks page redrew its bars from the third answer's event: a ranking's
+    # percent is a share of all Borda points (5 of 9), and says so.
+    room = lambda d: d.find_element(By.CSS_SELECTOR, "[data-room-live-url]")  # noqa: E731
+    wait_for(phone, lambda d: room(d).get_attribute("data-responses") == "3")
+    shares = wait_for(phone, lambda d: {bar.find_element(By.CLASS_NAME, "room-label").text: bar.find_element(By.CLASS_NAME, "room-value").text
+                                        for bar in d.find_elements(By.CSS_SELECTOR, "[data-key=next] .room-bar")})
+    assert shares == {"Flaky tests": "55.6% of points", "Deploys": "33.3% of points", "Docs": "11.1% of points"}, shares
 
     results = host.request("GET", f"/v1/meetings/{meeting}/results").json()
     ranking, minutes = results["questions"]

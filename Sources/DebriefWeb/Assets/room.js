@@ -75,9 +75,15 @@
     return list;
   }
 
-  // The page's words for `list` (the event's) when it has as many; else the event's.
+  // The page's words for `list` (the event's) when it has as many; else the event's. When they
+  // are the same words (the page reads the form's language) the event's own order is kept: a
+  // ranking's bars follow its points, so the page's order at load would put a label on another
+  // option's bar. (A translated ranking whose order changed still maps by position: the event
+  // carries no option ids.)
   function same(list, mine) {
-    return mine && list && mine.length === list.length ? mine : list;
+    if (!mine || !list || mine.length !== list.length) return list;
+    var key = function (words) { return words.slice().sort().join("\u0000"); };
+    return key(mine) === key(list) ? list : mine;
   }
 
   // A short answer's words, larger as more people used them (classes cloud-1 … cloud-5).
