@@ -155,6 +155,40 @@ def mark_present(laptop, base: str, session: str, names: list[str]) -> None:
                                             if li.find_elements(By.CSS_SELECTOR, ".present-now")])
 
 
+def english_time(moment: datetime) -> str:
+    """`LocalTime`'s British English: `4 Mar 2031 at 16:00 (Asia/Seoul)`."""
+    local = moment.astimezone(SEOUL)
+    return f"{local.day} {local.strftime('%b %Y')} at {local.strftime('%H:%M')} ({ZONE})"
+
+
+def nearest(driver, base: str) -> dict[str, object]:
+    """The home page's nearest meeting (`/m`): its title, time, "starts in", and its QR's size."""
+    driver.get(f"{base}/m")
+    block = driver.find_element(By.CSS_SELECTOR, "section.nearest")
+    when = block.find_element(By.CSS_SELECTOR, ".nearest-when")
+    figure = block.find_element(By.CSS_SELECTOR, "figure.home-qr")
+    return {"title": block.find_element(By.CSS_SELECTOR, ".nearest-title").text,
+            "time": block.find_element(By.CSS_SELECTOR, ".nearest-time").text, "when": when.text,
+            "running": "running" in when.get_attribute("class"), "large": "large" in figure.get_attribute("class"),
+            "link": figure.find_element(By.CSS_SELECTOR, ".link").text}
+
+
+def roster(driver, base: str, session: str) -> tuple[list[str], dict[str, list[bool]], str]:
+    """The roster page of `session`: its session columns, who came to each, and its note."""
+    driver.get(f"{base}/m/{session}/roster")
+    table = driver.find_element(By.CSS_SELECTOR, "table.roster")
+    columns = [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")][1:]
+    came = {row.find_element(By.TAG_NAME, "th").text: ["✓" in td.text for td in row.find_elements(By.TAG_NAME, "td")]
+            for row in table.find_elements(By.CSS_SELECTOR, "tbody tr")}
+    note = driver.find_elements(By.ID, "roster-session-note")
+    return columns, came, note[0].text if note else ""
+
+
+def review_titles(driver, base: str, session: str) -> str:
+    driver.get(f"{base}/m/{session}")
+    return driver.find_element(By.ID, "review").text
+
+
 def summary(host: Host, session: str) -> dict:
     reply = host.request("GET", f"/v1/meetings/{session}/results")
     assert reply.status_code == 200, reply.text
@@ -225,10 +259,9 @@ def test_a_planned_series_at_weeks_one_two_and_three(clocked, smtp, browser) -> 
         mail = host.request("PUT", f"/v1/meetings/{sessions[0]}/roster/{member.json()['id']}/email", json={"email": address})
         assert mail.status_code == 200, mail.text
 
-    english = browser(width=390, height=844, language="en")
-    korean = browser(width=390, height=844, language="ko")
-    sign_in(english, base, host, "/m")
-    sign_in(korean, base, host, "/m")
+    driver = browser(width=390, height=844, language="en")
+    sign_in(driver, base, host, "/m")
+    driver.execute_cdp_cmd("Network.enable", {})
     codes: list[str] = []
 
     def publish(session: str) -> str:
@@ -238,12 +271,17 @@ def test_a_planned_series_at_weeks_one_two_and_three(clocked, smtp, browser) -> 
         return codes[-1]
 
     def pictures(number: int) -> None:
-        for driver, language in ((english, "en"), (korean, "ko")):
+        for language in ("en", "ko"):
+            # The browser asks for the language as a browser set to it does (Accept-Language).
+            driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": language}})
             driver.get(f"{base}/f/{series_code}")
             wait_for(driver, lambda d: f"/f/{codes[number - 1]}" in d.current_url)
+            assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == language
             week.shot(driver, number, language, 390)
             driver.get(f"{base}/m")
+            assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == language
             week.shot(driver, number, language, 1280)
+        driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": "en"}})
 
     # --- Week 1, 30 minutes into session 1: its form is published and the room answers.
     code = publish(sessions[0])
@@ -251,14 +289,19 @@ def test_a_planned_series_at_weeks_one_two_and_three(clocked, smtp, browser) -> 
     links = send_links(host, inbox, sessions[0], people)
     answer(api, code, links["Ana"], 8, "roadmap", 45)
     answer(api, code, links["Ben"], 6, "hiring", 30)
-    mark_present(english, base, sessions[0], ["Ana", "Ben"])
+    mark_present(driver, base, sessions[0], ["Ana", "Ben"])
     assert_rates(host, sessions[0], responses=2, checked_in=2)
     report = trends(host, series)
     assert [s["meetingId"] for s in report["sessions"]] == [sessions[0]] and report["planned"] == 3, report
-    assert_next_session_opens(english, base, host, sessions[0], sessions[1])
+    assert_next_session_opens(driver, base, host, sessions[0], sessions[1])
     for title in ("Book the demo room", "Share the hiring plan"):
         recorded = host.request("POST", f"/v1/meetings/{sessions[0]}/actions", json={"title": title})
         assert recorded.status_code == 201, recorded.text
+    home = nearest(driver, base)
+    assert home["title"] == "Weekly sync" and english_time(starts[0]) in home["time"], home
+    assert home["running"] and home["large"] and home["link"].endswith(f"/f/{series_code}"), home
+    columns, came, _ = roster(driver, base, sessions[0])
+    assert columns == ["Session 1"] and came == {"Ana": [True], "Ben": [True], "Chloe": [False]}, (columns, came)
     pictures(1)
 
     # --- Week 2. A day before session 2, its form published early: the room's QR still opens
@@ -268,8 +311,18 @@ def test_a_planned_series_at_weeks_one_two_and_three(clocked, smtp, browser) -> 
     assert series_code_leads_to(api, series_code) == codes[0], "an early-published session never takes the room"
     report = trends(host, series)
     assert [s["meetingId"] for s in report["sessions"]] == [sessions[0]] and report["planned"] == 3, report
-    # From the hour before session 2 the room's QR opens it.
+    home = nearest(driver, base)
+    assert english_time(starts[1]) in home["time"] and home["when"] == "Starts in 1 day", home
+    assert not home["running"] and not home["large"], "the QR is small a day ahead"
+    columns, came, note = roster(driver, base, sessions[1])
+    assert columns == ["Session 1"] and "session 1" in note, (columns, note)
+    # The QR grows an hour before session 2, and from then the room's QR opens it.
+    set_clock(clock, starts[1] - timedelta(minutes=61))
+    assert not nearest(driver, base)["large"]
+    assert series_code_leads_to(api, series_code) == codes[0]
     set_clock(clock, starts[1] - timedelta(minutes=30))
+    home = nearest(driver, base)
+    assert home["large"] and home["when"] == "Starts in 30 minutes", home
     assert series_code_leads_to(api, series_code) == code
     # Ten minutes into session 2: the room answers, the review shows week 1's actions.
     set_clock(clock, starts[1] + timedelta(minutes=10))
@@ -277,16 +330,21 @@ def test_a_planned_series_at_weeks_one_two_and_three(clocked, smtp, browser) -> 
     answer(api, code, links["Ana"], 9, "roadmap", 45)
     answer(api, code, links["Ben"], 7, "roadmap", 40)
     answer(api, code, links["Chloe"], 5, "hiring", 60)
-    mark_present(english, base, sessions[1], ["Ana"])
+    mark_present(driver, base, sessions[1], ["Ana"])
     assert_rates(host, sessions[1], responses=3, checked_in=1)
     report = trends(host, series)
     assert [s["meetingId"] for s in report["sessions"]] == sessions[:2] and report["planned"] == 2, report
-    assert_next_session_opens(english, base, host, sessions[1], sessions[2])
-    english.get(f"{base}/m/{sessions[1]}")
-    review = english.find_element(By.ID, "review")
+    assert_next_session_opens(driver, base, host, sessions[1], sessions[2])
+    driver.get(f"{base}/m/{sessions[1]}")
+    review = driver.find_element(By.ID, "review")
     assert "Book the demo room" in review.text and "Share the hiring plan" in review.text, review.text
     review.find_elements(By.CSS_SELECTOR, "li")[0].find_elements(By.TAG_NAME, "button")[0].click()
-    wait_for(english, lambda d: "review=marked" in d.current_url)
+    wait_for(driver, lambda d: "review=marked" in d.current_url)
+    columns, came, _ = roster(driver, base, sessions[1])
+    assert columns == ["Session 1", "Session 2"], columns
+    assert came == {"Ana": [True, True], "Ben": [True, False], "Chloe": [False, False]}, came
+    columns, _, note = roster(driver, base, sessions[3])
+    assert columns == ["Session 1", "Session 2"] and "session 2" in note, (columns, note)
     pictures(2)
 
     # --- Week 3, ten minutes into session 3.
@@ -295,15 +353,22 @@ def test_a_planned_series_at_weeks_one_two_and_three(clocked, smtp, browser) -> 
     assert series_code_leads_to(api, series_code) == code
     links = send_links(host, inbox, sessions[2], people)
     answer(api, code, links["Chloe"], 10, "hiring", 30)
-    mark_present(english, base, sessions[2], ["Chloe"])
+    mark_present(driver, base, sessions[2], ["Chloe"])
     assert_rates(host, sessions[2], responses=1, checked_in=1)
     report = trends(host, series)
     assert [s["meetingId"] for s in report["sessions"]] == sessions[:3] and report["planned"] == 1, report
     assert [s["responses"] for s in report["sessions"]] == [2, 3, 1], report["sessions"]
-    assert_next_session_opens(english, base, host, sessions[2], sessions[3])
-    english.get(f"{base}/m/{sessions[2]}/trends")
-    rows = english.find_elements(By.CSS_SELECTOR, "table.shares")[0].find_elements(By.CSS_SELECTOR, "tbody tr")
+    assert_next_session_opens(driver, base, host, sessions[2], sessions[3])
+    driver.get(f"{base}/m/{sessions[2]}/trends")
+    rows = driver.find_elements(By.CSS_SELECTOR, "table.shares")[0].find_elements(By.CSS_SELECTOR, "tbody tr")
     assert len(rows) == 3, [row.text for row in rows]
+    # Week 1's open action is still in week 3's review; the one done in week 2's has left it.
+    review = review_titles(driver, base, sessions[2])
+    assert "Share the hiring plan" in review and "Book the demo room" not in review, review
+    columns, came, _ = roster(driver, base, sessions[2])
+    assert columns == ["Session 1", "Session 2", "Session 3"] and came["Chloe"] == [False, False, True], (columns, came)
+    home = nearest(driver, base)
+    assert english_time(starts[2]) in home["time"] and home["running"] and home["large"], home
     pictures(3)
 
     write(week.axe, ARTIFACTS / "axe-series-clock-walk.json")
