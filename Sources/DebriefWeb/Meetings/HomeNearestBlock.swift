@@ -12,8 +12,10 @@ import QRCode
 /// **The growing QR** (the seed app's): the server decides by the clock at render time, no
 /// script. From ``SeriesClock/lead`` before the start until the meeting ends
 /// (``SeriesClock/Session/roomQRIsUp(at:)``) the code is drawn large enough to scan from the back
-/// of a room; earlier it is small, with a line saying when it grows. The code is the presenter's:
-/// the series' stable code (it opens this session from the same instant), else the form's.
+/// of a room; earlier it is small, with a line saying when it grows. The code is the presenter's
+/// (``PresenterPageController``): none without a published form; the series' stable code while
+/// the series clock names this session as the one happening now (the series code opens it then),
+/// else the form's own, so the code never sends the room to another week.
 struct HomeNearestBlock {
     var title: String
     var dashboardHref: String
@@ -28,6 +30,8 @@ struct HomeNearestBlock {
     /// `large` from an hour before the start until the end, else `small` (the style's name).
     var qrSize: String
     var qrLarge: Bool
+    /// "The QR code grows an hour before…", under a small code.
+    var qrGrows: Bool
     var joinURL: String?
     /// Said when the session has no published form (its code opens no form yet).
     var noForm: Bool
@@ -52,11 +56,15 @@ struct HomeNearestBlock {
         self.qrLarge = nearest.session.roomQRIsUp(at: instant)
         self.qrSize = self.qrLarge ? "large" : "small"
         self.noForm = nearest.session.form == nil
-        let code = meeting.seriesCode ?? nearest.session.form?.code
-        self.joinURL = code.map { ParticipantURL.of(code: $0, base: publicBaseURL) }
-        self.qrSVG = self.joinURL.flatMap {
-            try? QRMatrix(encoding: $0).svg(pixels: self.qrLarge ? Self.largePixels : Self.smallPixels, title: t(.qrTitle))
-        }
+        // The nearest meeting is the clock's current session once it has begun, else its next.
+        let isCurrent = nearest.session.beginsAt <= instant
+        let code = nearest.session.form.map { isCurrent ? meeting.seriesCode ?? $0.code : $0.code }
+        let url = code.map { ParticipantURL.of(code: $0, base: publicBaseURL) }
+        let pixels = self.qrLarge ? Self.largePixels : Self.smallPixels
+        let svg = url.flatMap { try? QRMatrix(encoding: $0).svg(pixels: pixels, title: t(.qrTitle)) }
+        self.joinURL = url
+        self.qrSVG = svg
+        self.qrGrows = svg != nil && !self.qrLarge
     }
 
     /// How long until the start, in words: minutes under an hour (rounded up, so never "0"),

@@ -98,6 +98,11 @@ struct HomePageTests {
             #expect(nearest.contains("<figure class=\"home-qr small\">") && nearest.contains("width=\"160\""))
             #expect(nearest.contains("The QR code grows an hour before the meeting starts"))
             #expect(nearest.contains("href=\"/m/\(host.first)/present\""), "one click to the presenter")
+            // Before the session is the series' current one, the code is its form's own (as the
+            // presenter's); from an hour before, the series' code, which then opens it.
+            let formCode = try #require(try await api.send(.get, "/v1/meetings/\(host.first)/form", token: host.token).string("code"))
+            let seriesCode = try #require(try await api.send(.get, "/v1/meetings/\(host.first)", token: host.token).string("seriesCode"))
+            #expect(nearest.contains("/f/\(formCode)</span>"), "\(nearest)")
             #expect(try await nextID() == host.first, "the API names the same meeting")
             var series = Self.series(page.text)
             #expect(series.count == 1 && series[0].featured.count == 1)
@@ -113,6 +118,7 @@ struct HomePageTests {
             #expect(nearest.contains(">Starts in 45 minutes<"), "\(nearest)")
             #expect(nearest.contains("<figure class=\"home-qr large\">") && nearest.contains("width=\"480\""))
             #expect(!nearest.contains("The QR code grows"))
+            #expect(nearest.contains("/f/\(seriesCode)</span>"), "\(nearest)")
             #expect(Self.series(page.text).first?.featured.first?.contains(">Now</span>") == true)
             let korean = try await api.page("/m", language: "ko", cookie: host.cookie)
             let koreanNearest = try #require(Self.nearest(korean.text))
@@ -136,7 +142,8 @@ struct HomePageTests {
             nearest = try #require(Self.nearest(page.text))
             #expect(nearest.contains("href=\"/m/\(host.second)\""), "\(nearest)")
             #expect(nearest.contains("11 Mar 2031 at 16:00 (Asia/Seoul)") && nearest.contains(">Starts in 6 days<"), "\(nearest)")
-            #expect(nearest.contains("home-qr small") && nearest.contains("no published form yet"))
+            // Session 2 has no published form: no code to show yet (as on the presenter), it says so.
+            #expect(!nearest.contains("home-qr") && nearest.contains("no published form yet"), "\(nearest)")
             series = Self.series(page.text)
             #expect(series.first.map { Self.session($0.featured[0]) } == "Session 1" && series.first?.featured[0].contains(">Now</span>") == true)
             #expect(try await nextID() == host.second)
