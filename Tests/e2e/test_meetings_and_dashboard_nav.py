@@ -78,7 +78,8 @@ def test_meetings_list_and_dashboard_navigation(server, browser):
         # (a <details>: no script) lists every session in the order they happen.
         retro.find_element(By.CSS_SELECTOR, "details.all-sessions summary").click()
         rows = [[cell.text for cell in row.find_elements(By.CSS_SELECTOR, "th, td")] for row in retro.find_elements(By.CSS_SELECTOR, "tbody tr")]
-        assert [row[0].split("\n")[0] for row in rows] == ["Session 2 Now", "Session 1", "Session 2"], rows
+        assert [row[0].split("\n")[0] for row in rows] == ["Session 2", "Session 1", "Session 2"], rows
+        assert rows[0][0].endswith("Now") and not rows[2][0].endswith("Now"), rows
         assert (rows[0][2], rows[0][3]) == ("Open", "1") and (rows[1][2], rows[1][3]) == ("Closed", "3"), rows
         assert (rows[2][2], rows[2][3]) == ("Open", "1"), rows
         # Nothing wider than the screen: no sideways scroll on a phone.
