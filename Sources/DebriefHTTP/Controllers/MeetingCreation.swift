@@ -33,6 +33,21 @@ public struct MeetingCreation: Sendable {
         return first
     }
 
+    /// A new series from a calendar event or a typed rule (`/m/from-calendar`), its form started
+    /// from a template as a new meeting's is (issue 68): the template is looked up before anything
+    /// is made, so an unknown one makes nothing (a problem at `templateId`). Answers the sessions.
+    public func createFromCalendar(_ input: CalendarSeriesInput, templateID: String?, context: AppRequestContext) async throws -> [Meeting] {
+        let viewer = try context.requireViewer()
+        let id = templateID?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let template = try await self.template(id?.isEmpty == false ? id : nil, for: viewer)
+        let made = try await self.imports.createSeries(input, context: context)
+        if let template, let first = made.sessions.first {
+            // As for a new meeting: the first session's draft for the series, followed by every planned session.
+            _ = try await self.forms.startFromTemplate(template.id.description, meeting: first.id, by: viewer)
+        }
+        return made.sessions
+    }
+
     private func firstSession(_ new: NewSeriesMeeting, context: AppRequestContext, viewer: Viewer) async throws -> Meeting {
         guard new.repeats != .none else { return try await self.meetings.create(by: viewer, new) }
         do {
