@@ -5,6 +5,7 @@ import DebriefStore
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// `GET /v1/meetings/{id}/export.csv` and `GET /v1/series/{id}/export.csv`: the same CSV as
 /// `debrief export`, for the owning host or an admin; `export.xlsx` beside each, the workbook of
@@ -59,10 +60,17 @@ struct ExportController {
             }
             spool = try await self.spool(prepared)
         }
+        let eventLoop = context.channel.eventLoop
         let body = ResponseBody(contentLength: spool.size) { writer in
             defer { download.release() }
-            while let chunk = try await spool.read(upTo: 64 * 1024) {
+            while let chunk = try await spool.read(upTo: ExportLimits.downloadChunkBytes) {
                 try await writer.write(ByteBuffer(bytes: chunk))
+                // The writer hands a chunk to the event loop without waiting for it, so a spool read
+                // faster than the loop could run megabytes ahead of a paused client before the
+                // channel's unwritability reached the writer (measured 1.4 to 6.6 MB of 37). A turn of
+                // the loop after each chunk keeps that current: the next write waits while the
+                // client does not read (``ExportLimits/downloadReadAheadBytes``).
+                try await eventLoop.submit {}.get()
             }
             try await writer.finish(nil)
         }

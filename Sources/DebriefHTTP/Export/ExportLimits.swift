@@ -15,6 +15,15 @@ public struct ExportLimits: Sendable, Equatable {
     /// Where spool files are created (and at once unlinked).
     public var spoolDirectory: String
 
+    /// The bytes a download reads from its spool at a time.
+    public static let downloadChunkBytes = 64 * 1024
+    /// The most a download holds in the server's memory beyond what the kernel's socket buffers
+    /// took, however large the file and however long its client pauses: the chunk waiting for the
+    /// channel to turn writable again, and what the channel queues before it turns unwritable
+    /// (NIO's high-water mark, 64 KiB) with the write that crossed it. The next chunk is read only
+    /// once the last was taken. ExportSlowClientTests checks it by counts against a paused client.
+    public static let downloadReadAheadBytes = 4 * downloadChunkBytes
+
     public init(
         perAccount: Int = 2, total: Int = 4, spoolMaxBytes: Int = 1 << 30,
         spoolDirectory: String = FileManager.default.temporaryDirectory.path
