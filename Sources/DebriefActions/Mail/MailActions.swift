@@ -215,7 +215,7 @@ public struct MailActions: Sendable {
         let unsubscribe = "\(self.publicBaseURL)/unsubscribe/\(due.mailToken)"
         let wording: MailTexts.RosterWording
         switch due.kind {
-        case .link(let present): wording = present ? .thanks : .missed
+        case .link(let present): wording = present.map { $0 ? .thanks : .missed } ?? .plain
         case .reminder: wording = .reminder
         }
         let key: String

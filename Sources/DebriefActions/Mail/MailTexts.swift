@@ -51,8 +51,10 @@ enum MailTexts {
     enum RosterWording: Sendable, Equatable, CaseIterable {
         /// Checked in or marked present: "thank you for coming".
         case thanks
-        /// Absent: "sorry we missed you — your view still counts".
+        /// Absent: "sorry we missed you — your view still counts" — only when attendance was taken.
         case missed
+        /// No attendance was taken for the session: the link with plain words (issue 68).
+        case plain
         case reminder
     }
 
@@ -83,6 +85,9 @@ enum MailTexts {
         case .missed:
             en = "Hello \(name), sorry we missed you at \(title) — your view still counts. Tell the host what you think:\(closing)"
             ko = "\(name) 님, \(title)에서 못 뵈어 아쉬웠어요. 그래도 의견은 소중해요. 피드백을 남겨 주세요.\(closingKo)"
+        case .plain:
+            en = "Hello \(name), here is your feedback link for \(title). Tell the host what you think:\(closing)"
+            ko = "\(name) 님, \(title) 피드백 링크예요. 의견을 남겨 주세요.\(closingKo)"
         case .reminder:
             en = "Hello \(name), the feedback form of \(title) closes soon.\(closing) If you have not answered yet:"
             ko = "\(name) 님, \(title) 피드백이 곧 마감돼요.\(closingKo) 아직 답하지 않으셨다면:"

@@ -60,6 +60,8 @@ public struct RosterSendActions: Sendable {
             public var subject: String
             public var text: String
             public var names: [String]
+            /// No attendance was taken: the plain wording, neither thanks nor "missed you".
+            public var plain = false
         }
 
         public var mailConfigured: Bool
@@ -68,6 +70,9 @@ public struct RosterSendActions: Sendable {
         public var recipients: [Recipient]
         public var skipped: [Skipped]
         public var samples: [Sample]
+        /// Someone checked in or was marked present for the session. Until then nobody is told
+        /// they were missed: everyone gets the plain wording, and the page says why (issue 68).
+        public var attendanceTaken = true
         /// The series' reminder lead in hours before the form closes, nil when that time is off.
         public var reminderLeadHours: Int?
         /// The series' reminder time in hours after the session ends, nil when that time is off.
@@ -94,7 +99,7 @@ public struct RosterSendActions: Sendable {
 
     public func preview(_ meeting: Meeting, by viewer: Viewer) async throws -> Preview {
         let state = try await self.sends.state(meeting: meeting.id, series: meeting.seriesID, by: viewer)
-        let present = try await self.presentMembers(meeting, by: viewer)
+        let (present, attendanceTaken) = try await self.presentMembers(meeting, by: viewer)
         var recipients: [Preview.Recipient] = []
         var skipped: [Preview.Skipped] = []
         for member in state.members {
@@ -111,13 +116,14 @@ public struct RosterSendActions: Sendable {
             let texts = self.mail.rosterTexts(
                 title: meeting.title, name: first.name, formCode: state.target.formCode ?? "…", personalLink: "…",
                 unsubscribe: "\(self.mail.publicBaseURL)/unsubscribe/…", closesAt: state.target.closesAt,
-                zone: state.target.timeZone, wording: wantPresent ? .thanks : .missed)
-            return Preview.Sample(present: wantPresent, subject: texts.subject, text: texts.text, names: group.map(\.name))
+                zone: state.target.timeZone, wording: !attendanceTaken ? .plain : wantPresent ? .thanks : .missed)
+            return Preview.Sample(
+                present: wantPresent, subject: texts.subject, text: texts.text, names: group.map(\.name), plain: !attendanceTaken)
         }
         let lead = Int(self.mail.settings.reminderLead.components.seconds / 3600)
         var preview = Preview(
             mailConfigured: self.mail.isConfigured, formOpen: state.target.formCode != nil, recipients: recipients, skipped: skipped,
-            samples: samples, reminderLeadHours: state.reminder?.leadHours, reminderAfterEndHours: state.reminder?.afterEndHours,
+            samples: samples, attendanceTaken: attendanceTaken, reminderLeadHours: state.reminder?.leadHours, reminderAfterEndHours: state.reminder?.afterEndHours,
             answering: state.answering,
             defaultLeadHours: min(max(lead, RosterSendStore.Reminder.leadHoursRange.lowerBound), RosterSendStore.Reminder.leadHoursRange.upperBound))
         preview.remindsOtherSessions = try await self.remindedInstead(of: meeting)
@@ -140,7 +146,8 @@ public struct RosterSendActions: Sendable {
         guard self.mail.isConfigured else { throw DebriefError(.conflict, "this server sends no e-mail") }
         let preview = try await self.preview(meeting, by: viewer)
         let chosen = try await self.sends.recordLinkSend(
-            meeting: meeting.id, series: meeting.seriesID, by: viewer, recipients: preview.recipients.map { ($0.memberID, $0.present) })
+            meeting: meeting.id, series: meeting.seriesID, by: viewer, recipients: preview.recipients.map { ($0.memberID, $0.present) },
+            attendanceTaken: preview.attendanceTaken)
         try await self.mail.writeDueRosterMail(meeting: meeting.id)
         return chosen.count
     }
@@ -197,8 +204,11 @@ public struct RosterSendActions: Sendable {
         return hours
     }
 
-    /// The members checked in or marked present at `meeting`, as attendance counts them.
-    private func presentMembers(_ meeting: Meeting, by viewer: Viewer) async throws -> Set<UUID> {
-        Set(try await self.attendance.attendance(meeting: meeting.id, visibleTo: viewer).roster.filter(\.present).map(\.id))
+    /// The members checked in or marked present at `meeting`, as attendance counts them, and
+    /// whether attendance was taken at all: someone (on the roster or not) checked in or was
+    /// marked present. Without that, "absent" means "nobody looked", not "did not come".
+    private func presentMembers(_ meeting: Meeting, by viewer: Viewer) async throws -> (present: Set<UUID>, taken: Bool) {
+        let attendance = try await self.attendance.attendance(meeting: meeting.id, visibleTo: viewer)
+        return (Set(attendance.roster.filter(\.present).map(\.id)), !attendance.checkIns.isEmpty)
     }
 }

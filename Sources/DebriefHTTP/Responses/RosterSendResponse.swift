@@ -10,7 +10,8 @@ struct RosterSendPreviewResponse: ResponseEncodable {
         var memberID: UUID
         var name: String
         var email: String
-        /// `thanks` (checked in or marked present) or `missed`: which wording they get.
+        /// `thanks` (checked in or marked present), `missed`, or `plain` when no attendance was
+        /// taken for the session (nobody is told they were missed): which wording they get.
         var wording: String
 
         enum CodingKeys: String, CodingKey {
@@ -37,6 +38,8 @@ struct RosterSendPreviewResponse: ResponseEncodable {
     var recipients: [Recipient]
     var skipped: [Skipped]
     var samples: [Sample]
+    /// Someone checked in or was marked present: only then does anyone get `missed` (issue 68).
+    var attendanceTaken: Bool
     var reminder: RosterReminderResponse
     /// The session's form is anonymous (any published version): `answered` is the count of
     /// answers through personal links, `remind` has no count and no names (decisions 77, 81).
@@ -61,12 +64,14 @@ struct RosterSendPreviewResponse: ResponseEncodable {
         self.formOpen = preview.formOpen
         self.canSend = preview.canSend
         self.recipients = preview.recipients.map {
-            Recipient(memberID: $0.memberID, name: $0.name, email: $0.email, wording: Self.wording(present: $0.present))
+            Recipient(
+                memberID: $0.memberID, name: $0.name, email: $0.email, wording: Self.wording(present: $0.present, taken: preview.attendanceTaken))
         }
         self.skipped = preview.skipped.map { Skipped(name: $0.name, reason: $0.reason.rawValue) }
         self.samples = preview.samples.map {
-            Sample(wording: Self.wording(present: $0.present), subject: $0.subject, text: $0.text, names: $0.names)
+            Sample(wording: Self.wording(present: $0.present, taken: !$0.plain), subject: $0.subject, text: $0.text, names: $0.names)
         }
+        self.attendanceTaken = preview.attendanceTaken
         self.reminder = RosterReminderResponse(preview)
         let answering = preview.answering
         self.anonymous = answering.isAnonymous
@@ -77,7 +82,7 @@ struct RosterSendPreviewResponse: ResponseEncodable {
         self.canRemind = preview.canRemind
     }
 
-    static func wording(present: Bool) -> String { present ? "thanks" : "missed" }
+    static func wording(present: Bool, taken: Bool) -> String { !taken ? "plain" : present ? "thanks" : "missed" }
 }
 
 /// `POST /v1/meetings/{id}/roster/send`: `{"sent": n}`, the members this press chose (0 when

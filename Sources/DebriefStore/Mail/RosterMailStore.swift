@@ -122,8 +122,9 @@ public struct RosterMailStore: Sendable {
     /// A roster message due to a member about a meeting.
     public struct Due: Sendable {
         public enum Kind: Sendable, Equatable {
-            /// The participant link the host sent; `present` chooses the wording.
-            case link(present: Bool)
+            /// The participant link the host sent; `present` chooses the wording (nil: no
+            /// attendance was taken for the session, plain words, issue 68).
+            case link(present: Bool?)
             /// A reminder round's message: a host's press or one of the series' times
             /// (``RosterReminderStore``); its dedupe key names the round. `charged`: the round
             /// was charged for its whole set (an anonymous session), so the message is not counted again.

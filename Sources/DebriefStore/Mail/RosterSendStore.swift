@@ -123,13 +123,15 @@ public struct RosterSendStore: Sendable {
             reminderSet: try session.decode("link_sent"), pressed: try session.decode("pressed"))
     }
 
-    /// Records the host's press: each of `recipients` (a member and whether they were present)
+    /// Records the host's press: each of `recipients` (a member and whether they were present;
+    /// with `attendanceTaken` false, no wording of presence at all: stored NULL, issue 68)
     /// who still has an address that is not suppressed and was not sent this session's link
     /// before. Each row keeps the address and name the link goes to: the session's reminder set,
     /// which later roster edits do not change (decision 81). Returns the members recorded now. Refused (conflict) when the session has no open
     /// form any more.
     public func recordLinkSend(
-        meeting meetingID: UUID, series seriesID: UUID, by viewer: Viewer, recipients: [(member: UUID, present: Bool)]
+        meeting meetingID: UUID, series seriesID: UUID, by viewer: Viewer, recipients: [(member: UUID, present: Bool)],
+        attendanceTaken: Bool = true
     ) async throws -> [UUID] {
         try await self.database.withTransaction { connection in
             try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection)
@@ -139,7 +141,7 @@ public struct RosterSendStore: Sendable {
             return try await connection.query(
                 """
                 INSERT INTO roster_link_sends (meeting_id, roster_member_id, requested_by, present, email, name)
-                SELECT \(meetingID), rm.id, \(viewer.accountID), chosen.present, rm.email, rm.name
+                SELECT \(meetingID), rm.id, \(viewer.accountID), CASE WHEN \(attendanceTaken) THEN chosen.present END, rm.email, rm.name
                 FROM unnest(\(recipients.map { $0.member })::uuid[], \(recipients.map { $0.present })::boolean[]) AS chosen (member, present)
                 JOIN roster_members rm ON rm.id = chosen.member AND rm.series_id = \(seriesID)
                     AND rm.email IS NOT NULL AND rm.mail_token IS NOT NULL AND NOT mail_suppressed(rm.email, rm.series_id)

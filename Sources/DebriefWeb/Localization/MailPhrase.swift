@@ -12,6 +12,7 @@ enum MailPhrase: String, CaseIterable, Sendable {
     case rosterMailErrors, rosterMailNothingChanged, rosterMailFieldHint
     case rosterSendLink, rosterSendHeading, rosterSendButton, rosterSendButtonOne, rosterSendNoForm, rosterSendNobody, rosterSendNoMail
     case rosterSendPresentGroup, rosterSendAbsentGroup, rosterSendSubject, rosterSendSkippedHeading, rosterSendDone
+    case rosterSendPlainGroup, rosterSendNoAttendance
     case rosterSkipSuppressed, rosterSkipNoAddress, rosterSkipAlreadySent
     case rosterReminderHeading, rosterReminderCheckbox, rosterReminderHours, rosterReminderSave, rosterReminderOn, rosterReminderOff
     case rosterReminderSaved, rosterReminderHint
@@ -79,6 +80,9 @@ enum MailPhrase: String, CaseIterable, Sendable {
         case .rosterSendNobody: return ("Nobody to send to now: see who is skipped below.", "지금 보낼 사람이 없어요. 아래에서 제외된 사람을 확인하세요.")
         case .rosterSendNoMail: return ("This server sends no e-mail: copy the participant link from the meeting page instead.", "이 서버는 메일을 보내지 않아요. 회의 페이지에서 참여 링크를 복사해 보내세요.")
         case .rosterSendPresentGroup: return ("Checked in or marked present — thanked for coming ({n}): {names}", "출석한 사람 — 와 주셔서 고맙다는 메일 ({n}명): {names}")
+        case .rosterSendPlainGroup: return ("Everyone — the link with plain words ({n}): {names}", "모두 — 피드백 링크만 담은 메일 ({n}명): {names}")
+        case .rosterSendNoAttendance:
+            return ("No attendance was taken for this session: nobody checked in or was marked present. So nobody is sent \"sorry we missed you\" — everyone gets the link with plain words. Mark who came on the roster first if you want to thank them.", "이 회차는 출석을 확인하지 않았어요. 체크인하거나 출석 표시된 사람이 없어요. 그래서 \"못 뵈어 아쉬웠어요\" 메일은 아무에게도 보내지 않고, 모두에게 피드백 링크만 담은 메일을 보내요. 온 사람에게 고마움을 전하려면 먼저 명단에서 출석을 표시하세요.")
         case .rosterSendAbsentGroup: return ("Absent — told their view still counts ({n}): {names}", "결석한 사람 — 그래도 의견이 소중하다는 메일 ({n}명): {names}")
         case .rosterSendSubject: return ("Subject", "제목")
         case .rosterSendSkippedHeading: return ("Skipped", "제외")

@@ -40,6 +40,8 @@ struct RosterSendPageController {
         var canSend: Bool
         /// Mail and form are ready but nobody would get the link now.
         var nobody: Bool
+        /// Nobody checked in or was marked present: why nobody is told they were missed (issue 68).
+        var noAttendance: Bool
         var sendAction: String
         var sendLabel: String
         var samples: [Sample]
@@ -136,7 +138,7 @@ struct RosterSendPageController {
         let preview = try await self.sending.preview(meeting, by: try context.requireViewer())
         let samples = preview.samples.map { sample in
             SendPage.Sample(
-                group: t(sample.present ? .rosterSendPresentGroup : .rosterSendAbsentGroup, [
+                group: t(sample.plain ? .rosterSendPlainGroup : sample.present ? .rosterSendPresentGroup : .rosterSendAbsentGroup, [
                     "n": String(sample.names.count), "names": sample.names.joined(separator: ", "),
                 ]),
                 subject: sample.subject, text: sample.text)
@@ -161,6 +163,7 @@ struct RosterSendPageController {
             heading: t(.rosterSendHeading, ["n": String(meeting.sessionNumber)]), csrf: context.sessionCSRFToken ?? "",
             addressesLink: "/m/\(id)/roster/mail", notice: notice, mailConfigured: preview.mailConfigured, formOpen: preview.formOpen,
             canSend: preview.canSend, nobody: preview.mailConfigured && preview.formOpen && preview.recipients.isEmpty,
+            noAttendance: !preview.attendanceTaken,
             sendAction: "/m/\(id)/roster/send", sendLabel: preview.recipients.count == 1 ? t(.rosterSendButtonOne) : t(.rosterSendButton, ["n": String(preview.recipients.count)]), samples: samples,
             skipped: skipped, hasSkipped: !skipped.isEmpty, reminderAction: "/m/\(id)/roster/reminder", reminderOn: typedOn ?? reminderOn,
             reminderState: states.isEmpty ? t(.rosterReminderOff) : states.joined(separator: " "),

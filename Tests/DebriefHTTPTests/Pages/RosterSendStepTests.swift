@@ -225,7 +225,8 @@ struct RosterSendStepTests {
             let page = try await world.api.page("\(world.meeting)/roster/send", language: "ko", cookie: world.session.cookie)
             #expect(page.status == .ok)
             #expect(page.text.contains("지금 1명에게 링크 보내기"))
-            #expect(page.text.contains("결석한 사람 — 그래도 의견이 소중하다는 메일 (1명): Ana"))
+            // Nobody checked in or was marked present: nobody is told they were missed (issue 68).
+            #expect(page.text.contains("모두 — 피드백 링크만 담은 메일 (1명): Ana"))
             #expect(page.text.contains("꺼짐: 아무에게도 알림을 보내지 않아요."))
         }
     }
