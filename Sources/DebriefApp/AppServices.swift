@@ -19,7 +19,9 @@ struct AppServices: Sendable {
     let pages: Pages
     let readReplica: ReadReplica
     let tokenCache: TokenCache
-    let webhookDelivery: WebhookDeliveryService
+    /// The one list of features (``Feature``): each registers its JSON routes, its pages and its
+    /// services; the router and the application iterate it. A new feature is one line here.
+    let features: [any Feature]
     /// Queues the chat digests the clock makes due (scheduled closes, daily digests).
     let chatDigests: ChatDigestService
     let mail: MailActions
@@ -61,7 +63,7 @@ struct AppServices: Sendable {
             outbox: outbox, resets: PasswordResetStore(database: database, accounts: accountStore),
             roster: RosterMailStore(database: database), settings: configuration.mail, sender: configuration.smtp?.sender,
             caps: configuration.admission.mail, publicBaseURL: configuration.publicBaseURL,
-            addressProofs: AddressProofLinks(database: database))
+            addressProofs: AddressProofLinks(database: database), clock: configuration.clock)
         self.mail = mail
         let accounts = AccountActions(
             accounts: accountStore, tokens: tokenStore, throttle: throttle, signUpGate: signUpGate, readReplica: self.readReplica,
@@ -104,14 +106,14 @@ struct AppServices: Sendable {
         let chatChannels = ChatChannelStore(database: database, secrets: webhookSecrets)
         let chat = ChatActions(
             channels: chatChannels, sender: webhookSender, caps: configuration.admission.webhooks,
-            allowedHosts: configuration.webhooks.allowInsecureHosts)
+            allowedHosts: configuration.webhooks.allowInsecureHosts, clock: configuration.clock)
         self.chatDigests = ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))
         let chatRenderer = ChatDigestRenderer(
             results: results, meetings: meetingStore, accounts: accountStore, publicBaseURL: configuration.publicBaseURL)
         // One use case for the send step's page and its JSON routes.
         let rosterSending = RosterSendActions(
             mail: self.mail, sends: RosterSendStore(database: database), attendance: AttendanceStore(database: database),
-            reminders: RosterReminderStore(database: database))
+            reminders: RosterReminderStore(database: database), clock: configuration.clock)
         let actionItems = ActionItemActions(
             items: ActionItemStore(database: database), clocks: SeriesClockStore(database: database), clock: configuration.clock)
         self.mailDelivery = configuration.smtp.map { smtp in
@@ -125,7 +127,7 @@ struct AppServices: Sendable {
             exporter: Exporter(
                 exports: ExportStore(database: database, reads: self.readReplica, metrics: ExportMetrics(factory: metrics)),
                 results: resultsStore, clock: configuration.clock),
-            liveResults: self.liveResults, webhooks: webhooks, calendar: calendar, chat: chat, mail: mail,
+            liveResults: self.liveResults, calendar: calendar, chat: chat, mail: mail,
             rosterSending: rosterSending, actionItems: actionItems, roomQuestions: roomQuestions,
             isDatabaseReady: { (try? await database.query("SELECT 1")) != nil },
             settings: http)
@@ -133,7 +135,7 @@ struct AppServices: Sendable {
             signUpGate: signUpGate,
             settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations, throttle: throttle),
             attendance: attendance, forms: forms, moderation: moderation, sharing: sharing, loopbackHint: configuration.publicURLHint,
-            webhooks: webhooks, calendar: calendar, mail: mail, rosterSending: rosterSending, chat: chat, actionItems: actionItems)
+            calendar: calendar, mail: mail, rosterSending: rosterSending, chat: chat, actionItems: actionItems)
         let hasher = self.hasher
         self.pages = Pages(
             participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http, host: hostPages,
@@ -144,7 +146,7 @@ struct AppServices: Sendable {
                     store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
                     logger: Logger(label: "debrief.signin"))
             })
-        self.webhookDelivery = WebhookDeliveryService(
+        let webhookDelivery = WebhookDeliveryService(
             queue: WebhookQueue(database: database, secrets: webhookSecrets), sender: webhookSender,
             settings: configuration.webhooks,
             summary: { meeting in
@@ -154,5 +156,8 @@ struct AppServices: Sendable {
             },
             chat: { job in try await chatRenderer.payload(job) },
             logger: Logger(label: "debrief.webhooks"))
+        self.features = [
+            WebhooksFeature(webhooks: webhooks, meetings: meetings, delivery: webhookDelivery),
+        ]
     }
 }

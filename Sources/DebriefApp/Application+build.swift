@@ -41,7 +41,9 @@ public func buildApplication(
         ReplicaMonitorService(replica: services.readReplica),
         InstanceHeartbeatService(
             heartbeats: InstanceHeartbeats(database: database), peers: services.api.settings.clusterPeers, logger: logger),
-        services.webhookDelivery, services.chatDigests)
+        services.chatDigests)
+    // Each feature's background work, from the one list.
+    app.addServices(services.features.flatMap(\.services))
     // E-mail: the outbox's sender and the roster's scheduler, only when SMTP is configured.
     if let mailDelivery = services.mailDelivery {
         app.addServices(mailDelivery, RosterMailScheduler(mail: services.mail, logger: Logger(label: "debrief.mail")))
@@ -51,7 +53,7 @@ public func buildApplication(
 
 /// The whole application's router: the JSON API and the pages around the same use cases.
 func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
-    buildRouter(services.api) { router, participantLimits in
-        services.pages.addRoutes(to: router, participantRateLimit: participantLimits)
+    buildRouter(services.api, features: services.features) { router, participantLimits in
+        services.pages.addRoutes(to: router, participantRateLimit: participantLimits, features: services.features)
     }
 }

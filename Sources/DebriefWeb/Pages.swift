@@ -37,8 +37,9 @@ public struct Pages: Sendable {
         self.companySignIn = companySignIn
     }
 
-    /// Adds every page route; the participant pages share the API's rate limit buckets.
-    public func addRoutes(to router: Router<AppRequestContext>, participantRateLimit: RateLimitMiddleware) {
+    /// Adds every page route, each feature's of the application's one list among them; the
+    /// participant pages share the API's rate limit buckets.
+    public func addRoutes(to router: Router<AppRequestContext>, participantRateLimit: RateLimitMiddleware, features: [any Feature]) {
         Assets.addRoutes(to: router)
         ParticipantPageController(
             participants: self.participants, results: self.results, maxBodyBytes: self.settings.participantMaxBodyBytes,
@@ -72,7 +73,6 @@ public struct Pages: Sendable {
         AccountPageController(
             accounts: self.accounts, settings: self.host.settings, mailConfigured: self.host.mail.isConfigured, mail: self.host.mail)
             .addRoutes(to: signedIn)
-        WebhookPagesController(meetings: self.meetings, webhooks: self.host.webhooks).addRoutes(to: signedIn)
         AdminPageController(settings: self.host.settings, mail: self.host.mail, publicBaseURL: self.settings.publicBaseURL)
             .addRoutes(to: signedIn)
         let creation = MeetingCreation(
@@ -97,6 +97,8 @@ public struct Pages: Sendable {
             meetings: self.meetings, moderation: self.host.moderation
         ).addRoutes(to: signedIn)
         ActionItemPagesController(meetings: self.meetings, blocks: actionBlocks, dashboard: hostPages).addRoutes(to: signedIn)
+        let pages = PageRoutes(router: router, signedIn: signedIn, participantRateLimit: participantRateLimit, settings: self.settings)
+        for feature in features { feature.addPages(to: pages) }
     }
 }
 
@@ -111,8 +113,6 @@ public struct HostPages: Sendable {
     /// A public URL phones could reach (`http://192.168.1.20:8080`), set when the configured one
     /// is a loopback address: the dashboard and meetings list then say how to fix it.
     let loopbackHint: String?
-    /// The webhooks pages (`/account/webhooks`).
-    let webhooks: WebhookActions
     /// The calendar pages (`/m/{id}/calendar`, `/m/from-calendar`).
     let calendar: CalendarActions
     /// Password reset by mail, the roster's addresses and unsubscribes, the delivery log.
@@ -126,7 +126,7 @@ public struct HostPages: Sendable {
 
     public init(
         signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions, moderation: ModerationActions,
-        sharing: SharingActions, loopbackHint: String?, webhooks: WebhookActions, calendar: CalendarActions, mail: MailActions,
+        sharing: SharingActions, loopbackHint: String?, calendar: CalendarActions, mail: MailActions,
         rosterSending: RosterSendActions, chat: ChatActions, actionItems: ActionItemActions
     ) {
         self.signUpGate = signUpGate
@@ -136,7 +136,6 @@ public struct HostPages: Sendable {
         self.moderation = moderation
         self.sharing = sharing
         self.loopbackHint = loopbackHint
-        self.webhooks = webhooks
         self.calendar = calendar
         self.mail = mail
         self.rosterSending = rosterSending

@@ -5,10 +5,14 @@ import Hummingbird
 
 /// A host's webhook endpoints and their delivery logs (`/v1/webhooks…`). Behind
 /// ``AuthMiddleware``; another account's endpoint is 404.
-struct WebhookController {
+public struct WebhookController: Sendable {
     let webhooks: WebhookActions
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    public init(webhooks: WebhookActions) {
+        self.webhooks = webhooks
+    }
+
+    public func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("webhooks") { _, context -> WebhookEndpointList in
             let endpoints = try await self.webhooks.list(by: try context.requireViewer())
             return WebhookEndpointList(items: endpoints.map { WebhookEndpointResponse($0) })

@@ -21,8 +21,6 @@ public struct JSONAPI: Sendable {
     /// Whether the database answers now, for `/readyz`.
     public let isDatabaseReady: @Sendable () async -> Bool
     public let settings: HTTPSettings
-    /// The host's webhook endpoints (`/v1/webhooks…`).
-    public let webhooks: WebhookActions
     /// Calendar feeds, `.ics` downloads and series from a rule.
     public let calendar: CalendarActions
     /// Series' team chat channels (`/v1/series/{id}/chat-channel…`).
@@ -40,7 +38,7 @@ public struct JSONAPI: Sendable {
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, sharing: SharingActions, forms: FormActions,
         results: ResultsActions, attendance: AttendanceActions, moderation: ModerationActions, exporter: Exporter, liveResults: LiveResultsHub,
-        webhooks: WebhookActions, calendar: CalendarActions, chat: ChatActions, mail: MailActions, rosterSending: RosterSendActions,
+        calendar: CalendarActions, chat: ChatActions, mail: MailActions, rosterSending: RosterSendActions,
         actionItems: ActionItemActions, roomQuestions: RoomQuestionActions,
         isDatabaseReady: @escaping @Sendable () async -> Bool, settings: HTTPSettings
     ) {
@@ -54,7 +52,6 @@ public struct JSONAPI: Sendable {
         self.moderation = moderation
         self.exporter = exporter
         self.liveResults = liveResults
-        self.webhooks = webhooks
         self.calendar = calendar
         self.chat = chat
         self.mail = mail
@@ -117,13 +114,14 @@ public struct HTTPSettings: Sendable {
     public var securesCookies: Bool { SessionCookie.isSecure(publicBaseURL: self.publicBaseURL) }
 }
 
-/// Routes a router that serves the JSON API under `/v1` and whatever `addPages` adds (the HTML
-/// site), with the service-wide middleware around both in the one right order.
+/// Routes a router that serves the JSON API under `/v1`, each feature of the application's one
+/// list (``Feature``), and whatever `addPages` adds (the HTML site), with the service-wide
+/// middleware around both in the one right order.
 ///
 /// `addPages` gets the participant rate limit, so the pages share its buckets: alternating
 /// between the API and the pages does not double anyone's rate.
 public func buildRouter(
-    _ api: JSONAPI, addPages: (Router<AppRequestContext>, RateLimitMiddleware) -> Void
+    _ api: JSONAPI, features: [any Feature], addPages: (Router<AppRequestContext>, RateLimitMiddleware) -> Void
 ) -> Router<AppRequestContext> {
     // Every GET route answers HEAD too (``HeadAsGetMiddleware``).
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -189,7 +187,6 @@ public func buildRouter(
     ).addRoutes(to: cookieReadable)
     ExportController(exporter: api.exporter, meetings: api.meetings, admission: admission).addRoutes(to: cookieReadable)
     AttendanceController(attendance: api.attendance).addRoutes(to: authenticated)
-    WebhookController(webhooks: api.webhooks).addRoutes(to: authenticated)
     ChatChannelController(chat: api.chat).addRoutes(to: authenticated)
     RosterMailController(mail: api.mail, meetings: api.meetings, admission: admission).addRoutes(to: authenticated)
     RosterSendController(sending: api.rosterSending, meetings: api.meetings).addRoutes(to: authenticated)
@@ -203,6 +200,11 @@ public func buildRouter(
     calendar.addParticipantRoutes(to: participant)
     calendar.addCookieReadableRoutes(to: cookieReadable)
     calendar.addRoutes(to: authenticated)
+
+    let routes = APIRoutes(
+        v1: v1, participant: participant, authenticated: authenticated, cookieReadable: cookieReadable, admission: admission,
+        settings: api.settings)
+    for feature in features { feature.addRoutes(to: routes) }
 
     addPages(router, participantLimits)
     // Last: router middleware added after the routes wraps only the not-found responder.
