@@ -69,7 +69,7 @@ public enum NumberKind: QuestionKindDescriptor {
     /// The unit is the only text besides the prompt; it is translated in the slot a short
     /// answer's placeholder uses (a number question has none), so translations need no new field.
     public static func texts(of spec: NumberSpec, question key: QuestionKey) -> [TranslatableText] {
-        spec.unit.map { [TranslatableText(field: .placeholder(key), original: $0)] } ?? []
+        spec.unit.map { [TranslatableText(field: .placeholder(key), original: $0, name: .unit)] } ?? []
     }
 
     public static func localized(_ spec: NumberSpec, _ translation: QuestionTranslation) -> NumberSpec {

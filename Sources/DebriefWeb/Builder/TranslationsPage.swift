@@ -117,7 +117,7 @@ struct TranslationsPage {
         let question = t(.questionNumber, ["n": String(positions.questions[key] ?? 0)])
         switch text.field {
         case .title, .prompt: return question
-        case .placeholder: return "\(question) · \(t(.placeholderLabel))"
+        case .placeholder: return "\(question) · \(text.name == .unit ? t(TranslationPhrase.unitLabel) : t(.placeholderLabel))"
         case .minLabel: return "\(question) · \(t(.minLabelLabel))"
         case .maxLabel: return "\(question) · \(t(.maxLabelLabel))"
         case .option(_, let id): return "\(question) · \(t(.optionNumber, ["n": positions.item(id, of: key)]))"

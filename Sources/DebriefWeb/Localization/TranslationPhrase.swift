@@ -7,7 +7,7 @@ enum TranslationPhrase: String, CaseIterable, Sendable {
     case translationsLink, translationsHeading, translationsBody, formLanguageLabel, formLanguageHint
     case addLanguageLabel, addLanguageButton, removeLanguageButton, noTranslations
     case translationCaption, textColumn, originalColumn, translationColumn, missingBadge
-    case missingSummary, missingNone, translationsSaved, languagesNote, languagesTile
+    case missingSummary, missingNone, translationsSaved, languagesNote, languagesTile, unitLabel
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -43,6 +43,7 @@ enum TranslationPhrase: String, CaseIterable, Sendable {
         case .translationsSaved: return ("Translations saved.", "번역을 저장했어요.")
         case .languagesNote: return ("Languages: {languages}.", "언어: {languages}.")
         case .languagesTile: return ("Responses by language", "언어별 응답")
+        case .unitLabel: return ("Unit", "단위")
         }
     }
 }

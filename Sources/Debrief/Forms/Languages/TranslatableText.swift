@@ -13,9 +13,17 @@ public struct TranslatableText: Sendable, Equatable {
         case statement(QuestionKey, key: String)
     }
 
+    /// What the host calls a text a kind keeps in another text's slot (issue 68: a number
+    /// question's unit is translated in the placeholder's slot, and the page called it that).
+    public enum Name: Sendable, Equatable {
+        case unit
+    }
+
     public var field: Field
     /// The text in the form's own language.
     public var original: String
+    /// Its own name when it is not the slot's; nil: the slot names it.
+    public var name: Name? = nil
 
     /// Where it goes within a translation, as the API's validation names it: `title`,
     /// `questions.q1.prompt`, `questions.q1.options.yes`.
