@@ -54,6 +54,9 @@ struct TrendsPage {
     var dashboardURL: String
     var sessions: [SessionRow]
     var sessionsSVG: String
+    /// "2 planned sessions are not shown": the sessions table leaves out those not begun
+    /// (``TrendsReport/planned``); nil when there are none.
+    var plannedNote: String?
     var questions: [QuestionBlock]
     /// The questions actions were meant to move, before and after (nil: none named one).
     var actionQuestions: ActionTrendsBlock?
@@ -83,6 +86,7 @@ struct TrendsPage {
         // Each chart sits under its page heading, which is its title (shown once, wrapped by the page).
         let style = ChartStyle(theme: .light, width: DashboardPanel.chartWidth, language: language, drawsTitle: false)
         self.sessionsSVG = ChartSVG.sessions(trends.sessions, style: style)
+        self.plannedNote = Self.plannedNote(trends.planned, t)
         self.actionQuestions = ActionTrendsBlock(trends, t)
         let labels = trends.optionLabels
         self.questions = trends.questions.map { trend in
@@ -103,6 +107,12 @@ struct TrendsPage {
             block.hasValues = trend.kind.descriptor.meanName(language) != nil
             return block
         }
+    }
+
+    /// Says how many planned sessions the table leaves out, in the count's number; nil for none.
+    static func plannedNote(_ planned: Int, _ t: Localizer) -> String? {
+        guard planned > 0 else { return nil }
+        return planned == 1 ? t(.trendsPlannedOne) : t(.trendsPlannedMany, ["n": String(planned)])
     }
 
     /// The session's actions done of those recorded, with the completion rate; "none recorded"

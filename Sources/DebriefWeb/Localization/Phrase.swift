@@ -35,7 +35,7 @@ enum Phrase: String, CaseIterable, Sendable {
     case refresh, liveStatus, participantLink, formCode, responsesLabel, checkedInLabel
     case responseRateCheckedIn, responseRateExpected, possibleDuplicates, rateOfCheckedIn, rateOfExpected, perMinuteHeading, noPublishedForm
     case trendsLink, trendsHeading, sessionNumber, allMeetings, formOpen, formClosed
-    case attendanceHeading, noTrends, responseRateColumn, qrTitle
+    case attendanceHeading, noTrends, responseRateColumn, qrTitle, trendsPlannedOne, trendsPlannedMany
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -159,6 +159,9 @@ enum Phrase: String, CaseIterable, Sendable {
         case .formClosed: return ("Closed", "마감")
         case .attendanceHeading: return ("Attendance", "출석")
         case .noTrends: return ("No question was asked in two sessions yet.", "아직 두 회차 이상 물어본 질문이 없어요.")
+        // Planned sessions (not begun) are in no table or chart (decision 83); the page says so.
+        case .trendsPlannedOne: return ("1 planned session is not shown: it has not begun.", "아직 시작하지 않은 예정 회차 1개는 표시하지 않아요.")
+        case .trendsPlannedMany: return ("{n} planned sessions are not shown: they have not begun.", "아직 시작하지 않은 예정 회차 {n}개는 표시하지 않아요.")
         case .qrTitle: return ("QR code of the participant link", "참여 링크 QR 코드")
         case .responseRateColumn: return ("Response rate (of)", "응답률 (기준)")
         }
