@@ -31,10 +31,10 @@ struct ExportLoopLayoutsTests {
     func insert(into database: Database, meeting: UUID, voters: [UUID], author: UUID) async throws {
         try await database.execute(
             """
-            INSERT INTO action_items (meeting_id, title, status, due_on, question_key, created_at)
-            VALUES (\(meeting), \(Self.hostile), 'done', '2026-12-24', 'useful', now() - interval '3 minutes'),
-                   (\(meeting), 'Shorter status round', 'open', NULL, NULL, now() - interval '2 minutes'),
-                   (\(meeting), '+Try a new room', 'dropped', NULL, NULL, now() - interval '1 minute')
+            INSERT INTO action_items (meeting_id, title, status, due_on, question_key, created_at, closed_at)
+            VALUES (\(meeting), \(Self.hostile), 'done', '2026-12-24', 'useful', now() - interval '3 minutes', now()),
+                   (\(meeting), 'Shorter status round', 'open', NULL, NULL, now() - interval '2 minutes', NULL),
+                   (\(meeting), '+Try a new room', 'dropped', NULL, NULL, now() - interval '1 minute', now())
             """)
         try await database.execute(
             "INSERT INTO room_question_settings (meeting_id, enabled, moderation, names) VALUES (\(meeting), true, 'postThenHide', 'named')")
