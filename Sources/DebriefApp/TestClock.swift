@@ -8,13 +8,10 @@ import Synchronization
 /// the server runs. No production setting reaches it: it is not in the setting table (so neither
 /// a flag, `--help`, docs/configuration.md nor `--config-file` knows it), only the executable
 /// reads its variable, and only a debug build (`-D DEBUG`, what `swift build` makes and the
-/// tests run) contains the code that reads the file. A release build ignores the variable and
-/// says so once in its log.
+/// tests run) contains the code that reads the file. A release build ignores the path and says
+/// so once in its log. The executable reads the environment (`Serve.testClockVariable`) and passes
+/// the path here; nothing in this module reads the environment.
 public enum TestClock {
-    /// The environment variable naming the file that holds the instant (ISO 8601, e.g.
-    /// `2031-03-04T07:00:00Z`); read by `debrief serve` and nothing else.
-    public static let variable = "DEBRIEF_TEST_CLOCK_FILE"
-
     /// Whether this build can follow a clock file at all: debug builds only.
     public static var isAvailable: Bool {
         #if DEBUG
@@ -24,20 +21,20 @@ public enum TestClock {
         #endif
     }
 
-    /// The application's clock: the system's, unless `path` (the variable's value) names a clock
+    /// The application's clock: the system's, unless `path` (the executable's variable) names a clock
     /// file and this is a debug build. An empty value counts as unset.
     public static func wallClock(path: String?, logger: Logger) -> WallClock {
         guard let path, !path.isEmpty else { return .system }
         #if DEBUG
         logger.warning(
             "the server's clock follows a test clock file (a debug build); times the database decides stay on its own clock",
-            metadata: ["variable": "\(Self.variable)", "path": "\(path)"])
+            metadata: ["path": "\(path)"])
         let file = TestClockFile(path: path, logger: logger)
         return WallClock { file.now() }
         #else
         logger.warning(
             "ignored: a release build runs on the system clock; only debug builds follow a test clock file",
-            metadata: ["variable": "\(Self.variable)"])
+            metadata: ["path": "\(path)"])
         return .system
         #endif
     }

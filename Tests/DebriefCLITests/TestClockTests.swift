@@ -14,9 +14,9 @@ struct TestClockTests {
     /// configuration docs names it, so neither an operator's environment file nor a config file
     /// moves a server's time by way of the table.
     @Test func noSettingOfTheTableReachesIt() {
-        #expect(!SettingTable.all.contains { $0.variable == TestClock.variable || $0.key.contains("clock") })
+        #expect(!SettingTable.all.contains { $0.variable == Serve.testClockVariable || $0.key.contains("clock") })
         #expect(!Serve.helpMessage(columns: 10_000).contains("clock"))
-        #expect(!ConfigurationDocs.markdown.contains(TestClock.variable))
+        #expect(!ConfigurationDocs.markdown.contains(Serve.testClockVariable))
     }
 
     @Test(arguments: [nil, ""])

@@ -15,6 +15,9 @@ import ServiceLifecycle
 /// `debrief serve`: the HTTP API, on a configured database or a private local cluster.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the HTTP API (the default command).")
+    /// Names the file of a debug build's test clock (ISO 8601 instant; decision 83). Not a
+    /// setting: read here, once, and passed to ``TestClock``.
+    static let testClockVariable = "DEBRIEF_TEST_CLOCK_FILE"
 
     @Option(name: SettingTable.configFile.longName, help: SettingTable.configFile.argumentHelp)
     var configFile: String?
@@ -154,7 +157,7 @@ struct Serve: AsyncParsableCommand {
         let logger = settings.database.bootstrapLogging(label: "debrief")
         var configuration = settings.app
         // Not a setting (decision 83): a debug build's test command may move the server's clock.
-        configuration.clock = TestClock.wallClock(path: ProcessInfo.processInfo.environment[TestClock.variable], logger: logger)
+        configuration.clock = TestClock.wallClock(path: ProcessInfo.processInfo.environment[Self.testClockVariable], logger: logger)
         if LANAddress.isLoopback(url: configuration.publicBaseURL) {
             let hint = "http://\(LANAddress.first() ?? "<LAN address>"):\(configuration.port)"
             configuration.publicURLHint = hint
