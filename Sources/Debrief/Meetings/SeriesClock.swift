@@ -76,6 +76,13 @@ public struct SeriesClock: Sendable, Equatable {
         public var previous: Session?
         /// Whether the previous session's form still takes answers (its own code keeps working).
         public var previousFormOpen: Bool
+
+        /// The code the room opens for `meetingID`'s form: the series' stable code while that
+        /// session is the one happening now (the series code opens it then), else the form's own,
+        /// so a code never sends the room to another week. The presenter and the home page ask it.
+        public func roomCode(meetingID: UUID, seriesCode: String?, formCode: String) -> String {
+            self.current?.meetingID == meetingID ? seriesCode ?? formCode : formCode
+        }
     }
 
     /// The series' sessions, in the order they begin (ties: by session number).

@@ -10,6 +10,8 @@ extension MeetingActions {
     public struct Nearest: Sendable {
         public var meeting: Meeting
         public var session: SeriesClock.Session
+        /// Its series' clock read at the same instant (which session is now).
+        public var reading: SeriesClock.Reading
     }
 
     /// One page of the home page's series, with their clocks, read at `at`.
@@ -31,9 +33,10 @@ extension MeetingActions {
         let series = try await self.meetings.seriesAhead(for: viewer, at: instant)
         let clocks = try await self.meetings.clocks.clocks(series: series)
         guard let session = NearestMeeting.nearest(in: Array(clocks.values), at: instant),
-            let meeting = try await self.meetings.find(session.meetingID, visibleTo: viewer)
+            let meeting = try await self.meetings.find(session.meetingID, visibleTo: viewer),
+            let reading = clocks[meeting.seriesID]?.reading(at: instant)
         else { return nil }
-        return Nearest(meeting: meeting, session: session)
+        return Nearest(meeting: meeting, session: session, reading: reading)
     }
 
     /// One page of the viewer's series (``seriesPage(for:search:page:perPage:)``) with each

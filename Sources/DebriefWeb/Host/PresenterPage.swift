@@ -130,7 +130,7 @@ struct PresenterPageController {
         // the series clock names now (decision 83), so it is shown only while that is this one; a
         // session published early, or one whose week has passed, shows its own form's code.
         let now = try await self.meetings.seriesNow(of: meeting)
-        let code = now.reading.current?.meetingID == meeting.id ? meeting.seriesCode ?? formCode : formCode
+        let code = now.reading.roomCode(meetingID: meeting.id, seriesCode: meeting.seriesCode, formCode: formCode)
         let url = ParticipantURL.of(code: code, base: self.publicBaseURL)
         view.participantURL = url
         view.joinCode = code

@@ -56,9 +56,9 @@ struct HomeNearestBlock {
         self.qrLarge = nearest.session.roomQRIsUp(at: instant)
         self.qrSize = self.qrLarge ? "large" : "small"
         self.noForm = nearest.session.form == nil
-        // The nearest meeting is the clock's current session once it has begun, else its next.
-        let isCurrent = nearest.session.beginsAt <= instant
-        let code = nearest.session.form.map { isCurrent ? meeting.seriesCode ?? $0.code : $0.code }
+        let code = nearest.session.form.map {
+            nearest.reading.roomCode(meetingID: meeting.id, seriesCode: meeting.seriesCode, formCode: $0.code)
+        }
         let url = code.map { ParticipantURL.of(code: $0, base: publicBaseURL) }
         let pixels = self.qrLarge ? Self.largePixels : Self.smallPixels
         let svg = url.flatMap { try? QRMatrix(encoding: $0).svg(pixels: pixels, title: t(.qrTitle)) }
