@@ -10,6 +10,7 @@ back to back. postgres_cpu is "?" when the cluster's processes could not be read
 The first table is goal 4's row per layout beside its floor (one COPY) and the ceiling the CPU
 sets; the second says where that CPU went.
 """
+import os
 import statistics
 import sys
 from collections import defaultdict
@@ -77,6 +78,18 @@ for layout in layouts:
         row(["… floor: --connections 1 (one COPY, what a single statement gives)", "–", cell(ratios(layout, "debrief1"), 2, " ×"), "–"])
     row([f"… the CPU's ceiling: psql's PostgreSQL CPU s ÷ (the export's CPU s ÷ {min(cores, connections)} cores)", "–",
          cell(ceilings(layout, goal, connections), 2, " ×"), "–"])
+# For scripts/bench-targets' one table (bench/goals_table.py): each layout's ratio and both sides'
+# MB/s, medians of the rounds, appended to the file BENCH_FIGURES names.
+if os.environ.get("BENCH_FIGURES"):
+    with open(os.environ["BENCH_FIGURES"], "a") as out:
+        out.write(f"export connections {connections}\n")
+        for layout in layouts:
+            pairs = paired(layout, goal)
+            if not pairs:
+                continue
+            out.write(f"export ratio_{layout} {statistics.median(ratios(layout, goal)):.3f}\n")
+            out.write(f"export mbps_{layout} {statistics.median(e['bytes'] / 1e6 / e['seconds'] for _, e in pairs):.2f}\n")
+            out.write(f"export psql_mbps_{layout} {statistics.median(p['bytes'] / 1e6 / p['seconds'] for p, _ in pairs):.2f}\n")
 peak = max((r["rss"] for (layout, side), by_run in runs.items() if side != "psql" for r in by_run.values()), default=0)
 row(["the export process's peak RSS, largest of the runs", "< 64 MiB", f"{peak:.1f} MiB", "yes" if peak < 64 else "no"])
 

@@ -13,6 +13,9 @@
 #                                  MEETING, CODE, FORM_ID
 #   bench_wrk_line FILE            prints "requests created not_created seconds p50 p99 socket_errors"
 #                                  from the WRK line the bench/*.lua scripts print
+#   bench_figure SCOPE MEASURE VALUE   appends "SCOPE MEASURE VALUE" to the file BENCH_FIGURES names,
+#                                  if it names one: how scripts/bench-targets collects the figures
+#                                  of the scenarios it runs for its one table (bench/goals_table.py)
 
 # The same release build as `DEBRIEF_BUILD=release scripts/serve` and the Dockerfile, with no
 # compiler flags of its own, so the benchmark measures the binary that ships. Swift 6.3.1's
@@ -122,4 +125,8 @@ bench_api_setup() {
 
 bench_wrk_line() {
     sed -n 's/^WRK requests=\([0-9]*\) created=\([0-9]*\) not_created=\([0-9]*\) seconds=\([0-9.]*\) p50_ms=\([0-9.]*\) p99_ms=\([0-9.]*\) socket_errors=\([0-9]*\)$/\1 \2 \3 \4 \5 \6 \7/p' "$1"
+}
+
+bench_figure() {
+    [ -z "${BENCH_FIGURES:-}" ] || [ -z "$3" ] || echo "$1 $2 $3" >>"$BENCH_FIGURES"
 }
