@@ -11,19 +11,17 @@ import Testing
 /// hangs on it, and no second fan-out exists).
 @Suite("Questions from the room: each change announces its meeting")
 struct RoomQuestionNotifyTests {
-    /// Runs `change`, then waits (a bounded number of polls) until the listener heard one more
-    /// announcement of `meeting` than before.
+    /// Runs `change`, then waits until the listener heard one more announcement of `meeting` than
+    /// before: an event that must come, so the wait only ends a broken run (two minutes).
     static func announces(
         _ meeting: String, _ heard: HeardNotifications, _ what: String, _ change: () async throws -> Void
     ) async throws {
-        let before = await heard.payloads.count
+        let id = meeting.lowercased()
+        let before = await heard.payloads.filter { $0 == id }.count
         try await change()
-        for _ in 0..<100 {
-            if await heard.payloads.count > before { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        let after = await heard.payloads.dropFirst(before)
-        #expect(after.contains(meeting.lowercased()), "\(what) announced its meeting")
+        _ = try await ParticipantNotifyTests.heard(heard, within: 12_000) { $0.filter { $0 == id }.count > before }
+        let after = await heard.payloads.filter { $0 == id }.count
+        #expect(after > before, "\(what) announced its meeting")
     }
 
     @Test func postsVotesModerationAndSettingsAnnounceTheirMeeting() async throws {
@@ -34,12 +32,8 @@ struct RoomQuestionNotifyTests {
             let meeting = fixture.meetingID
             let owner = try await RoomQuestionsModerationPageTests.owner(api, fixture)
             _ = try await ParticipantNotifyTests.listening(database) { heard in
-                // The listener connects asynchronously: a first change until it hears one.
-                for _ in 0..<50 where await heard.payloads.isEmpty {
-                    try await RoomQuestionsPageTests.turnOn(api, fixture)
-                    try await Task.sleep(for: .milliseconds(100))
-                }
-                #expect(await !heard.payloads.isEmpty, "settings announced their meeting")
+                try await ParticipantNotifyTests.mark("ready", database, heard)
+                try await Self.announces(meeting, heard, "settings") { try await RoomQuestionsPageTests.turnOn(api, fixture) }
                 let browser = try await api.joinRoom(fixture.code)
                 try await Self.announces(meeting, heard, "a page's post") {
                     let posted = try await api.roomPagePost("/f/\(fixture.code)/room-questions", [("text", "Lunch?")], as: browser)

@@ -40,6 +40,9 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
 
     public let mode: Mode
     private let database: Database
+    /// What ``run()`` waits the interval on: `ContinuousClock` in the application; a test's clock
+    /// that moves only when the test moves it, so coalescing is checked by counts at exact instants.
+    private let clock: any Clock<Duration>
     private let logger: Logger
     private let lock = NSLock()
     private var pending: Set<UUID> = []
@@ -55,10 +58,11 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
 
     public init(
         database: Database, mode: Mode, logger: Logger = Logger(label: "debrief.notify"),
-        metrics: any MetricsFactory = MetricsSystem.factory
+        metrics: any MetricsFactory = MetricsSystem.factory, clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.database = database
         self.mode = mode
+        self.clock = clock
         self.logger = logger
         self.sent = Counter(label: "debrief_notify_sent_total", factory: metrics)
         self.coalesced = Counter(label: "debrief_notify_coalesced_total", factory: metrics)
@@ -109,7 +113,7 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
     /// statement; until graceful shutdown, after which what is marked is sent.
     public func run() async throws {
         for await _ in self.wakeups.cancelOnGracefulShutdown() {
-            if case .coalesced(let interval) = self.mode { try? await Task.sleep(for: interval) }
+            if case .coalesced(let interval) = self.mode { try? await self.clock.sleep(for: interval) }
             await self.flush()
         }
         await self.flush()
