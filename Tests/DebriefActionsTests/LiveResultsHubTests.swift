@@ -101,9 +101,10 @@ struct LiveResultsHubTests {
         #expect(lines.last.map { Data($0.dropFirst("data: ".count).utf8) } == json)
     }
 
-    /// Waits (polling, bounded only so a failure ends the test) until `done` holds.
+    /// Waits (polling, bounded only so a failure ends the test: two minutes, which a busy
+    /// machine's delays cannot reach) until `done` holds.
     static func eventually(_ done: () async -> Bool) async throws -> Bool {
-        for _ in 0..<500 {
+        for _ in 0..<6_000 {
             if await done() { return true }
             try await Task.sleep(for: .milliseconds(20))
         }

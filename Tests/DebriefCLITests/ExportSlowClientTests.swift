@@ -38,7 +38,7 @@ struct ExportSlowClientTests {
         let server = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(port), "--pool-size", "2", "--log-format", "text"])
         defer { server.signal(SIGTERM) }
         let base = "http://127.0.0.1:\(port)"
-        #expect(await DebriefProcess.waitFor(base + "/readyz", status: 200, timeout: .seconds(30)), "\(server.output)")
+        #expect(await DebriefProcess.waitFor(base + "/readyz", status: 200, timeout: .seconds(120)), "\(server.output)")
         let token = try await Self.token(base: base, email: "ops@example.com", password: "a long enough password")
 
         let socket = try RawSocket(port: port)
@@ -61,7 +61,7 @@ struct ExportSlowClientTests {
             "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (%' AND state <> 'idle'"
         ).first
         #expect(try row?.decode("n", as: Int.self) == 0, "a COPY is still running while the client pauses")
-        #expect(await DebriefProcess.waitFor(base + "/readyz", status: 200, timeout: .seconds(30)), "the pool is not free")
+        #expect(await DebriefProcess.waitFor(base + "/readyz", status: 200, timeout: .seconds(120)), "the pool is not free")
 
         // Read from the spool, less what the client took and what waits in the kernel: read in
         // this order, bytes moving from the server into its socket meanwhile can only make the

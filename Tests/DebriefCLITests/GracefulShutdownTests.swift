@@ -11,7 +11,7 @@ struct GracefulShutdownTests {
         let port = DebriefProcess.freePort()
         let server = try DebriefProcess.start(
             ["serve", "--database-url", database.configuration.url, "--port", String(port), "--bcrypt-cost", "4"])
-        #expect(await DebriefProcess.waitFor("http://127.0.0.1:\(port)/healthz", status: 200, timeout: .seconds(30)), "\(server.output)")
+        #expect(await DebriefProcess.waitFor("http://127.0.0.1:\(port)/healthz", status: 200, timeout: .seconds(120)), "\(server.output)")
 
         let body = #"{"email":"late@example.com","password":"correct horse battery","displayName":"Late"}"#
         let socket = try RawSocket(port: port)

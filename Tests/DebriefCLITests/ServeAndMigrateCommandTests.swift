@@ -64,7 +64,7 @@ struct ServeAndMigrateCommandTests {
         // A long shutdown timeout: a stop that waited for it instead of ending when idle would take
         // ten minutes, far from a graceful stop on any machine, however busy.
         let server = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(port), "--shutdown-timeout", "600"])
-        let ready = await DebriefProcess.waitFor("http://127.0.0.1:\(port)/readyz", status: 200, timeout: .seconds(30))
+        let ready = await DebriefProcess.waitFor("http://127.0.0.1:\(port)/readyz", status: 200, timeout: .seconds(120))
         #expect(ready, "server never became ready:\n\(server.output)")
         server.signal(SIGTERM)
         let start = ContinuousClock.now

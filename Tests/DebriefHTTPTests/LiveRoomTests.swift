@@ -47,7 +47,11 @@ struct LiveRoomTests {
         }
 
         func untilViewers(_ count: Int) async throws {
-            for _ in 0..<500 where try await self.viewers() != count { try await Task.sleep(for: .milliseconds(10)) }
+            // Two minutes at most: the bound only ends a broken run.
+            for _ in 0..<12_000 {
+                if try await self.viewers() == count { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
             #expect(try await self.viewers() == count)
         }
 
@@ -157,7 +161,10 @@ struct LiveRoomTests {
             room.deliver(second)
             room.deliver(.heartbeat)
         }.get()
-        for _ in 0..<500 where try await fixture.loop.submit({ room.isWriting }).get() { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<12_000 {  // two minutes at most: the bound only ends a broken run
+            if try await !fixture.loop.submit({ room.isWriting }).get() { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
         var reachedByTheFirst = 0
         for channel in fixture.channels {
             let ids = try await Fixture.written(channel).compactMap { $0.split(separator: "\n").first.map(String.init) }

@@ -109,7 +109,7 @@ struct MailOutboxTests {
         let waiting = try #require(try await outbox.log(account: account).first)
         #expect(waiting.state == .waiting)
         #expect(waiting.attempts == 1)
-        for _ in 0..<40 where transport.sent.withLock({ $0.count }) < 3 {
+        for _ in 0..<1_200 where transport.sent.withLock({ $0.count }) < 3 {  // two minutes: only ends a broken run
             try await Task.sleep(for: .milliseconds(100))
             _ = try await service.deliverDue()
         }

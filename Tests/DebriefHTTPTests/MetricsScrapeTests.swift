@@ -72,9 +72,10 @@ struct MetricsScrapeTests {
             #expect(try await api.send(.post, "/v1/meetings/\(form.meetingID)/form/close", token: form.hostToken).status == .ok)
             #expect(try await api.submit(form.code, raw: body).status == .gone)
 
-            // The fold and the notifier run as services: wait (bounded) until both have run.
+            // The fold and the notifier run as services: wait until both have run (two minutes at most,
+            // to end a broken run; a busy machine only makes the wait longer).
             var scrape = try await Self.scrape(registry)
-            for _ in 0..<100 where (scrape["debrief_tally_fold_duration_seconds_count"] ?? 0) < 1 || (scrape["debrief_notify_sent_total"] ?? 0) < 1 {
+            for _ in 0..<2_400 where (scrape["debrief_tally_fold_duration_seconds_count"] ?? 0) < 1 || (scrape["debrief_notify_sent_total"] ?? 0) < 1 {
                 try await Task.sleep(for: .milliseconds(50))
                 scrape = try await Self.scrape(registry)
             }

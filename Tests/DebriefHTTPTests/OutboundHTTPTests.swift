@@ -66,7 +66,7 @@ struct OutboundHTTPTests {
 
     /// Waits for the service's own task to act (a bound on attempts, not a timing assertion).
     private func waitUntil(_ condition: () async -> Bool) async throws {
-        for _ in 0..<1_000 {
+        for _ in 0..<12_000 {
             if await condition() { return }
             try await Task.sleep(for: .milliseconds(10))
         }

@@ -27,9 +27,10 @@ struct RoomQuestionLiveTests {
         let list = Mutex<[String]>([])
     }
 
-    /// Polls `done` a bounded number of times (counting steps, not timing anything).
+    /// Polls `done` a bounded number of times (two minutes of 20 ms polls: the bound only ends a
+    /// broken run, and waiting longer never fails a correct test).
     static func eventually(_ done: () async -> Bool) async throws -> Bool {
-        for _ in 0..<500 {
+        for _ in 0..<6_000 {
             if await done() { return true }
             try await Task.sleep(for: .milliseconds(20))
         }

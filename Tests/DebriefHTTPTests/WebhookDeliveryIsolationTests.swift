@@ -77,16 +77,20 @@ struct WebhookDeliveryIsolationTests {
         let running = Task { try await service.run() }
 
         var deliveredToB = false
-        for _ in 0..<600 where !deliveredToB {
+        // Waited for until A's tarpit also holds all the requests A's share allows (its tasks may
+        // start after B's on a busy machine); two minutes at most, only to end a broken run.
+        let share = settings.perAccountConcurrency
+        let full = { sender.held.withLock { $0 } >= share }
+        for _ in 0..<2_400 where !deliveredToB || !full() {
             deliveredToB = sender.delivered.withLock { $0 } == ["fast.example"]
-            if !deliveredToB { try await Task.sleep(for: .milliseconds(50)) }
+            if !deliveredToB || !full() { try await Task.sleep(for: .milliseconds(50)) }
         }
         // B's delivery went out and was recorded while A's tarpit held its requests.
         #expect(deliveredToB)
         let held = sender.held.withLock { $0 }
         #expect(held >= 1 && held <= settings.perAccountConcurrency, "\(held) tarpit requests held")
         var recorded: Date?
-        for _ in 0..<200 where recorded == nil {
+        for _ in 0..<2_400 where recorded == nil {
             recorded = try await database.query(
                 "SELECT delivered_at FROM webhook_deliveries WHERE endpoint_id = \(fast)").single().decode("delivered_at")
             if recorded == nil { try await Task.sleep(for: .milliseconds(50)) }

@@ -113,7 +113,7 @@ struct DashboardPageTests {
             // A host's read may miss a participant's submission for the staleness bound
             // (`--results-staleness`, 100 ms; docs/decisions/0019): the panel shows it after that.
             var later = try await api.page("/m/\(fixture.meetingID)/panel", cookie: session.cookie)
-            for _ in 0..<100 where !later.text.contains("<span class=\"value\">3</span> Responses") {
+            for _ in 0..<2_400 where !later.text.contains("<span class=\"value\">3</span> Responses") {
                 try await Task.sleep(for: .milliseconds(50))
                 later = try await api.page("/m/\(fixture.meetingID)/panel", cookie: session.cookie)
             }

@@ -29,8 +29,10 @@ final class EventStream: Sendable {
     var received: String { self.text.withLock { $0 } }
     var isClosed: Bool { self.closed.withLock { $0 } }
 
-    /// Waits up to `timeout` for what was received to satisfy `condition`.
-    func wait(for timeout: Duration = .seconds(15), until condition: (String) -> Bool) async -> Bool {
+    /// Waits up to `timeout` for what was received to satisfy `condition`. Every caller waits for
+    /// something that must come, so the default only ends a broken run: two minutes, which a busy
+    /// machine's delay cannot reach (waiting longer never fails a correct test).
+    func wait(for timeout: Duration = .seconds(120), until condition: (String) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if condition(self.received) { return true }
