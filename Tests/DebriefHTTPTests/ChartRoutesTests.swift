@@ -129,6 +129,27 @@ struct ChartRoutesTests {
         }
     }
 
+    /// A chart's times are in the series' zone unless the query names another (decision 86).
+    @Test func timeLabelsDefaultToTheSeriesZone() async throws {
+        try await withTestApp { api, _ in
+            let (token, _) = try await api.signUpAndLogIn()
+            let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 600).rounded())
+            let created = try await api.send(
+                .post, "/v1/meetings", token: token,
+                json: ["title": "Seoul sync", "startsAt": iso(start), "endsAt": iso(start.addingTimeInterval(3600)), "timeZone": "Asia/Seoul"])
+            let meeting = try #require(created.string("id"))
+            #expect(try await api.send(.put, "/v1/meetings/\(meeting)/form", token: token, json: sampleForm).status == .ok)
+            #expect(try await api.send(.post, "/v1/meetings/\(meeting)/form/publish", token: token).status == .ok)
+            let timeline = "/v1/meetings/\(meeting)/charts/summary/timeline.svg"
+            let seoul = try self.svg(try await api.send(.get, timeline, token: token))
+            #expect(self.texts(seoul, class: "subtitle").joined().contains("times in Asia/Seoul"), "\(self.texts(seoul, class: "subtitle"))")
+            let utc = try self.svg(try await api.send(.get, "\(timeline)?timeZone=UTC", token: token))
+            #expect(self.texts(utc, class: "subtitle").joined().contains("times in UTC"), "\(self.texts(utc, class: "subtitle"))")
+            let berlin = try self.svg(try await api.send(.get, "\(timeline)?timeZone=Europe/Berlin", token: token))
+            #expect(self.texts(berlin, class: "subtitle").joined().contains("times in Europe/Berlin"))
+        }
+    }
+
     @Test func langChoosesTheChartsLanguage() async throws {
         try await withTestApp { api, _ in
             let (token, _) = try await api.signUpAndLogIn()

@@ -124,6 +124,13 @@ public struct ResultsActions: Sendable {
         return TrendsReport(seriesID: id, counted: sessions, clock: clock, at: self.clock.now())
     }
 
+    /// The zone a series' times are read in (decision 86): its charts' time labels by default. No
+    /// visibility check of its own: call it after ``trends(series:visibleTo:)`` found the series
+    /// for the viewer.
+    public func timeZone(series id: UUID) async throws -> String? {
+        try await self.results.clocks.timeZone(series: id)
+    }
+
     /// What the privacy rule lets the outputs of single answers (the responses page, the
     /// text-answer pages) show of the meeting: the unfiltered report's ``Disclosure``, counted
     /// after every change this instance committed; nil when the meeting has no published form.

@@ -25,29 +25,30 @@ struct ChartController {
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("meetings/:id/charts/{question}.svg") { request, context -> Response in
-            let style = try Self.style(from: request)
-            let results = try await self.results(of: try context.requireID("id", "meeting"), context)
+            let query = try Query(request)
+            let shared = try await self.results(of: try context.requireID("id", "meeting"), context)
             let key = context.parameters.get("question")
-            guard let question = results.questions.first(where: { $0.key == key }) else { throw APIError.notFound("question") }
-            return ImageResponse.svg(ChartSVG.question(question, style: style))
+            guard let question = shared.report.questions.first(where: { $0.key == key }) else { throw APIError.notFound("question") }
+            return ImageResponse.svg(ChartSVG.question(question, style: query.style(seriesZone: shared.meeting.seriesTimeZone)))
         }
         group.get("meetings/:id/charts/summary/{name}.svg") { request, context -> Response in
-            let style = try Self.style(from: request)
+            let query = try Query(request)
             let id = try context.requireID("id", "meeting")
             guard let name = context.parameters.get("name").flatMap(MeetingSummary.init(rawValue:)) else {
                 throw APIError.notFound("chart")
             }
-            let results = try await self.results(of: id, context)
+            let shared = try await self.results(of: id, context)
+            let style = query.style(seriesZone: shared.meeting.seriesTimeZone)
             switch name {
             case .timeline:
-                return ImageResponse.svg(ChartSVG.timeline(results.timeline, style: style))
+                return ImageResponse.svg(ChartSVG.timeline(shared.report.timeline, style: style))
             case .attendance:
-                return ImageResponse.svg(ChartSVG.attendance(AttendanceFigures(results.summary), style: style))
+                return ImageResponse.svg(ChartSVG.attendance(AttendanceFigures(shared.report.summary), style: style))
             }
         }
         group.get("series/:id/charts/{question}.svg") { request, context -> Response in
-            let style = try Self.style(from: request)
-            let trends = try await self.trends(of: try context.requireID("id", "series"), context)
+            let query = try Query(request)
+            let (trends, style) = try await self.trends(of: try context.requireID("id", "series"), query, context)
             let key = context.parameters.get("question")
             // Trends exist for questions asked in two or more sessions.
             guard let trend = trends.questions.first(where: { $0.key == key }) else {
@@ -56,33 +57,52 @@ struct ChartController {
             return ImageResponse.svg(ChartSVG.trend(trend, style: style))
         }
         group.get("series/:id/charts/summary/{name}.svg") { request, context -> Response in
-            let style = try Self.style(from: request)
+            let query = try Query(request)
             let id = try context.requireID("id", "series")
             guard context.parameters.get("name").flatMap(SeriesSummary.init(rawValue:)) == .sessions else {
                 throw APIError.notFound("chart")
             }
-            return ImageResponse.svg(ChartSVG.sessions(try await self.trends(of: id, context).sessions, style: style))
+            let (trends, style) = try await self.trends(of: id, query, context)
+            return ImageResponse.svg(ChartSVG.sessions(trends.sessions, style: style))
         }
     }
 
-    /// The meeting's results exactly as `GET …/results` shapes them (unfiltered).
-    private func results(of meeting: UUID, _ context: AppRequestContext) async throws -> ResultsReport {
-        try await self.results.report(meeting: meeting, visibleTo: try context.requireViewer())
+    /// The meeting's results exactly as `GET …/results` shapes them (unfiltered), with the meeting.
+    private func results(of meeting: UUID, _ context: AppRequestContext) async throws -> SharedReport {
+        try await self.results.unfilteredReport(meeting: meeting, visibleTo: try context.requireViewer())
     }
 
-    private func trends(of series: UUID, _ context: AppRequestContext) async throws -> TrendsReport {
-        try await self.results.trends(series: series, visibleTo: try context.requireViewer())
+    /// The series' trends and the style of its charts (times in the series' zone unless asked).
+    private func trends(of series: UUID, _ query: Query, _ context: AppRequestContext) async throws -> (TrendsReport, ChartStyle) {
+        let trends = try await self.results.trends(series: series, visibleTo: try context.requireViewer())
+        let zone = query.timeZone == nil ? try await self.results.timeZone(series: series) : nil
+        return (trends, query.style(seriesZone: zone))
     }
 
-    /// `width`, `theme`, `timeZone` and `lang` from the query; a 422 naming every bad one.
-    static func style(from request: Request) throws -> ChartStyle {
-        var query = QueryReader(request)
-        let width = query.integer("width", in: ChartStyle.widthRange, default: ChartStyle.defaultWidth)
-        let theme = query.choice("theme", default: ChartStyle.Theme.light)
-        let timeZone = query.value(
-            "timeZone", default: ChartStyle.utc, hint: "must be an IANA time zone name such as Europe/Berlin", TimeZone.init(identifier:))
-        let language = query.choice("lang", default: Language.en)
-        try query.requireValid()
-        return ChartStyle(theme: theme, width: width, timeZone: timeZone, language: language)
+    /// `width`, `theme`, `timeZone` and `lang` from the query, checked before anything is read
+    /// (a 422 naming every bad one); the zone is settled once the meeting or series is known.
+    struct Query {
+        var width: Int
+        var theme: ChartStyle.Theme
+        /// The zone asked for; nil: the series' (decision 86: a host reads the room's times).
+        var timeZone: TimeZone?
+        var language: Language
+
+        init(_ request: Request) throws {
+            var query = QueryReader(request)
+            self.width = query.integer("width", in: ChartStyle.widthRange, default: ChartStyle.defaultWidth)
+            self.theme = query.choice("theme", default: ChartStyle.Theme.light)
+            self.timeZone = query.value("timeZone", default: nil, hint: "must be an IANA time zone name such as Europe/Berlin") {
+                TimeZone(identifier: $0).map(Optional.some)
+            }
+            self.language = query.choice("lang", default: Language.en)
+            try query.requireValid()
+        }
+
+        /// The style with the zone asked for, else the series' (`seriesZone`), else UTC.
+        func style(seriesZone: String?) -> ChartStyle {
+            let zone = self.timeZone ?? seriesZone.flatMap(TimeZone.init(identifier:)) ?? ChartStyle.utc
+            return ChartStyle(theme: self.theme, width: self.width, timeZone: zone, language: self.language)
+        }
     }
 }

@@ -30,6 +30,12 @@ public struct SeriesClockStore: Sendable {
         return Series(id: id, timeZone: try row.decode("time_zone"), clock: try await self.clock(series: id))
     }
 
+    /// The zone series `seriesID`'s times are read in (decision 86), nil for no such series (no
+    /// visibility check: the caller has found the series for its viewer).
+    public func timeZone(series seriesID: UUID) async throws -> String? {
+        try await self.database.query("SELECT time_zone FROM meeting_series WHERE id = \(seriesID)").first?.decode("time_zone")
+    }
+
     /// The clock of the series that `meetingID` belongs to (no visibility check: the caller has
     /// found the meeting for its viewer).
     public func clock(ofSeriesOf meetingID: UUID) async throws -> SeriesClock {

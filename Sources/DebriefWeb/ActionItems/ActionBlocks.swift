@@ -29,7 +29,7 @@ struct ActionBlocks: Sendable {
         let reviewBlock = review.previous.map { _ in
             ActionReviewBlock(
                 meeting: meeting.id, lines: review.lines, buttons: true, csrf: csrf,
-                notice: notices.review == "marked" ? t(ActionPhrase.actionReviewMarked) : nil, language: language)
+                notice: notices.review == "marked" ? t(ActionPhrase.actionReviewMarked) : nil, zone: meeting.seriesTimeZone, language: language)
         }
         return (block, reviewBlock)
     }
@@ -39,13 +39,15 @@ struct ActionBlocks: Sendable {
         guard meeting.role.may(.edit) else { return nil }
         let review = try await self.actions.review(meeting: meeting.id, by: viewer)
         guard !review.lines.isEmpty else { return nil }
-        return ActionReviewBlock(meeting: meeting.id, lines: review.lines, buttons: false, csrf: "", notice: nil, language: language)
+        return ActionReviewBlock(
+            meeting: meeting.id, lines: review.lines, buttons: false, csrf: "", notice: nil, zone: meeting.seriesTimeZone, language: language)
     }
 
     /// The series' open actions on its trends page (decision 85), for those who may edit the
     /// meeting; nil for a viewer co-host, who sees no actions.
     func seriesOpen(_ meeting: Meeting, by viewer: Viewer, language: Language) async throws -> SeriesActionsBlock? {
         guard meeting.role.may(.edit) else { return nil }
-        return SeriesActionsBlock(lines: try await self.actions.open(series: meeting.seriesID, by: viewer), language: language)
+        return SeriesActionsBlock(
+            lines: try await self.actions.open(series: meeting.seriesID, by: viewer), zone: meeting.seriesTimeZone, language: language)
     }
 }

@@ -17,8 +17,9 @@ struct ActionReviewBlock {
     /// "Review saved.", after a post (`/m/{id}?review=marked`).
     var notice: String?
 
-    /// `meeting` is the session whose review this is: the page the block is on.
-    init(meeting: UUID, lines: [ActionReview.Line], buttons: Bool, csrf: String, notice: String?, language: Language) {
+    /// `meeting` is the session whose review this is: the page the block is on; `zone` its
+    /// series' (``Meeting/seriesTimeZone``), in which the sessions' times are shown (decision 86).
+    init(meeting: UUID, lines: [ActionReview.Line], buttons: Bool, csrf: String, notice: String?, zone: String?, language: Language) {
         let t = Localizer(language)
         let base = "/m/\(meeting.uuidString.lowercased())/review/"
         // The dashboard asks the host to mark each; the projector only says what they are.
@@ -30,7 +31,7 @@ struct ActionReviewBlock {
             if line.item.status == .open {
                 row.status = t(ActionPhrase.actionStatusLabel, ["status": t(ActionPhrase.actionReviewStatusOpen)])
             }
-            Self.age(&row, line, t)
+            Self.age(&row, line, zone: zone, t)
             return row
         }
         self.hasItems = !lines.isEmpty
@@ -39,11 +40,12 @@ struct ActionReviewBlock {
         self.notice = notice
     }
 
-    /// "Decided at session 1 (…)" and, while it is open, "Open 2 sessions" (decision 85).
-    static func age(_ row: inout ActionLine, _ line: ActionReview.Line, _ t: Localizer) {
+    /// "Decided at session 1 (…)" and, while it is open, "Open 2 sessions" (decision 85); the
+    /// session's time in the series' zone `zone` (decision 86).
+    static func age(_ row: inout ActionLine, _ line: ActionReview.Line, zone: String?, _ t: Localizer) {
         row.recorded = t(
             ActionPhrase.actionRecordedAt,
-            ["n": String(line.recordedAt.sessionNumber), "date": DateText.dateTime(line.recordedAt.startsAt, t.language)])
+            ["n": String(line.recordedAt.sessionNumber), "date": DateText.meeting(line.recordedAt.startsAt, zone: zone, t.language)])
         guard line.item.status == .open else { return }
         let open: String = switch line.sessionsOpen {
         case 0: t(ActionPhrase.actionOpenNotYet)

@@ -12,11 +12,12 @@ struct SeriesActionsBlock {
     /// "The oldest 500 are shown.", when the list is at ``ActionItemRules/maxListed``.
     var more: String?
 
-    init(lines: [ActionReview.Line], language: Language) {
+    /// `zone`: the series' (``Meeting/seriesTimeZone``), in which the sessions' times are shown.
+    init(lines: [ActionReview.Line], zone: String?, language: Language) {
         let t = Localizer(language)
         self.items = lines.map { line in
             var row = ActionLine(line.item, statusAction: "", deleteAction: nil, buttons: [], questions: [:], t)
-            ActionReviewBlock.age(&row, line, t)
+            ActionReviewBlock.age(&row, line, zone: zone, t)
             return row
         }
         self.hasItems = !lines.isEmpty

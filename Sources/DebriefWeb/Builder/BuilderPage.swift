@@ -217,7 +217,7 @@ struct BuilderPage {
             Source(
                 value: source.id.uuidString.lowercased(),
                 label: source.title + " · " + t(.sessionNumber, ["n": String(source.sessionNumber)]) + " · "
-                    + DateText.dateTime(source.startsAt, language))
+                    + DateText.meeting(source.startsAt, zone: source.seriesTimeZone, language))
         }
     }
 }

@@ -194,7 +194,7 @@ struct RosterPageController {
         let checkIns = (current?.checkIns ?? []).map { checkIn in
             let name = checkIn.name ?? t(.anonymousCheckIn)
             return RosterPage.CheckIn(
-                name: name, time: DateText.dateTime(checkIn.checkedInAt, writer.language),
+                name: name, time: DateText.meeting(checkIn.checkedInAt, zone: meeting.seriesTimeZone, writer.language),
                 removeAction: "/m/\(target)/attendance/\(checkIn.id.uuidString.lowercased())/remove",
                 removeLabel: t(.removeCheckInButton) + ": " + name, csrf: csrf)
         }

@@ -103,7 +103,7 @@ struct ResponsesPage {
         let form = page.form.definition
         let withheldText = t(.answersWithheld, ["k": String(page.disclosure.threshold)])
         self.items = page.items.map { item in
-            let time = DateText.dateTime(item.submittedAt, language)
+            let time = DateText.meeting(item.submittedAt, zone: meeting.seriesTimeZone, language)
             let answers = form.questions.compactMap { question -> AnswerLine? in
                 let key = question.key.rawValue
                 if page.withheldKeys.contains(key) {
@@ -123,7 +123,7 @@ struct ResponsesPage {
             }
             let responseID = item.id.uuidString.lowercased()
             return Item(
-                id: responseID, time: time, changed: item.changedAt.map { t(.changedNote, ["time": DateText.dateTime($0, language)]) },
+                id: responseID, time: time, changed: item.changedAt.map { t(.changedNote, ["time": DateText.meeting($0, zone: meeting.seriesTimeZone, language)]) },
                 answers: answers, removeHref: "/m/\(id)/responses/\(responseID)/remove",
                 removeLabel: t(.removeResponseLink) + ": " + time)
         }

@@ -53,6 +53,35 @@ struct HostTimesInSeriesZoneTests {
         }
     }
 
+    /// The responses page, the builder's "copy from" list and the review's "decided at session 1"
+    /// read the series' zone too (decision 86), not the host's UTC.
+    @Test func responsesCopyFromAndReviewAreInTheSeriesZone() async throws {
+        try await ParticipantAPI.run { api, _ in
+            let (fixture, owner) = try await Self.seoul(api)
+            let answered = try await api.send(
+                .post, "/v1/f/\(fixture.code)/responses", json: ["answers": [["questionKey": "useful", "rating": 4]]])
+            #expect(answered.status == .created, "\(answered.text)")
+            let responses = try await api.page("/m/\(fixture.meetingID)/responses", cookie: owner.cookie)
+            #expect(responses.status == .ok)
+            #expect(responses.text.contains("Times in UTC"), "the host's zone named once at the top")
+            #expect(responses.text.contains("(Asia/Seoul)</"), "a response's time, named: \(responses.text.prefix(4000))")
+
+            let action = try await api.send(
+                .post, "/v1/meetings/\(fixture.meetingID)/actions", token: fixture.hostToken, json: ["title": "Shorter status round"])
+            #expect(action.status == .created, "\(action.text)")
+            let next = try await api.send(
+                .post, "/v1/meetings/\(fixture.meetingID)/next", token: fixture.hostToken,
+                json: ["startsAt": "2031-03-11T07:00:00Z", "endsAt": "2031-03-11T08:00:00Z"])
+            let second = try #require(next.string("id"), "\(next.text)")
+            let builder = try await api.page("/m/\(second)/form", cookie: owner.cookie)
+            #expect(builder.text.contains("· 4 Mar 2031 at 16:00 (Asia/Seoul)</option>"), "copy from session 1: \(builder.text.prefix(6000))")
+            #expect(!builder.text.contains("· 4 Mar 2031 at 07:00</option>"), "not the host's UTC")
+            let dashboard = try await api.page("/m/\(second)", cookie: owner.cookie)
+            let line = try #require(ActionReviewPagesTests.line(dashboard.text, section: "review-heading", title: "Shorter status round"))
+            #expect(line.contains("4 Mar 2031 at 16:00 (Asia/Seoul)"), "\(line)")
+        }
+    }
+
     /// In the host's own zone, the time is bare: the page names its zone once at the top.
     @Test func aTimeInTheHostsOwnZoneIsNotNamedTwice() async throws {
         try await ParticipantAPI.run { api, _ in
