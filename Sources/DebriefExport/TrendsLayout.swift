@@ -18,13 +18,18 @@ import Foundation
 /// `scale`, `kind`, `condition`) joined by `;`; `shown_to` is how many a follow-up was shown to.
 /// `actions_done`, `actions_open`, `actions_dropped` and `actions_completion_rate` are the
 /// session's actions (``ActionCounts``, decision 74), the rate empty when it has none.
+///
+/// Planned sessions (not begun, nothing counted) are left out, as the API and the trends page
+/// leave them out (decision 83); `planned_sessions_not_shown` says how many on every row of the
+/// series (``TrendsReport/planned``), as the page says it under its table, so a spreadsheet that
+/// stops at session 3 of 27 says why rather than reading as a series that ended.
 public enum TrendsLayout {
     public static let header = [
         "series_id", "question_key", "question_kind", "question_prompt", "comparable_from", "session_number",
         "starts_at", "respondents", "response_rate", "response_rate_of", "mean", "ci95_lower", "ci95_upper", "nps",
         "comparable_with_previous", "changes", "withheld", "shown_to", "option_id", "option_label", "percent",
         "statement_key", "statement_label", "statement_mean", "actions_done", "actions_open", "actions_dropped",
-        "actions_completion_rate", ExportTime.zoneColumn,
+        "actions_completion_rate", "planned_sessions_not_shown", ExportTime.zoneColumn,
     ]
 
     /// Indexes of the columns that hold user text.
@@ -37,6 +42,7 @@ public enum TrendsLayout {
     public static func columns(_ report: TrendsReport, zone: TimeZone, zoneName: String) -> [[String?]] {
         var rows: [[String?]] = []
         let actions = Dictionary(report.sessions.map { ($0.sessionNumber, $0.actions) }) { first, _ in first }
+        let series: [String?] = [String(report.planned), zoneName]
         for trend in report.questions {
             // The domain names the categories no form defines (a choice's "Other"): a row is
             // never left without a label.
@@ -74,10 +80,10 @@ public enum TrendsLayout {
                         let value = part.trendCategoryValues(point)?[category]
                         rows.append(
                             session + part.trendCategoryCells(category, label: labels[category], value: number(value)) + actionCells
-                                + [zoneName])
+                                + series)
                     }
                 } else {
-                    rows.append(session + [nil, nil, nil, nil, nil, nil] + actionCells + [zoneName])
+                    rows.append(session + [nil, nil, nil, nil, nil, nil] + actionCells + series)
                 }
             }
         }

@@ -61,7 +61,9 @@ struct ActionOutputsTests {
             let reply = try await api.send(.get, "/v1/series/\(series)/export.csv?layout=trends", token: fixture.hostToken)
             #expect(reply.status == .ok, "\(reply.text)")
             let (header, rows) = try CSVParser.records(reply.body)
-            #expect(header.suffix(5) == ["actions_done", "actions_open", "actions_dropped", "actions_completion_rate", "time_zone"])
+            #expect(header.suffix(6) == [
+                "actions_done", "actions_open", "actions_dropped", "actions_completion_rate", "planned_sessions_not_shown", "time_zone",
+            ])
             let first = rows.filter { $0["session_number"] == "1" }
             let second = rows.filter { $0["session_number"] == "2" }
             #expect(!first.isEmpty && !second.isEmpty)

@@ -198,13 +198,22 @@ struct ExportTests {
                 let reply = try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "useful", "rating": rating]]])
                 #expect(reply.status == .created, "\(reply.text)")
             }
+            // Session 3, a week ahead with nothing counted, is planned: left out of the API, the page
+            // and the export alike, and each says how many (issue 68, goal 4).
+            let later = Date().addingTimeInterval(7 * 86_400)
+            let planned = try await api.send(
+                .post, "/v1/meetings/\(next)/next", token: token, json: ["startsAt": iso(later), "endsAt": iso(later.addingTimeInterval(3600))])
+            #expect(planned.status == .created, "\(planned.text)")
             let series = try #require(try await api.send(.get, "/v1/meetings/\(first)", token: token).string("seriesId"))
             let trends = try await api.send(.get, "/v1/series/\(series)/trends", token: token)
+            #expect(trends.json?["planned"] as? Int == 1, "\(trends.text)")
             let reply = try await api.send(.get, "/v1/series/\(series)/export.csv?layout=trends", token: token)
             #expect(reply.status == .ok, "\(reply.text)")
             #expect(reply.headers[.contentDisposition]?.contains("filename=\"debrief-weekly-sync-series-") == true)
             #expect(reply.headers[.contentDisposition]?.hasSuffix("-trends-utf8.csv") == true)
             let (_, rows) = try CSVParser.records(reply.body)
+            #expect(!rows.isEmpty && rows.allSatisfy { $0["planned_sessions_not_shown"] == "1" })
+            #expect(Set(rows.compactMap { $0["session_number"] }) == ["1", "2"])
             let questions = try #require(trends.json?["questions"] as? [[String: Any]])
             // Rounded as the pages round (one decimal).
             let rounded = { (value: Any?) in (value as? Double).map { ($0 * 10).rounded() / 10 } }
