@@ -3,6 +3,7 @@ import Debrief
 import DebriefTestSupport
 import Foundation
 import PQ
+import Synchronization
 import Testing
 
 /// A response's answers go with it by the statement trigger of SQL/0072 (no foreign key checks
@@ -60,8 +61,12 @@ struct AnswersFollowTheirResponseTests {
             try await edit.execute("BEGIN")
             try await edit.execute("UPDATE responses SET changed_at = now() WHERE id = \(id)")
             let editor = try #require(try await edit.query("SELECT pg_backend_pid() AS pid").first).decode("pid", as: Int.self)
-            let removal = Task { try await database.execute("DELETE FROM responses WHERE id = \(id)") }
-            try await Self.waitUntilBlocked(by: editor, fixture)
+            let removalEnded = Flag()
+            let removal = Task {
+                defer { removalEnded.set() }
+                return try await database.execute("DELETE FROM responses WHERE id = \(id)")
+            }
+            try await Self.waitUntilBlocked(by: editor, unless: removalEnded, fixture)
             try await edit.execute("DELETE FROM answers WHERE response_id = \(id)")
             try await edit.execute(
                 "INSERT INTO answers (response_id, form_id, question_key, position, rating) VALUES (\(id), \(form.id), 'score', 0, 5)")
@@ -73,12 +78,46 @@ struct AnswersFollowTheirResponseTests {
         await fixture.database.shutdown()
     }
 
-    /// Polls until a statement waits on a lock `editor` (a backend's pid) holds, for at most 10 s.
-    /// Only the edit's own blocked statement counts: under the whole test command, other tests'
-    /// statements wait on their own locks in the same cluster at the same time.
-    static func waitUntilBlocked(by editor: Int, _ fixture: Fixture) async throws {
+    /// The other order: the removal commits first. The edit (the real ``ResponseWriter``) then
+    /// updates no response row and fails whole, so none of its answers outlives the response.
+    @Test func anEditAfterARemovalFailsWholeAndWritesNoAnswer() async throws {
+        let fixture = try await Fixture.make()
+        let form = try await fixture.publish("Removed first", slot: 0, allowsEditing: true)
+        let id = try await Self.respond(fixture, form, score: 2)
+        #expect(try await fixture.database.execute("DELETE FROM responses WHERE id = \(id)") == 1)
+        await #expect(throws: (any Error).self) {
+            try await fixture.database.withTransaction { connection in
+                let writer = ResponseWriter(
+                    submission: SubmissionBatchTests.submission(form, score: 5), notifier: fixture.notifier, connection: connection)
+                _ = try await writer.replace(id, at: Date())
+            }
+        }
+        #expect(try await fixture.count("SELECT count(*)::int AS n FROM answers WHERE response_id = \(id)") == 0)
+        #expect(try await Self.ratingsCounted(fixture, form) == 0)
+        await fixture.database.shutdown()
+    }
+
+    /// Polls until a statement waits on a lock `editor` (a backend's pid) holds. Only the edit's
+    /// own blocked statement counts: under the whole test command, other tests' statements wait on
+    /// their own locks in the same cluster at the same time. The removal must block (the edit holds
+    /// the row), so the wait is for an event, bounded only to end a broken run (two minutes and
+    /// more: it once failed after 10 s on a busy machine, where starting the removal's task and
+    /// connection can take that long); a removal that ended without blocking fails at once.
+    static func waitUntilBlocked(by editor: Int, unless removalEnded: Flag, _ fixture: Fixture) async throws {
         let waiting: SQLQuery = "SELECT count(*)::int AS n FROM pg_stat_activity WHERE \(editor) = ANY(pg_blocking_pids(pid))"
-        for _ in 0..<2_000 where try await fixture.count(waiting) == 0 { try await Task.sleep(for: .milliseconds(5)) }
-        try #require(try await fixture.count(waiting) == 1)
+        for _ in 0..<24_000 {
+            if try await fixture.count(waiting) == 1 { return }
+            try #require(!removalEnded.isSet, "the removal did not wait for the edit's row lock")
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        Issue.record("the removal never blocked on the edit")
+        throw CancellationError()
+    }
+
+    /// Set once, read from any task.
+    final class Flag: Sendable {
+        private let value = Mutex(false)
+        var isSet: Bool { self.value.withLock { $0 } }
+        func set() { self.value.withLock { $0 = true } }
     }
 }
