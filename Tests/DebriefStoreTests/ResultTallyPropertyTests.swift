@@ -184,7 +184,7 @@ struct ResultTallyPropertyTests {
         case statement(String, Int)
         /// A ranking's option at its rank (1 = first): `option_id`, `statement_key` and `rating` (SQL/0064).
         case ranked(String, Int)
-        /// A number's plain text: `text_value` and `number_value` (SQL/0063).
+        /// A number's plain text: `text_value` and `numeric_value` (SQL/0079).
         case number(String)
     }
 
@@ -284,7 +284,7 @@ struct ResultTallyPropertyTests {
             }
         }
         return """
-            INSERT INTO answers (response_id, form_id, question_key, position, option_id, other_text, rating, text_value, statement_key, number_value)
+            INSERT INTO answers (response_id, form_id, question_key, position, option_id, other_text, rating, text_value, statement_key, numeric_value)
             SELECT r, \(form)::uuid, k, p, o, x, g, t, s, n
             FROM unnest(\(ids)::uuid[], \(keys)::text[], \(positions)::smallint[], \(options)::text[], \(others)::text[],
                         \(ratings)::smallint[], \(texts)::text[], \(statements)::text[],

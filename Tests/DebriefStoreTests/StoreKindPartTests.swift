@@ -1,10 +1,11 @@
+import Foundation
 @testable import DebriefStore
 import Debrief
 import PQ
 import Testing
 
 /// Every registered question kind has its store part (``StoreKindPart``, docs/decisions/0065),
-/// and each stored row of an answer is claimed by its own kind alone.
+/// and each kind reads its own stored rows back as the answer written.
 @Suite("Store parts of the question kinds")
 struct StoreKindPartTests {
     @Test func everyRegisteredKindHasAStorePart() {
@@ -14,33 +15,27 @@ struct StoreKindPartTests {
         }
     }
 
-    /// A kind that tallies rows of its own (``StoreKindPart/valueTally``) also counts them from the
-    /// answers (filtered views), under a `kind` no shared row uses; the number is one.
-    @Test func aKindsOwnTallyRowsAreCountedTheSameWay() {
-        let answers: SQLQuery = "answers a WHERE true"
-        for kind in QuestionKind.allCases {
-            let part = kind.store
-            #expect((part?.valueTally == nil) == (part?.countedValueTally(answers: answers) == nil), "\(kind)")
-            if let tally = part?.valueTally { #expect(FormTally.Kind(rawValue: tally) == nil, "\(tally) is a shared tally") }
-        }
-        #expect(FormTally.valueTallies == ["number"])
-    }
-
-    @Test func theRowsOfAnAnswerOfEachKindAreClaimedByThatKindAlone() throws {
+    /// Each kind's rows, read back by that kind (the kind of the row's question, SQL/0079), give
+    /// the answer written: the rows are the kind's own codec, and no kind reads another's rows.
+    @Test func theRowsOfAnAnswerOfEachKindReadBackAsThatAnswer() throws {
         let answers: [AnswerValue] = [
             .choice(optionIds: ["a", "b"], otherText: "mine"), .text("words"), .rating(4),
             .grid([GridRating(statementKey: "x", value: 2), GridRating(statementKey: "y", value: 5)]),
+            .ranking(["b", "a", "c"]), .number(2.5),
         ]
+        #expect(Set(answers.map(\.kind)) == Set(QuestionKind.allCases), "every kind has a sample")
         for value in answers {
             let rows = AnswerRows([Answer(questionKey: try #require(QuestionKey(rawValue: "q1")), value: value)])
             #expect(!rows.questionKeys.isEmpty, "\(value.kind) writes rows")
+            let store = try #require(value.kind.store)
+            var read: AnswerValue?
             for index in rows.questionKeys.indices {
                 let part = StoredAnswerPart(
                     optionID: rows.optionIds[index], otherText: rows.otherTexts[index], rating: rows.ratings[index],
-                    text: rows.texts[index], statementKey: rows.statementKeys[index])
-                let claimants = QuestionKind.allCases.filter { $0.store?.claims(part) == true }
-                #expect(claimants == [value.kind], "row \(index) of a \(value.kind) answer")
+                    text: rows.texts[index], statementKey: rows.statementKeys[index], numeric: rows.numerics[index])
+                read = store.adding(part, toAnswer: read)
             }
+            #expect(read == value, "\(value.kind)")
         }
     }
 }

@@ -35,10 +35,8 @@ public struct Answer: Sendable, Equatable, Hashable, Codable {
         self.value = value
     }
 
-    /// Every JSON key an answer may have; a kind's descriptor reads and writes its own.
-    public enum CodingKeys: String, CodingKey {
-        case questionKey, optionIds, otherText, rating, text, ratings, ranking, number
-    }
+    /// An answer's JSON keys: `questionKey`, and each kind's own, which its descriptor declares.
+    public typealias CodingKeys = JSONKey
 
     /// Decodes the flat shape; the present field decides the case, asked in the
     /// registry's order (``QuestionKinds/all``).
@@ -51,9 +49,8 @@ public struct Answer: Sendable, Equatable, Hashable, Codable {
                 return
             }
         }
-        throw DecodingError.dataCorruptedError(
-            forKey: .optionIds, in: c, debugDescription: "answer has none of optionIds, rating, text, ratings, ranking, number"
-        )
+        let fields = QuestionKinds.all.flatMap { $0.answerFields.sorted() }.joined(separator: ", ")
+        throw DecodingError.dataCorruptedError(forKey: .questionKey, in: c, debugDescription: "answer has none of \(fields)")
     }
 
     /// Encodes the flat shape.
@@ -62,4 +59,10 @@ public struct Answer: Sendable, Equatable, Hashable, Codable {
         try c.encode(questionKey, forKey: .questionKey)
         try value.kind.descriptor.encodeAnswerValue(value, into: &c)
     }
+}
+
+extension JSONKey {
+    // An answer's question, and the members of the kinds whose descriptors do not yet declare their own.
+    static let questionKey: JSONKey = "questionKey", optionIds: JSONKey = "optionIds", otherText: JSONKey = "otherText"
+    static let rating: JSONKey = "rating", text: JSONKey = "text", ratings: JSONKey = "ratings", ranking: JSONKey = "ranking"
 }

@@ -43,8 +43,9 @@ public struct AnswerInput: Codable, Sendable, Equatable {
     public var ratings: [String: Int]?
     /// Ranking: the option ids, first to last.
     public var ranking: [String]?
-    /// Number: the value.
-    public var number: Decimal?
+    /// The members a kind declares itself (``QuestionKindDescriptor/answerMembers``), with the
+    /// typed accessors its own file gives them (a number's `number`, a date's `date`).
+    public var kindMembers = KindMembers()
 
     /// Creates an input; every field defaults to absent.
     public init(
@@ -69,8 +70,8 @@ public struct AnswerInput: Codable, Sendable, Equatable {
     var presentKindFields: [(name: String, kind: QuestionKind)] {
         let present: [(String, Bool)] = [
             ("optionIds", optionIds != nil), ("otherText", otherText != nil), ("rating", rating != nil), ("text", text != nil),
-            ("ratings", ratings != nil), ("ranking", ranking != nil), ("number", number != nil),
-        ]
+            ("ratings", ratings != nil), ("ranking", ranking != nil),
+        ] + QuestionKinds.answerMembers.map { ($0.name, kindMembers.contains($0.name)) }
         return present.filter(\.1).compactMap { field in
             Self.kindOfField[field.0].map { (name: field.0, kind: $0) }
         }
@@ -80,4 +81,31 @@ public struct AnswerInput: Codable, Sendable, Equatable {
     private static let kindOfField: [String: QuestionKind] = Dictionary(
         QuestionKinds.all.flatMap { kind in kind.answerFields.map { ($0, kind.kind) } },
         uniquingKeysWith: { first, _ in first })
+}
+
+extension AnswerInput {
+    // Written out (not synthesized) for the members the kinds declare, as ``QuestionInput``'s.
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: JSONKey.self)
+        self.init(
+            questionKey: try c.decodeIfPresent(String.self, forKey: .questionKey),
+            optionIds: try c.decodeIfPresent([String].self, forKey: .optionIds),
+            otherText: try c.decodeIfPresent(String.self, forKey: .otherText), rating: try c.decodeIfPresent(Int.self, forKey: .rating),
+            text: try c.decodeIfPresent(String.self, forKey: .text), ratings: try c.decodeIfPresent([String: Int].self, forKey: .ratings))
+        self.ranking = try c.decodeIfPresent([String].self, forKey: .ranking)
+        self.kindMembers = try KindMembers.decode(QuestionKinds.answerMembers, from: c)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        try c.encodeIfPresent(questionKey, forKey: .questionKey)
+        try c.encodeIfPresent(optionIds, forKey: .optionIds)
+        try c.encodeIfPresent(otherText, forKey: .otherText)
+        try c.encodeIfPresent(rating, forKey: .rating)
+        try c.encodeIfPresent(text, forKey: .text)
+        try c.encodeIfPresent(ratings, forKey: .ratings)
+        try c.encodeIfPresent(ranking, forKey: .ranking)
+        try kindMembers.encode(into: &c)
+    }
 }

@@ -105,12 +105,9 @@ public struct QuestionInput: Codable, Sendable, Equatable {
     public var statements: [StatementInput]?
     /// Optional: show the question only when an earlier answer matches (a follow-up).
     public var showWhen: FollowUpInput?
-    /// Number: the smallest and largest answer allowed, the step from the minimum (or 0), and the
-    /// unit shown beside the field; all optional.
-    public var minimum: Decimal?
-    public var maximum: Decimal?
-    public var step: Decimal?
-    public var unit: String?
+    /// The members a kind declares itself (``QuestionKindDescriptor/definitionMembers``), with the
+    /// typed accessors its own file gives them (a number's `minimum`, a date's `earliest`).
+    public var kindMembers = KindMembers()
 
     /// Creates an input; every field defaults to absent.
     public init(
@@ -141,11 +138,57 @@ public struct QuestionInput: Codable, Sendable, Equatable {
             ("allowsOther", allowsOther != nil), ("shuffleOptions", shuffleOptions != nil), ("maxLength", maxLength != nil),
             ("placeholder", placeholder != nil), ("min", min != nil), ("max", max != nil), ("minLabel", minLabel != nil),
             ("maxLabel", maxLabel != nil), ("statements", statements != nil),
-            ("minimum", minimum != nil), ("maximum", maximum != nil), ("step", step != nil), ("unit", unit != nil),
-        ]
+        ] + QuestionKinds.definitionMembers.map { ($0.name, kindMembers.contains($0.name)) }
         return present.filter(\.1).map { field in
             (name: field.0, kinds: Set(QuestionKinds.all.filter { $0.definitionFields.contains(field.0) }.map { $0.kind }))
         }
+    }
+}
+
+extension QuestionInput {
+    // Written out (not synthesized) for the members the kinds declare: each is decoded by name
+    // and type, so the unknown-member refusal and the number reading see it as any other field.
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: JSONKey.self)
+        self.init(
+            key: try c.decodeIfPresent(String.self, forKey: .key), prompt: try c.decodeIfPresent(String.self, forKey: .prompt),
+            required: try c.decodeIfPresent(Bool.self, forKey: .required), kind: try c.decodeIfPresent(String.self, forKey: .kind),
+            options: try c.decodeIfPresent([OptionInput].self, forKey: .options),
+            allowsMultiple: try c.decodeIfPresent(Bool.self, forKey: .allowsMultiple),
+            maxSelections: try c.decodeIfPresent(Int.self, forKey: .maxSelections),
+            allowsOther: try c.decodeIfPresent(Bool.self, forKey: .allowsOther),
+            maxLength: try c.decodeIfPresent(Int.self, forKey: .maxLength),
+            placeholder: try c.decodeIfPresent(String.self, forKey: .placeholder),
+            min: try c.decodeIfPresent(Int.self, forKey: .min), max: try c.decodeIfPresent(Int.self, forKey: .max),
+            minLabel: try c.decodeIfPresent(String.self, forKey: .minLabel),
+            maxLabel: try c.decodeIfPresent(String.self, forKey: .maxLabel))
+        self.shuffleOptions = try c.decodeIfPresent(Bool.self, forKey: .shuffleOptions)
+        self.statements = try c.decodeIfPresent([StatementInput].self, forKey: .statements)
+        self.showWhen = try c.decodeIfPresent(FollowUpInput.self, forKey: .showWhen)
+        self.kindMembers = try KindMembers.decode(QuestionKinds.definitionMembers, from: c)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        try c.encodeIfPresent(key, forKey: .key)
+        try c.encodeIfPresent(prompt, forKey: .prompt)
+        try c.encodeIfPresent(required, forKey: .required)
+        try c.encodeIfPresent(kind, forKey: .kind)
+        try c.encodeIfPresent(options, forKey: .options)
+        try c.encodeIfPresent(allowsMultiple, forKey: .allowsMultiple)
+        try c.encodeIfPresent(maxSelections, forKey: .maxSelections)
+        try c.encodeIfPresent(allowsOther, forKey: .allowsOther)
+        try c.encodeIfPresent(shuffleOptions, forKey: .shuffleOptions)
+        try c.encodeIfPresent(maxLength, forKey: .maxLength)
+        try c.encodeIfPresent(placeholder, forKey: .placeholder)
+        try c.encodeIfPresent(min, forKey: .min)
+        try c.encodeIfPresent(max, forKey: .max)
+        try c.encodeIfPresent(minLabel, forKey: .minLabel)
+        try c.encodeIfPresent(maxLabel, forKey: .maxLabel)
+        try c.encodeIfPresent(statements, forKey: .statements)
+        try c.encodeIfPresent(showWhen, forKey: .showWhen)
+        try kindMembers.encode(into: &c)
     }
 }
 

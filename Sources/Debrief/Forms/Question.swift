@@ -31,17 +31,9 @@ public struct Question: Sendable, Equatable, Codable {
     /// The kind of the question.
     public var kind: QuestionKind { body.kind }
 
-    /// Every JSON key a question may have; kind-specific ones are only written for
-    /// their kind.
-    public enum CodingKeys: String, CodingKey, CaseIterable {
-        case key, prompt, required, kind, showWhen
-        case options, allowsMultiple, maxSelections, allowsOther
-        case maxLength, placeholder
-        case min, max, minLabel, maxLabel
-        case statements
-        case shuffleOptions
-        case minimum, maximum, step, unit
-    }
+    /// A question's JSON keys: the shared ones below, and each kind's own, which its descriptor
+    /// declares in its file (docs/decisions/0084); kind-specific ones are only written for their kind.
+    public typealias CodingKeys = JSONKey
 
     /// Decodes the flat shape. Stored JSON was produced by validation, so this checks
     /// structure (kind, types, key syntax) but not every length rule; untrusted input
@@ -65,4 +57,16 @@ public struct Question: Sendable, Equatable, Codable {
         try c.encodeIfPresent(showWhen, forKey: .showWhen)
         try body.descriptor.encodeBody(body, into: &c)
     }
+}
+
+extension JSONKey {
+    // The shared members of a question, and those of the kinds whose descriptors do not yet
+    // declare their own (a kind's members belong in its own file, as the number's do).
+    static let key: JSONKey = "key", prompt: JSONKey = "prompt", required: JSONKey = "required", kind: JSONKey = "kind"
+    static let showWhen: JSONKey = "showWhen"
+    static let options: JSONKey = "options", allowsMultiple: JSONKey = "allowsMultiple", maxSelections: JSONKey = "maxSelections"
+    static let allowsOther: JSONKey = "allowsOther", shuffleOptions: JSONKey = "shuffleOptions"
+    static let maxLength: JSONKey = "maxLength", placeholder: JSONKey = "placeholder"
+    static let min: JSONKey = "min", max: JSONKey = "max", minLabel: JSONKey = "minLabel", maxLabel: JSONKey = "maxLabel"
+    static let statements: JSONKey = "statements"
 }

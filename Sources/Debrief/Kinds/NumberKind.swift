@@ -11,6 +11,9 @@ public enum NumberKind: QuestionKindDescriptor {
     public static func answer(_ value: Decimal) -> AnswerValue { .number(value) }
 
     public static let definitionFields: Set<String> = ["minimum", "maximum", "step", "unit"]
+    public static let definitionMembers: [KindMembers.Declaration] = [
+        .init("minimum", .decimal), .init("maximum", .decimal), .init("step", .decimal), .init("unit", .text),
+    ]
 
     /// `minimum` ≤ `maximum`; `step` > 0 and, with both bounds, dividing their distance; each
     /// figure exact (``NumberSpec/units(_:)``); `unit` one line of at most 16 characters.
@@ -106,6 +109,7 @@ public enum NumberKind: QuestionKindDescriptor {
     }
 
     public static let answerFields: Set<String> = ["number"]
+    public static let answerMembers: [KindMembers.Declaration] = [.init("number", .decimal)]
 
     /// A number that is exact to ``NumberSpec/fractionDigits`` decimals, within the bounds and on
     /// the step counted from the minimum (or from 0 without one); problems go to `<path>.number`.
@@ -143,6 +147,40 @@ public enum NumberKind: QuestionKindDescriptor {
         writer.raw(",\"questionKey\":")
         writer.string(questionKey)
     }
+}
+
+extension QuestionInput {
+    /// Number: the smallest and largest answer allowed, the step from the minimum (or 0), and the
+    /// unit shown beside the field; all optional.
+    public var minimum: Decimal? {
+        get { kindMembers[decimal: "minimum"] }
+        set { kindMembers[decimal: "minimum"] = newValue }
+    }
+    public var maximum: Decimal? {
+        get { kindMembers[decimal: "maximum"] }
+        set { kindMembers[decimal: "maximum"] = newValue }
+    }
+    public var step: Decimal? {
+        get { kindMembers[decimal: "step"] }
+        set { kindMembers[decimal: "step"] = newValue }
+    }
+    public var unit: String? {
+        get { kindMembers[text: "unit"] }
+        set { kindMembers[text: "unit"] = newValue }
+    }
+}
+
+extension AnswerInput {
+    /// Number: the value.
+    public var number: Decimal? {
+        get { kindMembers[decimal: "number"] }
+        set { kindMembers[decimal: "number"] = newValue }
+    }
+}
+
+extension JSONKey {
+    static let minimum: JSONKey = "minimum", maximum: JSONKey = "maximum", step: JSONKey = "step", unit: JSONKey = "unit"
+    static let number: JSONKey = "number"
 }
 
 /// The settings of a number question; all optional.

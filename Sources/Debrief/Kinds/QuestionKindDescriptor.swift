@@ -27,6 +27,9 @@ public protocol QuestionKindDescriptor: Sendable {
 
     /// The `QuestionInput` fields that belong to this kind (others are refused as "not allowed").
     static var definitionFields: Set<String> { get }
+    /// The question members this kind declares itself, kept in `QuestionInput.kindMembers`
+    /// (``KindMembers``); the shared input lists none of them (docs/decisions/0084).
+    static var definitionMembers: [KindMembers.Declaration] { get }
     /// Validates the kind's settings of `input` at `path` (e.g. `questions[2]`); nil after
     /// recording at least one problem.
     static func validate(_ input: QuestionInput, at path: String, into problems: inout ProblemCollector) -> Spec?
@@ -102,6 +105,8 @@ public protocol QuestionKindDescriptor: Sendable {
 
     /// The `AnswerInput` fields that belong to this kind.
     static var answerFields: Set<String> { get }
+    /// The answer members this kind declares itself, kept in `AnswerInput.kindMembers`.
+    static var answerMembers: [KindMembers.Declaration] { get }
     /// Checks one answer against a question of this kind; problems go to `<path>.<field>`.
     static func check(
         _ input: AnswerInput, _ spec: Spec, required: Bool, at path: String, into problems: inout ProblemCollector
@@ -123,6 +128,8 @@ extension QuestionKindDescriptor {
     public static var itemsAreStatements: Bool { false }
     public static var trendFollowsShares: Bool { false }
     public static func meanName(_ language: Language) -> String? { nil }
+    public static var definitionMembers: [KindMembers.Declaration] { [] }
+    public static var answerMembers: [KindMembers.Declaration] { [] }
 
     /// The settings in `body` when it is of this kind.
     public static func spec(of body: QuestionBody) -> Spec? {

@@ -10,7 +10,7 @@ import Debrief
 /// - Where a value is wrong. The decoder reports a number it cannot represent (`1e400`, `2^64`,
 ///   `4.5` for an integer, `1e-400` for a decimal) or a string that is not Unicode as "not valid
 ///   JSON" for the whole body. A number inside an object or array is named by the recording
-///   decoder at the member it was read for (``NumberReading``); ``locateUnrepresentableValue(in:)``
+///   decoder at the member it was read for (``JSONNumberReading``); ``locateUnrepresentableValue(in:)``
 ///   names what that cannot: a string that is not Unicode, a number that is the whole body.
 /// - Which members the body has. ``KnownMembers`` compares them with what the types asked for;
 ///   listing them in this pass spares a second parse of every body.
@@ -61,7 +61,7 @@ struct JSONBodyInspector {
 
     /// The first member whose value `JSONDecoder` cannot represent: a string that is not valid
     /// Unicode, or a number that is not an integer in Int64's range (a body that is one number;
-    /// members' numbers are named as they are read, by ``NumberReading``). Nil when the body is
+    /// members' numbers are named as they are read, by ``JSONNumberReading``). Nil when the body is
     /// malformed or has no such value.
     static func locateUnrepresentableValue(in bytes: [UInt8]) -> FieldProblem? {
         var inspector = JSONBodyInspector(bytes)

@@ -173,9 +173,9 @@ private struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerPr
         self.log.ask(key.stringValue, at: self.objectKey)
     }
 
-    /// A number member, named when the decoder cannot represent it (``NumberReading``).
+    /// A number member, named when the decoder cannot represent it (``JSONNumberReading``).
     private func number<T>(_ key: Key, _ decode: () throws -> T) throws -> T {
-        try NumberReading.read(T.self, at: self.codingPath + [key], asDouble: { try? self.base.decode(Double.self, forKey: key) }, decode)
+        try JSONNumberReading.read(T.self, at: self.codingPath + [key], asDouble: { try? self.base.decode(Double.self, forKey: key) }, decode)
     }
 
     func contains(_ key: Key) -> Bool {
@@ -256,7 +256,7 @@ private struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool { try self.base.decodeNil() }
 
-    /// The next element, a number, named when the decoder cannot represent it (``NumberReading``);
+    /// The next element, a number, named when the decoder cannot represent it (``JSONNumberReading``);
     /// a failed read does not advance, so it is read again as a `Double` to say why.
     private mutating func number<T>(_ decode: (inout any UnkeyedDecodingContainer) throws -> T) throws -> T {
         let path = self.codingPath + [MemberKey(intValue: self.currentIndex)]
@@ -265,7 +265,7 @@ private struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
         } catch let error as DecodingError {
             throw error
         } catch {
-            throw NumberReading.error(T.self, at: path, value: try? self.base.decode(Double.self), underlying: error)
+            throw JSONNumberReading.error(T.self, at: path, value: try? self.base.decode(Double.self), underlying: error)
         }
     }
     mutating func decode(_ type: Bool.Type) throws -> Bool { try self.base.decode(type) }
@@ -324,9 +324,9 @@ private struct RecordingSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try self.number { try self.base.decode(type) } }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try self.number { try self.base.decode(type) } }
 
-    /// The value, a number, named when the decoder cannot represent it (``NumberReading``).
+    /// The value, a number, named when the decoder cannot represent it (``JSONNumberReading``).
     private func number<T>(_ decode: () throws -> T) throws -> T {
-        try NumberReading.read(T.self, at: self.codingPath, asDouble: { try? self.base.decode(Double.self) }, decode)
+        try JSONNumberReading.read(T.self, at: self.codingPath, asDouble: { try? self.base.decode(Double.self) }, decode)
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {

@@ -9,9 +9,6 @@ extension ChoiceKind: StoreKindPart {
         if let other = value.otherText { rows.append(key, value.optionIds.count, otherText: other) }
     }
 
-    /// Option rows without a statement key (a ranking's rows have one), and "other" rows.
-    static func claims(_ part: StoredAnswerPart) -> Bool { (part.optionID != nil && part.statementKey == nil) || part.otherText != nil }
-
     static func adding(_ part: StoredAnswerPart, to value: ChoiceAnswer?) -> ChoiceAnswer {
         var value = value ?? ChoiceAnswer(optionIds: [], otherText: nil)
         if let id = part.optionID { value.optionIds.append(id) }

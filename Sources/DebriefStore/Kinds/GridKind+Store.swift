@@ -8,9 +8,6 @@ extension GridKind: StoreKindPart {
         }
     }
 
-    /// Statement rows without an option (a ranking's rows have one).
-    static func claims(_ part: StoredAnswerPart) -> Bool { part.statementKey != nil && part.rating != nil && part.optionID == nil }
-
     static func adding(_ part: StoredAnswerPart, to value: [GridRating]?) -> [GridRating] {
         guard let statement = part.statementKey, let rating = part.rating else { return value ?? [] }
         return (value ?? []) + [GridRating(statementKey: statement, value: rating)]

@@ -9,9 +9,6 @@ extension RankingKind: StoreKindPart {
         }
     }
 
-    /// The only rows with both an option and a statement key.
-    static func claims(_ part: StoredAnswerPart) -> Bool { part.optionID != nil && part.statementKey != nil }
-
     static func adding(_ part: StoredAnswerPart, to value: [String]?) -> [String] {
         guard let id = part.optionID else { return value ?? [] }
         return (value ?? []) + [id]

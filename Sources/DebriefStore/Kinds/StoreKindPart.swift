@@ -2,54 +2,42 @@ import Debrief
 import PQ
 
 /// What the store asks of a question kind (docs/decisions/0065): its answer's rows in `answers`
-/// and back, and its columns in the raw responses layout. Each kind adopts it in
+/// and back, and its columns in the raw responses layout. A stored row is read back by the kind
+/// of its question (its form version's), never guessed from the columns it fills; what a row adds
+/// to the tallies follows from those columns (SQL/0079), so no kind names a tally of its own. Each kind adopts it in
 /// `<Kind>+Store.swift`; ``QuestionKind``'s `store` finds it, and `StoreKindPartTests` proves
 /// every registered kind has one.
 protocol StoreKindPart: QuestionKindDescriptor {
     /// Appends the rows of `value`, an answer to question `key` (``AnswerRows``).
     static func appendRows(_ value: Value, question key: String, to rows: inout AnswerRows)
-    /// Whether a stored row is part of an answer of this kind (exactly one kind claims a row).
-    static func claims(_ part: StoredAnswerPart) -> Bool
     /// `value` with one more stored row of the same question (rows come in `position` order).
     static func adding(_ part: StoredAnswerPart, to value: Value?) -> Value
     /// The raw responses layout's columns of a question: one per part shown on its own (a grid's
     /// statements), else one; whether it has an "other" column, option codes and numbers only.
     static func exportColumns(_ spec: Spec) -> ExportColumns
-    /// The `kind` of this kind's own rows in `result_tallies` (a number's `'number'`, SQL/0063):
-    /// each answer's value by its plain text, counted into ``QuestionCounts/valueCounts``; nil when
-    /// the shared rows (options, ratings, statements) count its answers.
-    static var valueTally: String? { get }
-    /// The same rows counted from `answers` (`answers a JOIN responses r … WHERE …`), as
-    /// `question_key, kind, value, count` for ``ResultTallies/counted(form:scope:)``; nil without
-    /// `valueTally`.
-    static func countedValueTally(answers: SQLQuery) -> SQLQuery?
 }
 
-extension StoreKindPart {
-    static var valueTally: String? { nil }
-    static func countedValueTally(answers: SQLQuery) -> SQLQuery? { nil }
-}
-
-/// One row of `answers`: one selected option, "other" text, rating, text, grid rating, or number
-/// (its plain text, SQL/0063).
+/// One row of `answers`: one selected option, "other" text, rating, text, grid rating, or one
+/// value with a numeric form (`numeric_value`, its written form in `text`; SQL/0079).
 struct StoredAnswerPart {
     var optionID: String?
     var otherText: String?
     var rating: Int?
     var text: String?
     var statementKey: String?
-    var number: String?
+    /// `numeric_value` as text.
+    var numeric: String?
 
     init(
         optionID: String? = nil, otherText: String? = nil, rating: Int? = nil, text: String? = nil, statementKey: String? = nil,
-        number: String? = nil
+        numeric: String? = nil
     ) {
         self.optionID = optionID
         self.otherText = otherText
         self.rating = rating
         self.text = text
         self.statementKey = statementKey
-        self.number = number
+        self.numeric = numeric
     }
 
     init(row: Row) throws {
@@ -58,7 +46,7 @@ struct StoredAnswerPart {
         self.rating = try row.decode("rating")
         self.text = try row.decode("text_value")
         self.statementKey = try row.decode("statement_key")
-        self.number = try row.decode("number_value")
+        self.numeric = try row.decode("numeric_value")
     }
 }
 

@@ -6,8 +6,8 @@ import PQ
 ///
 /// One row per selected option, one for an "other" text, one per rating or text answer, one per
 /// rated statement of a grid (with its `statement_key`); `position` keeps the order of a
-/// choice's selections and of a grid's rated statements. A number's row has its plain text in
-/// both `text_value` and `number_value` (SQL/0063).
+/// choice's selections and of a grid's rated statements. A value with a numeric form has it in
+/// `numeric_value` and its written form in `text_value` (SQL/0079).
 struct AnswerRows: Sendable {
     var questionKeys: [String] = []
     var positions: [Int] = []
@@ -16,7 +16,7 @@ struct AnswerRows: Sendable {
     var ratings: [Int?] = []
     var texts: [String?] = []
     var statementKeys: [String?] = []
-    var numbers: [String?] = []
+    var numerics: [String?] = []
 
     init(_ answers: [Answer]) {
         for answer in answers {
@@ -28,7 +28,7 @@ struct AnswerRows: Sendable {
     /// One row; each kind's ``StoreKindPart`` says which columns its answer fills.
     mutating func append(
         _ key: String, _ position: Int, optionId: String? = nil, otherText: String? = nil, rating: Int? = nil,
-        text: String? = nil, statementKey: String? = nil, number: String? = nil
+        text: String? = nil, statementKey: String? = nil, numeric: String? = nil
     ) {
         self.questionKeys.append(key)
         self.positions.append(position)
@@ -37,7 +37,7 @@ struct AnswerRows: Sendable {
         self.ratings.append(rating)
         self.texts.append(text)
         self.statementKeys.append(statementKey)
-        self.numbers.append(number)
+        self.numerics.append(numeric)
     }
 
     /// Appends `other`'s rows.
@@ -49,7 +49,7 @@ struct AnswerRows: Sendable {
         self.ratings += other.ratings
         self.texts += other.texts
         self.statementKeys += other.statementKeys
-        self.numbers += other.numbers
+        self.numerics += other.numerics
     }
 
     /// The column arrays of `unnest(…)`, in the order of ``columns``.
@@ -57,12 +57,12 @@ struct AnswerRows: Sendable {
         """
         \(self.questionKeys)::text[], \(self.positions)::smallint[], \(self.optionIds)::text[], \(self.otherTexts)::text[],
         \(self.ratings)::smallint[], \(self.texts)::text[], \(self.statementKeys)::text[],
-        \(self.numbers)::numeric[]
+        \(self.numerics)::numeric[]
         """
     }
 
     /// The columns of `answers` these rows fill, besides the response and the form.
-    static let columns: SQLQuery = "question_key, position, option_id, other_text, rating, text_value, statement_key, number_value"
+    static let columns: SQLQuery = "question_key, position, option_id, other_text, rating, text_value, statement_key, numeric_value"
 
     /// `INSERT INTO answers …` for response `responseID` of form `formID`, as a statement or a
     /// CTE body; `source` (e.g. `w`) is joined in, so no row is written when it is empty.

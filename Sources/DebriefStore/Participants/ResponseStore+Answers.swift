@@ -10,7 +10,9 @@ extension ResponseStore {
         let rows = try await self.database.query(
             """
             SELECT a.question_key, a.option_id, a.other_text, a.rating, a.text_value, a.statement_key,
-                a.number_value::text AS number_value
+                a.numeric_value::text AS numeric_value,
+                (SELECT q ->> 'kind' FROM jsonb_array_elements(f.definition -> 'questions') AS q
+                 WHERE q ->> 'key' = a.question_key LIMIT 1) AS question_kind
             FROM responses r JOIN forms f ON f.id = r.form_id
             LEFT JOIN answers a ON a.response_id = r.id
             WHERE r.id = \(responseID) AND r.check_in_id IS NULL AND f.meeting_id = \(meeting)
@@ -23,15 +25,10 @@ extension ResponseStore {
             // A response without answers (every question optional) has one row of NULLs.
             guard let name: String = try row.decode("question_key"), let key = QuestionKey(rawValue: name) else { continue }
             if values[key] == nil { order.append(key) }
-            values[key] = Self.adding(try StoredAnswerPart(row: row), to: values[key])
+            // The row is its question's kind's, in the form version it answered.
+            guard let kindName: String = try row.decode("question_kind"), let store = QuestionKind(rawValue: kindName)?.store else { continue }
+            values[key] = store.adding(try StoredAnswerPart(row: row), toAnswer: values[key])
         }
         return order.compactMap { key in values[key].map { Answer(questionKey: key, value: $0) } }
-    }
-
-    /// `value` with one more stored row of the same question, as the kind that claims the row adds it
-    /// (``StoreKindPart``); a row no kind claims is left out.
-    private static func adding(_ part: StoredAnswerPart, to value: AnswerValue?) -> AnswerValue? {
-        guard let kind = QuestionKind.allCases.first(where: { $0.store?.claims(part) == true }), let store = kind.store else { return value }
-        return store.adding(part, toAnswer: value)
     }
 }

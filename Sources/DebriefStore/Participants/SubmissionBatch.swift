@@ -108,7 +108,7 @@ struct SubmissionBatch {
             ), a AS (
                 INSERT INTO answers (response_id, form_id, \(AnswerRows.columns))
                 SELECT w.response_id, w.form_id, u.question_key, u.position, u.option_id, u.other_text, u.rating, u.text_value,
-                    u.statement_key, u.number_value
+                    u.statement_key, u.numeric_value
                 FROM \(answers.unnest) JOIN w ON w.n = u.n JOIN r ON r.id = w.response_id
             ), k AS (
                 \(IdempotencyRecord.insert(
@@ -137,7 +137,7 @@ struct BatchAnswerRows {
         }
     }
 
-    /// `unnest(…) AS u(n, question_key, position, option_id, other_text, rating, text_value, statement_key, number_value)`.
+    /// `unnest(…) AS u(n, question_key, position, option_id, other_text, rating, text_value, statement_key, numeric_value)`.
     var unnest: SQLQuery {
         "unnest(\(self.ordinals)::int[], \(self.rows.unnestArguments)) AS u(n, \(AnswerRows.columns))"
     }

@@ -15,12 +15,11 @@ struct FormTally: Sendable, Equatable {
     /// Per question key; texts are not tallied (``ResultsStore`` reads the newest ones).
     var questions: [String: QuestionCounts] = [:]
 
-    /// The `kind`s the question kinds add to the shared ones below, each counted into `valueCounts`.
-    static let valueTallies = Set(QuestionKind.allCases.compactMap { $0.store?.valueTally })
-
     /// The `kind` column's shared values.
     enum Kind: String {
         case responses, checkins, minute, respondents, option, other, rating, statement, language, completion
+        /// Answers per written value, of every row with a numeric form (SQL/0079).
+        case value
     }
 
     /// From rows with the columns `question_key`, `kind`, `value` and `n`.
@@ -32,12 +31,7 @@ struct FormTally: Sendable, Equatable {
             let value: String = try row.decode("value")
             let count: Int = try row.decode("n")
             guard let kind = Kind(rawValue: kindName) else {
-                // A question kind's own rows (``StoreKindPart/valueTally``): answers per value.
-                guard Self.valueTallies.contains(kindName) else {
-                    throw PQError(.protocolViolation, "unknown result tally kind '\(kindName)'")
-                }
-                self.questions[key, default: QuestionCounts()].valueCounts[value, default: 0] += count
-                continue
+                throw PQError(.protocolViolation, "unknown result tally kind '\(kindName)'")
             }
             switch kind {
             case .responses: self.responses += count
@@ -51,6 +45,7 @@ struct FormTally: Sendable, Equatable {
             case .respondents: self.questions[key, default: QuestionCounts()].respondents += count
             case .option: self.questions[key, default: QuestionCounts()].optionCounts[value, default: 0] += count
             case .other: self.questions[key, default: QuestionCounts()].otherCount += count
+            case .value: self.questions[key, default: QuestionCounts()].valueCounts[value, default: 0] += count
             case .rating: self.questions[key, default: QuestionCounts()].ratingCounts[Int(try Self.number(value, kind)), default: 0] += count
             case .statement:
                 // '<statement key>:<rating>' (SQL/0032).

@@ -163,9 +163,9 @@ public struct ResultTallies: Sendable {
             UNION ALL
             SELECT a.question_key, 'statement', a.statement_key || ':' || a.rating::text, count(*) FROM \(answers)
                 AND a.statement_key IS NOT NULL AND a.rating IS NOT NULL GROUP BY 1, 3
+            UNION ALL
+            SELECT a.question_key, 'value', a.text_value, count(*) FROM \(answers) AND a.numeric_value IS NOT NULL GROUP BY 1, 3
             """
-        // And each question kind's own rows (a number's values), counted the same way.
-        return QuestionKind.allCases.compactMap { $0.store?.countedValueTally(answers: answers) }
-            .reduce(shared) { $0 + "\nUNION ALL\n" + $1 }
+        return shared
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// through ``read(_:at:asDouble:_:)``, which names the member instead: a 422
 /// (`answers[0].number: is out of range`), never a 400. Nothing is guessed from the body: the
 /// member named is the one the decoder could not read.
-enum NumberReading {
+enum JSONNumberReading {
     /// `decode()`, or — when the decoder could not represent the number — a `dataCorrupted` error
     /// at `path` saying why. `asDouble` reads the same member as a `Double`, to tell a fraction
     /// given for an integer from a number too large or too small.

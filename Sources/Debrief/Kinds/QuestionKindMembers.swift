@@ -1,0 +1,98 @@
+import Foundation
+
+/// The JSON members a kind owns in a question (`QuestionInput`, ``Question``) or an answer
+/// (`AnswerInput`, ``Answer``), declared by its descriptor and nowhere else (docs/decisions/0084).
+///
+/// The shared shapes do not list them: ``QuestionInput`` and ``AnswerInput`` keep them here, by
+/// name, and decode exactly the members the registered kinds declare (``QuestionKinds``), each
+/// as its declared type, so an unknown member is still refused by its name and a number is read
+/// as exactly as a field of its own would be. A kind gives its members typed accessors in its own
+/// file (`input.minimum`, `input.date`); a new kind adds no line to a shared shape.
+public struct KindMembers: Sendable, Hashable {
+    /// The present members, by name.
+    public private(set) var values: [String: Value] = [:]
+
+    public init() {}
+
+    /// One member's JSON type.
+    public enum ValueType: Sendable {
+        case decimal, text
+    }
+
+    /// One member's value, as its declared type decoded it.
+    public enum Value: Sendable, Hashable {
+        case decimal(Decimal)
+        case text(String)
+    }
+
+    /// One member a kind declares: its JSON name and type.
+    public struct Declaration: Sendable {
+        public var name: String
+        public var type: ValueType
+
+        public init(_ name: String, _ type: ValueType) {
+            self.name = name
+            self.type = type
+        }
+    }
+
+    /// Whether `name` is present.
+    public func contains(_ name: String) -> Bool { self.values[name] != nil }
+
+    /// A decimal member; nil when absent (or of another type, which its declaration rules out).
+    public subscript(decimal name: String) -> Decimal? {
+        get { if case .decimal(let value)? = self.values[name] { value } else { nil } }
+        set { self.values[name] = newValue.map(Value.decimal) }
+    }
+
+    /// A text member; nil when absent.
+    public subscript(text name: String) -> String? {
+        get { if case .text(let value)? = self.values[name] { value } else { nil } }
+        set { self.values[name] = newValue.map(Value.text) }
+    }
+
+    /// Decodes the `declared` members present in `container`; each is asked for by name, so a
+    /// recording decoder knows them (the unknown-member refusal) and reads each number itself.
+    static func decode(
+        _ declared: [Declaration], from container: KeyedDecodingContainer<JSONKey>
+    ) throws -> KindMembers {
+        var members = KindMembers()
+        for member in declared {
+            let key = JSONKey(member.name)
+            switch member.type {
+            case .decimal: members[decimal: member.name] = try container.decodeIfPresent(Decimal.self, forKey: key)
+            case .text: members[text: member.name] = try container.decodeIfPresent(String.self, forKey: key)
+            }
+        }
+        return members
+    }
+
+    /// Encodes the present members.
+    func encode(into container: inout KeyedEncodingContainer<JSONKey>) throws {
+        for (name, value) in self.values {
+            switch value {
+            case .decimal(let decimal): try container.encode(decimal, forKey: JSONKey(name))
+            case .text(let text): try container.encode(text, forKey: JSONKey(name))
+            }
+        }
+    }
+}
+
+/// A JSON member's name as a coding key: the shared shapes' keys, and the members each kind
+/// declares in its own file (`extension JSONKey { static let minimum = … }`).
+public struct JSONKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
+    public var stringValue: String
+    public var intValue: Int? { nil }
+
+    public init(_ name: String) { self.stringValue = name }
+    public init(stringValue: String) { self.stringValue = stringValue }
+    public init(stringLiteral value: String) { self.stringValue = value }
+    public init?(intValue: Int) { nil }
+}
+
+extension QuestionKinds {
+    /// Every kind's own question members, in the registry's order (decoded by ``QuestionInput``).
+    static let definitionMembers: [KindMembers.Declaration] = all.flatMap { $0.definitionMembers }
+    /// Every kind's own answer members (decoded by ``AnswerInput``).
+    static let answerMembers: [KindMembers.Declaration] = all.flatMap { $0.answerMembers }
+}
