@@ -36,8 +36,16 @@ struct SpreadsheetGlanceTests {
     func booleanStyle() {
         #expect(XLSXCell.xml("true", reference: "A2", isText: false) == "<c r=\"A2\" t=\"b\" s=\"3\"><v>1</v></c>")
         #expect(XLSXCell.xml("false", reference: "B9", isText: false) == "<c r=\"B9\" t=\"b\" s=\"3\"><v>0</v></c>")
-        #expect(XLSXParts.styles.contains("<cellXfs count=\"4\">"))
-        #expect(XLSXParts.styles.contains("<alignment horizontal=\"center\"/></xf></cellXfs>"))
+        #expect(XLSXParts.styles.contains("<cellXfs count=\"5\">"))
+        #expect(XLSXParts.styles.contains("<alignment horizontal=\"center\"/></xf>"))
+    }
+
+    @Test("A day written YYYY-MM-DD in a typed column is a date cell without a time")
+    func dayStyle() {
+        #expect(XLSXCell.xml("2026-12-04", reference: "C2", isText: false) == "<c r=\"C2\" s=\"4\"><v>46360</v></c>")
+        #expect(XLSXCell.xml("2026-12-04", reference: "C2", isText: true).contains("inlineStr"), "a text column keeps its text")
+        #expect(XLSXCell.xml("2026-02-30", reference: "C2", isText: false).contains("inlineStr"), "not a day")
+        #expect(XLSXParts.styles.contains("<xf numFmtId=\"165\""))
     }
 
     @Test("A CSV's file name says its encoding (and a separator other than the comma)")

@@ -159,7 +159,7 @@ extension PrivacyFeaturesPropertyTests {
     static func isNull(_ value: Any?) -> Bool { value == nil || value is NSNull }
 
     static func checkReport(_ report: [String: Any], _ oracle: Oracle, _ context: String) {
-        for key in ["pick", "sure", "why", "g", "rank", "minutes"] {
+        for key in ["pick", "sure", "why", "g", "rank", "minutes", "when"] {
             guard let result = Self.question(report, key) else {
                 Issue.record("\(context): no question \(key)")
                 continue
@@ -174,6 +174,8 @@ extension PrivacyFeaturesPropertyTests {
                 if key == "rank" { #expect(rows.map { $0["category"] as? String } == ["x", "y", "z"], "\(context): rank order \(rows)") }
                 // A number's bins may come from the answers' range: none is left.
                 if key == "minutes" { #expect(rows.isEmpty, "\(context): minutes bins \(rows)") }
+                // A date's bins, by day or week, would tell the days answered: none is left.
+                if key == "when" { #expect(rows.isEmpty, "\(context): when bins \(rows)") }
             }
             if oracle.hidden.contains(key) {
                 #expect(Self.isNull(result["respondents"]) && Self.isNull(result["skipped"]), "\(context): \(key) says how many answered: \(result)")
@@ -198,7 +200,7 @@ extension PrivacyFeaturesPropertyTests {
     /// The room's live view (``RoomView``): what the oracle withholds has no numbers, a hidden
     /// follow-up not even its respondents, and every number shown is the shared results' own.
     static func checkRoom(_ room: [String: Any], _ oracle: Oracle, shared: [String: Any], _ context: String) {
-        for key in ["pick", "sure", "why", "g", "rank", "minutes"] {
+        for key in ["pick", "sure", "why", "g", "rank", "minutes", "when"] {
             guard let result = Self.question(room, key), let report = Self.question(shared, key) else {
                 Issue.record("\(context): no question \(key)")
                 continue

@@ -52,6 +52,8 @@ struct PrivacyFeaturesPropertyTests {
         var order: [String]?
         /// An answer to the number question `minutes`, or none.
         var minutes: Double?
+        /// An answer to the date question `when` (`YYYY-MM-DD`), or none.
+        var when: String?
         var language = "en"
 
         var straightLined: Bool { self.ratings.count == 3 && Set(self.ratings.values).count == 1 }
@@ -90,6 +92,7 @@ struct PrivacyFeaturesPropertyTests {
             if small(grid) { self.withheld.insert("g") }
             if small(responses.filter { $0.order != nil }.count) { self.withheld.insert("rank") }
             if small(responses.filter { $0.minutes != nil }.count) { self.withheld.insert("minutes") }
+            if small(responses.filter { $0.when != nil }.count) { self.withheld.insert("when") }
             for statement in ["a", "b", "c"] where small(responses.filter { $0.ratings[statement] != nil }.count) || small(grid) {
                 self.statements.insert(statement)
             }
@@ -121,6 +124,7 @@ struct PrivacyFeaturesPropertyTests {
             ["key": "rank", "prompt": "Rank them", "kind": "ranking",
              "options": ["x", "y", "z"].map { ["id": $0, "label": "Rank\($0)zq"] }],
             ["key": "minutes", "prompt": "How long?", "kind": "number", "minimum": 0, "maximum": 90, "step": 0.5, "unit": "min"],
+            ["key": "when", "prompt": "When suits you?", "kind": "date", "earliest": "2026-12-01", "latest": "2027-03-31"],
         ]
         // A second version adds a question: the others stay comparable, so their answers merge.
         var korean: [String: Any] = [
@@ -128,7 +132,7 @@ struct PrivacyFeaturesPropertyTests {
             "sure": ["prompt": "확실해요?", "options": ["yes": "네", "no": "아니요"]], "why": ["prompt": "왜요?"],
             "g": ["prompt": "회의", "statements": ["a": "알파", "b": "베타", "c": "감마"]],
             "rank": ["prompt": "순위 매기기", "options": ["x": "엑스", "y": "와이", "z": "제트"]],
-            "minutes": ["prompt": "얼마나?", "placeholder": "분"],
+            "minutes": ["prompt": "얼마나?", "placeholder": "분"], "when": ["prompt": "언제가 좋아요?"],
         ]
         if extra {
             questions.append(["key": "extra", "prompt": "Anything else?", "kind": "rating", "min": 1, "max": 3])
@@ -173,6 +177,7 @@ struct PrivacyFeaturesPropertyTests {
             response.order = order
         }
         if random.next(in: 0...2) > 0 { response.minutes = Double(random.next(in: 0...180)) / 2 }
+        if random.next(in: 0...2) > 0 { response.when = String(format: "2026-12-%02d", random.next(in: 1...31)) }
         response.language = random.next(in: 0...4) == 0 ? "ko" : "en"
         return response
     }
@@ -185,6 +190,7 @@ struct PrivacyFeaturesPropertyTests {
         if !response.ratings.isEmpty { answers.append(["questionKey": "g", "ratings": response.ratings]) }
         if let order = response.order { answers.append(["questionKey": "rank", "ranking": order]) }
         if let minutes = response.minutes { answers.append(["questionKey": "minutes", "number": minutes]) }
+        if let when = response.when { answers.append(["questionKey": "when", "date": when]) }
         return ["answers": answers, "language": response.language]
     }
 

@@ -114,7 +114,7 @@ struct ResultTallyPropertyTests {
                     case .ranked(let id, let rank):
                         counts.optionCounts[id, default: 0] += 1
                         counts.statementCounts[id, default: [:]][rank, default: 0] += 1
-                    case .number(let text): counts.valueCounts[text, default: 0] += 1
+                    case .number(let text), .day(let text, _): counts.valueCounts[text, default: 0] += 1
                     case .text: break
                     }
                 }
@@ -148,7 +148,7 @@ struct ResultTallyPropertyTests {
     /// A question of a kind and shape picked by `seed`.
     static func question(index: Int, seed: Int) -> Question {
         let key = QuestionKey(rawValue: "q\(index)")!
-        switch seed % 6 {
+        switch seed % 7 {
         case 0:
             let options = (0..<(2 + seed / 3 % 4)).map { ChoiceOption(id: "o\($0)", label: "Option \($0)") }
             let multiple = seed / 12 % 2 == 0
@@ -169,6 +169,12 @@ struct ResultTallyPropertyTests {
             return Question(
                 key: key, prompt: "Number \(index)",
                 body: .number(NumberSpec(minimum: bounded ? -5 : nil, maximum: bounded ? 5 : nil, step: bounded ? Decimal(string: "0.5") : nil)))
+        case 6:
+            // With and without bounds, over ten days, so days repeat.
+            let bounded = seed / 7 % 2 == 0
+            return Question(
+                key: key, prompt: "Date \(index)",
+                body: .date(DateSpec(earliest: bounded ? DateDay("2026-12-01") : nil, latest: bounded ? DateDay("2026-12-10") : nil)))
         default:
             let statements = (0..<(2 + seed / 4 % 3)).map { GridStatement(key: "s\($0)", label: "Statement \($0)") }
             return Question(key: key, prompt: "Grid \(index)", body: .grid(GridSpec(statements: statements, scale: RatingSpec(min: 1, max: 5))))
@@ -186,6 +192,8 @@ struct ResultTallyPropertyTests {
         case ranked(String, Int)
         /// A number's plain text: `text_value` and `numeric_value` (SQL/0079).
         case number(String)
+        /// A date's day: `text_value` its `YYYY-MM-DD`, `numeric_value` its day number (SQL/0079).
+        case day(String, Int)
     }
 
     struct GeneratedResponse {
@@ -227,6 +235,9 @@ struct ResultTallyPropertyTests {
                 // −5 to 5 in halves, written plainly as the service writes them.
                 let halves = Int(generator.next() % 21) - 10
                 answers.append((question.key.rawValue, [.number(NumberSpec.text(Decimal(halves) / 2))]))
+            case .date:
+                let day = DateDay(number: 20_788 + Int(generator.next() % 10))
+                answers.append((question.key.rawValue, [.day(day.text, day.number)]))
             }
         }
         // Up to 20 minutes around the end, to the millisecond: several per second and minute.
@@ -275,6 +286,9 @@ struct ResultTallyPropertyTests {
                     case .number(let text):
                         texts[texts.count - 1] = text
                         numbers[numbers.count - 1] = text
+                    case .day(let text, let number):
+                        texts[texts.count - 1] = text
+                        numbers[numbers.count - 1] = String(number)
                     case .ranked(let id, let rank):
                         options[options.count - 1] = id
                         statements[statements.count - 1] = id

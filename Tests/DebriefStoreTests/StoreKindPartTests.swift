@@ -21,7 +21,7 @@ struct StoreKindPartTests {
         let answers: [AnswerValue] = [
             .choice(optionIds: ["a", "b"], otherText: "mine"), .text("words"), .rating(4),
             .grid([GridRating(statementKey: "x", value: 2), GridRating(statementKey: "y", value: 5)]),
-            .ranking(["b", "a", "c"]), .number(2.5),
+            .ranking(["b", "a", "c"]), .number(2.5), .date(try #require(DateDay("2024-02-29"))),
         ]
         #expect(Set(answers.map(\.kind)) == Set(QuestionKind.allCases), "every kind has a sample")
         for value in answers {

@@ -52,7 +52,7 @@ public enum XLSXParser {
                         elif t == 'b':
                             cells.append('true' if c.find(M + 'v').text == '1' else 'false'); kinds.append('b')
                         elif t == 'n':
-                            date = xfs[int(c.get('s', '0'))] in ('164', '22', '14')
+                            date = xfs[int(c.get('s', '0'))] in ('164', '165', '22', '14')
                             cells.append(c.find(M + 'v').text); kinds.append('d' if date else 'n')
                         else:
                             raise SystemExit('unexpected cell type ' + t)

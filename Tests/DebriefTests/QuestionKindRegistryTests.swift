@@ -16,7 +16,8 @@ struct QuestionKindRegistryTests {
              {"key":"g","prompt":"Grid","kind":"grid","min":1,"max":5,
               "statements":[{"key":"x","label":"X"},{"key":"y","label":"Y"},{"key":"z","label":"Z"}]},
              {"key":"k","prompt":"Rank","kind":"ranking","options":[{"id":"a","label":"A"},{"id":"b","label":"B"},{"id":"c","label":"C"}]},
-             {"key":"n","prompt":"How long?","kind":"number","minimum":5,"maximum":120,"step":2.5,"unit":"min"}]
+             {"key":"n","prompt":"How long?","kind":"number","minimum":5,"maximum":120,"step":2.5,"unit":"min"},
+             {"key":"d","prompt":"When suits you for the offsite?","kind":"date","earliest":"2026-12-01","latest":"2026-12-20"}]
             """
         return (try? JSONDecoder().decode([Question].self, from: Data(json.utf8))) ?? []
     }()
@@ -43,7 +44,7 @@ struct QuestionKindRegistryTests {
     }
 
     @Test func eachAnswerFieldBelongsToExactlyOneKind() {
-        let fields = ["optionIds", "otherText", "rating", "text", "ratings", "ranking", "number"]
+        let fields = ["optionIds", "otherText", "rating", "text", "ratings", "ranking", "number", "date"]
         for field in fields {
             let owners = QuestionKinds.all.filter { $0.answerFields.contains(field) }
             #expect(owners.count == 1, "\(field) belongs to one kind, not \(owners.count)")
@@ -56,7 +57,7 @@ struct QuestionKindRegistryTests {
         var input = QuestionInput(kind: "grid", min: 1, max: 5, minLabel: "a", maxLabel: "b")
         input.options = []; input.allowsMultiple = true; input.maxSelections = 1; input.allowsOther = true
         input.shuffleOptions = true; input.maxLength = 5; input.placeholder = "p"; input.statements = []
-        input.minimum = 1; input.maximum = 2; input.step = 1; input.unit = "u"
+        input.minimum = 1; input.maximum = 2; input.step = 1; input.unit = "u"; input.earliest = "2026-12-01"; input.latest = "2026-12-02"
         let named = QuestionKinds.all.reduce(Set<String>()) { $0.union($1.definitionFields) }
         #expect(Set(input.presentKindFields.map(\.name)) == named, "every kind field of QuestionInput is some kind's")
         for field in input.presentKindFields {
@@ -69,7 +70,7 @@ struct QuestionKindRegistryTests {
         let answers: [AnswerValue] = [
             .choice(optionIds: ["a"], otherText: "mine"), .text("words"), .rating(9),
             .grid([GridRating(statementKey: "x", value: 2), GridRating(statementKey: "y", value: 5)]), .ranking(["b", "c", "a"]),
-            .number(Decimal(string: "-12.75") ?? 0),
+            .number(Decimal(string: "-12.75") ?? 0), .date(try #require(DateDay("2026-12-04"))),
         ]
         #expect(Set(answers.map(\.kind)) == Set(QuestionKind.allCases))
         for value in answers {

@@ -15,6 +15,8 @@ public enum AnswerValue: Sendable, Equatable, Hashable {
     case ranking([String])
     /// A number question's answer, within its bounds and on its step.
     case number(Decimal)
+    /// A date question's answer, a day within its earliest and latest.
+    case date(DateDay)
 }
 
 /// A validated answer to one question of a form.

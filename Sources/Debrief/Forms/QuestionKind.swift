@@ -15,6 +15,8 @@ public enum QuestionKind: String, Sendable, Codable, CaseIterable {
     case ranking
     /// A decimal, optionally bounded and on a step, with a unit (docs/decisions/0069).
     case number
+    /// A calendar day, optionally between an earliest and a latest (docs/decisions/0084).
+    case date
 
     /// "choice, shortAnswer, rating, grid, ranking": used in the "must be one of …" message.
     public static var listForMessages: String {
@@ -40,6 +42,8 @@ public enum QuestionBody: Sendable, Equatable {
     case ranking(RankingSpec)
     /// A number a participant types.
     case number(NumberSpec)
+    /// A day a participant picks.
+    case date(DateSpec)
 
     /// The kind of this body.
     public var kind: QuestionKind { opened.kind }

@@ -17,6 +17,7 @@ extension QuestionKind {
         case .grid: GridKind.self
         case .ranking: RankingKind.self
         case .number: NumberKind.self
+        case .date: DateKind.self
         }
     }
 }
@@ -31,6 +32,7 @@ extension QuestionBody {
         case .grid(let spec): (.grid, spec)
         case .ranking(let spec): (.ranking, spec)
         case .number(let spec): (.number, spec)
+        case .date(let spec): (.date, spec)
         }
     }
 }
@@ -45,6 +47,7 @@ extension AnswerValue {
         case .grid(let ratings): (.grid, ratings)
         case .ranking(let order): (.ranking, order)
         case .number(let value): (.number, value)
+        case .date(let value): (.date, value)
         }
     }
 

@@ -11,6 +11,9 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
         public var confidenceInterval95: ConfidenceInterval?
         /// Only for 0–10 scales.
         public var nps: NPSSummary?
+        /// The median as the kind writes its answers, where they are not plain numbers (a date's
+        /// `YYYY-MM-DD`); withheld with the rest of the statistics.
+        public var medianValue: String?
     }
 
     public struct NPSSummary: Sendable, Equatable, Encodable {

@@ -16,6 +16,8 @@ enum XLSXCell {
         case header = 2
         /// Every boolean of every sheet: `TRUE`/`FALSE`, centred, one look for one kind of value.
         case boolean = 3
+        /// A calendar day without a time (`yyyy-mm-dd`).
+        case day = 4
     }
 
     /// The `<c>` element of `text` at `reference` (such as `B7`).
@@ -28,6 +30,10 @@ enum XLSXCell {
             }
             if let serial = Self.serial(text) {
                 return "<c r=\"\(reference)\" s=\"\(Style.date.rawValue)\"><v>\(serial)</v></c>"
+            }
+            if text.utf8.count == 10, let serial = Self.serial(text + " 00:00:00") {
+                // A day written `YYYY-MM-DD` (a date question's answer) is a date cell without a time.
+                return "<c r=\"\(reference)\" s=\"\(Style.day.rawValue)\"><v>\(Int(serial))</v></c>"
             }
         }
         return Self.string(text, reference: reference, style: .plain)

@@ -170,6 +170,7 @@ struct ResultsView {
         var stats: [Stat] = []
         if let mean = statistics.mean { stats.append(Stat(name: t(.meanLabel), value: Self.number(mean))) }
         if let median = statistics.median { stats.append(Stat(name: t(.medianLabel), value: Self.number(median))) }
+        if let median = statistics.medianValue { stats.append(Stat(name: t(.medianLabel), value: median)) }
         if let nps = statistics.nps?.score { stats.append(Stat(name: t(.npsLabel), value: Self.number(nps))) }
         return stats
     }
