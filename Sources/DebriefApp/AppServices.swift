@@ -22,11 +22,6 @@ struct AppServices: Sendable {
     /// The one list of features (``Feature``): each registers its JSON routes, its pages and its
     /// services; the router and the application iterate it. A new feature is one line here.
     let features: [any Feature]
-    /// Queues the chat digests the clock makes due (scheduled closes, daily digests).
-    let chatDigests: ChatDigestService
-    let mail: MailActions
-    /// Sends the e-mail outbox; nil when no SMTP server is configured.
-    let mailDelivery: MailDeliveryService?
     /// Every request to another server (webhooks, team chat, company sign-in).
     let outbound: OutboundHTTP
 
@@ -64,7 +59,6 @@ struct AppServices: Sendable {
             roster: RosterMailStore(database: database), settings: configuration.mail, sender: configuration.smtp?.sender,
             caps: configuration.admission.mail, publicBaseURL: configuration.publicBaseURL,
             addressProofs: AddressProofLinks(database: database), clock: configuration.clock)
-        self.mail = mail
         let accounts = AccountActions(
             accounts: accountStore, tokens: tokenStore, throttle: throttle, signUpGate: signUpGate, readReplica: self.readReplica,
             passwordsForAdminsOnly: configuration.companySignIn?.passwordsForAdminsOnly ?? false, mail: mail)
@@ -107,35 +101,24 @@ struct AppServices: Sendable {
         let chat = ChatActions(
             channels: chatChannels, sender: webhookSender, caps: configuration.admission.webhooks,
             allowedHosts: configuration.webhooks.allowInsecureHosts, clock: configuration.clock)
-        self.chatDigests = ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))
         let chatRenderer = ChatDigestRenderer(
             results: results, meetings: meetingStore, accounts: accountStore, publicBaseURL: configuration.publicBaseURL)
         // One use case for the send step's page and its JSON routes.
         let rosterSending = RosterSendActions(
-            mail: self.mail, sends: RosterSendStore(database: database), attendance: AttendanceStore(database: database),
+            mail: mail, sends: RosterSendStore(database: database), attendance: AttendanceStore(database: database),
             reminders: RosterReminderStore(database: database), clock: configuration.clock)
         let actionItems = ActionItemActions(
             items: ActionItemStore(database: database), clocks: SeriesClockStore(database: database), clock: configuration.clock)
-        self.mailDelivery = configuration.smtp.map { smtp in
-            MailDeliveryService(
-                outbox: outbox, transport: SMTPMailTransport(settings: smtp, concurrency: configuration.mail.concurrency),
-                settings: configuration.mail, sender: smtp.sender, logger: Logger(label: "debrief.mail"))
-        }
         self.api = JSONAPI(
             participants: participants, accounts: accounts, meetings: meetings, sharing: sharing, forms: forms, results: results,
-            attendance: attendance, moderation: moderation,
-            exporter: Exporter(
-                exports: ExportStore(database: database, reads: self.readReplica, metrics: ExportMetrics(factory: metrics)),
-                results: resultsStore, clock: configuration.clock),
-            liveResults: self.liveResults, calendar: calendar, chat: chat, mail: mail,
-            rosterSending: rosterSending, actionItems: actionItems, roomQuestions: roomQuestions,
+            attendance: attendance, calendar: calendar, actionItems: actionItems, roomQuestions: roomQuestions,
             isDatabaseReady: { (try? await database.query("SELECT 1")) != nil },
             settings: http)
         let hostPages = HostPages(
             signUpGate: signUpGate,
             settings: AccountSettingsActions(accounts: accountStore, tokens: tokenStore, invitations: invitations, throttle: throttle),
-            attendance: attendance, forms: forms, moderation: moderation, sharing: sharing, loopbackHint: configuration.publicURLHint,
-            calendar: calendar, mail: mail, rosterSending: rosterSending, chat: chat, actionItems: actionItems)
+            attendance: attendance, forms: forms, sharing: sharing, loopbackHint: configuration.publicURLHint,
+            calendar: calendar, mail: mail, chat: chat, actionItems: actionItems)
         let hasher = self.hasher
         self.pages = Pages(
             participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http, host: hostPages,
@@ -156,8 +139,28 @@ struct AppServices: Sendable {
             },
             chat: { job in try await chatRenderer.payload(job) },
             logger: Logger(label: "debrief.webhooks"))
+        // The one list (docs/decisions/0088): a feature is built here, once, and nowhere else
+        // (scripts/check-layers, rule 30).
         self.features = [
             WebhooksFeature(webhooks: webhooks, meetings: meetings, delivery: webhookDelivery),
+            ChatFeature(chat: chat, digests: ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))),
+            CalendarFeature(calendar: calendar, meetings: meetings, forms: forms),
+            ModerationFeature(moderation: moderation, meetings: meetings),
+            LiveFeature(
+                hub: self.liveResults, meetings: meetings, results: results, accounts: accounts, roomQuestions: roomQuestions),
+            ExportsFeature(
+                exporter: Exporter(
+                    exports: ExportStore(database: database, reads: self.readReplica, metrics: ExportMetrics(factory: metrics)),
+                    results: resultsStore, clock: configuration.clock),
+                meetings: meetings),
+            // Sent only when an SMTP server is configured: its settings name the sender.
+            MailFeature(
+                mail: mail, sending: rosterSending, meetings: meetings,
+                delivery: configuration.smtp.map { smtp in
+                    MailDeliveryService(
+                        outbox: outbox, transport: SMTPMailTransport(settings: smtp, concurrency: configuration.mail.concurrency),
+                        settings: configuration.mail, sender: smtp.sender, logger: Logger(label: "debrief.mail"))
+                }),
         ]
     }
 }

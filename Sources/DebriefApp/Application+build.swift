@@ -40,14 +40,9 @@ public func buildApplication(
         RetentionPurgeService(retention: RetentionStore(database: database), logger: logger, metrics: configuration.metrics),
         ReplicaMonitorService(replica: services.readReplica),
         InstanceHeartbeatService(
-            heartbeats: InstanceHeartbeats(database: database), peers: services.api.settings.clusterPeers, logger: logger),
-        services.chatDigests)
-    // Each feature's background work, from the one list.
+            heartbeats: InstanceHeartbeats(database: database), peers: services.api.settings.clusterPeers, logger: logger))
+    // Each feature's background work, from the one list (webhook and chat delivery, mail).
     app.addServices(services.features.flatMap(\.services))
-    // E-mail: the outbox's sender and the roster's scheduler, only when SMTP is configured.
-    if let mailDelivery = services.mailDelivery {
-        app.addServices(mailDelivery, RosterMailScheduler(mail: services.mail, logger: Logger(label: "debrief.mail")))
-    }
     return app
 }
 

@@ -79,66 +79,54 @@ public struct Pages: Sendable {
             meetings: self.meetings, imports: CalendarImport(calendar: self.host.calendar, admission: participantRateLimit.admission),
             forms: self.host.forms)
         MeetingPagesController(meetings: self.meetings, creation: creation).addRoutes(to: signedIn)
-        MailPagesController(meetings: self.meetings, mail: self.host.mail, admission: participantRateLimit.admission)
-            .addRoutes(to: router, signedIn: signedIn)
-        RosterSendPageController(meetings: self.meetings, sending: self.host.rosterSending).addRoutes(to: signedIn)
         RosterPageController(meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: signedIn)
         SharingPageController(meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: signedIn)
         SeriesSettingsPageController(meetings: self.meetings).addRoutes(to: signedIn)
         TransferPageController(sharing: self.host.sharing).addRoutes(to: signedIn)
-        CalendarPageController(
-            meetings: self.meetings, calendar: self.host.calendar, creation: creation
-        ).addRoutes(to: signedIn)
         FormBuilderController(
             meetings: self.meetings, forms: self.host.forms, publicBaseURL: self.settings.publicBaseURL
         ).addRoutes(to: signedIn)
         TranslationsController(meetings: self.meetings, forms: self.host.forms).addRoutes(to: signedIn)
-        ResponsesPageController(
-            meetings: self.meetings, moderation: self.host.moderation
-        ).addRoutes(to: signedIn)
         ActionItemPagesController(meetings: self.meetings, blocks: actionBlocks, dashboard: hostPages).addRoutes(to: signedIn)
+        // Each feature of the one list, in the same groups (``Feature``, docs/decisions/0088).
         let pages = PageRoutes(router: router, signedIn: signedIn, participantRateLimit: participantRateLimit, settings: self.settings)
         for feature in features { feature.addPages(to: pages) }
     }
 }
 
 /// The use cases only the host's own pages need: the sign-up policy, the account and admin pages.
+/// A feature's own pages are its value's (``Feature``), never these.
 public struct HostPages: Sendable {
     let signUpGate: SignUpGate
     let settings: AccountSettingsActions
     let attendance: AttendanceActions
     let forms: FormActions
-    let moderation: ModerationActions
     let sharing: SharingActions
     /// A public URL phones could reach (`http://192.168.1.20:8080`), set when the configured one
     /// is a loopback address: the dashboard and meetings list then say how to fix it.
     let loopbackHint: String?
-    /// The calendar pages (`/m/{id}/calendar`, `/m/from-calendar`).
+    /// Plans a new meeting that repeats (`/m/new`; the calendar's own pages are ``CalendarFeature``'s).
     let calendar: CalendarActions
-    /// Password reset by mail, the roster's addresses and unsubscribes, the delivery log.
+    /// Sign-up (whether mail is configured), the account's address proof and the admin's mail settings.
     let mail: MailActions
-    /// Sending the roster's feedback link and its reminder (`/m/{id}/roster/send`).
-    let rosterSending: RosterSendActions
     /// The meeting page's team chat channel block (`/m/{id}/chat…`).
     let chat: ChatActions
     /// The dashboard's actions and review, the presenter's review (`/m/{id}/actions…`).
     let actionItems: ActionItemActions
 
     public init(
-        signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions, moderation: ModerationActions,
-        sharing: SharingActions, loopbackHint: String?, calendar: CalendarActions, mail: MailActions,
-        rosterSending: RosterSendActions, chat: ChatActions, actionItems: ActionItemActions
+        signUpGate: SignUpGate, settings: AccountSettingsActions, attendance: AttendanceActions, forms: FormActions,
+        sharing: SharingActions, loopbackHint: String?, calendar: CalendarActions, mail: MailActions, chat: ChatActions,
+        actionItems: ActionItemActions
     ) {
         self.signUpGate = signUpGate
         self.settings = settings
         self.attendance = attendance
         self.forms = forms
-        self.moderation = moderation
         self.sharing = sharing
         self.loopbackHint = loopbackHint
         self.calendar = calendar
         self.mail = mail
-        self.rosterSending = rosterSending
         self.chat = chat
         self.actionItems = actionItems
     }

@@ -9,11 +9,11 @@ import Hummingbird
 /// (`GET /v1/meetings/{id}/calendar.ics`, also with the page cookie) and for a participant
 /// (`GET /v1/f/{code}/calendar.ics`), and `POST /v1/series/from-calendar`. A calendar carries a
 /// meeting's plan and links only, never answers: nothing here needs the privacy gate.
-struct CalendarController {
+public struct CalendarController: Sendable {
     let calendar: CalendarActions
     let imports: CalendarImport
 
-    init(calendar: CalendarActions, admission: Admission) {
+    public init(calendar: CalendarActions, admission: Admission) {
         self.calendar = calendar
         self.imports = CalendarImport(calendar: calendar, admission: admission)
     }
@@ -45,7 +45,7 @@ struct CalendarController {
 
     /// The feed: public, its 256-bit token the only credential. A wrong, rotated or revoked
     /// token is a 404 like a missing page.
-    func addPublicRoutes(to v1: RouterGroup<AppRequestContext>) {
+    public func addPublicRoutes(to v1: RouterGroup<AppRequestContext>) {
         v1.get("calendar/{token}.ics") { _, context -> Response in
             let token = context.parameters.get("token") ?? ""
             return Self.ics(try await self.calendar.feedText(token: token), filename: nil)
@@ -53,14 +53,14 @@ struct CalendarController {
     }
 
     /// The participant's "add to my calendar", under the participant rate limit.
-    func addParticipantRoutes(to participant: RouterGroup<AppRequestContext>) {
+    public func addParticipantRoutes(to participant: RouterGroup<AppRequestContext>) {
         participant.get(":code/calendar.ics") { _, context -> Response in
             let code = context.parameters.get("code") ?? ""
             return Self.ics(try await self.calendar.participantText(code: code), filename: "debrief-\(code.prefix(20)).ics")
         }
     }
 
-    func addCookieReadableRoutes(to group: RouterGroup<AppRequestContext>) {
+    public func addCookieReadableRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("meetings/:id/calendar.ics") { _, context -> Response in
             let id = try context.requireID("id", "meeting")
             return Self.ics(
@@ -69,7 +69,7 @@ struct CalendarController {
         }
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    public func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("series/:id/calendar-feed") { _, context -> FeedStatus in
             // No feed is a 404 like any missing resource (also right after a revoke).
             guard let feed = try await self.calendar.feed(series: try context.requireID("id", "series"), by: try context.requireViewer())

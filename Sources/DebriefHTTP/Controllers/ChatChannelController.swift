@@ -7,10 +7,14 @@ import Hummingbird
 /// co-hosts set it (PUT, the Slack or Teams webhook URL), read it with its latest digests, remove
 /// it and send a test message. Behind ``AuthMiddleware``; a series the viewer may not see is 404,
 /// one they may only view is 403.
-struct ChatChannelController {
+public struct ChatChannelController: Sendable {
     let chat: ChatActions
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    public init(chat: ChatActions) {
+        self.chat = chat
+    }
+
+    public func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("series/:id/chat-channel") { _, context -> ChatChannelResponse in
             let series = try context.requireID("id", "series")
             return ChatChannelResponse(try await self.chat.channel(series: series, by: try context.requireViewer()))

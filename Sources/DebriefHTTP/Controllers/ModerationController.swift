@@ -4,10 +4,14 @@ import Hummingbird
 
 /// `DELETE /v1/meetings/{id}/responses/{responseId}`: the host removes one response (spam, a
 /// test answer). Idempotent; 404 for another host's meeting or an unknown response.
-struct ModerationController {
+public struct ModerationController: Sendable {
     let moderation: ModerationActions
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    public init(moderation: ModerationActions) {
+        self.moderation = moderation
+    }
+
+    public func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.delete("meetings/:id/responses/:responseId") { _, context -> Response in
             let id = try context.requireID("id", "meeting")
             let response = try context.requireID("responseId", "response")

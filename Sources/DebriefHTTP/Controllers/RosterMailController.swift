@@ -11,12 +11,18 @@ import Hummingbird
 /// meeting's series (``SeriesRole/may(_:)`` with `.edit`, asked by ``MeetingActions/find`` and
 /// again by the store inside its transaction). A viewer co-host gets 403 here and keeps the roster
 /// without addresses (`GET /v1/series/{id}/roster`); another host gets 404.
-struct RosterMailController {
+public struct RosterMailController: Sendable {
     let mail: MailActions
     let meetings: MeetingActions
     let admission: Admission
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    public init(mail: MailActions, meetings: MeetingActions, admission: Admission) {
+        self.mail = mail
+        self.meetings = meetings
+        self.admission = admission
+    }
+
+    public func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("meetings/:id/roster/emails") { _, context -> RosterEmailsResponse in
             let (meeting, viewer) = try await self.editableMeeting(context)
             let entries = try await self.mail.rosterAddresses(series: meeting.seriesID, by: viewer)

@@ -13,11 +13,16 @@ import Hummingbird
 /// Every decision stays with ``RosterSendActions``, the page's own use case: the right to send
 /// (the series' edit right), who is present, suppression, the allowance, and the reminder's
 /// bounds (`leadHours` 1–168, a 422 naming it). This controller only translates.
-struct RosterSendController {
+public struct RosterSendController: Sendable {
     let sending: RosterSendActions
     let meetings: MeetingActions
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    public init(sending: RosterSendActions, meetings: MeetingActions) {
+        self.sending = sending
+        self.meetings = meetings
+    }
+
+    public func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("meetings/:id/roster/send") { _, context -> RosterSendPreviewResponse in
             let (meeting, viewer) = try await self.editableMeeting(context)
             return RosterSendPreviewResponse(try await self.sending.preview(meeting, by: viewer))

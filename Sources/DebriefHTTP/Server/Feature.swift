@@ -5,7 +5,8 @@ import ServiceLifecycle
 /// One feature of the service as a single value: its JSON routes, its pages and its background
 /// services, built once and registered from the application's one list (`AppServices.features`),
 /// in the shape of Hummingbird's `RouteCollection`. Adding a feature is its own folder and one
-/// line in that list (docs/decisions/0088).
+/// line in that list (docs/decisions/0088); `scripts/check-layers` rule 30 refuses a feature, its
+/// controllers or its services built anywhere else.
 public protocol Feature: Sendable {
     /// Adds its `/v1` routes to the groups every JSON route goes under.
     func addRoutes(to api: APIRoutes)

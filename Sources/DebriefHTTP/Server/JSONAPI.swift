@@ -1,5 +1,4 @@
 import DebriefActions
-import DebriefExport
 import Hummingbird
 import Metrics
 import Tracing
@@ -15,31 +14,22 @@ public struct JSONAPI: Sendable {
     public let forms: FormActions
     public let results: ResultsActions
     public let attendance: AttendanceActions
-    public let moderation: ModerationActions
-    public let exporter: Exporter
-    public let liveResults: LiveResultsHub
     /// Whether the database answers now, for `/readyz`.
     public let isDatabaseReady: @Sendable () async -> Bool
     public let settings: HTTPSettings
-    /// Calendar feeds, `.ics` downloads and series from a rule.
+    /// Plans a new meeting that repeats (its own routes are ``CalendarFeature``'s).
     public let calendar: CalendarActions
-    /// Series' team chat channels (`/v1/series/{id}/chat-channel…`).
-    public let chat: ChatActions
-    /// The roster's e-mail addresses (`/v1/meetings/{id}/roster/emails…`).
-    public let mail: MailActions
-    /// The roster's send step (`/v1/meetings/{id}/roster/send`, `…/reminder`), the pages' own use case.
-    public let rosterSending: RosterSendActions
     /// A session's action items (`/v1/meetings/{id}/actions…`).
     public let actionItems: ActionItemActions
     /// Questions from the room (`/v1/f/{code}/room-questions…`, `/v1/meetings/{id}/room-questions…`).
     public let roomQuestions: RoomQuestionActions
 
-    /// Every part is given here, once: nothing is assigned into the API after it is built.
+    /// Every part is given here, once: nothing is assigned into the API after it is built. A
+    /// feature's own parts are its value's (``Feature``), never these.
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, sharing: SharingActions, forms: FormActions,
-        results: ResultsActions, attendance: AttendanceActions, moderation: ModerationActions, exporter: Exporter, liveResults: LiveResultsHub,
-        calendar: CalendarActions, chat: ChatActions, mail: MailActions, rosterSending: RosterSendActions,
-        actionItems: ActionItemActions, roomQuestions: RoomQuestionActions,
+        results: ResultsActions, attendance: AttendanceActions, calendar: CalendarActions, actionItems: ActionItemActions,
+        roomQuestions: RoomQuestionActions,
         isDatabaseReady: @escaping @Sendable () async -> Bool, settings: HTTPSettings
     ) {
         self.participants = participants
@@ -49,13 +39,7 @@ public struct JSONAPI: Sendable {
         self.forms = forms
         self.results = results
         self.attendance = attendance
-        self.moderation = moderation
-        self.exporter = exporter
-        self.liveResults = liveResults
         self.calendar = calendar
-        self.chat = chat
-        self.mail = mail
-        self.rosterSending = rosterSending
         self.actionItems = actionItems
         self.roomQuestions = roomQuestions
         self.isDatabaseReady = isDatabaseReady
@@ -162,9 +146,6 @@ public func buildRouter(
         .addRoutes(to: participant)
     let results = ResultsController(results: api.results, meetings: api.meetings)
     results.addPublicRoutes(to: participant)
-    let rooms = RoomBroadcast(hub: api.liveResults, slowViewerGrace: api.liveResults.slowViewerGrace)
-    ParticipantLiveController(results: api.results, rooms: rooms, admission: admission, questions: api.roomQuestions)
-        .addRoutes(to: participant)
     let authenticated = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts))
     accounts.addAuthenticatedRoutes(to: authenticated)
     let creation = MeetingCreation(
@@ -175,32 +156,19 @@ public func buildRouter(
     FormController(forms: api.forms, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
     TemplateController(forms: api.forms, meetings: api.meetings, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
     results.addRoutes(to: authenticated)
-    ModerationController(moderation: api.moderation).addRoutes(to: authenticated)
     ChartController(results: api.results).addRoutes(to: authenticated)
     QRCodeController(forms: api.forms, publicBaseURL: publicBaseURL).addRoutes(to: authenticated)
-    // The live stream and the CSV exports also take the session cookie (GET only), for the
-    // dashboard's script and download buttons.
+    // The live streams, the calendar and the exports also take the session cookie (GET only), for
+    // the dashboard's script and download buttons.
     let cookieReadable = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts, acceptsSessionCookieOnGET: true))
-    LiveResultsController(
-        meetings: api.meetings, results: api.results, accounts: api.accounts, hub: api.liveResults,
-        admission: admission, checkInterval: api.settings.liveCheckInterval
-    ).addRoutes(to: cookieReadable)
-    ExportController(exporter: api.exporter, meetings: api.meetings, admission: admission).addRoutes(to: cookieReadable)
     AttendanceController(attendance: api.attendance).addRoutes(to: authenticated)
-    ChatChannelController(chat: api.chat).addRoutes(to: authenticated)
-    RosterMailController(mail: api.mail, meetings: api.meetings, admission: admission).addRoutes(to: authenticated)
-    RosterSendController(sending: api.rosterSending, meetings: api.meetings).addRoutes(to: authenticated)
     ActionItemController(actions: api.actionItems, meetings: api.meetings).addRoutes(to: authenticated)
     let questions = RoomQuestionController(
         questions: api.roomQuestions, admission: admission, maxBodyBytes: api.settings.participantMaxBodyBytes)
     questions.addParticipantRoutes(to: participant)
     questions.addRoutes(to: authenticated)
-    let calendar = CalendarController(calendar: api.calendar, admission: admission)
-    calendar.addPublicRoutes(to: v1)
-    calendar.addParticipantRoutes(to: participant)
-    calendar.addCookieReadableRoutes(to: cookieReadable)
-    calendar.addRoutes(to: authenticated)
 
+    // Each feature of the one list, in its groups (``Feature``, docs/decisions/0088).
     let routes = APIRoutes(
         v1: v1, participant: participant, authenticated: authenticated, cookieReadable: cookieReadable, admission: admission,
         settings: api.settings)
