@@ -24,6 +24,9 @@ struct Backup: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "The dump file to write (its manifest goes to FILE.manifest.json).")
     var output: String
 
+    @Flag(help: "Print no progress (rows, bytes, rate, time left) on standard error; it only appears when standard error is a terminal.")
+    var quiet = false
+
     func run() async throws {
         let settings = try self.database.settings(dataDirectory: self.cluster.dataDir)
         let logger = settings.bootstrapLogging(label: "debrief.backup")
@@ -44,22 +47,32 @@ struct Backup: AsyncParsableCommand {
         do {
             let url = session.database.configuration.url
             let environment = ProcessInfo.processInfo.environment
-            let inventory = try await BackupStore(database: session.database).withSnapshot { snapshot, inventory in
-                let outcome = try await PostgresClientTools.run(
-                    .pgDump, url: url,
-                    arguments: ["--format=custom", "--no-owner", "--no-privileges", "--snapshot=\(snapshot)", "--file=\(partialDump.path)"],
-                    environment: environment)
-                guard outcome.succeeded else {
-                    throw BackupFailure("pg_dump failed (status \(outcome.status)): \(outcome.output.trimmingCharacters(in: .whitespacesAndNewlines))")
+            let store = BackupStore(database: session.database)
+            let quiet = self.quiet
+            let (inventory, progress) = try await store.withSnapshot { snapshot, inventory in
+                // The snapshot's row counts are the total; the dump file's size is the bytes.
+                let progress = ProgressReporter.standardError(label: "debrief backup", totalRows: inventory.totalRows, quiet: quiet).map {
+                    CopyProgress(reporter: $0, store: store) { CopyProgress.size(of: partialDump.path) }
                 }
-                return inventory
+                let dump: @Sendable () async throws -> Void = {
+                    let outcome = try await PostgresClientTools.run(
+                        .pgDump, url: url,
+                        arguments: ["--format=custom", "--no-owner", "--no-privileges", "--snapshot=\(snapshot)", "--file=\(partialDump.path)"],
+                        environment: environment)
+                    guard outcome.succeeded else {
+                        throw BackupFailure("pg_dump failed (status \(outcome.status)): \(outcome.output.trimmingCharacters(in: .whitespacesAndNewlines))")
+                    }
+                }
+                if let progress { try await progress.whileRunning(dump) } else { try await dump() }
+                return (inventory, progress)
             }
             let manifest = BackupManifest(createdAt: Date(), inventory: inventory)
             try manifest.write(to: manifestURL)
             guard rename(partialDump.path, dump.path) == 0 else {
                 throw BackupFailure("could not move the dump to \(dump.path) (errno \(errno))")
             }
-            let size = (try? FileManager.default.attributesOfItem(atPath: dump.path)[.size] as? Int) ?? 0
+            let size = CopyProgress.size(of: dump.path) ?? 0
+            progress?.finish(rows: inventory.totalRows, bytes: size)
             print("Backed up \(inventory.tables["responses"] ?? 0) responses (migration \(inventory.migrationVersion)) to \(dump.path) (\(size) bytes); manifest \(manifestURL.path)")
         } catch {
             try? FileManager.default.removeItem(at: partialDump)

@@ -58,7 +58,7 @@ struct Export: AsyncParsableCommand {
     @Flag(help: "Write cells starting with = + - @, tab or carriage return unchanged (trusted pipelines only).")
     var noNeutralize = false
 
-    @Flag(help: "Print no progress line (it only appears when standard error is a terminal).")
+    @Flag(help: "Print no progress (rows, bytes, rate, time left) on standard error; it only appears when standard error is a terminal.")
     var quiet = false
 
     @Option(help: "Read a large export's rows over this many database connections at once (1–8), in ranges of submission time; the file is the same. Default: 2.")
@@ -145,19 +145,27 @@ struct Export: AsyncParsableCommand {
                 try await self.printPsqlCommands(store: store, privacy: try await exporter.privacy(prepared), prepared)
                 return
             }
+            // Counted only for a terminal that shows it: a pipeline pays for no extra query.
+            let total = ProgressReporter.wouldShow(quiet: self.quiet) ? try await store.responseRowCount(prepared) : nil
+            let progress = ProgressReporter.standardError(label: "debrief export", totalRows: total, quiet: self.quiet)
             let output = try self.output.map(ExportOutput.file) ?? ExportOutput.standardOutput()
-            var progress = ExportProgress(enabled: !self.quiet)
+            // A workbook is zipped XML, not CSV: its rows are not counted, only its bytes.
+            var rows: CSVRowCounter? = prepared.request.format == .csv ? CSVRowCounter() : nil
+            func counts() -> ProgressReporter.Counts { .init(rows: rows?.rows, bytes: output.bytesWritten) }
             do {
                 try await exporter.write(prepared) { chunk in
                     try output.write(chunk)
-                    progress.update(bytes: output.bytesWritten)
+                    guard let progress else { return }
+                    rows?.count(chunk)
+                    progress.update(counts())
                 }
                 try output.commit()
             } catch {
                 output.discard()
+                progress?.interrupt()
                 throw error
             }
-            progress.finish(bytes: output.bytesWritten)
+            progress?.finish(counts())
         }
     }
 }

@@ -24,6 +24,9 @@ struct Restore: AsyncParsableCommand {
     @Flag(help: "With --replace: restore even though an instance served the database in the last \(Restore.servingWindowSeconds) seconds (what it accepts meanwhile is lost).")
     var force = false
 
+    @Flag(help: "Print no progress (rows, bytes, rate, time left) on standard error; it only appears when standard error is a terminal.")
+    var quiet = false
+
     /// Instances beat every 2 s (InstanceHeartbeatService); one silent for this long has stopped.
     static let servingWindowSeconds = 10
 
@@ -55,16 +58,24 @@ struct Restore: AsyncParsableCommand {
             }
             var arguments = ["--format=custom", "--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction"]
             if self.replace { arguments += ["--clean", "--if-exists"] }
-            let outcome = try await PostgresClientTools.run(
-                .pgRestore, url: session.database.configuration.url, arguments: arguments + [dump.path],
-                environment: ProcessInfo.processInfo.environment)
-            guard outcome.succeeded else {
-                throw BackupFailure("pg_restore failed (status \(outcome.status)): \(outcome.output.trimmingCharacters(in: .whitespacesAndNewlines))")
+            let url = session.database.configuration.url
+            let programArguments = arguments + [dump.path]
+            let restore: @Sendable () async throws -> Void = {
+                let outcome = try await PostgresClientTools.run(
+                    .pgRestore, url: url, arguments: programArguments, environment: ProcessInfo.processInfo.environment)
+                guard outcome.succeeded else {
+                    throw BackupFailure("pg_restore failed (status \(outcome.status)): \(outcome.output.trimmingCharacters(in: .whitespacesAndNewlines))")
+                }
             }
+            // The manifest's row counts are the total; the bytes are the COPY data loaded so far.
+            let progress = ProgressReporter.standardError(label: "debrief restore", totalRows: manifest.inventory.totalRows, quiet: self.quiet)
+                .map { CopyProgress(reporter: $0, store: store) { nil } }
+            if let progress { try await progress.whileRunning(restore) } else { try await restore() }
             let differences = manifest.inventory.differences(from: try await store.inventory())
             guard differences.isEmpty else {
                 throw BackupFailure("the restored database differs from the backup's manifest: " + differences.joined(separator: "; "))
             }
+            progress?.finish(rows: manifest.inventory.totalRows)
             print("Restored \(dump.path): migration \(manifest.inventory.migrationVersion), \(manifest.inventory.tables.count) tables, \(manifest.inventory.tables["responses"] ?? 0) responses; every row count matches the manifest.")
         } catch {
             await session.close(logger: logger)

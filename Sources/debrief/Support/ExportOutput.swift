@@ -107,31 +107,3 @@ enum ExportOutputError: Error, CustomStringConvertible {
         }
     }
 }
-
-/// `debrief export: 12.3 MB written` on standard error, at most twice a second, and only when
-/// standard error is a terminal (never in logs or pipelines).
-struct ExportProgress {
-    private let enabled: Bool
-    private var lastShown = ContinuousClock.now
-    private var shown = false
-
-    init(enabled: Bool) {
-        self.enabled = enabled && isatty(STDERR_FILENO) == 1
-    }
-
-    mutating func update(bytes: Int) {
-        guard self.enabled, ContinuousClock.now - self.lastShown >= .milliseconds(500) else { return }
-        self.lastShown = ContinuousClock.now
-        self.shown = true
-        FileHandle.standardError.write(Data("\rdebrief export: \(Self.megabytes(bytes)) written".utf8))
-    }
-
-    func finish(bytes: Int) {
-        guard self.enabled, self.shown else { return }
-        FileHandle.standardError.write(Data("\rdebrief export: \(Self.megabytes(bytes)) written, done\n".utf8))
-    }
-
-    static func megabytes(_ bytes: Int) -> String {
-        String(format: "%.1f MB", Double(bytes) / 1_000_000)
-    }
-}
