@@ -70,7 +70,7 @@ def test_a_date_question_from_the_builder_to_phones_and_results(api: API, browse
     def answer(driver, day: str) -> None:
         driver.get(f"{api.base_url}/f/{code}")
         pick(driver, f"q-{key}", day)
-        driver.find_element(By.CSS_SELECTOR, f"form[action^='/f/{code}'] button[type='submit']").click()
+        driver.find_element(By.CSS_SELECTOR, f"form[action='/f/{code}'] button[type='submit'], form[action^='/f/{code}?'] button[type='submit']").click()
         wait_for(driver, lambda d: d.current_url.endswith("/thanks"))
 
     answer(phone, "2026-12-04")
