@@ -38,8 +38,9 @@ struct XLSXExportTests {
                 #expect(types[notes] == "s")
                 #expect(types[useful] == "n", "a rating is a number: \(row[useful])")
                 #expect(Int(row[useful]) != nil)
-                // The seed form is anonymous: the day only, no moment (decision 81).
-                #expect(types[submitted] == "s" && row[submitted].count == 10, "an anonymous response's day: \(row[submitted])")
+                // The seed form is anonymous: the day only, no moment (decision 81), a date cell
+                // without a time like a date question's answer (decision 84): a whole serial.
+                #expect(types[submitted] == "d" && Int(row[submitted]) != nil, "an anonymous response's day: \(row[submitted])")
                 if topic < row.count, !row[topic].isEmpty {
                     #expect(row[topic].contains("@Minus"), "labels, not codes: \(row[topic])")
                 }
