@@ -132,6 +132,8 @@ extension AuthorizationMatrixTests {
                 return body
             }),
         "POST /v1/series/{id}/roster": Row(access: .series(.edit), success: .created, body: { _, _ in ["name": "Katherine Johnson"] }),
+        "POST /v1/series/{id}/roster/list": Row(
+            access: .series(.edit), success: .created, body: { _, _ in ["text": "Mary Jackson <mary@example.org>\nDorothy Vaughan"] }),
         "PATCH /v1/series/{id}/roster/{memberId}": Row(access: .series(.edit), success: .ok, body: { _, _ in ["name": "Grace B. Hopper"] }),
         "DELETE /v1/series/{id}/roster/{memberId}": Row(access: .series(.edit), success: .noContent),
         // The roster's e-mail addresses: for those who may edit the series, as its mail page decides;
@@ -260,6 +262,7 @@ extension AuthorizationMatrixTests {
         "POST /m/trash/{id}/restore": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "GET /m/{id}/roster": Row(access: .anyone, success: .seeOther),
         "POST /m/{id}/roster": Row(access: .anyone, success: .seeOther, body: { _, _ in ["name": "Mallory"] }),
+        "POST /m/{id}/roster/list": Row(access: .anyone, success: .seeOther, body: { _, _ in ["list": "Mallory"] }),
         "POST /m/{id}/roster/{memberId}/rename": Row(access: .anyone, success: .seeOther, body: { _, _ in ["name": "Mallory"] }),
         "POST /m/{id}/roster/{memberId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         // E-mail pages: the host's need a session (a bearer token is sent to sign in); the public

@@ -14,6 +14,11 @@ struct AttendanceController {
         var name: String?
     }
 
+    /// `POST /v1/series/{id}/roster/list` body: the list as pasted, one member per line.
+    struct RosterListInput: Decodable {
+        var text: String?
+    }
+
     /// `POST /v1/meetings/{id}/attendance` body.
     struct MarkPresentInput: Decodable {
         var rosterMemberID: String?
@@ -68,6 +73,17 @@ struct AttendanceController {
             let name = try await Self.name(request, context)
             let member = try await self.attendance.addMember(series: id, by: viewer, rawName: name)
             return EditedResponse(status: .created, response: RosterMemberResponse(member))
+        }
+        // A pasted list (issue 68 a, ``RosterPaste``): all or nothing, a 422 naming each bad line.
+        group.post("series/:id/roster/list") { request, context -> EditedResponse<ParticipantRosterResponse> in
+            var request = request
+            let id = try context.requireID("id", "series")
+            let viewer = try context.requireViewer()
+            // The list's own cap and room for the JSON around it, before anything is parsed.
+            request.body = RequestBody(buffer: try await request.readBody(upTo: context.bodyLimit(atMost: RosterPaste.maxBytes * 2)))
+            let text = try await request.decodeJSON(as: RosterListInput.self, context: context).text
+            let added = try await self.attendance.addMembers(series: id, by: viewer, list: text)
+            return EditedResponse(status: .created, response: ParticipantRosterResponse(items: added.map(RosterMemberResponse.init)))
         }
         group.patch("series/:id/roster/:memberId") { request, context -> RosterMemberResponse in
             let id = try context.requireID("id", "series")

@@ -101,7 +101,7 @@ public struct RosterStore: Sendable {
     // MARK: - Helpers
 
     /// Unlinks the member's check-ins that no longer match its name, links unlinked ones that do.
-    private static func relink(_ memberID: UUID, series seriesID: UUID, key: String, on connection: Connection) async throws {
+    static func relink(_ memberID: UUID, series seriesID: UUID, key: String, on connection: Connection) async throws {
         try await connection.execute(
             """
             UPDATE check_ins c SET roster_member_id = NULL

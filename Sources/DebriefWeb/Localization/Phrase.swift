@@ -320,6 +320,7 @@ enum PhraseTables {
         RoomQuestionPhrase.self,
         HelpPhrase.self,
         RosterClockPhrase.self,
+        RosterListPhrase.self,
         HomePhrase.self,
     ]
 }

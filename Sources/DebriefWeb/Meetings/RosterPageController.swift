@@ -61,6 +61,11 @@ struct RosterPageController {
         var notice: String?
         var newName = ""
         var nameError: String?
+        /// The pasted list's form (issue 68 a): its text kept after a refusal, each bad line named.
+        var listAction = ""
+        var listText = ""
+        var listErrors: [String] = []
+        var hasListErrors = false
         /// A session has begun whose attendance the page takes (``sessionNote`` says why not).
         var takesAttendance = true
         /// "present at session N": how a member marked or checked in shows in that session's list.
@@ -73,6 +78,7 @@ struct RosterPageController {
         let group = signedIn.group("m")
         group.get(":id/roster", use: self.show)
         group.post(":id/roster", use: self.addMember)
+        group.post(":id/roster/list", use: self.addList)
         group.post(":id/roster/:memberId/rename", use: self.renameMember)
         group.post(":id/roster/:memberId/remove", use: self.removeMember)
         group.post(":id/attendance", use: self.markPresent)
@@ -99,6 +105,25 @@ struct RosterPageController {
             let t = Localizer(Language(request.headers))
             return try await self.render(
                 request, context, meeting, status: .conflict, newName: fields["name"] ?? "", nameError: t(.memberExists))
+        }
+    }
+
+    /// A pasted list, one member per line (``RosterPaste``): all or nothing; a refused list is
+    /// shown again with each bad line named by its number.
+    @Sendable func addList(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await context.pathMeeting(self.meetings)
+        let fields = try await context.postedFields(request)
+        do {
+            _ = try await self.attendance.addMembers(series: meeting.seriesID, by: try context.requireViewer(), list: fields["list"])
+            return self.back(meeting)
+        } catch let failure as ValidationFailure {
+            let t = Localizer(Language(request.headers))
+            let errors = failure.problems.map { problem in
+                RosterPaste.line(of: problem.path).map { t(RosterListPhrase.rosterListLineProblem, ["n": String($0), "problem": problem.message]) }
+                    ?? problem.message
+            }
+            return try await self.render(
+                request, context, meeting, status: .unprocessableContent, list: (fields["list"] ?? "", errors))
         }
     }
 
@@ -153,7 +178,7 @@ struct RosterPageController {
 
     private func render(
         _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, status: HTTPResponse.Status = .ok,
-        newName: String = "", nameError: String? = nil
+        newName: String = "", nameError: String? = nil, list: (text: String, errors: [String]) = ("", [])
     ) async throws -> Response {
         let writer = try PageWriter(request)
         let t = writer.localizer
@@ -204,6 +229,9 @@ struct RosterPageController {
             sessions: sessions.map { RosterPage.SessionColumn(label: t(.sessionNumber, ["n": String($0.sessionNumber)])) },
             members: members, checkIns: checkIns, addAction: "/m/\(id)/roster", csrf: csrf, newName: newName, nameError: nameError)
         page.takesAttendance = session != nil
+        page.listAction = "/m/\(id)/roster/list"
+        (page.listText, page.listErrors) = list
+        page.hasListErrors = !list.errors.isEmpty
         page.presentLabel = t(.rosterPresentAt, ["n": String(session?.sessionNumber ?? meeting.sessionNumber)])
         if let session, session.id != meeting.id, now.clock.isPlanned(meeting.id, at: now.instant) {
             page.sessionNote = t(.rosterPlannedSession, ["planned": String(meeting.sessionNumber), "n": String(session.sessionNumber)])
