@@ -76,7 +76,7 @@ struct FormLevelTests {
             // q1 is explicit on the second question, so the first gets q2: no clash.
             P("questions[1].prompt", "must not be empty"),
             P("questions[1].options", "must have between 2 and 20 options"),
-            P("questions[2].kind", "must be one of choice, shortAnswer, rating, grid, ranking, number"),
+            P("questions[2].kind", "must be one of choice, shortAnswer, rating, grid, ranking, number, date"),
         ])
     }
 }

@@ -19,7 +19,7 @@ struct QuestionValidationTests {
     func kind() {
         #expect(problems(form(QuestionInput(prompt: "P")).validate()) == [P("questions[0].kind", "is required")])
         #expect(problems(form(QuestionInput(prompt: "P", kind: "short_answer")).validate())
-            == [P("questions[0].kind", "must be one of choice, shortAnswer, rating, grid, ranking, number")])
+            == [P("questions[0].kind", "must be one of choice, shortAnswer, rating, grid, ranking, number, date")])
     }
 
     @Test("Fields of another kind are refused so typos surface")
