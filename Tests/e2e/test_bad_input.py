@@ -194,6 +194,7 @@ ROUTES = {
     "POST /v1/meetings/{id}/next": (lambda w: f"/v1/meetings/{w.meeting}/next", lambda w: _next_body()),
     "PUT /v1/meetings/{id}/form": (lambda w: f"/v1/meetings/{w.draft_meeting}/form", lambda w: json.loads(json.dumps(CORPUS_FORM))),
     "POST /v1/series/{id}/roster": (lambda w: f"/v1/series/{w.series}/roster", lambda w: {"name": "Katherine Johnson"}),
+    "POST /v1/series/{id}/roster/list": (lambda w: f"/v1/series/{w.series}/roster/list", lambda w: {"text": "Mary Jackson"}),
     "PATCH /v1/series/{id}/roster/{memberId}": (lambda w: f"/v1/series/{w.series}/roster/{w.member}", lambda w: {"name": "Grace Hopper"}),
     "POST /v1/meetings/{id}/attendance": (lambda w: f"/v1/meetings/{w.meeting}/attendance", lambda w: {"rosterMemberId": w.member}),
     # A roster member's e-mail address (the unspoiled body sets it; nothing is mailed: no e-mail here).
