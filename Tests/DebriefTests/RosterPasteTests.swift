@@ -41,9 +41,9 @@ struct RosterPasteTests {
     @Test func badLinesAndDuplicatesAreNamedByLineAndNothingPasses() {
         let text = "Grace Hopper <grace@example.org>\nAna, not an address@\nGRACE HOPPER\nBen <ben@@example.org>"
         let problems = self.problems(text)
-        #expect(problems.map { $0.components(separatedBy: ":")[0] } == ["lines[2]", "lines[3]", "lines[4]"], "\(problems)")
-        #expect(problems.contains("lines[3]: repeats the name on line 1"))
-        #expect(problems.allSatisfy { !$0.hasPrefix("lines[2]") || $0.contains("the address") })
+        #expect(problems.map { $0.components(separatedBy: ":")[0] } == ["text.lines[2]", "text.lines[3]", "text.lines[4]"], "\(problems)")
+        #expect(problems.contains("text.lines[3]: repeats the name on line 1"))
+        #expect(problems.allSatisfy { !$0.hasPrefix("text.lines[2]") || $0.contains("the address") })
         #expect(self.problems("Ana <a b@example.org>").count == 1)
     }
 
@@ -56,6 +56,6 @@ struct RosterPasteTests {
         #expect(self.problems(exactly).isEmpty)
         let huge = String(repeating: "x", count: RosterPaste.maxBytes + 1)
         #expect(self.problems(huge) == ["text: must be at most 65536 bytes"])
-        #expect(RosterPaste.line(of: "lines[12]") == 12 && RosterPaste.line(of: "text") == nil)
+        #expect(RosterPaste.line(of: "text.lines[12]") == 12 && RosterPaste.line(of: "text") == nil)
     }
 }

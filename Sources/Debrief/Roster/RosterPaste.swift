@@ -7,7 +7,7 @@ import Foundation
 ///
 /// All or nothing: a list with any bad line (an invalid name or address, a name twice in the list
 /// or already on the roster) stores nothing, and every bad line is named by its number
-/// (`lines[3]`), so the host fixes the text and pastes it again whole. Bounded: at most
+/// (`text.lines[3]`: below the member `text`), so the host fixes the text and pastes it again whole. Bounded: at most
 /// ``maxMembers`` members and ``maxBytes`` bytes at once.
 public struct RosterPaste: Sendable, Equatable {
     /// The most members one paste adds.
@@ -25,12 +25,13 @@ public struct RosterPaste: Sendable, Equatable {
     public var entries: [Entry]
 
     /// The path of a problem on line `line` (1-based).
-    public static func path(line: Int) -> String { "lines[\(line)]" }
+    public static func path(line: Int) -> String { "text.lines[\(line)]" }
 
-    /// The line a problem's path names (`lines[3]`: 3), nil for a problem of the whole text.
+    /// The line a problem's path names (`text.lines[3]`: 3), nil for a problem of the whole text.
     public static func line(of path: String) -> Int? {
-        guard path.hasPrefix("lines["), path.hasSuffix("]") else { return nil }
-        return Int(path.dropFirst("lines[".count).dropLast())
+        let prefix = "text.lines["
+        guard path.hasPrefix(prefix), path.hasSuffix("]") else { return nil }
+        return Int(path.dropFirst(prefix.count).dropLast())
     }
 
     /// Parses `text`, every problem at its line (or at `text` for the whole); a name given

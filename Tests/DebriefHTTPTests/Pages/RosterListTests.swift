@@ -35,10 +35,10 @@ struct RosterListTests {
                 .post, path, token: fixture.hostToken, json: ["text": "Ada Lovelace\ngrace hopper\nBen <ben@>\nAda Lovelace"])
             #expect(refused.status == .unprocessableContent, "\(refused.text)")
             // The lines' own problems first; a clean list is then checked against the roster.
-            #expect(refused.problemPaths.map { $0.components(separatedBy: ":")[0] } == ["lines[3]", "lines[4]"], "\(refused.problemPaths)")
-            #expect(refused.problemPaths.contains("lines[4]: repeats the name on line 1"))
+            #expect(refused.problemPaths.map { $0.components(separatedBy: ":")[0] } == ["text.lines[3]", "text.lines[4]"], "\(refused.problemPaths)")
+            #expect(refused.problemPaths.contains("text.lines[4]: repeats the name on line 1"))
             let clash = try await api.send(.post, path, token: fixture.hostToken, json: ["text": "Ada Lovelace\ngrace hopper"])
-            #expect(clash.problemPaths == ["lines[2]: is already on the roster"], "\(clash.text)")
+            #expect(clash.problemPaths == ["text.lines[2]: is already on the roster"], "\(clash.text)")
             #expect(try await self.names(api, fixture).sorted() == ["Grace Hopper", "Kim, Ana", "mary@example.org"], "Ada was not added")
 
             let tooMany = (1...(RosterPaste.maxMembers + 1)).map { "Member \($0)" }.joined(separator: "\n")
