@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 from accessibility import audit
 from browser import screenshot
 from conftest import fresh_database_url, start_server
-from test_host_pages import FORM, PASSWORD, SCREENSHOTS, sign_up
+from host_pages_steps import FORM, PASSWORD, SCREENSHOTS, sign_up
 
 
 @pytest.fixture

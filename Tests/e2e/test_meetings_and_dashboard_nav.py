@@ -16,7 +16,7 @@ from selenium.webdriver.common.keys import Keys
 from accessibility import audit
 from browser import screenshot
 from conftest import fresh_database_url, start_server
-from test_host_pages import FORM, PASSWORD, SCREENSHOTS, sign_up, tab_to
+from host_pages_steps import FORM, PASSWORD, SCREENSHOTS, sign_up, tab_to
 
 
 @pytest.fixture

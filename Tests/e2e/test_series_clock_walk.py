@@ -40,7 +40,7 @@ from browser import screenshot, wait_for
 from conftest import ARTIFACTS, ROOT, API, Host, free_port, iso, start_server
 from mail_sink import smtp, smtp_environment  # noqa: F401 - the SMTP fixture
 from test_dashboard import sign_in
-from test_host_week import viewport
+from host_week_steps import viewport
 from test_meeting_loop import personal_links
 
 SCREENSHOTS = ROOT / "docs" / "screenshots"

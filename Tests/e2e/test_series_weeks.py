@@ -38,7 +38,7 @@ from browser import screenshot, wait_for
 from conftest import ARTIFACTS, ROOT, API, Host, iso
 from mail_sink import mail_server, smtp  # noqa: F401 - the fixtures
 from test_dashboard import sign_in
-from test_host_week import set_text, viewport
+from host_week_steps import set_text, viewport
 
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 SIZES = (("phone", 390, 844), ("wide", 1280, 900))
