@@ -17,10 +17,18 @@ struct Assets: Sendable {
         var url: String { "/assets/\(self.name)?v=\(self.version)" }
 
         init(name: String, contentType: String) {
+            self.init(name: name, contentType: contentType, parts: [name])
+        }
+
+        /// A file served as `name`, kept in `Assets/` as `parts` (a long script by concern), joined in
+        /// order; empty (so not found) when a part is missing.
+        init(name: String, contentType: String, parts: [String]) {
             self.name = name
             self.contentType = contentType
-            let url = Bundle.module.url(forResource: "Assets/\(name)", withExtension: nil)
-            self.content = url.flatMap { try? Data(contentsOf: $0) } ?? Data()
+            let pieces = parts.map { part in
+                Bundle.module.url(forResource: "Assets/\(part)", withExtension: nil).flatMap { try? Data(contentsOf: $0) }
+            }
+            self.content = pieces.contains(nil) ? Data() : pieces.reduce(into: Data()) { $0.append($1 ?? Data()) }
             self.version = SHA256.hash(data: self.content).prefix(8).map { String(format: "%02x", $0) }.joined()
         }
     }
@@ -29,8 +37,12 @@ struct Assets: Sendable {
     static let dashboardScript = File(name: "dashboard.js", contentType: "text/javascript; charset=utf-8")
     /// Fills the browser's time zone into sign-up, sign-in and the account page.
     static let timeZoneScript = File(name: "time-zone.js", contentType: "text/javascript; charset=utf-8")
-    /// The form builder's drag, keyboard and instant add/remove.
-    static let builderScript = File(name: "builder.js", contentType: "text/javascript; charset=utf-8")
+    /// The form builder's drag, keyboard and instant add/remove: one script, kept by concern in
+    /// `Assets/builder/` (the first part opens the function they share, the last closes it).
+    static let builderScript = File(name: "builder.js", contentType: "text/javascript; charset=utf-8", parts: [
+        "builder/builder-page.js", "builder/builder-numbering.js", "builder/builder-follow-ups.js",
+        "builder/builder-preview.js", "builder/builder-moves.js", "builder/builder-edits.js",
+    ])
     /// Hides and shows follow-up questions on the participant page.
     static let followUpScript = File(name: "follow-up.js", contentType: "text/javascript; charset=utf-8")
     /// Redraws the thanks page's and the presenter view's results from the room's live stream.
