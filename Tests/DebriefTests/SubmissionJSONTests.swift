@@ -17,6 +17,8 @@ struct SubmissionJSONTests {
         #"{"answers":[{"questionKey":"r","rating":9223372036854775807},{"questionKey":"s","rating":-9223372036854775808}]}"#,
         #"{"answers":[{"question\u004bey":"escaped name","text":"a\u0000b"}]}"#,
         #"{"answers":[{}]}"#,
+        // a surrogate pair escapes one scalar; the scanner joins it as the decoder does
+        #"{"language":"\ud83d\udc4d paired","answers":[{"questionKey":"q","text":"\uD834\uDD1E"}]}"#,
     ]
 
     @Test("Accepted bodies decode to what JSONDecoder decodes", arguments: Self.accepted)
@@ -41,7 +43,7 @@ struct SubmissionJSONTests {
         #"{"answers":[{"questionKey":"q","rating":-9223372036854775809}]}"#, #"{"answers":[{"questionKey":"q","rating":07}]}"#,
         #"{"answers":[{"questionKey":"q","rating":-}]}"#,
         // strings the decoder refuses, or that a surrogate escape spells
-        #"{"language":"\ud800 lone"}"#, #"{"language":"\ud83d\udc4d paired"}"#, #"{"language":"\x"}"#, "{\"language\":\"a\u{01}b\"}",
+        #"{"language":"\ud800 lone"}"#, #"{"language":"\udc4d\ud83d reversed"}"#, #"{"language":"\ud83d\u0041"}"#, #"{"language":"\x"}"#, "{\"language\":\"a\u{01}b\"}",
         #"{"language":"unterminated}"#, #"{"language":nul}"#,
     ]
 

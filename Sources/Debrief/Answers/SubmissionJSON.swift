@@ -23,19 +23,16 @@ public enum SubmissionJSON {
     }
 
     private struct Reader {
-        let bytes: UnsafeRawBufferPointer
-        var index = 0
+        var scanner: JSONScanner
 
         init(bytes: UnsafeRawBufferPointer) {
-            self.bytes = bytes
+            self.scanner = JSONScanner(bytes)
         }
 
         mutating func document() -> SubmissionInput? {
-            // A UTF-8 byte order mark is tolerated, as the general path tolerates it.
-            if self.bytes.count >= 3, self.bytes[0] == 0xEF, self.bytes[1] == 0xBB, self.bytes[2] == 0xBF { self.index = 3 }
             guard let input = self.submission() else { return nil }
-            self.skipWhitespace()
-            return self.index == self.bytes.count ? input : nil
+            self.scanner.skipWhitespace()
+            return self.scanner.isAtEnd ? input : nil
         }
 
         // MARK: - The two object shapes
@@ -152,156 +149,55 @@ public enum SubmissionJSON {
 
         /// `{ "name": value, … }`, each value read by `member` (false: give up).
         private mutating func object(_ member: (inout Reader, String) -> Bool) -> Bool {
-            self.skipWhitespace()
-            guard self.take(UInt8(ascii: "{")) else { return false }
-            self.skipWhitespace()
-            if self.take(UInt8(ascii: "}")) { return true }
+            self.scanner.skipWhitespace()
+            guard self.scanner.take(UInt8(ascii: "{")) else { return false }
+            self.scanner.skipWhitespace()
+            if self.scanner.take(UInt8(ascii: "}")) { return true }
             while true {
-                self.skipWhitespace()
+                self.scanner.skipWhitespace()
                 guard let name = self.string() else { return false }
-                self.skipWhitespace()
-                guard self.take(UInt8(ascii: ":")) else { return false }
-                self.skipWhitespace()
+                self.scanner.skipWhitespace()
+                guard self.scanner.take(UInt8(ascii: ":")) else { return false }
+                self.scanner.skipWhitespace()
                 guard member(&self, name) else { return false }
-                self.skipWhitespace()
-                if self.take(UInt8(ascii: ",")) { continue }
-                return self.take(UInt8(ascii: "}"))
+                self.scanner.skipWhitespace()
+                if self.scanner.take(UInt8(ascii: ",")) { continue }
+                return self.scanner.take(UInt8(ascii: "}"))
             }
         }
 
         /// `[ value, … ]`, each value read by `element` (false: give up).
         private mutating func array(_ element: (inout Reader) -> Bool) -> Bool {
-            self.skipWhitespace()
-            guard self.take(UInt8(ascii: "[")) else { return false }
-            self.skipWhitespace()
-            if self.take(UInt8(ascii: "]")) { return true }
+            self.scanner.skipWhitespace()
+            guard self.scanner.take(UInt8(ascii: "[")) else { return false }
+            self.scanner.skipWhitespace()
+            if self.scanner.take(UInt8(ascii: "]")) { return true }
             while true {
-                self.skipWhitespace()
+                self.scanner.skipWhitespace()
                 guard element(&self) else { return false }
-                self.skipWhitespace()
-                if self.take(UInt8(ascii: ",")) { continue }
-                return self.take(UInt8(ascii: "]"))
+                self.scanner.skipWhitespace()
+                if self.scanner.take(UInt8(ascii: ",")) { continue }
+                return self.scanner.take(UInt8(ascii: "]"))
             }
         }
 
         /// `null`, consumed; false (nothing consumed) for anything else.
         private mutating func null() -> Bool {
-            self.skipWhitespace()
-            guard self.index + 4 <= self.bytes.count, self.bytes[self.index] == UInt8(ascii: "n"),
-                self.bytes[self.index + 1] == UInt8(ascii: "u"), self.bytes[self.index + 2] == UInt8(ascii: "l"),
-                self.bytes[self.index + 3] == UInt8(ascii: "l")
-            else { return false }
-            self.index += 4
-            return true
+            self.scanner.skipWhitespace()
+            return self.scanner.take("null")
         }
 
-        /// `-?(0|[1-9][0-9]*)` within `Int`'s range; nil for anything else (a fraction, an
-        /// exponent or an overflow is the general path's to name).
+        /// An integer within `Int`'s range; nil for anything else (a fraction, an exponent or an
+        /// overflow is the general path's to name).
         private mutating func integer() -> Int? {
-            self.skipWhitespace()
-            let negative = self.take(UInt8(ascii: "-"))
-            let start = self.index
-            var value = 0
-            while self.index < self.bytes.count, case let byte = self.bytes[self.index], byte >= 0x30, byte <= 0x39 {
-                let digit = Int(byte - 0x30)
-                let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflowSum) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-                guard !overflowTimes, !overflowSum else { return nil }
-                value = sum
-                self.index += 1
-            }
-            let digits = self.index - start
-            guard digits > 0, digits == 1 || self.bytes[start] != UInt8(ascii: "0") else { return nil }
-            if self.index < self.bytes.count {
-                switch self.bytes[self.index] {
-                case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
-                default: break
-                }
-            }
-            return value
+            self.scanner.skipWhitespace()
+            return self.scanner.number().flatMap { self.scanner.integer($0) }
         }
 
-        /// A JSON string, unescaped; nil when it is malformed, holds a surrogate escape, or is not
-        /// valid UTF-8.
+        /// A JSON string, unescaped; nil when it is malformed or not Unicode.
         private mutating func string() -> String? {
-            guard self.take(UInt8(ascii: "\"")) else { return nil }
-            let start = self.index
-            // The common case: no escape, one validating copy.
-            while self.index < self.bytes.count {
-                let byte = self.bytes[self.index]
-                if byte == UInt8(ascii: "\"") {
-                    let text = String(validating: UnsafeRawBufferPointer(rebasing: self.bytes[start..<self.index]), as: UTF8.self)
-                    self.index += 1
-                    return text
-                }
-                if byte == UInt8(ascii: "\\") { break }
-                guard byte >= 0x20 else { return nil }
-                self.index += 1
-            }
-            var utf8 = Array(self.bytes[start..<self.index])
-            while self.index < self.bytes.count {
-                let byte = self.bytes[self.index]
-                self.index += 1
-                switch byte {
-                case UInt8(ascii: "\""):
-                    return String(validating: utf8, as: UTF8.self)
-                case UInt8(ascii: "\\"):
-                    guard self.index < self.bytes.count else { return nil }
-                    let escape = self.bytes[self.index]
-                    self.index += 1
-                    switch escape {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
-                    case UInt8(ascii: "b"): utf8.append(0x08)
-                    case UInt8(ascii: "f"): utf8.append(0x0C)
-                    case UInt8(ascii: "n"): utf8.append(0x0A)
-                    case UInt8(ascii: "r"): utf8.append(0x0D)
-                    case UInt8(ascii: "t"): utf8.append(0x09)
-                    case UInt8(ascii: "u"):
-                        // A surrogate (paired or not) is left to the general path.
-                        guard let code = self.hex4(), !(0xD800...0xDFFF).contains(code), let scalar = Unicode.Scalar(code) else { return nil }
-                        utf8.append(contentsOf: String(Character(scalar)).utf8)
-                    default:
-                        return nil
-                    }
-                default:
-                    guard byte >= 0x20 else { return nil }
-                    utf8.append(byte)
-                }
-            }
-            return nil
-        }
-
-        private mutating func hex4() -> UInt32? {
-            guard self.index + 4 <= self.bytes.count else { return nil }
-            var value: UInt32 = 0
-            for _ in 0..<4 {
-                let byte = self.bytes[self.index]
-                let digit: UInt8
-                switch byte {
-                case 0x30...0x39: digit = byte - 0x30
-                case 0x41...0x46: digit = byte - 0x41 + 10
-                case 0x61...0x66: digit = byte - 0x61 + 10
-                default: return nil
-                }
-                value = value << 4 | UInt32(digit)
-                self.index += 1
-            }
-            return value
-        }
-
-        private mutating func take(_ byte: UInt8) -> Bool {
-            guard self.index < self.bytes.count, self.bytes[self.index] == byte else { return false }
-            self.index += 1
-            return true
-        }
-
-        private mutating func skipWhitespace() {
-            while self.index < self.bytes.count {
-                switch self.bytes[self.index] {
-                case 0x20, 0x09, 0x0A, 0x0D: self.index += 1
-                default: return
-                }
-            }
+            guard let token = self.scanner.string(), token.isUnicode else { return nil }
+            return self.scanner.text(token)
         }
     }
 }

@@ -23,8 +23,8 @@ struct JSONBodyInspector {
         case malformed
     }
 
-    private let bytes: [UInt8]
-    private var index = 0
+    /// The body's tokens (Debrief's ``JSONScanner``: the one-pass reader's lexer too).
+    private var scanner: JSONScanner
     private var path: [PathComponent] = []
     /// Every object member, in document order.
     private var members: [Member] = []
@@ -45,8 +45,22 @@ struct JSONBodyInspector {
         let name: String
     }
 
-    private init(_ bytes: [UInt8]) {
-        self.bytes = bytes
+    private init(_ bytes: UnsafeRawBufferPointer) {
+        self.scanner = JSONScanner(bytes)
+    }
+
+    /// What inspecting `bytes` finds: every member (nil when a name has an escape) and the first
+    /// value the decoder cannot represent; or why the body is no JSON.
+    private static func inspect(_ bytes: [UInt8]) -> Result<(members: [Member]?, unrepresentable: FieldProblem?), Refusal> {
+        bytes.withUnsafeBytes { raw in
+            var inspector = JSONBodyInspector(raw)
+            do throws(Refusal) {
+                try inspector.document()
+                return .success((inspector.hasEscapedName ? nil : inspector.members, inspector.unrepresentable))
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 
     /// Throws when the body is not well-formed JSON or nests deeper than ``maxDepth``; else
@@ -54,9 +68,7 @@ struct JSONBodyInspector {
     /// decoded text only a full decoder gives).
     @discardableResult
     static func checkStructure(_ bytes: [UInt8]) throws(Refusal) -> [Member]? {
-        var inspector = JSONBodyInspector(bytes)
-        try inspector.document()
-        return inspector.hasEscapedName ? nil : inspector.members
+        try Self.inspect(bytes).get().members
     }
 
     /// The first member whose value `JSONDecoder` cannot represent: a string that is not valid
@@ -64,194 +76,80 @@ struct JSONBodyInspector {
     /// members' numbers are named as they are read, by ``JSONNumberReading``). Nil when the body is
     /// malformed or has no such value.
     static func locateUnrepresentableValue(in bytes: [UInt8]) -> FieldProblem? {
-        var inspector = JSONBodyInspector(bytes)
-        guard (try? inspector.document()) != nil else { return nil }
-        return inspector.unrepresentable
+        (try? Self.inspect(bytes).get())?.unrepresentable
     }
 
     // MARK: - Grammar (RFC 8259)
 
     private mutating func document() throws(Refusal) {
-        // A UTF-8 byte order mark is tolerated, as JSONDecoder tolerates it (RFC 8259 §8.1).
-        if self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { self.index = 3 }
         try self.value(depth: 0)
-        self.skipWhitespace()
-        guard self.index == self.bytes.count else { throw .malformed }
+        self.scanner.skipWhitespace()
+        guard self.scanner.isAtEnd else { throw .malformed }
     }
 
     private mutating func value(depth: Int) throws(Refusal) {
-        self.skipWhitespace()
-        guard let byte = self.peek() else { throw .malformed }
-        switch byte {
+        self.scanner.skipWhitespace()
+        switch self.scanner.peek() {
         case UInt8(ascii: "{"): try self.object(depth: depth + 1)
         case UInt8(ascii: "["): try self.array(depth: depth + 1)
-        case UInt8(ascii: "\""): try self.string(recordingProblems: true)
-        case UInt8(ascii: "t"): try self.literal("true")
-        case UInt8(ascii: "f"): try self.literal("false")
-        case UInt8(ascii: "n"): try self.literal("null")
+        case UInt8(ascii: "\""):
+            guard let token = self.scanner.string() else { throw .malformed }
+            if !token.isUnicode { self.record("must be valid Unicode text") }
+        case UInt8(ascii: "t"): guard self.scanner.take("true") else { throw .malformed }
+        case UInt8(ascii: "f"): guard self.scanner.take("false") else { throw .malformed }
+        case UInt8(ascii: "n"): guard self.scanner.take("null") else { throw .malformed }
         default: try self.number()
         }
     }
 
     private mutating func object(depth: Int) throws(Refusal) {
         guard depth <= Self.maxDepth else { throw .tooDeep }
-        self.index += 1
-        self.skipWhitespace()
-        if self.peek() == UInt8(ascii: "}") {
-            self.index += 1
-            return
-        }
+        self.scanner.index += 1
+        self.scanner.skipWhitespace()
+        if self.scanner.take(UInt8(ascii: "}")) { return }
         while true {
-            self.skipWhitespace()
-            guard self.peek() == UInt8(ascii: "\"") else { throw .malformed }
-            let nameStart = self.index
-            let key = try self.string(recordingProblems: false)
-            if self.bytes[nameStart..<self.index].contains(UInt8(ascii: "\\")) { self.hasEscapedName = true }
+            self.scanner.skipWhitespace()
+            guard let name = self.scanner.string() else { throw .malformed }
+            // As written: a name with an escape is named by a full decoder (see checkStructure).
+            let key = String(decoding: UnsafeRawBufferPointer(rebasing: self.scanner.bytes[name.content]), as: UTF8.self)
+            if name.isEscaped { self.hasEscapedName = true }
             self.members.append(Member(object: self.path, name: key))
-            self.skipWhitespace()
-            guard self.next() == UInt8(ascii: ":") else { throw .malformed }
+            self.scanner.skipWhitespace()
+            guard self.scanner.take(UInt8(ascii: ":")) else { throw .malformed }
             self.path.append(.key(key))
             try self.value(depth: depth)
             self.path.removeLast()
-            self.skipWhitespace()
-            switch self.next() {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"): return
-            default: throw .malformed
-            }
+            self.scanner.skipWhitespace()
+            if self.scanner.take(UInt8(ascii: ",")) { continue }
+            guard self.scanner.take(UInt8(ascii: "}")) else { throw .malformed }
+            return
         }
     }
 
     private mutating func array(depth: Int) throws(Refusal) {
         guard depth <= Self.maxDepth else { throw .tooDeep }
-        self.index += 1
-        self.skipWhitespace()
-        if self.peek() == UInt8(ascii: "]") {
-            self.index += 1
-            return
-        }
+        self.scanner.index += 1
+        self.scanner.skipWhitespace()
+        if self.scanner.take(UInt8(ascii: "]")) { return }
         var position = 0
         while true {
             self.path.append(.index(position))
             try self.value(depth: depth)
             self.path.removeLast()
             position += 1
-            self.skipWhitespace()
-            switch self.next() {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "]"): return
-            default: throw .malformed
-            }
+            self.scanner.skipWhitespace()
+            if self.scanner.take(UInt8(ascii: ",")) { continue }
+            guard self.scanner.take(UInt8(ascii: "]")) else { throw .malformed }
+            return
         }
     }
 
-    /// Reads a string and returns its text (escapes of keys decoded well enough to name them).
-    @discardableResult
-    private mutating func string(recordingProblems: Bool) throws(Refusal) -> String {
-        self.index += 1
-        let start = self.index
-        var valid = true
-        while true {
-            guard let byte = self.next() else { throw .malformed }
-            switch byte {
-            case UInt8(ascii: "\""):
-                let text = String(decoding: self.bytes[start..<(self.index - 1)], as: UTF8.self)
-                if !valid, recordingProblems { self.record("must be valid Unicode text") }
-                return text
-            case UInt8(ascii: "\\"):
-                valid = try self.escape() && valid
-            case 0x00..<0x20:
-                throw .malformed
-            case 0x80...0xFF:
-                valid = self.utf8Sequence(lead: byte) && valid
-            default:
-                continue
-            }
-        }
-    }
-
-    /// After a backslash; false for a `\u` escape that leaves a surrogate unpaired.
-    private mutating func escape() throws(Refusal) -> Bool {
-        guard let byte = self.next() else { throw .malformed }
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            return true
-        case UInt8(ascii: "u"):
-            let unit = try self.hex4()
-            switch unit {
-            case 0xD800...0xDBFF:
-                // A high surrogate must be followed by `\u` and a low one.
-                guard self.peek() == UInt8(ascii: "\\"), self.peek(1) == UInt8(ascii: "u") else { return false }
-                self.index += 2
-                return (0xDC00...0xDFFF).contains(try self.hex4())
-            case 0xDC00...0xDFFF:
-                return false
-            default:
-                return true
-            }
-        default:
-            throw .malformed
-        }
-    }
-
-    private mutating func hex4() throws(Refusal) -> UInt16 {
-        var value: UInt16 = 0
-        for _ in 0..<4 {
-            guard let byte = self.next() else { throw .malformed }
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw .malformed
-            }
-            value = value << 4 | UInt16(digit)
-        }
-        return value
-    }
-
-    /// A multi-byte UTF-8 sequence starting with `lead` (already read); false when invalid
-    /// (overlong, surrogate, beyond U+10FFFF, or truncated).
-    private mutating func utf8Sequence(lead: UInt8) -> Bool {
-        let count: Int
-        var scalar: UInt32
-        switch lead {
-        case 0xC2...0xDF: (count, scalar) = (1, UInt32(lead & 0x1F))
-        case 0xE0...0xEF: (count, scalar) = (2, UInt32(lead & 0x0F))
-        case 0xF0...0xF4: (count, scalar) = (3, UInt32(lead & 0x07))
-        default: return false
-        }
-        for _ in 0..<count {
-            guard let byte = self.peek(), byte & 0xC0 == 0x80 else { return false }
-            scalar = scalar << 6 | UInt32(byte & 0x3F)
-            self.index += 1
-        }
-        let smallest: UInt32 = count == 2 ? 0x800 : count == 3 ? 0x10000 : 0x80
-        return scalar >= smallest && scalar <= 0x10FFFF && !(0xD800...0xDFFF).contains(scalar)
-    }
-
+    /// A number, and whether `JSONDecoder` can represent it: an integer in Int64's range, or a
+    /// whole number within it written with a fraction or an exponent.
     private mutating func number() throws(Refusal) {
-        let start = self.index
-        if self.peek() == UInt8(ascii: "-") { self.index += 1 }
-        guard let first = self.next(), Self.isDigit(first) else { throw .malformed }
-        if first != UInt8(ascii: "0") { self.skipDigits() }
-        var integral = true
-        if self.peek() == UInt8(ascii: ".") {
-            integral = false
-            self.index += 1
-            guard let digit = self.next(), Self.isDigit(digit) else { throw .malformed }
-            self.skipDigits()
-        }
-        if self.peek() == UInt8(ascii: "e") || self.peek() == UInt8(ascii: "E") {
-            integral = false
-            self.index += 1
-            if self.peek() == UInt8(ascii: "+") || self.peek() == UInt8(ascii: "-") { self.index += 1 }
-            guard let digit = self.next(), Self.isDigit(digit) else { throw .malformed }
-            self.skipDigits()
-        }
-        let text = String(decoding: self.bytes[start..<self.index], as: UTF8.self)
-        if integral {
+        guard let token = self.scanner.number() else { throw .malformed }
+        let text = self.scanner.text(token)
+        if token.isIntegral {
             if Int64(text) == nil { self.record("is out of range") }
         } else if let value = Double(text), value.isFinite {
             if value.rounded() != value {
@@ -262,37 +160,6 @@ struct JSONBodyInspector {
         } else {
             self.record("is out of range")
         }
-    }
-
-    private mutating func literal(_ word: StaticString) throws(Refusal) {
-        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        for byte in expected {
-            guard self.next() == byte else { throw .malformed }
-        }
-    }
-
-    // MARK: - Bytes
-
-    private func peek(_ offset: Int = 0) -> UInt8? {
-        self.index + offset < self.bytes.count ? self.bytes[self.index + offset] : nil
-    }
-
-    private mutating func next() -> UInt8? {
-        guard self.index < self.bytes.count else { return nil }
-        defer { self.index += 1 }
-        return self.bytes[self.index]
-    }
-
-    private mutating func skipWhitespace() {
-        while let byte = self.peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { self.index += 1 }
-    }
-
-    private mutating func skipDigits() {
-        while let byte = self.peek(), Self.isDigit(byte) { self.index += 1 }
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     private mutating func record(_ message: String) {
