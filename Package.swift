@@ -94,11 +94,18 @@ let package = Package(
             dependencies: ["CQREncode", "DebriefZlib"],
             swiftSettings: swiftSettings
         ),
+        // Days of the Gregorian calendar from 1970-01-01 and back: the one copy of that arithmetic,
+        // for the domain's dates and PQ's timestamps (neither may import the other).
+        .target(
+            name: "CivilCalendar",
+            swiftSettings: swiftSettings
+        ),
         // A small, safe PostgreSQL client over libpq: connections, pool, queries, LISTEN, COPY.
         .target(
             name: "PQ",
             dependencies: [
                 "CLibPQ",
+                "CivilCalendar",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -140,6 +147,7 @@ let package = Package(
         // The domain: value types, validation and aggregation math. No I/O.
         .target(
             name: "Debrief",
+            dependencies: ["CivilCalendar"],
             swiftSettings: swiftSettings + [
                 // Swift 6.3.1's optimizer crashes in its CopyPropagation pass on the answer
                 // validation ("Found outside of lifetime use"; still so on 2026-11-25); switching

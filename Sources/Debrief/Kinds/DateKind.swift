@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// A date question ("When suits you for the offsite?"): one calendar day, optionally between an
@@ -202,27 +203,11 @@ public struct DateDay: Sendable, Hashable, Comparable {
         }
     }
 
-    // Howard Hinnant's `days_from_civil` and `civil_from_days` (public domain), for years ≥ 0.
     static func number(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = y / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilDays.number(year: year, month: month, day: day)
     }
 
-    var civil: (year: Int, month: Int, day: Int) {
-        let z = self.number + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
+    var civil: (year: Int, month: Int, day: Int) { CivilDays.civil(self.number) }
 
     /// A stored day (`earliest`, `latest`, an answer's `date`); one not written `YYYY-MM-DD` is corrupt.
     static func decode<Key: CodingKey>(_ c: KeyedDecodingContainer<Key>, _ key: Key) throws -> DateDay? {

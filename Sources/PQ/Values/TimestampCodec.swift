@@ -1,3 +1,4 @@
+import CivilCalendar
 import struct Foundation.Date
 
 /// Converts `Date` to and from PostgreSQL's ISO timestamp text with microsecond precision.
@@ -81,27 +82,14 @@ enum TimestampCodec {
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
-    // Howard Hinnant's days_from_civil / civil_from_days (proleptic Gregorian calendar).
+    // The calendar arithmetic is CivilDays' (Int is 64 bits wide on every platform we build for).
     static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        Int64(CivilDays.number(year: Int(year), month: Int(month), day: Int(day)))
     }
 
     static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let (year, month, day) = CivilDays.civil(Int(days))
+        return (Int64(year), Int64(month), Int64(day))
     }
 }
 
