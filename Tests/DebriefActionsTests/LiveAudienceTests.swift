@@ -1,5 +1,6 @@
 import Debrief
 import DebriefActions
+import DebriefTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -66,7 +67,7 @@ struct LiveAudienceTests {
     /// the room's channel and its snapshot all go.
     @Test func aViewerWhoStopsReadingIsDroppedAndForgotten() async throws {
         let computed = LiveResultsHubTests.Counter()
-        let clock = ManualLiveClock()
+        let clock = ManualClock()
         let hub = Self.hub(grace: .seconds(10), clock: clock, counter: computed)
         let running = Task { try await hub.run() }
         defer { running.cancel() }

@@ -1,11 +1,12 @@
 import DebriefActions
+import DebriefTestSupport
 import Foundation
 import Synchronization
 import Testing
 
 /// The hosts' recomputations of a meeting take at most 1/k of the time (``HostPacing``): a stream
 /// of changes spaces slow ones, a change now and then is recomputed at once, and the newest change
-/// still arrives. The hub runs on a ``ManualLiveClock``: a recomputation "takes 40 ms" by sleeping
+/// still arrives. The hub runs on a ``ManualClock``: a recomputation "takes 40 ms" by sleeping
 /// 40 ms of the test's time, changes arrive at the instants the test names, and the checks are
 /// exact instants and counts, which a busy machine cannot shift (before, the same checks on the
 /// wall clock were loosened three times and still failed under the whole test command's load).
@@ -28,7 +29,7 @@ struct LiveHostPacingTests {
 
     /// A hub paced by `pacing` on `clock` whose every recomputation takes 40 ms of the clock's time
     /// and is recorded in `spans`; the subscription's first snapshot, outside the pacing, takes none.
-    static func slowHub(_ pacing: HostPacing, _ clock: ManualLiveClock, _ spans: Spans) -> LiveResultsHub {
+    static func slowHub(_ pacing: HostPacing, _ clock: ManualClock, _ spans: Spans) -> LiveResultsHub {
         LiveResultsHub(hostPacing: pacing, clock: clock) { _ in
             let start = clock.now
             if spans.count > 0 { try await clock.sleep(until: start + .milliseconds(40)) }
@@ -67,7 +68,7 @@ struct LiveHostPacingTests {
     /// 20 ms interval alone they would run back to back. The burst's last change (1,495 ms) is
     /// recomputed by the one at 1,540 ms, whose count the stream's last event carries.
     @Test func aStreamOfChangesKeepsTheRecomputationsToTheirShare() async throws {
-        let (clock, spans) = (ManualLiveClock(), Spans())
+        let (clock, spans) = (ManualClock(), Spans())
         let pacing = HostPacing(interval: .milliseconds(20), costShare: 4, allowance: .milliseconds(100), longest: .seconds(2))
         let hub = Self.slowHub(pacing, clock, spans)
         let running = Task { try await hub.run() }
@@ -98,7 +99,7 @@ struct LiveHostPacingTests {
     /// now and then, a freshness probe). A change that arrives while one runs is not forgiven: it
     /// waits exactly the 40 s owed from that recomputation's end.
     @Test func aChangeToAQuietMeetingIsRecomputedAtOnce() async throws {
-        let (clock, spans) = (ManualLiveClock(), Spans())
+        let (clock, spans) = (ManualClock(), Spans())
         let pacing = HostPacing(interval: .milliseconds(20), costShare: 1000, allowance: .zero, longest: .seconds(60))
         let hub = Self.slowHub(pacing, clock, spans)
         let running = Task { try await hub.run() }
@@ -132,7 +133,7 @@ struct LiveHostPacingTests {
 
     /// The pacing's account goes with the meeting's last host stream, as its flush time does.
     @Test func theAccountGoesWithTheLastStream() async throws {
-        let clock = ManualLiveClock()
+        let clock = ManualClock()
         let hub = LiveResultsHub(hostPacing: HostPacing(interval: .milliseconds(5)), clock: clock) { _ in Data("{}".utf8) }
         let running = Task { try await hub.run() }
         defer { running.cancel() }

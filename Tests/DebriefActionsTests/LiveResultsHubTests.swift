@@ -1,5 +1,6 @@
 import Debrief
 import DebriefActions
+import DebriefTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -16,7 +17,7 @@ struct LiveResultsHubTests {
     /// interval: recomputed at the first change, then at 300, 600 and 900 ms, and once more at
     /// 1,200 ms for the changes after 900 — five snapshots besides the subscription's.
     @Test func aBurstOfChangesCostsAFewSnapshots() async throws {
-        let clock = ManualLiveClock()
+        let clock = ManualClock()
         let starts = Mutex<[ContinuousClock.Instant]>([])
         let hub = LiveResultsHub(hostPacing: HostPacing(interval: .milliseconds(300)), clock: clock) { _ in
             Data("{\"n\":\(starts.withLock { $0.append(clock.now); return $0.count })}".utf8)
@@ -75,7 +76,7 @@ struct LiveResultsHubTests {
 
     @Test func changesToUnwatchedMeetingsCostNothing() async throws {
         let computed = Counter()
-        let clock = ManualLiveClock()
+        let clock = ManualClock()
         let hub = LiveResultsHub(hostPacing: HostPacing(interval: .milliseconds(10)), clock: clock) { _ in
             _ = computed.increment()
             return Data("{}".utf8)

@@ -1,22 +1,18 @@
 import Synchronization
 
-/// A `Clock` whose time moves only when the test moves it (``advance(by:)``), for code that waits
-/// an interval on an injected `any Clock<Duration>` (``ResultsNotifier``'s coalescing): the test
-/// sees the sleeper arrive (``waitForSleepers(_:)``), checks what happened before its interval
-/// ended, then ends it. However busy the machine, the interval is exactly as long as the test
-/// says, so the assertions are counts, never wall-time bounds (issue 69, goal 6).
+/// A `Clock` whose time moves only when the test moves it (``advance(by:)``, ``advance(to:)``),
+/// for code that waits on an injected clock: the results notifier's coalescing (`any
+/// Clock<Duration>`) and the live hub's pacing (`LiveClock`, which DebriefActionsTests conforms
+/// this clock to, with the hub's `settle` and `run`). The test sees a sleeper arrive
+/// (``waitForSleepers(_:)``), checks what happened before its interval ended, then ends it.
+/// However busy the machine, an interval is exactly as long as the test says, so the assertions
+/// are counts, never wall-time bounds (issue 69, goal 6). Sleepers whose deadline is reached wake
+/// in the order of their deadlines (then of their arrival).
 ///
-/// The same idea as the live hub's `ManualLiveClock` (DebriefActionsTests), which keeps
-/// `ContinuousClock.Instant`s for `LiveClock`; this one is a standard `Clock` with its own instants.
+/// Its instants are `ContinuousClock`'s (what `LiveClock` names): it starts at the continuous
+/// clock's present, then keeps its own time.
 public final class ManualClock: Clock, Sendable {
-    public struct Instant: InstantProtocol {
-        /// Time since the clock was made.
-        public var offset: Swift.Duration
-
-        public func advanced(by duration: Swift.Duration) -> Instant { Instant(offset: self.offset + duration) }
-        public func duration(to other: Instant) -> Swift.Duration { other.offset - self.offset }
-        public static func < (left: Instant, right: Instant) -> Bool { left.offset < right.offset }
-    }
+    public typealias Instant = ContinuousClock.Instant
 
     private struct Sleeper {
         let id: Int
@@ -25,22 +21,27 @@ public final class ManualClock: Clock, Sendable {
     }
 
     private struct State {
-        var now = Instant(offset: .zero)
+        var now: Instant
         var nextID = 0
         var sleepers: [Sleeper] = []
         /// Sleeps cancelled before they were registered.
         var cancelled: Set<Int> = []
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    public init() {}
+    public init() {
+        self.state = Mutex(State(now: ContinuousClock.now))
+    }
 
     public var now: Instant { self.state.withLock { $0.now } }
     public var minimumResolution: Swift.Duration { .zero }
 
     /// Tasks asleep on this clock now.
     public var sleepers: Int { self.state.withLock { $0.sleepers.count } }
+
+    /// The earliest deadline a task sleeps until.
+    public var nextDeadline: Instant? { self.state.withLock { $0.sleepers.map(\.deadline).min() } }
 
     public func sleep(until deadline: Instant, tolerance: Swift.Duration? = nil) async throws {
         let id = self.state.withLock { state in
@@ -71,8 +72,13 @@ public final class ManualClock: Clock, Sendable {
 
     /// Moves time on by `duration` and wakes the sleepers it reaches, earliest first.
     public func advance(by duration: Swift.Duration) {
+        self.advance(to: self.now.advanced(by: duration))
+    }
+
+    /// Moves time on to `instant` (never back) and wakes the sleepers it reaches, earliest first.
+    public func advance(to instant: Instant) {
         let woken: [Sleeper] = self.state.withLock { state in
-            state.now = state.now.advanced(by: duration)
+            state.now = max(state.now, instant)
             let now = state.now
             let woken = state.sleepers.filter { $0.deadline <= now }
             state.sleepers.removeAll { $0.deadline <= now }
