@@ -216,6 +216,7 @@ extension AuthorizationMatrixTests {
         "GET /assets/time-zone.js": Row(access: .anyone, success: .ok),
         "GET /assets/builder.js": Row(access: .anyone, success: .ok),
         "GET /assets/follow-up.js": Row(access: .anyone, success: .ok),
+        "GET /assets/ranking.js": Row(access: .anyone, success: .ok),
         "GET /assets/room.js": Row(access: .anyone, success: .ok),
         "GET /assets/room-questions.js": Row(access: .anyone, success: .ok),
         "GET /f/{code}": Row(access: .anyone, success: .ok),

@@ -40,8 +40,13 @@ FORM = {
 
 def answer(driver, base: str, code: str, places: dict[str, int], minutes: str) -> None:
     driver.get(f"{base}/f/{code}")
-    for option, place in places.items():
-        Select(driver.find_element(By.ID, f"q-next-{option}")).select_by_value(str(place))
+    if driver.find_elements(By.CSS_SELECTOR, "#q-next .ranking-tap"):
+        # With script (ranking.js, issue 68): a button per option, tapped in order of preference.
+        for option in sorted(places, key=places.__getitem__):
+            driver.find_element(By.CSS_SELECTOR, f"button[data-select='q-next-{option}']").click()
+    else:
+        for option, place in places.items():
+            Select(driver.find_element(By.ID, f"q-next-{option}")).select_by_value(str(place))
     field = driver.find_element(By.ID, "q-minutes")
     field.clear()
     field.send_keys(minutes)

@@ -58,6 +58,9 @@ protocol PageKindPart: QuestionKindDescriptor {
     /// than the respondents (a ranking's: "55.6% of points"); nil for the plain "55.6%".
     /// `percent` is the number as shown (`55.6`).
     static func share(_ percent: String, _ t: Localizer) -> String?
+    /// A script of the kind's own that enhances its participant partial (which works without it),
+    /// linked from a form page with a question of this kind and served under `/assets/`; nil for none.
+    static var participantScript: Assets.File? { get }
 }
 
 extension PageKindPart {
@@ -68,6 +71,7 @@ extension PageKindPart {
     static func builderField(_ field: String, _ t: Localizer) -> (id: String, label: String)? { nil }
     static var phrases: (any PhraseTable.Type)? { nil }
     static func share(_ percent: String, _ t: Localizer) -> String? { nil }
+    static var participantScript: Assets.File? { nil }
     static func drafted(_ input: QuestionInput, into draft: inout BuilderDraft.Question) {}
     static func startDraft(_ draft: inout BuilderDraft.Question) {}
 }

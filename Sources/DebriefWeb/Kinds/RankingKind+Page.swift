@@ -15,9 +15,14 @@ extension RankingKind: PageKindPart {
     /// respondents: said so, or "Roadmap 55.6%" reads as 55.6 % of the room (issue 68).
     static func share(_ percent: String, _ t: Localizer) -> String? { t(RankingPhrase.shareOfPoints, ["percent": percent]) }
 
+    /// Turns the place `<select>`s into buttons tapped in order of preference (issue 68): the
+    /// page posts the same fields with it or without it.
+    static let participantScript: Assets.File? = Assets.File(name: "ranking.js", contentType: "text/javascript; charset=utf-8")
+
     /// One place `<select>` (1 to n) per option, in the order the participant last gave (the
     /// host's order at first): a plain form control, so ranking needs no script and works with a
-    /// keyboard and on a phone (docs/decisions/0070).
+    /// keyboard and on a phone (docs/decisions/0070). `ranking.js` hides them behind a button per
+    /// option and fills them in as the participant taps.
     static func participantField(
         _ spec: RankingSpec, question: Question, fields: FormFields, posted: [String], fieldID: String, t: Localizer,
         into view: inout ParticipantFormPage.QuestionField
@@ -91,6 +96,9 @@ extension RankingKind: PageKindPart {
 /// by templates as `{{t.name}}`.
 enum RankingPhrase: String, CaseIterable, PairedPhraseTable {
     case kindRanking, addRankingButton, rankEach, rankPosition, shareOfPoints
+    /// What `ranking.js` says: its hint, the place a button shows to a screen reader, and the
+    /// live region's sentence after a tap.
+    case rankTapHint, rankPlaceOnButton, rankPlaced, rankUnplaced
 
     var texts: (en: String, ko: String) {
         switch self {
@@ -99,6 +107,12 @@ enum RankingPhrase: String, CaseIterable, PairedPhraseTable {
         case .rankEach: return ("Give each option its place: 1 is first, {n} is last.", "각 선택지의 순위를 골라 주세요: 1이 첫째, {n}이 마지막이에요.")
         case .rankPosition: return ("Place", "순위")
         case .shareOfPoints: return ("{percent}% of points", "점수의 {percent}%")
+        case .rankTapHint:
+            return ("Tap the options in order of preference: the first you tap is 1. Tap a numbered option to take it out.",
+                    "좋아하는 순서대로 선택지를 눌러 주세요: 처음 누른 것이 1이에요. 번호가 붙은 선택지를 다시 누르면 빠져요.")
+        case .rankPlaceOnButton: return ("place {place} of {n}", "{n}개 중 {place}위")
+        case .rankPlaced: return ("{option}: place {place} of {n}", "{option}: {n}개 중 {place}위")
+        case .rankUnplaced: return ("{option}: no place; {count} of {n} placed", "{option}: 순위에서 뺐어요. {n}개 중 {count}개 정했어요")
         }
     }
 }

@@ -325,13 +325,15 @@ struct ParticipantPageController {
         page.add(roomBlock.block, t: writer.localizer)
         // Only a form with follow-ups gets their script: it hides and shows them (the page works
         // without); only a room taking questions gets theirs, which refetches the list live
-        // (and connects to the page's own origin).
+        // (and connects to the page's own origin); a kind with a script of its own gets it once.
         let hasFollowUps = view.form.definition.questions.contains { $0.showWhen != nil }
+        let kindScripts = Set(view.form.definition.questions.compactMap { $0.kind.page?.participantScript?.url }).sorted()
         let room = page.roomQuestions != nil
+        let scripted = hasFollowUps || !kindScripts.isEmpty
         var response = try writer.page(
             "participant-form", title: page.formTitle, view: page, status: status,
-            policy: room ? ContentSecurityPolicy.dashboard : hasFollowUps ? ContentSecurityPolicy.scripted : ContentSecurityPolicy.page,
-            script: hasFollowUps ? Assets.followUpScript.url : nil, alsoScripts: room ? [Assets.roomQuestionsScript.url] : [])
+            policy: room ? ContentSecurityPolicy.dashboard : scripted ? ContentSecurityPolicy.scripted : ContentSecurityPolicy.page,
+            script: hasFollowUps ? Assets.followUpScript.url : nil, alsoScripts: kindScripts + (room ? [Assets.roomQuestionsScript.url] : []))
         self.keep(roomBlock.issued, code: view.form.code, on: &response, request: request)
         return response
     }

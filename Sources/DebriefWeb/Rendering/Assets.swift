@@ -1,3 +1,4 @@
+import Debrief
 import DebriefHTTP
 import Crypto
 import Foundation
@@ -50,7 +51,9 @@ struct Assets: Sendable {
     /// Refetches the room's questions (the participant's list, the presenter's top three) when
     /// their live stream says the list changed (docs/decisions/0075).
     static let roomQuestionsScript = File(name: "room-questions.js", contentType: "text/javascript; charset=utf-8")
+    /// The question kinds' own participant scripts (a ranking's `ranking.js`), each kind's page part naming its file.
     static let all = [stylesheet, dashboardScript, timeZoneScript, builderScript, followUpScript, roomScript, roomQuestionsScript]
+        + QuestionKind.allCases.compactMap { $0.page?.participantScript }
 
     /// `GET /assets/debrief.css`, `GET /assets/dashboard.js` and the other scripts.
     static func addRoutes(to router: Router<AppRequestContext>) {
