@@ -16,10 +16,11 @@ import signal
 import subprocess
 import time
 import urllib.request
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from topology import DATABASE, Topology, _alive, free_port
+from cluster_state import HAState, Node
+from local_processes import _alive, _parent, _server_user_kwargs, free_port
+from topology import DATABASE, Topology
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "deploy" / "patroni"
 SCOPE = "debrief"
@@ -28,38 +29,6 @@ SCOPE = "debrief"
 # backend asks Patroni's REST API /primary) or "libpq" (every node in the URL,
 # target_session_attrs=read-write).
 ROUTINGS = ("haproxy", "libpq")
-
-
-@dataclass
-class Node:
-    name: str
-    pg_port: int
-    api_port: int
-    pid: int | None = None
-
-
-@dataclass
-class HAState:
-    etcd_client_port: int
-    etcd_peer_port: int
-    http_port: int
-    pg_primary_port: int
-    pg_replica_port: int
-    routing: str
-    nodes: list[Node]
-    instance_ports: list[int]
-    instance_pids: list[int | None] = field(default_factory=list)
-    etcd_pid: int | None = None
-    haproxy_pid: int | None = None
-
-
-def _server_user_kwargs() -> dict:
-    """PostgreSQL refuses to run as root; Patroni starts it, so Patroni runs as `postgres`. The
-    process id stays the agent's own (no runuser in between), so a test can signal it."""
-    if os.geteuid() != 0:
-        return {}
-    return {"user": "postgres", "group": "postgres", "extra_groups": [],
-            "env": {**os.environ, "HOME": "/var/lib/postgresql"}}
 
 
 class HATopology(Topology):
@@ -426,11 +395,3 @@ listen postgres_replicas
             raise RuntimeError(f"{self.root} holds a cluster without --ha: run `scripts/cluster down` first")
         raw["nodes"] = [Node(**node) for node in raw["nodes"]]
         return HAState(**raw)
-
-
-def _parent(pid: int) -> int | None:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return int(stat.read().split(") ", 1)[1].split()[1])
-    except (OSError, ValueError, IndexError):
-        return None

@@ -8,70 +8,20 @@ lives under one folder (data, logs, configuration, `state.json` with ports and p
 """
 from __future__ import annotations
 
-import glob
 import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import time
 import urllib.request
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 
+from cluster_state import State
+from local_processes import _alive, _as_server_user, free_port, pg_bin_dir
+
 DATABASE = "debrief"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def pg_bin_dir() -> Path:
-    found = shutil.which("pg_ctl")
-    if found:
-        # Resolved: a symlink in PATH (pg_ctl alone) points into the folder holding every program.
-        return Path(found).resolve().parent
-    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin"),
-                        key=lambda p: [int(x) for x in Path(p).parent.name.split(".") if x.isdigit()])
-    if not candidates:
-        raise RuntimeError("PostgreSQL server binaries not found (pg_ctl); install the postgresql package")
-    return Path(candidates[-1])
-
-
-def _as_server_user(command: list[str]) -> list[str]:
-    """PostgreSQL refuses to run as root: as root, run its programs as `postgres`."""
-    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
-
-
-def _alive(pid: int | None) -> bool:
-    if not pid:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    # A zombie (exited, not yet reaped by its parent in this process) is not alive.
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().split(") ", 1)[1][:1] != "Z"
-    except OSError:
-        return False
-
-
-@dataclass
-class State:
-    """What `up` started, so that `status` and `down` (another process) find it."""
-    primary_port: int
-    standby_port: int
-    http_port: int
-    instance_ports: list[int]
-    instance_pids: list[int | None] = field(default_factory=list)
-    haproxy_pid: int | None = None
 
 
 class Topology:
