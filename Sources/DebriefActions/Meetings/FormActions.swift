@@ -47,11 +47,18 @@ public struct FormActions: Sendable {
     /// On a session that follows its series' form, `scope` `.series` (the default) saves the
     /// series' form, which every following session takes; `.session` saves this session's own
     /// copy (docs/decisions/0063).
+    ///
+    /// Each translated text keeps the original it was made from
+    /// (``FormDefinition/recordingTranslationSources(over:confirming:)``); `confirmingTranslations`
+    /// (the translations page's save) marks every translated text as made from today's original.
     public func saveDraft(
-        meeting id: UUID, by viewer: Viewer, scope: DraftScope = .series, _ input: () async throws -> FormInput
+        meeting id: UUID, by viewer: Viewer, scope: DraftScope = .series, confirmingTranslations: Bool = false,
+        _ input: () async throws -> FormInput
     ) async throws -> StoredForm {
         guard try await self.meetings.find(id, visibleTo: viewer, toDo: .edit) != nil else { throw DebriefError.notFound("meeting") }
+        let previous = try await self.forms.current(meeting: id, visibleTo: viewer)?.definition
         let definition = try await input().validate(now: Date()).get()
+            .recordingTranslationSources(over: previous, confirming: confirmingTranslations)
         let form = try await self.forms.saveDraft(meeting: id, by: viewer, definition, scope: scope)
         // A wording edit of the published form: shared results and live viewers show the new words.
         if form.publishedAt != nil { self.notifier?.changed(meeting: id) }

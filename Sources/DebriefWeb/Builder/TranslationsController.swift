@@ -40,7 +40,9 @@ struct TranslationsController {
         guard action == "save" else { return try self.render(request, context, meeting, posted.form, typed: posted.typed) }
         let t = Localizer(Language(request.headers))
         do {
-            let saved = try await self.forms.saveDraft(meeting: meeting.id, by: try context.requireViewer()) { posted.input() }
+            let saved = try await self.forms.saveDraft(
+                meeting: meeting.id, by: try context.requireViewer(), confirmingTranslations: true
+            ) { posted.input() }
             return try self.render(request, context, meeting, saved.definition, notice: t(.translationsSaved))
         } catch let failure as ValidationFailure {
             return try self.render(

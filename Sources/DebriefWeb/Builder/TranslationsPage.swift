@@ -20,6 +20,8 @@ struct TranslationsPage {
         var original: String
         var value: String
         var missing: Bool
+        /// Translated from an original the form no longer says (until the host saves it again).
+        var outdated: Bool
         var errorText: String?
     }
 
@@ -46,6 +48,8 @@ struct TranslationsPage {
     /// Whether any translation lacks a text: the summary is then a warning, else a confirmation.
     var hasMissing: Bool
     var missingSummary: String?
+    /// How many translated texts were made from an original that has changed since, if any.
+    var outdatedSummary: String?
     var languageError: String?
 
     /// The page for `draft` (the form with the host's typed translations, valid or not), with the
@@ -66,17 +70,22 @@ struct TranslationsPage {
         let texts = form.translatableTexts
         let positions = Positions(form)
         var missing = 0
+        var outdatedCount = 0
         self.translations = form.translations.keys.sorted().map { tag in
             let translation = form.translations[tag] ?? FormTranslation()
+            let outdated = Set(form.outdatedTranslations(in: tag))
             let rows = texts.map { text -> Row in
                 let name = "tr.\(tag.rawValue).\(text.path)"
                 let value = typed[tag.rawValue]?[text.path] ?? translation.text(for: text) ?? ""
                 if value.isEmpty { missing += 1 }
+                // A text retyped in a refused save is the host's new one: only the stored one is flagged.
+                let isOutdated = !value.isEmpty && outdated.contains(text.path) && value == translation.text(for: text)
+                if isOutdated { outdatedCount += 1 }
                 let error = problems.first { $0.path == "translations.\(tag.rawValue).\(text.path)" && $0.message != "is missing" }
                 return Row(
                     fieldID: name.replacingOccurrences(of: ".", with: "-"), fieldName: name,
                     label: Self.label(text, positions, t), original: text.original, value: value, missing: value.isEmpty,
-                    errorText: error.map { ProblemMessages.sentence(for: $0.message, in: t.language) })
+                    outdated: isOutdated, errorText: error.map { ProblemMessages.sentence(for: $0.message, in: t.language) })
             }
             return Translation(
                 tag: tag.rawValue, caption: t(.translationCaption, ["language": tag.nativeName]),
@@ -84,6 +93,7 @@ struct TranslationsPage {
         }
         self.hasMissing = missing > 0
         self.missingSummary = self.translations.isEmpty ? nil : missing > 0 ? t(.missingSummary, ["n": String(missing)]) : t(.missingNone)
+        self.outdatedSummary = outdatedCount > 0 ? t(TranslationPhrase.outdatedSummary, ["n": String(outdatedCount)]) : nil
         self.languageError = problems.first { $0.path == "language" }.map { ProblemMessages.sentence(for: $0.message, in: t.language) }
     }
 

@@ -8,6 +8,7 @@ enum TranslationPhrase: String, CaseIterable, Sendable {
     case addLanguageLabel, addLanguageButton, removeLanguageButton, noTranslations
     case translationCaption, textColumn, originalColumn, translationColumn, missingBadge
     case missingSummary, missingNone, translationsSaved, languagesNote, languagesTile, unitLabel
+    case outdatedBadge, outdatedSummary
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -44,6 +45,12 @@ enum TranslationPhrase: String, CaseIterable, Sendable {
         case .languagesNote: return ("Languages: {languages}.", "언어: {languages}.")
         case .languagesTile: return ("Responses by language", "언어별 응답")
         case .unitLabel: return ("Unit", "단위")
+        case .outdatedBadge: return ("May be out of date", "오래된 번역일 수 있음")
+        case .outdatedSummary:
+            return (
+                "{n} translated texts may be out of date: their original changed after they were translated. Check them and save to mark them current.",
+                "번역한 뒤 원문이 바뀌어 오래되었을 수 있는 번역이 {n}개 있어요. 확인하고 저장하면 최신으로 표시돼요."
+            )
         }
     }
 }

@@ -8,24 +8,31 @@
 public struct FormTranslation: Sendable, Equatable, Codable {
     public var title: String?
     public var questions: [QuestionKey: QuestionTranslation]
+    /// By text path (``TranslatableText/path``): the original each text was translated from, so
+    /// a text whose original changed since is flagged as maybe out of date (issue 68; see
+    /// `FormDefinition+TranslationSources.swift`). Empty for translations saved before it.
+    public var sources: [String: String]
 
-    public init(title: String? = nil, questions: [QuestionKey: QuestionTranslation] = [:]) {
+    public init(title: String? = nil, questions: [QuestionKey: QuestionTranslation] = [:], sources: [String: String] = [:]) {
         self.title = title
         self.questions = questions
+        self.sources = sources
     }
 
-    private enum CodingKeys: String, CodingKey { case title, questions }
+    private enum CodingKeys: String, CodingKey { case title, questions, sources }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.title = try c.decodeIfPresent(String.self, forKey: .title)
         self.questions = try c.decodeIfPresent([QuestionKey: QuestionTranslation].self, forKey: .questions) ?? [:]
+        self.sources = try c.decodeIfPresent([String: String].self, forKey: .sources) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(self.title, forKey: .title)
         try c.encode(self.questions, forKey: .questions)
+        if !self.sources.isEmpty { try c.encode(self.sources, forKey: .sources) }
     }
 }
 

@@ -5,6 +5,9 @@ public struct TranslationInput: Codable, Sendable, Equatable {
     public var title: String?
     /// Question key → its texts.
     public var questions: [String: QuestionTranslationInput]?
+    /// Read-only (``FormTranslation/sources``, which a GET returns): accepted so that a form read
+    /// can be sent back, and ignored — the server records what each text was made from.
+    public var sources: [String: String]?
 
     public init(title: String? = nil, questions: [String: QuestionTranslationInput]? = nil) {
         self.title = title
