@@ -71,7 +71,7 @@ struct MeetingsListPage {
                 return Session(
                     href: "/m/\(meeting.id.uuidString.lowercased())", title: meeting.title,
                     otherTitle: meeting.title == latest.title ? nil : meeting.title,
-                    startsAt: DateText.dateTime(meeting.startsAt, language),
+                    startsAt: DateText.meeting(meeting.startsAt, zone: meeting.seriesTimeZone, language),
                     session: t(.sessionNumber, ["n": String(meeting.sessionNumber)]),
                     state: state.label, stateKind: state.kind,
                     responses: [.open, .closed].contains(status?.formState) ? String(status?.responses ?? 0) : "–")
