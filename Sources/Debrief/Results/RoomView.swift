@@ -30,6 +30,10 @@ public struct RoomView: Sendable, Equatable, Encodable {
         /// values, a grid's scale values (which its statements share); absent for short answers,
         /// whose words are participants'.
         public var labels: [String]?
+        /// One per label: its category (an option's id, a scale value), so a page that shows the
+        /// labels in its own language puts each word on its own bar whatever the order (a
+        /// ranking's options move as points arrive); absent for a grid and short answers.
+        public var categories: [String]?
         /// One per label: how many chose it (a grid has them per statement instead).
         public var counts: [Int]?
         /// One per label: its share of the respondents, in percent with one decimal.
@@ -77,6 +81,9 @@ public struct RoomView: Sendable, Equatable, Encodable {
         var question = Question(
             key: result.key, kind: result.kind, prompt: result.prompt, respondents: result.respondents, withheld: result.withheld)
         result.kind.descriptor.roomQuestion(result, into: &question)
+        if question.statements == nil, question.labels?.count == result.chart.rows.count {
+            question.categories = result.chart.rows.map(\.category)
+        }
         return question
     }
 

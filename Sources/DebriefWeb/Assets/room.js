@@ -80,6 +80,21 @@
   // ranking's bars follow its points, so the page's order at load would put a label on another
   // option's bar. (A translated ranking whose order changed still maps by position: the event
   // carries no option ids.)
+  // The page's words for an event's rows, matched by category when both name them: a ranking's
+  // rows are ordered by points, so the order the page was drawn in is not the event's.
+  function pageWords(result, mine) {
+    var list = result.labels || [];
+    if (!mine.labels || !mine.categories || !result.categories || mine.categories.length !== mine.labels.length) {
+      return same(list, mine.labels);
+    }
+    var byCategory = {};
+    for (var i = 0; i < mine.categories.length; i++) byCategory[mine.categories[i]] = mine.labels[i];
+    return list.map(function (label, index) {
+      var category = result.categories[index];
+      return Object.prototype.hasOwnProperty.call(byCategory, category) ? byCategory[category] : label;
+    });
+  }
+
   function same(list, mine) {
     if (!mine || !list || mine.length !== list.length) return list;
     var key = function (words) { return words.slice().sort().join("\u0000"); };
@@ -122,7 +137,7 @@
       section.appendChild(wordCloud(result.words));
       return section;
     }
-    var labels = result.statements ? result.labels || [] : same(result.labels || [], mine.labels);
+    var labels = result.statements ? result.labels || [] : pageWords(result, mine);
     if (result.statements) {
       var statementLabels = same(result.statements.map(function (s) { return s.label; }), mine.statements);
       for (var i = 0; i < result.statements.length; i++) {

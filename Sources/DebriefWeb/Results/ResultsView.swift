@@ -123,6 +123,7 @@ struct ResultsView {
         for (result, block) in zip(results, self.questions) {
             labels[result.key] = RoomLabels(
                 prompt: block.prompt, labels: result.statements == nil ? block.rows.map(\.label) : nil,  // statements label their rows themselves
+                categories: result.statements == nil && block.rows.count == result.chart.rows.count ? result.chart.rows.map(\.category) : nil,
                 statements: result.statements?.map(\.label), share: result.kind.page?.share("{percent}", t))
         }
         let encoder = JSONEncoder()
@@ -135,6 +136,9 @@ struct ResultsView {
         var prompt: String
         /// The chart's categories (options with "Other", scale values); nil for a grid.
         var labels: [String]?
+        /// One per label: its category, which the live event names too, so `room.js` puts each
+        /// of this page's words on its own bar after the rows move (a ranking's, by points).
+        var categories: [String]?
         /// A grid's statements, in order.
         var statements: [String]?
         /// How a bar's percent reads when it is not a share of the respondents, `{percent}`
