@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a submission body straight into ``SubmissionInput`` in one pass over its bytes, with no
 /// `Decoder`, no syntax pre-pass and no member log in between: the shape every participant's
 /// browser sends, thousands of times a second in a full room (issue 37: the general path parses
@@ -7,9 +9,15 @@
 /// It accepts only what the general path (`Request.decodeJSON`: structure check, `JSONDecoder`,
 /// unknown-member refusal) would decode to the very same value: a well-formed object whose members
 /// are the known ones, each once, of the expected type (or `null`), integers as plain digits that
-/// fit an `Int`, strings of valid UTF-8. Anything else — a syntax error, an unknown or repeated
-/// member, a wrong type, `4.0`, a lone surrogate — returns nil, and the caller takes the general
-/// path, which names the member and says what is wrong. So the refusals stay exactly as they were.
+/// fit an `Int`, decimals without an exponent, strings of valid UTF-8. Anything else — a syntax
+/// error, an unknown or repeated member, a wrong type, `4.0`, `1e2`, a lone surrogate — returns
+/// nil, and the caller takes the general path, which names the member and says what is wrong. So
+/// the refusals stay exactly as they were.
+///
+/// An answer's members are the shared shape's and those the registered kinds declare
+/// (``QuestionKindDescriptor/answerMembers``: a number's `number`, a date's `date`), each read by
+/// its declared type, as ``AnswerInput``'s decoding reads them: a new kind's members need no
+/// line here (decision 89). Tokens are ``JSONScanner``'s, the general path's lexer too.
 public enum SubmissionJSON {
     /// The input `bytes` spell, or nil when only the general path may answer (see above).
     public static func decode(_ bytes: UnsafeRawBufferPointer) -> SubmissionInput? {
@@ -55,6 +63,9 @@ public enum SubmissionJSON {
                 case "openedToken":
                     bit = 8
                     guard reader.optionalString(into: &input.openedToken) else { return false }
+                case "personalLink":
+                    bit = 16
+                    guard reader.optionalString(into: &input.personalLink) else { return false }
                 default:
                     return false
                 }
@@ -67,9 +78,9 @@ public enum SubmissionJSON {
 
         private mutating func answer() -> AnswerInput? {
             var answer = AnswerInput()
-            var seen: UInt8 = 0
+            var seen: UInt64 = 0
             let complete = self.object { reader, name in
-                let bit: UInt8
+                let bit: UInt64
                 switch name {
                 case "questionKey":
                     bit = 1
@@ -91,8 +102,14 @@ public enum SubmissionJSON {
                 case "ratings":
                     bit = 32
                     guard reader.optionalRatings(into: &answer.ratings) else { return false }
+                case "ranking":
+                    bit = 64
+                    guard reader.optionalStrings(into: &answer.ranking) else { return false }
                 default:
-                    return false
+                    // A member a kind declares, read as its declared type; anything else is unknown.
+                    guard let declared = Self.declaredAnswerMembers[name] else { return false }
+                    bit = declared.bit
+                    guard reader.optionalMember(name, declared.type, into: &answer.kindMembers) else { return false }
                 }
                 guard seen & bit == 0 else { return false }
                 seen |= bit
@@ -101,7 +118,30 @@ public enum SubmissionJSON {
             return complete ? answer : nil
         }
 
+        /// The answer members the registered kinds declare, by name: each one's type and its bit
+        /// in `answer()`'s `seen` (after the shared shape's seven). Past 57 members a member has
+        /// no bit and is left to the general path.
+        private static let declaredAnswerMembers: [String: (type: KindMembers.ValueType, bit: UInt64)] = Dictionary(
+            QuestionKinds.answerMembers.enumerated().compactMap { position, member in
+                position < 57 ? (member.name, (member.type, UInt64(128) << position)) : nil
+            },
+            uniquingKeysWith: { first, _ in first })
+
         // MARK: - Values
+
+        /// A declared member's value, or `null`, into `members`.
+        private mutating func optionalMember(_ name: String, _ type: KindMembers.ValueType, into members: inout KindMembers) -> Bool {
+            if self.null() { return true }
+            switch type {
+            case .text:
+                guard let text = self.string() else { return false }
+                members[text: name] = text
+            case .decimal:
+                guard let decimal = self.decimal() else { return false }
+                members[decimal: name] = decimal
+            }
+            return true
+        }
 
         private mutating func optionalString(into value: inout String?) -> Bool {
             if self.null() { return true }
@@ -192,6 +232,17 @@ public enum SubmissionJSON {
         private mutating func integer() -> Int? {
             self.scanner.skipWhitespace()
             return self.scanner.number().flatMap { self.scanner.integer($0) }
+        }
+
+        /// A decimal written without an exponent in at most 24 bytes (well within a `Decimal`'s 38
+        /// digits), parsed as `JSONDecoder` parses it; nil for anything else (an exponent, or a
+        /// number too long or too small to hold, is the general path's to name).
+        private mutating func decimal() -> Decimal? {
+            self.scanner.skipWhitespace()
+            guard let token = self.scanner.number(), token.range.count <= 24,
+                !self.scanner.bytes[token.range].contains(where: { $0 | 0x20 == UInt8(ascii: "e") })
+            else { return nil }
+            return Decimal(string: self.scanner.text(token))
         }
 
         /// A JSON string, unescaped; nil when it is malformed or not Unicode.
