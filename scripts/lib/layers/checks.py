@@ -23,7 +23,7 @@ from layers.rules import (
     PRIVACY_THRESHOLD_CODE, PRIVACY_THRESHOLD_SQL, ROOM_QUESTIONS_OWNER, ROOM_QUESTIONS_READERS,
     ROOM_QUESTIONS_SQL, ROOM_VISIBLE_SQL, ROOM_VOTES_FILE, ROOM_VOTES_SQL, ROSTER_SEND_FILE,
     ROSTER_SEND_SQL, SERIES_CLOCK_OWNER, SERIES_FORM_FILES, SERIES_FORM_SQL, SESSION_INSERT_FILE,
-    SESSION_INSERT_SQL, SIZED_ROOTS, SIZED_SUFFIXES, TASK_OWNERS, UNOWNED_TASK,
+    SESSION_INSERT_SQL, SHEBANG_ROOTS, SIZED_ROOTS, SIZED_SUFFIXES, TASK_OWNERS, UNOWNED_TASK,
 )
 from layers.source import Violation, below, code_only, imports, source_files
 from layers.manifest import balanced
@@ -295,14 +295,24 @@ def check_features(root: Path, modules: dict[str, list[Path]]) -> list[Violation
     return found
 
 
+def is_script(path: Path, relative: Path) -> bool:
+    """A file without an extension under SHEBANG_ROOTS whose first line is a shebang (rule 31)."""
+    if path.suffix or relative.parts[0] not in SHEBANG_ROOTS:
+        return False
+    with path.open("rb") as file:
+        return file.read(2) == b"#!"
+
+
 def check_sizes(root: Path) -> list[Violation]:
     """Rule 31: every source file of SIZED_SUFFIXES under SIZED_ROOTS, and every script without an
-    extension under has at most MAX_LINES lines."""
+    extension under SHEBANG_ROOTS, has at most MAX_LINES lines."""
     violations: list[Violation] = []
     for folder in SIZED_ROOTS:
         for path in sorted((root / folder).rglob("*")):
             relative = path.relative_to(root)
-            if path.suffix not in SIZED_SUFFIXES or not path.is_file() or EXCLUDED_DIRS & set(relative.parts[:-1]):
+            if not path.is_file() or EXCLUDED_DIRS & set(relative.parts[:-1]):
+                continue
+            if path.suffix not in SIZED_SUFFIXES and not is_script(path, relative):
                 continue
             lines = path.read_bytes().count(b"\n")
             if lines > MAX_LINES:

@@ -141,8 +141,10 @@ def write_synthetic_tree(root: Path) -> None:
     for relative, text in SYNTHETIC_FEATURE_FILES.items():
         (root / relative).parent.mkdir(parents=True, exist_ok=True)
         (root / relative).write_text(text)
-    # Rule 31 counts sources only: what a run writes (artifacts) and a file at exactly the limit pass.
-    for relative, count in (("Tests/e2e/artifacts/bad-input-cases.txt.py", 900), ("Tests/e2e/at_the_limit.py", MAX_LINES)):
+    # Rule 31 counts sources only: what a run writes (artifacts), a file at exactly the limit and a
+    # file without an extension nor a shebang under scripts/ (data, not a script) pass.
+    for relative, count in (("Tests/e2e/artifacts/bad-input-cases.txt.py", 900), ("Tests/e2e/at_the_limit.py", MAX_LINES),
+                            ("scripts/word-list", 900)):
         (root / relative).parent.mkdir(parents=True, exist_ok=True)
         (root / relative).write_text("x = 1\n" * count)
 
@@ -282,6 +284,8 @@ PLANTS: list[Plant] = [
           "struct DigestsFeature {}\nextension DigestsFeature: Feature {}\nlet digests = DigestsFeature()\n"),
     Plant(31, "a test helper of 401 lines", "Tests/e2e/long_helper.py", "x = 1\n" * 401),
     Plant(31, "a script of 401 lines", "Sources/DebriefWeb/Assets/long.js", "var x = 1;\n" * 401),
+    Plant(31, "a script without an extension of 401 lines (a shebang)", "scripts/long-tool",
+          "#!/usr/bin/env python3\n" + "x = 1\n" * 400),
     Plant(7, "Package.swift gives the domain an upward dependency", "Package.swift",
           'let extra = [.target(name: "Debrief", dependencies: ["DebriefHTTP"])]\n'),
 ]
