@@ -58,7 +58,7 @@ struct AppServices: Sendable {
             outbox: outbox, resets: PasswordResetStore(database: database, accounts: accountStore),
             roster: RosterMailStore(database: database), settings: configuration.mail, sender: configuration.smtp?.sender,
             caps: configuration.admission.mail, publicBaseURL: configuration.publicBaseURL,
-            addressProofs: AddressProofLinks(database: database), clock: configuration.clock)
+            addressProofs: AddressProofLinks(database: database, accounts: accountStore), clock: configuration.clock)
         let accounts = AccountActions(
             accounts: accountStore, tokens: tokenStore, throttle: throttle, signUpGate: signUpGate, readReplica: self.readReplica,
             passwordsForAdminsOnly: configuration.companySignIn?.passwordsForAdminsOnly ?? false, mail: mail)

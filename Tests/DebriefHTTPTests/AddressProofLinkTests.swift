@@ -27,7 +27,7 @@ struct AddressProofLinkTests {
             outbox: MailOutbox(database: database), resets: PasswordResetStore(database: database, accounts: store),
             roster: RosterMailStore(database: database),
             settings: MailSettings(), sender: smtp ? MailSender(address: "debrief@example.org") : nil, caps: MailCaps(),
-            publicBaseURL: "https://debrief.example", addressProofs: AddressProofLinks(database: database))
+            publicBaseURL: "https://debrief.example", addressProofs: AddressProofLinks(database: database, accounts: store))
         let accounts = AccountActions(
             accounts: store, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
             signUpGate: SignUpGate(policy: .open, accounts: store, invitations: InvitationStore(database: database)), mail: mail)

@@ -9,10 +9,13 @@ import PQ
 /// ``AddressProof``, the one writer of it.
 public struct AddressProofLinks: Sendable {
     let database: Database
+    /// The accounts' store, whose token cache must forget an account whose address it proves.
+    let accounts: AccountStore
     public let lifetime: Duration
 
-    public init(database: Database, lifetime: Duration = .seconds(24 * 3600)) {
+    public init(database: Database, accounts: AccountStore, lifetime: Duration = .seconds(24 * 3600)) {
         self.database = database
+        self.accounts = accounts
         self.lifetime = lifetime
     }
 
@@ -58,10 +61,12 @@ public struct AddressProofLinks: Sendable {
 
     /// Uses the link: marks it used and records that its account proved its address, in one
     /// transaction. A used, expired or unknown link, or one sent to an address the account no
-    /// longer has, is `gone` and proves nothing. Returns the account.
+    /// longer has, is `gone` and proves nothing. Returns the account. The token cache forgets the
+    /// account before this returns (``TokenStore/revoking(_:)``), so the holder's next page on
+    /// this instance reads the address as proven, not the account remembered before.
     @discardableResult
     public func confirm(_ token: String) async throws -> UUID {
-        try await self.database.withTransaction { connection in
+        try await self.accounts.tokens.revoking { revoker, connection in
             let rows = try await OneTimeLink.addressProof.use(
                 token, where: "EXISTS (SELECT 1 FROM accounts a WHERE a.id = v.account_id AND lower(a.email) = lower(v.email))",
                 returning: "v.account_id", on: connection)
@@ -69,6 +74,7 @@ public struct AddressProofLinks: Sendable {
                 throw DebriefError(.gone, "this confirmation link was used already or has expired; ask for a new one on your account page")
             }
             try await AddressProof.markProven(accountID: account, on: connection)
+            revoker.accountChanged(account)
             return account
         }
     }
