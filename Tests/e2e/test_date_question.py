@@ -88,7 +88,9 @@ def test_a_date_question_from_the_builder_to_phones_and_results(api: API, browse
     desk = browser(width=1280, height=900)
     sign_in(desk, api.base_url, host, f"/m/{meeting}")
     wait_for(desk, lambda d: d.find_elements(By.CSS_SELECTOR, f"section[aria-labelledby='result-{key}'] .chart svg .bar"))
-    assert "2026-12-04" in desk.find_element(By.CSS_SELECTOR, f"section[aria-labelledby='result-{key}']").text
+    # The dashboard replaces the section as live results arrive: read it where a replaced
+    # element counts as "not yet" (a stale reference failed a clean-clone run).
+    assert wait_for(desk, lambda d: "2026-12-04" in d.find_element(By.CSS_SELECTOR, f"section[aria-labelledby='result-{key}']").text)
 
     exported = host.request("GET", f"/v1/meetings/{meeting}/export.csv?layout=responses")
     table = list(csv.reader(io.StringIO(exported.content.decode("utf-8-sig"))))
