@@ -1,13 +1,15 @@
 import Foundation
 
 /// What an account is to one meeting series, and so to every session in it
-/// (docs/decisions/0033-co-hosts.md).
+/// (docs/decisions/0033-co-hosts.md); a team member is what their ``TeamRole`` maps to
+/// (docs/decisions/0090-teams-own-series.md).
 public enum SeriesRole: String, Sendable, Codable, CaseIterable, Comparable {
     /// Shared to see results and export them; changes nothing.
     case viewer
     /// Shared to run the meetings: edit sessions and forms, publish, take attendance, moderate.
     case editor
-    /// The host who created the series (or received it by transfer).
+    /// The host who created the series (or received it by transfer), or an admin of the team
+    /// that owns it (``TeamRole/seriesRole``).
     case owner
     /// An admin, who operates the service and may do what an owner may.
     case admin

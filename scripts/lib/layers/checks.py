@@ -117,7 +117,7 @@ def check_file(root: Path, module: str, path: Path) -> list[Violation]:
         (12, ONE_TIME_LINK_SQL, {ONE_TIME_LINK_OWNER},
          "decides or marks a one-time link's use itself; use OneTimeLink (usable, use, endUnused)"),
         (13, MEETING_VISIBILITY_SQL, {MEETING_VISIBILITY_OWNER, *MEETING_VISIBILITY_ALLOWED},
-         "reads series_shares itself; ask SQLQuery.visible(to:), seriesVisible(to:), listed(by:) or role(of:) "
+         "reads series_shares or team_members itself; ask SQLQuery.visible(to:), seriesVisible(to:), listed(by:) or role(of:) "
          "in MeetingVisibility.swift (or list the file in MEETING_VISIBILITY_ALLOWED with its reason)"),
     ]
     for rule, pattern, allowed, detail in sql_owners:

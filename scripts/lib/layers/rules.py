@@ -110,14 +110,17 @@ CREDENTIALS_GENERATION_READERS: dict[str, str] = {
 ONE_TIME_LINK_SQL = r"\bused_at\s+is\s+null\b|\bused_at\s*=\s*now\s*\(\s*\)"
 ONE_TIME_LINK_OWNER = "Sources/DebriefStore/Security/OneTimeLink.swift"
 
-# Rule 13: one rule of who sees a meeting (docs/decisions/0062). The shares that make a meeting
-# visible are read by `MeetingVisibility.swift` alone; the files below write or list the shares
-# themselves, each with its reason.
-MEETING_VISIBILITY_SQL = r"\bseries_shares\b"
+# Rule 13: one rule of who sees a meeting (docs/decisions/0062). The shares and team memberships
+# (decision 90) that make a meeting visible are read by `MeetingVisibility.swift` alone; the files
+# below write or list them themselves, each with its reason.
+MEETING_VISIBILITY_SQL = r"\bseries_shares\b|\bteam_members\b"
 MEETING_VISIBILITY_OWNER = "Sources/DebriefStore/Meetings/MeetingVisibility.swift"
 MEETING_VISIBILITY_ALLOWED: dict[str, str] = {
     "Sources/DebriefStore/Meetings/SeriesShareStore.swift": "adds, removes and lists a series' shares",
     "Sources/DebriefStore/Meetings/SeriesTransferStore.swift": "moves the shares when a series changes hands",
+    "Sources/DebriefStore/Teams/SeriesTransferStore+Teams.swift": "leaves the previous owner a share when a team takes a series",
+    "Sources/DebriefStore/Teams/TeamStore.swift": "adds, removes and lists a team's members",
+    "Sources/DebriefStore/Teams/TeamAccess.swift": "reads a member's role in the team itself (not in its series)",
 }
 
 # Rule 8: one decider for privacy (docs/decisions/0009). The threshold k of an anonymous form
@@ -218,6 +221,7 @@ LATEST_SESSION_ALLOWED: dict[str, str] = {
         "\"Next session\" after the plan's last session (asked only once the clock has no planned one)",
     "Sources/DebriefStore/Export/ExportStore.swift": "an export file takes its series' name from the last session it holds (its date is the export's day)",
     "Sources/DebriefStore/Meetings/SeriesTransferStore.swift": "a transfer offer names the series by its last session's title",
+    "Sources/DebriefStore/Teams/TeamStore.swift": "a team's list of series names each by its last session's title and date",
 }
 # Rule 27: one writer of the room's votes and of the count kept on each question (SQL/0071,
 # issue 52). The list reads `room_questions.votes` instead of counting vote rows, so a vote row

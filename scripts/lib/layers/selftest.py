@@ -238,6 +238,8 @@ PLANTS: list[Plant] = [
           'let q: SQLQuery = "update password_resets set used_at = now() where account_id = \\(id)"\n'),
     Plant(13, "a store restates who sees a meeting", "Sources/DebriefStore/Support/Decoys.swift",
           'let q: SQLQuery = "m.host_id = \\(id)::uuid OR EXISTS (SELECT 1 FROM series_shares sh WHERE sh.series_id = m.series_id)"\n'),
+    Plant(13, "a store restates who sees a team's meeting", "Sources/DebriefStore/Support/Decoys.swift",
+          'let q: SQLQuery = "EXISTS (SELECT 1 FROM team_members tm JOIN meeting_series s ON s.team_id = tm.team_id)"\n'),
     Plant(14, "a mail styles a date itself", "Sources/DebriefActions/Support/Decoys.swift",
           "let formatter = DateFormatter()\nformatter.dateStyle = .medium\n"),
     Plant(14, "a page formats a date with formatted(date:time:)", "Sources/DebriefWeb/Support/Decoys.swift",
