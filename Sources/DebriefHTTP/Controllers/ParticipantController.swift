@@ -115,14 +115,28 @@ struct ParticipantController {
         try await request.readBody(upTo: context.bodyLimit(atMost: self.maxBodyBytes))
     }
 
-    /// The submission body: read straight into typed values (``SubmissionJSON``) when it is the
-    /// plain shape browsers send; anything else takes the general path, which names what is wrong.
+    /// The submission body, read by its one reader (``SubmissionJSON/read(_:)``, decision 89),
+    /// which names what is wrong as every other body's problems are named.
     private func submission(_ request: Request, _ context: AppRequestContext) async throws -> SubmissionInput {
         let body = try await self.collect(request, context)
         if let input = body.readableBytesView.withContiguousStorageIfAvailable({ SubmissionJSON.decode(UnsafeRawBufferPointer($0)) }) ?? nil {
             return input
         }
-        return try await Self.decode(SubmissionInput.self, body: body, request, context)
+        do {
+            return try SubmissionJSON.read(Array(body.readableBytesView))
+        } catch {
+            throw Self.problem(error)
+        }
+    }
+
+    /// A submission body's problem, worded as `Request.decodeJSON` words every body's.
+    static func problem(_ problem: SubmissionBodyProblem) -> APIError {
+        switch problem {
+        case .missing: .badRequest("body", "a JSON body is required")
+        case .malformed: .badRequest("body", "is not valid JSON")
+        case .tooDeep: .badRequest("body", "is nested more than \(JSONTree.maxDepth) levels deep")
+        case .fields(let problems): .validation(problems)
+        }
     }
 
     /// Decodes a JSON body read by ``collect(_:_:)``, with the usual 400/422 problems.

@@ -32,7 +32,7 @@ extension Request {
         }
     }
 
-    private static func apiError(for error: DecodingError, body: [UInt8]) -> APIError {
+    static func apiError(for error: DecodingError, body: [UInt8]) -> APIError {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             // The syntax was checked: the decoder met a value it cannot represent.
