@@ -27,13 +27,18 @@ public struct TeamMember: Sendable, Equatable {
     public var displayName: String
     public var role: TeamRole
     public var addedAt: Date
+    /// Whether company sign-in added the membership from the provider's groups claim (and each
+    /// sign-in keeps it in step); false when a team admin added it by hand
+    /// (docs/decisions/0093-team-members-from-sign-in.md).
+    public var fromProvider: Bool
 
-    public init(accountID: UUID, email: String, displayName: String, role: TeamRole, addedAt: Date) {
+    public init(accountID: UUID, email: String, displayName: String, role: TeamRole, addedAt: Date, fromProvider: Bool = false) {
         self.accountID = accountID
         self.email = email
         self.displayName = displayName
         self.role = role
         self.addedAt = addedAt
+        self.fromProvider = fromProvider
     }
 }
 

@@ -10,6 +10,9 @@ public struct CompanyIdentity: Sendable, Equatable {
     public var name: String?
     /// The ID token itself: sent back as `id_token_hint` when the host signs out. Never logged.
     public var idToken: String
+    /// The values of the groups claim (``ProviderTeams``) from the ID token, else UserInfo; nil
+    /// when neither has it or no claim is configured.
+    public var groups: [String]? = nil
 
     public init(issuer: String, subject: String, email: String?, emailVerified: Bool, name: String?, idToken: String) {
         self.issuer = issuer

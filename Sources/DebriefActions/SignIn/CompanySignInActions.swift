@@ -124,6 +124,7 @@ public struct CompanySignInActions: Sendable {
         case .linkedToAnother: throw CompanySignInRefusal.linkedToAnother
         case .unprovenAccount: throw CompanySignInRefusal.unprovenAccount
         }
+        if let teams = self.settings.teams { try await self.syncTeams(of: account, teams, values: identity.groups ?? []) }
         let loggedIn = try await self.accounts.startSession(for: account)
         return Finished(loggedIn: loggedIn, next: attempt.next, idToken: identity.idToken, created: created)
     }

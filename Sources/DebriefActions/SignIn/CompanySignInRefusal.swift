@@ -46,6 +46,9 @@ public enum CompanySignInRefusal: Error, Sendable, Equatable {
     /// An account has the e-mail but never proved it holds it: it is not linked (it may have
     /// been registered by someone else; docs/decisions/0054-verified-addresses.md).
     case unprovenAccount
+    /// The groups claim (``ProviderTeams``) holds too many or too long values, or is not a list
+    /// of strings: refused rather than cut, since a cut list would remove memberships.
+    case groupsClaimRefused(String)
 
     /// A short, stable name for logs and metrics.
     public var reason: String {
@@ -72,6 +75,7 @@ public enum CompanySignInRefusal: Error, Sendable, Equatable {
         case .noAccount: return "no_account"
         case .linkedToAnother: return "linked_to_another"
         case .unprovenAccount: return "unproven_account"
+        case .groupsClaimRefused: return "groups_claim_refused"
         }
     }
 
@@ -79,7 +83,7 @@ public enum CompanySignInRefusal: Error, Sendable, Equatable {
     public var detail: String? {
         switch self {
         case .providerUnavailable(let detail), .providerError(let detail), .codeRefused(let detail), .missingParameter(let detail),
-            .unsupportedAlgorithm(let detail), .malformedToken(let detail):
+            .unsupportedAlgorithm(let detail), .malformedToken(let detail), .groupsClaimRefused(let detail):
             return detail
         default:
             return nil

@@ -24,6 +24,9 @@ public struct CompanySignInSettings: Sendable {
     public var clockLeeway: Duration = .seconds(60)
     /// How long a started sign-in may take to come back.
     public var attemptLifetime: Duration = .seconds(600)
+    /// Team members from the provider's groups claim (docs/decisions/0093-team-members-from-sign-in.md);
+    /// nil: sign-in touches no team.
+    public var teams: ProviderTeams?
 
     public init(
         issuer: String, clientID: String, clientSecret: String, displayName: String, allowsAccountCreation: Bool,

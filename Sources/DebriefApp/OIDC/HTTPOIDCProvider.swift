@@ -25,7 +25,7 @@ actor HTTPOIDCProvider: CompanyIdentityProvider {
     init(settings: CompanySignInSettings, outbound: OutboundHTTP) {
         self.settings = settings
         self.outbound = outbound
-        self.verifier = IDTokenVerifier(issuer: settings.issuer, clientID: settings.clientID, leeway: settings.clockLeeway)
+        self.verifier = IDTokenVerifier(issuer: settings.issuer, clientID: settings.clientID, leeway: settings.clockLeeway, teams: settings.teams)
     }
 
     func authorizationURL(for request: AuthorizationRequest) async throws(CompanySignInRefusal) -> String {
@@ -74,7 +74,7 @@ actor HTTPOIDCProvider: CompanyIdentityProvider {
         guard let idToken = answer?.id_token else { throw .providerUnavailable("the token endpoint sent no id_token") }
         let keys = self.keySet(metadata)
         let identity = try await self.verifier.verify(idToken, nonce: nonce, keys: keys)
-        guard UserInfo.isNeeded(for: identity), let endpoint = metadata.userInfoEndpoint, let accessToken = answer?.access_token else {
+        guard UserInfo.isNeeded(for: identity, teams: self.settings.teams), let endpoint = metadata.userInfoEndpoint, let accessToken = answer?.access_token else {
             return identity
         }
         return try await self.userInfo(at: endpoint, accessToken: accessToken).completing(identity)
@@ -88,9 +88,10 @@ actor HTTPOIDCProvider: CompanyIdentityProvider {
         request.headers.add(name: "Accept", value: "application/json")
         let (status, body) = try await self.send(request, what: "the UserInfo endpoint")
         guard status == 200 else { throw .providerUnavailable("the UserInfo endpoint answered HTTP \(status)") }
-        guard let answer = try? JSONDecoder().decode(UserInfo.self, from: body) else {
+        guard var answer = try? JSONDecoder().decode(UserInfo.self, from: body) else {
             throw .providerUnavailable("the UserInfo answer could not be read (JSON expected)")
         }
+        answer.groups = try self.settings.teams?.values(inJSONObject: body)
         return answer
     }
 

@@ -12,13 +12,16 @@ struct IDTokenVerifier: Sendable {
     let issuer: String
     let clientID: String
     let leeway: TimeInterval
+    /// The groups claim to read, when team members come from sign-in (``ProviderTeams``).
+    let teams: ProviderTeams?
     /// The algorithms an ID token may be signed with: never `none` or a shared-secret HMAC.
     static let algorithms: Set<String> = ["RS256", "ES256"]
 
-    init(issuer: String, clientID: String, leeway: Duration) {
+    init(issuer: String, clientID: String, leeway: Duration, teams: ProviderTeams? = nil) {
         self.issuer = issuer
         self.clientID = clientID
         self.leeway = TimeInterval(leeway.components.seconds)
+        self.teams = teams
     }
 
     /// The claims Debrief reads; each optional, so a missing one is refused by name here rather
@@ -68,7 +71,16 @@ struct IDTokenVerifier: Sendable {
         } catch {
             throw .malformedToken("its claims could not be read")
         }
-        return try self.check(claims, token: token, nonce: nonce, now: now)
+        var identity = try self.check(claims, token: token, nonce: nonce, now: now)
+        // The claim's name is a setting, so it is read from the verified payload by name.
+        if let teams = self.teams, let payload = Self.payload(of: token) { identity.groups = try teams.values(inJSONObject: payload) }
+        return identity
+    }
+
+    /// The token's payload bytes (read only after its signature verified).
+    static func payload(of token: String) -> Data? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 3 ? Self.base64URLDecoded(String(parts[1])) : nil
     }
 
     /// The claim checks, in the order a person would want to hear them.

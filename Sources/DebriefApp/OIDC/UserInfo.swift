@@ -12,11 +12,18 @@ struct UserInfo: Decodable, Sendable {
     /// A boolean, or the strings "true"/"false" some providers send (``BoolClaim`` reads both).
     var email_verified: BoolClaim?
     var name: String?
+    /// The groups claim's values (``ProviderTeams``), read from the answer by the claim's name.
+    var groups: [String]?
+
+    private enum CodingKeys: String, CodingKey {
+        case sub, email, email_verified, name
+    }
 
     /// Whether a verified identity lacks what the e-mail linking needs: an address the provider
     /// vouches for. Only then is UserInfo asked (one call more per such sign-in, none otherwise).
-    static func isNeeded(for identity: CompanyIdentity) -> Bool {
-        identity.email == nil || !identity.emailVerified
+    /// With team members from sign-in, also when the ID token lacks the groups claim.
+    static func isNeeded(for identity: CompanyIdentity, teams: ProviderTeams? = nil) -> Bool {
+        identity.email == nil || !identity.emailVerified || (teams != nil && identity.groups == nil)
     }
 
     /// `identity` completed with this answer. Core §5.3.2: the answer's `sub` MUST equal the ID
@@ -31,6 +38,7 @@ struct UserInfo: Decodable, Sendable {
             identity.emailVerified = self.email_verified?.value ?? false
         }
         if identity.name == nil { identity.name = self.name }
+        if identity.groups == nil { identity.groups = self.groups }
         return identity
     }
 }

@@ -47,6 +47,9 @@ extension APIError {
         case .unprovenAccount:
             status = .forbidden
             detail = "the account with this e-mail address has not confirmed it; sign in with its password first"
+        case .groupsClaimRefused:
+            status = .forbidden
+            detail = "the sign-in provider's list of groups could not be read (too many or too long values)"
         }
         self.init(status, code: refusal.reason, detail: detail, headers: headers)
     }

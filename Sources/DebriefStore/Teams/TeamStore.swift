@@ -66,7 +66,7 @@ public struct TeamStore: Sendable {
             try await TeamAccess.require(id, visibleTo: viewer, toDo: .read, on: connection)
             return try await connection.query(
                 """
-                SELECT a.id, a.email, a.display_name, tm.role, tm.created_at FROM team_members tm JOIN accounts a ON a.id = tm.account_id
+                SELECT a.id, a.email, a.display_name, tm.role, tm.created_at, tm.source FROM team_members tm JOIN accounts a ON a.id = tm.account_id
                 WHERE tm.team_id = \(id)
                 ORDER BY CASE tm.role WHEN 'admin' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END, lower(a.email)
                 """
@@ -76,14 +76,15 @@ public struct TeamStore: Sendable {
                 }
                 return TeamMember(
                     accountID: try row.decode("id"), email: try row.decode("email"), displayName: try row.decode("display_name"),
-                    role: role, addedAt: try row.decode("created_at"))
+                    role: role, addedAt: try row.decode("created_at"), fromProvider: try row.decode("source", as: String.self) == "provider")
             }
         }
     }
 
     /// Adds the host whose proven address is `request.email` (or changes their role when they
     /// are a member already). An address without a proven account changes nothing, and the
-    /// caller cannot tell (as with shares). Demoting the last admin this way is refused too.
+    /// caller cannot tell (as with shares). Demoting the last admin this way is refused too. A
+    /// member company sign-in added becomes the admin's (`manual`): the provider stops moving it.
     public func add(to id: UUID, by viewer: Viewer, _ request: TeamMemberRequest) async throws {
         try await self.database.withTransaction { connection in
             try await TeamAccess.require(id, visibleTo: viewer, toDo: .manage, on: connection, forUpdate: true)
@@ -92,7 +93,7 @@ public struct TeamStore: Sendable {
             try await connection.execute(
                 """
                 INSERT INTO team_members (team_id, account_id, role, added_by) VALUES (\(id), \(account), \(request.role.rawValue), \(viewer.accountID))
-                ON CONFLICT (team_id, account_id) DO UPDATE SET role = excluded.role, updated_at = now()
+                ON CONFLICT (team_id, account_id) DO UPDATE SET role = excluded.role, source = 'manual', updated_at = now()
                 """)
         }
     }

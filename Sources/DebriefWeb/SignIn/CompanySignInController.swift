@@ -90,7 +90,8 @@ struct CompanySignInController {
         case .stateNotThisBrowser, .missingParameter: return .companyStateNotThisBrowser
         case .stateReplayed: return .companyStateReplayed
         case .stateExpired, .stateUnknown: return .companyStateExpired
-        case .badSignature, .unsupportedAlgorithm, .malformedToken, .wrongIssuer, .wrongNonce, .issuedInFuture, .userInfoMismatch:
+        case .badSignature, .unsupportedAlgorithm, .malformedToken, .wrongIssuer, .wrongNonce, .issuedInFuture, .userInfoMismatch,
+            .groupsClaimRefused:
             return .companyBadToken
         case .unknownKey: return .companyUnknownKey
         case .wrongAudience: return .companyWrongAudience

@@ -22,6 +22,12 @@ struct CompanySignInOptions: ParsableArguments, SettingFlags {
     @Option(name: SettingTable.oidcOnly.longName, help: SettingTable.oidcOnly.argumentHelp)
     var oidcOnly: String?
 
+    @Option(name: SettingTable.oidcGroupsClaim.longName, help: SettingTable.oidcGroupsClaim.argumentHelp)
+    var oidcGroupsClaim: String?
+
+    @Option(name: SettingTable.oidcTeams.longName, help: SettingTable.oidcTeams.argumentHelp)
+    var oidcTeams: String?
+
     var flagValues: [String: ConfigContent?] {
         [
             SettingTable.oidcIssuer.key: self.oidcIssuer.configContent,
@@ -30,6 +36,8 @@ struct CompanySignInOptions: ParsableArguments, SettingFlags {
             SettingTable.oidcName.key: self.oidcName.configContent,
             SettingTable.oidcCreateAccounts.key: self.oidcCreateAccounts.yesNoContent,
             SettingTable.oidcOnly.key: self.oidcOnly.yesNoContent,
+            SettingTable.oidcGroupsClaim.key: self.oidcGroupsClaim.configContent,
+            SettingTable.oidcTeams.key: self.oidcTeams.configContent,
         ]
     }
 }

@@ -121,6 +121,7 @@ MEETING_VISIBILITY_ALLOWED: dict[str, str] = {
     "Sources/DebriefStore/Teams/SeriesTransferStore+Teams.swift": "leaves the previous owner a share when a team takes a series",
     "Sources/DebriefStore/Teams/TeamStore.swift": "adds, removes and lists a team's members",
     "Sources/DebriefStore/Teams/TeamAccess.swift": "reads a member's role in the team itself (not in its series)",
+    "Sources/DebriefStore/Teams/TeamStore+Provider.swift": "adds, changes and removes the members company sign-in gives",
 }
 
 # Rule 8: one decider for privacy (docs/decisions/0009). The threshold k of an anonymous form

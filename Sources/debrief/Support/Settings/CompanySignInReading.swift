@@ -17,6 +17,7 @@ enum CompanySignInReading {
         let metadataLifetime = try source.interval(T.oidcMetadataSeconds)
         let keyRefetch = try source.interval(T.oidcKeyRefetchSeconds)
         let timeout = try source.interval(T.oidcTimeoutSeconds)
+        let teams = try Self.teams(source)
         guard let issuer else { return nil }
         if let problem = issuerProblem(issuer) { throw SettingError(T.oidcIssuer, problem) }
         guard let clientID else { throw SettingError(T.oidcClientID, "is needed with --oidc-issuer (DEBRIEF_OIDC_ISSUER)") }
@@ -42,7 +43,29 @@ enum CompanySignInReading {
         settings.metadataLifetime = metadataLifetime
         settings.keyRefetchInterval = keyRefetch
         settings.requestTimeout = timeout
+        settings.teams = teams
         return settings
+    }
+
+    /// Team members from the provider (docs/decisions/0093-team-members-from-sign-in.md): the
+    /// claim and its mappings come together; nil when neither is set.
+    static func teams(_ source: SettingsSource) throws(SettingError) -> ProviderTeams? {
+        typealias T = SettingTable
+        let claim = try source.text(T.oidcGroupsClaim)?.trimmingCharacters(in: .whitespaces)
+        let text = try source.text(T.oidcTeams)
+        guard let claim, !claim.isEmpty else {
+            if text != nil { throw SettingError(T.oidcTeams, "needs --oidc-groups-claim (DEBRIEF_OIDC_GROUPS_CLAIM)") }
+            return nil
+        }
+        guard claim.count <= 100, !claim.contains(where: \.isWhitespace) else {
+            throw SettingError(T.oidcGroupsClaim, "must be a claim name of 1 to 100 characters without spaces")
+        }
+        guard let text else { throw SettingError(T.oidcTeams, "is needed with --oidc-groups-claim (DEBRIEF_OIDC_GROUPS_CLAIM)") }
+        switch ProviderTeams.mappings(parsing: text) {
+        case .failure(let problem): throw SettingError(T.oidcTeams, problem.description)
+        case .success(let mappings) where mappings.isEmpty: throw SettingError(T.oidcTeams, "needs at least one `VALUE=TEAM-ID:ROLE`")
+        case .success(let mappings): return ProviderTeams(claim: claim, mappings: mappings)
+        }
     }
 
     /// Why an issuer URL is refused, or nil: https with a host, no query or fragment; plain http

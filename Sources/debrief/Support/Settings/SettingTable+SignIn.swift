@@ -51,6 +51,13 @@ extension SettingTable {
     static let oidcOnly = Setting(
         flag: "oidc-only", variable: "DEBRIEF_OIDC_ONLY", kind: .yesNo, defaultValue: .word("no"),
         help: "`yes`: company sign-in only; passwords sign in administrators only (break-glass) and nobody signs up with one.")
+    static let oidcGroupsClaim = Setting(
+        flag: "oidc-groups-claim", variable: "DEBRIEF_OIDC_GROUPS_CLAIM", kind: .text, defaultValue: .absent("none (sign-in touches no team)"),
+        help: "The ID token (or UserInfo) claim listing the person's groups (`groups`); each sign-in makes their team memberships from it follow it.",
+        docsNote: "see [Company sign-in](sign-in.md#team-members-from-the-provider)")
+    static let oidcTeams = Setting(
+        flag: "oidc-teams", variable: "DEBRIEF_OIDC_TEAMS", kind: .text, defaultValue: .absent("none (required with `--oidc-groups-claim`)"),
+        help: "Which team each claim value gives: `VALUE=TEAM-ID:ROLE` entries (role admin, editor or viewer, default viewer) separated by `;`.")
     static let oidcMetadataSeconds = Setting(
         flag: nil, variable: "DEBRIEF_OIDC_METADATA_SECONDS", kind: .seconds(0...604_800), defaultValue: .integer(3600),
         help: "How long the provider's discovery document and key set are cached.")

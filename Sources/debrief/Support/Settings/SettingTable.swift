@@ -19,6 +19,7 @@ enum SettingTable {
         smtpURL, smtpStartTLS, smtpCAFile, mailFrom, mailMaxAttempts, mailRetryBase, mailPoll, mailReminderLead, mailLimitPerAccountPerHour,
         mailRosterStartPerDay, mailRosterMaxPerDay,
         oidcIssuer, oidcClientID, oidcClientSecretFile, oidcClientSecret, oidcName, oidcCreateAccounts, oidcOnly,
+        oidcGroupsClaim, oidcTeams,
         oidcMetadataSeconds, oidcKeyRefetchSeconds, oidcTimeoutSeconds,
         logLevel, logFormat,
     ]

@@ -1,0 +1,160 @@
+@testable import DebriefActions
+import Debrief
+import DebriefStore
+import DebriefTestSupport
+import Foundation
+import Logging
+import PQ
+import Testing
+
+/// Members from company sign-in (docs/decisions/0093-team-members-from-sign-in.md), through the
+/// sign-in use case over the real database: each sign-in adds, changes and removes the person's
+/// provider memberships to follow the groups claim; a membership added by hand is never touched;
+/// a team's last admin is kept; values no mapping names are ignored.
+@Suite("Company sign-in: team members from the groups claim")
+struct ProviderTeamsSyncTests {
+    typealias Action = CompanySignInActionTests
+
+    struct World {
+        let actions: CompanySignInActions
+        let provider: Action.FakeProvider
+        let teams: TeamStore
+        let lead: Viewer
+        /// Teams A, B and C, created by `lead` (their admin).
+        let a: UUID, b: UUID, c: UUID
+
+        /// Signs Ana in with these groups; her account.
+        func signIn(groups: [String]?) async throws -> Account {
+            var identity = Action.identity()
+            identity.groups = groups
+            self.provider.answer.withLock { $0 = .success(identity) }
+            let started = try await self.actions.begin(next: "/m", redirectURI: Action.redirect)
+            return try await self.actions.finish(
+                .init(state: started.state, code: "c", error: nil, cookieState: started.state), redirectURI: Action.redirect
+            ).loggedIn.account
+        }
+
+        /// Ana's membership in `team` as the team page lists it: role and whether it came from the provider.
+        func membership(_ account: Account, in team: UUID) async throws -> String? {
+            let members = try await self.teams.members(of: team, visibleTo: Viewer(accountID: account.id, role: .admin))
+            return members.first { $0.accountID == account.id }.map { "\($0.role.rawValue)\($0.fromProvider ? " from provider" : "")" }
+        }
+    }
+
+    static func run(_ body: (World) async throws -> Void) async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 4)
+        let hasher = PasswordHasher(cost: 4)
+        let accountStore = AccountStore(database: database, hasher: hasher)
+        let accounts = AccountActions(
+            accounts: accountStore, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
+            signUpGate: SignUpGate(policy: .open, accounts: accountStore, invitations: InvitationStore(database: database)))
+        let lead = try await accountStore.create(
+            SignUp(email: try EmailAddress(parsing: "lead@example.com"), password: "correct horse battery", displayName: "Lead"))
+        let teams = TeamStore(database: database)
+        let leadViewer = Viewer(accountID: lead.id, role: lead.role)
+        let a = try await teams.create(named: "A", by: leadViewer).id
+        let b = try await teams.create(named: "B", by: leadViewer).id
+        let c = try await teams.create(named: "C", by: leadViewer).id
+        var settings = CompanySignInSettings(
+            issuer: "https://id.example.com", clientID: "debrief", clientSecret: "s", displayName: "Acme",
+            allowsAccountCreation: true, passwordsForAdminsOnly: false)
+        settings.teams = ProviderTeams(
+            claim: "groups",
+            mappings: [
+                .init(value: "eng", team: a, role: .editor), .init(value: "eng-leads", team: a, role: .admin),
+                .init(value: "design", team: b, role: .viewer), .init(value: "ops", team: c, role: .editor),
+            ])
+        let provider = Action.FakeProvider(.success(Action.identity()))
+        let actions = CompanySignInActions(
+            settings: settings, provider: provider, store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
+            logger: Logger(label: "test"))
+        try await body(World(actions: actions, provider: provider, teams: teams, lead: leadViewer, a: a, b: b, c: c))
+        await hasher.shutdown()
+        await database.shutdown()
+    }
+
+    @Test func membershipFollowsTheProviderAndLeavesManualOnesAlone() async throws {
+        try await Self.run { world in
+            // Added: "eng" gives A as editor; an unmapped value is ignored.
+            let ana = try await world.signIn(groups: ["eng", "sales"])
+            #expect(try await world.membership(ana, in: world.a) == "editor from provider")
+            #expect(try await world.membership(ana, in: world.b) == nil)
+            #expect(try await world.membership(ana, in: world.c) == nil)
+
+            // A team admin adds her to C by hand: the provider never moves that one.
+            try await world.teams.add(to: world.c, by: world.lead, TeamMemberRequest(email: try EmailAddress(parsing: ana.email), role: .viewer))
+
+            // Role changed (the strongest of two values naming A) and B added; C stays as the admin set it.
+            _ = try await world.signIn(groups: ["eng", "eng-leads", "design"])
+            #expect(try await world.membership(ana, in: world.a) == "admin from provider")
+            #expect(try await world.membership(ana, in: world.b) == "viewer from provider")
+            #expect(try await world.membership(ana, in: world.c) == "viewer")
+
+            // "ops" maps to C, where she is a manual member: still the admin's viewer, not the provider's editor.
+            _ = try await world.signIn(groups: ["ops"])
+            #expect(try await world.membership(ana, in: world.a) == nil, "removed: the lead is still A's admin")
+            #expect(try await world.membership(ana, in: world.b) == nil)
+            #expect(try await world.membership(ana, in: world.c) == "viewer")
+
+            // No claim at all is no groups: the provider memberships go, the manual one stays.
+            _ = try await world.signIn(groups: ["design"])
+            _ = try await world.signIn(groups: nil)
+            #expect(try await world.membership(ana, in: world.b) == nil)
+            #expect(try await world.membership(ana, in: world.c) == "viewer")
+        }
+    }
+
+    @Test func theProviderNeverTakesATeamsLastAdmin() async throws {
+        try await Self.run { world in
+            let ana = try await world.signIn(groups: ["eng-leads"])
+            #expect(try await world.membership(ana, in: world.a) == "admin from provider")
+            // The lead leaves A: Ana, from the provider, is its only admin.
+            try await world.teams.remove(world.lead.accountID, from: world.a, by: world.lead)
+            _ = try await world.signIn(groups: ["eng"])
+            #expect(try await world.membership(ana, in: world.a) == "admin from provider", "not demoted")
+            _ = try await world.signIn(groups: [])
+            #expect(try await world.membership(ana, in: world.a) == "admin from provider", "not removed")
+            // Once A has another admin, the next sign-in removes her.
+            try await world.teams.add(
+                to: world.a, by: Viewer(accountID: ana.id, role: ana.role),
+                TeamMemberRequest(email: try EmailAddress(parsing: "lead@example.com"), role: .admin))
+            _ = try await world.signIn(groups: [])
+            #expect(try await world.membership(ana, in: world.a) == nil)
+        }
+    }
+
+    @Test func theClaimIsAListOfBoundedStrings() throws {
+        #expect(try ProviderTeams.values(ofClaim: "eng") == ["eng"])
+        #expect(try ProviderTeams.values(ofClaim: ["eng", "ops"]) == ["eng", "ops"])
+        #expect(try ProviderTeams.values(ofClaim: nil) == [])
+        #expect(try ProviderTeams.values(ofClaim: NSNull()) == [])
+        #expect(try ProviderTeams.values(ofClaim: Array(repeating: "g", count: 200)).count == 200)
+        #expect(throws: CompanySignInRefusal.groupsClaimRefused("more than 200 values")) {
+            try ProviderTeams.values(ofClaim: Array(repeating: "g", count: 201))
+        }
+        #expect(throws: CompanySignInRefusal.groupsClaimRefused("a value is longer than 256 characters")) {
+            try ProviderTeams.values(ofClaim: [String(repeating: "g", count: 257)])
+        }
+        #expect(throws: CompanySignInRefusal.groupsClaimRefused("a value is not a string")) { try ProviderTeams.values(ofClaim: ["eng", 7]) }
+        #expect(throws: CompanySignInRefusal.groupsClaimRefused("not a string or a list of strings")) {
+            try ProviderTeams.values(ofClaim: ["eng": true])
+        }
+        let teams = ProviderTeams(claim: "roles", mappings: [])
+        #expect(try teams.values(inJSONObject: Data(#"{"sub":"1","roles":["a"]}"#.utf8)) == ["a"])
+        #expect(try teams.values(inJSONObject: Data(#"{"sub":"1","groups":["a"]}"#.utf8)) == nil, "another claim is not this one")
+    }
+
+    @Test func anOversizedClaimRefusesTheSignInAndChangesNothing() async throws {
+        try await Self.run { world in
+            let ana = try await world.signIn(groups: ["eng"])
+            world.provider.answer.withLock { $0 = .failure(.groupsClaimRefused("more than 200 values")) }
+            let started = try await world.actions.begin(next: "/m", redirectURI: Action.redirect)
+            let refusal = await Action.refusal {
+                _ = try await world.actions.finish(
+                    .init(state: started.state, code: "c", error: nil, cookieState: started.state), redirectURI: Action.redirect)
+            }
+            #expect(refusal?.reason == "groups_claim_refused")
+            #expect(try await world.membership(ana, in: world.a) == "editor from provider")
+        }
+    }
+}
