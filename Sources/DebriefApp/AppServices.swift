@@ -142,6 +142,7 @@ struct AppServices: Sendable {
         // The one list (docs/decisions/0088): a feature is built here, once, and nowhere else
         // (scripts/check-layers, rule 30).
         self.features = [
+            BrandingFeature(pictures: SeriesPictureActions(pictures: SeriesPictureStore(database: database)), accounts: accounts),
             WebhooksFeature(webhooks: webhooks, meetings: meetings, delivery: webhookDelivery),
             ChatFeature(chat: chat, digests: ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))),
             CalendarFeature(calendar: calendar, meetings: meetings, forms: forms),

@@ -13,6 +13,8 @@ public struct ParticipantFormView: Sendable {
     public var closesAt: Date?
     /// The series' zone: the page shows the times above in it, named (decision 59).
     public var timeZone: String? = nil
+    /// The series' picture (decision 92), shown above the form.
+    public var picture: PictureReference? = nil
     /// The signed "opened" ticket of this view and its text (docs/decisions/0036), set by the
     /// actions that hand the view out.
     public var opened: (ticket: OpenedTicket, text: String)? = nil
@@ -89,7 +91,8 @@ public struct ParticipantFormStore: Sendable {
                 (SELECT m.ends_at FROM meetings m WHERE m.id = f.meeting_id) AS ends_at,
                 (SELECT m.place FROM meetings m WHERE m.id = f.meeting_id) AS place,
                 (SELECT to_jsonb(s) ->> 'time_zone' FROM meetings m JOIN meeting_series s ON s.id = m.series_id
-                    WHERE m.id = f.meeting_id) AS time_zone
+                    WHERE m.id = f.meeting_id) AS time_zone,
+                \(SeriesPictureStore.referenceColumn(series: "(SELECT m.series_id FROM meetings m WHERE m.id = f.meeting_id)"))
             FROM \(Self.current(code))
             """)
         guard let row = rows.first else {
@@ -109,6 +112,7 @@ public struct ParticipantFormStore: Sendable {
             meetingEndsAt: try row.decode("ends_at"), meetingPlace: try row.decode("place"),
             closesAt: try row.decode("closes_at"))
         view.timeZone = try row.decode("time_zone")
+        view.picture = try SeriesPictureStore.reference(row)
         return view
     }
 

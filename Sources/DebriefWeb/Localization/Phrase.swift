@@ -16,6 +16,7 @@ enum Phrase: String, CaseIterable, Sendable {
     case checkInHeading, checkInName, checkInAnonymousButton, checkInNamedButton
     case checkInAnonymousHint, checkInRequiredHint, checkedInAs, checkedIn, closesAt
     case alreadySent, stillSaving, alreadyAnswered, checkInUnknown, answeredFromThisBrowser, formLanguages
+    case seriesPicture
     // Thanks and shared results
     case thanksHeading, thanksBody, sharedResultsHeading
     // Results (thanks page and dashboard)
@@ -56,6 +57,7 @@ enum Phrase: String, CaseIterable, Sendable {
         case .thresholdNote:
             return ("Results are shown only when at least {k} people answer.", "{k}명 이상이 답한 질문만 결과가 공개돼요.")
         case .sendAnswers: return ("Send answers", "답변 보내기")
+        case .seriesPicture: return ("Picture of {title}", "{title} 모임 이미지")
         case .errorSummary: return ("Some answers need another look:", "다시 확인할 답변이 있어요:")
         case .ratingScale: return ("From {min} to {max}", "{min}부터 {max}까지")
         case .chooseOne: return ("Choose one.", "하나를 골라 주세요.")

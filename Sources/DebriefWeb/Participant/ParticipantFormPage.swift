@@ -130,6 +130,8 @@ struct ParticipantFormPage {
     var languageChoices: [LanguageChoice]
     var showsLanguagePicker: Bool
     var meetingLine: String
+    /// The series' picture above the form (decision 92).
+    var picture: PicturePart?
     var privacyNote: String
     var closesNote: String?
     var idempotencyKey: String
@@ -183,6 +185,7 @@ struct ParticipantFormPage {
             LanguageChoice(href: "/f/\(view.form.code)?lang=\(tag.rawValue)", tag: tag.rawValue, name: tag.nativeName, current: tag == formLanguage)
         }
         self.showsLanguagePicker = self.languageChoices.count > 1
+        self.picture = view.picture.map { PicturePart($0, title: view.meetingTitle, t: t) }
         // The meeting's title only when it says something the heading does not: a form titled
         // like its meeting shows the title once (issue 32 item 16).
         let sameTitle = [definition.title, view.form.definition.title].contains {
