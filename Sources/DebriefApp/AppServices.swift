@@ -143,6 +143,7 @@ struct AppServices: Sendable {
         // (scripts/check-layers, rule 30).
         self.features = [
             BrandingFeature(pictures: SeriesPictureActions(pictures: SeriesPictureStore(database: database)), accounts: accounts),
+            TeamsFeature(teams: TeamActions(teams: TeamStore(database: database), transfers: SeriesTransferStore(database: database), shares: SeriesShareStore(database: database))),
             WebhooksFeature(webhooks: webhooks, meetings: meetings, delivery: webhookDelivery),
             ChatFeature(chat: chat, digests: ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))),
             CalendarFeature(calendar: calendar, meetings: meetings, forms: forms),

@@ -15,7 +15,7 @@ import Testing
 /// The matrix's rows: each documented route, who may call it and what success is (see
 /// ``AuthorizationMatrixTests``).
 extension AuthorizationMatrixTests {
-    static let rows: [String: Row] = [
+    static let rows: [String: Row] = Self.teamRows.merging([
         "GET /healthz": Row(access: .anyone, success: .ok),
         "GET /readyz": Row(access: .anyone, success: .ok),
         "GET /openapi.yaml": Row(access: .anyone, success: .ok),
@@ -361,6 +361,6 @@ extension AuthorizationMatrixTests {
         "GET /m/{id}/room-questions/top": Row(access: .anyone, success: .seeOther),
         "POST /m/{id}/room-questions/settings": Row(access: .anyone, success: .seeOther, body: { _, _ in ["enabled": "on"] }),
         "POST /m/{id}/room-questions/{questionId}": Row(access: .anyone, success: .seeOther, body: { _, _ in ["pinned": "true"] }),
-    ]
+    ]) { team, _ in team }
 
 }

@@ -54,6 +54,8 @@ extension AuthorizationMatrixTests {
         var participantToken: String?
         /// An action item the owner recorded at the meeting.
         var action = ""
+        /// The owner's team (they are its admin); the co-host callers are its members in their role.
+        var team = ""
 
         func token(for caller: Caller) -> String? {
             switch caller {
@@ -79,7 +81,7 @@ extension AuthorizationMatrixTests {
                 ("{tokenId}", "7d1f3a2b-9c4e-4f5a-8b6c-0d1e2f3a4b5c"), ("{checkInId}", self.checkIn),
                 ("{responseId}", self.response), ("{webhookId}", self.webhook), ("{templateId}", self.template), ("{actionId}", self.action),
                 ("{token}", "dbc_not-a-feed-token"), ("{deliveryId}", self.webhookDelivery), ("{accountId}", self.bystander),
-                ("{transferId}", self.transfer), ("{token}", "dbx_not-a-link"),
+                ("{transferId}", self.transfer), ("{teamId}", self.team), ("{token}", "dbx_not-a-link"),
             ]
             return values.reduce(path) { filled, value in filled.replacingOccurrences(of: value.0, with: value.1) }
         }
@@ -219,9 +221,11 @@ extension AuthorizationMatrixTests {
                 .post, "/v1/series/\(series)/shares", token: owner, json: ["email": email, "role": try #require(caller.sharedRole?.rawValue)])
             #expect(shared.status == .accepted, "\(shared.text)")
             world.coHostToken = token
+            world.team = try await Self.makeTeam(api, owner: owner, member: email, role: try #require(caller.sharedRole?.rawValue))
         case .owner, .noToken, .garbageToken:
             break
         }
+        if world.team.isEmpty { world.team = try await Self.makeTeam(api, owner: owner, member: nil, role: nil) }
         let offered = try await api.send(
             .post, "/v1/series/\(series)/transfer", token: owner, json: ["email": world.otherHostEmail ?? world.bystanderEmail])
         #expect(offered.status == .accepted, "\(offered.text)")

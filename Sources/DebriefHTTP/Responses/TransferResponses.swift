@@ -22,6 +22,8 @@ struct TransferOfferResponse: ResponseEncodable {
     var title: String
     var from: From
     var offeredAt: Date
+    /// The team offered to, when the caller answers as its admin (decision 90); absent otherwise.
+    var team: OfferedTeam?
     /// The series' feed and chat channel made by others: accepting keeps or replaces them.
     var credentials: [Credential]
 
@@ -32,8 +34,14 @@ struct TransferOfferResponse: ResponseEncodable {
         var createdAt: Date
     }
 
+    /// The team an offer is made to: `{"id","name"}`.
+    struct OfferedTeam: Encodable {
+        var id: UUID
+        var name: String
+    }
+
     enum CodingKeys: String, CodingKey {
-        case id, seriesID = "seriesId", title, from, offeredAt, credentials
+        case id, seriesID = "seriesId", title, from, offeredAt, team, credentials
     }
 
     init(_ offer: SeriesTransferStore.Offer) {
@@ -42,6 +50,7 @@ struct TransferOfferResponse: ResponseEncodable {
         self.title = offer.title
         self.from = From(email: offer.fromEmail, displayName: offer.fromName)
         self.offeredAt = offer.offeredAt
+        self.team = offer.toTeamID.map { OfferedTeam(id: $0, name: offer.toTeamName ?? "") }
         self.credentials = offer.credentials.map { credential in
             Credential(
                 kind: credential.kind.rawValue, madeBy: credential.madeBy.map { From(email: $0.email, displayName: $0.displayName) },

@@ -3,7 +3,7 @@ import Foundation
 import PQ
 
 /// Moving a series into a team (decision 90): the series' owner (or an admin of the team that
-/// owns it now) offers it to a team they are a member of, and an admin of that team accepts,
+/// owns it now) offers it to a team they are a member of (installation admins: any team), and an admin of that team accepts,
 /// through the same offers, list and answers as a transfer to a person. Out of a team is a
 /// transfer to a person, offered by a team admin (``SeriesTransferStore/offer(series:by:to:)``).
 extension SeriesTransferStore {
@@ -12,7 +12,9 @@ extension SeriesTransferStore {
     public func offer(series seriesID: UUID, by viewer: Viewer, toTeam teamID: UUID) async throws {
         try await self.database.withTransaction { connection in
             try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .manage, on: connection, forUpdate: true)
-            guard try await TeamAccess.isMember(viewer.accountID, of: teamID, on: connection) else {
+            do {
+                try await TeamAccess.require(teamID, visibleTo: viewer, toDo: .read, on: connection)
+            } catch let error as DebriefError where error.code == .notFound {
                 throw ValidationFailure(problems: [FieldProblem("teamId", "is not a team you are a member of")])
             }
             let current: UUID? = try await connection.query(

@@ -44,10 +44,4 @@ public enum TeamAccess {
     static func administered(by account: UUID) -> SQLQuery {
         "(SELECT tm.team_id FROM team_members tm WHERE tm.account_id = \(account) AND tm.role = 'admin')"
     }
-
-    /// Whether `account` is a member of the team, in any role.
-    static func isMember(_ account: UUID, of teamID: UUID, on connection: Connection) async throws -> Bool {
-        try await connection.query(
-            "SELECT 1 FROM team_members WHERE team_id = \(teamID) AND account_id = \(account)").first != nil
-    }
 }
