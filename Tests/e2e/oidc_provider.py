@@ -5,7 +5,8 @@ single-use codes, ID tokens signed with joserfc (authlib's JOSE library) by one 
 published keys (RS256 `k1`, ES256 `k2`), discovery with an `end_session_endpoint`. There is no
 login form: `/authorize` signs in whoever `POST /control` named last.
 
-`POST /control` (JSON) steers it: `user` (sub, email, email_verified, name), `signing_kid`
+`POST /control` (JSON) steers it: `user` (sub, email, email_verified, name, and `groups`, sent
+as the `groups` claim when set), `signing_kid`
 (switch the signing key: key rotation), `rotate` (publish a new key and sign with it from now
 on), `redirect_uris`, and `mode`, which breaks the next ID tokens one way:
 `wrong_aud`, `expired`, `bad_signature` (signed by an unpublished key under `k1`'s id),
@@ -168,8 +169,10 @@ class Provider:
         with self.lock:
             self.userinfo_calls += 1
         sub = "someone-else" if grant["mode"] == "userinfo_other_sub" else user["sub"]
-        return self.json(request, 200, {"sub": sub, "email": user["email"], "email_verified": user["email_verified"],
-                                        "name": user["name"]})
+        answer = {"sub": sub, "email": user["email"], "email_verified": user["email_verified"], "name": user["name"]}
+        if "groups" in user:
+            answer["groups"] = user["groups"]
+        return self.json(request, 200, answer)
 
     def id_token(self, grant: dict) -> str:
         now = int(time.time())
@@ -177,11 +180,13 @@ class Provider:
         claims = {"iss": self.issuer, "sub": user["sub"], "aud": self.client_id, "iat": now, "exp": now + 300,
                   "nonce": grant["nonce"], "email": user["email"], "email_verified": user["email_verified"],
                   "name": user["name"]}
+        if "groups" in user:
+            claims["groups"] = user["groups"]
         key, alg = self.keys[self.signing_kid]
         kid = self.signing_kid
         if self.mode in ("userinfo_only", "userinfo_other_sub"):
-            for claim in ("email", "email_verified", "name"):
-                del claims[claim]
+            for claim in ("email", "email_verified", "name", "groups"):
+                claims.pop(claim, None)
             claims["aud"], claims["azp"] = [self.client_id, "https://api.acme.test"], self.client_id
         elif self.mode == "wrong_aud":
             claims["aud"] = "another-app"
