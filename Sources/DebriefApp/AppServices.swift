@@ -155,6 +155,7 @@ struct AppServices: Sendable {
                     exports: ExportStore(database: database, reads: self.readReplica, metrics: ExportMetrics(factory: metrics)),
                     results: resultsStore, clock: configuration.clock),
                 meetings: meetings),
+            TeamOverviewFeature(exporter: Exporter(exports: ExportStore(database: database, reads: self.readReplica), results: resultsStore, clock: configuration.clock)),
             // Sent only when an SMTP server is configured: its settings name the sender.
             MailFeature(
                 mail: mail, sending: rosterSending, meetings: meetings,

@@ -89,6 +89,11 @@ public struct Exporter: Sendable {
     /// One block of rows per meeting with a published form, each from that meeting's report.
     private func writeSummary(_ export: ExportStore.Prepared, filter: ResultsFilter, to stream: CSVStream) async throws {
         try await stream.header(SummaryLayout.header)
+        try await self.writeSummaryRows(export, filter: filter, to: stream)
+    }
+
+    /// The summary rows of `export`, without a header (a team's file holds several series').
+    func writeSummaryRows(_ export: ExportStore.Prepared, filter: ResultsFilter, to stream: CSVStream) async throws {
         for meeting in try await self.exports.meetingsWithPublishedForms(export) {
             guard let counts = try await self.results.counts(meeting: meeting, visibleTo: export.viewer, filter: filter) else { continue }
             let report = ResultsReport(counts, filter: filter)

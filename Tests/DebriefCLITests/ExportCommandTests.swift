@@ -195,7 +195,7 @@ struct ExportCommandTests {
         #expect(badLayout.output.contains("--layout"))
         let twoTargets = try await self.export(seeded, ["--meeting", seeded.meeting, "--all"])
         #expect(twoTargets.status == 2)
-        #expect(twoTargets.output.contains("exactly one of --meeting, --series, --host and --all"))
+        #expect(twoTargets.output.contains("exactly one of --meeting, --series, --team, --host and --all"))
         let badSince = try await self.export(seeded, ["--all", "--since", "yesterday"])
         #expect(badSince.status == 2)
         #expect(badSince.output.contains("--since: yesterday"))

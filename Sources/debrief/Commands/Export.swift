@@ -10,7 +10,7 @@ struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write results as CSV (responses, answers, summary, trends, actions or roomQuestions) or as an .xlsx workbook.",
         discussion: """
-            Pick what with exactly one of --meeting, --series, --host or --all. Cells that a \
+            Pick what with exactly one of --meeting, --series, --team, --host or --all. Cells that a \
             spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) \
             get a leading ' unless --no-neutralize is given. Multiple selections are joined by ';'. \
             --format xlsx writes one workbook with the summary, responses and trends sheets \
@@ -29,6 +29,9 @@ struct Export: AsyncParsableCommand {
     var series: String?
 
     @Option(name: .customLong("host"), help: "Export every meeting of the host with this email.")
+    @Option(help: "Export the summary of every series a team owns: its id (summary layout, csv only).")
+    var team: String?
+
     var hostEmail: String?
 
     @Flag(help: "Export every meeting.")
@@ -72,14 +75,18 @@ struct Export: AsyncParsableCommand {
         guard (1...ExportParallelism.maximumConnections).contains(self.connections) else {
             throw ValidationError("--connections must be between 1 and \(ExportParallelism.maximumConnections)")
         }
-        _ = try self.request()
+        if self.team != nil {
+            _ = try self.teamOptions()
+        } else {
+            _ = try self.request()
+        }
     }
 
     /// The export the flags describe; a `ValidationError` naming the flag when they do not make one.
     func request() throws -> ExportRequest {
-        let chosen = [self.meeting != nil, self.series != nil, self.hostEmail != nil, self.all].filter { $0 }.count
-        guard chosen == 1 else {
-            throw ValidationError("give exactly one of --meeting, --series, --host and --all")
+        let chosen = [self.meeting != nil, self.series != nil, self.team != nil, self.hostEmail != nil, self.all].filter { $0 }.count
+        guard chosen == 1, self.team == nil else {
+            throw ValidationError("give exactly one of --meeting, --series, --team, --host and --all")
         }
         let target: ExportTarget
         if let meeting = self.meeting {
@@ -134,6 +141,10 @@ struct Export: AsyncParsableCommand {
 
     private func export(_ settings: DatabaseSettings, logger: Logger) async throws {
         let request = try self.request()
+        if self.team != nil {
+            try await self.exportTeam(settings, logger: logger)
+            return
+        }
         try await AdminSession.run(settings, logger: logger, creation: .mustExist) { session in
             let store = ExportStore(
                 database: session.database,
