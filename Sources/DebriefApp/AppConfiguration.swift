@@ -71,6 +71,8 @@ public struct AppConfiguration: Sendable {
     public var tallyFoldInterval: Duration = .milliseconds(250)
     /// How long an accepted `Idempotency-Key` is remembered (a retry after that is a new submission).
     public var idempotencyRetention: Duration = .seconds(7 * 24 * 3600)
+    /// How long the read record keeps a row (`DEBRIEF_AUDIT_RETENTION_DAYS`, decision 91).
+    public var auditRetention: Duration = AuditRecord.defaultRetention
     /// Web origins whose pages may call the participant routes (`--cors-origin`,
     /// `DEBRIEF_CORS_ORIGINS`); none by default.
     public var corsOrigins: CORSAllowList = .none

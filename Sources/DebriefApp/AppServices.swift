@@ -45,6 +45,8 @@ struct AppServices: Sendable {
             tickets: OpenedTickets(keys: serverKeys), clock: configuration.clock)
         self.tokenCache = TokenCache(trust: configuration.tokenCacheTrust)
         let accountStore = AccountStore(database: database, hasher: self.hasher, tokenCache: self.tokenCache)
+        // Who read what (decision 91): every recorded path is handed this one value.
+        let audit = AuditRecord(store: AuditStore(database: database), retention: configuration.auditRetention, clock: configuration.clock)
         let tokenStore = TokenStore(database: database, lifetime: configuration.tokenLifetime, cache: self.tokenCache)
         let invitations = InvitationStore(database: database)
         let signUpGate = SignUpGate(policy: configuration.signUpPolicy, accounts: accountStore, invitations: invitations)
@@ -61,14 +63,14 @@ struct AppServices: Sendable {
             addressProofs: AddressProofLinks(database: database, accounts: accountStore), clock: configuration.clock)
         let accounts = AccountActions(
             accounts: accountStore, tokens: tokenStore, throttle: throttle, signUpGate: signUpGate, readReplica: self.readReplica,
-            passwordsForAdminsOnly: configuration.companySignIn?.passwordsForAdminsOnly ?? false, mail: mail)
+            passwordsForAdminsOnly: configuration.companySignIn?.passwordsForAdminsOnly ?? false, mail: mail, audit: audit)
         let meetingStore = MeetingStore(database: database)
         self.meetingStore = meetingStore
         let formStore = FormStore(database: database)
         let meetings = MeetingActions(meetings: meetingStore, forms: formStore, notifier: self.notifier, clock: configuration.clock)
         let sharing = SharingActions(
             shares: SeriesShareStore(database: database), transfers: SeriesTransferStore(database: database), meetings: meetingStore,
-            notifier: self.notifier)
+            audit: audit, notifier: self.notifier)
         let forms = FormActions(meetings: meetingStore, forms: formStore, notifier: self.notifier)
         let resultsStore = ResultsStore(database: database, reads: self.readReplica)
         let results = ResultsActions(
@@ -88,7 +90,7 @@ struct AppServices: Sendable {
         let attendance = AttendanceActions(
             attendance: AttendanceStore(database: database), roster: RosterStore(database: database), notifier: self.notifier)
         let moderation = ModerationActions(
-            responses: ResponseModerationStore(database: database, notifier: self.notifier), results: results)
+            responses: ResponseModerationStore(database: database, notifier: self.notifier), results: results, audit: audit)
         // Webhooks: the host's endpoints, and the service that sends the outbox.
         let webhookSecrets = WebhookSecrets(keys: serverKeys)
         let webhookSender = HTTPWebhookSender(settings: configuration.webhooks, outbound: outbound)
@@ -111,7 +113,7 @@ struct AppServices: Sendable {
             items: ActionItemStore(database: database), clocks: SeriesClockStore(database: database), clock: configuration.clock)
         self.api = JSONAPI(
             participants: participants, accounts: accounts, meetings: meetings, sharing: sharing, forms: forms, results: results,
-            attendance: attendance, calendar: calendar, actionItems: actionItems, roomQuestions: roomQuestions,
+            attendance: attendance, calendar: calendar, actionItems: actionItems, roomQuestions: roomQuestions, audit: audit,
             isDatabaseReady: { (try? await database.query("SELECT 1")) != nil },
             settings: http)
         let hostPages = HostPages(
@@ -154,7 +156,7 @@ struct AppServices: Sendable {
                 exporter: Exporter(
                     exports: ExportStore(database: database, reads: self.readReplica, metrics: ExportMetrics(factory: metrics)),
                     results: resultsStore, clock: configuration.clock),
-                meetings: meetings),
+                meetings: meetings, audit: audit),
             TeamOverviewFeature(exporter: Exporter(exports: ExportStore(database: database, reads: self.readReplica), results: resultsStore, clock: configuration.clock)),
             // Sent only when an SMTP server is configured: its settings name the sender.
             MailFeature(
@@ -164,6 +166,7 @@ struct AppServices: Sendable {
                         outbox: outbox, transport: SMTPMailTransport(settings: smtp, concurrency: configuration.mail.concurrency),
                         settings: configuration.mail, sender: smtp.sender, logger: Logger(label: "debrief.mail"))
                 }),
+            AuditFeature(record: audit, retention: AuditRetentionService(record: audit, logger: Logger(label: "debrief.audit"))),
         ]
     }
 }

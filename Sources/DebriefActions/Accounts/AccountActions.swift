@@ -19,11 +19,14 @@ public struct AccountActions: Sendable {
     /// Mails a new account's address its confirmation link when SMTP is configured (decision 54);
     /// nil in tests that build accounts without mail.
     let mail: MailActions?
+    /// Records every sign-in of an installation admin (decision 91); nil in tests that build
+    /// accounts without a record.
+    let audit: AuditRecord?
 
     /// Everything is given here, once: nothing is assigned into the actions after they are built.
     public init(
         accounts: AccountStore, tokens: TokenStore, throttle: LoginThrottle, signUpGate: SignUpGate, readReplica: ReadReplica? = nil,
-        passwordsForAdminsOnly: Bool = false, mail: MailActions? = nil
+        passwordsForAdminsOnly: Bool = false, mail: MailActions? = nil, audit: AuditRecord? = nil
     ) {
         self.accounts = accounts
         self.tokens = tokens
@@ -32,6 +35,7 @@ public struct AccountActions: Sendable {
         self.readReplica = readReplica
         self.passwordsForAdminsOnly = passwordsForAdminsOnly
         self.mail = mail
+        self.audit = audit
     }
 
     public struct LoggedIn: Sendable {
@@ -77,6 +81,7 @@ public struct AccountActions: Sendable {
     /// A page session for an account that just proved itself another way (signed up this moment).
     public func startSession(for account: Account) async throws -> LoggedIn {
         guard let token = try await self.tokens.issueSession(.page, for: account) else { throw Self.credentialsChanged }
+        try await self.recordSignIn(of: account, detail: "session")
         return LoggedIn(token: token, account: account)
     }
 
@@ -109,7 +114,14 @@ public struct AccountActions: Sendable {
         if self.passwordsForAdminsOnly, account.role != .admin { throw Self.companySignInOnly }
         guard let token = try await self.tokens.issueSession(kind, for: account) else { throw Self.wrongCredentials }
         try await self.throttle.recordSuccess(reservation)
+        try await self.recordSignIn(of: account, detail: "password")
         return LoggedIn(token: token, account: account)
+    }
+
+    /// An admin's sign-in is in the read record; a failure to record fails the sign-in.
+    private func recordSignIn(of account: Account, detail: String) async throws {
+        guard account.role == .admin, let audit = self.audit else { return }
+        try await audit.record(AuditEvent(.adminSignIn, detail: detail), by: account.viewer)
     }
 
     static let wrongCredentials = DebriefError(.unauthenticated, "the email or password is wrong")

@@ -11,11 +11,16 @@ public struct SharingActions: Sendable {
     let transfers: SeriesTransferStore
     let meetings: MeetingStore
     let notifier: ResultsNotifier?
+    /// Every share and transfer is recorded (decision 91).
+    let audit: AuditRecord
 
-    public init(shares: SeriesShareStore, transfers: SeriesTransferStore, meetings: MeetingStore, notifier: ResultsNotifier? = nil) {
+    public init(
+        shares: SeriesShareStore, transfers: SeriesTransferStore, meetings: MeetingStore, audit: AuditRecord, notifier: ResultsNotifier? = nil
+    ) {
         self.shares = shares
         self.transfers = transfers
         self.meetings = meetings
+        self.audit = audit
         self.notifier = notifier
     }
 
@@ -33,11 +38,13 @@ public struct SharingActions: Sendable {
         try await self.requireOwner(series: id, viewer)
         let request = try await input().validate().get()
         try await self.shares.share(series: id, by: viewer, request)
+        try await self.audit.record(AuditEvent(.shareGranted, series: id, detail: "\(request.role.rawValue) \(request.email.normalized)"), by: viewer)
         return request
     }
 
     public func revoke(series id: UUID, account: UUID, by viewer: Viewer) async throws {
         try await self.shares.revoke(series: id, account: account, by: viewer)
+        try await self.audit.record(AuditEvent(.shareRevoked, series: id, detail: account.uuidString.lowercased()), by: viewer)
     }
 
     /// Offers the series to the body's address (replacing an open offer); returns the address.
@@ -48,6 +55,7 @@ public struct SharingActions: Sendable {
         try await self.requireOwner(series: id, viewer)
         let email = try await input().validate().get()
         try await self.transfers.offer(series: id, by: viewer, to: email)
+        try await self.audit.record(AuditEvent(.transferOffered, series: id, detail: email.normalized), by: viewer)
         return email
     }
 
@@ -57,6 +65,7 @@ public struct SharingActions: Sendable {
 
     public func cancelTransfer(series id: UUID, by viewer: Viewer) async throws {
         try await self.transfers.cancel(series: id, by: viewer)
+        try await self.audit.record(AuditEvent(.transferCancelled, series: id), by: viewer)
     }
 
     public func transferOffers(to viewer: Viewer) async throws -> [SeriesTransferStore.Offer] {
@@ -69,12 +78,14 @@ public struct SharingActions: Sendable {
     /// (required while there are some; ``SeriesTransferStore/accept(_:by:credentials:)``).
     public func acceptTransfer(_ offer: UUID, by viewer: Viewer, credentials: CredentialChoice? = nil) async throws -> SeriesSharing {
         let sharing = try await self.transfers.accept(offer, by: viewer, credentials: credentials)
+        try await self.audit.record(AuditEvent(.transferAccepted, series: sharing.seriesID), by: viewer)
         for session in try await self.meetings.series(sharing.seriesID, visibleTo: viewer) { self.notifier?.changed(meeting: session.id) }
         return sharing
     }
 
     public func declineTransfer(_ offer: UUID, by viewer: Viewer) async throws {
         try await self.transfers.decline(offer, by: viewer)
+        try await self.audit.record(AuditEvent(.transferDeclined, detail: offer.uuidString.lowercased()), by: viewer)
     }
 
     private func requireOwner(series id: UUID, _ viewer: Viewer) async throws {

@@ -8,10 +8,13 @@ import Foundation
 public struct ModerationActions: Sendable {
     let responses: ResponseModerationStore
     let results: ResultsActions
+    /// Every list and single response read is recorded (decision 91).
+    let audit: AuditRecord
 
-    public init(responses: ResponseModerationStore, results: ResultsActions) {
+    public init(responses: ResponseModerationStore, results: ResultsActions, audit: AuditRecord) {
         self.responses = responses
         self.results = results
+        self.audit = audit
     }
 
     /// A page of the responses to the meeting's latest published form, newest first; nil when
@@ -20,7 +23,9 @@ public struct ModerationActions: Sendable {
         meeting id: UUID, visibleTo viewer: Viewer, after cursor: String? = nil, limit: Int = 20
     ) async throws -> ResponseModerationStore.Page? {
         guard let disclosure = try await self.results.disclosure(meeting: id, visibleTo: viewer) else { return nil }
-        return try await self.responses.page(meeting: id, visibleTo: viewer, after: cursor, limit: limit, disclosure: disclosure)
+        let page = try await self.responses.page(meeting: id, visibleTo: viewer, after: cursor, limit: limit, disclosure: disclosure)
+        try await self.audit.record(AuditEvent(.responsesList, meeting: id), by: viewer)
+        return page
     }
 
     /// One response as the list shows it; `notFound` when the meeting's latest form has no such response.
@@ -30,6 +35,7 @@ public struct ModerationActions: Sendable {
                 meeting: id, visibleTo: viewer, after: nil, limit: 1, only: responseID, disclosure: disclosure),
             !page.items.isEmpty
         else { throw DebriefError.notFound("response") }
+        try await self.audit.record(AuditEvent(.responseRead, meeting: id, detail: responseID.uuidString.lowercased()), by: viewer)
         return page
     }
 

@@ -30,6 +30,7 @@ public enum MetricHelp {
         "debrief_background_job_runs_total": "Runs of a background job, by job.",
         "debrief_background_job_failures_total": "Runs of a background job that failed, by job.",
         "debrief_retention_purged_responses_total": "Responses deleted by the retention purge.",
+        "debrief_audit_purged_rows_total": "Read-record rows deleted after the installation's retention.",
         "debrief_outbound_http_pinned_clients": "Webhook and chat HTTP clients kept for reuse, one per host and checked address.",
     ]
 

@@ -21,6 +21,8 @@ struct ExportController {
     let exporter: Exporter
     let meetings: MeetingActions
     let admission: Admission
+    /// Every export is recorded once it is authorized, before a byte is written (decision 91).
+    let audit: AuditRecord
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("meetings/:id/export.csv") { request, context -> Response in
@@ -58,6 +60,7 @@ struct ExportController {
             } catch let error as DebriefError where error.code == .notFound {
                 throw APIError.notFound(target.isMeeting ? "meeting" : "series")
             }
+            try await self.audit.record(.export(exportRequest), by: viewer)
             spool = try await self.spool(prepared)
         }
         let eventLoop = context.channel.eventLoop

@@ -8,6 +8,7 @@ import Hummingbird
 struct ResultsController {
     let results: ResultsActions
     let meetings: MeetingActions
+    let audit: AuditRecord
 
     struct TextAnswers: ResponseEncodable {
         var items: [TextAnswerPage.Item]
@@ -40,9 +41,10 @@ struct ResultsController {
             guard let limit, (1...100).contains(limit) else {
                 throw ValidationFailure(problems: [FieldProblem(path: "limit", message: "must be an integer between 1 and 100")])
             }
-            let page = try await self.results.textAnswers(
-                meeting: id, question: context.parameters.get("key") ?? "", visibleTo: try context.requireViewer(),
-                after: query.get("cursor"), limit: limit)
+            let viewer = try context.requireViewer()
+            let key = context.parameters.get("key") ?? ""
+            let page = try await self.results.textAnswers(meeting: id, question: key, visibleTo: viewer, after: query.get("cursor"), limit: limit)
+            try await self.audit.record(AuditEvent(.answersRead, meeting: id, detail: key), by: viewer)
             return TextAnswers(items: page.items, nextCursor: page.nextCursor, withheld: page.withheld)
         }
         group.get("series/:id/trends") { _, context -> TrendsReport in

@@ -7,13 +7,15 @@ import DebriefExport
 public struct ExportsFeature: Feature {
     let exporter: Exporter
     let meetings: MeetingActions
+    let audit: AuditRecord
 
-    public init(exporter: Exporter, meetings: MeetingActions) {
+    public init(exporter: Exporter, meetings: MeetingActions, audit: AuditRecord) {
         self.exporter = exporter
         self.meetings = meetings
+        self.audit = audit
     }
 
     public func addRoutes(to api: APIRoutes) {
-        ExportController(exporter: self.exporter, meetings: self.meetings, admission: api.admission).addRoutes(to: api.cookieReadable)
+        ExportController(exporter: self.exporter, meetings: self.meetings, admission: api.admission, audit: self.audit).addRoutes(to: api.cookieReadable)
     }
 }

@@ -1,3 +1,5 @@
+import DebriefActions
+import DebriefStore
 import HTTPTypes
 import Hummingbird
 
@@ -18,6 +20,8 @@ struct ForwardedClientMiddleware: RouterMiddleware {
         var context = context
         let forwarded = request.headers[values: Self.forwardedFor].joined(separator: ",")
         context.clientAddress = self.trusted.client(peer: context.clientAddress, forwardedFor: forwarded.isEmpty ? nil : forwarded)
-        return try await next(request, context)
+        // The read record's "from where" is this address, named once here (decision 91).
+        let origin = AuditOrigin(address: context.clientAddress, userAgent: request.headers[.userAgent])
+        return try await AuditRecord.$origin.withValue(origin) { try await next(request, context) }
     }
 }

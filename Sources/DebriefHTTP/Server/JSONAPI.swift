@@ -23,13 +23,15 @@ public struct JSONAPI: Sendable {
     public let actionItems: ActionItemActions
     /// Questions from the room (`/v1/f/{code}/room-questions…`, `/v1/meetings/{id}/room-questions…`).
     public let roomQuestions: RoomQuestionActions
+    /// The read record, for a question's answers (decision 91).
+    public let audit: AuditRecord
 
     /// Every part is given here, once: nothing is assigned into the API after it is built. A
     /// feature's own parts are its value's (``Feature``), never these.
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, sharing: SharingActions, forms: FormActions,
         results: ResultsActions, attendance: AttendanceActions, calendar: CalendarActions, actionItems: ActionItemActions,
-        roomQuestions: RoomQuestionActions,
+        roomQuestions: RoomQuestionActions, audit: AuditRecord,
         isDatabaseReady: @escaping @Sendable () async -> Bool, settings: HTTPSettings
     ) {
         self.participants = participants
@@ -42,6 +44,7 @@ public struct JSONAPI: Sendable {
         self.calendar = calendar
         self.actionItems = actionItems
         self.roomQuestions = roomQuestions
+        self.audit = audit
         self.isDatabaseReady = isDatabaseReady
         self.settings = settings
     }
@@ -109,9 +112,8 @@ public func buildRouter(
 ) -> Router<AppRequestContext> {
     // Every GET route answers HEAD too (``HeadAsGetMiddleware``).
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-    if !api.settings.trustedProxies.isEmpty {
-        router.middlewares.add(ForwardedClientMiddleware(trusted: api.settings.trustedProxies))
-    }
+    // Always: it also binds the request's origin for the read record (decision 91).
+    router.middlewares.add(ForwardedClientMiddleware(trusted: api.settings.trustedProxies))
     // The request's span (swift-distributed-tracing) around everything, so every log line and child
     // span of the request is in it — when a tracer records spans (`debrief serve` bootstrapped an
     // OTLP exporter before building this router). With the no-op tracer the middleware still built
@@ -144,7 +146,7 @@ public func buildRouter(
     let participant = v1.group("f").add(middleware: participantLimits)
     ParticipantController(participants: api.participants, maxBodyBytes: api.settings.participantMaxBodyBytes)
         .addRoutes(to: participant)
-    let results = ResultsController(results: api.results, meetings: api.meetings)
+    let results = ResultsController(results: api.results, meetings: api.meetings, audit: api.audit)
     results.addPublicRoutes(to: participant)
     let authenticated = v1.group().add(middleware: AuthMiddleware(accounts: api.accounts))
     accounts.addAuthenticatedRoutes(to: authenticated)

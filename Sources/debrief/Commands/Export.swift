@@ -1,5 +1,6 @@
 import ArgumentParser
 import Debrief
+import DebriefActions
 import DebriefExport
 import DebriefStore
 import Foundation
@@ -152,6 +153,12 @@ struct Export: AsyncParsableCommand {
             let exporter = Exporter(exports: store, results: ResultsStore(database: session.database))
             // The operator who can reach the database sees every meeting.
             let prepared = try await exporter.prepare(request, visibleTo: .service)
+            if !self.printPsqlCommands {
+                // In the read record as the operator's, from the shell; no row, no export (decision 91).
+                try await AuditRecord.$origin.withValue(.shell("debrief export")) {
+                    try await AuditRecord(store: AuditStore(database: session.database)).recordOperator(.export(request))
+                }
+            }
             if self.printPsqlCommands {
                 try await self.printPsqlCommands(store: store, privacy: try await exporter.privacy(prepared), prepared)
                 return

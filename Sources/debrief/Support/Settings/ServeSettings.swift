@@ -38,6 +38,7 @@ struct ServeSettings: Sendable {
         app.tokenCacheTrust = try source.interval(T.tokenCache)
         app.liveCheckInterval = try source.interval(T.liveCheckSeconds)
         app.signUpsPerAddressPerHour = try source.count(T.signupLimitPerAddress)
+        app.auditRetention = .seconds(try source.count(T.auditRetentionDays) * 86_400)
         app.signUpPolicy = try Self.signUpPolicy(source)
         let origins = try source.text(T.corsOrigins) ?? ""
         do {

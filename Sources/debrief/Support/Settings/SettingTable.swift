@@ -21,6 +21,7 @@ enum SettingTable {
         oidcIssuer, oidcClientID, oidcClientSecretFile, oidcClientSecret, oidcName, oidcCreateAccounts, oidcOnly,
         oidcGroupsClaim, oidcTeams,
         oidcMetadataSeconds, oidcKeyRefetchSeconds, oidcTimeoutSeconds,
+        auditRetentionDays,
         logLevel, logFormat,
     ]
 

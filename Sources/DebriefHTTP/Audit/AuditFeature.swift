@@ -1,0 +1,23 @@
+import DebriefActions
+import ServiceLifecycle
+
+/// The read record as one feature (docs/decisions/0091-the-read-record.md): `GET /v1/audit`,
+/// `GET /v1/audit.csv` (also with the page session's cookie, for a download link), and the job
+/// that deletes rows past the installation's retention.
+public struct AuditFeature: Feature {
+    let record: AuditRecord
+    let retention: AuditRetentionService
+
+    public init(record: AuditRecord, retention: AuditRetentionService) {
+        self.record = record
+        self.retention = retention
+    }
+
+    public func addRoutes(to api: APIRoutes) {
+        let controller = AuditController(record: self.record, admission: api.admission)
+        controller.addRoutes(to: api.authenticated)
+        controller.addDownloadRoutes(to: api.cookieReadable)
+    }
+
+    public var services: [any Service] { [self.retention] }
+}
