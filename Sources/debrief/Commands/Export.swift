@@ -29,10 +29,10 @@ struct Export: AsyncParsableCommand {
     @Option(help: "Export every session of a series: its id (a meeting's seriesId).")
     var series: String?
 
-    @Option(name: .customLong("host"), help: "Export every meeting of the host with this email.")
     @Option(help: "Export the summary of every series a team owns: its id (summary layout, csv only).")
     var team: String?
 
+    @Option(name: .customLong("host"), help: "Export every meeting of the host with this email.")
     var hostEmail: String?
 
     @Flag(help: "Export every meeting.")
@@ -141,11 +141,11 @@ struct Export: AsyncParsableCommand {
     }
 
     private func export(_ settings: DatabaseSettings, logger: Logger) async throws {
-        let request = try self.request()
         if self.team != nil {
             try await self.exportTeam(settings, logger: logger)
             return
         }
+        let request = try self.request()
         try await AdminSession.run(settings, logger: logger, creation: .mustExist) { session in
             let store = ExportStore(
                 database: session.database,
