@@ -82,6 +82,7 @@ extension AuthorizationMatrixTests {
                 ("{responseId}", self.response), ("{webhookId}", self.webhook), ("{templateId}", self.template), ("{actionId}", self.action),
                 ("{token}", "dbc_not-a-feed-token"), ("{deliveryId}", self.webhookDelivery), ("{accountId}", self.bystander),
                 ("{transferId}", self.transfer), ("{teamId}", self.team), ("{token}", "dbx_not-a-link"),
+                ("{pictureId}", "3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c"),
             ]
             return values.reduce(path) { filled, value in filled.replacingOccurrences(of: value.0, with: value.1) }
         }

@@ -75,6 +75,8 @@ struct AuthorizationMatrixTests {
         var prepare: (@Sendable (APIClient, World) async throws -> Void)? = nil
         /// Headers a caller of this route must send whoever it is (the room's issued identity).
         var headers: (@Sendable (World) -> HTTPFields)? = nil
+        /// A body that is not JSON (an image), with its media type.
+        var bytes: (data: Data, contentType: String)? = nil
 
         func expected(for caller: Caller) -> HTTPResponse.Status {
             if let status = self.overrides[caller] { return status }
@@ -162,7 +164,8 @@ struct AuthorizationMatrixTests {
                 #expect(head.status == expected, "\(cell.testDescription)")
             } else {
                 let method = try #require(HTTPRequest.Method(cell.method))
-                let reply = try await api.send(method, path, token: token, json: row.body?(world, cell.caller), headers: row.headers?(world) ?? [:])
+                let reply = try await api.send(
+                    method, path, token: token, json: row.body?(world, cell.caller), bytes: row.bytes, headers: row.headers?(world) ?? [:])
                 #expect(reply.status == expected, "\(cell.testDescription): \(reply.text.prefix(300))")
                 if refused { #expect(reply.headers[.contentType] == "application/problem+json") }
             }

@@ -23,8 +23,8 @@ struct SeriesPictureRoute: Sendable {
     static let cacheControl = "private, max-age=86400"
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("series-pictures/:id") { request, context -> Response in
-            guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else { throw HTTPError(.notFound) }
+        router.get("series-pictures/:pictureId") { request, context -> Response in
+            guard let text = context.parameters.get("pictureId"), let id = UUID(uuidString: text) else { throw HTTPError(.notFound) }
             let viewer = try await self.signedInViewer(request)
             guard let image = try await self.pictures.served(id, to: viewer) else { throw HTTPError(.notFound) }
             return Self.response(image, request: request)

@@ -37,7 +37,7 @@ struct APIClient {
     @discardableResult
     func send(
         _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: Any? = nil, rawBody: String? = nil,
-        headers extra: HTTPFields = [:]
+        bytes: (data: Data, contentType: String)? = nil, headers extra: HTTPFields = [:]
     ) async throws -> Reply {
         var headers = extra
         if let token { headers[.authorization] = "Bearer \(token)" }
@@ -48,6 +48,9 @@ struct APIClient {
         } else if let rawBody {
             headers[.contentType] = "application/json"
             body = ByteBuffer(string: rawBody)
+        } else if let bytes {
+            headers[.contentType] = bytes.contentType
+            body = ByteBuffer(bytes: bytes.data)
         }
         return try await self.client.execute(uri: uri, method: method, headers: headers, body: body) { response in
             Reply(status: response.status, headers: response.headers, body: Data(response.body.readableBytesView))
