@@ -248,7 +248,29 @@ ROUTES = {
     "PATCH /v1/meetings/{id}/room-questions/{questionId}": (
         lambda w: f"/v1/meetings/{w.anonymous_meeting}/room-questions/{_room_question(w)}",
         lambda w: {"status": "visible", "answered": False, "pinned": False}),
+    # Teams (decision 90): the corpus host's own team; the unspoiled member bodies name the host
+    # itself or an address without an account, so no case changes who is in the team.
+    "POST /v1/teams": (lambda w: "/v1/teams", lambda w: {"name": "Corpus team"}),
+    "PATCH /v1/teams/{teamId}": (lambda w: f"/v1/teams/{_corpus_team(w)}", lambda w: {"name": "Corpus team"}),
+    "POST /v1/teams/{teamId}/members": (lambda w: f"/v1/teams/{_corpus_team(w)}/members",
+                                        lambda w: {"email": "nobody@example.com", "role": "viewer"}),
+    "PATCH /v1/teams/{teamId}/members/{accountId}": (lambda w: f"/v1/teams/{_corpus_team(w)}/members/{w.host.account_id}",
+                                                     lambda w: {"role": "admin"}),
+    "POST /v1/series/{id}/transfer-to-team": (lambda w: f"/v1/series/{w.series}/transfer-to-team",
+                                              lambda w: {"teamId": _corpus_team(w)}),
 }
+
+
+_TEAMS: dict[str, str] = {}
+
+
+def _corpus_team(w) -> str:
+    """The corpus host's team, made on first use."""
+    if w.series not in _TEAMS:
+        made = w.host.request("POST", "/v1/teams", json={"name": "Corpus team"})
+        assert made.status_code == 201, made.text
+        _TEAMS[w.series] = made.json()["id"]
+    return _TEAMS[w.series]
 
 
 _ACTIONS: dict[str, str] = {}
