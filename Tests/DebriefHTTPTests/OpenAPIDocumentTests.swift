@@ -77,7 +77,10 @@ struct OpenAPIDocumentTests {
         var problems: [String] = []
         for (where_, _, operation) in Self.operations(in: document) {
             if let body = Self.resolved(operation["requestBody"], in: document) as? [String: Any] {
-                for (mediaType, media) in Self.content(of: body) where Self.examples(of: media, in: document).isEmpty {
+                // An image's bytes cannot be written in YAML, and a string standing for them is a
+                // schema-valid body the server must refuse (schemathesis would call that a bug).
+                for (mediaType, media) in Self.content(of: body)
+                where !mediaType.hasPrefix("image/") && Self.examples(of: media, in: document).isEmpty {
                     problems.append("\(where_): request body \(mediaType) has no example")
                 }
             }
