@@ -26,20 +26,18 @@ struct SubmissionBodyReadingTests {
     /// What `Request.decodeJSON` answers for `bytes` (the app's general path).
     static func decoderPath(_ bytes: [UInt8]) -> Outcome? {
         guard !bytes.isEmpty else { return .refused(status: 400, problems: ["body: a JSON body is required"]) }
-        let members: [JSONBodyInspector.Member]?
+        let document: (tree: JSONTree, unrepresentable: FieldProblem?)
         do {
-            members = try JSONBodyInspector.checkStructure(bytes)
-        } catch .tooDeep {
-            return .refused(status: 400, problems: ["body: is nested more than \(JSONBodyInspector.maxDepth) levels deep"])
+            document = try Request.readStructure(bytes)
         } catch {
-            return .refused(status: 400, problems: ["body: is not valid JSON"])
+            return .refused(status: Int(error.status.code), problems: error.fieldProblems.map(\.description))
         }
         do {
-            let (value, unknown) = try KnownMembers.decode(SubmissionInput.self, from: Data(bytes), members: members, with: JSONCoding.decoder)
+            let (value, unknown) = try KnownMembers.decode(SubmissionInput.self, from: Data(bytes), document: document.tree, with: JSONCoding.decoder)
             guard unknown.isEmpty else { return .refused(status: 422, problems: unknown.map(\.description)) }
             return .input(value)
         } catch let error as DecodingError {
-            let problem = Request.apiError(for: error, body: bytes)
+            let problem = Request.apiError(for: error, unrepresentable: document.unrepresentable)
             return .refused(status: Int(problem.status.code), problems: problem.fieldProblems.map(\.description))
         } catch {
             return nil  // a 500 before: nothing to keep

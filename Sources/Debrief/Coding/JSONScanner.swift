@@ -1,7 +1,7 @@
 /// JSON text (RFC 8259) read token by token, over bytes it does not copy: the one lexer of both
 /// readers of a request body (decision 89). The submission's one-pass reader (``SubmissionJSON``)
-/// builds typed values from its tokens; the general path's inspector (DebriefHTTP's
-/// `JSONBodyInspector`) walks every value to check structure and depth and to list the members.
+/// builds typed values from its tokens; ``JSONTree`` reads every other body (and a submission the
+/// one-pass reader declines) into values, checking structure and depth.
 /// So what counts as a string, an escape, valid UTF-8 or a number is decided here, once.
 ///
 /// A token that is not well-formed is nil (the position is then meaningless). A string that is

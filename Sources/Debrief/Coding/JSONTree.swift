@@ -4,9 +4,10 @@ import Foundation
 /// before it can say what is wrong with it: the submission's general path (decision 89), which
 /// names a problem by the member a type reads first, not by where it stands in the text.
 ///
-/// Reading checks what `Request.decodeJSON`'s structure check checks, in the same order: RFC 8259
+/// Every JSON request body is read by it first (`Request.decodeJSON`, which lists the members from
+/// it), so that no decoder meets a body this reader refuses. Reading checks, in this order: RFC 8259
 /// syntax and at most ``maxDepth`` levels of nesting (the first fault in the text decides). It
-/// also notes the first value `JSONDecoder` cannot represent, as that check notes it (a string
+/// also notes the first value `JSONDecoder` cannot represent (a string
 /// that is not Unicode, a number that is not a whole `Int64`), with its path as written: the
 /// member named when a read of such a string fails.
 public indirect enum JSONTree {
@@ -47,6 +48,11 @@ public indirect enum JSONTree {
         reader.scanner.skipWhitespace()
         guard reader.scanner.isAtEnd else { throw .malformed }
         return (tree, reader.unrepresentable)
+    }
+
+    /// As above, for bytes in an array.
+    public static func read(_ bytes: [UInt8]) throws(Refusal) -> (tree: JSONTree, unrepresentable: FieldProblem?) {
+        try bytes.withUnsafeBytes { raw in Result { () throws(Refusal) in try Self.read(raw) } }.get()
     }
 
     private struct Reader {

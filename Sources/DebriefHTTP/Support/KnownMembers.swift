@@ -14,29 +14,50 @@ import Hummingbird
 /// cannot forget it.
 enum KnownMembers {
     /// Decodes `bytes` as `Value` and returns it with the problems of the members it never read.
-    /// `members` are the body's members as ``JSONBodyInspector`` listed them; when it could not
-    /// (a name with an escape), the body is parsed again to find them.
+    /// `document` is the body as ``JSONTree`` read it when checking its structure, which lists its
+    /// members (names decoded, escapes included) without a second parse.
     static func decode<Value: Decodable>(
-        _ type: Value.Type, from bytes: Data, members: [JSONBodyInspector.Member]?, with decoder: JSONDecoder
+        _ type: Value.Type, from bytes: Data, document: JSONTree, with decoder: JSONDecoder
     ) throws -> (Value, [FieldProblem]) {
         let log = MemberLog()
         decoder.userInfo[MemberLog.userInfoKey] = log
         let value = try decoder.decode(Recorded<Value>.self, from: bytes).value
-        guard let members else {
-            let json = try JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed])
-            var problems: [FieldProblem] = []
-            Self.collectUnknown(json, path: [], log: log, into: &problems)
-            return (value, problems)
-        }
+        var members: [Member] = []
+        Self.collectMembers(of: document, at: [], into: &members)
         return (value, Self.unknown(members, log: log))
     }
 
-    /// The members no type asked for, each once, ordered as ``collectUnknown(_:path:log:into:)``
-    /// orders them (by path, names alphabetically). A member inside an unknown one is not listed
-    /// again: its object was never opened, so nothing was asked of it.
-    private static func unknown(_ members: [JSONBodyInspector.Member], log: MemberLog) -> [FieldProblem] {
+    /// An object member: the path of its object and its name.
+    struct Member {
+        let object: [JSONTree.PathPart]
+        let name: String
+    }
+
+    /// Every object member of `tree`, in text order. A name that is not Unicode is left out: no
+    /// decoder reads such a body, so it never gets this far.
+    private static func collectMembers(of tree: JSONTree, at path: [JSONTree.PathPart], into members: inout [Member]) {
+        switch tree {
+        case .object(let entries):
+            for entry in entries {
+                guard let name = entry.name else { continue }
+                members.append(Member(object: path, name: name))
+                Self.collectMembers(of: entry.value, at: path + [.key(name)], into: &members)
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                Self.collectMembers(of: element, at: path + [.index(index)], into: &members)
+            }
+        case .string, .number, .bool, .null:
+            break
+        }
+    }
+
+    /// The members no type asked for, each once, ordered by path (names alphabetically, before
+    /// positions). A member inside an unknown one is not listed again: its object was never
+    /// opened, so nothing was asked of it.
+    private static func unknown(_ members: [Member], log: MemberLog) -> [FieldProblem] {
         var seen: [String: Set<String>] = [:]
-        var found: [(path: [JSONBodyInspector.PathComponent], problem: FieldProblem)] = []
+        var found: [(path: [JSONTree.PathPart], problem: FieldProblem)] = []
         for member in members {
             let object: [any CodingKey] = member.object.map { component in
                 switch component {
@@ -53,25 +74,6 @@ enum KnownMembers {
             found.append((member.object + [.key(member.name)], problem))
         }
         return found.sorted { $0.path.lexicographicallyPrecedes($1.path) }.map(\.problem)
-    }
-
-    private static func collectUnknown(_ json: Any, path: [any CodingKey], log: MemberLog, into problems: inout [FieldProblem]) {
-        if let object = json as? [String: Any] {
-            let here = MemberLog.key(path)
-            let asked = log.asked[here]
-            for (name, value) in object.sorted(by: { $0.key < $1.key }) {
-                let memberPath = path + [MemberKey(stringValue: name)]
-                if let asked, !log.readsAllKeys.contains(here), !asked.contains(name) {
-                    problems.append(FieldProblem(path: Request.path(memberPath), message: "is not a known field"))
-                } else {
-                    Self.collectUnknown(value, path: memberPath, log: log, into: &problems)
-                }
-            }
-        } else if let array = json as? [Any] {
-            for (index, element) in array.enumerated() {
-                Self.collectUnknown(element, path: path + [MemberKey(intValue: index)], log: log, into: &problems)
-            }
-        }
     }
 }
 

@@ -1,10 +1,12 @@
+import Debrief
 import Foundation
 import Hummingbird
 
 extension Request {
     /// Reads the body (up to the context's limit) and decodes it as JSON.
     ///
-    /// Malformed JSON, and JSON nested more than ``JSONBodyInspector/maxDepth`` levels, is a 400;
+    /// Malformed JSON, and JSON nested more than ``JSONTree/maxDepth`` levels, is a 400 before
+    /// `JSONDecoder` sees it (on some inputs at its own limit of 512 it traps instead of throwing);
     /// a well-formed body with a wrong type or a value out of range is a 422 naming the field,
     /// e.g. `questions[2].required: expected a boolean`, `expectedHeadCount: is out of range`;
     /// so is a member the route does not know (``KnownMembers``): `imageUrl: is not a known field`.
@@ -14,29 +16,35 @@ extension Request {
             throw APIError.badRequest("body", "a JSON body is required")
         }
         let bytes = Array(buffer.readableBytesView)
-        let members: [JSONBodyInspector.Member]?
-        do {
-            members = try JSONBodyInspector.checkStructure(bytes)
-        } catch .tooDeep {
-            throw APIError.badRequest("body", "is nested more than \(JSONBodyInspector.maxDepth) levels deep")
-        } catch {
-            throw APIError.badRequest("body", "is not valid JSON")
-        }
+        let document = try Self.readStructure(bytes)
         do {
             let (value, unknown) = try KnownMembers.decode(
-                Value.self, from: Data(bytes), members: members, with: context.requestDecoder)
+                Value.self, from: Data(bytes), document: document.tree, with: context.requestDecoder)
             guard unknown.isEmpty else { throw APIError.validation(unknown) }
             return value
         } catch let error as DecodingError {
-            throw Self.apiError(for: error, body: bytes)
+            throw Self.apiError(for: error, unrepresentable: document.unrepresentable)
         }
     }
 
-    static func apiError(for error: DecodingError, body: [UInt8]) -> APIError {
+    /// The body read by ``JSONTree`` (its syntax and depth checked), or the 400 saying why not.
+    static func readStructure(_ bytes: [UInt8]) throws(APIError) -> (tree: JSONTree, unrepresentable: FieldProblem?) {
+        do {
+            return try JSONTree.read(bytes)
+        } catch .tooDeep {
+            throw .badRequest("body", "is nested more than \(JSONTree.maxDepth) levels deep")
+        } catch {
+            throw .badRequest("body", "is not valid JSON")
+        }
+    }
+
+    /// The problem a decoding error stands for. `unrepresentable` is the first value of the body
+    /// the decoder cannot represent, as ``JSONTree`` found it: the decoder names no member for it.
+    static func apiError(for error: DecodingError, unrepresentable: FieldProblem?) -> APIError {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             // The syntax was checked: the decoder met a value it cannot represent.
-            if let problem = JSONBodyInspector.locateUnrepresentableValue(in: body) {
+            if let problem = unrepresentable {
                 return .validation([problem])
             }
             return .badRequest("body", "is not valid JSON")

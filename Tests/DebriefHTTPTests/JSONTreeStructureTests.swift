@@ -6,8 +6,14 @@ import Debrief
 import Testing
 
 @Suite("JSON bodies: structure checked before decoding, bad values located")
-struct JSONBodyInspectorTests {
+struct JSONTreeStructureTests {
     static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    /// The first value `JSONDecoder` cannot represent, as reading found it (nil for a body that
+    /// is no JSON).
+    static func unrepresentable(_ bytes: [UInt8]) -> FieldProblem? {
+        (try? JSONTree.read(bytes))?.unrepresentable
+    }
 
     @Test(arguments: [
         #"{}"#, #"[]"#, #"{"a":[1,-2,3.5e2,0.25,true,false,null,"x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"]}"#,
@@ -16,7 +22,7 @@ struct JSONBodyInspectorTests {
         String(repeating: "[", count: 64) + String(repeating: "]", count: 64),
     ])
     func wellFormedBodiesPass(_ text: String) throws {
-        try JSONBodyInspector.checkStructure(Self.bytes(text))
+        _ = try JSONTree.read(Self.bytes(text))
     }
 
     @Test(arguments: [
@@ -25,7 +31,7 @@ struct JSONBodyInspectorTests {
         "{\"a\":\u{0}}",
     ])
     func malformedBodiesAreRefused(_ text: String) {
-        #expect(throws: JSONBodyInspector.Refusal.malformed) { try JSONBodyInspector.checkStructure(Self.bytes(text)) }
+        #expect(throws: JSONTree.Refusal.malformed) { _ = try JSONTree.read(Self.bytes(text)) }
     }
 
     /// 513 `[` and nothing else crashed JSONDecoder (a trap in Foundation, not an error); such
@@ -35,7 +41,7 @@ struct JSONBodyInspectorTests {
         for text in [String(repeating: "[", count: depth), String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth),
             "{\"title\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"]
         {
-            #expect(throws: JSONBodyInspector.Refusal.tooDeep) { try JSONBodyInspector.checkStructure(Self.bytes(text)) }
+            #expect(throws: JSONTree.Refusal.tooDeep) { _ = try JSONTree.read(Self.bytes(text)) }
         }
     }
 
@@ -52,8 +58,8 @@ struct JSONBodyInspectorTests {
         ("1e400", "body", "is out of range"),
     ])
     func unrepresentableValuesAreNamed(_ text: String, _ path: String, _ message: String) throws {
-        try JSONBodyInspector.checkStructure(Self.bytes(text))
-        #expect(JSONBodyInspector.locateUnrepresentableValue(in: Self.bytes(text)) == FieldProblem(path: path, message: message))
+        _ = try JSONTree.read(Self.bytes(text))
+        #expect(Self.unrepresentable(Self.bytes(text)) == FieldProblem(path: path, message: message))
     }
 
     @Test func invalidUTF8InsideAStringIsNamed() throws {
@@ -63,13 +69,13 @@ struct JSONBodyInspectorTests {
             Self.bytes(#"{"title":""#) + [0xED, 0xA0, 0x80] + Self.bytes(#""}"#),  // an encoded surrogate
             Self.bytes(#"{"title":""#) + [0xE2, 0x82] + Self.bytes(#""}"#),  // truncated
         ] {
-            try JSONBodyInspector.checkStructure(bytes)
-            #expect(JSONBodyInspector.locateUnrepresentableValue(in: bytes) == FieldProblem(path: "title", message: "must be valid Unicode text"))
+            _ = try JSONTree.read(bytes)
+            #expect(Self.unrepresentable(bytes) == FieldProblem(path: "title", message: "must be valid Unicode text"))
         }
     }
 
     @Test(arguments: [#"{"a":1,"b":[2,3.0,1e2],"c":"é"}"#, "{]"])
     func nothingToNameIsNil(_ text: String) {
-        #expect(JSONBodyInspector.locateUnrepresentableValue(in: Self.bytes(text)) == nil)
+        #expect(Self.unrepresentable(Self.bytes(text)) == nil)
     }
 }
