@@ -21,7 +21,7 @@ struct ExportController {
     let exporter: Exporter
     let meetings: MeetingActions
     let admission: Admission
-    /// Every export is recorded once it is authorized, before a byte is written (decision 91).
+    /// Every export is recorded by ``ExportDelivery``, before its first byte leaves (decision 91).
     let audit: AuditRecord
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
@@ -60,31 +60,13 @@ struct ExportController {
             } catch let error as DebriefError where error.code == .notFound {
                 throw APIError.notFound(target.isMeeting ? "meeting" : "series")
             }
-            try await self.audit.record(.export(exportRequest), by: viewer)
             spool = try await self.spool(prepared)
         }
-        let eventLoop = context.channel.eventLoop
-        let body = ResponseBody(contentLength: spool.size) { writer in
-            defer { download.release() }
-            while let chunk = try await spool.read(upTo: ExportLimits.downloadChunkBytes) {
-                try await writer.write(ByteBuffer(bytes: chunk))
-                // The writer hands a chunk to the event loop without waiting for it, so a spool read
-                // faster than the loop could run megabytes ahead of a paused client before the
-                // channel's unwritability reached the writer (measured 1.4 to 6.6 MB of 37). A turn of
-                // the loop after each chunk keeps that current: the next write waits while the
-                // client does not read (``ExportLimits/downloadReadAheadBytes``).
-                try await eventLoop.submit {}.get()
-            }
-            try await writer.finish(nil)
-        }
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: format == .xlsx ? Self.xlsxMediaType : "text/csv; charset=utf-8",
-                .contentDisposition: ContentDisposition.attachment(prepared.fileName),
-                .cacheControl: "no-store",
-            ],
-            body: body)
+        // Recorded as the body starts (``ExportDelivery``): a HEAD records no read.
+        return ExportDelivery(audit: self.audit).response(
+            spool, of: exportRequest, by: viewer, download: download,
+            contentType: format == .xlsx ? Self.xlsxMediaType : "text/csv; charset=utf-8", fileName: prepared.fileName,
+            eventLoop: context.channel.eventLoop)
     }
 
     /// The account whose data the export is: the meeting's or the series' owner.
@@ -96,7 +78,7 @@ struct ExportController {
             case .series(let id):
                 guard let first = try await self.meetings.series(id, visibleTo: viewer).first else { throw APIError.notFound("series") }
                 return first.hostID
-            case .host, .all:
+            case .host, .all, .team:
                 return viewer.accountID
             }
         } catch let error as DebriefError where error.code == .notFound {

@@ -12,6 +12,9 @@ public enum ExportTarget: Sendable, Equatable {
     case host(email: String)
     /// Every meeting (operators only: the CLI).
     case all
+    /// Every series a team owns, as its summary (``TeamExport``): `GET /v1/teams/{id}/export.csv`
+    /// and `debrief export --team`, recorded by the same code as every other export (decision 91).
+    case team(UUID)
 }
 
 /// Submission times an export keeps: `since` inclusive, `until` exclusive, as the results API.
@@ -171,6 +174,7 @@ public struct ExportRequest: Sendable, Equatable {
             }.joined()
             what = "host-" + safe
         case .all: what = "all"
+        case .team(let id): what = "team-" + id.uuidString.lowercased()
         }
         return "debrief-\(what)" + self.fileNameSuffix
     }

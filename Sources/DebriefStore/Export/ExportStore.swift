@@ -81,6 +81,11 @@ public struct ExportStore: Sendable {
             meetings = "m.host_id = \(hostID)::uuid" + visible
         case .all:
             meetings = SQLQuery.visible(to: viewer)
+        case .team(let id):
+            meetings = "m.series_id IN (SELECT s.id FROM meeting_series s WHERE s.team_id = \(id)::uuid)" + visible
+            guard try await self.exists(meetings) else {
+                throw DebriefError.notFound("team \(id.uuidString.lowercased())")
+            }
         }
         // Actions are read with `.edit` (decision 74): refused here, before a byte is sent, by
         // the gate the actions' store asks again as it reads each session.
@@ -119,7 +124,7 @@ public struct ExportStore: Sendable {
             if case .series = request.target { series = true }
             let name = ExportFileName.of(title: title, series: series, sessionStart: startsAt, exportedAt: Date(), zone: zone.zone, suffix: suffix)
             return (name, zone)
-        case .host, .all:
+        case .host, .all, .team:
             break
         }
         let fallback = request.suggestedFileName

@@ -14,6 +14,12 @@ public struct TeamExport: Sendable {
     public let csv: CSVOptions
     /// `debrief-<team>-team-<day of the export>-summary-utf8.csv`, the day in UTC.
     public let fileName: ExportFileName
+
+    /// The export as every export is named: the team's target, its summary, its CSV options;
+    /// what the read record's one export row is made from (``AuditEvent/export(_:)``).
+    public var request: ExportRequest {
+        ExportRequest(target: .team(self.team.id), layout: .summary(self.window), csv: self.csv)
+    }
 }
 
 extension ExportStore {

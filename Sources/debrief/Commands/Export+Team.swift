@@ -1,5 +1,6 @@
 import ArgumentParser
 import Debrief
+import DebriefActions
 import DebriefExport
 import DebriefStore
 import Foundation
@@ -44,6 +45,10 @@ extension Export {
             let exporter = Exporter(exports: ExportStore(database: session.database), results: ResultsStore(database: session.database))
             // The operator who can reach the database sees every team.
             let prepared = try await exporter.prepareTeam(options.team, window: options.window, csv: options.csv, visibleTo: .service)
+            // In the read record as every export is: the operator's, from the shell (decision 91).
+            try await AuditRecord.$origin.withValue(.shell("debrief export")) {
+                try await AuditRecord(store: AuditStore(database: session.database)).recordOperator(.export(prepared.request))
+            }
             let output = try self.output.map(ExportOutput.file) ?? ExportOutput.standardOutput()
             do {
                 try await exporter.writeTeamSummary(prepared) { chunk in try output.write(chunk) }
