@@ -144,7 +144,9 @@ struct AppServices: Sendable {
         // The one list (docs/decisions/0088): a feature is built here, once, and nowhere else
         // (scripts/check-layers, rule 30).
         self.features = [
-            BrandingFeature(pictures: SeriesPictureActions(pictures: SeriesPictureStore(database: database)), accounts: accounts),
+            BrandingFeature(
+                pictures: SeriesPictureActions(pictures: SeriesPictureStore(database: database)),
+                looks: TeamLookActions(looks: TeamLookStore(database: database), audit: audit), accounts: accounts),
             TeamsFeature(teams: TeamActions(teams: TeamStore(database: database), transfers: SeriesTransferStore(database: database), shares: SeriesShareStore(database: database))),
             WebhooksFeature(webhooks: webhooks, meetings: meetings, delivery: webhookDelivery),
             ChatFeature(chat: chat, digests: ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))),

@@ -15,7 +15,8 @@ import Testing
 /// The matrix's rows: each documented route, who may call it and what success is (see
 /// ``AuthorizationMatrixTests``).
 extension AuthorizationMatrixTests {
-    static let rows: [String: Row] = Self.teamRows.merging(Self.recordAndPictureRows) { team, _ in team }.merging([
+    static let rows: [String: Row] = Self.teamRows.merging(Self.recordAndPictureRows) { team, _ in team }
+        .merging(Self.teamLookRows) { team, _ in team }.merging([
         "GET /healthz": Row(access: .anyone, success: .ok),
         "GET /readyz": Row(access: .anyone, success: .ok),
         "GET /openapi.yaml": Row(access: .anyone, success: .ok),

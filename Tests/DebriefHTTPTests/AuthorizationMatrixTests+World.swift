@@ -83,6 +83,7 @@ extension AuthorizationMatrixTests {
                 ("{token}", "dbc_not-a-feed-token"), ("{deliveryId}", self.webhookDelivery), ("{accountId}", self.bystander),
                 ("{transferId}", self.transfer), ("{teamId}", self.team), ("{token}", "dbx_not-a-link"),
                 ("{pictureId}", "3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c"),
+                ("{file}", "1a5e20.css"),
             ]
             return values.reduce(path) { filled, value in filled.replacingOccurrences(of: value.0, with: value.1) }
         }

@@ -30,14 +30,25 @@ public struct SeriesPicture: Sendable, Equatable {
     public var reference: PictureReference { PictureReference(id: self.id, width: self.width, height: self.height) }
 }
 
-/// A picture with its bytes, as the picture route serves it.
+/// An uploaded image with its bytes, as the image routes serve it (a series' picture, a team's
+/// logo: decision 95): what the bytes are, their SHA-256 (the strong ETag) and the name a
+/// download gets.
 public struct StoredImage: Sendable, Equatable {
-    public var picture: SeriesPicture
+    public var format: ImageFormat
+    public var sha256: String
+    /// The file name without its extension (`series-picture`, `team-logo`).
+    public var name: String
     public var bytes: Data
 
-    public init(picture: SeriesPicture, bytes: Data) {
-        self.picture = picture
+    public init(format: ImageFormat, sha256: String, name: String, bytes: Data) {
+        self.format = format
+        self.sha256 = sha256
+        self.name = name
         self.bytes = bytes
+    }
+
+    public init(picture: SeriesPicture, bytes: Data) {
+        self.init(format: picture.format, sha256: picture.sha256, name: "series-picture", bytes: bytes)
     }
 }
 

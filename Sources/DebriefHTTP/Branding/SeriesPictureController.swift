@@ -44,13 +44,13 @@ public struct SeriesPictureController: Sendable {
         }
     }
 
-    /// The body up to ``ImageUpload/maxBytes``; past it, 413 naming the field.
-    static func readImage(_ request: Request) async throws -> Data {
+    /// The body up to ``ImageUpload/maxBytes``; past it, 413 naming `field` (a team's logo reads its body here too).
+    static func readImage(_ request: Request, field: String = SeriesPictureActions.field) async throws -> Data {
         do {
             let buffer = try await request.readBody(upTo: ImageUpload.maxBytes)
             return Data(buffer.readableBytesView)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            let problem = FieldProblem(path: SeriesPictureActions.field, message: "is larger than \(ImageUpload.maxBytes) bytes (256 KB)")
+            let problem = FieldProblem(path: field, message: "is larger than \(ImageUpload.maxBytes) bytes (256 KB)")
             throw APIError(.contentTooLarge, code: "body_too_large", detail: "\(problem.path): \(problem.message)", fieldProblems: [problem])
         }
     }

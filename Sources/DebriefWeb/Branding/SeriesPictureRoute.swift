@@ -25,28 +25,29 @@ struct SeriesPictureRoute: Sendable {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("series-pictures/:pictureId") { request, context -> Response in
             guard let text = context.parameters.get("pictureId"), let id = UUID(uuidString: text) else { throw HTTPError(.notFound) }
-            let viewer = try await self.signedInViewer(request)
+            let viewer = try await Self.signedInViewer(request, accounts: self.accounts)
             guard let image = try await self.pictures.served(id, to: viewer) else { throw HTTPError(.notFound) }
             return Self.response(image, request: request)
         }
     }
 
-    /// The host signed in on this browser, if any: a picture of a series not yet public is theirs to see.
-    private func signedInViewer(_ request: Request) async throws -> Viewer? {
+    /// The host signed in on this browser, if any: a picture of a series (a team's logo) not yet
+    /// public is theirs to see.
+    static func signedInViewer(_ request: Request, accounts: AccountActions) async throws -> Viewer? {
         guard let token = SessionCookie.token(in: request) else { return nil }
-        return try await self.accounts.account(forToken: token, presentedAs: .sessionCookie)?.viewer
+        return try await accounts.account(forToken: token, presentedAs: .sessionCookie)?.viewer
     }
 
     static func response(_ image: StoredImage, request: Request) -> Response {
-        let etag = "\"\(image.picture.sha256)\""
+        let etag = "\"\(image.sha256)\""
         var headers: HTTPFields = [
             .eTag: etag, .cacheControl: Self.cacheControl, .contentSecurityPolicy: ContentSecurityPolicy.api,
         ]
         if Self.matches(request.headers[values: .ifNoneMatch], etag) {
             return Response(status: .notModified, headers: headers)
         }
-        headers[.contentType] = image.picture.format.mediaType
-        headers[.contentDisposition] = "inline; filename=\"series-picture.\(image.picture.format.fileExtension)\""
+        headers[.contentType] = image.format.mediaType
+        headers[.contentDisposition] = "inline; filename=\"\(image.name).\(image.format.fileExtension)\""
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
     }
 
