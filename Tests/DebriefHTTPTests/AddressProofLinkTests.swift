@@ -30,7 +30,8 @@ struct AddressProofLinkTests {
             publicBaseURL: "https://debrief.example", addressProofs: AddressProofLinks(database: database, accounts: store))
         let accounts = AccountActions(
             accounts: store, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
-            signUpGate: SignUpGate(policy: .open, accounts: store, invitations: InvitationStore(database: database)), mail: mail)
+            signUpGate: SignUpGate(policy: .open, accounts: store, invitations: InvitationStore(database: database)), mail: mail,
+            audit: AuditRecord(store: AuditStore(database: database)))
         // The installation's first account is its admin, proven without mail.
         _ = try await accounts.signUp(SignUpInput(email: "admin@example.com", password: "correct horse battery", displayName: "Admin"))
         try await body(World(database: database, accounts: accounts, store: store, mail: mail))

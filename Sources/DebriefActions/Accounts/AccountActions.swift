@@ -19,14 +19,14 @@ public struct AccountActions: Sendable {
     /// Mails a new account's address its confirmation link when SMTP is configured (decision 54);
     /// nil in tests that build accounts without mail.
     let mail: MailActions?
-    /// Records every sign-in of an installation admin (decision 91); nil in tests that build
-    /// accounts without a record.
-    let audit: AuditRecord?
+    /// Records every sign-in of an installation admin (decision 91). Not optional: no way of
+    /// building the actions leaves an admin's sign-in out of the record.
+    let audit: AuditRecord
 
     /// Everything is given here, once: nothing is assigned into the actions after they are built.
     public init(
         accounts: AccountStore, tokens: TokenStore, throttle: LoginThrottle, signUpGate: SignUpGate, readReplica: ReadReplica? = nil,
-        passwordsForAdminsOnly: Bool = false, mail: MailActions? = nil, audit: AuditRecord? = nil
+        passwordsForAdminsOnly: Bool = false, mail: MailActions? = nil, audit: AuditRecord
     ) {
         self.accounts = accounts
         self.tokens = tokens
@@ -120,8 +120,8 @@ public struct AccountActions: Sendable {
 
     /// An admin's sign-in is in the read record; a failure to record fails the sign-in.
     private func recordSignIn(of account: Account, detail: String) async throws {
-        guard account.role == .admin, let audit = self.audit else { return }
-        try await audit.record(AuditEvent(.adminSignIn, detail: detail), by: account.viewer)
+        guard account.role == .admin else { return }
+        try await self.audit.record(AuditEvent(.adminSignIn, detail: detail), by: account.viewer)
     }
 
     static let wrongCredentials = DebriefError(.unauthenticated, "the email or password is wrong")

@@ -73,7 +73,8 @@ struct CompanySignInActionTests {
         let accountStore = AccountStore(database: database, hasher: hasher)
         let accounts = AccountActions(
             accounts: accountStore, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
-            signUpGate: SignUpGate(policy: .open, accounts: accountStore, invitations: InvitationStore(database: database)))
+            signUpGate: SignUpGate(policy: .open, accounts: accountStore, invitations: InvitationStore(database: database)),
+            audit: AuditRecord(store: AuditStore(database: database)))
         let provider = FakeProvider(answer)
         let settings = CompanySignInSettings(
             issuer: "https://id.example.com", clientID: "debrief", clientSecret: "s", displayName: "Acme",

@@ -47,7 +47,8 @@ struct ProviderTeamsSyncTests {
         let accountStore = AccountStore(database: database, hasher: hasher)
         let accounts = AccountActions(
             accounts: accountStore, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
-            signUpGate: SignUpGate(policy: .open, accounts: accountStore, invitations: InvitationStore(database: database)))
+            signUpGate: SignUpGate(policy: .open, accounts: accountStore, invitations: InvitationStore(database: database)),
+            audit: AuditRecord(store: AuditStore(database: database)))
         let lead = try await accountStore.create(
             SignUp(email: try EmailAddress(parsing: "lead@example.com"), password: "correct horse battery", displayName: "Lead"))
         let teams = TeamStore(database: database)
