@@ -15,6 +15,8 @@ public struct ParticipantFormView: Sendable {
     public var timeZone: String? = nil
     /// The series' picture (decision 92), shown above the form.
     public var picture: PictureReference? = nil
+    /// The look of the team that owns the series (decision 95): its logo and accent; nil for a person's series.
+    public var teamLook: TeamLook? = nil
     /// The signed "opened" ticket of this view and its text (docs/decisions/0036), set by the
     /// actions that hand the view out.
     public var opened: (ticket: OpenedTicket, text: String)? = nil
@@ -92,7 +94,8 @@ public struct ParticipantFormStore: Sendable {
                 (SELECT m.place FROM meetings m WHERE m.id = f.meeting_id) AS place,
                 (SELECT to_jsonb(s) ->> 'time_zone' FROM meetings m JOIN meeting_series s ON s.id = m.series_id
                     WHERE m.id = f.meeting_id) AS time_zone,
-                \(SeriesPictureStore.referenceColumn(series: "(SELECT m.series_id FROM meetings m WHERE m.id = f.meeting_id)"))
+                \(SeriesPictureStore.referenceColumn(series: "(SELECT m.series_id FROM meetings m WHERE m.id = f.meeting_id)")),
+                \(TeamLookStore.lookColumn(series: "(SELECT m.series_id FROM meetings m WHERE m.id = f.meeting_id)"))
             FROM \(Self.current(code))
             """)
         guard let row = rows.first else {
@@ -113,6 +116,7 @@ public struct ParticipantFormStore: Sendable {
             closesAt: try row.decode("closes_at"))
         view.timeZone = try row.decode("time_zone")
         view.picture = try SeriesPictureStore.reference(row)
+        view.teamLook = try TeamLookStore.look(row)
         return view
     }
 

@@ -132,6 +132,8 @@ struct ParticipantFormPage {
     var meetingLine: String
     /// The series' picture above the form (decision 92).
     var picture: PicturePart?
+    /// The logo of the team that owns the series (decision 95).
+    var teamLogo: TeamLogoPart?
     var privacyNote: String
     var closesNote: String?
     var idempotencyKey: String
@@ -186,6 +188,7 @@ struct ParticipantFormPage {
         }
         self.showsLanguagePicker = self.languageChoices.count > 1
         self.picture = view.picture.map { PicturePart($0, title: view.meetingTitle, t: t) }
+        self.teamLogo = view.teamLook.flatMap(TeamLogoPart.init)
         // The meeting's title only when it says something the heading does not: a form titled
         // like its meeting shows the title once (issue 32 item 16).
         let sameTitle = [definition.title, view.form.definition.title].contains {

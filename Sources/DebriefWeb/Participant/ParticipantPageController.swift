@@ -333,7 +333,8 @@ struct ParticipantPageController {
         var response = try writer.page(
             "participant-form", title: page.formTitle, view: page, status: status,
             policy: room ? ContentSecurityPolicy.dashboard : scripted ? ContentSecurityPolicy.scripted : ContentSecurityPolicy.page,
-            script: hasFollowUps ? Assets.followUpScript.url : nil, alsoScripts: kindScripts + (room ? [Assets.roomQuestionsScript.url] : []))
+            script: hasFollowUps ? Assets.followUpScript.url : nil, alsoScripts: kindScripts + (room ? [Assets.roomQuestionsScript.url] : []),
+            alsoStyles: [view.teamLook?.stylesheetPath].compactMap { $0 })
         self.keep(roomBlock.issued, code: view.form.code, on: &response, request: request)
         return response
     }

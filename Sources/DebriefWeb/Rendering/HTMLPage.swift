@@ -12,6 +12,8 @@ struct PageFrame {
     var t: [String: String]
     var title: String
     var stylesheet: String = Assets.stylesheet.url
+    /// Stylesheets after the pages' own (a team's accent, decision 95): none on most pages.
+    var styles: [String] = []
     /// The page's scripts (each its own file, `defer`red): none on most pages.
     var scripts: [String] = []
     /// The sign-out button's CSRF token, on pages of a signed-in host.
@@ -46,10 +48,10 @@ struct PageWriter {
     func page(
         _ template: String, title: String, view: Any, status: HTTPResponse.Status = .ok,
         policy: String = ContentSecurityPolicy.page, script: String? = nil, signOutToken: String? = nil, showsAdmin: Bool = false,
-        alsoScripts: [String] = []
+        alsoScripts: [String] = [], alsoStyles: [String] = []
     ) throws -> Response {
         let frame = PageFrame(
-            lang: self.language.rawValue, t: self.localizer.table, title: title, scripts: [script].compactMap { $0 } + alsoScripts,
+            lang: self.language.rawValue, t: self.localizer.table, title: title, styles: alsoStyles, scripts: [script].compactMap { $0 } + alsoScripts,
             signOutToken: signOutToken, showsAdmin: showsAdmin,
             zoneNote: DateText.hostZoneName.map { self.localizer(.timesIn, ["zone": $0]) },
             zoneHint: self.localizer(.timeZoneFieldHint, ["zone": DateText.zoneName]), page: view)
