@@ -141,13 +141,17 @@ struct AppServices: Sendable {
             },
             chat: { job in try await chatRenderer.payload(job) },
             logger: Logger(label: "debrief.webhooks"))
+        let teams = TeamActions(
+            teams: TeamStore(database: database), transfers: SeriesTransferStore(database: database), shares: SeriesShareStore(database: database))
+        let teamOverviews = TeamOverviewActions(
+            overviews: TeamOverviewStore(teams: TeamStore(database: database), results: resultsStore), clock: configuration.clock)
         // The one list (docs/decisions/0088): a feature is built here, once, and nowhere else
         // (scripts/check-layers, rule 30).
         self.features = [
             BrandingFeature(
                 pictures: SeriesPictureActions(pictures: SeriesPictureStore(database: database)),
                 looks: TeamLookActions(looks: TeamLookStore(database: database), audit: audit), accounts: accounts),
-            TeamsFeature(teams: TeamActions(teams: TeamStore(database: database), transfers: SeriesTransferStore(database: database), shares: SeriesShareStore(database: database))),
+            TeamsFeature(teams: teams),
             WebhooksFeature(webhooks: webhooks, meetings: meetings, delivery: webhookDelivery),
             ChatFeature(chat: chat, digests: ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))),
             CalendarFeature(calendar: calendar, meetings: meetings, forms: forms),
@@ -159,7 +163,9 @@ struct AppServices: Sendable {
                     exports: ExportStore(database: database, reads: self.readReplica, metrics: ExportMetrics(factory: metrics)),
                     results: resultsStore, clock: configuration.clock),
                 meetings: meetings, audit: audit),
-            TeamOverviewFeature(exporter: Exporter(exports: ExportStore(database: database, reads: self.readReplica), results: resultsStore, clock: configuration.clock)),
+            TeamOverviewFeature(
+                exporter: Exporter(exports: ExportStore(database: database, reads: self.readReplica), results: resultsStore, clock: configuration.clock),
+                overviews: teamOverviews),
             // Sent only when an SMTP server is configured: its settings name the sender.
             MailFeature(
                 mail: mail, sending: rosterSending, meetings: meetings,

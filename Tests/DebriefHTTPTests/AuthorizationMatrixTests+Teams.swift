@@ -24,6 +24,7 @@ extension AuthorizationMatrixTests {
             access: .series(.manage), success: .ok, body: { _, _ in ["role": "editor"] }, prepare: Self.addBystander),
         "DELETE /v1/teams/{teamId}/members/{accountId}": Row(access: .series(.manage), success: .noContent, prepare: Self.addBystander),
         "GET /v1/teams/{teamId}/series": Row(access: .series(.read), success: .ok),
+        "GET /v1/teams/{teamId}/overview": Row(access: .series(.read), success: .ok),
         // The series' owner (or an installation admin) offers it to the owner's team.
         "POST /v1/series/{id}/transfer-to-team": Row(
             access: .series(.manage), success: .accepted, body: { world, _ in ["teamId": world.team] }),

@@ -27,16 +27,19 @@ struct TeamList: ResponseEncodable {
     var items: [TeamResponse]
 }
 
-/// One member: `{"accountId","email","displayName","role","addedAt"}`.
+/// One member: `{"accountId","email","displayName","role","addedAt","fromProvider"}`;
+/// `fromProvider` says company sign-in added the membership from the provider's groups
+/// (docs/decisions/0093-team-members-from-sign-in.md).
 struct TeamMemberResponse: Encodable {
     var accountID: UUID
     var email: String
     var displayName: String
     var role: String
     var addedAt: Date
+    var fromProvider: Bool
 
     enum CodingKeys: String, CodingKey {
-        case accountID = "accountId", email, displayName, role, addedAt
+        case accountID = "accountId", email, displayName, role, addedAt, fromProvider
     }
 
     init(_ member: TeamMember) {
@@ -45,6 +48,7 @@ struct TeamMemberResponse: Encodable {
         self.displayName = member.displayName
         self.role = member.role.rawValue
         self.addedAt = member.addedAt
+        self.fromProvider = member.fromProvider
     }
 }
 
