@@ -7,6 +7,8 @@ extension MeetingStore {
     public struct SeriesEntry: Sendable {
         public var seriesID: UUID
         public var sessions: [Meeting]
+        /// The series' picture (decision 92), read with the page's own query; nil when it has none.
+        public var picture: PictureReference? = nil
     }
 
     /// One page of the host's series (their own and those shared with them), the one with the latest session first; with `search`, only
@@ -24,7 +26,8 @@ extension MeetingStore {
                 HAVING \(pattern)::text IS NULL OR bool_or(m.title ILIKE \(pattern)::text ESCAPE '\\')
                 ORDER BY latest DESC, m.series_id LIMIT \(perPage + 1) OFFSET \(offset)
             )
-            SELECT \(Meeting.columns(for: viewer)), s.latest FROM s JOIN meetings m ON m.series_id = s.series_id AND m.trashed_at IS NULL
+            SELECT \(Meeting.columns(for: viewer)), s.latest, \(SeriesPictureStore.referenceColumn(series: "s.series_id"))
+            FROM s JOIN meetings m ON m.series_id = s.series_id AND m.trashed_at IS NULL
             ORDER BY s.latest DESC, s.series_id, m.session_number DESC
             """)
         var entries: [SeriesEntry] = []
@@ -33,7 +36,7 @@ extension MeetingStore {
             if entries.last?.seriesID == meeting.seriesID {
                 entries[entries.count - 1].sessions.append(meeting)
             } else {
-                entries.append(SeriesEntry(seriesID: meeting.seriesID, sessions: [meeting]))
+                entries.append(SeriesEntry(seriesID: meeting.seriesID, sessions: [meeting], picture: try SeriesPictureStore.reference(row)))
             }
         }
         return (Array(entries.prefix(perPage)), entries.count > perPage)

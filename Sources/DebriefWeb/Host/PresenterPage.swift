@@ -76,6 +76,8 @@ struct PresenterPageController {
         var reviewURL: String?
         /// The top questions from the room, while the host has them on.
         var roomTop: PresenterRoomQuestionsBlock?
+        /// The series' picture (decision 92); nil when it has none.
+        var picture: PicturePart?
     }
 
     /// What `?q=` asks for: the previous session's actions, one question (0-based) or the overview.
@@ -112,6 +114,7 @@ struct PresenterPageController {
         let id = meeting.id.uuidString.lowercased()
         let published = try await self.results.reportIfPublished(meeting: meeting.id, visibleTo: try context.requireViewer())
         var view = PresenterPage(meetingTitle: meeting.title, dashboardURL: "/m/\(id)")
+        view.picture = try await self.meetings.seriesPicture(of: meeting).map { PicturePart($0, title: meeting.title, t: t) }
         let base = "/m/\(id)/present"
         view.overviewURL = base + "?q=overview"
         view.review = try await self.actionBlocks?.presenterReview(meeting, by: try context.requireViewer(), language: writer.language)

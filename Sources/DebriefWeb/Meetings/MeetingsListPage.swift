@@ -41,6 +41,8 @@ struct MeetingsListPage {
         /// of one (its featured row is all there is).
         var sessions: [Session]
         var allSessions: String
+        /// The series' picture (decision 92); nil when it has none.
+        var picture: PicturePart? = nil
     }
 
     /// The nearest meeting on the first page without a search; nil otherwise or when none is ahead.
@@ -91,7 +93,8 @@ struct MeetingsListPage {
                 featured: featuredRow.map { [$0] } ?? [],
                 sessions: entry.sessions.count > 1 || featuredRow == nil
                     ? entry.sessions.sorted { ($0.startsAt, $0.sessionNumber) < ($1.startsAt, $1.sessionNumber) }.map(row) : [],
-                allSessions: t(HomePhrase.homeAllSessions, ["n": String(entry.sessions.count)]))
+                allSessions: t(HomePhrase.homeAllSessions, ["n": String(entry.sessions.count)]),
+                picture: entry.picture.map { PicturePart($0, title: latest.title, t: t) })
         }
         self.query = query
         self.emptyText = query.isEmpty ? t(.noMeetings) : t(.noSearchResults, ["q": query])
