@@ -19,6 +19,13 @@ struct ParticipantRulesTests {
         configuration: DatabaseConfiguration(url: "postgresql://nobody@127.0.0.1:1/none", acquireTimeout: .seconds(1)),
         logger: Logger(label: "test.unreachable"))
 
+    /// An answer of `value` to the "useful" rating.
+    static func rating(_ value: Int) -> AnswerInput {
+        var answer = AnswerInput(questionKey: "useful")
+        answer.rating = value
+        return answer
+    }
+
     static func actions() -> ParticipantActions {
         let forms = ParticipantFormStore(database: Self.unreachable, cache: PublishedFormCache())
         let notifier = ResultsNotifier(database: Self.unreachable, mode: .inTransaction)
@@ -37,7 +44,7 @@ struct ParticipantRulesTests {
 
     @Test func aSubmissionReportsItsTokenAndItsAnswersAtOnce() async throws {
         let input = SubmissionInput(
-            participantToken: "not-a-token", answers: [AnswerInput(questionKey: "useful", rating: 9)])
+            participantToken: "not-a-token", answers: [Self.rating(9)])
         let failure = await #expect(throws: ValidationFailure.self) {
             try await Self.actions().submit(input, to: try Self.form(anonymous: false), idempotencyKey: nil)
         }
@@ -47,7 +54,7 @@ struct ParticipantRulesTests {
     }
 
     @Test func aNamedFormNeedsACheckIn() async throws {
-        let input = SubmissionInput(answers: [AnswerInput(questionKey: "useful", rating: 4)])
+        let input = SubmissionInput(answers: [Self.rating(4)])
         let failure = await #expect(throws: ValidationFailure.self) {
             try await Self.actions().submit(input, to: try Self.form(anonymous: false), idempotencyKey: nil)
         }

@@ -57,9 +57,10 @@ struct ChoiceAnswerTests {
 
     @Test("Fields of other kinds are refused")
     func foreignFields() throws {
+        // In the registry's order of the kinds that own them (short answer's `text` before rating's).
         #expect(try q2(AnswerInput(questionKey: "q2", optionIds: ["o1"], rating: 3, text: "x")) == [
-            P("answers[2].rating", "not allowed for choice questions"),
             P("answers[2].text", "not allowed for choice questions"),
+            P("answers[2].rating", "not allowed for choice questions"),
         ])
     }
 

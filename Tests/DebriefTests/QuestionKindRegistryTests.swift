@@ -50,7 +50,8 @@ struct QuestionKindRegistryTests {
             #expect(owners.count == 1, "\(field) belongs to one kind, not \(owners.count)")
         }
         let named = QuestionKinds.all.reduce(Set<String>()) { $0.union($1.answerFields) }
-        #expect(named == Set(fields), "every answer field of AnswerInput is some kind's")
+        #expect(named == Set(fields), "every answer member is some kind's")
+        #expect(QuestionKinds.answerMembers.map(\.name).count == fields.count, "no member is declared twice")
     }
 
     @Test func theKindFieldsOfAQuestionInputAreTheDescriptorsFields() {

@@ -64,7 +64,6 @@ public struct Answer: Sendable, Equatable, Hashable, Codable {
 }
 
 extension JSONKey {
-    // An answer's question, and the members of the kinds whose descriptors do not yet declare their own.
-    static let questionKey: JSONKey = "questionKey", optionIds: JSONKey = "optionIds", otherText: JSONKey = "otherText"
-    static let rating: JSONKey = "rating", text: JSONKey = "text", ratings: JSONKey = "ratings", ranking: JSONKey = "ranking"
+    /// An answer's question (each kind's members are named in its own file).
+    static let questionKey: JSONKey = "questionKey"
 }

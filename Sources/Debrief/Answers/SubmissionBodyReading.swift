@@ -78,8 +78,7 @@ private struct GeneralReading {
     var unknown: [[JSONTree.PathPart]] = []
 
     static let submissionMembers: Set<String> = ["participantToken", "answers", "language", "openedToken", "personalLink"]
-    static let sharedAnswerMembers = ["questionKey", "optionIds", "otherText", "rating", "text", "ratings", "ranking"]
-    static let answerMembers = Set(Self.sharedAnswerMembers + QuestionKinds.answerMembers.map(\.name))
+    static let answerMembers = Set(["questionKey"] + QuestionKinds.answerMembers.map(\.name))
 
     mutating func submission(_ tree: JSONTree) throws(Failure) -> SubmissionInput {
         let members = try self.object(tree, known: Self.submissionMembers)
@@ -98,20 +97,23 @@ private struct GeneralReading {
         let members = try self.object(tree, known: Self.answerMembers)
         var answer = AnswerInput()
         answer.questionKey = try self.optional(members, "questionKey") { reading, value throws(Failure) in try reading.string(value) }
-        answer.optionIds = try self.optional(members, "optionIds") { reading, value throws(Failure) in try reading.strings(value) }
-        answer.otherText = try self.optional(members, "otherText") { reading, value throws(Failure) in try reading.string(value) }
-        // An optional integer: the decoder's number check named the optional type, whose
-        // failures all read "is out of range" (`JSONNumberReading.message`).
-        answer.rating = try self.optional(members, "rating") { reading, value throws(Failure) in try reading.integer(value, fractionMessage: "is out of range") }
-        answer.text = try self.optional(members, "text") { reading, value throws(Failure) in try reading.string(value) }
-        answer.ratings = try self.optional(members, "ratings") { reading, value throws(Failure) in try reading.ratings(value) }
-        answer.ranking = try self.optional(members, "ranking") { reading, value throws(Failure) in try reading.strings(value) }
         for member in QuestionKinds.answerMembers {
+            let name = member.name
             switch member.type {
             case .text:
-                answer.kindMembers[text: member.name] = try self.optional(members, member.name) { reading, value throws(Failure) in try reading.string(value) }
+                answer.kindMembers[text: name] = try self.optional(members, name) { reading, value throws(Failure) in try reading.string(value) }
             case .decimal:
-                answer.kindMembers[decimal: member.name] = try self.optional(members, member.name) { reading, value throws(Failure) in try reading.decimal(value) }
+                answer.kindMembers[decimal: name] = try self.optional(members, name) { reading, value throws(Failure) in try reading.decimal(value) }
+            case .integer:
+                // An optional integer: the decoder's number check named the optional type, whose
+                // failures all read "is out of range" (`JSONNumberReading.message`).
+                answer.kindMembers[integer: name] = try self.optional(members, name) { reading, value throws(Failure) in
+                    try reading.integer(value, fractionMessage: "is out of range")
+                }
+            case .texts:
+                answer.kindMembers[texts: name] = try self.optional(members, name) { reading, value throws(Failure) in try reading.strings(value) }
+            case .integersByName:
+                answer.kindMembers[integersByName: name] = try self.optional(members, name) { reading, value throws(Failure) in try reading.integersByName(value) }
             }
         }
         return answer
@@ -158,8 +160,8 @@ private struct GeneralReading {
         return list
     }
 
-    /// A grid's ratings: every member of the object is a statement's (none is unknown).
-    mutating func ratings(_ tree: JSONTree) throws(Failure) -> [String: Int] {
+    /// Integers by name (a grid's ratings): every member of the object is a name's (none is unknown).
+    mutating func integersByName(_ tree: JSONTree) throws(Failure) -> [String: Int] {
         guard case .object(let members) = tree else { throw self.problem("expected an object") }
         var ratings: [String: Int] = [:]
         var first: [(String, JSONTree)] = []

@@ -25,39 +25,19 @@ public struct SubmissionInput: Codable, Sendable, Equatable {
     }
 }
 
-/// One answer as sent by a client. Which fields apply depends on the question's kind:
-/// choice → `optionIds` (+ `otherText`), rating → `rating`, shortAnswer → `text`, grid →
-/// `ratings` (statement key → value).
+/// One answer as sent by a client: the question's key and the members of its kind, which each
+/// kind declares (``QuestionKindDescriptor/answerMembers``) and gives typed accessors in its own
+/// file (a choice's `optionIds`, a rating's `rating`, a number's `number`). Nothing here names a
+/// kind, so a new kind adds no line to this shape.
 public struct AnswerInput: Codable, Sendable, Equatable {
     /// Required: the key of the answered question.
     public var questionKey: String?
-    /// Choice: the selected option ids.
-    public var optionIds: [String]?
-    /// Choice: the participant's own "other" option.
-    public var otherText: String?
-    /// Rating: the chosen value.
-    public var rating: Int?
-    /// Short answer: the text.
-    public var text: String?
-    /// Grid: the value given to each rated statement, by statement key.
-    public var ratings: [String: Int]?
-    /// Ranking: the option ids, first to last.
-    public var ranking: [String]?
-    /// The members a kind declares itself (``QuestionKindDescriptor/answerMembers``), with the
-    /// typed accessors its own file gives them (a number's `number`, a date's `date`).
+    /// The members the kinds declare, by name.
     public var kindMembers = KindMembers()
 
-    /// Creates an input; every field defaults to absent.
-    public init(
-        questionKey: String? = nil, optionIds: [String]? = nil, otherText: String? = nil, rating: Int? = nil, text: String? = nil,
-        ratings: [String: Int]? = nil
-    ) {
+    /// Creates an input; the kind's members are set through their accessors.
+    public init(questionKey: String? = nil) {
         self.questionKey = questionKey
-        self.optionIds = optionIds
-        self.otherText = otherText
-        self.rating = rating
-        self.text = text
-        self.ratings = ratings
     }
 
     /// The input that describes `answer` exactly (e.g. to prefill an edit form).
@@ -66,46 +46,34 @@ public struct AnswerInput: Codable, Sendable, Equatable {
         answer.value.kind.descriptor.describeAnswerValue(answer.value, into: &self)
     }
 
-    /// The kind-specific fields that are present, with the kind they belong to.
+    /// The kind-specific members that are present, with the kind they belong to, in the
+    /// registry's order.
     var presentKindFields: [(name: String, kind: QuestionKind)] {
-        let present: [(String, Bool)] = [
-            ("optionIds", optionIds != nil), ("otherText", otherText != nil), ("rating", rating != nil), ("text", text != nil),
-            ("ratings", ratings != nil), ("ranking", ranking != nil),
-        ] + QuestionKinds.answerMembers.map { ($0.name, kindMembers.contains($0.name)) }
-        return present.filter(\.1).compactMap { field in
-            Self.kindOfField[field.0].map { (name: field.0, kind: $0) }
+        QuestionKinds.answerMembers.compactMap { member in
+            guard kindMembers.contains(member.name), let kind = Self.kindOfField[member.name] else { return nil }
+            return (name: member.name, kind: kind)
         }
     }
 
-    /// Which kind each answer field belongs to, asked of the kinds once rather than per answer.
+    /// Which kind each answer member belongs to, asked of the kinds once rather than per answer.
     private static let kindOfField: [String: QuestionKind] = Dictionary(
         QuestionKinds.all.flatMap { kind in kind.answerFields.map { ($0, kind.kind) } },
         uniquingKeysWith: { first, _ in first })
 }
 
 extension AnswerInput {
-    // Written out (not synthesized) for the members the kinds declare, as ``QuestionInput``'s.
+    // Written out (not synthesized): the members are the ones the kinds declare, each asked for
+    // by name (so the unknown-member refusal knows them) and read as its declared type.
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
-        self.init(
-            questionKey: try c.decodeIfPresent(String.self, forKey: .questionKey),
-            optionIds: try c.decodeIfPresent([String].self, forKey: .optionIds),
-            otherText: try c.decodeIfPresent(String.self, forKey: .otherText), rating: try c.decodeIfPresent(Int.self, forKey: .rating),
-            text: try c.decodeIfPresent(String.self, forKey: .text), ratings: try c.decodeIfPresent([String: Int].self, forKey: .ratings))
-        self.ranking = try c.decodeIfPresent([String].self, forKey: .ranking)
+        self.init(questionKey: try c.decodeIfPresent(String.self, forKey: .questionKey))
         self.kindMembers = try KindMembers.decode(QuestionKinds.answerMembers, from: c)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         try c.encodeIfPresent(questionKey, forKey: .questionKey)
-        try c.encodeIfPresent(optionIds, forKey: .optionIds)
-        try c.encodeIfPresent(otherText, forKey: .otherText)
-        try c.encodeIfPresent(rating, forKey: .rating)
-        try c.encodeIfPresent(text, forKey: .text)
-        try c.encodeIfPresent(ratings, forKey: .ratings)
-        try c.encodeIfPresent(ranking, forKey: .ranking)
         try kindMembers.encode(into: &c)
     }
 }

@@ -85,26 +85,6 @@ public enum SubmissionJSON {
                 case "questionKey":
                     bit = 1
                     guard reader.optionalString(into: &answer.questionKey) else { return false }
-                case "optionIds":
-                    bit = 2
-                    guard reader.optionalStrings(into: &answer.optionIds) else { return false }
-                case "otherText":
-                    bit = 4
-                    guard reader.optionalString(into: &answer.otherText) else { return false }
-                case "rating":
-                    bit = 8
-                    if reader.null() { break }
-                    guard let value = reader.integer() else { return false }
-                    answer.rating = value
-                case "text":
-                    bit = 16
-                    guard reader.optionalString(into: &answer.text) else { return false }
-                case "ratings":
-                    bit = 32
-                    guard reader.optionalRatings(into: &answer.ratings) else { return false }
-                case "ranking":
-                    bit = 64
-                    guard reader.optionalStrings(into: &answer.ranking) else { return false }
                 default:
                     // A member a kind declares, read as its declared type; anything else is unknown.
                     guard let declared = Self.declaredAnswerMembers[name] else { return false }
@@ -119,11 +99,11 @@ public enum SubmissionJSON {
         }
 
         /// The answer members the registered kinds declare, by name: each one's type and its bit
-        /// in `answer()`'s `seen` (after the shared shape's seven). Past 57 members a member has
-        /// no bit and is left to the general path.
+        /// in `answer()`'s `seen` (after `questionKey`'s). Past 63 members a member has no bit and
+        /// is left to the general path.
         private static let declaredAnswerMembers: [String: (type: KindMembers.ValueType, bit: UInt64)] = Dictionary(
             QuestionKinds.answerMembers.enumerated().compactMap { position, member in
-                position < 57 ? (member.name, (member.type, UInt64(128) << position)) : nil
+                position < 63 ? (member.name, (member.type, UInt64(2) << position)) : nil
             },
             uniquingKeysWith: { first, _ in first })
 
@@ -139,6 +119,15 @@ public enum SubmissionJSON {
             case .decimal:
                 guard let decimal = self.decimal() else { return false }
                 members[decimal: name] = decimal
+            case .integer:
+                guard let integer = self.integer() else { return false }
+                members[integer: name] = integer
+            case .texts:
+                guard let texts = self.strings() else { return false }
+                members[texts: name] = texts
+            case .integersByName:
+                guard let integers = self.integersByName() else { return false }
+                members[integersByName: name] = integers
             }
             return true
         }
@@ -150,16 +139,14 @@ public enum SubmissionJSON {
             return true
         }
 
-        private mutating func optionalStrings(into value: inout [String]?) -> Bool {
-            if self.null() { return true }
+        private mutating func strings() -> [String]? {
             var list: [String] = []
             guard self.array({ reader in
                 guard let text = reader.string() else { return false }
                 list.append(text)
                 return true
-            }) else { return false }
-            value = list
-            return true
+            }) else { return nil }
+            return list
         }
 
         private mutating func optionalAnswers(into value: inout [AnswerInput]?) -> Bool {
@@ -174,17 +161,15 @@ public enum SubmissionJSON {
             return true
         }
 
-        private mutating func optionalRatings(into value: inout [String: Int]?) -> Bool {
-            if self.null() { return true }
-            var ratings: [String: Int] = [:]
+        private mutating func integersByName() -> [String: Int]? {
+            var integers: [String: Int] = [:]
             guard self.object({ reader, name in
-                // A repeated statement: which value a decoder keeps is its business, not ours.
-                guard ratings[name] == nil, let rating = reader.integer() else { return false }
-                ratings[name] = rating
+                // A repeated name: which value a decoder keeps is its business, not ours.
+                guard integers[name] == nil, let integer = reader.integer() else { return false }
+                integers[name] = integer
                 return true
-            }) else { return false }
-            value = ratings
-            return true
+            }) else { return nil }
+            return integers
         }
 
         /// `{ "name": value, … }`, each value read by `member` (false: give up).

@@ -75,7 +75,7 @@ public enum ChoiceKind: QuestionKindDescriptor {
         (spec.options, nil)
     }
 
-    public static let answerFields: Set<String> = ["optionIds", "otherText"]
+    public static let answerMembers: [KindMembers.Declaration] = [.init("optionIds", .texts), .init("otherText", .text)]
 
     /// `optionIds` present, every id an option, no id twice; `otherText` only when the question
     /// allows it (blank means none); at least one and at most `selectionLimit` selections, the
@@ -161,4 +161,21 @@ extension ChoiceKind {
         writer.raw(",\"questionKey\":")
         writer.string(questionKey)
     }
+}
+
+extension AnswerInput {
+    /// Choice: the selected option ids.
+    public var optionIds: [String]? {
+        get { kindMembers[texts: "optionIds"] }
+        set { kindMembers[texts: "optionIds"] = newValue }
+    }
+    /// Choice: the participant's own "other" option.
+    public var otherText: String? {
+        get { kindMembers[text: "otherText"] }
+        set { kindMembers[text: "otherText"] = newValue }
+    }
+}
+
+extension JSONKey {
+    static let optionIds: JSONKey = "optionIds", otherText: JSONKey = "otherText"
 }

@@ -66,7 +66,6 @@ public enum DateKind: QuestionKindDescriptor {
         ([("earliest", spec.earliest), ("latest", spec.latest)].map { ChoiceOption(id: $0.0, label: $0.1?.text ?? "") }, nil)
     }
 
-    public static let answerFields: Set<String> = ["date"]
     public static let answerMembers: [KindMembers.Declaration] = [.init("date", .text)]
 
     /// A day written `YYYY-MM-DD` within the bounds; problems go to `<path>.date`.

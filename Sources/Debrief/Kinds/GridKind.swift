@@ -67,7 +67,7 @@ public enum GridKind: QuestionKindDescriptor {
         (spec.statements.map { ChoiceOption(id: $0.key, label: $0.label) }, spec.scale.min...spec.scale.max)
     }
 
-    public static let answerFields: Set<String> = ["ratings"]
+    public static let answerMembers: [KindMembers.Declaration] = [.init("ratings", .integersByName)]
 
     /// `ratings` maps statement keys to values on the scale (`ratings.<key>`: "unknown
     /// statement", out of range); an empty object is "not answered"; a required grid needs every
@@ -142,4 +142,16 @@ public enum GridKind: QuestionKindDescriptor {
         }
         writer.bytes.append(UInt8(ascii: "}"))
     }
+}
+
+extension AnswerInput {
+    /// Grid: the value given to each rated statement, by statement key.
+    public var ratings: [String: Int]? {
+        get { kindMembers[integersByName: "ratings"] }
+        set { kindMembers[integersByName: "ratings"] = newValue }
+    }
+}
+
+extension JSONKey {
+    static let ratings: JSONKey = "ratings"
 }

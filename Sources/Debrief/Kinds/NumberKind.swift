@@ -108,7 +108,6 @@ public enum NumberKind: QuestionKindDescriptor {
         return (parts.map { ChoiceOption(id: $0.0, label: $0.1.map(NumberSpec.text) ?? "") }, nil)
     }
 
-    public static let answerFields: Set<String> = ["number"]
     public static let answerMembers: [KindMembers.Declaration] = [.init("number", .decimal)]
 
     /// A number that is exact to ``NumberSpec/fractionDigits`` decimals, within the bounds and on

@@ -103,9 +103,8 @@ public protocol QuestionKindDescriptor: Sendable {
 
     // MARK: The answer
 
-    /// The `AnswerInput` fields that belong to this kind.
-    static var answerFields: Set<String> { get }
-    /// The answer members this kind declares itself, kept in `AnswerInput.kindMembers`.
+    /// The answer members this kind owns, kept in `AnswerInput.kindMembers` (decision 84): each
+    /// kind's file gives them typed accessors.
     static var answerMembers: [KindMembers.Declaration] { get }
     /// Checks one answer against a question of this kind; problems go to `<path>.<field>`.
     static func check(
@@ -129,7 +128,8 @@ extension QuestionKindDescriptor {
     public static var trendFollowsShares: Bool { false }
     public static func meanName(_ language: Language) -> String? { nil }
     public static var definitionMembers: [KindMembers.Declaration] { [] }
-    public static var answerMembers: [KindMembers.Declaration] { [] }
+    /// The names of ``answerMembers``.
+    public static var answerFields: Set<String> { Set(answerMembers.map(\.name)) }
 
     /// The settings in `body` when it is of this kind.
     public static func spec(of body: QuestionBody) -> Spec? {

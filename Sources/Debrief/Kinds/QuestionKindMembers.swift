@@ -16,13 +16,20 @@ public struct KindMembers: Sendable, Hashable {
 
     /// One member's JSON type.
     public enum ValueType: Sendable {
-        case decimal, text
+        case decimal, text, integer
+        /// An array of strings (a choice's option ids, a ranking's order).
+        case texts
+        /// An object of integers by name (a grid's value per statement).
+        case integersByName
     }
 
     /// One member's value, as its declared type decoded it.
     public enum Value: Sendable, Hashable {
         case decimal(Decimal)
         case text(String)
+        case integer(Int)
+        case texts([String])
+        case integersByName([String: Int])
     }
 
     /// One member a kind declares: its JSON name and type.
@@ -51,6 +58,24 @@ public struct KindMembers: Sendable, Hashable {
         set { self.values[name] = newValue.map(Value.text) }
     }
 
+    /// An integer member; nil when absent.
+    public subscript(integer name: String) -> Int? {
+        get { if case .integer(let value)? = self.values[name] { value } else { nil } }
+        set { self.values[name] = newValue.map(Value.integer) }
+    }
+
+    /// An array-of-strings member; nil when absent.
+    public subscript(texts name: String) -> [String]? {
+        get { if case .texts(let value)? = self.values[name] { value } else { nil } }
+        set { self.values[name] = newValue.map(Value.texts) }
+    }
+
+    /// An integers-by-name member; nil when absent.
+    public subscript(integersByName name: String) -> [String: Int]? {
+        get { if case .integersByName(let value)? = self.values[name] { value } else { nil } }
+        set { self.values[name] = newValue.map(Value.integersByName) }
+    }
+
     /// Decodes the `declared` members present in `container`; each is asked for by name, so a
     /// recording decoder knows them (the unknown-member refusal) and reads each number itself.
     static func decode(
@@ -62,6 +87,9 @@ public struct KindMembers: Sendable, Hashable {
             switch member.type {
             case .decimal: members[decimal: member.name] = try container.decodeIfPresent(Decimal.self, forKey: key)
             case .text: members[text: member.name] = try container.decodeIfPresent(String.self, forKey: key)
+            case .integer: members[integer: member.name] = try container.decodeIfPresent(Int.self, forKey: key)
+            case .texts: members[texts: member.name] = try container.decodeIfPresent([String].self, forKey: key)
+            case .integersByName: members[integersByName: member.name] = try container.decodeIfPresent([String: Int].self, forKey: key)
             }
         }
         return members
@@ -73,6 +101,9 @@ public struct KindMembers: Sendable, Hashable {
             switch value {
             case .decimal(let decimal): try container.encode(decimal, forKey: JSONKey(name))
             case .text(let text): try container.encode(text, forKey: JSONKey(name))
+            case .integer(let integer): try container.encode(integer, forKey: JSONKey(name))
+            case .texts(let texts): try container.encode(texts, forKey: JSONKey(name))
+            case .integersByName(let integers): try container.encode(integers, forKey: JSONKey(name))
             }
         }
     }

@@ -70,7 +70,7 @@ public enum RankingKind: QuestionKindDescriptor {
         (spec.options, nil)
     }
 
-    public static let answerFields: Set<String> = ["ranking"]
+    public static let answerMembers: [KindMembers.Declaration] = [.init("ranking", .texts)]
 
     /// `ranking` lists option ids first to last: each one an option (`ranking[i]`: "must be one of
     /// the question's options"), none twice ("ranked more than once"), and every option
@@ -149,4 +149,16 @@ public struct RankingSpec: Sendable, Equatable {
     public func option(withID id: String) -> ChoiceOption? {
         options.first { $0.id == id }
     }
+}
+
+extension AnswerInput {
+    /// Ranking: the option ids, first to last.
+    public var ranking: [String]? {
+        get { kindMembers[texts: "ranking"] }
+        set { kindMembers[texts: "ranking"] = newValue }
+    }
+}
+
+extension JSONKey {
+    static let ranking: JSONKey = "ranking"
 }

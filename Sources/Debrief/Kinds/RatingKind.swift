@@ -76,7 +76,7 @@ public enum RatingKind: QuestionKindDescriptor {
         ([], spec.min...spec.max)
     }
 
-    public static let answerFields: Set<String> = ["rating"]
+    public static let answerMembers: [KindMembers.Declaration] = [.init("rating", .integer)]
 
     /// An integer within the scale.
     public static func check(
@@ -111,4 +111,16 @@ public enum RatingKind: QuestionKindDescriptor {
         writer.raw(",\"rating\":")
         writer.integer(value)
     }
+}
+
+extension AnswerInput {
+    /// Rating (and NPS): the chosen value.
+    public var rating: Int? {
+        get { kindMembers[integer: "rating"] }
+        set { kindMembers[integer: "rating"] = newValue }
+    }
+}
+
+extension JSONKey {
+    static let rating: JSONKey = "rating"
 }

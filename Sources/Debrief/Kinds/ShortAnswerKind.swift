@@ -65,7 +65,7 @@ public enum ShortAnswerKind: QuestionKindDescriptor {
 
     public static func signature(of spec: ShortAnswerSpec) -> (options: [ChoiceOption], scale: ClosedRange<Int>?) { ([], nil) }
 
-    public static let answerFields: Set<String> = ["text"]
+    public static let answerMembers: [KindMembers.Declaration] = [.init("text", .text)]
 
     /// NFC, trimmed, multi-line; blank is "not answered"; at most `maxLength` characters; no
     /// control characters other than "\n" and "\t".
@@ -103,4 +103,16 @@ public enum ShortAnswerKind: QuestionKindDescriptor {
         writer.raw(",\"text\":")
         writer.string(value)
     }
+}
+
+extension AnswerInput {
+    /// Short answer: the text.
+    public var text: String? {
+        get { kindMembers[text: "text"] }
+        set { kindMembers[text: "text"] = newValue }
+    }
+}
+
+extension JSONKey {
+    static let text: JSONKey = "text"
 }

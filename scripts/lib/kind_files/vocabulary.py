@@ -100,14 +100,14 @@ class Vocabulary:
 
     def own_fields(self, swift: list[Path]) -> set[str]:
         """The JSON fields only this kind's descriptor claims (`definitionFields`, `translationFields`,
-        `answerFields`): the inputs and the stored JSON declare them for it."""
+        `answerMembers`): the inputs and the stored JSON declare them for it."""
         claimed = {}
         for path in swift:
             match = re.match(r"^(\w+)Kind\.swift$", path.name)
             if not match:
                 continue
             for line in self.code[path]:
-                if re.search(r"\b(?:definition|translation|answer)Fields\s*:\s*Set<String>", line):
+                if re.search(r"\b(?:definition|translation)Fields\s*:\s*Set<String>|\banswerMembers\s*:\s*\[KindMembers", line):
                     for field in re.findall(r'"(\w+)"', line):
                         claimed.setdefault(field, set()).add(match.group(1))
         return {field for field, kinds in claimed.items() if kinds == {self.cap}}
