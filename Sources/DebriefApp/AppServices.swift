@@ -152,6 +152,7 @@ struct AppServices: Sendable {
                 pictures: SeriesPictureActions(pictures: SeriesPictureStore(database: database)),
                 looks: TeamLookActions(looks: TeamLookStore(database: database), audit: audit), accounts: accounts),
             TeamsFeature(teams: teams),
+            TeamPagesFeature(teams: teams, overviews: teamOverviews),
             WebhooksFeature(webhooks: webhooks, meetings: meetings, delivery: webhookDelivery),
             ChatFeature(chat: chat, digests: ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))),
             CalendarFeature(calendar: calendar, meetings: meetings, forms: forms),

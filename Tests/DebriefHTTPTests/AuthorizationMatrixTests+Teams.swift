@@ -25,6 +25,15 @@ extension AuthorizationMatrixTests {
         "DELETE /v1/teams/{teamId}/members/{accountId}": Row(access: .series(.manage), success: .noContent, prepare: Self.addBystander),
         "GET /v1/teams/{teamId}/series": Row(access: .series(.read), success: .ok),
         "GET /v1/teams/{teamId}/overview": Row(access: .series(.read), success: .ok),
+        // The team pages know only their session cookie, as every host page: a bearer token, even
+        // an admin's, is sent to sign in (TeamPagesTests and Tests/e2e/test_teams.py sign in).
+        "GET /teams": Row(access: .anyone, success: .seeOther),
+        "POST /teams": Row(access: .anyone, success: .seeOther, body: { _, _ in ["name": "Platform"] }),
+        "GET /teams/{teamId}": Row(access: .anyone, success: .seeOther),
+        "POST /teams/{teamId}/members": Row(access: .anyone, success: .seeOther, body: { world, _ in ["email": world.bystanderEmail, "role": "viewer"] }),
+        "POST /teams/{teamId}/members/{accountId}/role": Row(access: .anyone, success: .seeOther, body: { _, _ in ["role": "editor"] }),
+        "POST /teams/{teamId}/members/{accountId}/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "GET /teams/{teamId}/overview": Row(access: .anyone, success: .seeOther),
         // The series' owner (or an installation admin) offers it to the owner's team.
         "POST /v1/series/{id}/transfer-to-team": Row(
             access: .series(.manage), success: .accepted, body: { world, _ in ["teamId": world.team] }),

@@ -324,6 +324,7 @@ enum PhraseTables {
         RosterClockPhrase.self,
         RosterListPhrase.self,
         HomePhrase.self,
+        TeamPhrase.self,
     ]
 }
 
