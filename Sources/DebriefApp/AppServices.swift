@@ -166,7 +166,7 @@ struct AppServices: Sendable {
                 meetings: meetings, audit: audit),
             TeamOverviewFeature(
                 exporter: Exporter(exports: ExportStore(database: database, reads: self.readReplica), results: resultsStore, clock: configuration.clock),
-                overviews: teamOverviews),
+                overviews: teamOverviews, audit: audit),
             // Sent only when an SMTP server is configured: its settings name the sender.
             MailFeature(
                 mail: mail, sending: rosterSending, meetings: meetings,

@@ -1,4 +1,5 @@
 import Debrief
+import DebriefActions
 import DebriefExport
 import DebriefStore
 import Foundation
@@ -14,6 +15,8 @@ import NIOCore
 struct TeamExportController {
     let exporter: Exporter
     let admission: Admission
+    /// Every export is recorded by ``ExportDelivery``, before its first byte leaves (decision 91).
+    let audit: AuditRecord
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("teams/:teamId/export.csv") { request, context -> Response in
@@ -34,24 +37,10 @@ struct TeamExportController {
             prepared = try await self.exporter.prepareTeam(teamID, window: window, csv: csv, visibleTo: viewer)
             spool = try await self.spool(prepared)
         }
-        let eventLoop = context.channel.eventLoop
-        let body = ResponseBody(contentLength: spool.size) { writer in
-            defer { download.release() }
-            while let chunk = try await spool.read(upTo: ExportLimits.downloadChunkBytes) {
-                try await writer.write(ByteBuffer(bytes: chunk))
-                // As ExportController: one turn of the loop per chunk keeps a paused client's read-ahead bounded.
-                try await eventLoop.submit {}.get()
-            }
-            try await writer.finish(nil)
-        }
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/csv; charset=utf-8",
-                .contentDisposition: ContentDisposition.attachment(prepared.fileName),
-                .cacheControl: "no-store",
-            ],
-            body: body)
+        // Recorded as the body starts, as every export (``ExportDelivery``): a HEAD records no read.
+        return ExportDelivery(audit: self.audit).response(
+            spool, of: prepared.request, by: viewer, download: download, contentType: "text/csv; charset=utf-8",
+            fileName: prepared.fileName, eventLoop: context.channel.eventLoop)
     }
 
     /// The CSV written to a spool file; 507 past the spool's bound.

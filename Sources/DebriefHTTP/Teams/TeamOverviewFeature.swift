@@ -8,14 +8,16 @@ import Hummingbird
 public struct TeamOverviewFeature: Feature {
     let exporter: Exporter
     let overviews: TeamOverviewActions
+    let audit: AuditRecord
 
-    public init(exporter: Exporter, overviews: TeamOverviewActions) {
+    public init(exporter: Exporter, overviews: TeamOverviewActions, audit: AuditRecord) {
         self.exporter = exporter
         self.overviews = overviews
+        self.audit = audit
     }
 
     public func addRoutes(to api: APIRoutes) {
-        TeamExportController(exporter: self.exporter, admission: api.admission).addRoutes(to: api.cookieReadable)
+        TeamExportController(exporter: self.exporter, admission: api.admission, audit: self.audit).addRoutes(to: api.cookieReadable)
         // Every series of the team with the clock's session, its response rate and the trend of
         // `question` (a question key the series share; absent or empty: the most shared), as
         // ``TeamOverview`` documents; for members of any role and installation admins, a 404 for
