@@ -53,6 +53,7 @@ extension PrivacyFeaturesPropertyTests {
             #expect(json["planned"] as? Int == 1 && trends.isEmpty, "\(context): \(json)")
             return nextID
         }
+        try await Self.checkTeamOverview(api, token: token, series: series, trends: trends, context: context)
         for key in ["pick", "g"] {
             let trend = try #require(trends.first { $0["key"] as? String == key }, "\(context): no trend of \(key)")
             let svg = try await api.send(.get, "/v1/series/\(series)/charts/\(key).svg", token: token).text
@@ -90,6 +91,28 @@ extension PrivacyFeaturesPropertyTests {
             }
         }
         return nextID
+    }
+
+    /// When a team owns the series (a generated team role), its overview's trend of each question is
+    /// the series' own trend as checked against the oracle, point for point: the team's overview
+    /// carries nothing the trends withhold (decision 90).
+    static func checkTeamOverview(
+        _ api: ParticipantAPI, token: String, series: String, trends: [[String: Any]], context: String
+    ) async throws {
+        let teams = try await api.send(.get, "/v1/teams", token: token).json?["items"] as? [[String: Any]] ?? []
+        for team in teams.compactMap({ $0["id"] as? String }) {
+            for key in ["pick", "g"] {
+                let reply = try await api.send(.get, "/v1/teams/\(team)/overview?question=\(key)", token: token)
+                #expect(reply.status == .ok, "\(context): the team overview of \(key): \(reply.text)")
+                guard let entry = (reply.json?["series"] as? [[String: Any]])?.first(where: { $0["seriesId"] as? String == series }) else {
+                    continue
+                }
+                let own = trends.first { $0["key"] as? String == key }
+                #expect(
+                    (entry["trend"] as? [String: Any]).map { NSDictionary(dictionary: $0) } == own.map { NSDictionary(dictionary: $0) },
+                    "\(context): the team overview's trend of \(key) is not the series' own: \(entry)")
+            }
+        }
     }
 
     /// Every digest payload of `meeting` shows nothing of what `oracle` withholds: a withheld
