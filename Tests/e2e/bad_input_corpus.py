@@ -258,6 +258,8 @@ ROUTES = {
                                                      lambda w: {"role": "admin"}),
     "POST /v1/series/{id}/transfer-to-team": (lambda w: f"/v1/series/{w.series}/transfer-to-team",
                                               lambda w: {"teamId": _corpus_team(w)}),
+    # The team's look (decision 95): an accent that passes WCAG AA with the text it carries.
+    "PUT /v1/teams/{teamId}/look": (lambda w: f"/v1/teams/{_corpus_team(w)}/look", lambda w: {"accent": "#1a5e20"}),
 }
 
 

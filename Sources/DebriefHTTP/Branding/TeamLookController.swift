@@ -73,13 +73,14 @@ struct TeamLookResponse: ResponseEncodable {
         self.logo = look.logo.map { TeamLogoResponse($0, team: look.teamID) }
     }
 
-    /// Nulls written out, so a client sees the accent and the logo are absent, not forgotten.
+    /// The accent's nulls written out, so a client sees it is absent, not forgotten; the logo is left
+    /// out without one (a generated client has no nullable reference).
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.teamID, forKey: .teamID)
         try container.encode(self.accent, forKey: .accent)
         try container.encode(self.stylesheetURL, forKey: .stylesheetURL)
-        try container.encode(self.logo, forKey: .logo)
+        try container.encodeIfPresent(self.logo, forKey: .logo)
     }
 }
 
