@@ -18,6 +18,7 @@ import os
 import socket
 import statistics
 import subprocess
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -217,12 +218,46 @@ def peek_status(sock: socket.socket) -> int | None:
     return int(parts[1]) if len(parts) > 1 and head.startswith(b"HTTP/1.1") else None
 
 
+class TrickledExport:
+    """An export downloaded a few bytes at a time: its slot is held from the moment its response
+    head arrives until the socket is closed, however loaded the machine is (a trickle is progress,
+    so the write stall timeout never cuts it, as it cuts a reader that stops)."""
+
+    def __init__(self, port: int, token: str, meeting: str):
+        self.sock = stalled_export(port, token, meeting)
+        self.closed = threading.Event()
+        self.sock.settimeout(120)
+        head = self.sock.recv(64)
+        assert head.startswith(b"HTTP/1.1 200"), head
+        self.thread = threading.Thread(target=self._trickle, daemon=True)
+        self.thread.start()
+
+    def _trickle(self) -> None:
+        # At most a 4 KiB receive buffer every 50 ms: some 80 KB/s, so the server's pending bytes
+        # fall below NIO's low-water mark well within the stall timeout, and a multi-megabyte
+        # export lasts minutes.
+        while not self.closed.wait(0.05):
+            try:
+                if not self.sock.recv(65536):
+                    return
+            except OSError:
+                return
+
+    def close(self) -> None:
+        self.closed.set()
+        self.sock.close()
+        self.thread.join()
+
+
 def test_concurrent_exports_beyond_the_account_limit_get_429_with_retry_after(export_server, scene):
     attackers, _, _, _ = scene
     host, meeting = attackers[0]
-    held = [stalled_export(export_server.port, host.token, meeting) for _ in range(PER_ACCOUNT)]
+    # Each held download has its response head before the next request is sent, so the slots are
+    # taken (a fixed pause was not enough for a loaded machine to reach them).
+    held = []
     try:
-        time.sleep(0.5)
+        for _ in range(PER_ACCOUNT):
+            held.append(TrickledExport(export_server.port, host.token, meeting))
         reply = host.request("GET", f"/v1/meetings/{meeting}/export.csv?layout=answers")
         assert reply.status_code == 429, reply.text[:200]
         assert int(reply.headers["Retry-After"]) >= 1
@@ -233,8 +268,8 @@ def test_concurrent_exports_beyond_the_account_limit_get_429_with_retry_after(ex
     finally:
         for sock in held:
             sock.close()
-    # Closing the sockets frees the account's slots.
-    deadline = time.monotonic() + 10
+    # Closing the sockets frees the account's slots (the server notices at its next write).
+    deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if host.request("GET", f"/v1/meetings/{meeting}/export.csv?layout=summary").status_code == 200:
             break
