@@ -56,7 +56,7 @@ def calc_rows(csv_bytes: bytes, folder: Path) -> list[list[object]]:
     done = subprocess.run(
         ["soffice", f"-env:UserInstallation={(folder / 'profile').as_uri()}", "--headless", "--norestore",
          "--infilter=CSV:44,34,76,1", "--convert-to", "xlsx", "--outdir", str(folder), str(source)],
-        capture_output=True, text=True, timeout=180, env={**os.environ, "HOME": str(folder)})
+        capture_output=True, text=True, timeout=180, check=False, env={**os.environ, "HOME": str(folder)})
     converted = folder / "team.xlsx"
     assert converted.exists(), done.stdout + done.stderr
     sheet = openpyxl.load_workbook(converted, read_only=True).worksheets[0]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import requests
@@ -72,7 +72,7 @@ def loaded(phone, selector: str) -> int:
 
 
 def test_the_team_walk_of_issue_70(provider: Provider, database_url: str, browser, tmp_path) -> None:
-    since = iso(datetime.now(timezone.utc) - timedelta(seconds=1))
+    since = iso(datetime.now(UTC) - timedelta(seconds=1))
     server = start_server(database_url, env=oidc_env(provider))
     try:
         api = API(server.base_url)
@@ -93,7 +93,7 @@ def test_the_team_walk_of_issue_70(provider: Provider, database_url: str, browse
             wait_for(phone, lambda d, email=host.email: email in d.find_element(By.ID, "members").text)
 
         # Three series move in: the admin's two and Bea's one, each offered by its owner.
-        design, design_series, design_code = published_series(admin, TITLES[0], timedelta(minutes=-10))
+        _, design_series, design_code = published_series(admin, TITLES[0], timedelta(minutes=-10))
         ops, ops_series, ops_code = published_series(admin, TITLES[1], timedelta(minutes=-40))
         hiring, hiring_series, hiring_code = published_series(bea, TITLES[2], timedelta(minutes=-10))
         for owner, series in ((admin, design_series), (admin, ops_series), (bea, hiring_series)):
