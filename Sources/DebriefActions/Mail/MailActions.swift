@@ -227,7 +227,7 @@ public struct MailActions: Sendable {
         if case .reminder(let id, let charged) = due.kind { round = (id, charged) }
         let texts = self.rosterTexts(
             title: due.title, name: due.name, formCode: due.formCode, personalLink: link.token, unsubscribe: unsubscribe,
-            closesAt: due.closesAt, zone: due.timeZone, wording: wording)
+            closesAt: due.closesAt, zone: due.timeZone, wording: wording, picture: due.picture)
         return OutgoingMail(
             accountID: due.accountID, kind: wording == .reminder ? .reminder : .participantLink, dedupeKey: key,
             recipient: due.email, subject: texts.subject, text: texts.text, html: texts.html, unsubscribeURL: unsubscribe,
@@ -238,12 +238,12 @@ public struct MailActions: Sendable {
     /// (one place renders them, the close time included).
     func rosterTexts(
         title: String, name: String, formCode: String, personalLink: String?, unsubscribe: String, closesAt: Date?, zone: String,
-        wording: MailTexts.RosterWording
+        wording: MailTexts.RosterWording, picture: PictureReference?
     ) -> MailTexts.Rendered {
         MailTexts.roster(
             title: title, name: name, link: "\(self.publicBaseURL)/f/\(formCode)" + (personalLink.map { "?p=\($0)" } ?? ""),
             unsubscribe: unsubscribe,
-            closes: closesAt, zone: zone, wording: wording)
+            closes: closesAt, zone: zone, wording: wording, picture: picture.map { ("\(self.publicBaseURL)\($0.path)", $0) })
     }
 
     // MARK: - Delivery log

@@ -65,9 +65,11 @@ enum MailTexts {
     /// ``maxTitleInSubject``); the title and the member's name are made inert (``InertText``)
     /// everywhere, and only our own two links are clickable. The close time is in the series'
     /// `zone`, named, in each language's own format (``LocalTime``, decision 59).
+    /// `picture` (the series', decision 92) opens the HTML part, at most ``pictureWidth`` wide
+    /// with its space reserved, named by the title; the plain part has none.
     static func roster(
         title rawTitle: String, name rawName: String, link: String, unsubscribe: String, closes: Date?, zone: String? = nil,
-        wording: RosterWording
+        wording: RosterWording, picture: (url: String, reference: PictureReference)? = nil
     ) -> Rendered {
         let title = InertText.plain(rawTitle)
         let name = InertText.plain(rawName)
@@ -96,9 +98,22 @@ enum MailTexts {
         return Rendered(
             subject: subject,
             text: "\(en)\n\(ko)\n\n\(link)\n\n-- \n\(footer)\n",
-            html: "<p>\(escape(en))</p><p>\(escape(ko))</p><p><a href=\"\(escape(link))\">\(escape(link))</a></p>"
+            html: (picture.map { Self.pictureHTML($0.url, $0.reference, title: title) } ?? "")
+                + "<p>\(escape(en))</p><p>\(escape(ko))</p><p><a href=\"\(escape(link))\">\(escape(link))</a></p>"
                 + "<hr><p><small>You get this because the host put you on the roster. 주최자가 명단에 넣어서 받는 메일이에요. "
                 + "<a href=\"\(escape(unsubscribe))\">Unsubscribe · 수신 거부</a></small></p>")
+    }
+
+    /// The widest a picture is shown in a message: mail clients lay out about 600 pixels.
+    static let pictureWidth = 560
+
+    /// The series' picture as the first paragraph of a message's HTML part. Served from the site
+    /// (public once a session has a published form, which a roster message always has), not
+    /// attached: the message stays small, and a client that loads no remote images shows the alt text.
+    static func pictureHTML(_ url: String, _ picture: PictureReference, title: String) -> String {
+        let size = picture.shown(maxWidth: Self.pictureWidth)
+        return "<p><img src=\"\(escape(url))\" width=\"\(size.width)\" height=\"\(size.height)\" "
+            + "alt=\"\(escape("Picture of \(title) · \(title) 모임 이미지"))\" style=\"max-width:100%;height:auto\"></p>"
     }
 
     /// A text inside the HTML part: the one markup escaper.

@@ -116,7 +116,8 @@ public struct RosterSendActions: Sendable {
             let texts = self.mail.rosterTexts(
                 title: meeting.title, name: first.name, formCode: state.target.formCode ?? "…", personalLink: "…",
                 unsubscribe: "\(self.mail.publicBaseURL)/unsubscribe/…", closesAt: state.target.closesAt,
-                zone: state.target.timeZone, wording: !attendanceTaken ? .plain : wantPresent ? .thanks : .missed)
+                zone: state.target.timeZone, wording: !attendanceTaken ? .plain : wantPresent ? .thanks : .missed,
+                picture: nil)  // the preview shows the plain part, which has no picture
             return Preview.Sample(
                 present: wantPresent, subject: texts.subject, text: texts.text, names: group.map(\.name), plain: !attendanceTaken)
         }
