@@ -18,7 +18,6 @@ import os
 import socket
 import statistics
 import subprocess
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -218,60 +217,46 @@ def peek_status(sock: socket.socket) -> int | None:
     return int(parts[1]) if len(parts) > 1 and head.startswith(b"HTTP/1.1") else None
 
 
-class TrickledExport:
-    """An export downloaded a few bytes at a time: its slot is held from the moment its response
-    head arrives until the socket is closed, however loaded the machine is (a trickle is progress,
-    so the write stall timeout never cuts it, as it cuts a reader that stops)."""
-
-    def __init__(self, port: int, token: str, meeting: str):
-        self.sock = stalled_export(port, token, meeting)
-        self.closed = threading.Event()
-        self.sock.settimeout(120)
-        head = self.sock.recv(64)
-        assert head.startswith(b"HTTP/1.1 200"), head
-        self.thread = threading.Thread(target=self._trickle, daemon=True)
-        self.thread.start()
-
-    def _trickle(self) -> None:
-        # At most a 4 KiB receive buffer every 50 ms: some 80 KB/s, so the server's pending bytes
-        # fall below NIO's low-water mark well within the stall timeout, and a multi-megabyte
-        # export lasts minutes.
-        while not self.closed.wait(0.05):
-            try:
-                if not self.sock.recv(65536):
-                    return
-            except OSError:
-                return
-
-    def close(self) -> None:
-        self.closed.set()
-        self.sock.close()
-        self.thread.join()
+@pytest.fixture
+def patient_server(export_server):
+    """A second instance on the same database whose write stall timeout outlasts the test: a
+    download that is not read holds its slot until its socket closes, however loaded the machine
+    (on the module's server a stalled reader is cut after 3 s, and a probe slower than that saw the
+    slots free again)."""
+    running = start_server(export_server.database_url, env={**SETTINGS, "DEBRIEF_WRITE_STALL_TIMEOUT": "3600"})
+    yield running
+    running.stop()
 
 
-def test_concurrent_exports_beyond_the_account_limit_get_429_with_retry_after(export_server, scene):
+def response_head(sock: socket.socket) -> bytes:
+    """The first bytes of the response on `sock`, left unread (peeked): the download has begun,
+    so its slot is taken."""
+    sock.settimeout(120)
+    return sock.recv(12, socket.MSG_PEEK)
+
+
+def test_concurrent_exports_beyond_the_account_limit_get_429_with_retry_after(patient_server, scene):
     attackers, _, _, _ = scene
     host, meeting = attackers[0]
-    # Each held download has its response head before the next request is sent, so the slots are
-    # taken (a fixed pause was not enough for a loaded machine to reach them).
-    held = []
+    auth = {"Authorization": f"Bearer {host.token}"}
+    held = [stalled_export(patient_server.port, host.token, meeting) for _ in range(PER_ACCOUNT)]
     try:
-        for _ in range(PER_ACCOUNT):
-            held.append(TrickledExport(export_server.port, host.token, meeting))
-        reply = host.request("GET", f"/v1/meetings/{meeting}/export.csv?layout=answers")
+        assert [response_head(sock) for sock in held] == [b"HTTP/1.1 200"] * PER_ACCOUNT
+        reply = requests.get(f"{patient_server.base_url}/v1/meetings/{meeting}/export.csv?layout=answers", headers=auth)
         assert reply.status_code == 429, reply.text[:200]
         assert int(reply.headers["Retry-After"]) >= 1
         assert reply.json()["code"] == "rate_limited"
         # Another account is not affected by this one's exports.
         other_host, other_meeting = attackers[1]
-        assert other_host.request("GET", f"/v1/meetings/{other_meeting}/export.csv?layout=summary").status_code == 200
+        assert requests.get(f"{patient_server.base_url}/v1/meetings/{other_meeting}/export.csv?layout=summary",
+                            headers={"Authorization": f"Bearer {other_host.token}"}).status_code == 200
     finally:
         for sock in held:
             sock.close()
     # Closing the sockets frees the account's slots (the server notices at its next write).
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        if host.request("GET", f"/v1/meetings/{meeting}/export.csv?layout=summary").status_code == 200:
+        if requests.get(f"{patient_server.base_url}/v1/meetings/{meeting}/export.csv?layout=summary", headers=auth).status_code == 200:
             break
         time.sleep(0.25)
     else:
