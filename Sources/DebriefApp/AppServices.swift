@@ -142,7 +142,8 @@ struct AppServices: Sendable {
             chat: { job in try await chatRenderer.payload(job) },
             logger: Logger(label: "debrief.webhooks"))
         let teams = TeamActions(
-            teams: TeamStore(database: database), transfers: SeriesTransferStore(database: database), shares: SeriesShareStore(database: database))
+            teams: TeamStore(database: database), transfers: SeriesTransferStore(database: database), shares: SeriesShareStore(database: database),
+            audit: audit)
         let teamOverviews = TeamOverviewActions(
             overviews: TeamOverviewStore(teams: TeamStore(database: database), results: resultsStore), clock: configuration.clock)
         // The one list (docs/decisions/0088): a feature is built here, once, and nowhere else

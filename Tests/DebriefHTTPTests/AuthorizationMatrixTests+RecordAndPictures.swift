@@ -5,7 +5,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
-/// The rows of the read record (decision 91), a team's summary export (issue 70) and a series'
+/// The rows of the read record (decisions 91 and 97), a team's summary export (issue 70) and a series'
 /// picture (decision 92).
 extension AuthorizationMatrixTests {
     /// A PNG the upload route accepts.
@@ -15,6 +15,10 @@ extension AuthorizationMatrixTests {
         // The record is the installation admins': a host (owner, co-host or not) gets 403.
         "GET /v1/audit": Row(access: .anyAccount, success: .ok, overrides: Self.hostsRefused),
         "GET /v1/audit.csv": Row(access: .anyAccount, success: .ok, overrides: Self.hostsRefused),
+        // A team's rows are its admins' (the owner) and installation admins': its editors and
+        // viewers get 403, an outsider 404 (decision 97).
+        "GET /v1/teams/{teamId}/audit": Row(access: .series(.manage), success: .ok),
+        "GET /v1/teams/{teamId}/audit.csv": Row(access: .series(.manage), success: .ok),
         // The owner is the team's admin, the co-hosts its members: any member reads its summary.
         "GET /v1/teams/{teamId}/export.csv": Row(access: .series(.read), success: .ok),
         "GET /v1/series/{id}/picture": Row(access: .series(.read), success: .ok, prepare: Self.putPicture),

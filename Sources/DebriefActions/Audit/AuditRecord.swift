@@ -5,7 +5,7 @@ import Foundation
 /// The read record (docs/decisions/0091-the-read-record.md): the one owner every recorded path
 /// calls — reading answers (the responses list, one response, a question's answers, every
 /// export), shares and transfers, role and branding changes, sign-ins as an admin — and the one
-/// reader of it, for installation admins.
+/// reader of it: installation admins read every row, a team's admins their team's (decision 97).
 ///
 /// A path records after its read or change succeeded and before its answer leaves; a failure to
 /// record is thrown to the caller (the request fails), never swallowed: nothing is read without
@@ -41,25 +41,35 @@ public struct AuditRecord: Sendable {
         try await self.store.append(event, account: nil, origin: Self.origin, at: self.clock.now())
     }
 
-    /// A page of the record for `viewer`: installation admins read every row; anyone else is
-    /// refused (`forbidden`). A cursor this record did not make is a problem naming `cursor`.
-    public func page(_ filter: AuditFilter, after cursor: String?, limit: Int, visibleTo viewer: Viewer) async throws -> AuditPage {
-        try Self.requireReader(viewer)
-        guard let page = try await self.store.page(filter, after: cursor, limit: limit) else {
+    /// A page of `scope`'s rows for `viewer`, as ``requireReader(_:of:)`` decides. A cursor this
+    /// record did not make is a problem naming `cursor`.
+    public func page(
+        _ filter: AuditFilter, of scope: AuditScope = .installation, after cursor: String?, limit: Int, visibleTo viewer: Viewer
+    ) async throws -> AuditPage {
+        try await self.requireReader(viewer, of: scope)
+        guard let page = try await self.store.page(filter, in: scope, after: cursor, limit: limit) else {
             throw ValidationFailure(problems: [FieldProblem(path: "cursor", message: "is not a cursor of this list")])
         }
         return page
     }
 
-    /// The rows `filter` names as CSV, for `viewer` as ``page(_:after:limit:visibleTo:)`` decides.
-    public func writeCSV(_ filter: AuditFilter, visibleTo viewer: Viewer, to sink: ExportSink) async throws {
-        try Self.requireReader(viewer)
-        try await self.store.writeCSV(filter, to: sink)
+    /// `scope`'s rows that `filter` names as CSV, for `viewer` as ``requireReader(_:of:)`` decides.
+    public func writeCSV(_ filter: AuditFilter, of scope: AuditScope = .installation, visibleTo viewer: Viewer, to sink: ExportSink) async throws {
+        try await self.requireReader(viewer, of: scope)
+        try await self.store.writeCSV(filter, in: scope, to: sink)
     }
 
-    /// Whether `viewer` may read the record at all, before any work: the routes answer 403 here.
-    public static func requireReader(_ viewer: Viewer) throws {
-        guard viewer.isAdmin else { throw DebriefError(.forbidden, "the read record is for installation admins") }
+    /// Whether `viewer` may read `scope`'s rows, before any work (the routes ask first): every row
+    /// is for installation admins (anyone else: `forbidden`); a team's rows are for its admins and
+    /// installation admins, as ``TeamAccess`` decides a member's role (`notFound` naming the team
+    /// outside it, `forbidden` for its editors and viewers).
+    public func requireReader(_ viewer: Viewer, of scope: AuditScope) async throws {
+        switch scope {
+        case .installation:
+            guard viewer.isAdmin else { throw DebriefError(.forbidden, "the read record is for installation admins") }
+        case .team(let team):
+            try await self.store.requireTeamReader(team, viewer)
+        }
     }
 
     /// Deletes the rows older than the retention at the clock's now; returns how many went.

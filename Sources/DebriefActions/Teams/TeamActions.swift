@@ -11,11 +11,14 @@ public struct TeamActions: Sendable {
     let teams: TeamStore
     let transfers: SeriesTransferStore
     let shares: SeriesShareStore
+    /// A member's role change is recorded, naming the team (decisions 91 and 97).
+    let audit: AuditRecord
 
-    public init(teams: TeamStore, transfers: SeriesTransferStore, shares: SeriesShareStore) {
+    public init(teams: TeamStore, transfers: SeriesTransferStore, shares: SeriesShareStore, audit: AuditRecord) {
         self.teams = teams
         self.transfers = transfers
         self.shares = shares
+        self.audit = audit
     }
 
     public func teams(of viewer: Viewer) async throws -> [Team] {
@@ -57,6 +60,8 @@ public struct TeamActions: Sendable {
         try await self.require(id, viewer, .manage)
         let role = try await input().validate().get()
         try await self.teams.change(account, in: id, to: role, by: viewer)
+        let detail = "team \(id.uuidString.lowercased()): member \(account.uuidString.lowercased()) is \(role.rawValue)"
+        try await self.audit.record(AuditEvent(.roleChanged, team: id, detail: detail), by: viewer)
         return role
     }
 

@@ -2,8 +2,9 @@ import DebriefActions
 import ServiceLifecycle
 
 /// The read record as one feature (docs/decisions/0091-the-read-record.md): `GET /v1/audit`,
-/// `GET /v1/audit.csv` (also with the page session's cookie, for a download link), and the job
-/// that deletes rows past the installation's retention.
+/// `GET /v1/audit.csv`, a team's `GET /v1/teams/{teamId}/audit` and `…/audit.csv` (decision 97;
+/// the CSVs also with the page session's cookie, for a download link), and the job that deletes
+/// rows past the installation's retention.
 public struct AuditFeature: Feature {
     let record: AuditRecord
     let retention: AuditRetentionService

@@ -26,19 +26,22 @@ public enum AuditKind: String, Sendable, Codable, CaseIterable {
 }
 
 /// One event to append: its kind and its object. The series is filled in from the meeting when
-/// only the meeting is named, so a series' readers find every row of its sessions.
+/// only the meeting is named, so a series' readers find every row of its sessions. An event about
+/// a team itself (its export, its look, a member's role) names the team (decision 97).
 public struct AuditEvent: Sendable, Equatable {
     public var kind: AuditKind
     public var seriesID: UUID?
     public var meetingID: UUID?
+    public var teamID: UUID?
     /// The object's detail: an export's layout and format, a question's key, a share's role and
     /// account. At most 400 characters (longer is cut).
     public var detail: String
 
-    public init(_ kind: AuditKind, series: UUID? = nil, meeting: UUID? = nil, detail: String = "") {
+    public init(_ kind: AuditKind, series: UUID? = nil, meeting: UUID? = nil, team: UUID? = nil, detail: String = "") {
         self.kind = kind
         self.seriesID = series
         self.meetingID = meeting
+        self.teamID = team
         self.detail = detail
     }
 }
@@ -82,6 +85,8 @@ public struct AuditEntry: Sendable, Equatable, Codable {
     public var kind: String
     public var seriesId: UUID?
     public var meetingId: UUID?
+    /// The team an event about a team itself names (its export, its look, a member's role).
+    public var teamId: UUID?
     public var detail: String
     public var clientAddress: String
     public var userAgent: String
@@ -100,6 +105,13 @@ public struct AuditFilter: Sendable, Equatable {
         self.series = series
         self.account = account
     }
+}
+
+/// Whose rows a reader reads (decision 97): every row, or a team's — the rows that name the
+/// team and those of every series the team owns now (a series that moves takes its rows along).
+public enum AuditScope: Sendable, Equatable {
+    case installation
+    case team(UUID)
 }
 
 /// A page of the record, newest first, and the cursor of the next one.

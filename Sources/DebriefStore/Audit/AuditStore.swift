@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 import PQ
 
@@ -18,20 +19,20 @@ public struct AuditStore: Sendable {
         try await self.database.execute(
             """
             INSERT INTO audit_record
-                (at, account_id, account_email, kind, series_id, meeting_id, detail, client_address, user_agent)
+                (at, account_id, account_email, kind, series_id, meeting_id, team_id, detail, client_address, user_agent)
             VALUES (
                 \(instant), \(account), (SELECT email FROM accounts WHERE id = \(account)), \(event.kind.rawValue),
                 COALESCE(\(event.seriesID)::uuid, (SELECT series_id FROM meetings WHERE id = \(event.meetingID))),
-                \(event.meetingID), \(detail), \(origin.address), \(origin.userAgent))
+                \(event.meetingID), \(event.teamID), \(detail), \(origin.address), \(origin.userAgent))
             """)
     }
 
     /// The most rows a page holds.
     public static let maxPageSize = 200
 
-    /// A page of the rows `filter` names, newest first, after `cursor` (a previous page's
-    /// `nextCursor`); nil when the cursor is not one this store made.
-    public func page(_ filter: AuditFilter, after cursor: String?, limit: Int) async throws -> AuditPage? {
+    /// A page of the rows of `scope` that `filter` names, newest first, after `cursor` (a previous
+    /// page's `nextCursor`); nil when the cursor is not one this store made.
+    public func page(_ filter: AuditFilter, in scope: AuditScope = .installation, after cursor: String?, limit: Int) async throws -> AuditPage? {
         var before: Int64?
         if let cursor {
             guard let id = Int64(cursor), id > 0 else { return nil }
@@ -40,15 +41,15 @@ public struct AuditStore: Sendable {
         let limit = min(max(limit, 1), Self.maxPageSize)
         let rows = try await self.database.query(
             """
-            SELECT id, at, account_id, account_email, kind, series_id, meeting_id, detail, client_address, user_agent
+            SELECT id, at, account_id, account_email, kind, series_id, meeting_id, team_id, detail, client_address, user_agent
             FROM audit_record
             WHERE
-            """ + Self.matching(filter) + Self.before(before) + " ORDER BY id DESC LIMIT \(limit + 1)")
+            """ + Self.matching(filter) + Self.within(scope) + Self.before(before) + " ORDER BY id DESC LIMIT \(limit + 1)")
         var items = try rows.map { row in
             AuditEntry(
                 id: try row.decode("id"), at: try row.decode("at"), accountId: try row.decode("account_id"),
                 accountEmail: try row.decode("account_email"), kind: try row.decode("kind"), seriesId: try row.decode("series_id"),
-                meetingId: try row.decode("meeting_id"), detail: try row.decode("detail"),
+                meetingId: try row.decode("meeting_id"), teamId: try row.decode("team_id"), detail: try row.decode("detail"),
                 clientAddress: try row.decode("client_address"), userAgent: try row.decode("user_agent"))
         }
         var next: String?
@@ -59,27 +60,29 @@ public struct AuditStore: Sendable {
         return AuditPage(items: items, nextCursor: next)
     }
 
-    /// The CSV header of ``writeCSV(_:to:)``.
+    /// The CSV header of ``writeCSV(_:in:to:)``.
     public static let csvColumns = [
-        "at", "account_id", "account_email", "kind", "series_id", "meeting_id", "detail", "client_address", "user_agent",
+        "at", "account_id", "account_email", "kind", "series_id", "meeting_id", "team_id", "detail", "client_address", "user_agent",
     ]
 
-    /// Every row `filter` names, oldest first, as CSV through the exports' one writer
+    /// Every row of `scope` that `filter` names, oldest first, as CSV through the exports' one writer
     /// (`COPY … (FORMAT csv)`): every text cell, the address and the user agent included, goes
     /// through `debrief_csv_cell`, so a cell that starts like a formula is neutralized.
-    public func writeCSV(_ filter: AuditFilter, to sink: ExportSink) async throws {
+    public func writeCSV(_ filter: AuditFilter, in scope: AuditScope = .installation, to sink: ExportSink) async throws {
         // The sink is only used during this call.
-        try await withoutActuallyEscaping(sink) { sink in try await self.writeCSV(filter, csv: CSVCopy(options: CSVOptions(), sink: sink)) }
+        try await withoutActuallyEscaping(sink) { sink in
+            try await self.writeCSV(filter, scope, csv: CSVCopy(options: CSVOptions(), sink: sink))
+        }
     }
 
-    private func writeCSV(_ filter: AuditFilter, csv: CSVCopy) async throws {
+    private func writeCSV(_ filter: AuditFilter, _ scope: AuditScope, csv: CSVCopy) async throws {
         try await csv.start()
         let text = { (column: String) in csv.cell(unsafeColumn: column) }
         let select: SQLQuery =
             "SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'), account_id, "
-            + text("account_email") + ", " + text("kind") + ", series_id, meeting_id, " + text("detail") + ", "
+            + text("account_email") + ", " + text("kind") + ", series_id, meeting_id, team_id, " + text("detail") + ", "
             + text("client_address") + ", " + text("user_agent")
-            + " FROM audit_record WHERE " + Self.matching(filter) + " ORDER BY id"
+            + " FROM audit_record WHERE " + Self.matching(filter) + Self.within(scope) + " ORDER BY id"
         try await self.database.withConnection { connection in
             try await csv.header(Self.csvColumns, on: connection)
             try await csv.rows(select, on: connection)
@@ -105,6 +108,23 @@ public struct AuditStore: Sendable {
     private static func before(_ id: Int64?) -> SQLQuery {
         guard let id else { return "" }
         return " AND id < \(id)::int8"
+    }
+
+    /// Whether `viewer` may read the rows of team `teamID`: its admins and installation admins
+    /// (``TeamAccess``, the one reader of a member's role: `notFound` naming the team for anyone
+    /// outside it, `forbidden` for a member who is no admin).
+    public func requireTeamReader(_ teamID: UUID, _ viewer: Viewer) async throws {
+        try await self.database.withTransaction { connection in
+            try await TeamAccess.require(teamID, visibleTo: viewer, toDo: .manage, on: connection)
+        }
+    }
+
+    /// A team's rows: those that name it, and those of every series it owns now — the owner
+    /// column `meeting_series.team_id` MeetingVisibility's team rule reads, so a series that left
+    /// the team took its rows with it, and one that joined brought its own.
+    private static func within(_ scope: AuditScope) -> SQLQuery {
+        guard case .team(let team) = scope else { return "" }
+        return " AND (team_id = \(team)::uuid OR series_id IN (SELECT ts.id FROM meeting_series ts WHERE ts.team_id = \(team)::uuid))"
     }
 
     /// The filter's conditions; an absent filter adds none (COPY binds no NULL parameter).
