@@ -146,14 +146,15 @@ struct AppServices: Sendable {
             audit: audit)
         let teamOverviews = TeamOverviewActions(
             overviews: TeamOverviewStore(teams: TeamStore(database: database), results: resultsStore), clock: configuration.clock)
+        let teamLooks = TeamLookActions(looks: TeamLookStore(database: database), audit: audit)
         // The one list (docs/decisions/0088): a feature is built here, once, and nowhere else
         // (scripts/check-layers, rule 30).
         self.features = [
             BrandingFeature(
                 pictures: SeriesPictureActions(pictures: SeriesPictureStore(database: database)),
-                looks: TeamLookActions(looks: TeamLookStore(database: database), audit: audit), accounts: accounts),
+                looks: teamLooks, accounts: accounts),
             TeamsFeature(teams: teams),
-            TeamPagesFeature(teams: teams, overviews: teamOverviews),
+            TeamPagesFeature(teams: teams, overviews: teamOverviews, looks: teamLooks),
             WebhooksFeature(webhooks: webhooks, meetings: meetings, delivery: webhookDelivery),
             ChatFeature(chat: chat, digests: ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))),
             CalendarFeature(calendar: calendar, meetings: meetings, forms: forms),

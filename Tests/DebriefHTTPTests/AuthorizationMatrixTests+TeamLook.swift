@@ -8,7 +8,8 @@ import Testing
 /// The rows of a team's look (decision 95). In every world the owner is the team's admin and the
 /// editor and viewer callers its members in that role, the other host no member: so
 /// `.series(.read)` says any member reads the look, `.series(.manage)` that its admins (and
-/// installation admins) change it, members below admin get 403 and outsiders 404.
+/// installation admins) change it, members below admin get 403 and outsiders 404. Its page is a
+/// host page: signed in by cookie only.
 extension AuthorizationMatrixTests {
     static let teamLookRows: [String: Row] = [
         "GET /v1/teams/{teamId}/look": Row(access: .series(.read), success: .ok),
@@ -21,6 +22,12 @@ extension AuthorizationMatrixTests {
         "GET /team-logos/{logoId}": Row(access: .anyone, success: .notFound),
         // A colour's stylesheet is public: it holds the colour and nothing of any team.
         "GET /team-styles/{file}": Row(access: .anyone, success: .ok),
+        // The look page knows only its session cookie, as every host page: a bearer token is sent to
+        // sign in (TeamLookPageTests signs in).
+        "GET /teams/{teamId}/look": Row(access: .anyone, success: .seeOther),
+        "POST /teams/{teamId}/look/logo": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /teams/{teamId}/look/logo/remove": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /teams/{teamId}/look/accent": Row(access: .anyone, success: .seeOther, body: { _, _ in ["accent": "#1a5e20"] }),
     ]
 
     @Sendable static func putLogo(_ api: APIClient, _ world: World) async throws {

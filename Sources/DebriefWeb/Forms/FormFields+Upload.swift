@@ -9,6 +9,13 @@ extension FormFields {
     /// it, with no files. 413 above `limit` bytes, 415 for another content type, 400 for a body
     /// that is not what its type says (text fields must be UTF-8).
     static func readUpload(_ request: Request, limit: Int) async throws -> (fields: FormFields, files: [String: [UInt8]]) {
+        let (fields, files) = try await Self.readUploadParts(request, limit: limit)
+        return (fields, files.mapValues(\.bytes))
+    }
+
+    /// ``readUpload(_:limit:)`` with each file's part whole: its bytes and the type it was sent as
+    /// (an image upload refuses a type other than PNG or JPEG, as the API does).
+    static func readUploadParts(_ request: Request, limit: Int) async throws -> (fields: FormFields, files: [String: MultipartFormData.Part]) {
         let contentType = request.headers[.contentType] ?? ""
         let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard type == "multipart/form-data" else { return (try await Self.read(request, limit: limit), [:]) }
@@ -20,10 +27,10 @@ extension FormFields {
             throw APIError.badRequest("body", "is not valid multipart/form-data")
         }
         var pairs: [(name: String, value: String)] = []
-        var files: [String: [UInt8]] = [:]
+        var files: [String: MultipartFormData.Part] = [:]
         for part in form.parts {
             if part.filename != nil {
-                if !(part.filename ?? "").isEmpty || !part.bytes.isEmpty { files[part.name] = part.bytes }
+                if !(part.filename ?? "").isEmpty || !part.bytes.isEmpty { files[part.name] = part }
             } else {
                 guard let text = String(validating: part.bytes, as: UTF8.self) else {
                     throw APIError.badRequest(part.name, "is not UTF-8 text")

@@ -8,6 +8,9 @@ struct MultipartFormData: Sendable {
     struct Part: Sendable {
         var name: String
         var filename: String?
+        /// The part's `Content-Type` as sent (a browser names a file's type by its extension); nil
+        /// without one. A reader that takes only some types checks it, as the API checks a body's.
+        var contentType: String? = nil
         var bytes: [UInt8]
     }
 
@@ -45,7 +48,7 @@ struct MultipartFormData: Sendable {
             let contentStart = headerEnd + 4
             guard let next = Self.find(crlf + delimiter, in: body, from: contentStart) else { return nil }
             guard let (name, filename) = Self.disposition(headers) else { return nil }
-            parts.append(Part(name: name, filename: filename, bytes: Array(body[contentStart..<next])))
+            parts.append(Part(name: name, filename: filename, contentType: Self.contentType(headers), bytes: Array(body[contentStart..<next])))
             guard parts.count <= Self.maxParts else { return nil }
             at = next + 2
         }
@@ -70,6 +73,16 @@ struct MultipartFormData: Sendable {
                 }
             }
             return name.map { ($0, filename) }
+        }
+        return nil
+    }
+
+    /// The value of a part's `Content-Type` header, or nil.
+    private static func contentType(_ headers: String) -> String? {
+        for line in headers.components(separatedBy: "\r\n") {
+            let pair = line.split(separator: ":", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-type" else { continue }
+            return pair[1].trimmingCharacters(in: .whitespaces)
         }
         return nil
     }

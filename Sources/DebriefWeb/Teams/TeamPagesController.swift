@@ -64,6 +64,8 @@ struct TeamPagesController {
 
         struct Manage {
             var addAction: String
+            /// The team's logo and colour (``TeamLookPageController``).
+            var lookHref: String
             var email: String
             var emailError: String?
             var options: [Option]
@@ -199,7 +201,7 @@ struct TeamPagesController {
         }
         let manage = manages
             ? TeamPage.Manage(
-                addAction: "\(path)/members", email: email, emailError: emailError, options: options(.editor))
+                addAction: "\(path)/members", lookHref: "\(path)/look", email: email, emailError: emailError, options: options(.editor))
             : nil
         let page = TeamPage(
             heading: team.name, yourRole: t(TeamPhrase.teamYourRole, ["role": Self.name(team.viewerRole, t)]),

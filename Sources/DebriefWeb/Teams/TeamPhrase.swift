@@ -1,6 +1,7 @@
 import Debrief
 
-/// The fixed text of the team pages (`/teams`, `/teams/{id}`, `/teams/{id}/overview`; issue 70),
+/// The fixed text of the team pages (`/teams`, `/teams/{id}`, `/teams/{id}/overview`,
+/// `/teams/{id}/look`; issue 70),
 /// in each ``Language``: read by templates as `{{t.name}}` like ``SharingPhrase``.
 enum TeamPhrase: String, CaseIterable, Sendable, PairedPhraseTable {
     case navTeams, teamsHeading, teamsBody, teamsNone, teamsCaption, teamsColumnTeam, teamsColumnRole, teamsColumnMembers
@@ -14,6 +15,10 @@ enum TeamPhrase: String, CaseIterable, Sendable, PairedPhraseTable {
     case teamOverviewColumnSeries, teamOverviewColumnSession, teamOverviewColumnRate, teamOverviewColumnTrend, teamOverviewNow, teamOverviewPrevious
     case teamOverviewNoSession, teamOverviewRateOfCheckedIn, teamOverviewRateOfExpected, teamOverviewNoRate, teamOverviewNoTrend, teamOverviewWithheld
     case teamOverviewPoint, teamOverviewResponses
+    case teamLookLink, teamLookHeading, teamLookBody, teamLookBack, teamLookLogoHeading, teamLookNoLogo, teamLookLogoLabel, teamLookLogoHint
+    case teamLookLogoButton, teamLookRemoveButton, teamLookAccentHeading, teamLookAccentNone, teamLookAccentCurrent, teamLookAccentPickerLabel
+    case teamLookAccentTextLabel, teamLookAccentHint, teamLookAccentButton, teamLookAccentClearButton, teamLookPreview, teamLookPreviewLink
+    case teamLookFileTooLarge
 
     var texts: (en: String, ko: String) {
         switch self {
@@ -74,6 +79,27 @@ enum TeamPhrase: String, CaseIterable, Sendable, PairedPhraseTable {
         case .teamOverviewWithheld: return ("withheld (fewer than {k})", "가림 ({k}명 미만)")
         case .teamOverviewPoint: return ("Session {number}: {value}", "{number}회차: {value}")
         case .teamOverviewResponses: return ("{count} responses", "응답 {count}개")
+        case .teamLookLink: return ("Logo and colour", "로고와 색")
+        case .teamLookHeading: return ("Logo and colour: {team}", "로고와 색: {team}")
+        case .teamLookBody: return ("Participants see the team's logo and colour on the form page of each of its series. Your own series keep Debrief's look.", "참여자는 팀의 모든 시리즈 설문 페이지에서 팀의 로고와 색을 봐요. 개인 시리즈는 Debrief의 모습 그대로예요.")
+        case .teamLookBack: return ("Back to the team", "팀으로 돌아가기")
+        case .teamLookLogoHeading: return ("Logo", "로고")
+        case .teamLookNoLogo: return ("The team has no logo yet.", "팀 로고가 아직 없어요.")
+        case .teamLookLogoLabel: return ("Logo file", "로고 파일")
+        case .teamLookLogoHint: return ("A PNG or JPEG of at most 256 KB and 4,096 pixels a side; it is shown 48 pixels high. A new file replaces the logo.", "PNG 또는 JPEG, 최대 256KB, 한 변 최대 4,096픽셀이에요. 48픽셀 높이로 보여요. 새 파일을 올리면 로고가 바뀌어요.")
+        case .teamLookLogoButton: return ("Upload the logo", "로고 올리기")
+        case .teamLookRemoveButton: return ("Remove the logo", "로고 지우기")
+        case .teamLookAccentHeading: return ("Accent colour", "강조 색")
+        case .teamLookAccentNone: return ("The team uses Debrief's blue.", "팀이 Debrief의 파란색을 써요.")
+        case .teamLookAccentCurrent: return ("The team's colour: {accent}", "팀의 색: {accent}")
+        case .teamLookAccentPickerLabel: return ("Colour", "색")
+        case .teamLookAccentTextLabel: return ("Or type it (#rrggbb)", "또는 직접 입력 (#rrggbb)")
+        case .teamLookAccentHint: return ("Buttons and links use it, so it must be dark enough to read on white: a contrast of at least 4.5:1 (WCAG AA). A typed colour wins over the picker.", "버튼과 링크에 쓰이니 흰 바탕에서 읽을 수 있을 만큼 어두워야 해요. 대비 4.5:1 이상(WCAG AA)이어야 해요. 직접 입력한 색이 선택한 색보다 우선해요.")
+        case .teamLookAccentButton: return ("Use this colour", "이 색 쓰기")
+        case .teamLookAccentClearButton: return ("Use Debrief's blue", "Debrief 파란색 쓰기")
+        case .teamLookPreview: return ("Preview", "미리 보기")
+        case .teamLookPreviewLink: return ("A link in the team's colour", "팀 색의 링크")
+        case .teamLookFileTooLarge: return ("The file is larger than {kib} KB.", "파일이 {kib}KB보다 커요.")
         }
     }
 }
