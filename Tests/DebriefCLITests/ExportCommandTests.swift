@@ -82,7 +82,7 @@ struct ExportCommandTests {
         #expect(result.status == 0, "\(result.output)")
         // The earlier file was replaced whole; no temporary file is left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: seeded.folder.path) == ["out.csv"])
-        let (header, rows) = try CSVParser.records(try Data(contentsOf: file))
+        let (header, rows) = try await CSVParser.records(try Data(contentsOf: file))
         #expect(header == [
             "response_id", "meeting_id", "series_id", "meeting_title", "session_number", "form_version", "submitted_at",
             "changed_at", "seconds_after_end", "checked_in", "participant_name", "language",
@@ -122,7 +122,7 @@ struct ExportCommandTests {
         #expect(result.status == 0, "\(result.output)")
         let data = try Data(contentsOf: file)
         #expect(Array(data.prefix(3)) == [0xEF, 0xBB, 0xBF])
-        let (_, rows) = try CSVParser.records(data, delimiter: "\t")
+        let (_, rows) = try await CSVParser.records(data, delimiter: "\t")
         #expect(rows.count == 7)
         #expect(rows.filter { $0["question_key"] == "topic" }.map { $0["option_id"] ?? "?" } == ["b", "a", ""])
         #expect(rows.first { $0["option_id"] == "b" }?["option_label"] == "+B")
@@ -135,7 +135,7 @@ struct ExportCommandTests {
         let later = seeded.folder.appendingPathComponent("later.csv")
         let filtered = try await self.export(seeded, ["--host", "HOST@example.com", "--layout", "answers", "--since", since, "-o", later.path])
         #expect(filtered.status == 0, "\(filtered.output)")
-        #expect(try CSVParser.records(try Data(contentsOf: later)).rows.count == 2)
+        #expect(try await CSVParser.records(try Data(contentsOf: later)).rows.count == 2)
     }
 
     @Test func summaryAndTrendsLayouts() async throws {
@@ -143,7 +143,7 @@ struct ExportCommandTests {
         let file = seeded.folder.appendingPathComponent("summary.csv")
         let result = try await self.export(seeded, ["--all", "--layout", "summary", "-o", file.path])
         #expect(result.status == 0, "\(result.output)")
-        let (_, rows) = try CSVParser.records(try Data(contentsOf: file))
+        let (_, rows) = try await CSVParser.records(try Data(contentsOf: file))
         let useful = rows.filter { $0["question_key"] == "useful" }
         #expect(useful.map { $0["category"] ?? "" } == ["1", "2", "3", "4", "5"])
         #expect(useful.map { $0["count"] ?? "" } == ["0", "1", "0", "1", "0"])
@@ -157,7 +157,7 @@ struct ExportCommandTests {
         let trendResult = try await self.export(seeded, ["--series", seeded.series, "--layout", "trends", "-o", trends.path])
         #expect(trendResult.status == 0, "\(trendResult.output)")
         // One session: no key was asked twice, so only the header.
-        #expect(try CSVParser.parse(try Data(contentsOf: trends)).count == 1)
+        #expect(try await CSVParser.parse(try Data(contentsOf: trends)).count == 1)
     }
 
     @Test func xlsxFormat() async throws {
@@ -165,7 +165,7 @@ struct ExportCommandTests {
         let file = seeded.folder.appendingPathComponent("book.xlsx")
         let result = try await self.export(seeded, ["--meeting", seeded.meeting, "--format", "xlsx", "-o", file.path])
         #expect(result.status == 0, "\(result.output)")
-        let book = try XLSXParser.sheets(try Data(contentsOf: file))
+        let book = try await XLSXParser.sheets(try Data(contentsOf: file))
         #expect(book.map(\.name) == ["summary", "responses", "trends"])
         let responses = try #require(book.first { $0.name == "responses" }?.sheet)
         let rows = responses.records

@@ -68,7 +68,7 @@ struct ExportLoopLayoutsTests {
         let file = seeded.folder.appendingPathComponent("actions.csv")
         let result = try await self.export(seeded, ["--meeting", seeded.meeting, "--layout", "actions", "-o", file.path])
         #expect(result.status == 0, "\(result.output)")
-        let (header, rows) = try CSVParser.records(try Data(contentsOf: file))
+        let (header, rows) = try await CSVParser.records(try Data(contentsOf: file))
         #expect(header == [
             "meeting_id", "session_number", "action_id", "title", "owner_kind", "owner_name", "due", "status", "question_key",
             "created_at", "updated_at", "time_zone",
@@ -83,7 +83,7 @@ struct ExportLoopLayoutsTests {
         let raw = seeded.folder.appendingPathComponent("actions-raw.csv")
         let series = try await self.export(seeded, ["--series", seeded.series, "--layout", "actions", "--no-neutralize", "-o", raw.path])
         #expect(series.status == 0, "\(series.output)")
-        #expect(try CSVParser.records(try Data(contentsOf: raw)).rows.first?["title"] == Self.hostile)
+        #expect(try await CSVParser.records(try Data(contentsOf: raw)).rows.first?["title"] == Self.hostile)
         // Never filtered by submission time: a window is refused, naming the flag.
         let refused = try await self.export(seeded, ["--meeting", seeded.meeting, "--layout", "actions", "--since", "2026-01-01"])
         #expect(refused.status == 2 && refused.output.contains("the actions layout is never filtered"), "\(refused.output)")
@@ -95,7 +95,7 @@ struct ExportLoopLayoutsTests {
         let result = try await self.export(seeded, ["--series", seeded.series, "--layout", "roomQuestions", "-o", file.path])
         #expect(result.status == 0, "\(result.output)")
         let data = try Data(contentsOf: file)
-        let (header, rows) = try CSVParser.records(data)
+        let (header, rows) = try await CSVParser.records(data)
         #expect(header == [
             "meeting_id", "session_number", "question_id", "text", "name", "votes", "status", "pinned", "answered", "posted_at", "time_zone",
         ])

@@ -34,7 +34,7 @@ struct ExportTeamCommandTests {
         let teamBytes = try Data(contentsOf: teamFile)
         let seriesBytes = try Data(contentsOf: seriesFile)
         #expect(teamBytes == seriesBytes, "one series: the same file")
-        let (_, rows) = try CSVParser.records(teamBytes)
+        let (_, rows) = try await CSVParser.records(teamBytes)
         #expect(rows.contains { $0["label"] == "'+B" }, "a formula is neutralized")
         #expect(rows.contains { $0["question_key"] == "useful" && $0["mean"] == "3" })
 

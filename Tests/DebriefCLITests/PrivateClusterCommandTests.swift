@@ -35,7 +35,7 @@ struct PrivateClusterCommandTests {
         let exported = try await DebriefProcess.run(
             ["export", "--data-dir", data, "--all", "--layout", "answers", "-o", csv.path, "--log-format", "text"])
         #expect(exported.status == 0, "\(exported.output)")
-        #expect(try CSVParser.parse(try Data(contentsOf: csv)).first?.first == "response_id")
+        #expect(try await CSVParser.parse(try Data(contentsOf: csv)).first?.first == "response_id")
         #expect(!Self.serverRuns(data))
     }
 
@@ -63,14 +63,7 @@ struct PrivateClusterCommandTests {
 
         // `true` exits at once, so the pipe has no reader by the time the export writes.
         let script = "'\(DebriefProcess.binary.path)' export --all --data-dir '\(data)' --log-format text | true; echo \"status=${PIPESTATUS[0]}\" >&2"
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
-        shell.arguments = ["-c", script]
-        let errors = Pipe()
-        shell.standardError = errors
-        try shell.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        shell.waitUntilExit()
+        let output = String(decoding: try await ChildProcess.run("/bin/bash", ["-c", script]).errors, as: UTF8.self)
         #expect(output.contains("status=141"), "exits as a writer whose reader left: \(output)")
         #expect(!output.contains("debrief: "), "and says nothing about it: \(output)")
         #expect(!Self.serverRuns(data), "the cluster it started is stopped: \(output)")

@@ -46,16 +46,16 @@ struct ProgressOutputTests {
     func aTerminalGetsASummaryLineUnlessQuiet() async throws {
         let seeded = try await ExportCommandTests().seed()
         let csv = seeded.folder.appendingPathComponent("terminal.csv")
-        let export = try PseudoTerminal.run(["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "-o", csv.path])
+        let export = try await PseudoTerminal.run(["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "-o", csv.path])
         #expect(export.status == 0, "\(export.output)")
         // The two responses of the seeded meeting, and the file's exact size.
         let size = try #require(try FileManager.default.attributesOfItem(atPath: csv.path)[.size] as? Int)
         #expect(export.output.contains("\rdebrief export: 2 rows, \(size) B in "), "\(export.output)")
-        let quiet = try PseudoTerminal.run(["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "-o", csv.path, "--quiet"])
+        let quiet = try await PseudoTerminal.run(["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "-o", csv.path, "--quiet"])
         #expect(quiet.status == 0 && !quiet.output.contains("debrief export:"), "\(quiet.output)")
 
         let dump = seeded.folder.appendingPathComponent("terminal.dump")
-        let backup = try PseudoTerminal.run(["backup", "--database-url", seeded.url, "-o", dump.path])
+        let backup = try await PseudoTerminal.run(["backup", "--database-url", seeded.url, "-o", dump.path])
         #expect(backup.status == 0, "\(backup.output)")
         let rows = try Self.manifestRows(dump)
         let dumpSize = try #require(try FileManager.default.attributesOfItem(atPath: dump.path)[.size] as? Int)
@@ -64,10 +64,10 @@ struct ProgressOutputTests {
         #expect(backup.output.contains("\rdebrief backup: \(grouped) rows, \(dumpBytes) in "), "\(backup.output)")
 
         let target = try await TestDatabase.createEmpty()
-        let restore = try PseudoTerminal.run(["restore", "--database-url", target, "--input", dump.path])
+        let restore = try await PseudoTerminal.run(["restore", "--database-url", target, "--input", dump.path])
         #expect(restore.status == 0, "\(restore.output)")
         #expect(restore.output.contains("\rdebrief restore: \(grouped) rows, "), "\(restore.output)")
-        let quietRestore = try PseudoTerminal.run(["restore", "--database-url", target, "--input", dump.path, "--replace", "--quiet"])
+        let quietRestore = try await PseudoTerminal.run(["restore", "--database-url", target, "--input", dump.path, "--replace", "--quiet"])
         #expect(quietRestore.status == 0 && !quietRestore.output.contains("debrief restore:"), "\(quietRestore.output)")
     }
 }
@@ -79,23 +79,13 @@ enum PseudoTerminal {
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: Self.script) }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
         let command = ([DebriefProcess.binary.path] + arguments).map(Self.quoted).joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.script)
-        // -q no banner, -e the command's exit status, -c the command; the typescript is discarded.
-        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
         var environment = ProcessInfo.processInfo.environment
         environment["DATABASE_URL"] = nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        // -q no banner, -e the command's exit status, -c the command; the typescript is discarded.
+        let child = try await ChildProcess.run(Self.script, ["-q", "-e", "-c", command, "/dev/null"], environment: environment)
+        return (child.status, String(decoding: child.output + child.errors, as: UTF8.self))
     }
 
     /// `'…'` for `sh -c`, a quote inside written as `'\''`.

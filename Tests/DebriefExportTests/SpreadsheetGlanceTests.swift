@@ -28,7 +28,7 @@ struct SpreadsheetGlanceTests {
             "\(head)")
         var bytes: [UInt8] = []
         try await workbook.write { bytes += $0 }
-        let read = try #require(try XLSXParser.sheets(Data(bytes)).first?.sheet)
+        let read = try #require(try await XLSXParser.sheets(Data(bytes)).first?.sheet)
         #expect(read.rows.count == 3 && read.types[1] == ["n", "s", "d", "b"])
     }
 

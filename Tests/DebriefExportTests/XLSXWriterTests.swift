@@ -67,7 +67,7 @@ struct XLSXWriterTests {
         try await sheet.finish()
         var bytes: [UInt8] = []
         try await workbook.write { bytes += $0 }
-        let sheets = try XLSXParser.sheets(Data(bytes))
+        let sheets = try await XLSXParser.sheets(Data(bytes))
         #expect(sheets.map(\.name) == ["responses"])
         let read = try #require(sheets.first?.sheet)
         #expect(read.rows == [["n", "text", "at", "flag"], ["3.5", "=cmd", read.rows[1][2], "true"], ["7", "회의, 좋았어요", "", "withheld"]])

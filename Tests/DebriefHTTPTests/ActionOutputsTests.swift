@@ -60,7 +60,7 @@ struct ActionOutputsTests {
         try await Self.run { api, fixture, next, series in
             let reply = try await api.send(.get, "/v1/series/\(series)/export.csv?layout=trends", token: fixture.hostToken)
             #expect(reply.status == .ok, "\(reply.text)")
-            let (header, rows) = try CSVParser.records(reply.body)
+            let (header, rows) = try await CSVParser.records(reply.body)
             #expect(header.suffix(6) == [
                 "actions_done", "actions_open", "actions_dropped", "actions_completion_rate", "planned_sessions_not_shown", "time_zone",
             ])
@@ -144,7 +144,7 @@ struct ActionOutputsTests {
             let host = try await api.send(.get, path, token: fixture.hostToken)
             #expect(host.status == .ok, "\(host.text)")
             #expect(host.headers[.contentDisposition]?.hasSuffix("-actions-utf8.csv") == true)
-            #expect(try CSVParser.records(host.body).rows.map { $0["title"] } == ["'=cmd|' /C calc'!A0"])
+            #expect(try await CSVParser.records(host.body).rows.map { $0["title"] } == ["'=cmd|' /C calc'!A0"])
 
             let viewer = try await SeriesSharingTests.host(api)
             let shared = try await api.send(

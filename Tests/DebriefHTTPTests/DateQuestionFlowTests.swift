@@ -70,12 +70,12 @@ struct DateQuestionFlowTests {
             let svg = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/charts/when.svg", token: fixture.hostToken)
             #expect(svg.status == .ok && svg.text.contains("2026-12-04"), "\(svg.text.prefix(2000))")
 
-            let csv = try CSVParser.records(
+            let csv = try await CSVParser.records(
                 try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=responses", token: fixture.hostToken).body)
             let column = try #require(csv.header.first { $0.hasSuffix("[when]") }, "\(csv.header)")
             #expect(csv.rows.map { $0[column] ?? "" }.sorted() == Self.answers, "the day as YYYY-MM-DD")
 
-            let sheets = try XLSXParser.sheets(
+            let sheets = try await XLSXParser.sheets(
                 try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.xlsx", token: fixture.hostToken).body)
             let responses = try #require(sheets.first { $0.name == "responses" }?.sheet)
             let index = try #require(responses.rows.first?.firstIndex { $0.hasSuffix("[when]") })

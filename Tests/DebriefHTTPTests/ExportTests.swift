@@ -65,7 +65,7 @@ struct ExportTests {
             #expect(
                 reply.headers[.contentDisposition]
                     == "attachment; filename=\"debrief-weekly-sync-\(day)-responses-utf8.csv\"; filename*=UTF-8''debrief-weekly-sync-\(day)-responses-utf8.csv")
-            let (header, rows) = try CSVParser.records(reply.body)
+            let (header, rows) = try await CSVParser.records(reply.body)
             let useful = neutralized("=HYPERLINK(\"x\") 평가, \"score\"") + " [useful]"
             let topic = neutralized("+Topics, best? 🎯") + " [topic]"
             let notes = neutralized("@Notes") + " [notes]"
@@ -105,7 +105,7 @@ struct ExportTests {
             let raw = try await api.send(
                 .get, "/v1/meetings/\(meeting)/export.csv?layout=responses&neutralize=false&bom=true&delimiter=semicolon", token: token)
             #expect(Array(raw.body.prefix(3)) == [0xEF, 0xBB, 0xBF])
-            let (rawHeader, rawRows) = try CSVParser.records(raw.body, delimiter: ";")
+            let (rawHeader, rawRows) = try await CSVParser.records(raw.body, delimiter: ";")
             #expect(rawHeader.suffix(2) == ["@Notes [notes]", "time_zone"])
             #expect(Set(rawRows.compactMap { $0["@Notes [notes]"] }) == Set(Self.hostileTexts))
         }
@@ -117,7 +117,7 @@ struct ExportTests {
             let meeting = try await self.seed(api, token: token)
             let reply = try await api.send(.get, "/v1/meetings/\(meeting)/export.csv?layout=answers", token: token)
             #expect(reply.status == .ok, "\(reply.text)")
-            let (header, rows) = try CSVParser.records(reply.body)
+            let (header, rows) = try await CSVParser.records(reply.body)
             #expect(header.contains("question_prompt") && header.contains("option_label"))
             let stored = try await database.query(
                 """
@@ -154,7 +154,7 @@ struct ExportTests {
             let results = try await api.send(.get, "/v1/meetings/\(meeting)/results?since=\(since)", token: token)
             let reply = try await api.send(.get, "/v1/meetings/\(meeting)/export.csv?layout=summary&since=\(since)", token: token)
             #expect(reply.status == .ok, "\(reply.text)")
-            let (_, rows) = try CSVParser.records(reply.body)
+            let (_, rows) = try await CSVParser.records(reply.body)
             let questions = try #require(results.json?["questions"] as? [[String: Any]])
             var compared = 0
             for question in questions {
@@ -211,7 +211,7 @@ struct ExportTests {
             #expect(reply.status == .ok, "\(reply.text)")
             #expect(reply.headers[.contentDisposition]?.contains("filename=\"debrief-weekly-sync-series-") == true)
             #expect(reply.headers[.contentDisposition]?.hasSuffix("-trends-utf8.csv") == true)
-            let (_, rows) = try CSVParser.records(reply.body)
+            let (_, rows) = try await CSVParser.records(reply.body)
             #expect(!rows.isEmpty && rows.allSatisfy { $0["planned_sessions_not_shown"] == "1" })
             #expect(Set(rows.compactMap { $0["session_number"] }) == ["1", "2"])
             let questions = try #require(trends.json?["questions"] as? [[String: Any]])
@@ -239,7 +239,7 @@ struct ExportTests {
             }
             // The series' responses, every session, in one file.
             let all = try await api.send(.get, "/v1/series/\(series)/export.csv", token: token)
-            #expect(try CSVParser.records(all.body).rows.count == Self.hostileTexts.count + 2)
+            #expect(try await CSVParser.records(all.body).rows.count == Self.hostileTexts.count + 2)
         }
     }
 
@@ -260,7 +260,7 @@ struct ExportTests {
             try await database.execute("UPDATE accounts SET role = 'admin' WHERE id = \(adminID)::uuid")
             let byAdmin = try await api.send(.get, "/v1/meetings/\(meeting)/export.csv?layout=answers", token: admin)
             #expect(byAdmin.status == .ok, "\(byAdmin.text)")
-            #expect(try CSVParser.records(byAdmin.body).rows.count > Self.hostileTexts.count)
+            #expect(try await CSVParser.records(byAdmin.body).rows.count > Self.hostileTexts.count)
         }
     }
 

@@ -54,7 +54,7 @@ struct FollowUpQuestionFlowTests {
             #expect(korean.text.contains("응답자 2명 중 1명에게 표시"))
 
             let csv = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=summary", token: fixture.hostToken)
-            let (header, rows) = try CSVParser.records(csv.body)
+            let (header, rows) = try await CSVParser.records(csv.body)
             #expect(header.contains("shown_to") && header.contains("shown_of"))
             let changeRows = rows.filter { $0["question_key"] == "change" }
             #expect(!changeRows.isEmpty && changeRows.allSatisfy { $0["shown_to"] == "1" && $0["shown_of"] == "2" && $0["skipped"] == "0" })
@@ -128,7 +128,7 @@ struct FollowUpQuestionFlowTests {
             let points = try #require(change["points"] as? [[String: Any]])
             #expect(points.map { $0["shownTo"] as? Int } == [1, 0])
             let csv = try await api.send(.get, "/v1/series/\(fixture.seriesID)/export.csv?layout=trends", token: fixture.hostToken)
-            let (_, rows) = try CSVParser.records(csv.body)
+            let (_, rows) = try await CSVParser.records(csv.body)
             #expect(rows.filter { $0["question_key"] == "change" }.map { $0["shown_to"] } == ["1", "0"])
         }
     }

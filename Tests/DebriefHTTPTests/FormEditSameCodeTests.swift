@@ -150,7 +150,7 @@ struct FormEditSameCodeTests {
             #expect(try Self.question(results, "pace")["respondents"] as? Int == 2)
             // The summary CSV has the same numbers, the earlier question under its version.
             let csv = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=summary", token: fixture.hostToken)
-            let rows = try CSVParser.records(csv.body).rows
+            let rows = try await CSVParser.records(csv.body).rows
             #expect(rows.filter { $0["question_key"] == "topic" }.map { $0["count"] } == ["2", "5", "0", "0"])
             #expect(rows.filter { $0["question_key"] == "useful" && $0["form_version"] == "1" }.map { $0["count"] } == ["1", "1", "0", "0", "1"])
             // Trends count both versions too.

@@ -99,12 +99,12 @@ struct FormLanguageFlowTests {
             }
 
             let csv = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=responses", token: fixture.hostToken)
-            let responses = try CSVParser.records(csv.body)
+            let responses = try await CSVParser.records(csv.body)
             #expect(responses.rows.map { $0["language"] ?? "" }.sorted() == ["en", "ko", "ko"], "\(responses.header)")
             // One option whatever the language answered in: the form's label, and the id beside it.
             #expect(responses.rows.map { $0["Best topic? [topic] (code)"] ?? "" }.sorted() == ["hiring", "roadmap", "roadmap"])
             #expect(responses.rows.map { $0["Best topic? [topic]"] ?? "" }.sorted() == ["'=Hiring", "Roadmap", "Roadmap"])
-            let answers = try CSVParser.records(
+            let answers = try await CSVParser.records(
                 try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=answers", token: fixture.hostToken).body)
             let topics = answers.rows.filter { $0["question_key"] == "topic" }
             #expect(topics.map { "\($0["language"] ?? "")=\($0["option_id"] ?? "")" }.sorted() == ["en=hiring", "ko=roadmap", "ko=roadmap"])
@@ -122,7 +122,7 @@ struct FormLanguageFlowTests {
             #expect(try await participantCount(database, "SELECT count(*) AS n FROM responses WHERE language IS NOT NULL") == 0)
             let results = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/results", token: fixture.hostToken)
             #expect(results.json?["languages"] == nil || results.json?["languages"] is NSNull, "no language series for one language")
-            let csv = try CSVParser.records(
+            let csv = try await CSVParser.records(
                 try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=responses", token: fixture.hostToken).body)
             #expect(csv.rows.map { $0["language"] } == ["ko"])
             let dashboard = try await GridQuestionFlowTests.hostPage(api, "/m/\(fixture.meetingID)", fixture)
@@ -183,7 +183,7 @@ struct FormLanguageFlowTests {
                 dashboard.text.contains("<span class=\"value\">0</span> answered in English")
                     && dashboard.text.contains("<span class=\"value\">1</span> answered in 한국어"),
                 "the dashboard counts responses by language")
-            let csv = try CSVParser.records(
+            let csv = try await CSVParser.records(
                 try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=responses", token: fixture.hostToken).body)
             #expect(csv.rows.map { $0["language"] } == ["ko"])
         }

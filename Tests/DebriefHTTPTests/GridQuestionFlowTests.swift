@@ -85,7 +85,7 @@ struct GridQuestionFlowTests {
     /// scale value, the statement labels neutralised, the withheld statement's ratings absent.
     static func checkCSV(_ api: ParticipantAPI, _ fixture: PublishedFixture) async throws {
         let base = "/v1/meetings/\(fixture.meetingID)/export.csv?layout="
-        let responses = try CSVParser.records(try await api.send(.get, base + "responses", token: fixture.hostToken).body)
+        let responses = try await CSVParser.records(try await api.send(.get, base + "responses", token: fixture.hostToken).body)
         let agendaColumn = "How was the meeting?: The agenda was clear [meeting.agenda]"
         #expect(responses.header.contains(agendaColumn) && responses.header.contains("How was the meeting?: We finished on time [meeting.time]"))
         let voiceColumn = try #require(responses.header.first { $0.hasSuffix("[meeting.voice]") })
@@ -93,14 +93,14 @@ struct GridQuestionFlowTests {
         #expect(responses.rows.map { $0[agendaColumn] ?? "" }.sorted() == ["2", "4", "4", "5"])
         #expect(responses.rows.allSatisfy { $0[voiceColumn] == "withheld" }, "one rating under k = 2 never leaves the database")
 
-        let answers = try CSVParser.records(try await api.send(.get, base + "answers", token: fixture.hostToken).body)
+        let answers = try await CSVParser.records(try await api.send(.get, base + "answers", token: fixture.hostToken).body)
         #expect(answers.header.contains("statement_key") && answers.header.contains("statement_label"))
         let grid = answers.rows.filter { $0["question_key"] == "meeting" }
         #expect(grid.count == 4 + 3, "one row per rated statement, the withheld one left out")
         #expect(Set(grid.map { $0["statement_key"] }) == ["agenda", "time"])
         #expect(grid.filter { $0["statement_key"] == "agenda" }.allSatisfy { $0["statement_label"] == "The agenda was clear" })
 
-        let summary = try CSVParser.records(try await api.send(.get, base + "summary", token: fixture.hostToken).body)
+        let summary = try await CSVParser.records(try await api.send(.get, base + "summary", token: fixture.hostToken).body)
         let statementRows = summary.rows.filter { !($0["statement_key"] ?? "").isEmpty }
         #expect(statementRows.count == 3 * 5, "a row per statement and scale value")
         let agendaRows = statementRows.filter { $0["statement_key"] == "agenda" }
@@ -133,7 +133,7 @@ struct GridQuestionFlowTests {
             #expect(means[0] == ["agenda": 3.75, "time": 7 / 3.0, "voice": 5])
             #expect(means[1] == ["agenda": 1, "time": 5])
             let csv = try await api.send(.get, "/v1/series/\(fixture.seriesID)/export.csv?layout=trends", token: fixture.hostToken)
-            let (_, rows) = try CSVParser.records(csv.body)
+            let (_, rows) = try await CSVParser.records(csv.body)
             // Tidy: a row per session and statement, rounded as the page rounds; a statement the
             // session did not rate has an empty mean.
             let statementRows = rows.filter { $0["question_key"] == "meeting" }

@@ -336,7 +336,7 @@ struct HonestResponseFlowTests {
     /// The raw layouts: the flag columns of every response, the shown order of the fast one.
     static func checkCSV(_ api: ParticipantAPI, _ fixture: PublishedFixture, ids: [String: String], shownOrder: [String]) async throws {
         let base = "/v1/meetings/\(fixture.meetingID)/export.csv?layout="
-        let responses = try CSVParser.records(try await api.send(.get, base + "responses", token: fixture.hostToken).body)
+        let responses = try await CSVParser.records(try await api.send(.get, base + "responses", token: fixture.hostToken).body)
         for column in ["opened_at", "duration_seconds", "speeder", "straight_lined", "Best topic? [topic] (order)"] {
             #expect(responses.header.contains(column), "\(column) in \(responses.header)")
         }
@@ -354,13 +354,13 @@ struct HonestResponseFlowTests {
         #expect(try row("fast")["Best topic? [topic] (order)"] == (shownOrder + ["other"]).joined(separator: ";"), "exactly what the GET showed")
         #expect(try row("untimed")["Best topic? [topic] (order)"] == "", "no ticket, no shown order to record")
 
-        let answers = try CSVParser.records(try await api.send(.get, base + "answers", token: fixture.hostToken).body)
+        let answers = try await CSVParser.records(try await api.send(.get, base + "answers", token: fixture.hostToken).body)
         let topic = try #require(answers.rows.first { $0["response_id"] == exported["fast"] && $0["question_key"] == "topic" })
         #expect(topic["presented_order"] == (shownOrder + ["other"]).joined(separator: ";"))
         #expect(topic["presented_position"] == String((shownOrder.firstIndex(of: "o2") ?? -1) + 1))
         #expect(topic["speeder"] == "true")
 
-        let summary = try CSVParser.records(try await api.send(.get, base + "summary", token: fixture.hostToken).body)
+        let summary = try await CSVParser.records(try await api.send(.get, base + "summary", token: fixture.hostToken).body)
         #expect(summary.rows.allSatisfy { $0["speeders"] == "2" && $0["straight_liners"] == "1" && $0["flagged"] == "3" }, "\(summary.rows.first ?? [:])")
     }
 }

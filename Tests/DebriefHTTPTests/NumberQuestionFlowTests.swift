@@ -80,7 +80,7 @@ struct NumberQuestionFlowTests {
             #expect(svg.status == .ok)
             #expect(svg.text.contains("39.5–51"), "\(svg.text.prefix(2000))")
 
-            let csv = try CSVParser.records(
+            let csv = try await CSVParser.records(
                 try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=responses", token: fixture.hostToken).body)
             let column = try #require(csv.header.first { $0.hasSuffix("[minutes]") }, "\(csv.header)")
             #expect(csv.rows.map { $0[column] ?? "" }.sorted() == ["30", "45", "45", "60"], "the number itself")

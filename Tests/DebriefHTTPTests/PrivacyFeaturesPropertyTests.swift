@@ -311,18 +311,18 @@ struct PrivacyFeaturesPropertyTests {
 
         // The CSV layouts.
         let base = "/v1/meetings/\(meeting)/export.csv?layout="
-        let wide = try CSVParser.records(try await api.send(.get, base + "responses", token: token).body)
-        let long = try CSVParser.records(try await api.send(.get, base + "answers", token: token).body)
-        let summary = try CSVParser.records(try await api.send(.get, base + "summary", token: token).body)
+        let wide = try await CSVParser.records(try await api.send(.get, base + "responses", token: token).body)
+        let long = try await CSVParser.records(try await api.send(.get, base + "answers", token: token).body)
+        let summary = try await CSVParser.records(try await api.send(.get, base + "summary", token: token).body)
         Self.checkCSV(wide.rows, long.rows, summary.rows, oracle, context)
 
         // The .xlsx workbook: its sheets, read back by an independent reader, hold the same.
-        let book = try XLSXParser.sheets(try await api.send(.get, "/v1/meetings/\(meeting)/export.xlsx", token: token).body)
+        let book = try await XLSXParser.sheets(try await api.send(.get, "/v1/meetings/\(meeting)/export.xlsx", token: token).body)
         let sheet = { (name: String) in book.first { $0.name == name }?.sheet.records ?? [] }
         #expect(book.map(\.name) == ["summary", "responses", "trends"], "\(context): xlsx sheets")
         Self.checkCSV(sheet("responses"), [], sheet("summary"), oracle, context + " (xlsx)")
         // The tidy trends layout (CSV and sheet): a withheld point shows no number.
-        let trends = try CSVParser.records(try await api.send(.get, base + "trends", token: token).body).rows
+        let trends = try await CSVParser.records(try await api.send(.get, base + "trends", token: token).body).rows
         for row in trends + sheet("trends") where row["withheld"] == "true" {
             for column in ["mean", "ci95_lower", "ci95_upper", "percent", "statement_mean"] {
                 #expect(["", "withheld"].contains(row[column] ?? ""), "\(context): trends \(column) of a withheld point: \(row)")

@@ -110,7 +110,7 @@ struct PrivacyLeakTests {
             follow((try? JSONSerialization.jsonObject(with: event)) as? [String: Any], "live event")
 
             let csv = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=summary", token: fixture.token)
-            let rows = try CSVParser.records(csv.body).rows.filter { $0["question_key"] == "why" }
+            let rows = try await CSVParser.records(csv.body).rows.filter { $0["question_key"] == "why" }
             #expect(!rows.isEmpty)
             for row in rows {
                 #expect(row["withheld"] == "true" && row["respondents"] == "" && row["skipped"] == "" && row["total"] == "", "\(row)")
@@ -125,12 +125,12 @@ struct PrivacyLeakTests {
             let fixture = try await self.publish(api, Self.gridForm)
             let ids = try await self.gridResponses(api, fixture.code, last: ["a": 4, "b": 4, "c": 4])
             let base = "/v1/meetings/\(fixture.meetingID)/export.csv?layout="
-            let responses = try CSVParser.records(try await api.send(.get, base + "responses", token: fixture.token).body).rows
+            let responses = try await CSVParser.records(try await api.send(.get, base + "responses", token: fixture.token).body).rows
             let pseudonym = try await AnonymousExportOrderTests.pseudonym(of: ids[3], database)
             let lined = try #require(responses.first { $0["response_id"] == pseudonym })
             #expect(lined["straight_lined"] == "withheld", "\(lined)")
             #expect(lined["The meeting: Gamma [g.c]"] == "withheld", "\(lined)")
-            let answers = try CSVParser.records(try await api.send(.get, base + "answers", token: fixture.token).body).rows
+            let answers = try await CSVParser.records(try await api.send(.get, base + "answers", token: fixture.token).body).rows
             #expect(answers.filter { $0["response_id"] == ids[3] }.allSatisfy { $0["straight_lined"] == "withheld" })
             #expect(!answers.contains { $0["statement_key"] == "c" })
 
@@ -138,7 +138,7 @@ struct PrivacyLeakTests {
             let quality = try #require(report["quality"] as? [String: Any])
             // Withheld numbers are null, which the API leaves out.
             #expect(quality["straightLiners"] == nil && quality["flagged"] == nil && quality["speeders"] as? Int == 0, "\(quality)")
-            let summary = try CSVParser.records(try await api.send(.get, base + "summary", token: fixture.token).body).rows
+            let summary = try await CSVParser.records(try await api.send(.get, base + "summary", token: fixture.token).body).rows
             #expect(summary.allSatisfy { $0["straight_liners"] == "withheld" && $0["flagged"] == "withheld" })
 
             // Leaving the one flagged response out leaves out fewer than k: the difference would be its answers.

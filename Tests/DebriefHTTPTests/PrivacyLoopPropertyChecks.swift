@@ -179,7 +179,7 @@ extension PrivacyFeaturesPropertyTests {
         let actionLine = digest.components(separatedBy: "Last session's actions").dropFirst().first?.prefix { $0 != "\"" && $0 != "\n" }
             .description ?? ""
         let export = try await api.send(.get, "/v1/series/\(series)/export.csv?layout=actions", token: token)
-        let rows = try CSVParser.records(export.body).rows
+        let rows = try await CSVParser.records(export.body).rows
         #expect(rows.map { $0["title"] ?? "" }.sorted() == ["Zqaction 0", "Zqaction 1"], "\(context): actions CSV \(rows)")
         let outputs = [
             ("actions list", list.text), ("review", review.text), ("dashboard's actions", dashboard), ("review block", reviewBlock),
@@ -279,7 +279,7 @@ extension PrivacyFeaturesPropertyTests {
         let hostStatus = Dictionary(hostItems.map { ($0["text"] as? String ?? "", $0["status"] as? String ?? "") }) { first, _ in first }
         #expect(hostStatus == status, "\(context): the host's list \(hostStatus)")
         let export = try await api.send(.get, "/v1/series/\(series)/export.csv?layout=roomQuestions", token: token)
-        let rows = try CSVParser.records(export.body).rows
+        let rows = try await CSVParser.records(export.body).rows
         let exported = Dictionary(rows.map { ($0["text"] ?? "", $0["status"] ?? "") }) { first, _ in first }
         #expect(exported == status, "\(context): the roomQuestions layout \(exported)")
         for (name, text) in [("room list", room.text), ("room fragment", fragment), ("form page", form), ("presenter's top", top),

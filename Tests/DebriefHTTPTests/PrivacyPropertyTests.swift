@@ -144,20 +144,14 @@ enum CLIExport {
     static func run(database: Database, _ arguments: [String]) async throws -> (status: Int32, output: String) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("debrief-export-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = self.binary
-        process.arguments = ["export", "--database-url", database.configuration.url, "--log-format", "text", "-o", file.path] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DATABASE_URL"] = nil
-        process.environment = environment
-        let log = Pipe()
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        let output = log.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let child = try await ChildProcess.run(
+            self.binary.path,
+            ["export", "--database-url", database.configuration.url, "--log-format", "text", "-o", file.path] + arguments,
+            environment: environment)
         let csv = (try? Data(contentsOf: file)) ?? Data()
-        return (process.terminationStatus, String(decoding: process.terminationStatus == 0 ? csv : output, as: UTF8.self))
+        return (child.status, String(decoding: child.status == 0 ? csv : child.output + child.errors, as: UTF8.self))
     }
 }
 

@@ -81,7 +81,7 @@ struct RankingQuestionFlowTests {
             #expect(svg.text.components(separatedBy: "class=\"row\"").count - 1 == 3, "one bar per option")
             #expect(svg.text.contains("Flaky tests: 5 · 55.6% of points · avg. rank 1.3."), "\(svg.text.prefix(2000))")
 
-            let csv = try CSVParser.records(
+            let csv = try await CSVParser.records(
                 try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=responses", token: fixture.hostToken).body)
             let testsColumn = try #require(csv.header.first { $0.hasSuffix("[next.tests]") }, "\(csv.header)")
             #expect(csv.rows.map { $0[testsColumn] ?? "" }.sorted() == ["1", "1", "2"], "a column per option holding its rank")

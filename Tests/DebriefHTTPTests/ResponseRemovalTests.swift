@@ -173,7 +173,7 @@ struct ResponseRemovalTests {
                 #expect(summary["responses"] as? Int == 2, "\(query): \(summary)")
             }
             let csv = try await api.send(.get, "/v1/meetings/\(fixture.meetingID)/export.csv?layout=summary", token: fixture.hostToken)
-            let records = try CSVParser.records(csv.body)
+            let records = try await CSVParser.records(csv.body)
             #expect(!records.rows.isEmpty, "\(csv.text)")
             #expect(records.rows.allSatisfy { $0["responses_removed_by_host"] == "2" }, "\(records.rows.first ?? [:])")
         }

@@ -293,7 +293,7 @@ struct ResultsOraclePropertyTests {
 
         // The summary CSV.
         let csv = try await api.send(.get, "/v1/meetings/\(meetingID)/export.csv?layout=summary", token: token)
-        let rows = try CSVParser.records(csv.body).rows
+        let rows = try await CSVParser.records(csv.body).rows
         let usefulRows = rows.filter { $0["question_key"] == "useful" && $0["form_version"] == String(current) }
         #expect(usefulRows.map { Int($0["count"] ?? "") } == usefulCounts.map { $0 })
         #expect(rows.filter { $0["question_key"] == "topic" }.map { Int($0["count"] ?? "") } == topicCounts.map { $0 })
@@ -323,7 +323,7 @@ struct ResultsOraclePropertyTests {
         #expect(trends["planned"] as? Int == (laterCounts ? 0 : 1))
         let trendsCSV = try await api.send(.get, "/v1/series/\(seriesID)/export.csv?layout=trends", token: token)
         try #require(trendsCSV.status == .ok, "\(trendsCSV.text)")
-        let points = try CSVParser.records(trendsCSV.body).rows
+        let points = try await CSVParser.records(trendsCSV.body).rows
         func point(_ key: String, _ session: Int) throws -> [String: String] {
             try #require(points.first { $0["question_key"] == key && $0["session_number"] == String(session) }, "\(key) \(session)")
         }

@@ -147,7 +147,7 @@ struct RosterEmailAPITests {
                 let export = try await api.send(.get, path, token: token)
                 #expect(export.status == .ok, "\(path): \(export.text.prefix(200))")
                 let text = path.contains(".xlsx")
-                    ? try XLSXParser.sheets(export.body).flatMap { $0.sheet.rows.flatMap { $0 } }.joined(separator: "\n") : export.text
+                    ? try await XLSXParser.sheets(export.body).flatMap { $0.sheet.rows.flatMap { $0 } }.joined(separator: "\n") : export.text
                 #expect(!text.isEmpty, "\(path)")
                 #expect(!text.lowercased().contains("grace@example.org"), "\(path) carries the address")
             }

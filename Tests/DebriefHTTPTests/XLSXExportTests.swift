@@ -23,7 +23,7 @@ struct XLSXExportTests {
                 reply.headers[.contentDisposition]
                     == "attachment; filename=\"debrief-retro-1-\(day).xlsx\"; filename*=UTF-8''debrief-\(korean)-\(day).xlsx")
 
-            let sheets = try XLSXParser.sheets(reply.body)
+            let sheets = try await XLSXParser.sheets(reply.body)
             #expect(sheets.map(\.name) == ["summary", "responses", "trends"])
             let responses = try #require(sheets.first { $0.name == "responses" }?.sheet)
             let header = try #require(responses.rows.first)
@@ -56,7 +56,7 @@ struct XLSXExportTests {
             let (token, _) = try await api.signUpAndLogIn()
             #expect(try await api.send(.patch, "/v1/me", token: token, json: ["timeZone": "Asia/Seoul"]).status == .ok)
             let meeting = try await ExportTests().seed(api, token: token)
-            let (_, rows) = try CSVParser.records(try await api.send(.get, "/v1/meetings/\(meeting)/export.csv", token: token).body)
+            let (_, rows) = try await CSVParser.records(try await api.send(.get, "/v1/meetings/\(meeting)/export.csv", token: token).body)
             let stored = try await database.query("SELECT \(AnonymousExportOrderTests.pseudonym("r.id")) AS id, r.submitted_at FROM responses r")
             #expect(stored.count == rows.count && !rows.isEmpty)
             let seoul = try #require(TimeZone(identifier: "Asia/Seoul"))
@@ -92,7 +92,7 @@ struct XLSXExportTests {
                 let reply = try await api.send(.post, "/v1/f/\(code)/responses", json: ["answers": [["questionKey": "mood", "rating": rating]]])
                 #expect(reply.status == .created, "\(reply.text)")
             }
-            let sheets = try XLSXParser.sheets(try await api.send(.get, "/v1/meetings/\(meeting)/export.xlsx", token: token).body)
+            let sheets = try await XLSXParser.sheets(try await api.send(.get, "/v1/meetings/\(meeting)/export.xlsx", token: token).body)
             let responses = try #require(sheets.first { $0.name == "responses" }?.sheet)
             let rows = responses.records
             #expect(rows.count == 2)

@@ -8,7 +8,7 @@ public enum CSVParser {
     }
 
     /// The rows of `data` (UTF-8; a leading byte order mark is skipped), each a list of cells.
-    public static func parse(_ data: Data, delimiter: String = ",") throws -> [[String]] {
+    public static func parse(_ data: Data, delimiter: String = ",") async throws -> [[String]] {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("debrief-csv-\(UUID().uuidString).csv")
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -18,26 +18,16 @@ public enum CSVParser {
                 rows = list(csv.reader(f, delimiter=sys.argv[2], strict=True))
             json.dump(rows, sys.stdout)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file.path, delimiter]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let json = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let rows = try JSONSerialization.jsonObject(with: json) as? [[String]] else {
-            throw Failure(description: "python csv could not read the export: \(String(decoding: message, as: UTF8.self))")
+        let child = try await ChildProcess.python(script, [file.path, delimiter])
+        guard child.status == 0, let rows = try JSONSerialization.jsonObject(with: child.output) as? [[String]] else {
+            throw Failure(description: "python csv could not read the export: \(String(decoding: child.errors, as: UTF8.self))")
         }
         return rows
     }
 
     /// Rows as dictionaries keyed by the header row's names.
-    public static func records(_ data: Data, delimiter: String = ",") throws -> (header: [String], rows: [[String: String]]) {
-        let rows = try self.parse(data, delimiter: delimiter)
+    public static func records(_ data: Data, delimiter: String = ",") async throws -> (header: [String], rows: [[String: String]]) {
+        let rows = try await self.parse(data, delimiter: delimiter)
         guard let header = rows.first else { throw Failure(description: "the export has no header row") }
         for (index, row) in rows.enumerated() where row.count != header.count {
             throw Failure(description: "row \(index) has \(row.count) cells, the header \(header.count)")

@@ -20,7 +20,7 @@ public enum XLSXParser {
     }
 
     /// The sheets of `data` by name, in workbook order.
-    public static func sheets(_ data: Data) throws -> [(name: String, sheet: Sheet)] {
+    public static func sheets(_ data: Data) async throws -> [(name: String, sheet: Sheet)] {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("debrief-xlsx-\(UUID().uuidString).xlsx")
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -62,19 +62,9 @@ public enum XLSXParser {
                 out.append([s.get('name'), rows, types])
             json.dump(out, sys.stdout)
             """#
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let json = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let sheets = try JSONSerialization.jsonObject(with: json) as? [[Any]] else {
-            throw CSVParser.Failure(description: "python could not read the workbook: \(String(decoding: message, as: UTF8.self))")
+        let child = try await ChildProcess.python(script, [file.path])
+        guard child.status == 0, let sheets = try JSONSerialization.jsonObject(with: child.output) as? [[Any]] else {
+            throw CSVParser.Failure(description: "python could not read the workbook: \(String(decoding: child.errors, as: UTF8.self))")
         }
         return sheets.compactMap { sheet in
             guard sheet.count == 3, let name = sheet[0] as? String, let rows = sheet[1] as? [[String]], let types = sheet[2] as? [[String]]

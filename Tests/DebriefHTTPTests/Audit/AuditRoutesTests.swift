@@ -61,7 +61,7 @@ struct AuditRoutesTests {
             let csv = try await world.send(.get, "/v1/audit.csv?series=\(fixture.seriesID)", token: admin.token)
             #expect(csv.status == .ok)
             #expect(csv.headers[.contentType] == "text/csv; charset=utf-8")
-            let rows = try CSVParser.parse(csv.body)
+            let rows = try await CSVParser.parse(csv.body)
             #expect(rows.first == AuditStore.csvColumns)
             #expect(rows.count == 2, "the header and the one export of the series: \(csv.text)")
             let row = try #require(rows.last)

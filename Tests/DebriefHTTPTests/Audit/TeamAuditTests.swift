@@ -138,7 +138,7 @@ struct TeamAuditTests {
             #expect(csv.status == .ok)
             #expect(csv.headers[.contentType] == "text/csv; charset=utf-8")
             #expect(csv.headers[.contentDisposition] == "attachment; filename=\"debrief-audit-team-\(story.team.lowercased()).csv\"")
-            let rows = try CSVParser.parse(csv.body)
+            let rows = try await CSVParser.parse(csv.body)
             #expect(rows.first == AuditStore.csvColumns)
             let column = { (name: String) in try #require(AuditStore.csvColumns.firstIndex(of: name)) }
             let (kind, series, meeting, team, detail, account) = (

@@ -44,8 +44,8 @@ struct TeamExportTests {
     }
 
     /// Each row as one comparable line (the header's order), so two files' rows compare as multisets.
-    static func lines(_ body: Data) throws -> (header: [String], rows: [String]) {
-        let (header, rows) = try CSVParser.records(body)
+    static func lines(_ body: Data) async throws -> (header: [String], rows: [String]) {
+        let (header, rows) = try await CSVParser.records(body)
         return (header, rows.map { row in header.map { row[$0] ?? "" }.joined(separator: "\u{1F}") }.sorted())
     }
 
@@ -67,18 +67,18 @@ struct TeamExportTests {
             #expect(reply.headers[.contentType] == "text/csv; charset=utf-8")
             #expect(reply.headers[.contentDisposition]?.contains("-team-") == true)
             #expect(reply.headers[.contentDisposition]?.contains("-summary-utf8.csv") == true, "\(reply.headers)")
-            let teamFile = try Self.lines(reply.body)
+            let teamFile = try await Self.lines(reply.body)
             var expected: [String] = []
             for series in [counted, withheld] {
                 let own = try await api.send(.get, "/v1/series/\(series)/export.csv?layout=summary", token: admin.token)
                 try #require(own.status == .ok, "\(own.text)")
-                let (header, rows) = try Self.lines(own.body)
+                let (header, rows) = try await Self.lines(own.body)
                 #expect(header == teamFile.header)
                 expected += rows
             }
             #expect(teamFile.rows == expected.sorted(), "exactly the rows the series' own exports give")
 
-            let (_, rows) = try CSVParser.records(reply.body)
+            let (_, rows) = try await CSVParser.records(reply.body)
             let below = rows.filter { $0["series_id"] == withheld }
             let above = rows.filter { $0["series_id"] == counted }
             #expect(!below.isEmpty && below.allSatisfy { $0["withheld"] == "true" && ($0["count"] ?? "").isEmpty }, "below k: withheld")
@@ -100,7 +100,7 @@ struct TeamExportTests {
             let adminToken = try #require(login.string("token"), "\(login.text)")
             let byAdmin = try await api.send(.get, "/v1/teams/\(team)/export.csv", token: adminToken)
             #expect(byAdmin.status == .ok, "\(byAdmin.text.prefix(300))")
-            let adminRows = try Self.lines(byAdmin.body).rows
+            let adminRows = try await Self.lines(byAdmin.body).rows
             #expect(adminRows == teamFile.rows)
         }
     }

@@ -119,6 +119,6 @@ struct TeamKeeperDeletionTests {
     static func summary(_ api: ParticipantAPI, _ series: String, _ reader: Host) async throws -> [String] {
         let reply = try await api.send(.get, "/v1/series/\(series)/export.csv?layout=summary", token: reader.token)
         try #require(reply.status == .ok, "\(reply.text)")
-        return try TeamExportTests.lines(reply.body).rows
+        return try await TeamExportTests.lines(reply.body).rows
     }
 }
