@@ -114,7 +114,7 @@ public struct AuditStore: Sendable {
     /// (``TeamAccess``, the one reader of a member's role: `notFound` naming the team for anyone
     /// outside it, `forbidden` for a member who is no admin).
     public func requireTeamReader(_ teamID: UUID, _ viewer: Viewer) async throws {
-        try await self.database.withTransaction { connection in
+        _ = try await self.database.withTransaction { connection in
             try await TeamAccess.require(teamID, visibleTo: viewer, toDo: .manage, on: connection)
         }
     }
