@@ -74,13 +74,16 @@ public struct TeamActions: Sendable {
     }
 
     /// Offers the series to the body's team; the owner's (or its team admin's) to do, settled
-    /// before the body. The team's admins accept it among their transfer offers.
+    /// before the body. The team's admins accept it among their transfer offers. Recorded as a
+    /// transfer to a person is: a series' row, naming the team in its detail (decision 97: a
+    /// series' rows name no team in `team_id`).
     @discardableResult
     public func offer(series id: UUID, by viewer: Viewer, _ input: () async throws -> SeriesTeamTransferInput) async throws -> UUID {
         let sharing = try await self.shares.sharing(series: id, visibleTo: viewer)
         guard sharing.viewerRole.may(.manage) else { throw SeriesAction.manage.refusal }
         let team = try await input().validate().get()
         try await self.transfers.offer(series: id, by: viewer, toTeam: team)
+        try await self.audit.record(AuditEvent(.transferOffered, series: id, detail: "team \(team.uuidString.lowercased())"), by: viewer)
         return team
     }
 

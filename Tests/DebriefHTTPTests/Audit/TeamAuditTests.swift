@@ -150,8 +150,8 @@ struct TeamAuditTests {
                 [entry.kind, Self.cell(entry.seriesId), Self.cell(entry.meetingId), Self.cell(entry.teamId), entry.detail, Self.cell(entry.accountId)]
             }
             #expect(fromCSV == fromJSON, "oldest first, the same rows")
-            // Newest first: the team export, the role change, the series' arrival, its export from before.
-            #expect(items.map(\.kind) == ["export", "role.changed", "transfer.accepted", "export"])
+            // Newest first: the team export, the role change, the series' arrival and its offer, its export from before.
+            #expect(items.map(\.kind) == ["export", "role.changed", "transfer.accepted", "transfer.offered", "export"])
         }
     }
 
