@@ -77,29 +77,18 @@ struct AuditController {
             download.release()
             throw error
         }
-        let body = ResponseBody(contentLength: spool.size) { writer in
-            defer { download.release() }
-            while let chunk = try await spool.read(upTo: ExportLimits.downloadChunkBytes) {
-                try await writer.write(ByteBuffer(bytes: chunk))
-            }
-            try await writer.finish(nil)
-        }
-        return Response(
-            status: .ok,
+        return SpooledDownload.response(
+            spool,
             headers: [
                 .contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"\(fileName)\"",
                 .cacheControl: "no-store",
             ],
-            body: body)
+            download: download, eventLoop: context.channel.eventLoop)
     }
 
-    /// `since`, `until` (ISO 8601 with zone), `series` and `account` (ids) from the query.
+    /// `since`, `until` (ISO 8601 with zone), `series` and `account` (ids) from the query, as
+    /// ``AuditQuery`` reads them for the pages too.
     static func filter(_ query: inout QueryReader, _ request: Request) -> AuditFilter {
-        let since = query.date("since")
-        let until = query.date("until")
-        if let since, let until, since >= until { query.problems.add("until", "must be after since") }
-        let series = query.value("series", default: UUID?.none, hint: "must be a series id", UUID.init(uuidString:))
-        let account = query.value("account", default: UUID?.none, hint: "must be an account id", UUID.init(uuidString:))
-        return AuditFilter(since: since, until: until, series: series, account: account)
+        AuditQuery.read(&query)
     }
 }

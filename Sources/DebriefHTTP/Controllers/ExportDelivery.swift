@@ -6,9 +6,9 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The one way a spooled export leaves the server, and the one place its read is recorded
-/// (decision 91): a session's or a series' file (``ExportController``) and a team's
-/// (``TeamExportController``) alike, each named by its ``ExportRequest`` (a team is
+/// The one way a spooled export leaves the server (through ``SpooledDownload``) and the one place
+/// its read is recorded (decision 91): a session's or a series' file (``ExportController``) and a
+/// team's (``TeamExportController``) alike, each named by its ``ExportRequest`` (a team is
 /// ``ExportTarget/team(_:)``), so every export's row is written by this code.
 ///
 /// The row is appended as the body starts, before its first byte: no byte of an export leaves
@@ -26,25 +26,14 @@ struct ExportDelivery {
         let audit = self.audit
         // The request's origin, bound around the route, is no longer bound when the body is written.
         let origin = AuditRecord.origin
-        let body = ResponseBody(contentLength: spool.size) { writer in
-            defer { download.release() }
-            try await AuditRecord.$origin.withValue(origin) { try await audit.record(.export(request), by: viewer) }
-            while let chunk = try await spool.read(upTo: ExportLimits.downloadChunkBytes) {
-                try await writer.write(ByteBuffer(bytes: chunk))
-                // The writer hands a chunk to the event loop without waiting for it, so a spool read
-                // faster than the loop could run megabytes ahead of a paused client before the
-                // channel's unwritability reached the writer (measured 1.4 to 6.6 MB of 37). A turn of
-                // the loop after each chunk keeps that current: the next write waits while the
-                // client does not read (``ExportLimits/downloadReadAheadBytes``).
-                try await eventLoop.submit {}.get()
-            }
-            try await writer.finish(nil)
-        }
-        return Response(
-            status: .ok,
+        return SpooledDownload.response(
+            spool,
             headers: [
                 .contentType: contentType, .contentDisposition: ContentDisposition.attachment(fileName), .cacheControl: "no-store",
             ],
-            body: body)
+            download: download, eventLoop: eventLoop
+        ) {
+            try await AuditRecord.$origin.withValue(origin) { try await audit.record(.export(request), by: viewer) }
+        }
     }
 }
