@@ -128,7 +128,7 @@ struct AppServices: Sendable {
             companySignIn: configuration.companySignIn.map { settings in
                 CompanySignInActions(
                     settings: settings, provider: HTTPOIDCProvider(settings: settings, outbound: outbound),
-                    store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
+                    store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts, audit: audit,
                     logger: Logger(label: "debrief.signin"))
             })
         let webhookDelivery = WebhookDeliveryService(

@@ -15,16 +15,19 @@ public struct CompanySignInActions: Sendable {
     let provider: any CompanyIdentityProvider
     let store: CompanySignInStore
     let accounts: AccountActions
+    /// Records the team memberships a sign-in changed.
+    let audit: AuditRecord
     let logger: Logger
 
     public init(
         settings: CompanySignInSettings, provider: any CompanyIdentityProvider, store: CompanySignInStore, accounts: AccountActions,
-        logger: Logger
+        audit: AuditRecord, logger: Logger
     ) {
         self.settings = settings
         self.provider = provider
         self.store = store
         self.accounts = accounts
+        self.audit = audit
         self.logger = logger
     }
 

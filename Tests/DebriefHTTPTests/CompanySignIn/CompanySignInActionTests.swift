@@ -81,7 +81,7 @@ struct CompanySignInActionTests {
             allowsAccountCreation: allowCreation, passwordsForAdminsOnly: false)
         let actions = CompanySignInActions(
             settings: settings, provider: provider, store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
-            logger: Logger(label: "test"))
+            audit: AuditRecord(store: AuditStore(database: database)), logger: Logger(label: "test"))
         try await body(World(actions: actions, provider: provider, database: database, accounts: accountStore))
         await hasher.shutdown()
         await database.shutdown()

@@ -10,7 +10,8 @@ import Testing
 /// Members from company sign-in (docs/decisions/0093-team-members-from-sign-in.md), through the
 /// sign-in use case over the real database: each sign-in adds, changes and removes the person's
 /// provider memberships to follow the groups claim; a membership added by hand is never touched;
-/// a team's last admin is kept; values no mapping names are ignored.
+/// a team's last admin is kept; values no mapping names are ignored. Each change is a row of the
+/// read record naming its team.
 @Suite("Company sign-in: team members from the groups claim")
 struct ProviderTeamsSyncTests {
     typealias Action = CompanySignInActionTests
@@ -19,6 +20,7 @@ struct ProviderTeamsSyncTests {
         let actions: CompanySignInActions
         let provider: Action.FakeProvider
         let teams: TeamStore
+        let audit: AuditRecord
         let lead: Viewer
         /// Teams A, B and C, created by `lead` (their admin).
         let a: UUID, b: UUID, c: UUID
@@ -39,6 +41,19 @@ struct ProviderTeamsSyncTests {
             let members = try await self.teams.members(of: team, visibleTo: Viewer(accountID: account.id, role: .admin))
             return members.first { $0.accountID == account.id }.map { "\($0.role.rawValue)\($0.fromProvider ? " from provider" : "")" }
         }
+
+        /// The read record's rows in `scope`, oldest first, as "kind team account: detail", read by the lead.
+        func record(_ scope: AuditScope) async throws -> [String] {
+            let reader = Viewer(accountID: self.lead.accountID, role: .admin)
+            let page = try await self.audit.page(AuditFilter(), of: scope, after: nil, limit: 100, visibleTo: reader)
+            return page.items.reversed().map { row in
+                let team = row.teamId.map { self.name($0) } ?? "-"
+                let account = row.accountId.map { $0.uuidString.lowercased() } ?? "-"
+                return "\(row.kind) \(team) \(account): \(row.detail)"
+            }
+        }
+
+        func name(_ team: UUID) -> String { team == self.a ? "A" : team == self.b ? "B" : team == self.c ? "C" : "?" }
     }
 
     static func run(_ body: (World) async throws -> Void) async throws {
@@ -66,10 +81,11 @@ struct ProviderTeamsSyncTests {
                 .init(value: "design", team: b, role: .viewer), .init(value: "ops", team: c, role: .editor),
             ])
         let provider = Action.FakeProvider(.success(Action.identity()))
+        let audit = AuditRecord(store: AuditStore(database: database))
         let actions = CompanySignInActions(
             settings: settings, provider: provider, store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
-            logger: Logger(label: "test"))
-        try await body(World(actions: actions, provider: provider, teams: teams, lead: leadViewer, a: a, b: b, c: c))
+            audit: audit, logger: Logger(label: "test"))
+        try await body(World(actions: actions, provider: provider, teams: teams, audit: audit, lead: leadViewer, a: a, b: b, c: c))
         await hasher.shutdown()
         await database.shutdown()
     }
@@ -102,6 +118,36 @@ struct ProviderTeamsSyncTests {
             _ = try await world.signIn(groups: nil)
             #expect(try await world.membership(ana, in: world.b) == nil)
             #expect(try await world.membership(ana, in: world.c) == "viewer")
+        }
+    }
+
+    @Test func eachChangeIsARowOfTheReadRecordNamingItsTeam() async throws {
+        try await Self.run { world in
+            let ana = try await world.signIn(groups: ["eng", "design"])
+            let id = ana.id.uuidString.lowercased()
+            func row(_ team: UUID, _ change: String) -> String {
+                "role.changed \(world.name(team)) \(id): team \(team.uuidString.lowercased()): member \(id) \(change) by company sign-in"
+            }
+            // Within a sign-in the rows come in the sync's order (by team id): compared as sets.
+            let first = [row(world.a, "added as editor"), row(world.b, "added as viewer")]
+            #expect(try await world.record(.installation).sorted() == first.sorted())
+
+            // One sign-in re-roles A, removes B and adds C: three rows, one per team.
+            _ = try await world.signIn(groups: ["eng-leads", "ops"])
+            let second = [row(world.a, "is admin"), row(world.b, "removed"), row(world.c, "added as editor")]
+            let afterSecond = try await world.record(.installation)
+            #expect(afterSecond.count == 5)
+            #expect(afterSecond.prefix(2).sorted() == first.sorted())
+            #expect(afterSecond.dropFirst(2).sorted() == second.sorted())
+
+            // The same groups again change nothing, and record nothing.
+            _ = try await world.signIn(groups: ["eng-leads", "ops"])
+            #expect(try await world.record(.installation) == afterSecond)
+
+            // Each team's record shows its own rows.
+            #expect(try await world.record(.team(world.a)) == [row(world.a, "added as editor"), row(world.a, "is admin")])
+            #expect(try await world.record(.team(world.b)) == [row(world.b, "added as viewer"), row(world.b, "removed")])
+            #expect(try await world.record(.team(world.c)) == [row(world.c, "added as editor")])
         }
     }
 
