@@ -1,0 +1,43 @@
+import Logging
+import Metrics
+import ServiceLifecycle
+
+/// A purge job (``AuditRetentionService``, ``RetentionPurgeService``): once at start and then once
+/// an hour until graceful shutdown, each run counted as the job's (``JobMetrics``), what it deleted
+/// added to its counter and logged; a failed run is logged and the next hour tries again.
+public struct PeriodicPurge: Service {
+    let job: JobMetrics
+    let purged: Counter
+    let logger: Logger
+    /// The log lines: when rows went (with their count), and when a run failed.
+    let done: Logger.Message, failed: Logger.Message
+    let purge: @Sendable () async throws -> Int
+
+    init(
+        job: String, counter: String, metrics: any MetricsFactory, logger: Logger, done: Logger.Message, failed: Logger.Message,
+        purge: @escaping @Sendable () async throws -> Int
+    ) {
+        self.job = JobMetrics(job: job, factory: metrics)
+        self.purged = Counter(label: counter, factory: metrics)
+        (self.logger, self.done, self.failed, self.purge) = (logger, done, failed, purge)
+    }
+
+    /// One purge: returns how many rows went.
+    @discardableResult
+    public func purgeOnce() async throws -> Int {
+        let count = try await self.job.run { try await self.purge() }
+        self.purged.increment(by: count)
+        if count > 0 { self.logger.info(self.done, metadata: ["count": "\(count)"]) }
+        return count
+    }
+
+    public func run() async throws {
+        repeat {
+            do {
+                try await self.purgeOnce()
+            } catch {
+                self.logger.warning(self.failed, metadata: ["error": "\(error)"])
+            }
+        } while (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(3600)) }) != nil
+    }
+}
