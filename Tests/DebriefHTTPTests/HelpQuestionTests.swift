@@ -207,6 +207,24 @@ struct HelpQuestionTests {
             let after = try #require(reworded3["after"] as? [String: Any], "\(reworded3)")
             #expect(after["withheld"] as? Bool == true && after["mean"] == nil, "two answers are under k, as in the trend: \(after)")
             #expect(reworded3["comparable"] as? Bool == false && reworded3["changes"] as? [String] == ["prompt"], "\(reworded3)")
+            #expect(reworded3["change"] == nil, "a side under k (and a reworded question) has no change: \(reworded3)")
+
+            // What the action changed (decision 99): Welch over 6, 7, 8 and 8, 9, 10 — scipy's
+            // interval is −0.267 to 4.267 (df 4), which includes zero: within the noise.
+            let change = try #require(moved["change"] as? [String: Any], "\(moved)")
+            let shift = try #require((change["shifts"] as? [[String: Any]])?.first, "\(change)")
+            #expect(change["measure"] as? String == "mean" && change["moved"] as? Bool == false, "\(change)")
+            #expect(shift["difference"] as? Double == 2 && shift["beyondNoise"] as? Bool == false && shift["option"] == nil)
+            let interval = try #require(shift["confidenceInterval95"] as? [String: Double], "\(shift)")
+            #expect(abs((interval["lower"] ?? 0) + 0.267) < 0.001 && abs((interval["upper"] ?? 0) - 4.267) < 0.001, "\(interval)")
+            let email = try #require(try await api.send(.get, "/v1/me", token: token).string("email"))
+            let pages = ParticipantAPI(client: api.client)
+            let session = try #require(try await pages.signIn(email: email).1)
+            let html = try await pages.page("/m/\(third)/trends", cookie: session.cookie).text
+            #expect(html.contains("<td>+2 (-0.3 to +4.3)</td></tr>"), "the change column: \(html)")
+            let worked = html.components(separatedBy: "<dl class=\"what-worked\">").dropFirst().first ?? ""
+            #expect(worked.contains("<dt>Moved</dt>\n<dd>–</dd>"), "nothing moved beyond the noise: \(worked)")
+            #expect(worked.contains("How valuable was it?: +2 (-0.3 to +4.3)</dd>"), "within the noise: \(worked)")
 
         }
     }

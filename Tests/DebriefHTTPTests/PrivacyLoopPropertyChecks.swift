@@ -166,6 +166,12 @@ extension PrivacyFeaturesPropertyTests {
                 (shown.map { NSDictionary(dictionary: $0) }) == (point.map { NSDictionary(dictionary: $0) }),
                 "\(context): actionQuestions' \(side) \(shown ?? [:]) is not the trend's point \(point ?? [:])")
         }
+        // What the action changed (decision 99) is read from those two points alone: it exists
+        // only when both are shown, so k withholds it with them.
+        for entry in moved {
+            let shown = ["before", "after"].allSatisfy { side in (entry[side] as? [String: Any]).map { $0["withheld"] as? Bool == false } ?? false }
+            #expect(shown || entry["change"] == nil, "\(context): a change beside a withheld or missing point: \(entry)")
+        }
         #expect(
             moved.allSatisfy { Set($0.keys).isSubset(of: Self.actionQuestionKeys) },
             "\(context): actionQuestions carry more than ids, key, status and points: \(moved)")
@@ -194,7 +200,7 @@ extension PrivacyFeaturesPropertyTests {
 
     /// What trends may say of an action that links a question: ids, key, status and the points.
     static let actionQuestionKeys: Set<String> = [
-        "actionId", "status", "questionKey", "sessionNumber", "nextSessionNumber", "before", "after", "comparable", "changes",
+        "actionId", "status", "questionKey", "sessionNumber", "nextSessionNumber", "before", "after", "comparable", "changes", "change",
     ]
 
     /// "Did this help?" (decision 78): an action of session 2 asking it puts a rating question in

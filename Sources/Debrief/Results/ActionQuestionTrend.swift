@@ -37,9 +37,11 @@ public struct ActionQuestionTrend: Sendable, Equatable, Encodable {
     public var comparable: Bool
     /// What changed between them (the after point's `changes`); empty when comparable or unknown.
     public var changes: [String]
+    /// What the question did between the two points, when both are shown and compare.
+    public var change: ActionChange?
 
     enum CodingKeys: String, CodingKey {
-        case actionID = "actionId", status, questionKey, sessionNumber, nextSessionNumber, before, after, comparable, changes
+        case actionID = "actionId", status, questionKey, sessionNumber, nextSessionNumber, before, after, comparable, changes, change
     }
 
     /// One entry per action with a question key, in session order then the order recorded.
@@ -55,11 +57,13 @@ public struct ActionQuestionTrend: Sendable, Equatable, Encodable {
                 // The after point's flags compare it with the trend's previous point: the before
                 // point only when the session that recorded the action asked the question.
                 let adjacent = before != nil && after != nil
+                let comparable = adjacent && after?.comparableWithPrevious == true
                 result.append(
                     ActionQuestionTrend(
                         actionID: link.actionID, status: link.status, questionKey: link.questionKey, sessionNumber: session.sessionNumber,
-                        nextSessionNumber: next, before: before, after: after, comparable: adjacent && after?.comparableWithPrevious == true,
-                        changes: adjacent ? after?.changes ?? [] : []))
+                        nextSessionNumber: next, before: before, after: after, comparable: comparable,
+                        changes: adjacent ? after?.changes ?? [] : [],
+                        change: ActionChange.between(before, after, comparable: comparable)))
             }
         }
         return result

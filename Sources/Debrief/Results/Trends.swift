@@ -92,6 +92,9 @@ public struct QuestionTrend: Sendable, Equatable, Encodable {
         /// k of the session's form (``Disclosure/threshold``), given with a withheld point or
         /// statement: "withheld: fewer than 3".
         public var withheldBelow: Int? = nil
+        /// The answers' sample standard deviation beside the mean (withheld with it): what a
+        /// change between two points is measured against (``ActionChange``).
+        public var standardDeviation: Double? = nil
     }
 
     /// An option of a choice or a statement of a grid: the series a trend draws, in a stable
@@ -167,7 +170,8 @@ public enum TrendBuilder {
                     withheldStatements: result.statements.map { statements in statements.filter(\.withheld).map(\.key) },
                     withheldReason: result.withheld ? result.withheldReason : nil,
                     withheldBelow: result.withheld || result.statements?.contains(where: \.withheld) == true
-                        ? disclosure.threshold : nil))
+                        ? disclosure.threshold : nil,
+                    standardDeviation: result.statistics?.standardDeviation))
         }
         return QuestionTrend(
             key: key, kind: latest.kind, prompt: latest.prompt, comparableFrom: comparableFrom, points: points,

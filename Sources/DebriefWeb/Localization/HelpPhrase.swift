@@ -6,6 +6,8 @@ enum HelpPhrase: String, CaseIterable, Sendable {
     case asksIfHelpedLabel, asksIfHelpedHint, asksIfHelpedShown, asksIfHelpedOn, asksIfHelpedOff, asksIfHelpedError
     case actionTrendsHeading, actionTrendsIntro, actionTrendsRecorded, actionTrendsQuestion, actionTrendsStatus
     case actionTrendsBefore, actionTrendsAfter, actionTrendsComparable, actionTrendsSame, actionTrendsChanged, actionTrendsNotAsked
+    case actionTrendsChange, actionTrendsShift, actionTrendsPoints, actionTrendsNoChange
+    case whatWorkedHeading, whatWorkedIntro, whatWorkedMoved, whatWorkedWithinNoise
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -35,6 +37,16 @@ enum HelpPhrase: String, CaseIterable, Sendable {
         case .actionTrendsSame: return ("yes", "예")
         case .actionTrendsChanged: return ("no: {changes} changed", "아니요: {changes} 변경")
         case .actionTrendsNotAsked: return ("not asked", "묻지 않음")
+        case .actionTrendsChange: return ("Change (95 % interval)", "변화 (95 % 구간)")
+        case .actionTrendsShift: return ("{difference} ({lower} to {upper})", "{difference} ({lower} ~ {upper})")
+        case .actionTrendsPoints: return ("{value} pts", "{value}%p")
+        case .actionTrendsNoChange: return ("–", "–")
+        case .whatWorkedHeading: return ("What worked", "효과가 있었던 것")
+        case .whatWorkedIntro:
+            return ("An action's question moved when the change's 95 % interval lies wholly above or below zero; within the noise, it includes zero. With several options, one may move by chance.",
+                    "변화의 95 % 구간이 0을 포함하지 않으면 질문이 움직인 것이고, 0을 포함하면 잡음 범위 안이에요. 선택지가 여럿이면 하나쯤은 우연히 움직일 수 있어요.")
+        case .whatWorkedMoved: return ("Moved", "움직임")
+        case .whatWorkedWithinNoise: return ("Within the noise", "잡음 범위 안")
         }
     }
 }
