@@ -17,17 +17,7 @@ public struct SeriesPictureStore: Sendable {
     public func put(series seriesID: UUID, _ upload: ImageUpload, by viewer: Viewer) async throws -> SeriesPicture {
         try await self.database.withTransaction { connection in
             try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection, forUpdate: true)
-            let row = try await connection.query(
-                """
-                INSERT INTO series_pictures AS p (series_id, media_type, width, height, bytes, updated_by)
-                VALUES (\(seriesID), \(upload.format.mediaType), \(upload.width), \(upload.height),
-                    decode(\(Self.hex(upload.bytes)), 'hex'), \(viewer.accountID))
-                ON CONFLICT (series_id) DO UPDATE SET id = gen_random_uuid(), media_type = EXCLUDED.media_type,
-                    width = EXCLUDED.width, height = EXCLUDED.height, bytes = EXCLUDED.bytes,
-                    updated_by = EXCLUDED.updated_by, updated_at = now()
-                RETURNING \(Self.columns)
-                """
-            ).single()
+            let row = try await UploadedImages.seriesPictures.put(upload, of: seriesID, by: viewer, returning: Self.columns, on: connection)
             return try Self.picture(row)
         }
     }
@@ -36,8 +26,7 @@ public struct SeriesPictureStore: Sendable {
     public func delete(series seriesID: UUID, by viewer: Viewer) async throws {
         try await self.database.withTransaction { connection in
             try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .edit, on: connection, forUpdate: true)
-            let count = try await connection.execute("DELETE FROM series_pictures WHERE series_id = \(seriesID)")
-            if count == 0 { throw DebriefError.notFound("picture") }
+            try await UploadedImages.seriesPictures.delete(of: seriesID, on: connection)
         }
     }
 
@@ -67,7 +56,7 @@ public struct SeriesPictureStore: Sendable {
         let signedIn: SQLQuery = viewer.map { "OR " + SQLQuery.seriesVisible(to: $0) } ?? ""
         guard let row = try await self.database.query(
             """
-            SELECT \(Self.columns), encode(p.bytes, 'hex') AS bytes
+            SELECT \(Self.columns), encode(p.bytes, 'base64') AS bytes
             FROM series_pictures p JOIN meeting_series s ON s.id = p.series_id
             WHERE p.id = \(pictureID) AND (
                 (s.trashed_at IS NULL AND EXISTS (SELECT 1 FROM meetings m JOIN forms f ON f.meeting_id = m.id
@@ -75,8 +64,7 @@ public struct SeriesPictureStore: Sendable {
                 \(signedIn))
             """
         ).first else { return nil }
-        guard let bytes = Self.bytes(hex: try row.decode("bytes")) else { throw DebriefError.notFound("picture") }
-        return StoredImage(picture: try Self.picture(row), bytes: bytes)
+        return StoredImage(picture: try Self.picture(row), bytes: try UploadedImages.seriesPictures.bytes(row))
     }
 
     /// A column `picture` for a page's own query: the picture of the series `series` (an SQL
@@ -98,34 +86,5 @@ public struct SeriesPictureStore: Sendable {
         return SeriesPicture(
             id: try row.decode("id"), seriesID: try row.decode("series_id"), format: format, width: try row.decode("width"),
             height: try row.decode("height"), sha256: try row.decode("sha256"), updatedAt: try row.decode("updated_at"))
-    }
-
-    static func hex(_ bytes: Data) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func bytes(hex text: String) -> Data? {
-        let digits = Array(text.utf8)
-        guard digits.count.isMultiple(of: 2) else { return nil }
-        func value(_ digit: UInt8) -> UInt8? {
-            switch digit {
-            case 0x30...0x39: digit - 0x30
-            case 0x61...0x66: digit - 0x61 + 10
-            default: nil
-            }
-        }
-        var out = Data(capacity: digits.count / 2)
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
-            out.append(high << 4 | low)
-        }
-        return out
     }
 }

@@ -25,17 +25,7 @@ public struct TeamLookStore: Sendable {
     public func putLogo(team teamID: UUID, _ upload: ImageUpload, by viewer: Viewer) async throws -> TeamLogo {
         try await self.database.withTransaction { connection in
             try await TeamAccess.require(teamID, visibleTo: viewer, toDo: .manage, on: connection, forUpdate: true)
-            let row = try await connection.query(
-                """
-                INSERT INTO team_logos AS l (team_id, media_type, width, height, bytes, updated_by)
-                VALUES (\(teamID), \(upload.format.mediaType), \(upload.width), \(upload.height),
-                    decode(\(SeriesPictureStore.hex(upload.bytes)), 'hex'), \(viewer.accountID))
-                ON CONFLICT (team_id) DO UPDATE SET id = gen_random_uuid(), media_type = EXCLUDED.media_type,
-                    width = EXCLUDED.width, height = EXCLUDED.height, bytes = EXCLUDED.bytes,
-                    updated_by = EXCLUDED.updated_by, updated_at = now()
-                RETURNING \(Self.logoColumns)
-                """
-            ).single()
+            let row = try await UploadedImages.teamLogos.put(upload, of: teamID, by: viewer, returning: Self.logoColumns, on: connection)
             return try Self.logo(row)
         }
     }
@@ -44,8 +34,7 @@ public struct TeamLookStore: Sendable {
     public func deleteLogo(team teamID: UUID, by viewer: Viewer) async throws {
         try await self.database.withTransaction { connection in
             try await TeamAccess.require(teamID, visibleTo: viewer, toDo: .manage, on: connection, forUpdate: true)
-            let count = try await connection.execute("DELETE FROM team_logos WHERE team_id = \(teamID)")
-            if count == 0 { throw DebriefError.notFound("logo") }
+            try await UploadedImages.teamLogos.delete(of: teamID, on: connection)
         }
     }
 
@@ -66,7 +55,7 @@ public struct TeamLookStore: Sendable {
         try await self.database.withTransaction { connection in
             guard let row = try await connection.query(
                 """
-                SELECT \(Self.logoColumns), l.team_id, encode(l.bytes, 'hex') AS bytes,
+                SELECT \(Self.logoColumns), l.team_id, encode(l.bytes, 'base64') AS bytes,
                     EXISTS (SELECT 1 FROM meeting_series s JOIN meetings m ON m.series_id = s.id JOIN forms f ON f.meeting_id = m.id
                         WHERE s.team_id = l.team_id AND s.trashed_at IS NULL AND m.trashed_at IS NULL
                         AND f.published_at IS NOT NULL AND f.trashed_at IS NULL) AS public
@@ -81,9 +70,8 @@ public struct TeamLookStore: Sendable {
                     return nil
                 }
             }
-            guard let bytes = SeriesPictureStore.bytes(hex: try row.decode("bytes")) else { throw DebriefError.notFound("logo") }
             let logo = try Self.logo(row)
-            return StoredImage(format: logo.format, sha256: logo.sha256, name: "team-logo", bytes: bytes)
+            return StoredImage(format: logo.format, sha256: logo.sha256, name: "team-logo", bytes: try UploadedImages.teamLogos.bytes(row))
         }
     }
 
