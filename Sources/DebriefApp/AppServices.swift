@@ -155,6 +155,7 @@ struct AppServices: Sendable {
                 looks: teamLooks, accounts: accounts),
             TeamsFeature(teams: teams),
             TeamPagesFeature(teams: teams, overviews: teamOverviews, looks: teamLooks),
+            AuditPagesFeature(record: audit, teams: teams),
             WebhooksFeature(webhooks: webhooks, meetings: meetings, delivery: webhookDelivery),
             ChatFeature(chat: chat, digests: ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))),
             CalendarFeature(calendar: calendar, meetings: meetings, forms: forms),

@@ -325,6 +325,7 @@ enum PhraseTables {
         RosterListPhrase.self,
         HomePhrase.self,
         TeamPhrase.self,
+        AuditPhrase.self,
     ]
 }
 

@@ -66,6 +66,8 @@ struct TeamPagesController {
             var addAction: String
             /// The team's logo and colour (``TeamLookPageController``).
             var lookHref: String
+            /// The team's read record (``AuditPagesController``).
+            var auditHref: String
             var email: String
             var emailError: String?
             var options: [Option]
@@ -201,7 +203,8 @@ struct TeamPagesController {
         }
         let manage = manages
             ? TeamPage.Manage(
-                addAction: "\(path)/members", lookHref: "\(path)/look", email: email, emailError: emailError, options: options(.editor))
+                addAction: "\(path)/members", lookHref: "\(path)/look", auditHref: "\(path)/audit", email: email, emailError: emailError,
+                options: options(.editor))
             : nil
         let page = TeamPage(
             heading: team.name, yourRole: t(TeamPhrase.teamYourRole, ["role": Self.name(team.viewerRole, t)]),
