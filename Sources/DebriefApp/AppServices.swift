@@ -159,6 +159,7 @@ struct AppServices: Sendable {
             WebhooksFeature(webhooks: webhooks, meetings: meetings, delivery: webhookDelivery),
             ChatFeature(chat: chat, digests: ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))),
             CalendarFeature(calendar: calendar, meetings: meetings, forms: forms),
+            SharingPagesFeature(meetings: meetings, sharing: sharing, teams: teams),
             ModerationFeature(moderation: moderation, meetings: meetings),
             LiveFeature(
                 hub: self.liveResults, meetings: meetings, results: results, accounts: accounts, roomQuestions: roomQuestions),

@@ -80,7 +80,6 @@ public struct Pages: Sendable {
             forms: self.host.forms)
         MeetingPagesController(meetings: self.meetings, creation: creation).addRoutes(to: signedIn)
         RosterPageController(meetings: self.meetings, attendance: self.host.attendance).addRoutes(to: signedIn)
-        SharingPageController(meetings: self.meetings, sharing: self.host.sharing).addRoutes(to: signedIn)
         SeriesSettingsPageController(meetings: self.meetings).addRoutes(to: signedIn)
         TransferPageController(sharing: self.host.sharing).addRoutes(to: signedIn)
         FormBuilderController(

@@ -290,6 +290,7 @@ extension AuthorizationMatrixTests {
         "POST /m/{id}/sharing/{accountId}/revoke": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/sharing/transfer": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/sharing/transfer/cancel": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/sharing/team": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         // The dashboard's team chat forms: with a bearer token, on to the sign-in page (who may edit
         // the channel through them: ChatChannelPageTests).
         "POST /m/{id}/chat": Row(access: .anyone, success: .seeOther, body: { _, _ in ["url": "https://hooks.slack.com/services/T/B/x"] }),

@@ -84,15 +84,30 @@ public struct SeriesShare: Sendable, Equatable {
 /// Who has access to a series: its owner, the hosts it is shared with, and what the reader is.
 public struct SeriesSharing: Sendable, Equatable {
     public var seriesID: UUID
+    /// The series' host: its owner, or only its keeper while a team owns it (``team``).
     public var owner: SeriesShare
     public var shares: [SeriesShare]
     /// The role of the account that read this.
     public var viewerRole: SeriesRole
+    /// The team that owns the series (decision 90), nil while a host does.
+    public var team: OwningTeam?
 
-    public init(seriesID: UUID, owner: SeriesShare, shares: [SeriesShare], viewerRole: SeriesRole) {
+    /// A team that owns a series, as its sharing page names it.
+    public struct OwningTeam: Sendable, Equatable {
+        public var id: UUID
+        public var name: String
+
+        public init(id: UUID, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    public init(seriesID: UUID, owner: SeriesShare, shares: [SeriesShare], viewerRole: SeriesRole, team: OwningTeam? = nil) {
         self.seriesID = seriesID
         self.owner = owner
         self.shares = shares
         self.viewerRole = viewerRole
+        self.team = team
     }
 }

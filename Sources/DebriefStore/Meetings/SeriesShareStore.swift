@@ -70,16 +70,20 @@ public struct SeriesShareStore: Sendable {
     static func sharing(_ seriesID: UUID, role: SeriesRole, on connection: Connection) async throws -> SeriesSharing {
         let owner = try await connection.query(
             """
-            SELECT a.id, a.email, a.display_name, s.created_at FROM meeting_series s JOIN accounts a ON a.id = s.host_id
+            SELECT a.id, a.email, a.display_name, s.created_at, t.id AS team_id, t.name AS team_name
+            FROM meeting_series s JOIN accounts a ON a.id = s.host_id LEFT JOIN teams t ON t.id = s.team_id
             WHERE s.id = \(seriesID)
             """
         ).single()
+        let team: SeriesSharing.OwningTeam? = try owner.decode("team_id", as: UUID?.self).map { id in
+            SeriesSharing.OwningTeam(id: id, name: try owner.decode("team_name"))
+        }
         return SeriesSharing(
             seriesID: seriesID,
             owner: SeriesShare(
                 accountID: try owner.decode("id"), email: try owner.decode("email"), displayName: try owner.decode("display_name"),
                 role: .owner, createdAt: try owner.decode("created_at")),
-            shares: try await Self.shares(seriesID, on: connection), viewerRole: role)
+            shares: try await Self.shares(seriesID, on: connection), viewerRole: role, team: team)
     }
 
     private static func shares(_ seriesID: UUID, on connection: Connection) async throws -> [SeriesShare] {

@@ -16,6 +16,8 @@ enum SharingPhrase: String, CaseIterable, Sendable {
     case transferAccepted, transferDeclined, transferOverlaps
     case transferCredentialsLegend, transferCredentialFeed, transferCredentialChannel, transferCredentialMadeBy, transferCredentialGone
     case transferCredentialsKeep, transferCredentialsReplace, transferCredentialsRequired
+    case sharingTeamLabel, teamOfferHeading, teamOfferBody, teamOfferLabel, teamOfferButton, teamOfferPending
+    case teamOfferChoose, teamOfferOwnsAlready
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -80,6 +82,14 @@ enum SharingPhrase: String, CaseIterable, Sendable {
         case .transferCredentialsKeep: return ("Keep them", "유지하기")
         case .transferCredentialsReplace: return ("Replace them: end them now, I make new ones", "바꾸기: 지금 끝내고 새로 만들게요")
         case .transferCredentialsRequired: return ("Choose whether to keep or replace the series' credentials made by others.", "다른 사람이 만든 시리즈의 자격 증명을 유지할지 바꿀지 고르세요.")
+        case .sharingTeamLabel: return ("Team", "팀")
+        case .teamOfferHeading: return ("Offer to a team", "팀에 넘기기")
+        case .teamOfferBody: return ("A team you administer can own this series. Once one of its admins accepts, its members work on every session by their team role, and you keep the editor role.", "내가 관리하는 팀이 이 시리즈를 소유할 수 있어요. 팀 관리자가 수락하면 팀원은 팀 역할에 따라 모든 회차에서 일하고, 나는 편집자 역할을 유지해요.")
+        case .teamOfferLabel: return ("Team", "팀")
+        case .teamOfferButton: return ("Offer to the team", "팀에 제안")
+        case .teamOfferPending: return ("Offered to the team {team} on {date}: waiting for one of its admins to accept.", "{date}에 {team} 팀에 넘기기를 제안했어요. 팀 관리자의 수락을 기다리는 중이에요.")
+        case .teamOfferChoose: return ("Choose one of the teams you administer.", "내가 관리하는 팀 중에서 고르세요.")
+        case .teamOfferOwnsAlready: return ("This team owns the series already.", "이 팀이 이미 이 시리즈를 소유하고 있어요.")
         case .forbiddenBody: return ("This meeting series is shared with you, but your role does not allow this. Ask its owner.", "이 회의 시리즈를 공유받았지만 내 역할로는 할 수 없는 일이에요. 소유자에게 요청하세요.")
         }
     }

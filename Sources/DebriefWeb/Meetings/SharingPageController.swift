@@ -8,11 +8,14 @@ import Hummingbird
 /// `/m/{id}/sharing`: who works on the meeting's series besides its owner
 /// (docs/decisions/0033-co-hosts.md). Every co-host sees the list; the owner (or an admin) also
 /// shares, changes roles, revokes, and offers ownership to another host (behind a confirmation
-/// box), who accepts it on `/transfers`; an open offer can be cancelled. The server
+/// box), who accepts it on `/transfers`; an open offer can be cancelled. They also offer it to a
+/// team they administer (decision 90, ``TeamActions/offer(series:by:_:)``), whose admins accept it
+/// among their offers; a team's series names its team where a host's names its owner. The server
 /// decides who may do what: a co-host's post is a 403 page whatever the form showed.
 struct SharingPageController {
     let meetings: MeetingActions
     let sharing: SharingActions
+    let teams: TeamActions
 
     struct SharingPage {
         struct Share {
@@ -38,6 +41,9 @@ struct SharingPageController {
         var heading: String
         var meetingTitle: String
         var dashboardHref: String
+        /// "Owner", or "Team" for a series a team owns.
+        var ownerLabel: String
+        /// The owner's name and address, or the owning team's name.
         var owner: String
         var yourRole: String
         var shares: [Share]
@@ -57,6 +63,20 @@ struct SharingPageController {
             var transferError: String?
             /// The open offer's line and its cancel form, nil without one.
             var pending: Pending?
+            /// The offer to a team, nil when the reader administers no other team.
+            var teamOffer: TeamOffer?
+        }
+
+        struct TeamOffer {
+            var action: String
+            var options: [TeamOption]
+            var error: String?
+        }
+
+        struct TeamOption {
+            var value: String
+            var label: String
+            var selected: Bool
         }
 
         struct Pending {
@@ -72,6 +92,7 @@ struct SharingPageController {
         group.post(":id/sharing/:accountId/revoke", use: self.revoke)
         group.post(":id/sharing/transfer", use: self.transfer)
         group.post(":id/sharing/transfer/cancel", use: self.cancelTransfer)
+        group.post(":id/sharing/team", use: self.offerToTeam)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -133,12 +154,32 @@ struct SharingPageController {
         return try await self.render(request, context, meeting, notice: Localizer(Language(request.headers))(.transferCancelled))
     }
 
+    /// Offers the series to the posted team through ``TeamActions/offer(series:by:_:)``, which
+    /// decides who may (a co-host below owner: the 403 page) and which team (a problem at
+    /// `teamId`: the page again, 422); an offer is a 303 back to the page, which shows it pending.
+    @Sendable func offerToTeam(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meeting = try await context.pathMeeting(self.meetings)
+        let fields = try await context.postedFields(request)
+        do {
+            try await self.teams.offer(series: meeting.seriesID, by: try context.requireViewer()) {
+                SeriesTeamTransferInput(teamID: fields["teamId"].flatMap { $0.isEmpty ? nil : $0 })
+            }
+            return .seeOther("/m/\(meeting.id.uuidString.lowercased())/sharing")
+        } catch let failure as ValidationFailure {
+            let t = Localizer(Language(request.headers))
+            let owned = failure.problems.contains { $0.path == "teamId" && $0.message == "owns this series already" }
+            return try await self.render(
+                request, context, meeting, status: .unprocessableContent, teamChoice: fields["teamId"],
+                teamOfferError: t(owned ? .teamOfferOwnsAlready : .teamOfferChoose))
+        }
+    }
+
     // MARK: - Helpers
 
     private func render(
         _ request: Request, _ context: AppRequestContext, _ meeting: Meeting, status: HTTPResponse.Status = .ok,
         notice: String? = nil, email: String = "", emailError: String? = nil, roleError: String? = nil,
-        transferEmail: String = "", transferError: String? = nil
+        transferEmail: String = "", transferError: String? = nil, teamChoice: String? = nil, teamOfferError: String? = nil
     ) async throws -> Response {
         let writer = try PageWriter(request)
         let t = writer.localizer
@@ -161,20 +202,34 @@ struct SharingPageController {
         }
         var manage: SharingPage.Manage?
         if manages {
-            let pending = try await self.sharing.pendingTransfer(series: meeting.seriesID, visibleTo: try context.requireViewer())
+            let viewer = try context.requireViewer()
+            let pending = try await self.sharing.pendingTransfer(series: meeting.seriesID, visibleTo: viewer)
+            // The teams whose offers the reader may accept, but the one that owns the series already.
+            let teams = try await self.teams.teams(of: viewer).filter { $0.viewerRole.may(.manage) && $0.id != sharing.team?.id }
+            let teamOffer = teams.isEmpty ? nil : SharingPage.TeamOffer(
+                action: "/m/\(id)/sharing/team",
+                options: teams.map { team in
+                    let value = team.id.uuidString.lowercased()
+                    return SharingPage.TeamOption(value: value, label: team.name, selected: value == teamChoice?.lowercased())
+                },
+                error: teamOfferError)
             manage = SharingPage.Manage(
                 addAction: "/m/\(id)/sharing", email: email, emailError: emailError, roleError: roleError,
                 options: options(selected: .editor), transferAction: "/m/\(id)/sharing/transfer", transferEmail: transferEmail,
                 transferError: transferError,
                 pending: pending.map { offer in
-                    SharingPage.Pending(
-                        text: t(.transferPending, ["email": offer.email, "date": DateText.dateTime(offer.offeredAt, writer.language)]),
-                        cancelAction: "/m/\(id)/sharing/transfer/cancel")
-                })
+                    let date = DateText.dateTime(offer.offeredAt, writer.language)
+                    // A team's offer names the team (`email` holds its name then).
+                    let text = offer.teamID == nil
+                        ? t(.transferPending, ["email": offer.email, "date": date]) : t(.teamOfferPending, ["team": offer.email, "date": date])
+                    return SharingPage.Pending(text: text, cancelAction: "/m/\(id)/sharing/transfer/cancel")
+                },
+                teamOffer: teamOffer)
         }
         let page = SharingPage(
             heading: t(.sharingHeading, ["title": meeting.title]), meetingTitle: meeting.title, dashboardHref: "/m/\(id)",
-            owner: "\(sharing.owner.displayName) (\(sharing.owner.email))",
+            ownerLabel: sharing.team == nil ? t(.sharingOwnerLabel) : t(.sharingTeamLabel),
+            owner: sharing.team?.name ?? "\(sharing.owner.displayName) (\(sharing.owner.email))",
             yourRole: t(.sharingYourRole, ["role": SeriesRolePhrase.name(sharing.viewerRole, t)]),
             shares: shares, manage: manage, notice: notice, csrf: context.sessionCSRFToken ?? "")
         return try writer.hostPage("sharing", title: page.heading, view: page, context: context, status: status)
