@@ -58,7 +58,8 @@ public struct Pages: Sendable {
         let signedIn = router.group()
             .add(middleware: PageErrorMiddleware(subject: .meeting))
             .add(middleware: HostSessionMiddleware(accounts: self.accounts))
-        let actionBlocks = ActionBlocks(actions: self.host.actionItems, attendance: self.host.attendance, sharing: self.host.sharing)
+        let actionBlocks = ActionBlocks(
+            actions: self.host.actionItems, attendance: self.host.attendance, sharing: self.host.sharing, results: self.results)
         let hostPages = HostPagesController(
             meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
             loopbackHint: self.host.loopbackHint, chat: self.host.chat, embedOrigins: self.settings.embedOrigins,

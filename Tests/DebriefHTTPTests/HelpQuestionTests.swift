@@ -225,6 +225,15 @@ struct HelpQuestionTests {
             let worked = html.components(separatedBy: "<dl class=\"what-worked\">").dropFirst().first ?? ""
             #expect(worked.contains("<dt>Moved</dt>\n<dd>–</dd>"), "nothing moved beyond the noise: \(worked)")
             #expect(worked.contains("How valuable was it?: +2 (-0.3 to +4.3)</dd>"), "within the noise: \(worked)")
+            // The review and the presenter's first step show it beside the action, once it is open
+            // again (an open action is reviewed however old; decision 85).
+            let reopened = try await api.send(.patch, "/v1/meetings/\(first)/actions/\(firstAction)", token: token, json: ["status": "open"])
+            #expect(reopened.status == .ok, "\(reopened.text)")
+            let line = "<p class=\"action-change\">Its question, from its session to the next: +2 (-0.3 to +4.3) (95 % interval)</p>"
+            for page in ["/m/\(second)", "/m/\(second)/present"] {
+                let html = try await pages.page(page, cookie: session.cookie).text
+                #expect(html.contains(line), "\(page): \(html)")
+            }
 
         }
     }

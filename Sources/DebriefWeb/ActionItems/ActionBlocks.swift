@@ -10,6 +10,8 @@ struct ActionBlocks: Sendable {
     let actions: ActionItemActions
     let attendance: AttendanceActions
     let sharing: SharingActions
+    /// The series' trends, for what each reviewed action's question changed (decision 99).
+    let results: ResultsActions
 
     /// The dashboard's Actions block and, when the series has an earlier session, its review.
     func dashboard(
@@ -26,9 +28,10 @@ struct ActionBlocks: Sendable {
             notice: ActionsBlock.notice(notices.actions, t), t)
         // A series' first session has nothing before it to review.
         let review = try await self.actions.review(meeting: meeting.id, by: viewer)
+        let changes = review.previous == nil ? [:] : try await self.changes(of: review.lines, meeting, by: viewer, t)
         let reviewBlock = review.previous.map { _ in
             ActionReviewBlock(
-                meeting: meeting.id, lines: review.lines, buttons: true, csrf: csrf,
+                meeting: meeting.id, lines: review.lines, changes: changes, buttons: true, csrf: csrf,
                 notice: notices.review == "marked" ? t(ActionPhrase.actionReviewMarked) : nil, zone: meeting.seriesTimeZone, language: language)
         }
         return (block, reviewBlock)
@@ -40,7 +43,23 @@ struct ActionBlocks: Sendable {
         let review = try await self.actions.review(meeting: meeting.id, by: viewer)
         guard !review.lines.isEmpty else { return nil }
         return ActionReviewBlock(
-            meeting: meeting.id, lines: review.lines, buttons: false, csrf: "", notice: nil, zone: meeting.seriesTimeZone, language: language)
+            meeting: meeting.id, lines: review.lines, changes: try await self.changes(of: review.lines, meeting, by: viewer, Localizer(language)),
+            buttons: false, csrf: "", notice: nil, zone: meeting.seriesTimeZone, language: language)
+    }
+
+    /// What each reviewed action's question changed from its session to the next, as the trends
+    /// say it (``ActionChange``: only where both points are shown and compare), by action; the
+    /// trends are read only when some line names a question.
+    private func changes(of lines: [ActionReview.Line], _ meeting: Meeting, by viewer: Viewer, _ t: Localizer) async throws -> [UUID: String] {
+        guard lines.contains(where: { $0.item.questionKey != nil }) else { return [:] }
+        let trends = try await self.results.trends(series: meeting.seriesID, visibleTo: viewer)
+        var texts: [UUID: String] = [:]
+        for entry in trends.actionQuestions {
+            guard let change = entry.change else { continue }
+            let categories = trends.questions.first { $0.key == entry.questionKey.rawValue }?.categories ?? []
+            texts[entry.actionID] = ActionTrendsBlock.text(change, categories, t)
+        }
+        return texts
     }
 
     /// The series' open actions on its trends page (decision 85), for those who may edit the

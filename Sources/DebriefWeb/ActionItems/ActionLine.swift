@@ -36,6 +36,8 @@ struct ActionLine {
     /// has been open ("Open 2 sessions"); nil on the session's own list.
     var recorded: String? = nil
     var openFor: String? = nil
+    /// In a review: what the action's question changed, with its interval (decision 99).
+    var change: String? = nil
 
     init(_ item: ActionItem, statusAction: String, deleteAction: String?, buttons: [Button], questions: [QuestionKey: String], _ t: Localizer) {
         let id = item.id.uuidString.lowercased()

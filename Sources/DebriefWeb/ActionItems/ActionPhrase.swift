@@ -19,7 +19,7 @@ enum ActionPhrase: String, CaseIterable, Sendable {
     case actionReviewHeading, actionReviewIntro, actionReviewEmpty, actionReviewDone, actionReviewNotDone, actionReviewDropped
     case actionReviewFrom, actionReviewStatusOpen, actionReviewMarked
     // How old an action on a review or the series' list is (decision 85), and that list.
-    case actionRecordedAt, actionOpenOneSession, actionOpenSessions, actionOpenNotYet
+    case actionRecordedAt, actionOpenOneSession, actionOpenSessions, actionOpenNotYet, actionQuestionChange
     case seriesActionsHeading, seriesActionsIntro, seriesActionsEmpty, seriesActionsMore
 
     func text(_ language: Language) -> String {
@@ -93,6 +93,8 @@ enum ActionPhrase: String, CaseIterable, Sendable {
         case .actionRecordedAt: return ("Decided at session {n} ({date})", "{n}회차 세션({date})에서 정함")
         case .actionOpenOneSession: return ("Open 1 session", "1개 세션째 진행 중")
         case .actionOpenSessions: return ("Open {n} sessions", "{n}개 세션째 진행 중")
+        case .actionQuestionChange:
+            return ("Its question, from its session to the next: {change} (95 % interval)", "질문의 변화 (기록한 세션 → 다음 세션): {change} (95 % 구간)")
         case .actionOpenNotYet: return ("Not reviewed yet", "아직 돌아보지 않음")
         case .seriesActionsHeading: return ("Open actions of this series", "이 시리즈의 진행 중인 실행 항목")
         case .seriesActionsIntro:

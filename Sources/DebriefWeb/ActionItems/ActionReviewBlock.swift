@@ -18,8 +18,12 @@ struct ActionReviewBlock {
     var notice: String?
 
     /// `meeting` is the session whose review this is: the page the block is on; `zone` its
-    /// series' (``Meeting/seriesTimeZone``), in which the sessions' times are shown (decision 86).
-    init(meeting: UUID, lines: [ActionReview.Line], buttons: Bool, csrf: String, notice: String?, zone: String?, language: Language) {
+    /// series' (``Meeting/seriesTimeZone``), in which the sessions' times are shown (decision 86);
+    /// `changes` what each action's question changed, by action (decision 99).
+    init(
+        meeting: UUID, lines: [ActionReview.Line], changes: [UUID: String] = [:], buttons: Bool, csrf: String, notice: String?,
+        zone: String?, language: Language
+    ) {
         let t = Localizer(language)
         let base = "/m/\(meeting.uuidString.lowercased())/review/"
         // The dashboard asks the host to mark each; the projector only says what they are.
@@ -32,6 +36,7 @@ struct ActionReviewBlock {
                 row.status = t(ActionPhrase.actionStatusLabel, ["status": t(ActionPhrase.actionReviewStatusOpen)])
             }
             Self.age(&row, line, zone: zone, t)
+            row.change = changes[line.item.id].map { t(ActionPhrase.actionQuestionChange, ["change": $0]) }
             return row
         }
         self.hasItems = !lines.isEmpty
