@@ -320,12 +320,12 @@ let package = Package(
         ),
         .testTarget(
             name: "MailTests",
-            dependencies: ["Mail"],
+            dependencies: ["Mail", "DebriefTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "QRCodeTests",
-            dependencies: ["QRCode"],
+            dependencies: ["QRCode", "DebriefTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

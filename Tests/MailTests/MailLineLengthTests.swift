@@ -1,3 +1,4 @@
+import DebriefTestSupport
 import Foundation
 import Testing
 
@@ -48,7 +49,7 @@ import Testing
         #expect(encodedFields.contains("From"))
     }
 
-    @Test func pythonsStrictParserReadsEveryHeaderBack() throws {
+    @Test func pythonsStrictParserReadsEveryHeaderBack() async throws {
         let script = """
             import sys, email
             from email import policy
@@ -64,20 +65,9 @@ import Testing
                     assert not part.defects, part.defects
             """
         let input = Self.subjects.map { Self.message(subject: $0).rendered() }.joined(separator: "\0")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(errors)")
+        let result = try await ChildProcess.run("/usr/bin/env", ["python3", "-c", script], input: Data(input.utf8))
+        let output = String(decoding: result.output, as: UTF8.self)
+        #expect(result.status == 0, "\(String(decoding: result.errors, as: UTF8.self))")
         let read = output.split(separator: "\n").map(String.init)
         for subject in Self.subjects { #expect(read.contains(subject), "\(subject) did not read back: \(read)") }
         #expect(read.contains("<https://feedback.example.com/unsubscribe/k3Jd9QpZ0vX2mN8bT5rW1yL7cF4hG6sA0eU3iO9pQ2w>, <mailto:unsubscribe+k3Jd9QpZ0vX2mN8bT5rW1yL7cF4hG6sA0eU3iO9pQ2w@feedback.example.com>"))

@@ -1,3 +1,4 @@
+import DebriefTestSupport
 import Foundation
 import Testing
 
@@ -21,13 +22,13 @@ enum DecoderTools {
     }
 
     /// What zbarimg reads from the image file: the payload bytes of every code found, as is.
-    static func decode(_ image: URL) throws -> Data {
-        try Self.run(try Self.require(Self.zbarimg), ["--raw", "-q", "-Sbinary", image.path])
+    static func decode(_ image: URL) async throws -> Data {
+        try await Self.run(try Self.require(Self.zbarimg), ["--raw", "-q", "-Sbinary", image.path])
     }
 
     /// Rasterizes an SVG file to a PNG file.
-    static func rasterize(svg: URL, to png: URL) throws {
-        _ = try Self.run(try Self.require(Self.rsvgConvert), ["--format=png", "--output", png.path, svg.path])
+    static func rasterize(svg: URL, to png: URL) async throws {
+        _ = try await Self.run(try Self.require(Self.rsvgConvert), ["--format=png", "--output", png.path, svg.path])
     }
 
     /// A fresh temporary folder, removed by the caller.
@@ -46,21 +47,12 @@ enum DecoderTools {
         return tool
     }
 
-    private static func run(_ tool: URL, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(tool.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus): \(String(decoding: message, as: UTF8.self))")
+    /// Through ChildProcess, so a test awaiting the tool holds no thread of the cooperative pool.
+    private static func run(_ tool: URL, _ arguments: [String]) async throws -> Data {
+        let result = try await ChildProcess.run(tool.path, arguments)
+        guard result.status == 0 else {
+            throw Failure(description: "\(tool.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(result.status): \(String(decoding: result.errors, as: UTF8.self))")
         }
-        return data
+        return result.output
     }
 }
