@@ -179,7 +179,7 @@ struct AppServices: Sendable {
                         outbox: outbox, transport: SMTPMailTransport(settings: smtp, concurrency: configuration.mail.concurrency),
                         settings: configuration.mail, sender: smtp.sender, logger: Logger(label: "debrief.mail"))
                 }),
-            AuditFeature(record: audit, retention: AuditRetentionService(record: audit, logger: Logger(label: "debrief.audit"))),
+            AuditFeature(record: audit, retention: .auditRecord(record: audit, logger: Logger(label: "debrief.audit"))),
         ]
     }
 }

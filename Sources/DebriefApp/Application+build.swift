@@ -33,11 +33,11 @@ public func buildApplication(
         TallyFoldService(
             tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger,
             metrics: configuration.metrics),
-        IdempotencyPurgeService(
+        PeriodicPurge.idempotency(
             keys: IdempotencyKeys(database: database), retention: configuration.idempotencyRetention, logger: logger,
             metrics: configuration.metrics),
-        TrashPurgeService(meetings: services.meetingStore, logger: logger, metrics: configuration.metrics),
-        RetentionPurgeService(retention: RetentionStore(database: database), logger: logger, metrics: configuration.metrics),
+        PeriodicPurge.trash(meetings: services.meetingStore, logger: logger, metrics: configuration.metrics),
+        PeriodicPurge.responses(retention: RetentionStore(database: database), logger: logger, metrics: configuration.metrics),
         ReplicaMonitorService(replica: services.readReplica),
         InstanceHeartbeatService(
             heartbeats: InstanceHeartbeats(database: database), peers: services.api.settings.clusterPeers, logger: logger))

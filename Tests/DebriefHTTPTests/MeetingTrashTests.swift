@@ -7,6 +7,7 @@ import DebriefTestSupport
 import Foundation
 import HTTPTypes
 import PQ
+import Prometheus
 import Testing
 
 /// Deleting a meeting moves it to the trash (docs/decisions/0015-meeting-trash.md): out of
@@ -110,7 +111,11 @@ struct MeetingTrashTests {
             #expect(try await api.send(.delete, "/v1/meetings/\(fixture.meetingID)", token: token).status == .noContent)
             try await database.execute(
                 "UPDATE meetings SET trashed_at = now() - interval '31 days' WHERE id = \(UUID(uuidString: fixture.meetingID)!)")
-            #expect(try await store.purgeTrash(olderThan: MeetingStore.trashRetention) == 1)
+            // Through the hourly job, its runs counted as trash_purge's.
+            let registry = PrometheusCollectorRegistry()
+            let purge = PeriodicPurge.trash(meetings: store, logger: TestDatabase.logger, metrics: DescribedMetricsFactory(registry: registry))
+            #expect(try await purge.purgeOnce() == 1)
+            #expect(Scrape(registry.emitToString())[#"debrief_background_job_runs_total{job="trash_purge"}"#] == 1)
             let series = UUID(uuidString: fixture.seriesID)!
             #expect(try await Self.count("SELECT count(*) AS n FROM meeting_series WHERE id = \(series)", database) == 0)
             #expect(try await Self.count("SELECT count(*) AS n FROM roster_members WHERE series_id = \(series)", database) == 0)

@@ -10,6 +10,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PQ
+import Prometheus
 import Testing
 
 @Suite("Participants: Idempotency-Key")
@@ -61,6 +62,13 @@ struct ParticipantIdempotencyTests {
 
             #expect(try await IdempotencyKeys(database: database).purge(olderThan: .seconds(7 * 24 * 3600), batch: 1) == 1)
             #expect(try await participantCount(database, "SELECT count(*)::int AS n FROM idempotency_keys") == 1)
+            // The hourly job finds nothing more, its run counted as idempotency_purge's.
+            let registry = PrometheusCollectorRegistry()
+            let purge = PeriodicPurge.idempotency(
+                keys: IdempotencyKeys(database: database), retention: .seconds(7 * 24 * 3600), logger: TestDatabase.logger,
+                metrics: DescribedMetricsFactory(registry: registry))
+            #expect(try await purge.purgeOnce() == 0)
+            #expect(Scrape(registry.emitToString())[#"debrief_background_job_runs_total{job="idempotency_purge"}"#] == 1)
             // The recent key still replays; the forgotten one is a new submission.
             #expect(try await api.submit(form.code, body, key: "recent").status == .created)
             let again = try await api.submit(form.code, body, key: "old")

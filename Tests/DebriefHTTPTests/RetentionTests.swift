@@ -48,7 +48,7 @@ struct RetentionTests {
                 """)
 
             let registry = PrometheusCollectorRegistry()
-            let service = RetentionPurgeService(
+            let service = PeriodicPurge.responses(
                 retention: RetentionStore(database: database), logger: TestDatabase.logger,
                 metrics: DescribedMetricsFactory(registry: registry))
             #expect(try await service.purgeOnce() == 2)

@@ -2,23 +2,25 @@ import Logging
 import Metrics
 import ServiceLifecycle
 
-/// A purge job (``AuditRetentionService``, ``RetentionPurgeService``): once at start and then once
-/// an hour until graceful shutdown, each run counted as the job's (``JobMetrics``), what it deleted
-/// added to its counter and logged; a failed run is logged and the next hour tries again.
+/// A purge job (made by ``auditRecord(record:logger:metrics:)``, ``responses(retention:logger:metrics:)``,
+/// ``trash(meetings:retention:logger:metrics:)``, ``idempotency(keys:retention:logger:metrics:)``): once at
+/// start and then once an hour until graceful shutdown, each run counted as the job's (``JobMetrics``),
+/// what it deleted added to its counter (when it has one) and logged; a failed run is logged and the
+/// next hour tries again.
 public struct PeriodicPurge: Service {
     let job: JobMetrics
-    let purged: Counter
+    let purged: Counter?
     let logger: Logger
     /// The log lines: when rows went (with their count), and when a run failed.
     let done: Logger.Message, failed: Logger.Message
     let purge: @Sendable () async throws -> Int
 
     init(
-        job: String, counter: String, metrics: any MetricsFactory, logger: Logger, done: Logger.Message, failed: Logger.Message,
+        job: String, counter: String? = nil, metrics: any MetricsFactory, logger: Logger, done: Logger.Message, failed: Logger.Message,
         purge: @escaping @Sendable () async throws -> Int
     ) {
         self.job = JobMetrics(job: job, factory: metrics)
-        self.purged = Counter(label: counter, factory: metrics)
+        self.purged = counter.map { Counter(label: $0, factory: metrics) }
         (self.logger, self.done, self.failed, self.purge) = (logger, done, failed, purge)
     }
 
@@ -26,7 +28,7 @@ public struct PeriodicPurge: Service {
     @discardableResult
     public func purgeOnce() async throws -> Int {
         let count = try await self.job.run { try await self.purge() }
-        self.purged.increment(by: count)
+        self.purged?.increment(by: count)
         if count > 0 { self.logger.info(self.done, metadata: ["count": "\(count)"]) }
         return count
     }

@@ -7,9 +7,9 @@ import ServiceLifecycle
 /// rows past the installation's retention.
 public struct AuditFeature: Feature {
     let record: AuditRecord
-    let retention: AuditRetentionService
+    let retention: PeriodicPurge
 
-    public init(record: AuditRecord, retention: AuditRetentionService) {
+    public init(record: AuditRecord, retention: PeriodicPurge) {
         self.record = record
         self.retention = retention
     }

@@ -48,7 +48,7 @@ struct AuditTableTests {
             clock.move(to: start.addingTimeInterval(offset * Self.day))
             try await record.record(AuditEvent(.export, detail: detail), by: viewer)
         }
-        let service = AuditRetentionService(record: record, logger: TestDatabase.logger)
+        let service = PeriodicPurge.auditRecord(record: record, logger: TestDatabase.logger)
         clock.move(to: start.addingTimeInterval(14 * Self.day))
         #expect(try await service.purgeOnce() == 1, "day 0 is 14 days old; day 5, 9 days, stays")
         clock.move(to: start.addingTimeInterval(16 * Self.day))
