@@ -49,7 +49,7 @@ struct ExportSlowClientTests {
         let reader = ChunkedCounter(descriptor: socket.descriptor)
         // The first bytes come once the whole spool is written: waited for, however long a busy
         // machine takes to COPY it (the bound only ends a broken run).
-        try #require(reader.read(atLeast: 256 * 1024, timeout: .seconds(900)))
+        try #require(await reader.read(atLeast: 256 * 1024, timeout: .seconds(900)))
         #expect(reader.head.contains("text/csv; charset=utf-8"), "\(reader.head)")
         // Named by the meeting's title ("load") and date, not its id.
         #expect(reader.head.contains(#"attachment; filename="debrief-load-"#) && reader.head.contains(#"-answers-utf8.csv""#), "\(reader.head)")
@@ -76,7 +76,7 @@ struct ExportSlowClientTests {
 
         // Then the client reads on, and the whole file arrives: six answers per response, one
         // header row, and a quoted line break in each response's notes.
-        #expect(reader.readToEnd(timeout: .seconds(300)))
+        #expect(await reader.readToEnd(timeout: .seconds(300)))
         #expect(reader.lineBreaks == 1 + 6 * Self.responses + Self.responses)
         #expect(reader.bodyBytes == stalled.size)
         await database.shutdown()
@@ -94,8 +94,8 @@ struct ExportSlowClientTests {
 }
 
 /// Reads an HTTP/1.1 response with a chunked or a `Content-Length` body, keeping only counts
-/// (not the bytes).
-final class ChunkedCounter {
+/// (not the bytes). Unchecked: one reading at a time, each awaited before the next.
+final class ChunkedCounter: @unchecked Sendable {
     let descriptor: Int32
     /// The status line and headers.
     private(set) var head = ""
@@ -116,12 +116,21 @@ final class ChunkedCounter {
         self.descriptor = descriptor
     }
 
-    func read(atLeast bytes: Int, timeout: Duration) -> Bool {
-        self.pump(timeout: timeout) { $0.bodyBytes >= bytes }
+    func read(atLeast bytes: Int, timeout: Duration) async -> Bool {
+        await self.pumpOffThePool(timeout: timeout) { $0.bodyBytes >= bytes }
     }
 
-    func readToEnd(timeout: Duration) -> Bool {
-        self.pump(timeout: timeout) { $0.finished }
+    func readToEnd(timeout: Duration) async -> Bool {
+        await self.pumpOffThePool(timeout: timeout) { $0.finished }
+    }
+
+    /// On a thread of its own: a blocking `recv` on the cooperative pool (one thread per core)
+    /// would hold one of its threads for as long as the server COPYs and sends, minutes on a busy
+    /// machine, and starve the other tests' in-process servers.
+    private func pumpOffThePool(timeout: Duration, until done: @escaping @Sendable (ChunkedCounter) -> Bool) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.pump(timeout: timeout, until: done)) }.start()
+        }
     }
 
     private func pump(timeout: Duration, until done: (ChunkedCounter) -> Bool) -> Bool {
