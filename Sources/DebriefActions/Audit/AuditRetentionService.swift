@@ -7,7 +7,8 @@ extension PeriodicPurge {
     /// `debrief_audit_purged_rows_total` and logged.
     public static func auditRecord(record: AuditRecord, logger: Logger, metrics: any MetricsFactory = MetricsSystem.factory) -> Self {
         Self(
-            job: "audit_purge", counter: "debrief_audit_purged_rows_total", metrics: metrics, logger: logger,
+            job: "audit_purge", purged: Counter(label: "debrief_audit_purged_rows_total", factory: metrics),
+            metrics: metrics, logger: logger,
             done: "purged read-record rows past the retention", failed: "could not purge the read record"
         ) { try await record.purgeExpired() }
     }

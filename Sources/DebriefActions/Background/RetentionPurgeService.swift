@@ -8,7 +8,8 @@ extension PeriodicPurge {
     /// `debrief_retention_purged_responses_total` and logged.
     public static func responses(retention: RetentionStore, logger: Logger, metrics: any MetricsFactory = MetricsSystem.factory) -> Self {
         Self(
-            job: "retention_purge", counter: "debrief_retention_purged_responses_total", metrics: metrics, logger: logger,
+            job: "retention_purge", purged: Counter(label: "debrief_retention_purged_responses_total", factory: metrics),
+            metrics: metrics, logger: logger,
             done: "purged responses past their host's retention", failed: "could not purge responses past their retention"
         ) { try await retention.purgeExpired() }
     }
