@@ -55,6 +55,12 @@ def personal_links(message) -> list[str]:
     return PERSONAL_LINK.findall(plain)
 
 
+def tap_links(message) -> list[str]:
+    """The one-tap row of a message's HTML part (decision 103): each answer's address, in order."""
+    html = message.get_body(preferencelist=("html",)).get_content()
+    return [link.replace("&amp;", "&") for link in re.findall(r'href="([^"]+tap=[^"]+)"', html)]
+
+
 def room_texts(driver, selector: str) -> list[str]:
     """The questions' texts in the order a list shows them, badges left out."""
     return [item.find_element(By.CSS_SELECTOR, ".room-ask-text").text.replace("Pinned", "").strip()
@@ -172,13 +178,25 @@ def test_two_sessions_of_the_loop(loop_server, smtp, sites, browser):  # noqa: F
     reminded = host.request("POST", f"/v1/meetings/{first}/roster/remind")
     # An anonymous form: the press says the link's set, never how many it reaches (decision 81).
     assert reminded.status_code == 200 and "reminded" not in reminded.json() and reminded.json()["repeated"] is False, reminded.text
+    taps = {}
     for name in ("Chloe", "Dan"):
         messages = inbox.wait_for(people[name], count=2)
         [reminder_link] = personal_links(messages[1])
         assert reminder_link not in links[name], "a fresh link in each message"
         links[name].append(reminder_link)
+        taps[name] = tap_links(messages[1])
+        assert taps[name] == [f"{reminder_link}&tap={value}" for value in range(1, 6)], taps[name]
     assert len(inbox.to(people["Ana"])) == 1 and len(inbox.to(people["Ben"])) == 1, "nobody who answered is reminded"
-    answer_in_browser(phones[1], links["Chloe"][1])
+    # A mail scanner fetching every tap of Dan's message stores nothing (a GET changes nothing).
+    for link in taps["Dan"]:
+        assert requests.get(link, timeout=30).status_code == 200
+    assert host.request("GET", f"/v1/meetings/{first}/results").json()["summary"]["responses"] == 2
+    # Chloe taps 4 in her reminder: the form opens with it filled in, and one press sends it.
+    phones[1].get(taps["Chloe"][3])
+    assert phones[1].find_element(By.ID, "q-useful-4").is_selected()
+    phones[1].find_element(By.CSS_SELECTOR, "label[for='q-pace-ok']").click()
+    phones[1].find_element(By.CSS_SELECTOR, "form[action^='/f/']:not(.checkin):not(.room-post) button[type='submit']").click()
+    wait_for(phones[1], lambda d: "/thanks" in d.current_url)
     # Her first link proves the same membership: a second answer through it is refused.
     again = requests.post(f"{api.base_url}/v1/f/{code}/responses", timeout=30, json={
         "personalLink": links["Chloe"][0].split("?p=")[1], "answers": [{"questionKey": "useful", "rating": 5}]})

@@ -101,6 +101,12 @@ public protocol QuestionKindDescriptor: Sendable {
     /// Whether `value` straight-lines `spec` (``StraightLining``).
     static func isStraightLined(_ value: Value, _ spec: Spec) -> Bool
 
+    // MARK: One tap from the mail (``OneTapQuestion``)
+
+    /// The answers a message may offer as a row of links, each with its label, in the order
+    /// shown; empty when a question of this kind is not answered in one tap (the default).
+    static func oneTapAnswers(of spec: Spec) -> [(label: String, value: Value)]
+
     // MARK: The answer
 
     /// The answer members this kind owns, kept in `AnswerInput.kindMembers` (decision 84): each
@@ -128,6 +134,7 @@ extension QuestionKindDescriptor {
     public static var trendFollowsShares: Bool { false }
     public static func meanName(_ language: Language) -> String? { nil }
     public static var definitionMembers: [KindMembers.Declaration] { [] }
+    public static func oneTapAnswers(of spec: Spec) -> [(label: String, value: Value)] { [] }
     /// The names of ``answerMembers``.
     public static var answerFields: Set<String> { Set(answerMembers.map(\.name)) }
 
@@ -225,6 +232,10 @@ extension QuestionKindDescriptor {
     static func isStraightLined(_ answer: AnswerValue, _ body: QuestionBody) -> Bool {
         guard let value = value(of: answer), let spec = spec(of: body) else { return false }
         return isStraightLined(value, spec)
+    }
+
+    static func oneTapAnswers(of body: QuestionBody) -> [(label: String, value: AnswerValue)] {
+        spec(of: body).map { oneTapAnswers(of: $0).map { ($0.label, answer($0.value)) } } ?? []
     }
 
     static func estimatedJSONCount(_ answer: AnswerValue) -> Int {

@@ -76,6 +76,11 @@ public enum RatingKind: QuestionKindDescriptor {
         ([], spec.min...spec.max)
     }
 
+    /// Every value of a scale short enough for one row of a message (0–10 at most).
+    public static func oneTapAnswers(of spec: RatingSpec) -> [(label: String, value: Int)] {
+        spec.range.count <= OneTapQuestion.maxAnswers ? spec.range.map { (String($0), $0) } : []
+    }
+
     public static let answerMembers: [KindMembers.Declaration] = [.init("rating", .integer)]
 
     /// An integer within the scale.

@@ -227,7 +227,7 @@ public struct MailActions: Sendable {
         if case .reminder(let id, let charged) = due.kind { round = (id, charged) }
         let texts = self.rosterTexts(
             title: due.title, name: due.name, formCode: due.formCode, personalLink: link.token, unsubscribe: unsubscribe,
-            closesAt: due.closesAt, zone: due.timeZone, wording: wording, picture: due.picture)
+            closesAt: due.closesAt, zone: due.timeZone, wording: wording, picture: due.picture, oneTap: due.oneTap)
         return OutgoingMail(
             accountID: due.accountID, kind: wording == .reminder ? .reminder : .participantLink, dedupeKey: key,
             recipient: due.email, subject: texts.subject, text: texts.text, html: texts.html, unsubscribeURL: unsubscribe,
@@ -238,12 +238,20 @@ public struct MailActions: Sendable {
     /// (one place renders them, the close time included).
     func rosterTexts(
         title: String, name: String, formCode: String, personalLink: String?, unsubscribe: String, closesAt: Date?, zone: String,
-        wording: MailTexts.RosterWording, picture: PictureReference?
+        wording: MailTexts.RosterWording, picture: PictureReference?, oneTap: OneTapQuestion? = nil
     ) -> MailTexts.Rendered {
-        MailTexts.roster(
-            title: title, name: name, link: "\(self.publicBaseURL)/f/\(formCode)" + (personalLink.map { "?p=\($0)" } ?? ""),
-            unsubscribe: unsubscribe,
-            closes: closesAt, zone: zone, wording: wording, picture: picture.map { ("\(self.publicBaseURL)\($0.path)", $0) })
+        let link = "\(self.publicBaseURL)/f/\(formCode)" + (personalLink.map { "?p=\($0)" } ?? "")
+        // Each tap is the same link with the answer named: it opens the form filled in (decision 103).
+        let separator = personalLink == nil ? "?" : "&"
+        let taps = oneTap.map { question in
+            MailTexts.OneTapRow(prompt: question.prompt, taps: question.taps.map { tap in
+                (tap.label, "\(link)\(separator)\(OneTapQuestion.queryName)=\(tap.label.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? tap.label)")
+            })
+        }
+        return MailTexts.roster(
+            title: title, name: name, link: link, unsubscribe: unsubscribe,
+            closes: closesAt, zone: zone, wording: wording, picture: picture.map { ("\(self.publicBaseURL)\($0.path)", $0) },
+            oneTap: taps)
     }
 
     // MARK: - Delivery log

@@ -69,7 +69,7 @@ enum MailTexts {
     /// with its space reserved, named by the title; the plain part has none.
     static func roster(
         title rawTitle: String, name rawName: String, link: String, unsubscribe: String, closes: Date?, zone: String? = nil,
-        wording: RosterWording, picture: (url: String, reference: PictureReference)? = nil
+        wording: RosterWording, picture: (url: String, reference: PictureReference)? = nil, oneTap: OneTapRow? = nil
     ) -> Rendered {
         let title = InertText.plain(rawTitle)
         let name = InertText.plain(rawName)
@@ -100,8 +100,29 @@ enum MailTexts {
             text: "\(en)\n\(ko)\n\n\(link)\n\n-- \n\(footer)\n",
             html: (picture.map { Self.pictureHTML($0.url, $0.reference, title: title) } ?? "")
                 + "<p>\(escape(en))</p><p>\(escape(ko))</p><p><a href=\"\(escape(link))\">\(escape(link))</a></p>"
+                + (oneTap.map(Self.oneTapHTML) ?? "")
                 + "<hr><p><small>You get this because the host put you on the roster. 주최자가 명단에 넣어서 받는 메일이에요. "
                 + "<a href=\"\(escape(unsubscribe))\">Unsubscribe · 수신 거부</a></small></p>")
+    }
+
+    /// The form's one-tap question (``OneTapQuestion``) as links, one per answer.
+    struct OneTapRow {
+        /// The host's words, made inert where they are shown.
+        var prompt: String
+        var taps: [(label: String, url: String)]
+    }
+
+    /// The one-tap row of the HTML part: the question, then each answer as a link that opens the
+    /// form with it filled in (only HTML: a plain part cannot show a row of links).
+    static func oneTapHTML(_ row: OneTapRow) -> String {
+        let links = row.taps.map { tap in
+            "<a href=\"\(escape(tap.url))\" style=\"display:inline-block;min-width:2em;padding:.4em;margin:.1em;"
+                + "border:1px solid #888;border-radius:4px;text-align:center;text-decoration:none\">\(escape(tap.label))</a>"
+        }
+        return "<p><strong>\(escape(InertText.plain(row.prompt)))</strong><br>"
+            + "<small>Tap an answer to open the form with it filled in, then press Send. "
+            + "답을 누르면 그 답이 채워진 양식이 열려요. 보내기를 눌러 주세요.</small></p>"
+            + "<p>\(links.joined(separator: " "))</p>"
     }
 
     /// The widest a picture is shown in a message: mail clients lay out about 600 pixels.

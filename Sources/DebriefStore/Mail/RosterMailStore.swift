@@ -146,6 +146,8 @@ public struct RosterMailStore: Sendable {
         public var mailToken: String
         /// The series' picture (decision 92), shown at the top of the message; nil when it has none.
         public var picture: PictureReference?
+        /// The form's question offered as a row of taps (decision 103); nil when it has none.
+        public var oneTap: OneTapQuestion?
     }
 
     /// The roster mail to write now, and only what a host asked for
@@ -166,7 +168,7 @@ public struct RosterMailStore: Sendable {
             """
             SELECT 'link' AS kind, ls.present, m.id AS meeting_id, m.title, ls.requested_by AS account_id, f.code, f.closes_at, s.time_zone,
                 rm.id AS member_id, coalesce(ls.name, rm.name) AS name, ls.email, rm.mail_token, NULL::uuid AS round_id, false AS charged,
-                \(SeriesPictureStore.referenceColumn(series: "m.series_id"))
+                f.definition, \(SeriesPictureStore.referenceColumn(series: "m.series_id"))
             FROM roster_link_sends ls
             JOIN meetings m ON m.id = ls.meeting_id AND m.trashed_at IS NULL
                 AND m.starts_at > now() - make_interval(secs => \(window)) \(only)
@@ -179,7 +181,7 @@ public struct RosterMailStore: Sendable {
             UNION ALL
             SELECT 'reminder' AS kind, true AS present, m.id AS meeting_id, m.title, rs.requested_by AS account_id, f.code, f.closes_at,
                 s.time_zone, rm.id AS member_id, coalesce(ls.name, rm.name) AS name, ls.email, rm.mail_token, rs.id AS round_id,
-                rs.charged IS NOT NULL AS charged, \(SeriesPictureStore.referenceColumn(series: "m.series_id"))
+                rs.charged IS NOT NULL AS charged, f.definition, \(SeriesPictureStore.referenceColumn(series: "m.series_id"))
             FROM roster_reminder_sends rs
             JOIN meetings m ON m.id = rs.meeting_id AND m.trashed_at IS NULL
                 AND m.starts_at > now() - make_interval(secs => \(window)) \(only)
@@ -204,7 +206,8 @@ public struct RosterMailStore: Sendable {
                 title: try row.decode("title"), accountID: try row.decode("account_id"), formCode: try row.decode("code"),
                 closesAt: try row.decode("closes_at"), timeZone: try row.decode("time_zone"), memberID: try row.decode("member_id"),
                 name: try row.decode("name"),
-                email: try row.decode("email"), mailToken: try row.decode("mail_token"), picture: try SeriesPictureStore.reference(row))
+                email: try row.decode("email"), mailToken: try row.decode("mail_token"), picture: try SeriesPictureStore.reference(row),
+                oneTap: OneTapQuestion(form: try row.decode("definition", as: SQLJSON<FormDefinition>.self).value))
         }
     }
 }

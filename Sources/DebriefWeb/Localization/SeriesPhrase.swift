@@ -12,6 +12,8 @@ enum SeriesPhrase: String, CaseIterable, Sendable {
     case seriesLinkHeading, seriesLinkHint, sessionLinkHeading, seriesQRTitle
     // A participant changing their answers
     case changingAnswersNote
+    // A form opened from a tap in a roster message (decision 103)
+    case oneTapFilledNote
 
     func text(_ language: Language) -> String {
         let (en, ko) = self.texts
@@ -33,6 +35,8 @@ enum SeriesPhrase: String, CaseIterable, Sendable {
             return ("This link and QR code always open the current session: print it once for the whole series.", "이 링크와 QR 코드는 언제나 지금 세션을 열어요. 시리즈 전체에 한 번만 인쇄하면 돼요.")
         case .sessionLinkHeading: return ("This session", "이번 세션")
         case .seriesQRTitle: return ("QR code of the series link", "시리즈 링크 QR 코드")
+        case .oneTapFilledNote:
+            return ("Your answer from the message is filled in: check it, then press Send.", "메일에서 고른 답이 채워져 있어요. 확인하고 보내기를 눌러 주세요.")
         case .changingAnswersNote:
             return ("You are changing your answers: sending replaces the ones you sent before.", "답변을 바꾸고 있어요. 보내면 전에 보낸 답변을 대신해요.")
         }

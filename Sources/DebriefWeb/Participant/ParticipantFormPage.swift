@@ -144,6 +144,7 @@ struct ParticipantFormPage {
     var checkIn: CheckIn?
     var checkedInNote: String?
     var changingNote: String?
+    var filledNote: String?
     var showsQuestions: Bool
     var questions: [QuestionField]
     var generalErrors: [String]
@@ -169,6 +170,8 @@ struct ParticipantFormPage {
         /// Set on the page that changes answers sent before (its fields hold them): says so,
         /// and offers no check-in.
         var changingNote: String?
+        /// Set when a tap in a roster message filled in an answer (``OneTapQuestion``): says so.
+        var filledNote: String?
     }
 
     /// The page for `view`, its questions in `formLanguage` (one of the form's languages) and its
@@ -206,6 +209,7 @@ struct ParticipantFormPage {
         self.personalLink = state.personalLink
         self.checkedInNote = state.checkedInNote
         self.changingNote = state.changingNote
+        self.filledNote = state.filledNote
         if state.participantToken == nil, state.changingNote == nil {
             self.checkIn = CheckIn(
                 named: !definition.anonymous,

@@ -83,6 +83,7 @@ struct ParticipantPageController {
         // A roster member's personal link (`?p=`, decision 77) rides along in a hidden field.
         var state = ParticipantFormPage.State()
         state.personalLink = Self.personalLink(request.uri.queryParameters.get("p"))
+        Self.fillTap(request, of: view.form.definition, into: &state, Localizer(Self.pageLanguage(view.form, language, request)))
         return try await self.formPage(view, state: state, status: status, request: request, in: language, room: room)
     }
 
@@ -337,6 +338,17 @@ struct ParticipantPageController {
             alsoStyles: [view.teamLook?.stylesheetPath].compactMap { $0 })
         self.keep(roomBlock.issued, code: view.form.code, on: &response, request: request)
         return response
+    }
+
+    /// A tap in a roster message (`?tap=`, decision 103) fills in the answer it names of the form's
+    /// one-tap question, and says so; a label that is not one of its answers fills in nothing.
+    /// Only the page changes: the answer is stored when the participant sends the form.
+    private static func fillTap(_ request: Request, of form: FormDefinition, into state: inout ParticipantFormPage.State, _ t: Localizer) {
+        guard let label = request.uri.queryParameters.get(OneTapQuestion.queryName), let question = OneTapQuestion(form: form),
+            let value = question.value(labelled: String(label)), let fields = value.kind.page?.postedFields(of: value, question: question.key)
+        else { return }
+        state.fields = FormFields(fields)
+        state.filledNote = t(SeriesPhrase.oneTapFilledNote)
     }
 
     /// A personal link the page may carry along: only one of the shape the server mints (the
