@@ -82,6 +82,9 @@ struct AppServices: Sendable {
         self.notifier.observeCommits { [shared = results.shared] meeting, author in shared.changed(meeting, by: author) }
         let roomQuestions = RoomQuestionActions(
             forms: participants, store: RoomQuestionStore(database: database, notifier: self.notifier), voters: RoomVoters(keys: serverKeys))
+        // Reactions during the meeting (decision 100): counted per meeting and emoji, capped per room identity.
+        let reactionStore = ReactionStore(database: database, notifier: self.notifier, senders: ReactionSenders(keys: serverKeys))
+        let reactions = ReactionActions(forms: participants, store: reactionStore)
         self.liveResults = LiveResultsHub(
             metrics: metrics, snapshot: LiveResultsHub.reportSnapshot(results), countsSnapshot: LiveResultsHub.countsSnapshot(results),
             participantSnapshot: LiveResultsHub.participantSnapshot(results),
@@ -180,6 +183,9 @@ struct AppServices: Sendable {
                         settings: configuration.mail, sender: smtp.sender, logger: Logger(label: "debrief.mail"))
                 }),
             AuditFeature(record: audit, retention: .auditRecord(record: audit, logger: Logger(label: "debrief.audit"))),
+            ReactionsFeature(
+                reactions: reactions, questions: roomQuestions,
+                purge: .reactionSenders(reactions: reactionStore, logger: Logger(label: "debrief.reactions"))),
         ]
     }
 }

@@ -349,6 +349,9 @@ extension AuthorizationMatrixTests {
         "DELETE /v1/meetings/{id}/room-questions/{questionId}": Row(access: .series(.edit), success: .noContent),
         // The world's room takes questions: the stream opens for anyone (DebriefHTTPTests' RoomQuestionLiveTests).
         "GET /v1/f/{code}/room-questions/live": Row(access: .anyone, success: .ok),
+        // Reactions (decision 100): the room's identity sends one; a host who may read the meeting reads the counts.
+        "POST /v1/f/{code}/reactions": Row(access: .anyone, success: .ok, body: { _, _ in ["reaction": "clap"] }, headers: Self.roomVoter),
+        "GET /v1/meetings/{id}/reactions": Row(access: .series(.read), success: .ok),
         // The dashboard's action forms: a session first (who may: ActionItemPagesTests).
         "POST /m/{id}/actions": Row(access: .anyone, success: .seeOther, body: { _, _ in ["title": "Hijacked"] }),
         "POST /m/{id}/actions/{actionId}/status": Row(access: .anyone, success: .seeOther, body: { _, _ in ["status": "dropped"] }),

@@ -176,6 +176,9 @@ def _room_question(w) -> str:
 # Headers a route needs besides its body: the room's posts carry an issued identity.
 ROUTE_HEADERS = {
     "POST /v1/f/{code}/room-questions": lambda w: {"Debrief-Voter": _room_voter(w)},
+    # A reaction (decision 100): a fresh identity each time, so no case meets one identity's cap.
+    "POST /v1/f/{code}/reactions": lambda w: {"Debrief-Voter": w.api.request(
+        "POST", f"/v1/f/{w.anonymous_code}/room-questions/voter").json()["voter"]},
 }
 
 
@@ -248,6 +251,8 @@ ROUTES = {
     "PATCH /v1/meetings/{id}/room-questions/{questionId}": (
         lambda w: f"/v1/meetings/{w.anonymous_meeting}/room-questions/{_room_question(w)}",
         lambda w: {"status": "visible", "answered": False, "pinned": False}),
+    # Reactions (decision 100): one to the anonymous form's room (its questions are on).
+    "POST /v1/f/{code}/reactions": (lambda w: f"/v1/f/{w.anonymous_code}/reactions", lambda w: {"reaction": "clap"}),
     # Teams (decision 90): the corpus host's own team; the unspoiled member bodies name the host
     # itself or an address without an account, so no case changes who is in the team.
     "POST /v1/teams": (lambda w: "/v1/teams", lambda w: {"name": "Corpus team"}),

@@ -1,0 +1,29 @@
+import DebriefActions
+import DebriefHTTP
+import ServiceLifecycle
+
+/// Reactions during the meeting as one feature (docs/decisions/0100): the participant's
+/// `POST /v1/f/{code}/reactions`, the host's `GET /v1/meetings/{id}/reactions`, and the hourly
+/// purge of the caps' expired records. The counts reach the presenter and the dashboard through
+/// their pages and the meeting's live channel.
+public struct ReactionsFeature: Feature {
+    let reactions: ReactionActions
+    let questions: RoomQuestionActions
+    let purge: PeriodicPurge
+
+    public init(reactions: ReactionActions, questions: RoomQuestionActions, purge: PeriodicPurge) {
+        self.reactions = reactions
+        self.questions = questions
+        self.purge = purge
+    }
+
+    public func addRoutes(to api: APIRoutes) {
+        let controller = ReactionController(
+            reactions: self.reactions, questions: self.questions, admission: api.admission,
+            maxBodyBytes: api.settings.participantMaxBodyBytes)
+        controller.addParticipantRoutes(to: api.participant)
+        controller.addRoutes(to: api.authenticated)
+    }
+
+    public var services: [any Service] { [self.purge] }
+}
