@@ -162,6 +162,9 @@ struct AppServices: Sendable {
             WebhooksFeature(webhooks: webhooks, meetings: meetings, delivery: webhookDelivery),
             ChatFeature(chat: chat, digests: ChatDigestService(channels: chatChannels, logger: Logger(label: "debrief.chat"))),
             CalendarFeature(calendar: calendar, meetings: meetings, forms: forms),
+            QuestionBankFeature(
+                bank: QuestionBankActions(bank: QuestionBankStore(database: database), meetings: meetings, forms: forms),
+                meetings: meetings, forms: forms),
             SharingPagesFeature(meetings: meetings, sharing: sharing, teams: teams),
             ModerationFeature(moderation: moderation, meetings: meetings),
             LiveFeature(

@@ -16,7 +16,8 @@ import Testing
 /// ``AuthorizationMatrixTests``).
 extension AuthorizationMatrixTests {
     static let rows: [String: Row] = Self.teamRows.merging(Self.recordAndPictureRows) { team, _ in team }
-        .merging(Self.teamLookRows) { team, _ in team }.merging(Self.auditPageRows) { team, _ in team }.merging([
+        .merging(Self.teamLookRows) { team, _ in team }.merging(Self.auditPageRows) { team, _ in team }
+        .merging(Self.questionBankRows) { team, _ in team }.merging([
         "GET /healthz": Row(access: .anyone, success: .ok),
         "GET /readyz": Row(access: .anyone, success: .ok),
         "GET /openapi.yaml": Row(access: .anyone, success: .ok),

@@ -39,6 +39,8 @@ extension AuthorizationMatrixTests {
         var webhookDelivery: String = ""
         /// A template the owner saved from the meeting's form (theirs alone).
         var template: String = ""
+        /// A question the owner saved to their bank from the meeting's form (theirs alone).
+        var bankEntry: String = ""
         var otherHostToken: String?
         var otherHostEmail: String?
         /// The open offer of the series, to the other host (when that is the caller) or the bystander.
@@ -79,7 +81,7 @@ extension AuthorizationMatrixTests {
                 ("{questionId}", self.roomQuestion), ("{id}", id), ("{memberId}", self.rosterMember), ("check-ins/{checkInId}", "check-ins/" + self.possibleDuplicate),
                 ("{key}", "notes"), ("{code}", self.code), ("{question}", "useful"), ("{name}", chart),
                 ("{tokenId}", "7d1f3a2b-9c4e-4f5a-8b6c-0d1e2f3a4b5c"), ("{checkInId}", self.checkIn),
-                ("{responseId}", self.response), ("{webhookId}", self.webhook), ("{templateId}", self.template), ("{actionId}", self.action),
+                ("{responseId}", self.response), ("{webhookId}", self.webhook), ("{templateId}", self.template), ("{entryId}", self.bankEntry), ("{actionId}", self.action),
                 ("{token}", "dbc_not-a-feed-token"), ("{deliveryId}", self.webhookDelivery), ("{accountId}", self.bystander),
                 ("{transferId}", self.transfer), ("{teamId}", self.team), ("{token}", "dbx_not-a-link"),
                 ("{pictureId}", "3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c"),
@@ -171,6 +173,8 @@ extension AuthorizationMatrixTests {
         world.webhook = webhook
         world.template = try #require(
             try await api.send(.post, "/v1/templates", token: owner, json: ["meetingId": meeting, "name": "Board check"]).string("id"))
+        world.bankEntry = try #require(
+            try await api.send(.post, "/v1/question-bank", token: owner, json: ["meetingId": meeting, "questionKey": "useful"]).string("id"))
         world.action = try #require(
             try await api.send(.post, "/v1/meetings/\(meeting)/actions", token: owner, json: ["title": "Follow up"]).string("id"))
         let deliveries = try await api.send(.get, "/v1/webhooks/\(webhook)/deliveries", token: owner)

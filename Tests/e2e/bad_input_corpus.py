@@ -216,6 +216,12 @@ ROUTES = {
     "POST /v1/templates": (lambda w: "/v1/templates", lambda w: {"meetingId": w.meeting, "name": "Corpus", "scope": "account"}),
     "POST /v1/meetings/{id}/form/from-template": (lambda w: f"/v1/meetings/{w.draft_meeting}/form/from-template",
                                                   lambda w: {"templateId": "retrospective", "scope": "session"}),
+    # The question bank (decision 102): saving the corpus meeting's first question, renaming the
+    # corpus entry, and inserting it into the draft meeting's form.
+    "POST /v1/question-bank": (lambda w: "/v1/question-bank", lambda w: {"meetingId": w.meeting, "questionKey": "useful", "name": "Corpus"}),
+    "PATCH /v1/question-bank/{entryId}": (lambda w: f"/v1/question-bank/{_corpus_bank_entry(w)}", lambda w: {"name": "Renamed"}),
+    "POST /v1/meetings/{id}/form/questions/from-bank": (lambda w: f"/v1/meetings/{w.draft_meeting}/form/questions/from-bank",
+                                                        lambda w: {"entryId": _corpus_bank_entry(w), "scope": "session"}),
     "POST /v1/webhooks": (lambda w: "/v1/webhooks",
                           lambda w: {"url": "https://hooks.example.com/debrief", "events": ["response.created"]}),
     # A series' team chat channel: the unspoiled body sets a Slack channel (nothing is posted:
@@ -290,6 +296,18 @@ def _corpus_action(w) -> str:
         assert made.status_code == 201, made.text
         _ACTIONS[w.meeting] = made.json()["id"]
     return _ACTIONS[w.meeting]
+
+
+_BANK_ENTRIES: dict[str, str] = {}
+
+
+def _corpus_bank_entry(w) -> str:
+    """The corpus host's one question bank entry, saved on first use."""
+    if w.meeting not in _BANK_ENTRIES:
+        made = w.host.request("POST", "/v1/question-bank", json={"meetingId": w.meeting, "questionKey": "useful"})
+        assert made.status_code == 201, made.text
+        _BANK_ENTRIES[w.meeting] = made.json()["id"]
+    return _BANK_ENTRIES[w.meeting]
 
 
 # Routes whose body may be left out (no body is the default choice, not a malformed one).

@@ -79,6 +79,8 @@ struct BuilderPage {
     var exportHref: String
     var importAction: String
     var copyAction: String
+    /// The question bank's page for this form (docs/decisions/0102): save a question, insert one.
+    var bankHref: String
     var sources: [Source]
     /// The translations page, once a form is stored; with the languages and the texts still
     /// missing a translation (publishing refuses them).
@@ -213,6 +215,7 @@ struct BuilderPage {
         self.exportHref = "/m/\(id)/form/export"
         self.importAction = "/m/\(id)/form/import"
         self.copyAction = "/m/\(id)/form/copy"
+        self.bankHref = "/m/\(id)/form/bank"
         self.sources = sources.filter { $0.id != meeting.id }.map { source in
             Source(
                 value: source.id.uuidString.lowercased(),
