@@ -177,6 +177,10 @@ struct AppServices: Sendable {
             TeamOverviewFeature(
                 exporter: Exporter(exports: ExportStore(database: database, reads: self.readReplica), results: resultsStore, clock: configuration.clock),
                 overviews: teamOverviews, audit: audit),
+            LiveSheetsFeature(
+                sheets: LiveSheetActions(sheets: LiveSheetStore(database: database), publicBaseURL: http.publicBaseURL),
+                exporter: Exporter(exports: ExportStore(database: database, reads: self.readReplica), results: resultsStore, clock: configuration.clock),
+                meetings: meetings, audit: audit),
             // Sent only when an SMTP server is configured: its settings name the sender.
             MailFeature(
                 mail: mail, sending: rosterSending, meetings: meetings,

@@ -122,6 +122,17 @@ extension AuthorizationMatrixTests {
             }),
         "POST /v1/series/{id}/calendar-feed": Row(access: .series(.manage), success: .created),
         "DELETE /v1/series/{id}/calendar-feed": Row(access: .series(.manage), success: .noContent),
+        // Live sheets (decision 101), as the feed: public with its token (a real, rotated, revoked
+        // one and a maker who lost the series: LiveSheetTests); managed by the owner.
+        "GET /v1/sheets/{token}.csv": Row(access: .anyone, success: .notFound),
+        "GET /v1/series/{id}/sheet": Row(
+            access: .series(.manage), success: .ok,
+            prepare: { api, world in
+                let issued = try await api.send(.post, "/v1/series/\(world.series)/sheet", token: world.ownerToken)
+                #expect(issued.status == .created, "\(issued.text)")
+            }),
+        "POST /v1/series/{id}/sheet": Row(access: .series(.manage), success: .created),
+        "DELETE /v1/series/{id}/sheet": Row(access: .series(.manage), success: .noContent),
         "GET /v1/meetings/{id}/calendar.ics": Row(access: .series(.read), success: .ok),
         "GET /v1/f/{code}/calendar.ics": Row(access: .anyone, success: .ok),
         "POST /v1/series/from-calendar": Row(
@@ -302,6 +313,9 @@ extension AuthorizationMatrixTests {
         "POST /m/{id}/calendar/feed": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/{id}/calendar/feed/revoke": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "GET /m/from-calendar": Row(access: .anyone, success: .seeOther),
+        "GET /m/{id}/sheet": Row(access: .anyone, success: .seeOther),
+        "POST /m/{id}/sheet": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
+        "POST /m/{id}/sheet/revoke": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /m/from-calendar": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /transfers/{transferId}/accept": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),
         "POST /transfers/{transferId}/decline": Row(access: .anyone, success: .seeOther, body: { _, _ in [String: Any]() }),

@@ -21,6 +21,7 @@ public struct SeriesCredential: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case calendarFeed
         case chatChannel
+        case liveSheet
         case webhook
     }
 

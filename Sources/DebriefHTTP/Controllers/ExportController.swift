@@ -86,26 +86,9 @@ struct ExportController {
         }
     }
 
-    /// The CSV written to a spool file; 507 past the spool's bound.
+    /// The file written to a spool file (``ExportSpooling``); 507 past the spool's bound.
     private func spool(_ prepared: ExportStore.Prepared) async throws -> ExportSpool {
-        let exporter = self.exporter
-        let limits = self.admission.settings.exports
-        do {
-            return try await ExportSpool.write(in: limits.spoolDirectory, maxBytes: limits.spoolMaxBytes) { sink in
-                // A workbook's sheets are bounded like the file: what is spooled is bounded.
-                try await exporter.write(prepared, to: sink, temporaryDirectory: limits.spoolDirectory, maxBytes: limits.spoolMaxBytes)
-            }
-        } catch let error as XLSXWorkbook.TooManyRows {
-            throw APIError(
-                HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), code: "export_too_large",
-                detail: "the \(error.sheet) sheet would have more than the \(error.limit) rows a spreadsheet opens; "
-                    + "narrow it with since and until, or export CSV")
-        } catch is ExportSpool.TooLarge, is XLSXWorkbook.TooLarge {
-            throw APIError(
-                HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), code: "export_too_large",
-                detail: "the export is larger than the \(limits.spoolMaxBytes) bytes the server spools; "
-                    + "narrow it with since and until, or use `debrief export`")
-        }
+        try await ExportSpooling.spool(prepared, exporter: self.exporter, limits: self.admission.settings.exports)
     }
 
     /// `layout`, `since`, `until`, `delimiter`, `bom` and `neutralize` from the query; a 422 naming

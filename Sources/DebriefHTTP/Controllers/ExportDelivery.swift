@@ -23,17 +23,25 @@ struct ExportDelivery {
         _ spool: ExportSpool, of request: ExportRequest, by viewer: Viewer, download: SlotTable.Slot,
         contentType: String, fileName: ExportFileName, eventLoop: any EventLoop
     ) -> Response {
-        let audit = self.audit
-        // The request's origin, bound around the route, is no longer bound when the body is written.
-        let origin = AuditRecord.origin
-        return SpooledDownload.response(
-            spool,
+        self.response(
+            spool, recording: .export(request), by: viewer, download: download,
             headers: [
                 .contentType: contentType, .contentDisposition: ContentDisposition.attachment(fileName), .cacheControl: "no-store",
             ],
-            download: download, eventLoop: eventLoop
-        ) {
-            try await AuditRecord.$origin.withValue(origin) { try await audit.record(.export(request), by: viewer) }
+            eventLoop: eventLoop)
+    }
+
+    /// The response carrying `spool` with `headers`, recording `event` (an export's, a live
+    /// sheet's) as done by `viewer` first.
+    func response(
+        _ spool: ExportSpool, recording event: AuditEvent, by viewer: Viewer, download: SlotTable.Slot, headers: HTTPFields,
+        eventLoop: any EventLoop
+    ) -> Response {
+        let audit = self.audit
+        // The request's origin, bound around the route, is no longer bound when the body is written.
+        let origin = AuditRecord.origin
+        return SpooledDownload.response(spool, headers: headers, download: download, eventLoop: eventLoop) {
+            try await AuditRecord.$origin.withValue(origin) { try await audit.record(event, by: viewer) }
         }
     }
 }

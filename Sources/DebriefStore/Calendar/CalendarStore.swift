@@ -19,36 +19,25 @@ public struct CalendarStore: Sendable {
         public var createdAt: Date
     }
 
+    /// The feed's table, a series' secret address like the live sheet's (``SeriesSecretAddress``).
+    static let address = SeriesSecretAddress(table: "series_calendar_feeds", mint: SecretToken.newCalendarFeedToken)
+
     /// The series' feed, or nil when it has none.
     public func feed(series seriesID: UUID, by viewer: Viewer) async throws -> Feed? {
         try await self.database.withTransaction { connection in
-            try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .manage, on: connection)
-            return try await connection.query("SELECT created_at FROM series_calendar_feeds WHERE series_id = \(seriesID)")
-                .first.map { Feed(createdAt: try $0.decode("created_at")) }
+            try await Self.address.createdAt(series: seriesID, by: viewer, on: connection).map { Feed(createdAt: $0) }
         }
     }
 
     /// Makes the series' feed token, or replaces it (the old URL stops working at once). Returns
     /// the token: shown once, kept only as its hash.
     public func issueFeed(series seriesID: UUID, by viewer: Viewer) async throws -> String {
-        try await self.database.withTransaction { connection in
-            try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .manage, on: connection, forUpdate: true)
-            let token = SecretToken.newCalendarFeedToken()
-            try await connection.execute(
-                """
-                INSERT INTO series_calendar_feeds (series_id, token_hash, created_by) VALUES (\(seriesID), \(SecretToken.hash(token)), \(viewer.accountID))
-                ON CONFLICT (series_id) DO UPDATE SET token_hash = excluded.token_hash, created_by = excluded.created_by, created_at = now()
-                """)
-            return token
-        }
+        try await self.database.withTransaction { connection in try await Self.address.issue(series: seriesID, by: viewer, on: connection) }
     }
 
     /// Ends the series' feed; nothing to end is not an error (the result is the same).
     public func revokeFeed(series seriesID: UUID, by viewer: Viewer) async throws {
-        try await self.database.withTransaction { connection in
-            try await MeetingStore.requireSeries(seriesID, visibleTo: viewer, toDo: .manage, on: connection, forUpdate: true)
-            try await connection.execute("DELETE FROM series_calendar_feeds WHERE series_id = \(seriesID)")
-        }
+        try await self.database.withTransaction { connection in try await Self.address.revoke(series: seriesID, by: viewer, on: connection) }
     }
 
     /// What a feed shows: the series' sessions, those in the trash as cancelled, and the series'
@@ -57,17 +46,12 @@ public struct CalendarStore: Sendable {
     /// an unknown one. One snapshot, so the check and the sessions it lets out agree.
     public func feedSessions(token: String) async throws -> (sessions: [CalendarSession], timeZone: String?)? {
         try await self.database.withTransaction { connection in
-            guard let feed = try await connection.query(
-                """
-                SELECT f.series_id, s.time_zone FROM series_calendar_feeds f JOIN meeting_series s ON s.id = f.series_id
-                WHERE f.token_hash = \(SecretToken.hash(token)) AND \(SeriesDeliveryGate.allows(maker: "f.created_by", series: "f.series_id"))
-                """
-            ).first else { return nil }
-            let seriesID: UUID = try feed.decode("series_id")
+            guard let (seriesID, _) = try await Self.address.resolve(token: token, on: connection) else { return nil }
+            let zone: String? = try await connection.query("SELECT time_zone FROM meeting_series WHERE id = \(seriesID)").first?.decode("time_zone")
             let sessions = try await connection.query(
                 "SELECT \(Self.columns) FROM meetings m WHERE m.series_id = \(seriesID) ORDER BY m.starts_at, m.id"
             ).map(Self.session(row:))
-            return (sessions, try feed.decode("time_zone"))
+            return (sessions, zone)
         }
     }
 

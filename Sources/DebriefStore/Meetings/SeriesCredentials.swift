@@ -3,8 +3,8 @@ import Foundation
 import PQ
 
 /// The credentials that deliver a series' data and who made each, for a transfer's receiver
-/// (docs/decisions/0055-credentials-follow-their-maker.md): the calendar feed and the team chat
-/// channel. A Standard Webhooks endpoint is its account's own and follows the meetings that
+/// (docs/decisions/0055-credentials-follow-their-maker.md): the calendar feed, the live sheet
+/// (decision 101) and the team chat channel. A Standard Webhooks endpoint is its account's own and follows the meetings that
 /// account hosts (``WebhookOutbox``), so a series' endpoints stop with the transfer by themselves
 /// and are not listed.
 enum SeriesCredentials {
@@ -14,6 +14,8 @@ enum SeriesCredentials {
             """
             SELECT c.kind, c.created_at, mk.id AS maker_id, mk.email AS maker_email, mk.display_name AS maker_name FROM (
                 SELECT 'calendarFeed' AS kind, f.created_by, f.created_at FROM series_calendar_feeds f WHERE f.series_id = \(seriesID)
+                UNION ALL
+                SELECT 'liveSheet', l.created_by, l.created_at FROM series_live_sheets l WHERE l.series_id = \(seriesID)
                 UNION ALL
                 SELECT 'chatChannel', e.created_by, e.created_at FROM webhook_endpoints e
                 WHERE e.series_id = \(seriesID) AND e.chat_kind IS NOT NULL
@@ -33,6 +35,8 @@ enum SeriesCredentials {
     static func replace(series seriesID: UUID, keepingThoseOf receiver: UUID, on connection: Connection) async throws {
         try await connection.execute(
             "DELETE FROM series_calendar_feeds WHERE series_id = \(seriesID) AND created_by IS DISTINCT FROM \(receiver)")
+        try await connection.execute(
+            "DELETE FROM series_live_sheets WHERE series_id = \(seriesID) AND created_by IS DISTINCT FROM \(receiver)")
         try await connection.execute(
             """
             DELETE FROM webhook_endpoints

@@ -35,6 +35,12 @@ public enum SecretToken {
         "dbc_" + base64URL(randomBytes(32))
     }
 
+    /// A series' live sheet token (the secret part of its CSV address, docs/decisions/0101-live-sheet.md):
+    /// 256 random bits.
+    static func newLiveSheetToken() -> String {
+        "dbs_" + base64URL(randomBytes(32))
+    }
+
     /// A roster member's mail token (the unsubscribe link's secret): 144 random bits.
     static func newMailToken() -> String {
         "dbu_" + base64URL(randomBytes(18))

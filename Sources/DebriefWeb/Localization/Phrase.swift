@@ -326,6 +326,7 @@ enum PhraseTables {
         HomePhrase.self,
         TeamPhrase.self,
         AuditPhrase.self,
+        LiveSheetPhrase.self,
         QuestionBankPhrase.self,
     ]
 }

@@ -14,7 +14,7 @@ enum SharingPhrase: String, CaseIterable, Sendable {
     case sharingOffered, transferOffered, transferPending, transferCancelButton, transferCancelled
     case transfersLink, transfersHeading, transfersBody, transfersNone, transferFrom, transferAcceptButton, transferDeclineButton
     case transferAccepted, transferDeclined, transferOverlaps
-    case transferCredentialsLegend, transferCredentialFeed, transferCredentialChannel, transferCredentialMadeBy, transferCredentialGone
+    case transferCredentialsLegend, transferCredentialFeed, transferCredentialChannel, transferCredentialSheet, transferCredentialMadeBy, transferCredentialGone
     case transferCredentialsKeep, transferCredentialsReplace, transferCredentialsRequired
     case sharingTeamLabel, teamOfferHeading, teamOfferBody, teamOfferLabel, teamOfferButton, teamOfferPending
     case teamOfferChoose, teamOfferOwnsAlready
@@ -77,6 +77,7 @@ enum SharingPhrase: String, CaseIterable, Sendable {
         case .transferCredentialsLegend: return ("This series has credentials made by others. Each keeps delivering only while its maker may edit the series.", "이 시리즈에는 다른 사람이 만든 자격 증명이 있어요. 각각은 만든 사람이 시리즈를 편집할 수 있는 동안에만 전달돼요.")
         case .transferCredentialFeed: return ("Calendar feed", "캘린더 피드")
         case .transferCredentialChannel: return ("Team chat channel", "팀 채팅 채널")
+        case .transferCredentialSheet: return ("Live sheet", "실시간 시트")
         case .transferCredentialMadeBy: return ("{kind}, made by {maker} on {date}", "{kind}, {date}에 {maker}님이 만듦")
         case .transferCredentialGone: return ("a deleted account", "삭제된 계정")
         case .transferCredentialsKeep: return ("Keep them", "유지하기")

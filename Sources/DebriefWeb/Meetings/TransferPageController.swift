@@ -75,7 +75,7 @@ struct TransferPageController {
             let from = [offer.fromName, offer.fromEmail.map { "<\($0)>" }].compactMap { $0 }.joined(separator: " ")
             let credentials = offer.credentials.map { credential in
                 t(.transferCredentialMadeBy, [
-                    "kind": t(credential.kind == .calendarFeed ? .transferCredentialFeed : .transferCredentialChannel),
+                    "kind": t(Self.label(credential.kind)),
                     "maker": credential.madeBy.map { [$0.displayName, "<\($0.email)>"].compactMap { $0 }.joined(separator: " ") }
                         ?? t(.transferCredentialGone),
                     "date": DateText.dateTime(credential.createdAt, writer.language),
@@ -89,5 +89,14 @@ struct TransferPageController {
         }
         let page = TransfersPage(offers: offers, notice: notice, error: error, csrf: context.sessionCSRFToken ?? "")
         return try writer.hostPage("transfers", title: t(.transfersHeading), view: page, context: context, status: status)
+    }
+
+    /// A credential's name on the page.
+    static func label(_ kind: SeriesCredential.Kind) -> SharingPhrase {
+        switch kind {
+        case .calendarFeed: return .transferCredentialFeed
+        case .liveSheet: return .transferCredentialSheet
+        case .chatChannel, .webhook: return .transferCredentialChannel
+        }
     }
 }

@@ -34,7 +34,7 @@ struct DashboardNavigationTests {
             #expect(links.filter(\.isButton).map(\.href) == [base + "/form", base + "/next", base + "/trends", base + "/present"], "\(links)")
             #expect(
                 Set(links.filter { !$0.isButton }.map(\.href))
-                    == Set(["/responses", "/roster", "/sharing", "/edit", "/calendar", "/delete"].map { base + $0 })
+                    == Set(["/responses", "/roster", "/sharing", "/edit", "/calendar", "/sheet", "/delete"].map { base + $0 })
                     .union(["/series/\(fixture.seriesID)/settings"]), "\(links)")
             // The rest sit in a <details> (opens without script), in two labelled groups.
             let more = dashboard.text.components(separatedBy: "<details class=\"meeting-more\">").dropFirst().first ?? ""
