@@ -216,9 +216,9 @@ ROUTES = {
     "POST /v1/templates": (lambda w: "/v1/templates", lambda w: {"meetingId": w.meeting, "name": "Corpus", "scope": "account"}),
     "POST /v1/meetings/{id}/form/from-template": (lambda w: f"/v1/meetings/{w.draft_meeting}/form/from-template",
                                                   lambda w: {"templateId": "retrospective", "scope": "session"}),
-    # The question bank (decision 102): saving the corpus meeting's first question, renaming the
+    # The question bank (decision 102): saving the anonymous form's first question, renaming the
     # corpus entry, and inserting it into the draft meeting's form.
-    "POST /v1/question-bank": (lambda w: "/v1/question-bank", lambda w: {"meetingId": w.meeting, "questionKey": "useful", "name": "Corpus"}),
+    "POST /v1/question-bank": (lambda w: "/v1/question-bank", lambda w: {"meetingId": w.anonymous_meeting, "questionKey": "useful", "name": "Corpus"}),
     "PATCH /v1/question-bank/{entryId}": (lambda w: f"/v1/question-bank/{_corpus_bank_entry(w)}", lambda w: {"name": "Renamed"}),
     "POST /v1/meetings/{id}/form/questions/from-bank": (lambda w: f"/v1/meetings/{w.draft_meeting}/form/questions/from-bank",
                                                         lambda w: {"entryId": _corpus_bank_entry(w), "scope": "session"}),
@@ -304,7 +304,7 @@ _BANK_ENTRIES: dict[str, str] = {}
 def _corpus_bank_entry(w) -> str:
     """The corpus host's one question bank entry, saved on first use."""
     if w.meeting not in _BANK_ENTRIES:
-        made = w.host.request("POST", "/v1/question-bank", json={"meetingId": w.meeting, "questionKey": "useful"})
+        made = w.host.request("POST", "/v1/question-bank", json={"meetingId": w.anonymous_meeting, "questionKey": "useful"})
         assert made.status_code == 201, made.text
         _BANK_ENTRIES[w.meeting] = made.json()["id"]
     return _BANK_ENTRIES[w.meeting]
