@@ -73,6 +73,9 @@ struct QuestionBankPagesTests {
             #expect(try await api.post("/question-bank/\(entry)/delete", [("csrf", stranger.csrf)], cookie: stranger.cookie).status == .notFound)
             #expect(try await api.page(path + "/bank", cookie: stranger.cookie).status == .notFound)
 
+            let account = try await api.page("/account", language: "ko", cookie: session.cookie)
+            #expect(account.text.contains("<a href=\"/question-bank\" id=\"question-bank-link\">질문 보관함</a>"), "the account page links the bank")
+
             let deleted = try await api.post("/question-bank/\(entry)/delete", [("csrf", session.csrf)], cookie: session.cookie)
             #expect(deleted.status == .ok && !deleted.text.contains("Weekly usefulness") && deleted.text.contains("id=\"bank-empty\""))
         }
