@@ -166,6 +166,7 @@ struct AppServices: Sendable {
                 bank: QuestionBankActions(bank: QuestionBankStore(database: database), meetings: meetings, forms: forms),
                 meetings: meetings, forms: forms),
             SharingPagesFeature(meetings: meetings, sharing: sharing, teams: teams),
+            ReportPagesFeature(meetings: meetings, results: results),
             ModerationFeature(moderation: moderation, meetings: meetings),
             LiveFeature(
                 hub: self.liveResults, meetings: meetings, results: results, accounts: accounts, roomQuestions: roomQuestions),

@@ -249,6 +249,8 @@ extension AuthorizationMatrixTests {
         "GET /m/{id}": Row(access: .anyone, success: .seeOther),
         "GET /m/{id}/panel": Row(access: .anyone, success: .seeOther),
         "GET /m/{id}/trends": Row(access: .anyone, success: .seeOther),
+        "GET /m/{id}/report": Row(access: .anyone, success: .seeOther),
+        "GET /m/{id}/trends/report": Row(access: .anyone, success: .seeOther),
         "GET /m/{id}/present": Row(access: .anyone, success: .seeOther),
         "GET /signup": Row(access: .anyone, success: .ok),
         "POST /signup": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),

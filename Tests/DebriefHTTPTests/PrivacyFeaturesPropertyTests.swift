@@ -331,6 +331,8 @@ struct PrivacyFeaturesPropertyTests {
         // The dashboard's panel quotes the newest short answers: never a withheld question's.
         let hostSession = try #require(try await api.signIn(email: email).1)
         pages.append(("dashboard panel", try await api.page("/m/\(meeting)/panel", cookie: hostSession.cookie).text))
+        // The report to print shows the panel's numbers, tables open: no more than the panel (decision 104).
+        pages.append(("session report", try await api.page("/m/\(meeting)/report", cookie: hostSession.cookie).text))
         // The meetings list (issue 32 item 16) shows each session's response count, the number
         // the dashboard's tile shows whatever k withholds; nothing of any answer.
         let list = try await api.page("/m", cookie: hostSession.cookie).text

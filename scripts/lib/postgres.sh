@@ -4,7 +4,7 @@
 #   ensure_packages              install what the build needs: libpq-dev, libqrencode-dev, libcurl4-openssl-dev, zlib, publicsuffix, PostgreSQL
 #                                server and client, pkg-config
 #   ensure_test_packages         also what the end-to-end tests need: Chromium and its driver, zbar,
-#                                rsvg-convert, slowhttptest, Python's venv
+#                                rsvg-convert, slowhttptest, a CJK font, pdftotext, Python's venv
 #   pg_bin_dir                   print the folder holding initdb and pg_ctl
 #   start_throwaway_cluster DIR  start a fast, disposable cluster in DIR (an empty folder);
 #                                exports PGPORT and TEST_DATABASE_URL (superuser URL)
@@ -85,7 +85,7 @@ ensure_test_packages() {
     ensure_packages
     command -v dpkg >/dev/null 2>&1 || return 0
     local missing=() package
-    for package in chromium chromium-driver zbar-tools librsvg2-bin slowhttptest fonts-noto-cjk libreoffice-calc-nogui haproxy patroni etcd-server; do
+    for package in chromium chromium-driver zbar-tools librsvg2-bin slowhttptest fonts-noto-cjk poppler-utils libreoffice-calc-nogui haproxy patroni etcd-server; do
         _pg_pkg_installed "$package" || missing+=("$package")
     done
     python3 -m venv --help >/dev/null 2>&1 || missing+=(python3-venv)

@@ -13,6 +13,8 @@ struct DashboardPage {
     var panelURL: String
     var refreshURL: String
     var trendsURL: String
+    /// The session's report to print (``ReportPagesController``).
+    var reportURL = ""
     var participantURL: String?
     var formCode: String?
     /// The participant link as a QR code (``QRMatrix`` SVG markup), for the room to scan.

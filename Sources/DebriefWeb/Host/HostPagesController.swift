@@ -116,6 +116,7 @@ struct HostPagesController {
         view.seriesSettingsURL = "/series/\(meeting.seriesID.uuidString.lowercased())/settings"
         if meeting.role.may(.edit), let chat = self.chat {
             let channel = try await chat.channelIfAny(series: meeting.seriesID, by: try context.requireViewer())
+        view.reportURL = "/m/\(id)/report"
             view.chat = ChatBlock(
                 channel: channel, meeting: meeting.id, language: writer.language, csrf: context.sessionCSRFToken ?? "",
                 form: chatForm,

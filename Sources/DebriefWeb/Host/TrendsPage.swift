@@ -62,6 +62,8 @@ struct TrendsPage {
     var actionQuestions: ActionTrendsBlock?
     /// The series' open actions (decision 85); nil for a viewer co-host, who sees no actions.
     var openActions: SeriesActionsBlock? = nil
+    /// Each trend's numbers table starts open (`<details open>`): a printed report shows them.
+    var numbersOpen = false
 
     /// What a session's response rate is a rate of.
     static func rateBase(_ base: ResponseRate.Base?, _ t: Localizer) -> String {

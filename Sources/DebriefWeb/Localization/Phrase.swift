@@ -326,6 +326,7 @@ enum PhraseTables {
         HomePhrase.self,
         TeamPhrase.self,
         AuditPhrase.self,
+        ReportPhrase.self,
         LiveSheetPhrase.self,
         QuestionBankPhrase.self,
     ]

@@ -34,7 +34,8 @@ struct Assets: Sendable {
         }
     }
 
-    static let stylesheet = File(name: "debrief.css", contentType: "text/css; charset=utf-8")
+    /// The pages' one stylesheet, kept as the screen's rules and paper's (`print.css`).
+    static let stylesheet = File(name: "debrief.css", contentType: "text/css; charset=utf-8", parts: ["debrief.css", "print.css"])
     static let dashboardScript = File(name: "dashboard.js", contentType: "text/javascript; charset=utf-8")
     /// Fills the browser's time zone into sign-up, sign-in and the account page.
     static let timeZoneScript = File(name: "time-zone.js", contentType: "text/javascript; charset=utf-8")

@@ -63,6 +63,8 @@ struct ResultsView {
     }
 
     var questions: [QuestionBlock]
+    /// Each question's numbers table starts open (`<details open>`): a printed report shows them.
+    var numbersOpen = false
     /// The words of the current version's questions as this page shows them (its language, the
     /// "Other" row's word included), by key, as JSON: the room's live events carry the form's own
     /// words, and `room.js` puts these in their place (`data-room-labels`).

@@ -31,7 +31,7 @@ struct DashboardNavigationTests {
             let dashboard = try await api.page(base, cookie: session.cookie)
             #expect(dashboard.status == .ok)
             let links = Self.links(dashboard.text)
-            #expect(links.filter(\.isButton).map(\.href) == [base + "/form", base + "/next", base + "/trends", base + "/present"], "\(links)")
+            #expect(links.filter(\.isButton).map(\.href) == [base + "/form", base + "/next", base + "/trends", base + "/present", base + "/report"], "\(links)")
             #expect(
                 Set(links.filter { !$0.isButton }.map(\.href))
                     == Set(["/responses", "/roster", "/sharing", "/edit", "/calendar", "/sheet", "/delete"].map { base + $0 })
@@ -62,7 +62,7 @@ struct DashboardNavigationTests {
             let session = try #require(try await api.signIn(email: viewer).1)
             let base = "/m/\(fixture.meetingID)"
             let links = Self.links(try await api.page(base, cookie: session.cookie).text)
-            #expect(links.filter(\.isButton).map(\.href) == [base + "/trends", base + "/present"], "\(links)")
+            #expect(links.filter(\.isButton).map(\.href) == [base + "/trends", base + "/present", base + "/report"], "\(links)")
             #expect(Set(links.filter { !$0.isButton }.map(\.href)) == Set(["/roster", "/sharing", "/calendar"].map { base + $0 }), "\(links)")
             for link in links {
                 #expect(try await api.page(link.href, cookie: session.cookie).status == .ok, "\(link.href)")
