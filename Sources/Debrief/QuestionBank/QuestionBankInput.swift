@@ -20,20 +20,8 @@ public struct QuestionBankInput: Codable, Sendable, Equatable {
     /// The validated request, or every problem (paths `meetingId`, `questionKey`, `name`).
     public func validate() -> Result<QuestionBankRequest, ValidationFailure> {
         var problems = ProblemCollector()
-        var meetingID: UUID?
-        if let text = self.meetingId {
-            meetingID = UUID(uuidString: text)
-            if meetingID == nil { problems.add("meetingId", "must be a meeting's id") }
-        } else {
-            problems.add("meetingId", "is required")
-        }
-        var key: QuestionKey?
-        if let text = self.questionKey {
-            key = QuestionKey(rawValue: text)
-            if key == nil { problems.add("questionKey", IdentifierRules.message) }
-        } else {
-            problems.add("questionKey", "is required")
-        }
+        let meetingID = problems.required(self.meetingId, at: "meetingId", UUID.init(uuidString:), otherwise: "must be a meeting's id")
+        let key = problems.required(self.questionKey, at: "questionKey", QuestionKey.init(rawValue:), otherwise: IdentifierRules.message)
         let name = problems.optionalText(self.name, at: "name", maxLength: Self.nameMaxLength)
         return problems.result {
             guard let meetingID, let key else { return nil }

@@ -22,13 +22,7 @@ public struct FormTemplateInput: Codable, Sendable, Equatable {
     /// The validated request, or every problem (paths `meetingId`, `name`, `scope`).
     public func validate() -> Result<FormTemplateRequest, ValidationFailure> {
         var problems = ProblemCollector()
-        var meetingID: UUID?
-        if let text = self.meetingId {
-            meetingID = UUID(uuidString: text)
-            if meetingID == nil { problems.add("meetingId", "must be a meeting's id") }
-        } else {
-            problems.add("meetingId", "is required")
-        }
+        let meetingID = problems.required(self.meetingId, at: "meetingId", UUID.init(uuidString:), otherwise: "must be a meeting's id")
         let name = problems.requiredText(self.name, at: "name", maxLength: Self.nameMaxLength)
         var scope = FormTemplateScope.account
         if let text = self.scope {

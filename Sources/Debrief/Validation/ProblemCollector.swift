@@ -46,4 +46,20 @@ public struct ProblemCollector: Sendable {
         }
         return .success(value)
     }
+
+    /// Reads a required field with `parse`: "is required" when absent, `problem` when `parse`
+    /// refuses it (an id that is no UUID, a key that is no identifier).
+    public mutating func required<Value>(
+        _ raw: String?, at path: String, _ parse: (String) -> Value?, otherwise problem: String
+    ) -> Value? {
+        guard let raw else {
+            add(path, "is required")
+            return nil
+        }
+        guard let value = parse(raw) else {
+            add(path, problem)
+            return nil
+        }
+        return value
+    }
 }
