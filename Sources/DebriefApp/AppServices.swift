@@ -127,7 +127,7 @@ struct AppServices: Sendable {
         let hasher = self.hasher
         self.pages = Pages(
             participants: participants, accounts: accounts, meetings: meetings, results: results, settings: http, host: hostPages,
-            browserReceipts: BrowserReceipts(keys: serverKeys), roomQuestions: roomQuestions,
+            browserReceipts: BrowserReceipts(keys: serverKeys), roomQuestions: roomQuestions, reactions: reactions,
             companySignIn: configuration.companySignIn.map { settings in
                 CompanySignInActions(
                     settings: settings, provider: HTTPOIDCProvider(settings: settings, outbound: outbound),

@@ -16,6 +16,8 @@ public struct Pages: Sendable {
     let browserReceipts: BrowserReceipts
     /// Questions from the room: the participant page's section and the dashboard's moderation list.
     let roomQuestions: RoomQuestionActions
+    /// Reactions during the meeting: the presenter's and the dashboard's counts (decision 100).
+    let reactions: ReactionActions
     /// Company sign-in (OpenID Connect) when the operator configured it; nil: the sign-in page has
     /// the password form only. The one optional here: a setting, not a part the application forgets.
     let companySignIn: CompanySignInActions?
@@ -24,7 +26,7 @@ public struct Pages: Sendable {
     public init(
         participants: ParticipantActions, accounts: AccountActions, meetings: MeetingActions, results: ResultsActions,
         settings: HTTPSettings, host: HostPages, browserReceipts: BrowserReceipts, roomQuestions: RoomQuestionActions,
-        companySignIn: CompanySignInActions?
+        reactions: ReactionActions, companySignIn: CompanySignInActions?
     ) {
         self.participants = participants
         self.accounts = accounts
@@ -34,6 +36,7 @@ public struct Pages: Sendable {
         self.host = host
         self.browserReceipts = browserReceipts
         self.roomQuestions = roomQuestions
+        self.reactions = reactions
         self.companySignIn = companySignIn
     }
 
@@ -63,7 +66,7 @@ public struct Pages: Sendable {
         let hostPages = HostPagesController(
             meetings: self.meetings, results: self.results, publicBaseURL: self.settings.publicBaseURL,
             loopbackHint: self.host.loopbackHint, chat: self.host.chat, embedOrigins: self.settings.embedOrigins,
-            actionBlocks: actionBlocks, roomQuestions: self.roomQuestions)
+            actionBlocks: actionBlocks, roomQuestions: self.roomQuestions, reactions: self.reactions)
         hostPages.addRoutes(to: signedIn)
         RoomQuestionHostPageController(meetings: self.meetings, questions: self.roomQuestions, dashboard: hostPages).addRoutes(to: signedIn)
         ChatPageController(meetings: self.meetings, chat: self.host.chat, dashboard: hostPages).addRoutes(to: signedIn)

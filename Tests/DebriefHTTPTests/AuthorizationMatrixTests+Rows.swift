@@ -369,6 +369,8 @@ extension AuthorizationMatrixTests {
         // Reactions (decision 100): the room's identity sends one; a host who may read the meeting reads the counts.
         "POST /v1/f/{code}/reactions": Row(access: .anyone, success: .ok, body: { _, _ in ["reaction": "clap"] }, headers: Self.roomVoter),
         "GET /v1/meetings/{id}/reactions": Row(access: .series(.read), success: .ok),
+        // The page's buttons post a form with the room's cookie and proof (ReactionsPageTests); the matrix's JSON is refused first.
+        "POST /f/{code}/reactions": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["reaction": "clap"] }),
         // The dashboard's action forms: a session first (who may: ActionItemPagesTests).
         "POST /m/{id}/actions": Row(access: .anyone, success: .seeOther, body: { _, _ in ["title": "Hijacked"] }),
         "POST /m/{id}/actions/{actionId}/status": Row(access: .anyone, success: .seeOther, body: { _, _ in ["status": "dropped"] }),

@@ -369,5 +369,7 @@ struct PrivacyFeaturesPropertyTests {
             random: &random, context)
         try await Self.checkRoomQuestions(
             api, token: token, cookie: hostSession.cookie, meeting: meeting, code: code, series: series, random: &random, context)
+        try await Self.checkReactions(
+            api, database: database, token: token, cookie: hostSession.cookie, meeting: meeting, code: code, random: &random, context)
     }
 }

@@ -24,6 +24,11 @@ public struct ReactionActions: Sendable {
         return try await self.store.send(reaction, form: form, identity: voter.id)
     }
 
+    /// The published form behind `code` (the page's language and its way back).
+    public func form(code: String) async throws -> PublishedForm {
+        try await self.forms.form(code: code)
+    }
+
     /// The counts of the meeting behind `code`, as the participant's page shows them.
     public func roomCounts(code: String) async throws -> ReactionCounts {
         try await self.store.counts(form: try await self.forms.form(code: code))

@@ -51,6 +51,8 @@ struct DashboardPage {
     var review: ActionReviewBlock? = nil
     /// Questions from the room: settings and moderation (docs/decisions/0075).
     var roomQuestions: RoomQuestionsHostBlock? = nil
+    /// The room's reaction counts (docs/decisions/0100).
+    var reactions: ReactionCountsBlock? = nil
 }
 
 extension DashboardPage {

@@ -23,6 +23,8 @@ struct HostPagesController {
     var actionBlocks: ActionBlocks? = nil
     /// Questions from the room: the dashboard's moderation list (docs/decisions/0075).
     var roomQuestions: RoomQuestionActions? = nil
+    /// Reactions during the meeting: the dashboard's and the presenter's counts (decision 100).
+    var reactions: ReactionActions? = nil
     /// The live panel as last rendered per meeting, language and zone, for the report it shows.
     let panels = DashboardPanelCache()
 
@@ -36,7 +38,7 @@ struct HostPagesController {
             ":id/present",
             use: PresenterPageController(
                 meetings: self.meetings, results: self.results, publicBaseURL: self.publicBaseURL, actionBlocks: self.actionBlocks,
-                roomQuestions: self.roomQuestions
+                roomQuestions: self.roomQuestions, reactions: self.reactions
             ).page)
     }
 
@@ -138,6 +140,11 @@ struct HostPagesController {
                 csrf: context.sessionCSRFToken ?? "", state: roomState,
                 notice: RoomQuestionHostPageController.notice(request.uri.queryParameters.get("room").map { String($0) }, writer.localizer),
                 writer.localizer)
+            if let reactions = self.reactions {
+                let counts = try await reactions.counts(meeting: meeting.id, visibleTo: try context.requireViewer())
+                // Shown while the room is on, and afterwards when the room reacted.
+                if settings.enabled || counts.total > 0 { view.reactions = ReactionCountsBlock(counts, writer.localizer) }
+            }
         }
         return try writer.page(
             "dashboard", title: meeting.title, view: view, status: status, policy: ContentSecurityPolicy.dashboard,

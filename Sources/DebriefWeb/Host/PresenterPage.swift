@@ -38,6 +38,8 @@ struct PresenterPageController {
     var actionBlocks: ActionBlocks? = nil
     /// Questions from the room: the top three, while the host has them on.
     var roomQuestions: RoomQuestionActions? = nil
+    /// Reactions during the meeting: their counts, while the room is on (decision 100).
+    var reactions: ReactionActions? = nil
 
     struct PresenterPage {
         struct OverviewItem {
@@ -76,6 +78,8 @@ struct PresenterPageController {
         var reviewURL: String?
         /// The top questions from the room, while the host has them on.
         var roomTop: PresenterRoomQuestionsBlock?
+        /// The room's reaction counts, while the room is on.
+        var reactions: ReactionCountsBlock?
         /// The series' picture (decision 92); nil when it has none.
         var picture: PicturePart?
     }
@@ -123,6 +127,9 @@ struct PresenterPageController {
             let top = try await questions.roomTop(PresenterRoomQuestionsBlock.count, meeting: meeting.id, visibleTo: try context.requireViewer())
         {
             view.roomTop = PresenterRoomQuestionsBlock(top, meeting: meeting.id, t)
+            if let reactions = self.reactions {
+                view.reactions = ReactionCountsBlock(try await reactions.counts(meeting: meeting.id, visibleTo: try context.requireViewer()), t)
+            }
         }
         guard let form = published?.form, let formCode = form.code else {
             view.notice = t(.presenterNoForm)

@@ -309,6 +309,7 @@ enum PhraseTables {
         Phrase.self, HostPhrase.self, HostExtrasPhrase.self, WebhookPhrase.self, SharingPhrase.self, TranslationPhrase.self,
         HonestyPhrase.self, CalendarPhrase.self, FinishPhrase.self, BuilderPhrase.self, MailPhrase.self, RoomPhrase.self,
         SeriesPhrase.self,
+        ReactionPhrase.self,
         GlancePhrase.self,
         ChatPhrase.self,
         SignInPhrase.self,

@@ -371,7 +371,8 @@ struct ParticipantPageController {
             identity = try await RoomVoterCookie.issue(code: code, questions: questions, issuing: issuing)
         }
         if state.note == nil {
-            state.note = RoomQuestionPageController.note(request.uri.queryParameters.get("room").map { String($0) }, t)
+            let room = request.uri.queryParameters.get("room").map { String($0) }
+            state.note = RoomQuestionPageController.note(room, t) ?? ReactionPageController.note(room, t)
         }
         let block = RoomQuestionsBlock(view, code: code, csrf: identity.csrf, formLanguage: formLanguage.rawValue, state: state, t: t)
         return (block, block == nil ? nil : identity.issued)

@@ -67,6 +67,8 @@ struct RoomQuestionsBlock {
     var roomMessage: String?
     var roomNote: String?
     var roomList: RoomQuestionsList
+    /// The reactions' buttons (docs/decisions/0100): the room's identity and proof send them.
+    var roomReactions: ReactionButtons
 
     /// The block of `view`, or nil when the host has not turned questions on.
     init?(_ view: RoomQuestionActions.RoomView, code: String, csrf: String, formLanguage: String, state: State, t: Localizer) {
@@ -88,6 +90,7 @@ struct RoomQuestionsBlock {
         self.roomMessage = state.message
         self.roomNote = state.note
         self.roomList = RoomQuestionsList(view.questions, code: code, csrf: csrf, t: t)
+        self.roomReactions = ReactionButtons(code: code, t)
     }
 }
 
