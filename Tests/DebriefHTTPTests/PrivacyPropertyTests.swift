@@ -117,9 +117,6 @@ struct PrivacyPropertyTests {
         // The live sheet (decision 101): the series' summary at its secret address, read as its maker.
         let sheet = try #require(try await api.send(.post, "/v1/series/\(series)/sheet", token: token).string("url"))
         try await fetch("live sheet", String(sheet[try #require(sheet.range(of: "/v1/sheets/")).lowerBound...]))
-        // The live sheet (decision 101): the series' summary at its secret address, read as its maker.
-        let sheet = try #require(try await api.send(.post, "/v1/series/\(series)/sheet", token: token).string("url"))
-        try await fetch("live sheet", String(sheet[try #require(sheet.range(of: "/v1/sheets/")).lowerBound...]))
         let session = try #require(try await api.signIn(email: email).1)
         for path in [
             "/m/\(first)", "/m/\(first)/panel", "/m/\(first)/trends", "/m/\(second)", "/m/\(first)/report", "/m/\(first)/trends/report",
