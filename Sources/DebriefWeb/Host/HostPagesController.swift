@@ -116,9 +116,9 @@ struct HostPagesController {
                 sharesResults: published?.form.definition.sharesResultsWithParticipants ?? false, title: meeting.title,
                 base: self.publicBaseURL, writer.localizer))
         view.seriesSettingsURL = "/series/\(meeting.seriesID.uuidString.lowercased())/settings"
+        view.reportURL = "/m/\(id)/report"
         if meeting.role.may(.edit), let chat = self.chat {
             let channel = try await chat.channelIfAny(series: meeting.seriesID, by: try context.requireViewer())
-        view.reportURL = "/m/\(id)/report"
             view.chat = ChatBlock(
                 channel: channel, meeting: meeting.id, language: writer.language, csrf: context.sessionCSRFToken ?? "",
                 form: chatForm,

@@ -328,8 +328,8 @@ enum PhraseTables {
         TeamPhrase.self,
         AuditPhrase.self,
         ReportPhrase.self,
-        LiveSheetPhrase.self,
         QuestionBankPhrase.self,
+        LiveSheetPhrase.self,
     ]
 }
 
