@@ -90,7 +90,7 @@ def test_meetings_list_and_dashboard_navigation(server, browser):
         driver.get(base + f"/m/{second['id']}")
         nav = driver.find_element(By.CSS_SELECTOR, "nav.meeting-nav")
         buttons = [a.text for a in nav.find_elements(By.CSS_SELECTOR, "ul.primary-actions a.button")]
-        assert buttons == ["Edit the form", "Next session", "Trends across sessions", "Presenter view"], buttons
+        assert buttons == ["Edit the form", "Next session", "Trends across sessions", "Presenter view", "Report to print"], buttons
         grouped = nav.find_elements(By.CSS_SELECTOR, ".groups a")
         assert grouped and not any(link.is_displayed() for link in grouped), "the rest start folded"
         # By keyboard alone: Tab to "More for this meeting", Enter opens it, the links show.
