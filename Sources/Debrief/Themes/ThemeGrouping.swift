@@ -1,0 +1,116 @@
+/// One theme of short answers: what several respondents wrote about, by its words.
+public struct TextTheme: Sendable, Equatable {
+    /// The theme's name: its commonest words (display forms), most common first, at most 3.
+    public var words: [String]
+    /// Indices into the grouped texts of the answers in the theme, ascending.
+    public var members: [Int]
+
+    public init(words: [String], members: [Int]) {
+        self.words = words
+        self.members = members
+    }
+}
+
+/// Short answers grouped into themes by the words they share, after stemming (docs/results.md,
+/// "Themes"; docs/decisions/0105-themes-under-k.md): "too long", "long meeting" and "ran long"
+/// are one theme, "long", though none of them is a word three people used.
+///
+/// Words are ``WordFrequency``'s (stop words dropped, Korean particles stripped), stemmed by
+/// ``EnglishStemmer`` or ``KoreanStems``. Then, greedily and deterministically: the stem shared by
+/// the most answers not yet in a theme makes a theme of those answers (ties: the stem that sorts
+/// first), named by that stem's commonest written form and up to two more stems at least half of
+/// the theme's answers (and two or more) share; until no stem is shared by two remaining answers.
+/// So every answer in a theme holds its first word. No k here: ``Disclosure`` decides which
+/// themes may be shown.
+public enum ThemeGrouping: Sendable {
+    /// The most texts grouped: the newest, as many as the word counts read
+    /// (``ResultsBuilder``'s texts are the newest 1,000 answers).
+    public static let textLimit = 1_000
+    /// The most themes made: a result lists a few, and each one costs a pass over the texts.
+    public static let themeLimit = 12
+    /// The most words in a theme's name.
+    public static let nameLimit = 3
+
+    /// A theme with, for each word of its name, how many of its answers use that word (the first
+    /// word: all of them), so that ``Disclosure`` can keep only the words k respondents used.
+    public struct Counted: Sendable, Equatable {
+        public var theme: TextTheme
+        public var wordRespondents: [Int]
+    }
+
+    /// Groups `texts` (one respondent's answer each) into themes, largest first; an answer falls in
+    /// at most one theme; answers in no theme are left out. Applies no k (Disclosure decides that).
+    public static func themes(of texts: [String]) -> [TextTheme] {
+        self.counted(of: texts).map(\.theme)
+    }
+
+    /// ``themes(of:)`` with how many answers use each word of each name.
+    public static func counted(of texts: [String]) -> [Counted] {
+        let considered = Array(texts.prefix(Self.textLimit))
+        // The same words the word counts take (and the same memo: each text is tokenized once).
+        let wordsOfEach = TextWordsMemo.shared.words(of: considered) { Array(Set(WordFrequency.words(in: $0))) }
+        // For each text, its stems and the written form of each.
+        let formsOfEach: [[String: String]] = wordsOfEach.map { words in
+            var forms: [String: String] = [:]
+            for word in words.sorted() {
+                let stem = Self.stem(word)
+                guard !Self.droppedStems.contains(stem) else { continue }
+                if forms[stem] == nil { forms[stem] = word }
+            }
+            return forms
+        }
+        var remaining = Set(considered.indices.filter { !formsOfEach[$0].isEmpty })
+        var themes: [Counted] = []
+        while themes.count < Self.themeLimit {
+            var shared: [String: Int] = [:]
+            for index in remaining {
+                for stem in formsOfEach[index].keys { shared[stem, default: 0] += 1 }
+            }
+            guard let lead = Self.mostShared(shared), lead.count >= 2 else { break }
+            let members = remaining.filter { formsOfEach[$0][lead.stem] != nil }.sorted()
+            themes.append(Self.named(lead: lead.stem, members: members, forms: formsOfEach))
+            remaining.subtract(members)
+        }
+        return themes
+    }
+
+    /// Stems too plain to make a theme ("있어요", "되고", "같아요" are no topic).
+    static let droppedStems: Set<String> = ["있", "하", "되", "같", "않", "싶"]
+
+    /// The stem of a folded word: English by Porter2, Korean by its endings, others as they are.
+    static func stem(_ word: String) -> String {
+        KoreanStems.stem(EnglishStemmer.stem(word))
+    }
+
+    /// The stem in the most texts, ties to the one that sorts first.
+    static func mostShared(_ shared: [String: Int]) -> (stem: String, count: Int)? {
+        shared.max { lhs, rhs in lhs.value != rhs.value ? lhs.value < rhs.value : lhs.key > rhs.key }
+            .map { (stem: $0.key, count: $0.value) }
+    }
+
+    /// The theme of `members`, named by `lead` and the stems most of them share.
+    static func named(lead: String, members: [Int], forms: [[String: String]]) -> Counted {
+        var shared: [String: Int] = [:]
+        for index in members {
+            for stem in forms[index].keys where stem != lead { shared[stem, default: 0] += 1 }
+        }
+        let enough = max(2, (members.count + 1) / 2)
+        let others = shared.filter { $0.value >= enough }
+            .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .prefix(Self.nameLimit - 1)
+        let stems = [(lead, members.count)] + others.map { ($0.key, $0.value) }
+        let words = stems.map { stem, _ in Self.commonestForm(of: stem, in: members, forms: forms) }
+        return Counted(theme: TextTheme(words: words, members: members), wordRespondents: stems.map(\.1))
+    }
+
+    /// How `stem` is most often written in `members` (ties: the shorter, then the first in order).
+    static func commonestForm(of stem: String, in members: [Int], forms: [[String: String]]) -> String {
+        var written: [String: Int] = [:]
+        for index in members { if let form = forms[index][stem] { written[form, default: 0] += 1 } }
+        return written.max { lhs, rhs in
+            if lhs.value != rhs.value { return lhs.value < rhs.value }
+            if lhs.key.count != rhs.key.count { return lhs.key.count > rhs.key.count }
+            return lhs.key > rhs.key
+        }?.key ?? stem
+    }
+}
