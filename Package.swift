@@ -272,6 +272,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // `scripts/theme-agreement`: the theme grouping's agreement with the hand-labelled answers of
+        // Tests/Fixtures/themes (goal 2 of issue 71). Built for the script and the tests only; no product.
+        .executableTarget(
+            name: "ThemeAgreement",
+            dependencies: ["Debrief"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "PQTests",
             dependencies: ["PQ", "DebriefTestSupport"],
@@ -310,7 +317,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DebriefTests",
-            dependencies: ["Debrief", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Debrief", "ThemeAgreement", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -30,6 +30,7 @@ GRAPH: dict[str, list[str]] = {
     "LocalPostgres":  [],
     "DebriefSQL":     [],
     "MigrationEmbedder": [],  # the EmbedMigrations build plugin's tool (Plugins/): nothing imports it
+    "ThemeAgreement": ["Debrief"],  # scripts/theme-agreement's tool: the themes' agreement with hand labels
     "CLibPQ":         [],  # system library: libpq-fe.h
     "CQREncode":      [],  # system library: qrencode.h
     "DebriefZlib":    [],  # system library: zlib.h
