@@ -6,11 +6,9 @@ import Debrief
 func answerFixture() throws -> FormDefinition {
     try FormInput(title: "Retro", questions: [
         QuestionInput(prompt: "How useful?", required: true, kind: "rating"),
-        QuestionInput(prompt: "Which topics?", kind: "choice",
-                      options: [OptionInput(label: "A"), OptionInput(label: "B"), OptionInput(label: "C")],
-                      allowsMultiple: true, maxSelections: 2, allowsOther: true),
+        QuestionInput(prompt: "Which topics?", kind: "choice") { $0.options = [OptionInput(label: "A"), OptionInput(label: "B"), OptionInput(label: "C")]; $0.allowsMultiple = true; $0.maxSelections = 2; $0.allowsOther = true },
         QuestionInput(prompt: "Anything else?", kind: "shortAnswer"),
-        QuestionInput(prompt: "Again?", required: true, kind: "choice", options: [OptionInput(label: "Yes"), OptionInput(label: "No")]),
+        QuestionInput(prompt: "Again?", required: true, kind: "choice") { $0.options = [OptionInput(label: "Yes"), OptionInput(label: "No")] },
     ]).validate().get()
 }
 

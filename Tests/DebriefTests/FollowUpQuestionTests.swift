@@ -11,9 +11,9 @@ struct FollowUpQuestionTests {
         FormInput(
             title: "Retro",
             questions: [
-                QuestionInput(key: "nps", prompt: "Recommend?", required: true, kind: "rating", min: 0, max: 10),
-                QuestionInput(key: "topic", prompt: "Best topic?", kind: "choice", options: [OptionInput(id: "roadmap", label: "Roadmap"), OptionInput(id: "hiring", label: "Hiring")]),
-                QuestionInput(key: "tags", prompt: "Tags?", kind: "choice", options: [OptionInput(id: "a", label: "A"), OptionInput(id: "b", label: "B")], allowsMultiple: true),
+                QuestionInput(key: "nps", prompt: "Recommend?", required: true, kind: "rating") { $0.min = 0; $0.max = 10 },
+                QuestionInput(key: "topic", prompt: "Best topic?", kind: "choice") { $0.options = [OptionInput(id: "roadmap", label: "Roadmap"), OptionInput(id: "hiring", label: "Hiring")] },
+                QuestionInput(key: "tags", prompt: "Tags?", kind: "choice") { $0.options = [OptionInput(id: "a", label: "A"), OptionInput(id: "b", label: "B")]; $0.allowsMultiple = true },
                 QuestionInput(key: "notes", prompt: "Notes?", kind: "shortAnswer"),
             ] + followUps)
     }
@@ -69,7 +69,7 @@ struct FollowUpQuestionTests {
         var chained = Self.followUp("detail", FollowUpInput(question: "area", chosen: ["time"]))
         chained.prompt = "What about time?"
         let area = {
-            var question = QuestionInput(key: "area", prompt: "Which area?", kind: "choice", options: [OptionInput(id: "time", label: "Time"), OptionInput(id: "people", label: "People")])
+            var question = QuestionInput(key: "area", prompt: "Which area?", kind: "choice") { $0.options = [OptionInput(id: "time", label: "Time"), OptionInput(id: "people", label: "People")] }
             question.showWhen = FollowUpInput(question: "nps", ratingBetween: [0, 6])
             return question
         }()

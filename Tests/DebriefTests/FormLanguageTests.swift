@@ -12,9 +12,9 @@ struct FormLanguageTests {
         var input = FormInput(
             title: "Team sync",
             questions: [
-                QuestionInput(key: "useful", prompt: "How useful?", kind: "rating", min: 1, max: 5, minLabel: "Not at all", maxLabel: "Very"),
+                QuestionInput(key: "useful", prompt: "How useful?", kind: "rating") { $0.min = 1; $0.max = 5; $0.minLabel = "Not at all"; $0.maxLabel = "Very" },
                 QuestionInput(key: "topic", prompt: "Best topic?", kind: "choice"),
-                QuestionInput(key: "notes", prompt: "Anything else?", kind: "shortAnswer", placeholder: "Optional"),
+                QuestionInput(key: "notes", prompt: "Anything else?", kind: "shortAnswer") { $0.placeholder = "Optional" },
             ])
         input.questions?[1].options = [OptionInput(id: "roadmap", label: "Roadmap"), OptionInput(id: "hiring", label: "Hiring")]
         input.translations = korean.map { ["ko": $0] }

@@ -68,7 +68,7 @@ struct FormLevelTests {
     func allAtOnce() {
         let input = FormInput(title: "", questions: [
             QuestionInput(prompt: "Fine", kind: "rating"),
-            QuestionInput(key: "q1", prompt: "", kind: "choice", options: [OptionInput(label: "Only")]),
+            QuestionInput(key: "q1", prompt: "", kind: "choice") { $0.options = [OptionInput(label: "Only")] },
             QuestionInput(prompt: "Bad kind", kind: "slider"),
         ])
         #expect(problems(input.validate()) == [
@@ -115,9 +115,9 @@ struct FormKeyTests {
 
     @Test("Option ids are assigned by position within a question, skipping explicit ids")
     func optionIDs() throws {
-        let input = form(QuestionInput(prompt: "P", kind: "choice", options: [
+        let input = form(QuestionInput(prompt: "P", kind: "choice") { $0.options = [
             OptionInput(id: "o2", label: "A"), OptionInput(label: "B"), OptionInput(label: "C"),
-        ]))
+        ] })
         let question = try input.validate().get().questions[0]
         guard case .choice(let spec) = question.body else {
             Issue.record("expected a choice question")

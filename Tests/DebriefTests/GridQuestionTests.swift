@@ -7,7 +7,7 @@ import Testing
 @Suite("Grid questions")
 struct GridQuestionTests {
     static func gridInput(required: Bool = false, statements: [StatementInput]? = nil, min: Int? = nil, max: Int? = nil) -> QuestionInput {
-        var question = QuestionInput(key: "meeting", prompt: "How was the meeting?", required: required, kind: "grid", min: min, max: max)
+        var question = QuestionInput(key: "meeting", prompt: "How was the meeting?", required: required, kind: "grid") { $0.min = min; $0.max = max }
         question.statements = statements ?? [
             StatementInput(key: "agenda", label: "The agenda was clear"), StatementInput(key: "time", label: "We finished on time"),
             StatementInput(label: "Everyone could speak"),
@@ -54,7 +54,7 @@ struct GridQuestionTests {
         var stray = QuestionInput(key: "r", prompt: "Rate", kind: "rating")
         stray.statements = [StatementInput(label: "A"), StatementInput(label: "B")]
         #expect(problems(FormInput(title: "T", questions: [stray]).validate()) == [P("questions[0].statements", "not allowed for rating questions")])
-        #expect(problems(FormInput(title: "T", questions: [QuestionInput(key: "g", prompt: "G", kind: "grid", options: [OptionInput(label: "A")])]).validate())
+        #expect(problems(FormInput(title: "T", questions: [QuestionInput(key: "g", prompt: "G", kind: "grid") { $0.options = [OptionInput(label: "A")] }]).validate())
             .contains(P("questions[0].options", "not allowed for grid questions")))
     }
 

@@ -7,9 +7,10 @@ import Testing
 @Suite("Honest responses")
 struct HonestResponseTests {
     static func choice(shuffle: Bool = true, other: Bool = false, count: Int = 6) -> QuestionInput {
-        var question = QuestionInput(
-            key: "topic", prompt: "Best topic?", kind: "choice",
-            options: (1...count).map { OptionInput(id: "o\($0)", label: "Topic \($0)") }, allowsOther: other)
+        var question = QuestionInput(key: "topic", prompt: "Best topic?", kind: "choice") { input in
+            input.options = (1...count).map { OptionInput(id: "o\($0)", label: "Topic \($0)") }
+            input.allowsOther = other
+        }
         question.shuffleOptions = shuffle
         return question
     }

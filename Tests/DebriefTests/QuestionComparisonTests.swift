@@ -37,11 +37,11 @@ struct QuestionComparisonTests {
     func formLevel() throws {
         let old = try form(
             QuestionInput(key: "mood", prompt: "Mood?", kind: "rating"),
-            QuestionInput(key: "topic", prompt: "Topic?", kind: "choice", options: twoOptions)
+            QuestionInput(key: "topic", prompt: "Topic?", kind: "choice") { $0.options = twoOptions }
         ).validate().get()
         let new = try form(
-            QuestionInput(key: "mood", prompt: "Mood?", kind: "rating", max: 7),
-            QuestionInput(key: "topic", prompt: "Topic?", kind: "choice", options: twoOptions),
+            QuestionInput(key: "mood", prompt: "Mood?", kind: "rating") { $0.max = 7 },
+            QuestionInput(key: "topic", prompt: "Topic?", kind: "choice") { $0.options = twoOptions },
             QuestionInput(key: "extra", prompt: "More?", kind: "shortAnswer")
         ).validate().get()
         let result = new.comparability(with: old)

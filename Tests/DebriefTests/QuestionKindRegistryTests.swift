@@ -54,16 +54,27 @@ struct QuestionKindRegistryTests {
         #expect(QuestionKinds.answerMembers.map(\.name).count == fields.count, "no member is declared twice")
     }
 
-    @Test func theKindFieldsOfAQuestionInputAreTheDescriptorsFields() {
-        var input = QuestionInput(kind: "grid", min: 1, max: 5, minLabel: "a", maxLabel: "b")
-        input.options = []; input.allowsMultiple = true; input.maxSelections = 1; input.allowsOther = true
-        input.shuffleOptions = true; input.maxLength = 5; input.placeholder = "p"; input.statements = []
-        input.minimum = 1; input.maximum = 2; input.step = 1; input.unit = "u"; input.earliest = "2026-12-01"; input.latest = "2026-12-02"
+    @Test func aQuestionInputReadsAndWritesEveryMemberTheKindsDeclare() throws {
+        let input = QuestionInput(kind: "grid") {
+            $0.min = 1; $0.max = 5; $0.minLabel = "a"; $0.maxLabel = "b"; $0.options = [OptionInput(id: "o", label: "O")]
+            $0.allowsMultiple = true; $0.maxSelections = 1; $0.allowsOther = false; $0.shuffleOptions = true; $0.maxLength = 5
+            $0.placeholder = "p"; $0.statements = [StatementInput(key: "s", label: "S")]; $0.minimum = 1; $0.maximum = 2
+            $0.step = 1; $0.unit = "u"; $0.earliest = "2026-12-01"; $0.latest = "2026-12-02"
+        }
         let named = QuestionKinds.all.reduce(Set<String>()) { $0.union($1.definitionFields) }
-        #expect(Set(input.presentKindFields.map(\.name)) == named, "every kind field of QuestionInput is some kind's")
-        for field in input.presentKindFields {
-            #expect(!field.kinds.isEmpty)
-            #expect(field.kinds == Set(QuestionKind.allCases.filter { $0.descriptor.definitionFields.contains(field.name) }))
+        #expect(Set(input.presentKindFields.map(\.name)) == named, "each accessor sets a member some kind declares")
+        let json = try JSONEncoder().encode(input)
+        let members = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(Set(members.keys) == named.union(["kind"]), "every member is written under its own name")
+        #expect(try JSONDecoder().decode(QuestionInput.self, from: json) == input, "and read back as its declared type")
+    }
+
+    @Test func anAnswerDeclaresOnlyTheTypesTheSubmissionReadersTake() {
+        for member in QuestionKinds.answerMembers {
+            switch member.type {
+            case .bool, .objects: Issue.record("\(member.name): a question's member type in an answer")
+            case .decimal, .text, .integer, .texts, .integersByName: break
+            }
         }
     }
 

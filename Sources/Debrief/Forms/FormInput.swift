@@ -69,7 +69,10 @@ public struct FormInput: Codable, Sendable, Equatable {
 }
 
 /// One question as sent by a client, every field optional. `kind` is a plain string so
-/// that an unknown kind is reported as a problem rather than a decoding failure.
+/// that an unknown kind is reported as a problem rather than a decoding failure. A kind's own
+/// members (a choice's `options`, a rating's `min`) are declared by its descriptor
+/// (``QuestionKindDescriptor/definitionMembers``) and kept in ``kindMembers``, with typed
+/// accessors in the kind's own file: nothing here names a kind (docs/decisions/0084).
 public struct QuestionInput: Codable, Sendable, Equatable {
     /// Optional; assigned (`q1`, `q2`, …) when absent.
     public var key: String?
@@ -77,50 +80,21 @@ public struct QuestionInput: Codable, Sendable, Equatable {
     public var prompt: String?
     /// Default false.
     public var required: Bool?
-    /// Required: `choice`, `shortAnswer`, `rating` or `grid`.
+    /// Required: one of the registered kinds (``QuestionKinds``).
     public var kind: String?
-    /// Choice: required, 2–20 options.
-    public var options: [OptionInput]?
-    /// Choice: default false.
-    public var allowsMultiple: Bool?
-    /// Choice: optional, only with `allowsMultiple`, 1...options.count.
-    public var maxSelections: Int?
-    /// Choice: default false.
-    public var allowsOther: Bool?
-    /// Choice: default false; each participant sees the options in their own order.
-    public var shuffleOptions: Bool?
-    /// Short answer: default 500, 1...2000.
-    public var maxLength: Int?
-    /// Short answer: optional, at most 200 characters.
-    public var placeholder: String?
-    /// Rating and grid: 0 or 1, default 1.
-    public var min: Int?
-    /// Rating and grid: min+1...10, default 5.
-    public var max: Int?
-    /// Rating and grid: optional, at most 60 characters.
-    public var minLabel: String?
-    /// Rating and grid: optional, at most 60 characters.
-    public var maxLabel: String?
-    /// Grid: required, 2–20 statements.
-    public var statements: [StatementInput]?
     /// Optional: show the question only when an earlier answer matches (a follow-up).
     public var showWhen: FollowUpInput?
-    /// The members a kind declares itself (``QuestionKindDescriptor/definitionMembers``), with the
-    /// typed accessors its own file gives them (a number's `minimum`, a date's `earliest`).
+    /// The members the kinds declare, by name, set through their accessors.
     public var kindMembers = KindMembers()
 
-    /// Creates an input; every field defaults to absent.
+    /// Creates an input; every field defaults to absent, and `members` sets the kind's own
+    /// (`QuestionInput(kind: "rating") { $0.min = 0; $0.max = 10 }`).
     public init(
         key: String? = nil, prompt: String? = nil, required: Bool? = nil, kind: String? = nil,
-        options: [OptionInput]? = nil, allowsMultiple: Bool? = nil, maxSelections: Int? = nil, allowsOther: Bool? = nil,
-        maxLength: Int? = nil, placeholder: String? = nil,
-        min: Int? = nil, max: Int? = nil, minLabel: String? = nil, maxLabel: String? = nil
+        _ members: (inout QuestionInput) -> Void = { _ in }
     ) {
         self.key = key; self.prompt = prompt; self.required = required; self.kind = kind
-        self.options = options; self.allowsMultiple = allowsMultiple
-        self.maxSelections = maxSelections; self.allowsOther = allowsOther
-        self.maxLength = maxLength; self.placeholder = placeholder
-        self.min = min; self.max = max; self.minLabel = minLabel; self.maxLabel = maxLabel
+        members(&self)
     }
 
     /// The input that describes `question` exactly.
@@ -130,17 +104,11 @@ public struct QuestionInput: Codable, Sendable, Equatable {
         question.body.descriptor.describeBody(question.body, into: &self)
     }
 
-    /// The kind-specific fields that are present, with the kind they belong to, in
-    /// JSON order. Used to refuse fields that do not apply, so typos surface.
+    /// The kind-specific fields that are present, with the kinds they belong to, in the
+    /// registry's order. Used to refuse fields that do not apply, so typos surface.
     var presentKindFields: [(name: String, kinds: Set<QuestionKind>)] {
-        let present: [(String, Bool)] = [
-            ("options", options != nil), ("allowsMultiple", allowsMultiple != nil), ("maxSelections", maxSelections != nil),
-            ("allowsOther", allowsOther != nil), ("shuffleOptions", shuffleOptions != nil), ("maxLength", maxLength != nil),
-            ("placeholder", placeholder != nil), ("min", min != nil), ("max", max != nil), ("minLabel", minLabel != nil),
-            ("maxLabel", maxLabel != nil), ("statements", statements != nil),
-        ] + QuestionKinds.definitionMembers.map { ($0.name, kindMembers.contains($0.name)) }
-        return present.filter(\.1).map { field in
-            (name: field.0, kinds: Set(QuestionKinds.all.filter { $0.definitionFields.contains(field.0) }.map { $0.kind }))
+        QuestionKinds.definitionMembers.filter { kindMembers.contains($0.name) }.map { member in
+            (name: member.name, kinds: Set(QuestionKinds.all.filter { $0.definitionFields.contains(member.name) }.map { $0.kind }))
         }
     }
 }
@@ -153,18 +121,7 @@ extension QuestionInput {
         let c = try decoder.container(keyedBy: JSONKey.self)
         self.init(
             key: try c.decodeIfPresent(String.self, forKey: .key), prompt: try c.decodeIfPresent(String.self, forKey: .prompt),
-            required: try c.decodeIfPresent(Bool.self, forKey: .required), kind: try c.decodeIfPresent(String.self, forKey: .kind),
-            options: try c.decodeIfPresent([OptionInput].self, forKey: .options),
-            allowsMultiple: try c.decodeIfPresent(Bool.self, forKey: .allowsMultiple),
-            maxSelections: try c.decodeIfPresent(Int.self, forKey: .maxSelections),
-            allowsOther: try c.decodeIfPresent(Bool.self, forKey: .allowsOther),
-            maxLength: try c.decodeIfPresent(Int.self, forKey: .maxLength),
-            placeholder: try c.decodeIfPresent(String.self, forKey: .placeholder),
-            min: try c.decodeIfPresent(Int.self, forKey: .min), max: try c.decodeIfPresent(Int.self, forKey: .max),
-            minLabel: try c.decodeIfPresent(String.self, forKey: .minLabel),
-            maxLabel: try c.decodeIfPresent(String.self, forKey: .maxLabel))
-        self.shuffleOptions = try c.decodeIfPresent(Bool.self, forKey: .shuffleOptions)
-        self.statements = try c.decodeIfPresent([StatementInput].self, forKey: .statements)
+            required: try c.decodeIfPresent(Bool.self, forKey: .required), kind: try c.decodeIfPresent(String.self, forKey: .kind))
         self.showWhen = try c.decodeIfPresent(FollowUpInput.self, forKey: .showWhen)
         self.kindMembers = try KindMembers.decode(QuestionKinds.definitionMembers, from: c)
     }
@@ -175,25 +132,13 @@ extension QuestionInput {
         try c.encodeIfPresent(prompt, forKey: .prompt)
         try c.encodeIfPresent(required, forKey: .required)
         try c.encodeIfPresent(kind, forKey: .kind)
-        try c.encodeIfPresent(options, forKey: .options)
-        try c.encodeIfPresent(allowsMultiple, forKey: .allowsMultiple)
-        try c.encodeIfPresent(maxSelections, forKey: .maxSelections)
-        try c.encodeIfPresent(allowsOther, forKey: .allowsOther)
-        try c.encodeIfPresent(shuffleOptions, forKey: .shuffleOptions)
-        try c.encodeIfPresent(maxLength, forKey: .maxLength)
-        try c.encodeIfPresent(placeholder, forKey: .placeholder)
-        try c.encodeIfPresent(min, forKey: .min)
-        try c.encodeIfPresent(max, forKey: .max)
-        try c.encodeIfPresent(minLabel, forKey: .minLabel)
-        try c.encodeIfPresent(maxLabel, forKey: .maxLabel)
-        try c.encodeIfPresent(statements, forKey: .statements)
         try c.encodeIfPresent(showWhen, forKey: .showWhen)
         try kindMembers.encode(into: &c)
     }
 }
 
 /// One option of a choice question as sent by a client. A missing `id` is assigned.
-public struct OptionInput: Codable, Sendable, Equatable {
+public struct OptionInput: KindMemberObject {
     /// Optional; assigned (`o1`, `o2`, …) when absent.
     public var id: String?
     /// Required, 1–200 characters, single line.
@@ -207,7 +152,7 @@ public struct OptionInput: Codable, Sendable, Equatable {
 }
 
 /// One statement of a grid question as sent by a client. A missing `key` is assigned.
-public struct StatementInput: Codable, Sendable, Equatable {
+public struct StatementInput: KindMemberObject {
     /// Optional; assigned (`s1`, `s2`, …) when absent.
     public var key: String?
     /// Required, 1–200 characters, single line.

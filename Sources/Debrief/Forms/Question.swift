@@ -60,13 +60,7 @@ public struct Question: Sendable, Equatable, Codable {
 }
 
 extension JSONKey {
-    // The shared members of a question, and those of the kinds whose descriptors do not yet
-    // declare their own (a kind's members belong in its own file, as the number's do).
+    // The shared members of a question; each kind names its own in its file.
     static let key: JSONKey = "key", prompt: JSONKey = "prompt", required: JSONKey = "required", kind: JSONKey = "kind"
     static let showWhen: JSONKey = "showWhen"
-    static let options: JSONKey = "options", allowsMultiple: JSONKey = "allowsMultiple", maxSelections: JSONKey = "maxSelections"
-    static let allowsOther: JSONKey = "allowsOther", shuffleOptions: JSONKey = "shuffleOptions"
-    static let maxLength: JSONKey = "maxLength", placeholder: JSONKey = "placeholder"
-    static let min: JSONKey = "min", max: JSONKey = "max", minLabel: JSONKey = "minLabel", maxLabel: JSONKey = "maxLabel"
-    static let statements: JSONKey = "statements"
 }

@@ -4,7 +4,10 @@ public enum ChoiceKind: QuestionKindDescriptor {
     public static func body(_ spec: ChoiceSpec) -> QuestionBody { .choice(spec) }
     public static func answer(_ value: ChoiceAnswer) -> AnswerValue { .choice(optionIds: value.optionIds, otherText: value.otherText) }
 
-    public static let definitionFields: Set<String> = ["options", "allowsMultiple", "maxSelections", "allowsOther", "shuffleOptions"]
+    public static let definitionMembers: [KindMembers.Declaration] = [
+        .init("options", .objects(OptionInput.self)), .init("allowsMultiple", .bool), .init("maxSelections", .integer),
+        .init("allowsOther", .bool), .init("shuffleOptions", .bool),
+    ]
 
     public static func validate(_ input: QuestionInput, at path: String, into problems: inout ProblemCollector) -> ChoiceSpec? {
         input.validateChoice(at: path, into: &problems)
@@ -176,6 +179,36 @@ extension AnswerInput {
     }
 }
 
+extension QuestionInput {
+    /// Choice (and ranking): required, 2–20 options.
+    public var options: [OptionInput]? {
+        get { kindMembers[objects: "options"] }
+        set { kindMembers[objects: "options"] = newValue }
+    }
+    /// Choice: default false.
+    public var allowsMultiple: Bool? {
+        get { kindMembers[bool: "allowsMultiple"] }
+        set { kindMembers[bool: "allowsMultiple"] = newValue }
+    }
+    /// Choice: optional, only with `allowsMultiple`, 1...options.count.
+    public var maxSelections: Int? {
+        get { kindMembers[integer: "maxSelections"] }
+        set { kindMembers[integer: "maxSelections"] = newValue }
+    }
+    /// Choice: default false.
+    public var allowsOther: Bool? {
+        get { kindMembers[bool: "allowsOther"] }
+        set { kindMembers[bool: "allowsOther"] = newValue }
+    }
+    /// Choice: default false; each participant sees the options in their own order.
+    public var shuffleOptions: Bool? {
+        get { kindMembers[bool: "shuffleOptions"] }
+        set { kindMembers[bool: "shuffleOptions"] = newValue }
+    }
+}
+
 extension JSONKey {
     static let optionIds: JSONKey = "optionIds", otherText: JSONKey = "otherText"
+    static let options: JSONKey = "options", allowsMultiple: JSONKey = "allowsMultiple", maxSelections: JSONKey = "maxSelections"
+    static let allowsOther: JSONKey = "allowsOther", shuffleOptions: JSONKey = "shuffleOptions"
 }

@@ -12,7 +12,6 @@ public enum DateKind: QuestionKindDescriptor {
     public static func body(_ spec: DateSpec) -> QuestionBody { .date(spec) }
     public static func answer(_ value: DateDay) -> AnswerValue { .date(value) }
 
-    public static let definitionFields: Set<String> = ["earliest", "latest"]
     public static let definitionMembers: [KindMembers.Declaration] = [.init("earliest", .text), .init("latest", .text)]
 
     /// Each bound a day written `YYYY-MM-DD`; `earliest` on or before `latest` (a problem at `latest`).

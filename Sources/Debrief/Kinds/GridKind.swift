@@ -5,7 +5,9 @@ public enum GridKind: QuestionKindDescriptor {
     public static func body(_ spec: GridSpec) -> QuestionBody { .grid(spec) }
     public static func answer(_ value: [GridRating]) -> AnswerValue { .grid(value) }
 
-    public static let definitionFields: Set<String> = RatingKind.definitionFields.union(["statements"])
+    /// A rating's scale (`QuestionInput.min`, …) and the statements rated on it.
+    public static let definitionMembers: [KindMembers.Declaration] =
+        RatingKind.definitionMembers + [.init("statements", .objects(StatementInput.self))]
     public static let itemsAreStatements = true
 
     public static func validate(_ input: QuestionInput, at path: String, into problems: inout ProblemCollector) -> GridSpec? {
@@ -152,6 +154,15 @@ extension AnswerInput {
     }
 }
 
+extension QuestionInput {
+    /// Grid: required, 2–20 statements.
+    public var statements: [StatementInput]? {
+        get { kindMembers[objects: "statements"] }
+        set { kindMembers[objects: "statements"] = newValue }
+    }
+}
+
 extension JSONKey {
     static let ratings: JSONKey = "ratings"
+    static let statements: JSONKey = "statements"
 }

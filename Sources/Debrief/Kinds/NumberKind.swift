@@ -10,7 +10,6 @@ public enum NumberKind: QuestionKindDescriptor {
     public static func body(_ spec: NumberSpec) -> QuestionBody { .number(spec) }
     public static func answer(_ value: Decimal) -> AnswerValue { .number(value) }
 
-    public static let definitionFields: Set<String> = ["minimum", "maximum", "step", "unit"]
     public static let definitionMembers: [KindMembers.Declaration] = [
         .init("minimum", .decimal), .init("maximum", .decimal), .init("step", .decimal), .init("unit", .text),
     ]

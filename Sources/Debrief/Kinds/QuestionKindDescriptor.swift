@@ -25,10 +25,9 @@ public protocol QuestionKindDescriptor: Sendable {
 
     // MARK: The definition
 
-    /// The `QuestionInput` fields that belong to this kind (others are refused as "not allowed").
-    static var definitionFields: Set<String> { get }
     /// The question members this kind declares itself, kept in `QuestionInput.kindMembers`
-    /// (``KindMembers``); the shared input lists none of them (docs/decisions/0084).
+    /// (``KindMembers``); the shared input lists none of them (docs/decisions/0084). Any other
+    /// kind's member is refused as "not allowed" on a question of this kind.
     static var definitionMembers: [KindMembers.Declaration] { get }
     /// Validates the kind's settings of `input` at `path` (e.g. `questions[2]`); nil after
     /// recording at least one problem.
@@ -134,6 +133,8 @@ extension QuestionKindDescriptor {
     public static var trendFollowsShares: Bool { false }
     public static func meanName(_ language: Language) -> String? { nil }
     public static var definitionMembers: [KindMembers.Declaration] { [] }
+    /// The names of ``definitionMembers``.
+    public static var definitionFields: Set<String> { Set(definitionMembers.map(\.name)) }
     public static func oneTapAnswers(of spec: Spec) -> [(label: String, value: Value)] { [] }
     /// The names of ``answerMembers``.
     public static var answerFields: Set<String> { Set(answerMembers.map(\.name)) }

@@ -16,11 +16,14 @@ public struct KindMembers: Sendable, Hashable {
 
     /// One member's JSON type.
     public enum ValueType: Sendable {
-        case decimal, text, integer
+        case decimal, text, integer, bool
         /// An array of strings (a choice's option ids, a ranking's order).
         case texts
         /// An object of integers by name (a grid's value per statement).
         case integersByName
+        /// An array of objects of a kind's own type (a choice's options, a grid's statements);
+        /// a question's members only, the submission readers take scalars and lists of them.
+        case objects(any KindMemberObject.Type)
     }
 
     /// One member's value, as its declared type decoded it.
@@ -30,6 +33,18 @@ public struct KindMembers: Sendable, Hashable {
         case integer(Int)
         case texts([String])
         case integersByName([String: Int])
+        case bool(Bool)
+        case objects(MemberObjects)
+    }
+
+    /// An array of a kind's own objects, compared and hashed as its type.
+    public struct MemberObjects: Sendable, Hashable {
+        let elements: any Encodable & Hashable & Sendable
+
+        init<Object: KindMemberObject>(_ elements: [Object]) { self.elements = elements }
+
+        public static func == (lhs: MemberObjects, rhs: MemberObjects) -> Bool { AnyHashable(lhs.elements) == AnyHashable(rhs.elements) }
+        public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(self.elements)) }
     }
 
     /// One member a kind declares: its JSON name and type.
@@ -76,6 +91,18 @@ public struct KindMembers: Sendable, Hashable {
         set { self.values[name] = newValue.map(Value.integersByName) }
     }
 
+    /// A true-or-false member; nil when absent.
+    public subscript(bool name: String) -> Bool? {
+        get { if case .bool(let value)? = self.values[name] { value } else { nil } }
+        set { self.values[name] = newValue.map(Value.bool) }
+    }
+
+    /// An array-of-objects member of `Object`, the type its declaration names; nil when absent.
+    public subscript<Object: KindMemberObject>(objects name: String) -> [Object]? {
+        get { if case .objects(let value)? = self.values[name] { value.elements as? [Object] } else { nil } }
+        set { self.values[name] = newValue.map { Value.objects(MemberObjects($0)) } }
+    }
+
     /// Decodes the `declared` members present in `container`; each is asked for by name, so a
     /// recording decoder knows them (the unknown-member refusal) and reads each number itself.
     static func decode(
@@ -90,9 +117,17 @@ public struct KindMembers: Sendable, Hashable {
             case .integer: members[integer: member.name] = try container.decodeIfPresent(Int.self, forKey: key)
             case .texts: members[texts: member.name] = try container.decodeIfPresent([String].self, forKey: key)
             case .integersByName: members[integersByName: member.name] = try container.decodeIfPresent([String: Int].self, forKey: key)
+            case .bool: members[bool: member.name] = try container.decodeIfPresent(Bool.self, forKey: key)
+            case .objects(let type): members.values[member.name] = try Self.decodeObjects(type, key, from: container)
             }
         }
         return members
+    }
+
+    private static func decodeObjects<Object: KindMemberObject>(
+        _ type: Object.Type, _ key: JSONKey, from container: KeyedDecodingContainer<JSONKey>
+    ) throws -> Value? {
+        try container.decodeIfPresent([Object].self, forKey: key).map { .objects(MemberObjects($0)) }
     }
 
     /// Encodes the present members.
@@ -104,10 +139,15 @@ public struct KindMembers: Sendable, Hashable {
             case .integer(let integer): try container.encode(integer, forKey: JSONKey(name))
             case .texts(let texts): try container.encode(texts, forKey: JSONKey(name))
             case .integersByName(let integers): try container.encode(integers, forKey: JSONKey(name))
+            case .bool(let bool): try container.encode(bool, forKey: JSONKey(name))
+            case .objects(let objects): try container.encode(objects.elements, forKey: JSONKey(name))
             }
         }
     }
 }
+
+/// The objects of an array member a kind declares (``KindMembers/ValueType/objects(_:)``).
+public protocol KindMemberObject: Codable, Hashable, Sendable {}
 
 /// A JSON member's name as a coding key: the shared shapes' keys, and the members each kind
 /// declares in its own file (`extension JSONKey { static let minimum = … }`).
@@ -123,7 +163,11 @@ public struct JSONKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral
 
 extension QuestionKinds {
     /// Every kind's own question members, in the registry's order (decoded by ``QuestionInput``).
-    static let definitionMembers: [KindMembers.Declaration] = all.flatMap { $0.definitionMembers }
+    /// A member two kinds share (a grid's scale is a rating's) is declared by both and listed once.
+    static let definitionMembers: [KindMembers.Declaration] = {
+        var seen: Set<String> = []
+        return all.flatMap { $0.definitionMembers }.filter { seen.insert($0.name).inserted }
+    }()
     /// Every kind's own answer members (decoded by ``AnswerInput``).
     static let answerMembers: [KindMembers.Declaration] = all.flatMap { $0.answerMembers }
 }

@@ -6,7 +6,8 @@ public enum RankingKind: QuestionKindDescriptor {
     public static func body(_ spec: RankingSpec) -> QuestionBody { .ranking(spec) }
     public static func answer(_ value: [String]) -> AnswerValue { .ranking(value) }
 
-    public static let definitionFields: Set<String> = ["options"]
+    /// Its options are a choice's (`QuestionInput.options`).
+    public static let definitionMembers: [KindMembers.Declaration] = [.init("options", .objects(OptionInput.self))]
 
     /// `options`: 2–10, each with an id and a label under the choice options' rules.
     public static func validate(_ input: QuestionInput, at path: String, into problems: inout ProblemCollector) -> RankingSpec? {

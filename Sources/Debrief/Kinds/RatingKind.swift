@@ -5,7 +5,9 @@ public enum RatingKind: QuestionKindDescriptor {
     public static func answer(_ value: Int) -> AnswerValue { .rating(value) }
 
     /// The scale's fields, shared with ``GridKind``.
-    public static let definitionFields: Set<String> = ["min", "max", "minLabel", "maxLabel"]
+    public static let definitionMembers: [KindMembers.Declaration] = [
+        .init("min", .integer), .init("max", .integer), .init("minLabel", .text), .init("maxLabel", .text),
+    ]
 
     public static func validate(_ input: QuestionInput, at path: String, into problems: inout ProblemCollector) -> RatingSpec? {
         input.validateRating(at: path, into: &problems)
@@ -126,6 +128,30 @@ extension AnswerInput {
     }
 }
 
+extension QuestionInput {
+    /// Rating (and grid): 0 or 1, default 1.
+    public var min: Int? {
+        get { kindMembers[integer: "min"] }
+        set { kindMembers[integer: "min"] = newValue }
+    }
+    /// Rating (and grid): min+1...10, default 5.
+    public var max: Int? {
+        get { kindMembers[integer: "max"] }
+        set { kindMembers[integer: "max"] = newValue }
+    }
+    /// Rating (and grid): optional, at most 60 characters.
+    public var minLabel: String? {
+        get { kindMembers[text: "minLabel"] }
+        set { kindMembers[text: "minLabel"] = newValue }
+    }
+    /// Rating (and grid): optional, at most 60 characters.
+    public var maxLabel: String? {
+        get { kindMembers[text: "maxLabel"] }
+        set { kindMembers[text: "maxLabel"] = newValue }
+    }
+}
+
 extension JSONKey {
     static let rating: JSONKey = "rating"
+    static let min: JSONKey = "min", max: JSONKey = "max", minLabel: JSONKey = "minLabel", maxLabel: JSONKey = "maxLabel"
 }

@@ -4,7 +4,7 @@ public enum ShortAnswerKind: QuestionKindDescriptor {
     public static func body(_ spec: ShortAnswerSpec) -> QuestionBody { .shortAnswer(spec) }
     public static func answer(_ value: String) -> AnswerValue { .text(value) }
 
-    public static let definitionFields: Set<String> = ["maxLength", "placeholder"]
+    public static let definitionMembers: [KindMembers.Declaration] = [.init("maxLength", .integer), .init("placeholder", .text)]
 
     public static func validate(_ input: QuestionInput, at path: String, into problems: inout ProblemCollector) -> ShortAnswerSpec? {
         let maxLength = input.maxLength ?? ShortAnswerSpec.defaultMaxLength
@@ -113,6 +113,20 @@ extension AnswerInput {
     }
 }
 
+extension QuestionInput {
+    /// Short answer: default 500, 1...2000.
+    public var maxLength: Int? {
+        get { kindMembers[integer: "maxLength"] }
+        set { kindMembers[integer: "maxLength"] = newValue }
+    }
+    /// Short answer: optional, at most 200 characters.
+    public var placeholder: String? {
+        get { kindMembers[text: "placeholder"] }
+        set { kindMembers[text: "placeholder"] = newValue }
+    }
+}
+
 extension JSONKey {
     static let text: JSONKey = "text"
+    static let maxLength: JSONKey = "maxLength", placeholder: JSONKey = "placeholder"
 }
