@@ -266,12 +266,39 @@ extension PrivacyFeaturesPropertyTests {
             let count = entry["count"] as? Int ?? 0
             #expect(oracle.cloudShows(word, count: count), "\(context): \(word) × \(count), used by \(oracle.whyWords[word] ?? 0)")
         }
-        // Every word at least k used is in the cloud when `why` is shown (the sample holds every answer here).
+        // Every word at least k used is in the cloud when `why` is shown (the sample holds every answer
+        // here), and the themes' words join them: a family k used (decision 105).
         if !oracle.withheld.contains("why"), why["wordCloud"] != nil || why["words"] != nil {
             let shown = Set((cloud ?? []).compactMap { $0["word"] as? String })
             let due = Set(oracle.whyWords.filter { $0.value >= oracle.k }.keys)
-            #expect(shown == due, "\(context): the cloud \(shown.sorted()), words k used \(due.sorted())")
+            #expect(due.isSubset(of: shown), "\(context): the cloud \(shown.sorted()), words k used \(due.sorted())")
         }
+    }
+
+    /// The themes of `why` (decision 105): none when `why` is withheld; each shown one k
+    /// respondents' answers fall in, named by words whose family k used, counting no more than
+    /// used its first word, quoting only answers that hold it (`quotes`: the texts a host may
+    /// read; none for participants), and no answer counted in two themes.
+    static func checkThemes(_ report: [String: Any], _ oracle: Oracle, quotes texts: [String], _ context: String) {
+        guard let why = Self.question(report, "why"), let themes = why["themes"] as? [[String: Any]] else {
+            if let why = Self.question(report, "why") { #expect(Self.isNull(why["themes"]) || why["words"] != nil, "\(context): \(why)") }
+            return
+        }
+        if oracle.withheld.contains("why") { #expect(themes.isEmpty, "\(context): a withheld question's themes: \(themes)") }
+        var counted = 0
+        for theme in themes {
+            let words = theme["words"] as? [String] ?? []
+            let respondents = theme["respondents"] as? Int ?? 0
+            let quotes = theme["quotes"] as? [String] ?? []
+            counted += respondents
+            let lead = Oracle.family(words.first ?? "")
+            #expect(respondents >= oracle.k && respondents <= (oracle.whyFamilies[lead] ?? 0), "\(context): theme \(theme)")
+            #expect(!words.isEmpty && words.allSatisfy { (oracle.whyFamilies[Oracle.family($0)] ?? 0) >= oracle.k }, "\(context): theme \(theme)")
+            #expect(quotes.count <= 3 && quotes.allSatisfy { quote in
+                texts.contains(quote) && quote.split(separator: " ").contains { Oracle.family(String($0)) == lead }
+            }, "\(context): quotes of \(theme)")
+        }
+        #expect(counted <= (why["respondents"] as? Int ?? 0), "\(context): the themes count \(counted) answers")
     }
 
     static func checkPage(_ html: String, _ oracle: Oracle, _ context: String) {

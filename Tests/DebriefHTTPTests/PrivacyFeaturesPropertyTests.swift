@@ -72,10 +72,18 @@ struct PrivacyFeaturesPropertyTests {
         var whyWords: [String: Int] = [:]
         let k: Int
 
+        /// Respondents of `why` per word family: a vocabulary word and its plural together, as a theme's stem joins them.
+        var whyFamilies: [String: Int] = [:]
+
         /// Whether a word cloud may show `word` with `count`: `why` is shown, at least k
-        /// respondents used the word, and no more than used it are counted.
+        /// respondents used the word or its family (a theme's word, decision 105), and no more than used it are counted.
         func cloudShows(_ word: String, count: Int) -> Bool {
-            !self.withheld.contains("why") && count >= self.k && count <= (self.whyWords[word] ?? 0)
+            !self.withheld.contains("why") && count >= self.k && count <= (self.whyFamilies[Self.family(word)] ?? 0)
+        }
+
+        /// A vocabulary word for its plural, any other word itself.
+        static func family(_ word: String) -> String {
+            word.hasSuffix("s") && PrivacyFeaturesPropertyTests.vocabulary.contains(String(word.dropLast())) ? String(word.dropLast()) : word
         }
 
         init(_ responses: [Generated], k: Int) {
@@ -102,7 +110,9 @@ struct PrivacyFeaturesPropertyTests {
             self.languages = small(korean) || small(responses.count - korean)
             self.k = k
             for response in responses {
-                for word in Set((response.why ?? "").split(separator: " ").map(String.init)) { self.whyWords[word, default: 0] += 1 }
+                let words = (response.why ?? "").split(separator: " ").map(String.init)
+                for word in Set(words) { self.whyWords[word, default: 0] += 1 }
+                for family in Set(words.map(Self.family)) { self.whyFamilies[family, default: 0] += 1 }
             }
         }
     }
@@ -162,7 +172,11 @@ struct PrivacyFeaturesPropertyTests {
         // others write too, so a word cloud has words used by fewer and by more than k people.
         if response.sure == "yes", random.next(in: 0...3) > 0 {
             var words = [random.word()]
-            for _ in 0..<random.next(in: 1...2) { words.append(Self.vocabulary[random.next(in: 0...(Self.vocabulary.count - 1))]) }
+            for _ in 0..<random.next(in: 1...2) {
+                let word = Self.vocabulary[random.next(in: 0...(Self.vocabulary.count - 1))]
+                // Now and then its plural: a theme's stem joins both, the written words stay apart (decision 105).
+                words.append(random.next(in: 0...2) == 0 ? word + "s" : word)
+            }
             response.why = words.joined(separator: " ")
         }
         if random.next(in: 0...4) > 0 {
@@ -287,10 +301,14 @@ struct PrivacyFeaturesPropertyTests {
             }
             #expect(Self.isNull(report["quality"]), "\(name), \(context): quality")
             Self.checkWordCloud(report, oracle, "\(name), \(context)")
+            Self.checkThemes(report, oracle, quotes: [], "\(name), \(context)")
         }
         // The hosts' live counts carry the room's view of each question, its word cloud too.
         Self.checkWordCloud(counts, oracle, "hosts' live counts, \(context)")
         Self.checkWordCloud(try #require(reports[0].1), oracle, "host's results, \(context)")
+        for (name, json) in reports.prefix(2) {
+            Self.checkThemes(try #require(json), oracle, quotes: responses.compactMap(\.why), "\(name), \(context)")
+        }
 
         // Pages that list single answers, for the host and for a second reader in a generated
         // role: a viewer co-host, or a member of the team that owns the series (decision 90).

@@ -109,10 +109,24 @@ public struct Disclosure: Sendable, Equatable {
     /// `words` are counted from the question's answers, each counting once per answer (one
     /// respondent's). Nil — no word at all — when the question's answers are withheld, when even
     /// its counts are hidden, or when the counts are filtered; otherwise the words used by at
-    /// least k respondents (every word when the rule is off), in the order given.
-    public func wordCloud(question key: String, words: [WordCount], in form: UUID? = nil) -> [WordCount]? {
+    /// least k respondents (every word when the rule is off), joined by the words of the shown
+    /// `themes` (``themes(question:themes:texts:in:)``, already decided here): each name's word
+    /// weighted by the theme's answers that use it, so that "too long", "long meeting" and "ran
+    /// longer" give "long" though no written form reached k. A word in both keeps its larger
+    /// count; most used first (ties by word), at most ``ResultsBuilder/wordLimit``.
+    public func wordCloud(question key: String, words: [WordCount], themes: [ThemeGrouping.Counted] = [], in form: UUID? = nil)
+        -> [WordCount]?
+    {
         guard !self.filtered, self.reason(question: key, in: form) == nil, !self.hidesCounts(of: key, in: form) else { return nil }
-        return words.filter { $0.count >= self.smallestGroup }
+        var counts: [String: Int] = [:]
+        for word in words where word.count >= self.smallestGroup { counts[word.word] = word.count }
+        for counted in themes where counted.theme.members.count >= self.smallestGroup {
+            for (word, respondents) in zip(counted.theme.words, counted.wordRespondents) where respondents >= self.smallestGroup {
+                counts[word] = max(counts[word] ?? 0, respondents)
+            }
+        }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .prefix(ResultsBuilder.wordLimit).map { WordCount(word: $0.key, count: $0.value) }
     }
 
     /// Whether this disclosure decides form version `form` (otherwise everything of it is withheld).

@@ -25,6 +25,8 @@ extension ResultsReport {
         // Empty, not nil: the choice still has its "Other" row (``otherRowIndex``), only no texts.
         copy.otherTexts = question.otherTexts.map { _ in [] }
         copy.newestAnswers = nil
+        // A theme's name and count stay (Disclosure kept only those k people's answers make); its quotes go.
+        copy.themes = question.themes?.map { ThemeResult(words: $0.words, respondents: $0.respondents, quotes: []) }
         // The chart's words are participants' texts: the count of respondents stays, the chart's
         // words go (all of them, however few used each), and so does the size of the sample they
         // were counted in. The word cloud stays: Disclosure kept only words k people used.

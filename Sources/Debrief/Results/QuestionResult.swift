@@ -71,6 +71,10 @@ public struct QuestionResult: Sendable, Equatable, Encodable {
     /// of the chart's words, those used by at least k respondents, most used first; absent when
     /// the answers are withheld or the results filtered. The participants' view keeps it.
     public var wordCloud: [WordCount]?
+    /// Short answer: the themes of the newest answers that may be shown
+    /// (``Disclosure/themes(question:themes:texts:in:)``), largest first; absent when the answers
+    /// are withheld or the results filtered, as the word cloud.
+    public var themes: [ThemeResult]?
     public var statistics: RatingSummary?
     /// Grid: one result per statement, in the host's order. The grid's own `chart` counts the
     /// respondents of each statement.

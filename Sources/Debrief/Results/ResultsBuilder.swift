@@ -60,7 +60,10 @@ public enum ResultsBuilder {
         if question.kind == .shortAnswer {
             // The chart's words (before any is withheld), as the one owner of k lets them be shown.
             let words = result.chart.rows.compactMap { row in row.count.map { WordCount(word: row.label, count: $0) } }
-            result.wordCloud = disclosure.wordCloud(question: key, words: words, in: form)
+            // The themes of the same newest answers the words are counted in.
+            let themes = ThemeGrouping.counted(of: tally.texts)
+            result.themes = disclosure.themes(question: key, themes: themes, texts: tally.texts, in: form)
+            result.wordCloud = disclosure.wordCloud(question: key, words: words, themes: themes, in: form)
         }
         if let reason = disclosure.reason(question: key, in: form) {
             result.withheld = true

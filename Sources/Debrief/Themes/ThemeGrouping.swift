@@ -50,10 +50,13 @@ public enum ThemeGrouping: Sendable {
         // The same words the word counts take (and the same memo: each text is tokenized once).
         let wordsOfEach = TextWordsMemo.shared.words(of: considered) { Array(Set(WordFrequency.words(in: $0))) }
         // For each text, its stems and the written form of each.
+        // Each distinct word is stemmed once (answers share most of their words).
+        var stems: [String: String] = [:]
         let formsOfEach: [[String: String]] = wordsOfEach.map { words in
             var forms: [String: String] = [:]
             for word in words.sorted() {
-                let stem = Self.stem(word)
+                let stem = stems[word] ?? Self.stem(word)
+                stems[word] = stem
                 guard !Self.droppedStems.contains(stem) else { continue }
                 if forms[stem] == nil { forms[stem] = word }
             }
