@@ -19,4 +19,6 @@ extension ChoiceKind: StoreKindPart {
     static func exportColumns(_ spec: ChoiceSpec) -> ExportColumns {
         ExportColumns(hasOther: spec.allowsOther, hasCodes: true)
     }
+
+    static func textColumns(_ spec: ChoiceSpec) -> [ResultsStore.TextColumn] { spec.allowsOther ? [.otherText] : [] }
 }

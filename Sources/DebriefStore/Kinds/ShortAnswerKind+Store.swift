@@ -8,4 +8,6 @@ extension ShortAnswerKind: StoreKindPart {
     static func adding(_ part: StoredAnswerPart, to value: String?) -> String { part.text ?? value ?? "" }
 
     static func exportColumns(_ spec: ShortAnswerSpec) -> ExportColumns { ExportColumns() }
+
+    static func textColumns(_ spec: ShortAnswerSpec) -> [ResultsStore.TextColumn] { [.textValue] }
 }

@@ -15,6 +15,9 @@ protocol StoreKindPart: QuestionKindDescriptor {
     /// The raw responses layout's columns of a question: one per part shown on its own (a grid's
     /// statements), else one; whether it has an "other" column, option codes and numbers only.
     static func exportColumns(_ spec: Spec) -> ExportColumns
+    /// The text columns a report reads of a question, newest first (none by default): a short
+    /// answer's written texts, a choice's "other" texts when it allows them.
+    static func textColumns(_ spec: Spec) -> [ResultsStore.TextColumn]
 }
 
 /// One row of `answers`: one selected option, "other" text, rating, text, grid rating, or one
@@ -83,5 +86,11 @@ extension StoreKindPart {
 
     static func exportColumns(of body: QuestionBody) -> ExportColumns {
         spec(of: body).map { exportColumns($0) } ?? ExportColumns()
+    }
+
+    static func textColumns(_ spec: Spec) -> [ResultsStore.TextColumn] { [] }
+
+    static func textColumns(of body: QuestionBody) -> [ResultsStore.TextColumn] {
+        spec(of: body).map { textColumns($0) } ?? []
     }
 }

@@ -73,16 +73,13 @@ struct ResultsSnapshot {
         let column: ResultsStore.TextColumn
     }
 
-    /// The text lists of `versions`: every short answer, and (for the host's report) every choice
-    /// that allows "other".
+    /// The text lists of `versions`: each question's columns, as its kind says, of those `texts`
+    /// reads.
     static func textLists(_ versions: [StoredForm], texts: ResultsStore.Texts) -> [TextList] {
         versions.flatMap { version in
-            version.definition.questions.compactMap { question -> TextList? in
-                switch question.body {
-                case .shortAnswer: return TextList(form: version.id, key: question.key.rawValue, column: .textValue)
-                case .choice(let spec) where spec.allowsOther && texts == .newest:
-                    return TextList(form: version.id, key: question.key.rawValue, column: .otherText)
-                default: return nil
+            version.definition.questions.flatMap { question in
+                (question.kind.store?.textColumns(of: question.body) ?? []).filter(texts.reads).map {
+                    TextList(form: version.id, key: question.key.rawValue, column: $0)
                 }
             }
         }
@@ -93,8 +90,7 @@ struct ResultsSnapshot {
         guard first.count > 1 else { return [] }
         return try Self.textLists(first[1].map(StoredForm.init(row:)), texts: texts).map { list in
             ResultsStore.newestTexts(
-                list.column, key: list.key, form: list.form,
-                limit: list.column == .textValue ? ResultsStore.textSample : ResultsStore.otherTextLimit)
+                list.column, key: list.key, form: list.form, limit: list.column.limit)
         }
     }
 
@@ -112,10 +108,7 @@ struct ResultsSnapshot {
         var read: [UUID: [String: QuestionCounts]] = [:]
         for (list, rows) in zip(lists, texts) {
             let values = try rows.map { try $0.decode("text", as: String.self) }
-            switch list.column {
-            case .textValue: read[list.form, default: [:]][list.key, default: QuestionCounts()].texts = values
-            case .otherText: read[list.form, default: [:]][list.key, default: QuestionCounts()].otherTexts = values
-            }
+            list.column.keep(values, in: &read[list.form, default: [:]][list.key, default: QuestionCounts()])
         }
         let tallies = try versions.map { version in
             let tally = try FormTally(rows: tallyRows[version.id] ?? [])

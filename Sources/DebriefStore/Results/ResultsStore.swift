@@ -44,6 +44,9 @@ public struct ResultsStore: Sendable {
         /// answers that at least k respondents used (their word cloud, docs/decisions/0064);
         /// no "other" texts (unfiltered counts only).
         case shortAnswers
+
+        /// Whether a count of this sort reads `column`.
+        func reads(_ column: TextColumn) -> Bool { self == .newest || column == .textValue }
     }
 
     /// As above; `sharedOnly` counts only the versions that share their results with participants.
@@ -335,17 +338,10 @@ public struct ResultsStore: Sendable {
     ) async throws {
         for question in form.definition.questions {
             let key = question.key.rawValue
-            switch question.body {
-            case .shortAnswer:
-                questions[key, default: QuestionCounts()].texts = try await self.newestTexts(
-                    .textValue, key: key, form: form.id, filter: filter, speederSeconds: speederSeconds, limit: Self.textSample,
-                    on: connection)
-            case .choice(let spec) where spec.allowsOther:
-                questions[key, default: QuestionCounts()].otherTexts = try await self.newestTexts(
-                    .otherText, key: key, form: form.id, filter: filter, speederSeconds: speederSeconds,
-                    limit: Self.otherTextLimit, on: connection)
-            default:
-                break
+            for column in question.kind.store?.textColumns(of: question.body) ?? [] {
+                let texts = try await self.newestTexts(
+                    column, key: key, form: form.id, filter: filter, speederSeconds: speederSeconds, limit: column.limit, on: connection)
+                column.keep(texts, in: &questions[key, default: QuestionCounts()])
             }
         }
     }
@@ -361,10 +357,24 @@ public struct ResultsStore: Sendable {
         return "SELECT t AS text FROM \(function)(\(form), \(key), \(limit)) AS t"
     }
 
-    /// The two text columns of `answers`.
+    /// The two text columns of `answers`; which a question's report reads is its kind's
+    /// (``StoreKindPart/textColumns(_:)``).
     enum TextColumn: String {
+        /// Written answers (a short answer's), sampled for words and themes.
         case textValue = "text_value"
+        /// "Other" texts beside options, listed in the host's report only.
         case otherText = "other_text"
+
+        /// The newest texts a report reads: a sample for counting words, a list for reading.
+        var limit: Int { self == .textValue ? ResultsStore.textSample : ResultsStore.otherTextLimit }
+
+        /// Puts `texts` where a report's counts keep this column's.
+        func keep(_ texts: [String], in counts: inout QuestionCounts) {
+            switch self {
+            case .textValue: counts.texts = texts
+            case .otherText: counts.otherTexts = texts
+            }
+        }
 
         /// The SQL function that reads the column's newest texts of a question.
         var newestFunction: String {
