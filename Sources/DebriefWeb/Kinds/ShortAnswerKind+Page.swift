@@ -3,6 +3,7 @@ import Debrief
 extension ShortAnswerKind: PageKindPart {
     static func label(_ t: Localizer) -> String { t(.kindShortAnswer) }
     static var partial: String { "question-text" }
+    static var phrases: (any PhraseTable.Type)? { ThemePhrase.self }
 
     static func addLabel(_ t: Localizer) -> String { t(.addShortAnswerButton) }
 
@@ -36,5 +37,20 @@ extension ShortAnswerKind: PageKindPart {
     static func describeDraft(_ draft: BuilderDraft.Question, at path: String, fields: DraftFieldReader, into input: inout QuestionInput) {
         input.maxLength = fields.wholeNumber(draft.maxLength, at: path + ".maxLength")
         input.placeholder = fields.text(draft.placeholder)
+    }
+}
+
+/// The words of a short answer's themes (docs/decisions/0105) on the results pages.
+enum ThemePhrase: String, CaseIterable, PairedPhraseTable {
+    case themesHeading, themeRespondents, themesNone
+
+    var texts: (en: String, ko: String) {
+        switch self {
+        case .themesHeading: return ("Themes", "주제")
+        case .themeRespondents: return ("{n} respondents", "응답자 {n}명")
+        case .themesNone:
+            return ("No theme yet: a theme shows once enough people's answers share a word.",
+                    "아직 주제가 없어요. 충분한 사람의 답에 같은 낱말이 나오면 주제가 보여요.")
+        }
     }
 }

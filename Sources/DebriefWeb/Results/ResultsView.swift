@@ -37,6 +37,10 @@ struct ResultsView {
         var otherTexts: [String]
         /// A short answer's newest answers (none when withheld: ``ResultsBuilder`` empties them).
         var newestAnswers: [String]
+        /// A short answer's themes as ``Disclosure`` lets them be shown (quotes only on the host's pages).
+        var themes: [ThemeBlock]
+        /// A short answer with no theme to show yet (none reaches k, or none is shared).
+        var themesNone: Bool
         /// Markup made by ``ChartSVG``, inserted unescaped (`{{{chartSVG}}}`).
         var chartSVG: String
         /// A short answer's word cloud (participants' pages and the presenter view only): the
@@ -52,6 +56,13 @@ struct ResultsView {
         var shownNote: String?
         /// A grid: one row per statement (in place of the per-category table).
         var statementRows: [StatementRow]
+    }
+
+    /// One theme: its name, how many answered in it, and its quotes.
+    struct ThemeBlock {
+        var name: String
+        var respondents: String
+        var quotes: [String]
     }
 
     /// One word of a cloud: its size class `cloud-1` … `cloud-5` (by its count between the
@@ -109,6 +120,12 @@ struct ResultsView {
                 caption: t(.resultsTableCaption, ["prompt": result.prompt]),
                 rows: rows, stats: Self.stats(result, t), otherTexts: result.otherTexts ?? [],
                 newestAnswers: result.withheld ? [] : result.newestAnswers ?? [],
+                themes: (result.themes ?? []).map {
+                    ThemeBlock(
+                        name: $0.words.joined(separator: " · "), respondents: t(ThemePhrase.themeRespondents, ["n": String($0.respondents)]),
+                        quotes: $0.quotes)
+                },
+                themesNone: result.themes?.isEmpty == true && result.chart.total != 0,
                 chartSVG: wordClouds && result.kind == .shortAnswer ? "" : ChartSVG.question(result, style: style),
                 wordCloud: Self.cloud(result.wordCloud ?? []),
                 showsWordCloud: wordClouds && result.kind == .shortAnswer && !result.withheld && result.wordCloud != nil,
