@@ -88,7 +88,8 @@ struct AppServices: Sendable {
         self.liveResults = LiveResultsHub(
             metrics: metrics, snapshot: LiveResultsHub.reportSnapshot(results), countsSnapshot: LiveResultsHub.countsSnapshot(results),
             participantSnapshot: LiveResultsHub.participantSnapshot(results),
-            roomQuestionsSnapshot: LiveResultsHub.roomQuestionsSnapshot(roomQuestions))
+            roomQuestionsSnapshot: LiveResultsHub.roomQuestionsSnapshot(roomQuestions),
+            reactionsSnapshot: LiveResultsHub.reactionsSnapshot(reactions))
         let http = configuration.http
         let attendance = AttendanceActions(
             attendance: AttendanceStore(database: database), roster: RosterStore(database: database), notifier: self.notifier)

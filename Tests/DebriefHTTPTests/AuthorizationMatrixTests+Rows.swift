@@ -232,6 +232,7 @@ extension AuthorizationMatrixTests {
         "GET /assets/ranking.js": Row(access: .anyone, success: .ok),
         "GET /assets/room.js": Row(access: .anyone, success: .ok),
         "GET /assets/room-questions.js": Row(access: .anyone, success: .ok),
+        "GET /assets/reactions.js": Row(access: .anyone, success: .ok),
         "GET /f/{code}": Row(access: .anyone, success: .ok),
         "POST /f/{code}": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in ["answers": []] }),
         "POST /f/{code}/check-in": Row(access: .anyone, success: .unsupportedMediaType, body: { _, _ in [String: Any]() }),

@@ -1,4 +1,6 @@
 import Debrief
+import DebriefActions
+import DebriefStore
 import DebriefTestSupport
 import Foundation
 import HTTPTypes
@@ -6,8 +8,8 @@ import PQ
 import Testing
 
 /// Reactions in the generated privacy test (issue 71 goal 4, docs/decisions/0100): what a host
-/// reads of them — the JSON counts, the dashboard's and the presenter's sections — is counts per
-/// reaction only. Called by ``PrivacyFeaturesPropertyTests/check(_:_:k:seed:)`` once its room is on.
+/// reads of them — the JSON counts, the dashboard's and the presenter's sections, and the hosts'
+/// live `reactions` event those pages follow — is counts per reaction only. Called by ``PrivacyFeaturesPropertyTests/check(_:_:k:seed:)`` once its room is on.
 extension PrivacyFeaturesPropertyTests {
     /// Sends `reactions` to the room of `code`, the i-th from the identity `senders[i]` names
     /// (each issued once); the accepted count.
@@ -26,13 +28,31 @@ extension PrivacyFeaturesPropertyTests {
         return accepted
     }
 
-    /// What a host reads of the reactions of `meeting`: the JSON and the pages' sections.
-    static func reactionOutputs(_ api: ParticipantAPI, token: String, cookie: String, meeting: String) async throws -> [(String, String)] {
+    /// What a host reads of the reactions of `meeting`: the JSON, the pages' sections, and the
+    /// live event of `…/results/live?view=reactions` (the hub's snapshot, as the stream sends it).
+    static func reactionOutputs(
+        _ api: ParticipantAPI, database: Database, token: String, cookie: String, meeting: String
+    ) async throws -> [(String, String)] {
         [
             ("reactions JSON", try await api.send(.get, "/v1/meetings/\(meeting)/reactions", token: token).text),
             ("dashboard's reactions", Self.section(try await api.page("/m/\(meeting)", cookie: cookie).text, id: "reaction-counts")),
             ("presenter's reactions", Self.section(try await api.page("/m/\(meeting)/present", cookie: cookie).text, id: "reaction-counts")),
+            ("hosts' live reactions", try await Self.liveReactions(database, meeting: meeting)),
         ]
+    }
+
+    /// The `reactions` event's data the hosts' stream sends for `meeting` now.
+    static func liveReactions(_ database: Database, meeting: String) async throws -> String {
+        let notifier = ResultsNotifier(database: database, mode: .standard)
+        let forms = ParticipantFormStore(database: database, cache: PublishedFormCache())
+        let participants = ParticipantActions(
+            forms: forms, checkIns: CheckInStore(database: database, forms: forms, notifier: notifier),
+            responses: ResponseStore(database: database, forms: forms, notifier: notifier),
+            tickets: OpenedTickets(keys: ServerKeys(database: database)))
+        let reactions = ReactionActions(
+            forms: participants, store: ReactionStore(database: database, notifier: notifier, senders: ReactionSenders(keys: ServerKeys(database: database))))
+        let json = try await LiveResultsHub.reactionsSnapshot(reactions)(try #require(UUID(uuidString: meeting)))
+        return String(decoding: try #require(json), as: UTF8.self)
     }
 
     /// Generated reactions from generated identities: in the generated meeting, the host's outputs
@@ -50,7 +70,9 @@ extension PrivacyFeaturesPropertyTests {
         let counted = try await api.send(.get, "/v1/meetings/\(meeting)/reactions", token: token)
         #expect(counted.json?["total"] as? Int == accepted, "\(context): the host's total counts the accepted reactions")
         let voterIDs = try await database.query("SELECT DISTINCT sender FROM reaction_senders").map { try $0.decode("sender", as: String.self) }
-        for (name, text) in try await Self.reactionOutputs(api, token: token, cookie: cookie, meeting: meeting) {
+        let outputs = try await Self.reactionOutputs(api, database: database, token: token, cookie: cookie, meeting: meeting)
+        #expect(outputs[3].1 == outputs[0].1, "\(context): the live event is the JSON's counts")
+        for (name, text) in outputs {
             #expect(!voterIDs.contains { text.contains($0) }, "\(context): \(name) shows a sender's hash")
             #expect(!text.contains("reaction_senders") && !text.contains("Debrief-Voter"), "\(context): \(name)")
             #expect(text.contains("thumbsUp"), "\(context): \(name) is read (every reaction is listed)")
@@ -66,7 +88,10 @@ extension PrivacyFeaturesPropertyTests {
             let sent = try await Self.sendReactions(api, code: fixture.code, order.map { reactions[$0] }, senders: who)
             #expect(sent == count, "\(context): world \(world) took every reaction")
             let owner = try await RoomQuestionsModerationPageTests.owner(api, fixture)
-            worlds.append(try await Self.reactionOutputs(api, token: fixture.hostToken, cookie: owner.cookie, meeting: fixture.meetingID).map(\.1))
+            worlds.append(
+                try await Self.reactionOutputs(api, database: database, token: fixture.hostToken, cookie: owner.cookie, meeting: fixture.meetingID)
+                    // The pages name the meeting's own stream: the same bytes but for its id.
+                    .map { $0.1.replacingOccurrences(of: fixture.meetingID, with: "MEETING") })
         }
         #expect(worlds[0] == worlds[1], "\(context): the host's reaction outputs tell who reacted, or in what order")
     }

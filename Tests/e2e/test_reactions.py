@@ -1,12 +1,15 @@
 """Reactions during the meeting (issue 71 goal 4, decision 100), in real browsers: a phone at
 390 px taps the reaction buttons of the form page's room section (plain forms, no script needed),
-and the presenter view at 1280 px shows the counts, rendered by the server."""
+and the presenter view at 1280 px shows the counts, rendered by the server; the presenter and the
+dashboard, already open, show the next tap's count without a reload (`reactions.js` follows the
+hosts' stream of the counts)."""
 from __future__ import annotations
 
 from selenium.webdriver.common.by import By
 
 from browser import wait_for
 from conftest import API
+from test_dashboard import sign_in
 from test_room_questions import open_presenter, open_phone, turn_on_questions
 
 
@@ -18,6 +21,11 @@ def react(phone, reaction: str) -> None:
 
 def presenter_count(projector, reaction: str) -> str:
     return projector.find_element(By.CSS_SELECTOR, f'#reaction-counts [data-reaction="{reaction}"]').text
+
+
+def listening(driver) -> bool:
+    """The counts' section heard its stream's first event (`reactions.js`)."""
+    return driver.find_element(By.ID, "reaction-counts").get_attribute("data-reactions-state") == "live"
 
 
 def test_a_reaction_from_a_phone_shows_on_the_presenter(api: API, browser):
@@ -42,3 +50,17 @@ def test_a_reaction_from_a_phone_shows_on_the_presenter(api: API, browser):
     assert presenter_count(projector, "heart") == "1"
     assert presenter_count(projector, "laugh") == "0"
     assert "3 in all" in projector.find_element(By.ID, "reaction-counts").text
+
+    # Live: the presenter and the dashboard stay open (a mark set in each page would go with a
+    # reload) and show the next tap's counts.
+    dashboard = browser(width=1280, height=800)
+    sign_in(dashboard, api.base_url, host, f"/m/{meeting}")
+    for page in (projector, dashboard):
+        wait_for(page, listening)
+        page.execute_script("window.debriefNotReloaded = true")
+    react(phone, "clap")
+    for page in (projector, dashboard):
+        wait_for(page, lambda d: presenter_count(d, "clap") == "3")
+        wait_for(page, lambda d: d.find_element(By.ID, "reaction-total").text == "4 in all")
+        assert page.execute_script("return window.debriefNotReloaded === true"), "shown without a reload"
+        assert presenter_count(page, "heart") == "1"

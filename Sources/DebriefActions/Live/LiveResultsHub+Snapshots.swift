@@ -27,4 +27,11 @@ extension LiveResultsHub {
     public static func roomQuestionsSnapshot(_ questions: RoomQuestionActions) -> Snapshot {
         { meeting in try await questions.liveVersion(meeting: meeting).map { try JSONCoding.encoder.encode($0) } }
     }
+
+    /// The reactions' snapshot: the meeting's ``ReactionCounts``, the very JSON of `GET
+    /// /v1/meetings/{id}/reactions` (``ReactionActions/liveCounts(meeting:)``), about 300 bytes.
+    /// The store nudges the meeting's channel on every reaction; sent only when they changed.
+    public static func reactionsSnapshot(_ reactions: ReactionActions) -> Snapshot {
+        { meeting in try JSONCoding.encoder.encode(try await reactions.liveCounts(meeting: meeting)) }
+    }
 }

@@ -9,7 +9,8 @@ import ServiceLifecycle
 /// participants and the presenter view of the room, recomputing at most a few times a second per
 /// meeting and audience however many submissions arrive. The room's questions are one more
 /// audience (``LiveAudience/roomQuestions``): the version of the list the room sees, sent only
-/// when it changed, whether or not the results are shared.
+/// when it changed, whether or not the results are shared; the reactions' counts another, for
+/// hosts (``LiveAudience/hostReactions``), also sent only when they changed.
 ///
 /// A submission (on any instance) sends `NOTIFY debrief_results '<meeting id>'`; ``changed(_:)``
 /// then schedules one recomputation per watched audience of that meeting, no sooner than its
@@ -109,14 +110,15 @@ public actor LiveResultsHub: Service {
     /// `snapshot`: the hosts' view of a meeting (nil: nothing to show yet); `countsSnapshot`: its
     /// compact form for dashboards; `participantSnapshot`: the participants' view, nil once the
     /// results are not shared live (no participant stream opens without it);
-    /// `roomQuestionsSnapshot`: the version of the room's questions, nil while they are off.
+    /// `roomQuestionsSnapshot`: the version of the room's questions, nil while they are off;
+    /// `reactionsSnapshot`: the meeting's reaction counts, for hosts.
     /// `clock`: the application's is `ContinuousClock`; a test's moves only when the test moves it.
     public init(
         hostPacing: HostPacing = HostPacing(), participantPacing: RoomPacing = RoomPacing(),
         slowViewerGrace: Duration = .seconds(10), clock: any LiveClock = .continuous,
         metrics: any MetricsFactory = MetricsSystem.factory,
         snapshot: @escaping Snapshot, countsSnapshot: Snapshot? = nil, participantSnapshot: Snapshot? = nil,
-        roomQuestionsSnapshot: Snapshot? = nil
+        roomQuestionsSnapshot: Snapshot? = nil, reactionsSnapshot: Snapshot? = nil
     ) {
         self.viewers = Gauge(label: "debrief_live_viewers", factory: metrics)
         self.resultsSent = Counter(label: "debrief_live_events_sent_total", dimensions: [("kind", "results")], factory: metrics)
@@ -132,6 +134,7 @@ public actor LiveResultsHub: Service {
         snapshots[.hostCounts] = countsSnapshot
         snapshots[.participants] = participantSnapshot
         snapshots[.roomQuestions] = roomQuestionsSnapshot
+        snapshots[.hostReactions] = reactionsSnapshot
         self.snapshots = snapshots
         (self.due, self.dueContinuation) = AsyncStream.makeStream()
     }

@@ -13,10 +13,18 @@ public enum LiveAudience: Sendable, Hashable, CaseIterable {
     /// ``Debrief/RoomListVersion`` of the list the room sees, so each refetches its list when it
     /// changed (docs/decisions/0075). Independent of sharing the results: it carries none.
     case roomQuestions
+    /// Hosts' presenter views and dashboards, watching the room's reactions (`?view=reactions`):
+    /// the meeting's ``Debrief/ReactionCounts``, the JSON of `GET /v1/meetings/{id}/reactions`,
+    /// sent only when they changed (docs/decisions/0100). Counts only: nothing names who reacted.
+    case hostReactions
 
     /// The `event:` name its snapshots carry.
     var eventName: String {
-        self == .roomQuestions ? "questions" : "results"
+        switch self {
+        case .hosts, .hostCounts, .participants: "results"
+        case .roomQuestions: "questions"
+        case .hostReactions: "reactions"
+        }
     }
 
     /// Why a stream of this audience ends when there is nothing to send (its snapshot is nil):
@@ -24,16 +32,17 @@ public enum LiveAudience: Sendable, Hashable, CaseIterable {
     /// first snapshot instead.
     var reasonWhenNothing: String? {
         switch self {
-        case .hosts, .hostCounts: nil
+        case .hosts, .hostCounts, .hostReactions: nil
         case .participants: "not_shared"
         case .roomQuestions: "off"
         }
     }
 
-    /// Whether a recomputation equal to the last event is left unsent: a version that did not
-    /// change tells nobody anything, and every submission to the meeting recomputes it.
+    /// Whether a recomputation equal to the last event is left unsent: a version (or reactions'
+    /// counts) that did not change tells nobody anything, and every submission to the meeting
+    /// recomputes it.
     var sendsChangesOnly: Bool {
-        self == .roomQuestions
+        self == .roomQuestions || self == .hostReactions
     }
 
     /// Whether the room's pacing (``RoomPacing``) spaces its events: its viewers are the room's.

@@ -38,6 +38,12 @@ public struct ReactionActions: Sendable {
     public func counts(meeting: UUID, visibleTo viewer: Viewer) async throws -> ReactionCounts {
         try await self.store.counts(meeting: meeting, visibleTo: viewer)
     }
+
+    /// The counts of a meeting for the hosts' live stream (``LiveResultsHub/reactionsSnapshot(_:)``),
+    /// whose watchers were authorized (`counts(meeting:visibleTo:)`'s gate) when their stream opened.
+    public func liveCounts(meeting: UUID) async throws -> ReactionCounts {
+        try await self.store.counts(meeting: meeting, visibleTo: .service)
+    }
 }
 
 extension PeriodicPurge {

@@ -9,6 +9,7 @@ import ServiceLifecycle
 ///
 /// Every `results` event carries a full snapshot (the same JSON as `GET …/results`, or with
 /// `?view=counts` its compact ``LiveCounts``), so the client just replaces what it shows;
+/// `?view=reactions` carries the meeting's ``ReactionCounts`` in `reactions` events instead;
 /// `: heartbeat` comments arrive between them. A meeting without a published form gets a
 /// `waiting` event first (results follow once it is published and answered), so the stream is
 /// never silent about why nothing comes.
@@ -48,13 +49,20 @@ struct LiveResultsController {
         case report
         /// ``LiveCounts``: the summary and each question's numbers, about 2 KB (the dashboard's).
         case counts
+        /// ``ReactionCounts`` in `reactions` events, sent when they changed: what the presenter's
+        /// and the dashboard's `reactions.js` show (docs/decisions/0100). Carries no results.
+        case reactions
 
         var audience: LiveAudience {
             switch self {
             case .report: .hosts
             case .counts: .hostCounts
+            case .reactions: .hostReactions
             }
         }
+
+        /// Whether its events are results (and so a meeting without a published form is told so).
+        var carriesResults: Bool { self != .reactions }
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
@@ -68,7 +76,8 @@ struct LiveResultsController {
             // Held until the body ends, or freed with the body if it is never written.
             let slot = try self.admission.liveStream(account: viewer.accountID, address: context.clientAddress)
             let token = context.bearerToken ?? ""
-            let published = try await self.results.reportIfPublished(meeting: id, visibleTo: viewer) != nil
+            // The reactions' counts are there with or without a form: no report is computed for them.
+            let published = view.carriesResults ? try await self.results.reportIfPublished(meeting: id, visibleTo: viewer) != nil : true
             let events = try await self.hub.subscribe(to: id, audience: view.audience, account: viewer.accountID)
             let body = ResponseBody { writer in
                 defer { slot.release() }

@@ -143,12 +143,13 @@ struct HostPagesController {
             if let reactions = self.reactions {
                 let counts = try await reactions.counts(meeting: meeting.id, visibleTo: try context.requireViewer())
                 // Shown while the room is on, and afterwards when the room reacted.
-                if settings.enabled || counts.total > 0 { view.reactions = ReactionCountsBlock(counts, writer.localizer) }
+                if settings.enabled || counts.total > 0 { view.reactions = ReactionCountsBlock(counts, meeting: meeting.id, writer.localizer) }
             }
         }
         return try writer.page(
             "dashboard", title: meeting.title, view: view, status: status, policy: ContentSecurityPolicy.dashboard,
-            script: Assets.dashboardScript.url, signOutToken: context.sessionCSRFToken, showsAdmin: context.account?.role == .admin)
+            script: Assets.dashboardScript.url, signOutToken: context.sessionCSRFToken, showsAdmin: context.account?.role == .admin,
+            alsoScripts: view.reactions == nil ? [] : [Assets.reactionsScript.url])
     }
 
     /// The dashboard's changing part alone, for its script: rendered once per change of the

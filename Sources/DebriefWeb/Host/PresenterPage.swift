@@ -128,7 +128,8 @@ struct PresenterPageController {
         {
             view.roomTop = PresenterRoomQuestionsBlock(top, meeting: meeting.id, t)
             if let reactions = self.reactions {
-                view.reactions = ReactionCountsBlock(try await reactions.counts(meeting: meeting.id, visibleTo: try context.requireViewer()), t)
+                view.reactions = ReactionCountsBlock(
+                    try await reactions.counts(meeting: meeting.id, visibleTo: try context.requireViewer()), meeting: meeting.id, t)
             }
         }
         guard let form = published?.form, let formCode = form.code else {
@@ -188,10 +189,12 @@ struct PresenterPageController {
 
     private func render(_ writer: PageWriter, _ view: PresenterPage, _ meeting: Meeting) throws -> Response {
         // The script steps through the questions whether or not the results are live; the room's
-        // questions refetch their top three live, whether or not the results are shared.
+        // questions refetch their top three live, whether or not the results are shared, and the
+        // reactions' counts move live from the hosts' stream of them.
         try writer.page(
             "presenter", title: writer.localizer(.presenterHeading) + " · " + meeting.title, view: view,
             policy: ContentSecurityPolicy.dashboard, script: view.results == nil ? nil : Assets.roomScript.url,
-            alsoScripts: view.roomTop?.topLiveURL == nil ? [] : [Assets.roomQuestionsScript.url])
+            alsoScripts: (view.roomTop?.topLiveURL == nil ? [] : [Assets.roomQuestionsScript.url])
+                + (view.reactions == nil ? [] : [Assets.reactionsScript.url]))
     }
 }

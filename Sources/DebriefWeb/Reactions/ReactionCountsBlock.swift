@@ -1,4 +1,5 @@
 import Debrief
+import Foundation
 
 /// The meeting's reaction counts as the presenter and the dashboard show them
 /// (`reaction-counts.mustache`, docs/decisions/0100): every reaction of the one list with its
@@ -15,8 +16,11 @@ struct ReactionCountsBlock {
 
     var reactionItems: [Item]
     var reactionTotal: String
+    /// The hosts' stream of the meeting's reaction counts, which the page's script listens to.
+    var reactionLiveURL: String
 
-    init(_ counts: ReactionCounts, _ t: Localizer) {
+    init(_ counts: ReactionCounts, meeting: UUID, _ t: Localizer) {
+        self.reactionLiveURL = "/v1/meetings/\(meeting.uuidString.lowercased())/results/live?view=reactions"
         self.reactionItems = counts.items.map { item in
             Item(
                 reactionName: item.reaction.rawValue, reactionEmoji: item.emoji, reactionLabel: t(ReactionPhrase.label(item.reaction)),

@@ -52,8 +52,11 @@ struct Assets: Sendable {
     /// Refetches the room's questions (the participant's list, the presenter's top three) when
     /// their live stream says the list changed (docs/decisions/0075).
     static let roomQuestionsScript = File(name: "room-questions.js", contentType: "text/javascript; charset=utf-8")
+    /// Puts the reactions' counts in place on the presenter view and the dashboard when the hosts'
+    /// stream of them says they changed (docs/decisions/0100).
+    static let reactionsScript = File(name: "reactions.js", contentType: "text/javascript; charset=utf-8")
     /// The question kinds' own participant scripts (a ranking's `ranking.js`), each kind's page part naming its file.
-    static let all = [stylesheet, dashboardScript, timeZoneScript, builderScript, followUpScript, roomScript, roomQuestionsScript]
+    static let all = [stylesheet, dashboardScript, timeZoneScript, builderScript, followUpScript, roomScript, roomQuestionsScript, reactionsScript]
         + QuestionKind.allCases.compactMap { $0.page?.participantScript }
 
     /// `GET /assets/debrief.css`, `GET /assets/dashboard.js` and the other scripts.

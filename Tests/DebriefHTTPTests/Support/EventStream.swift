@@ -14,15 +14,15 @@ final class EventStream: Sendable {
         self.channel = channel
     }
 
-    /// Opens `GET path` on 127.0.0.1:`port`.
-    static func open(_ path: String, port: Int) async throws -> EventStream {
+    /// Opens `GET path` on 127.0.0.1:`port`, with `headers` (`Authorization: Bearer …` for a host's stream).
+    static func open(_ path: String, port: Int, headers: [String] = []) async throws -> EventStream {
         let collector = Collector()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) } }
             .connect(host: "127.0.0.1", port: port).get()
         let stream = EventStream(channel: channel)
         collector.stream.withLock { $0 = stream }
-        try await channel.writeAndFlush(ByteBuffer(string: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"))
+        try await channel.writeAndFlush(ByteBuffer(string: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n"))
         return stream
     }
 
