@@ -11,7 +11,9 @@ import Foundation
 ///
 /// Rendered from the ``ResultsReport``, the value `GET /v1/meetings/{id}/results` encodes, so the
 /// numbers are the same. A question with no category (a
-/// short answer nobody wrote in) still has one row, with empty category cells. Withheld
+/// short answer nobody wrote in) still has one row, with empty category cells. A short answer's
+/// themes that may be shown follow its words, one row each (`unit` "theme respondents",
+/// `category` `theme-N`, `label` the theme's name, `count` its respondents). Withheld
 /// questions (anonymous forms, too few answers) have `withheld` true and empty numbers (a
 /// follow-up of a withheld question: its `respondents`, `skipped` and `total` too). The
 /// current version's questions count every comparable version's answers (`form_version` is the
@@ -26,6 +28,9 @@ public enum SummaryLayout {
         "percent", "mean", "median", "standard_deviation", "nps", "shown_to", "shown_of", "statement_key", "statement_label",
         "speeders", "straight_liners", "flagged", "median_completion_seconds",
     ]
+
+    /// The `unit` of a short answer's theme rows (``ThemeResult``): one per theme shown under k.
+    static let themeUnit = "theme respondents"
 
     /// What a quality cell withheld by the privacy rule says.
     static let withheld = "withheld"
@@ -61,6 +66,16 @@ public enum SummaryLayout {
             }
             for category in categories.isEmpty ? [[nil, nil, nil, nil]] : categories {
                 rows.append(common + category + stats + [nil, nil] + quality)
+            }
+            // A short answer's shown themes (decision 105), after its words: `unit` says so, `total`
+            // is the question's respondents, `count` the theme's.
+            for (index, theme) in (question.themes ?? []).enumerated() {
+                var themeCommon = common
+                themeCommon[12] = Self.themeUnit
+                themeCommon[13] = question.respondents.map(String.init)
+                rows.append(
+                    themeCommon + ["theme-\(index + 1)", theme.words.joined(separator: " · "), String(theme.respondents), nil] + stats
+                        + [nil, nil] + quality)
             }
             for statement in question.statements ?? [] {
                 var statementCommon = common

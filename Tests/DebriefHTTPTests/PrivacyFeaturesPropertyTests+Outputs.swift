@@ -342,6 +342,12 @@ extension PrivacyFeaturesPropertyTests {
                 #expect(row["withheld"] == "true" && row["count"] == "" && row["mean"] == "", "\(context): summary statement: \(row)")
             }
             if oracle.straightLiners { #expect(row["straight_liners"] == "withheld", "\(context): summary straight_liners") }
+            if row["unit"] == "theme respondents" {
+                // A theme's row (decision 105): only of a shown `why`, k respondents or more, named by words a family k used.
+                let words = (row["label"] ?? "").components(separatedBy: " · ")
+                #expect(key == "why" && !oracle.withheld.contains("why") && Int(row["count"] ?? "") ?? 0 >= oracle.k, "\(context): summary theme \(row)")
+                #expect(words.allSatisfy { (oracle.whyFamilies[Oracle.family($0)] ?? 0) >= oracle.k }, "\(context): summary theme \(row)")
+            }
         }
     }
 }
