@@ -64,3 +64,16 @@ struct ThemeDisclosureTests {
         #expect(participants == host.map { ThemeResult(words: $0.words, respondents: $0.respondents, quotes: []) })
     }
 }
+
+extension ThemeDisclosureTests {
+    @Test("docs/results.md's worked example: one theme of five shown, a theme of two left under k")
+    func workedExample() {
+        let five = ["Meetings run too long", "The meeting dragged on", "Fewer meetings please", "That meeting overran", "The meeting's agenda was vague"]
+        let result = Self.result(five, k: 3)
+        #expect(result.themes?.map(\.words) == [["meeting"]] && result.themes?.first?.respondents == 5)
+        #expect(result.wordCloud == [WordCount(word: "meeting", count: 5)])
+        let seven = ["Agenda late", "no agenda"] + five
+        #expect(ThemeGrouping.themes(of: seven).map(\.members.count) == [5, 2])
+        #expect(Self.result(seven, k: 3).themes?.map(\.words) == [["meeting"]])
+    }
+}
