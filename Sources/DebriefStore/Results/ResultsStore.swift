@@ -357,34 +357,6 @@ public struct ResultsStore: Sendable {
         return "SELECT t AS text FROM \(function)(\(form), \(key), \(limit)) AS t"
     }
 
-    /// The two text columns of `answers`; which a question's report reads is its kind's
-    /// (``StoreKindPart/textColumns(_:)``).
-    enum TextColumn: String {
-        /// Written answers (a short answer's), sampled for words and themes.
-        case textValue = "text_value"
-        /// "Other" texts beside options, listed in the host's report only.
-        case otherText = "other_text"
-
-        /// The newest texts a report reads: a sample for counting words, a list for reading.
-        var limit: Int { self == .textValue ? ResultsStore.textSample : ResultsStore.otherTextLimit }
-
-        /// Puts `texts` where a report's counts keep this column's.
-        func keep(_ texts: [String], in counts: inout QuestionCounts) {
-            switch self {
-            case .textValue: counts.texts = texts
-            case .otherText: counts.otherTexts = texts
-            }
-        }
-
-        /// The SQL function that reads the column's newest texts of a question.
-        var newestFunction: String {
-            switch self {
-            case .textValue: return "debrief_newest_text_values"
-            case .otherText: return "debrief_newest_other_texts"
-            }
-        }
-    }
-
     /// Up to `limit` texts of one question that pass the filter, newest response first: the
     /// responses' times and check-ins are joined and sorted (unfiltered reads take
     /// ``newestTexts(_:key:form:limit:)`` instead).
