@@ -77,8 +77,13 @@ public enum ThemeGrouping: Sendable {
         return themes
     }
 
-    /// Stems too plain to make a theme ("있어요", "되고", "같아요" are no topic).
-    static let droppedStems: Set<String> = ["있", "하", "되", "같", "않", "싶"]
+    /// Stems that name no topic, so they make no theme and join no name: Korean auxiliary and
+    /// evaluative verbs ("있어요", "되고", "같아요", "좋았어요", "해 주세요", "없어요", "돼요",
+    /// "나왔어요") and their English kin ("good", "nothing", "need"). Measured: as theme leads they
+    /// merged answers about different topics (docs/results.md, "Themes: agreement with hand labels").
+    static let droppedStems: Set<String> = [
+        "있", "하", "되", "같", "않", "싶", "좋", "주", "줬", "없", "돼요", "돼", "나왔", "나오",
+    ]
 
     /// The stem of a folded word: English by Porter2, Korean by its endings, others as they are.
     static func stem(_ word: String) -> String {
