@@ -50,6 +50,21 @@ def loop_server(database_url, smtp, sites):  # noqa: F811 - the fixtures importe
     running.stop()
 
 
+def mail_the_roster(host, meeting: str, series: str, inbox, names) -> tuple[dict[str, str], dict[str, object]]:
+    """Adds `names` to the series' roster, each with an address of their own (proven, as the host's
+    PUT makes it), and mails their personal links: the addresses and each one's message."""
+    tag = secrets.token_hex(3)
+    people = {name: f"{name.lower()}-{tag}@example.org" for name in names}
+    for name, address in people.items():
+        member = host.request("POST", f"/v1/series/{series}/roster", json={"name": name})
+        assert member.status_code == 201, member.text
+        mail = host.request("PUT", f"/v1/meetings/{meeting}/roster/{member.json()['id']}/email", json={"email": address})
+        assert mail.status_code == 200, mail.text
+    sent = host.request("POST", f"/v1/meetings/{meeting}/roster/send")
+    assert sent.status_code == 200 and sent.json()["sent"] == len(people), sent.text
+    return people, {name: inbox.wait_for(address)[0] for name, address in people.items()}
+
+
 def personal_links(message) -> list[str]:
     plain = message.get_body(preferencelist=("plain",)).get_content()
     return PERSONAL_LINK.findall(plain)
@@ -155,15 +170,8 @@ def test_two_sessions_of_the_loop(loop_server, smtp, sites, browser):  # noqa: F
 
     # --- Session 1, the roster: four members with addresses, each mailed their own link.
     tag = secrets.token_hex(3)
-    people = {name: f"{name.lower()}-{tag}@example.org" for name in ("Ana", "Ben", "Chloe", "Dan")}
-    for name, address in people.items():
-        member = host.request("POST", f"/v1/series/{series}/roster", json={"name": name})
-        assert member.status_code == 201, member.text
-        mail = host.request("PUT", f"/v1/meetings/{first}/roster/{member.json()['id']}/email", json={"email": address})
-        assert mail.status_code == 200, mail.text
-    sent = host.request("POST", f"/v1/meetings/{first}/roster/send")
-    assert sent.status_code == 200 and sent.json()["sent"] == 4, sent.text
-    links = {name: personal_links(inbox.wait_for(address)[0]) for name, address in people.items()}
+    people, messages = mail_the_roster(host, first, series, inbox, ("Ana", "Ben", "Chloe", "Dan"))
+    links = {name: personal_links(message) for name, message in messages.items()}
     assert all(len(found) == 1 for found in links.values()), links
     assert len({found[0] for found in links.values()}) == 4, "each member has a link of their own"
 
