@@ -3,7 +3,8 @@ anonymous form with the default k (3). No word is written by three of them ("mee
 "meetings" twice, "meeting's" once), so the old word cloud showed nothing; stemmed, all five
 share one theme. The dashboard (at 390 px, no script needed), the report and the presenter show
 it with its five respondents; the dashboard quotes its answers, the presenter (a room's screen)
-does not; the cloud participants see carries the theme's word.
+does not, and keeps the theme when a sixth answer redraws it live; the cloud participants see
+carries the theme's word.
 """
 from __future__ import annotations
 
@@ -65,6 +66,11 @@ def test_a_team_of_five_sees_a_theme_no_single_word_reached(api: API, browser) -
     items = wait_for(phone, theme_items)
     assert "5 respondents" in items[0], items
 
+    korean = browser(width=390, height=844, language="ko", javascript=False)
+    sign_in(korean, api.base_url, host, f"/m/{meeting}")
+    items = wait_for(korean, theme_items)
+    assert "응답자 5명" in items[0] and "주제" in korean.page_source, items
+
     projector = browser(width=1280, height=800)
     sign_in(projector, api.base_url, host, f"/m/{meeting}/present?q=1")
     items = wait_for(projector, theme_items)
@@ -72,12 +78,16 @@ def test_a_team_of_five_sees_a_theme_no_single_word_reached(api: API, browser) -
     assert projector.find_elements(By.CSS_SELECTOR, "ul.theme-quotes li") == []
     page = projector.page_source
     assert not any(answer in page for answer in ANSWERS)
-
-    korean = browser(width=390, height=844, language="ko", javascript=False)
-    sign_in(korean, api.base_url, host, f"/m/{meeting}")
-    items = wait_for(korean, theme_items)
-    assert "응답자 5명" in items[0] and "주제" in korean.page_source, items
+    # A sixth answer arrives live: room.js redraws the question from the room's view, themes included.
+    sent = requests.post(f"{api.base_url}/v1/f/{code}/responses", timeout=30,
+                         json={"answers": [{"questionKey": "better", "text": "Meetings again"}]})
+    assert sent.status_code == 201, sent.text
+    wait_for(projector, lambda d: d.find_element(By.TAG_NAME, "main").get_attribute("data-responses") == "6")
+    items = wait_for(projector, theme_items)
+    assert "meeting" in items[0] and "6 respondents" in items[0], items
+    assert projector.find_elements(By.CSS_SELECTOR, "ul.theme-quotes li") == []
 
     shared = requests.get(f"{api.base_url}/v1/f/{code}/results", timeout=30).json()["questions"][0]
-    assert shared["wordCloud"] == [{"word": "meeting", "count": 5}]
-    assert shared["themes"] == [{"words": ["meeting"], "respondents": 5, "quotes": []}]
+    # Six answers now: "meetings" is the commonest form (3), so it names the theme of six.
+    assert shared["wordCloud"] == [{"word": "meetings", "count": 6}], shared["wordCloud"]
+    assert shared["themes"] == [{"words": ["meetings"], "respondents": 6, "quotes": []}]

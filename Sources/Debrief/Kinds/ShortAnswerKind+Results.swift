@@ -24,10 +24,12 @@ extension ShortAnswerKind {
     public static func trendCategories(of spec: ShortAnswerSpec) -> (items: [(id: String, label: String)], hasOther: Bool)? { nil }
 
     /// Nothing but the count: the words are participants'.
-    /// The room sees the word cloud alone (``Disclosure/wordCloud(question:words:in:)`` decided
+    /// The room sees the word cloud and the themes' names alone (``Disclosure/wordCloud(question:words:in:)`` decided
     /// which words), never a text anyone wrote.
     public static func roomQuestion(_ result: QuestionResult, into question: inout RoomView.Question) {
         question.words = result.withheld ? nil : result.wordCloud
+        // Names and counts only: the participant view has dropped the quotes (decision 105).
+        question.themes = result.withheld ? nil : result.themes?.map { ThemeResult(words: $0.words, respondents: $0.respondents, quotes: []) }
     }
 
     public static func digestTop(_ result: QuestionResult, respondents: Int?, disclosure: Disclosure) -> ResultsDigest.Line.Top {

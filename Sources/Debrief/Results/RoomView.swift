@@ -48,6 +48,9 @@ public struct RoomView: Sendable, Equatable, Encodable {
         /// participant view has them (``Disclosure/wordCloud(question:words:in:)``); absent when
         /// withheld.
         public var words: [WordCount]?
+        /// A short answer's themes as the participant view has them (``Disclosure/themes(question:themes:texts:in:)``):
+        /// names and respondents, no quotes; absent when withheld.
+        public var themes: [ThemeResult]?
     }
 
     /// One statement of a grid, on the grid's scale (its `labels`).

@@ -28,7 +28,9 @@
     position: root.getAttribute("data-t-position") || "Question {n} of {total}",
     cloud: root.getAttribute("data-t-words") || "Words",
     review: root.getAttribute("data-t-review") || "",
-    noWords: root.getAttribute("data-t-no-words") || ""
+    noWords: root.getAttribute("data-t-no-words") || "",
+    themes: root.getAttribute("data-t-themes") || "Themes",
+    themeRespondents: root.getAttribute("data-t-theme-respondents") || "{n} respondents"
   };
   var pageLabels = {};
   try {
@@ -118,6 +120,22 @@
     return cloudList;
   }
 
+  // A short answer's themes (decision 105): each one's name and how many answered in it, no quote.
+  function themeList(themes) {
+    var part = document.createDocumentFragment();
+    part.appendChild(element("h3", "muted", words.themes));
+    var list = element("ul", "themes");
+    for (var i = 0; i < themes.length; i++) {
+      var item = element("li");
+      item.appendChild(element("strong", "theme-name", themes[i].words.join(" \u00b7 ")));
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(element("span", "muted", say(words.themeRespondents, { n: number(themes[i].respondents) })));
+      list.appendChild(item);
+    }
+    part.appendChild(list);
+    return part;
+  }
+
   function question(result) {
     var mine = pageLabels[result.key] || {};
     var section = element("section", "room-question");
@@ -135,6 +153,7 @@
     }
     if (result.words) {
       section.appendChild(wordCloud(result.words));
+      if (result.themes && result.themes.length) section.appendChild(themeList(result.themes));
       return section;
     }
     var labels = result.statements ? result.labels || [] : pageWords(result, mine);
