@@ -47,40 +47,69 @@ public enum ThemeGrouping: Sendable {
     /// ``themes(of:)`` with how many answers use each word of each name.
     public static func counted(of texts: [String]) -> [Counted] {
         let considered = Array(texts.prefix(Self.textLimit))
-        // The same words the word counts take (and the same memo: each text is tokenized once).
-        let wordsOfEach = TextWordsMemo.shared.words(of: considered) { Array(Set(WordFrequency.words(in: $0))) }
-        // For each text, its stems and the written form of each.
-        // Each distinct word is stemmed once (answers share most of their words).
-        var stems: [String: String] = [:]
-        let formsOfEach: [[String: String]] = wordsOfEach.map { words in
-            var forms: [String: String] = [:]
-            for word in words.sorted() {
-                let stem = stems[word] ?? Self.stem(word)
-                stems[word] = stem
-                guard !Self.droppedStems.contains(stem) else { continue }
-                if forms[stem] == nil { forms[stem] = word }
+        let pairsOfEach = Self.memo.words(of: considered) { Self.stemsAndForms(of: $0) }
+        // Stems as numbers for counting: a report is regrouped on every change, so the greedy
+        // passes count integers, not strings.
+        var ids: [String: Int] = [:]
+        var stems: [String] = []
+        let stemsOfEach: [[Int]] = pairsOfEach.map { pairs in
+            stride(from: 0, to: pairs.count, by: 2).map { position in
+                if let id = ids[pairs[position]] { return id }
+                ids[pairs[position]] = stems.count
+                stems.append(pairs[position])
+                return stems.count - 1
             }
-            return forms
         }
-        var remaining = Set(considered.indices.filter { !formsOfEach[$0].isEmpty })
+        var remaining = considered.indices.filter { !stemsOfEach[$0].isEmpty }
+        var counts = [Int](repeating: 0, count: stems.count)
         var themes: [Counted] = []
         while themes.count < Self.themeLimit {
-            var shared: [String: Int] = [:]
+            for id in counts.indices { counts[id] = 0 }
             for index in remaining {
-                for stem in formsOfEach[index].keys { shared[stem, default: 0] += 1 }
+                for id in stemsOfEach[index] { counts[id] += 1 }
             }
-            guard let lead = Self.mostShared(shared), lead.count >= 2 else { break }
-            let members = remaining.filter { formsOfEach[$0][lead.stem] != nil }.sorted()
-            themes.append(Self.named(lead: lead.stem, members: members, forms: formsOfEach))
-            remaining.subtract(members)
+            // The stem in the most remaining texts, ties to the one that sorts first.
+            var lead = -1
+            for id in counts.indices where counts[id] >= 2 {
+                if lead < 0 || counts[id] > counts[lead] || (counts[id] == counts[lead] && stems[id] < stems[lead]) { lead = id }
+            }
+            guard lead >= 0 else { break }
+            let members = remaining.filter { stemsOfEach[$0].contains(lead) }
+            let forms = Dictionary(uniqueKeysWithValues: members.map { ($0, Self.forms(pairsOfEach[$0])) })
+            themes.append(Self.named(lead: stems[lead], members: members, forms: forms))
+            remaining.removeAll { stemsOfEach[$0].contains(lead) }
         }
         return themes
     }
 
+    /// Each text's stems and their written forms, kept from one grouping to the next (as
+    /// ``TextWordsMemo/shared`` keeps its words): only texts new to it are tokenized and stemmed.
+    static let memo = TextWordsMemo(budget: 2 << 20)
+
+    /// The stems of `text`'s words (``WordFrequency``'s: stop words dropped, particles stripped)
+    /// with the written form of each (the first in sorted order), as [stem, form, stem, form, …]
+    /// by stem; stems that name no topic left out.
+    static func stemsAndForms(of text: String) -> [String] {
+        var forms: [String: String] = [:]
+        for word in Set(WordFrequency.words(in: text)).sorted() {
+            let stem = Self.stem(word)
+            guard !Self.droppedStems.contains(stem), forms[stem] == nil else { continue }
+            forms[stem] = word
+        }
+        return forms.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+    }
+
+    static func forms(_ pairs: [String]) -> [String: String] {
+        var forms: [String: String] = [:]
+        for position in stride(from: 0, to: pairs.count, by: 2) { forms[pairs[position]] = pairs[position + 1] }
+        return forms
+    }
+
     /// Stems that name no topic, so they make no theme and join no name: Korean auxiliary and
     /// evaluative verbs ("있어요", "되고", "같아요", "좋았어요", "해 주세요", "없어요", "돼요",
-    /// "나왔어요") and their English kin ("good", "nothing", "need"). Measured: as theme leads they
-    /// merged answers about different topics (docs/results.md, "Themes: agreement with hand labels").
+    /// "나왔어요"). Measured: as theme leads they merged answers about different topics
+    /// (docs/results.md, "Themes: agreement with hand labels"); English generic words ("good",
+    /// "nothing") were tried too and moved no English figure up.
     static let droppedStems: Set<String> = [
         "있", "하", "되", "같", "않", "싶", "좋", "주", "줬", "없", "돼요", "돼", "나왔", "나오",
     ]
@@ -90,17 +119,11 @@ public enum ThemeGrouping: Sendable {
         KoreanStems.stem(EnglishStemmer.stem(word))
     }
 
-    /// The stem in the most texts, ties to the one that sorts first.
-    static func mostShared(_ shared: [String: Int]) -> (stem: String, count: Int)? {
-        shared.max { lhs, rhs in lhs.value != rhs.value ? lhs.value < rhs.value : lhs.key > rhs.key }
-            .map { (stem: $0.key, count: $0.value) }
-    }
-
     /// The theme of `members`, named by `lead` and the stems most of them share.
-    static func named(lead: String, members: [Int], forms: [[String: String]]) -> Counted {
+    static func named(lead: String, members: [Int], forms: [Int: [String: String]]) -> Counted {
         var shared: [String: Int] = [:]
         for index in members {
-            for stem in forms[index].keys where stem != lead { shared[stem, default: 0] += 1 }
+            for stem in forms[index, default: [:]].keys where stem != lead { shared[stem, default: 0] += 1 }
         }
         let enough = max(2, (members.count + 1) / 2)
         let others = shared.filter { $0.value >= enough }
@@ -112,9 +135,9 @@ public enum ThemeGrouping: Sendable {
     }
 
     /// How `stem` is most often written in `members` (ties: the shorter, then the first in order).
-    static func commonestForm(of stem: String, in members: [Int], forms: [[String: String]]) -> String {
+    static func commonestForm(of stem: String, in members: [Int], forms: [Int: [String: String]]) -> String {
         var written: [String: Int] = [:]
-        for index in members { if let form = forms[index][stem] { written[form, default: 0] += 1 } }
+        for index in members { if let form = forms[index]?[stem] { written[form, default: 0] += 1 } }
         return written.max { lhs, rhs in
             if lhs.value != rhs.value { return lhs.value < rhs.value }
             if lhs.key.count != rhs.key.count { return lhs.key.count > rhs.key.count }
