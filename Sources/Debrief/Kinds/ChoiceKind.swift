@@ -164,6 +164,30 @@ extension ChoiceKind {
         writer.raw(",\"questionKey\":")
         writer.string(questionKey)
     }
+
+    /// A follow-up on a choice names options chosen or not chosen; on a multiple-selection
+    /// question exactly one, so the number of respondents shown the follow-up stays exact.
+    public static func followUpRule(
+        _ condition: FollowUpInput, _ spec: ChoiceSpec, at path: String, into problems: inout ProblemCollector
+    ) -> FollowUpCondition.Rule? {
+        guard let (name, ids) = condition.chosen.map({ ("chosen", $0) }) ?? condition.notChosen.map({ ("notChosen", $0) }) else {
+            problems.add(FieldPath.field(path, "ratingBetween"), "is for rating questions; use chosen or notChosen")
+            return nil
+        }
+        let idsPath = FieldPath.field(path, name)
+        let known = Set(spec.options.map(\.id))
+        let before = problems.count
+        if ids.isEmpty { problems.add(idsPath, "must name at least one option") }
+        if spec.allowsMultiple && ids.count > 1 {
+            problems.add(idsPath, "must name one option on a question that allows several selections")
+        }
+        if Set(ids).count != ids.count { problems.add(idsPath, "must not repeat an option") }
+        for (j, id) in ids.enumerated() where !known.contains(id) {
+            problems.add(FieldPath.index(idsPath, j), "unknown option")
+        }
+        guard problems.count == before else { return nil }
+        return name == "chosen" ? .chosen(ids) : .notChosen(ids)
+    }
 }
 
 extension AnswerInput {

@@ -106,6 +106,15 @@ public protocol QuestionKindDescriptor: Sendable {
     /// shown; empty when a question of this kind is not answered in one tap (the default).
     static func oneTapAnswers(of spec: Spec) -> [(label: String, value: Value)]
 
+    // MARK: Follow-ups (``FollowUpCondition``)
+
+    /// The rule `condition` (at `path`, `questions[i].showWhen`) states about the answers to a
+    /// question of this kind with `spec`; nil after recording a problem at `<path>.<member>`. A
+    /// kind whose answers decide no follow-up (the default) refuses at `<path>.question`.
+    static func followUpRule(
+        _ condition: FollowUpInput, _ spec: Spec, at path: String, into problems: inout ProblemCollector
+    ) -> FollowUpCondition.Rule?
+
     // MARK: The answer
 
     /// The answer members this kind owns, kept in `AnswerInput.kindMembers` (decision 84): each
@@ -136,6 +145,12 @@ extension QuestionKindDescriptor {
     /// The names of ``definitionMembers``.
     public static var definitionFields: Set<String> { Set(definitionMembers.map(\.name)) }
     public static func oneTapAnswers(of spec: Spec) -> [(label: String, value: Value)] { [] }
+    public static func followUpRule(
+        _ condition: FollowUpInput, _ spec: Spec, at path: String, into problems: inout ProblemCollector
+    ) -> FollowUpCondition.Rule? {
+        problems.add(FieldPath.field(path, "question"), "must name a rating or choice question")
+        return nil
+    }
     /// The names of ``answerMembers``.
     public static var answerFields: Set<String> { Set(answerMembers.map(\.name)) }
 
@@ -237,6 +252,12 @@ extension QuestionKindDescriptor {
 
     static func oneTapAnswers(of body: QuestionBody) -> [(label: String, value: AnswerValue)] {
         spec(of: body).map { oneTapAnswers(of: $0).map { ($0.label, answer($0.value)) } } ?? []
+    }
+
+    static func followUpRule(
+        _ condition: FollowUpInput, of body: QuestionBody, at path: String, into problems: inout ProblemCollector
+    ) -> FollowUpCondition.Rule? {
+        spec(of: body).flatMap { followUpRule(condition, $0, at: path, into: &problems) }
     }
 
     static func estimatedJSONCount(_ answer: AnswerValue) -> Int {

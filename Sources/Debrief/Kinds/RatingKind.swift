@@ -79,6 +79,30 @@ public enum RatingKind: QuestionKindDescriptor {
     }
 
     /// Every value of a scale short enough for one row of a message (0–10 at most).
+    /// A follow-up on a rating names a range of the scale, low first: `ratingBetween: [0, 6]`.
+    public static func followUpRule(
+        _ condition: FollowUpInput, _ scale: RatingSpec, at path: String, into problems: inout ProblemCollector
+    ) -> FollowUpCondition.Rule? {
+        let rangePath = FieldPath.field(path, "ratingBetween")
+        guard let bounds = condition.ratingBetween else {
+            problems.add(rangePath, "is required for a rating question (chosen and notChosen are for choice questions)")
+            return nil
+        }
+        guard bounds.count == 2 else {
+            problems.add(rangePath, "must be two values, [low, high]")
+            return nil
+        }
+        guard bounds[0] <= bounds[1] else {
+            problems.add(rangePath, "must have its low value first")
+            return nil
+        }
+        guard (scale.min...scale.max).contains(bounds[0]), (scale.min...scale.max).contains(bounds[1]) else {
+            problems.add(rangePath, "must be within the question's scale \(scale.min)–\(scale.max)")
+            return nil
+        }
+        return .ratingBetween(bounds[0]...bounds[1])
+    }
+
     public static func oneTapAnswers(of spec: RatingSpec) -> [(label: String, value: Int)] {
         spec.range.count <= OneTapQuestion.maxAnswers ? spec.range.map { (String($0), $0) } : []
     }
