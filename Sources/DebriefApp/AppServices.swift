@@ -14,6 +14,8 @@ struct AppServices: Sendable {
     let meetingStore: MeetingStore
     let notifier: ResultsNotifier
     let liveResults: LiveResultsHub
+    /// The room's lists, each computed once per change (``RoomLists``), for the change listener.
+    let roomLists: RoomLists
     let sharedResults: SharedResults
     let api: JSONAPI
     let pages: Pages
@@ -82,6 +84,10 @@ struct AppServices: Sendable {
         self.notifier.observeCommits { [shared = results.shared] meeting, author in shared.changed(meeting, by: author) }
         let roomQuestions = RoomQuestionActions(
             forms: participants, store: RoomQuestionStore(database: database, notifier: self.notifier), voters: RoomVoters(keys: serverKeys))
+        // The room's shared list goes stale with each change to a room committed here; other
+        // instances' arrive through the listener's room channel (issue 72).
+        self.roomLists = roomQuestions.lists
+        self.notifier.observeRoomCommits { [lists = roomQuestions.lists] meeting in lists.changed(meeting) }
         // Reactions during the meeting (decision 100): counted per meeting and emoji, capped per room identity.
         let reactionStore = ReactionStore(database: database, notifier: self.notifier, senders: ReactionSenders(keys: serverKeys))
         let reactions = ReactionActions(forms: participants, store: reactionStore)

@@ -29,7 +29,8 @@ public func buildApplication(
         services.notifier,
         services.liveResults,
         ChangeListener(
-            database: database, hub: services.liveResults, shared: services.sharedResults, tokens: services.tokenCache, logger: logger),
+            database: database, hub: services.liveResults, shared: services.sharedResults, tokens: services.tokenCache,
+            rooms: services.roomLists, logger: logger),
         TallyFoldService(
             tallies: ResultTallies(database: database), interval: configuration.tallyFoldInterval, logger: logger,
             metrics: configuration.metrics),

@@ -138,11 +138,17 @@ struct RoomQuestionLiveTests {
                 }
             }
             defer { reading.cancel() }
-            func version() async throws -> String { try #require(try await questions.liveVersion(meeting: meeting)).version }
-            /// One recomputation for `meeting`, as a change heard on the live channel makes.
-            func recompute() async throws {
+            /// The changes come through `api`'s application, another instance to this hub's: its
+            /// shared list hears of them as the listener would tell it (issue 72).
+            func version() async throws -> String {
+                questions.lists.changed(meeting)
+                return try #require(try await questions.liveVersion(meeting: meeting)).version
+            }
+            /// One recomputation for `meeting`, as a change heard on the room's channel makes (a
+            /// submission's, on the results' channel, recomputes the room's audiences too).
+            func recompute(results: Bool = false) async throws {
                 let before = await hub.recomputationCount
-                await hub.changed(meeting)
+                if results { await hub.changed(meeting) } else { await hub.roomChanged(meeting) }
                 try #require(try await Self.eventually { await hub.recomputationCount > before })
             }
             func heard(_ expected: [String]) async throws {
@@ -157,7 +163,7 @@ struct RoomQuestionLiveTests {
             #expect(try await version() == empty, "a post waiting for approval is not in the room's list")
             try await recompute()
             #expect(try await api.submit(fixture.code, ["answers": ParticipantAPI.answers()]).status == .created)
-            try await recompute()
+            try await recompute(results: true)
 
             try await Self.patch(api, fixture, waitingID, ["status": "visible"])
             let approved = try await version()

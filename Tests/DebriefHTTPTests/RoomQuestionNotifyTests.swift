@@ -5,12 +5,43 @@ import Foundation
 import PQ
 import Testing
 
-/// Every change to the room's questions announces its meeting on the live channel
-/// (`debrief_results`, the one the live hub listens to): a post, a vote and its taking back, the
-/// host's moderation and settings, from the pages as from the API (decision 75: the live refetch
-/// hangs on it, and no second fan-out exists).
+/// Every change to the room's questions announces its meeting on the room's channel
+/// (`debrief_room`, which the live hub's room audiences and the room's shared list follow): a
+/// post, a vote and its taking back, the host's moderation and settings, from the pages as from
+/// the API (decision 75: the live refetch hangs on it) — and never on the results' channel
+/// (`debrief_results`), whose every notification makes the results report stale (issue 72).
 @Suite("Questions from the room: each change announces its meeting")
 struct RoomQuestionNotifyTests {
+    /// Listens on the room's channel while `body` runs, and on the results' into `results`.
+    static func listening(
+        _ database: Database, results: HeardNotifications, _ body: @Sendable (HeardNotifications) async throws -> Void
+    ) async throws {
+        let heard = HeardNotifications()
+        let sequence = try database.notifications(channels: [RoomEvents.channel, ParticipantEvents.channel])
+        let listener = Task {
+            for try await event in sequence {
+                guard case .notification(let notification) = event else { continue }
+                if notification.channel == RoomEvents.channel {
+                    await heard.add(notification.payload)
+                } else {
+                    await results.add(notification.payload)
+                }
+            }
+        }
+        defer { listener.cancel() }
+        try await body(heard)
+    }
+
+    /// Sends `payload` on the room's channel until the listener hears it: it listens from then on.
+    static func mark(_ payload: String, _ database: Database, _ heard: HeardNotifications) async throws {
+        for _ in 0..<1_200 {
+            try await database.execute("SELECT pg_notify(\(RoomEvents.channel), \(payload))")
+            if try await ParticipantNotifyTests.heard(heard, within: 100, { $0.contains(payload) }) { return }
+        }
+        Issue.record("the listener never heard \(payload)")
+        throw CancellationError()
+    }
+
     /// Runs `change`, then waits until the listener heard one more announcement of `meeting` than
     /// before: an event that must come, so the wait only ends a broken run (two minutes).
     static func announces(
@@ -31,8 +62,9 @@ struct RoomQuestionNotifyTests {
             let fixture = try await api.publish()
             let meeting = fixture.meetingID
             let owner = try await RoomQuestionsModerationPageTests.owner(api, fixture)
-            _ = try await ParticipantNotifyTests.listening(database) { heard in
-                try await ParticipantNotifyTests.mark("ready", database, heard)
+            let results = HeardNotifications()
+            try await Self.listening(database, results: results) { heard in
+                try await Self.mark("ready", database, heard)
                 try await Self.announces(meeting, heard, "settings") { try await RoomQuestionsPageTests.turnOn(api, fixture) }
                 let browser = try await api.joinRoom(fixture.code)
                 try await Self.announces(meeting, heard, "a page's post") {
@@ -61,6 +93,8 @@ struct RoomQuestionNotifyTests {
                     let reply = try await api.roomPost(fixture.code, json: ["text": "Coffee?"])
                     #expect(reply.status == .created)
                 }
+                // Whatever the results' channel carried was sent before the last room change was heard.
+                #expect(await !results.payloads.contains(meeting.lowercased()), "no room change announced as the results'")
             }
         }
     }

@@ -8,6 +8,8 @@ import ServiceLifecycle
 /// instance remembers of them:
 /// - submissions and host changes (``ParticipantEvents/channel``): the shared reports go stale
 ///   and the live hub sends the next snapshot;
+/// - changes to a room (``RoomEvents/channel``: its questions, votes, reactions): the room's
+///   shared list goes stale and the hub recomputes only the room's audiences, no results report;
 /// - account, token and share changes (``TokenCache/channel``): the token cache forgets the
 ///   account, and the account's live streams check their access at once.
 ///
@@ -22,17 +24,19 @@ public struct ChangeListener: Service {
     let hub: LiveResultsHub
     let shared: SharedResults?
     let tokens: TokenCache?
+    let rooms: RoomLists?
     let heartbeatInterval: Duration
     let logger: Logger
 
     public init(
-        database: Database, hub: LiveResultsHub, shared: SharedResults? = nil, tokens: TokenCache? = nil,
+        database: Database, hub: LiveResultsHub, shared: SharedResults? = nil, tokens: TokenCache? = nil, rooms: RoomLists? = nil,
         heartbeatInterval: Duration = .seconds(15), logger: Logger
     ) {
         self.database = database
         self.hub = hub
         self.shared = shared
         self.tokens = tokens
+        self.rooms = rooms
         self.heartbeatInterval = heartbeatInterval
         self.logger = logger
     }
@@ -50,7 +54,7 @@ public struct ChangeListener: Service {
     }
 
     private func listen() async {
-        let channels = [ParticipantEvents.channel, TokenCache.channel]
+        let channels = [ParticipantEvents.channel, RoomEvents.channel, TokenCache.channel]
         do {
             for try await event in try self.database.notifications(channels: channels).cancelOnGracefulShutdown() {
                 switch event {
@@ -59,6 +63,9 @@ public struct ChangeListener: Service {
                     if notification.channel == TokenCache.channel {
                         self.tokens?.forget(account: id)
                         await self.hub.accessChanged(account: id)
+                    } else if notification.channel == RoomEvents.channel {
+                        self.rooms?.changed(id)
+                        await self.hub.roomChanged(id)
                     } else {
                         self.shared?.changed(id)
                         await self.hub.changed(id)
@@ -66,6 +73,7 @@ public struct ChangeListener: Service {
                 case .listening:
                     self.tokens?.startedHearingChanges()
                     self.shared?.changedAll()
+                    self.rooms?.changedAll()
                     await self.hub.changedAll()
                     await self.hub.accessChangedAll()
                 }

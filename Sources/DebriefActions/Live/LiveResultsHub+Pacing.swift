@@ -9,7 +9,18 @@ extension LiveResultsHub {
     /// is pending.
     public func changed(_ meeting: UUID) {
         self.forgiveIfQuiet(meeting)
-        for audience in LiveAudience.allCases {
+        self.schedule(meeting, LiveAudience.allCases)
+    }
+
+    /// Only `meeting`'s room changed (a question, a vote, a reaction, the room's settings: on
+    /// ``DebriefStore/RoomEvents/channel``): only the audiences that carry the room's state
+    /// (``LiveAudience/followsRoom``) are recomputed, never the hosts' results (issue 72).
+    public func roomChanged(_ meeting: UUID) {
+        self.schedule(meeting, LiveAudience.allCases.filter(\.followsRoom))
+    }
+
+    private func schedule(_ meeting: UUID, _ audiences: [LiveAudience]) {
+        for audience in audiences {
             let channel = Channel(meeting: meeting, audience: audience)
             guard self.subscribers[channel] != nil, !self.scheduled.contains(channel) else { continue }
             self.scheduled.insert(channel)

@@ -45,6 +45,12 @@ public enum LiveAudience: Sendable, Hashable, CaseIterable {
         self == .roomQuestions || self == .hostReactions
     }
 
+    /// Whether it carries the room's own state (its questions' list, its reactions), which the
+    /// room's changes (``LiveResultsHub/roomChanged(_:)``) recompute and the results' do not need to.
+    var followsRoom: Bool {
+        self == .roomQuestions || self == .hostReactions
+    }
+
     /// Whether the room's pacing (``RoomPacing``) spaces its events: its viewers are the room's.
     var isRoom: Bool {
         self == .participants || self == .roomQuestions

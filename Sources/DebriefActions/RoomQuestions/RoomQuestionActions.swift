@@ -9,11 +9,16 @@ public struct RoomQuestionActions: Sendable {
     let forms: ParticipantActions
     let store: RoomQuestionStore
     let voters: RoomVoters
+    /// The list each room sees, computed once per change on this instance (``RoomLists``); the
+    /// application tells it of every change to a room (the notifier's room commits here, the
+    /// listener's room channel from every instance).
+    public let lists: RoomLists
 
-    public init(forms: ParticipantActions, store: RoomQuestionStore, voters: RoomVoters) {
+    public init(forms: ParticipantActions, store: RoomQuestionStore, voters: RoomVoters, listMaxAge: Duration = .seconds(2)) {
         self.forms = forms
         self.store = store
         self.voters = voters
+        self.lists = RoomLists(maxAge: listMaxAge) { meeting in try await store.roomList(meeting: meeting) }
     }
 
     /// A participant of the room of one form, as an identity this server issued for it
@@ -33,10 +38,18 @@ public struct RoomQuestionActions: Sendable {
         public var questions: [RoomQuestion]
     }
 
+    ///
+    /// The list is the room's shared one (``RoomLists``: computed once per change, whoever reads
+    /// it); the voter's marks are read from their own votes alone, one probe per question shown.
     public func roomView(code: String, voter: RoomVoter?) async throws -> RoomView {
         let form = try await self.forms.form(code: code)
-        let (settings, questions) = try await self.store.roomView(meeting: form.meetingID, voter: voter?.id)
-        return RoomView(settings: settings, questions: questions)
+        let shared = try await self.lists.list(form.meetingID)
+        var questions = shared.questions
+        if let voter, !questions.isEmpty {
+            let marked = try await self.store.marks(of: voter.id, among: questions.map(\.id))
+            for index in questions.indices where marked.contains(questions[index].id) { questions[index].votedByMe = true }
+        }
+        return RoomView(settings: shared.settings, questions: questions)
     }
 
     /// A new identity in the room of the form behind `code`, as the token to hand the client:
@@ -84,11 +97,11 @@ public struct RoomQuestionActions: Sendable {
         return try await self.store.settings(meeting: form.meetingID).enabled ? form.meetingID : nil
     }
 
-    /// The version of the list the room sees (``RoomListVersion``), read through the store's
-    /// `visibleToRoom` like every list; nil while questions are off (the stream then ends `off`).
+    /// The version of the list the room sees (``RoomListVersion``), the shared list's
+    /// (``RoomLists``: the phones' reads and the stream's share one computation per change); nil
+    /// while questions are off (the stream then ends `off`).
     public func liveVersion(meeting: UUID) async throws -> RoomListVersion? {
-        let (settings, questions) = try await self.store.roomView(meeting: meeting, voter: nil)
-        return settings.enabled ? RoomListVersion(questions) : nil
+        try await self.lists.list(meeting).version
     }
 
     // MARK: - Host

@@ -46,8 +46,11 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
     private let logger: Logger
     private let lock = NSLock()
     private var pending: Set<UUID> = []
+    /// Meetings whose room (its questions, votes, reactions) changed, for ``RoomEvents/channel``.
+    private var pendingRooms: Set<UUID> = []
     private var scheduled = false
     private var observers: [@Sendable (UUID, Author) -> Void] = []
+    private var roomObservers: [@Sendable (UUID) -> Void] = []
     /// Wakes ``run()`` when the first meeting of a batch is marked.
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
@@ -80,6 +83,28 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
     /// a meeting's results is stale from that moment (read-your-writes).
     public func observeCommits(_ observer: @escaping @Sendable (UUID, Author) -> Void) {
         self.lock.withLock { self.observers.append(observer) }
+    }
+
+    /// Calls `observer` with the meeting of every change to its room committed on this instance
+    /// (``roomChanged(meeting:)``), synchronously before the writer is answered: what this
+    /// instance caches of the room's list is stale from that moment (read-your-writes).
+    public func observeRoomCommits(_ observer: @escaping @Sendable (UUID) -> Void) {
+        self.lock.withLock { self.roomObservers.append(observer) }
+    }
+
+    /// The room of a meeting changed (a question, a vote, the host's moderation or settings, a
+    /// reaction): announced on ``RoomEvents/channel``, never as a change of the results, so no
+    /// results report goes stale and no host's report is recomputed for it (issue 72). Sent after
+    /// the commit in either mode, coalesced as ``Mode`` says.
+    public func roomChanged(meeting meetingID: UUID) {
+        for observer in self.lock.withLock({ self.roomObservers }) { observer(meetingID) }
+        let (first, joined) = self.lock.withLock {
+            let inserted = self.pendingRooms.insert(meetingID).inserted
+            defer { self.scheduled = true }
+            return (!self.scheduled, !inserted)
+        }
+        if joined { self.coalesced.increment() }
+        if first { self.wake.yield() }
     }
 
     /// A host's change to a meeting or its form committed (a close, an edit): told like a
@@ -120,18 +145,22 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
     }
 
     private func flush() async {
-        let meetings = self.lock.withLock {
+        let (meetings, rooms) = self.lock.withLock {
             defer {
                 self.pending.removeAll()
+                self.pendingRooms.removeAll()
                 self.scheduled = false
             }
-            return self.pending.map { $0.uuidString.lowercased() }
+            return (self.pending.map { $0.uuidString.lowercased() }, self.pendingRooms.map { $0.uuidString.lowercased() })
         }
-        guard !meetings.isEmpty else { return }
+        guard !meetings.isEmpty || !rooms.isEmpty else { return }
+        let channels =
+            Array(repeating: ParticipantEvents.channel, count: meetings.count) + Array(repeating: RoomEvents.channel, count: rooms.count)
         do {
+            // One statement for both channels.
             try await self.database.execute(
-                "SELECT pg_notify(\(ParticipantEvents.channel), m) FROM unnest(\(meetings)::text[]) AS m")
-            self.sent.increment(by: meetings.count)
+                "SELECT pg_notify(c, m) FROM unnest(\(channels)::text[], \(meetings + rooms)::text[]) AS n(c, m)")
+            self.sent.increment(by: meetings.count + rooms.count)
         } catch {
             self.logger.warning("could not notify live results", metadata: ["error": "\(error)"])
         }
@@ -142,4 +171,12 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
 public enum ParticipantEvents {
     /// `NOTIFY debrief_results, '<meeting id>'` after check-ins and accepted responses.
     public static let channel = "debrief_results"
+}
+
+/// The channel a meeting's room announces its changes on (its questions, their votes and
+/// moderation, its settings, reactions): what the room's list and the hosts' reactions follow,
+/// apart from the results, so a vote or a reaction recomputes no results report (issue 72).
+public enum RoomEvents {
+    /// `NOTIFY debrief_room, '<meeting id>'` after a change to the meeting's room.
+    public static let channel = "debrief_room"
 }

@@ -42,7 +42,7 @@ public struct ReactionStore: Sendable {
                 """)
             return try await Self.counts(meeting: form.meetingID, on: connection)
         }
-        self.notifier.changed(meeting: form.meetingID)
+        self.notifier.roomChanged(meeting: form.meetingID)
         return counts
     }
 

@@ -19,7 +19,7 @@ extension RoomQuestionStore {
     /// Every question of the meeting with its status, in the room's order: what the host's list
     /// and the `roomQuestions` export show, after their caller asked the meeting's gate.
     static func hostQuestions(meeting: UUID, on connection: Connection) async throws -> [RoomQuestion] {
-        let rows = try await connection.query(Self.list(meeting: meeting, voter: nil, only: "true"))
+        let rows = try await connection.query(Self.list(meeting: meeting, only: "true"))
         return try rows.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder)
     }
 
@@ -30,7 +30,7 @@ extension RoomQuestionStore {
             try await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             try await Self.requireMeeting(meeting, viewer, .read, on: connection)
             guard try await Self.settings(meeting: meeting, on: connection, database: self.database).enabled else { return nil }
-            let rows = try await connection.query(Self.list(meeting: meeting, voter: nil, only: Self.visibleToRoom))
+            let rows = try await connection.query(Self.list(meeting: meeting, only: Self.visibleToRoom))
             return Array(try rows.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder).prefix(limit))
         }
     }
@@ -54,7 +54,7 @@ extension RoomQuestionStore {
                     "UPDATE room_questions SET display_name = NULL WHERE meeting_id = \(meeting) AND display_name IS NOT NULL")
             }
         }
-        self.notifier.changed(meeting: meeting)
+        self.notifier.roomChanged(meeting: meeting)
     }
 
     /// Applies the host's `change` to one question and returns it as the host's list shows it.
@@ -74,10 +74,10 @@ extension RoomQuestionStore {
                 WHERE id = \(question) AND meeting_id = \(meeting)
                 """)
             guard updated == 1 else { throw DebriefError.notFound("question") }
-            let row = try await connection.query(Self.list(meeting: meeting, voter: nil, only: "q.id = \(question)")).single()
+            let row = try await connection.query(Self.list(meeting: meeting, only: "q.id = \(question)")).single()
             return try Self.question(row: row)
         }
-        self.notifier.changed(meeting: meeting)
+        self.notifier.roomChanged(meeting: meeting)
         return changed
     }
 
@@ -90,7 +90,7 @@ extension RoomQuestionStore {
             let deleted = try await connection.execute("DELETE FROM room_questions WHERE id = \(question) AND meeting_id = \(meeting)")
             guard deleted == 1 else { throw DebriefError.notFound("question") }
         }
-        self.notifier.changed(meeting: meeting)
+        self.notifier.roomChanged(meeting: meeting)
     }
 
     /// `notFound` unless `viewer` sees the meeting; `forbidden` when their role may not do `action`.

@@ -7,8 +7,8 @@ import PQ
 ///
 /// What the room sees is decided here once, in ``visibleToRoom``: a question the host has not
 /// approved (moderation `approveFirst`) or has hidden is in no participant's list and takes no
-/// vote. Every change nudges the meeting's live channel (``ResultsNotifier``), which tells the
-/// room's pages to read the list again.
+/// vote. Every change nudges the meeting's room channel (``ResultsNotifier/roomChanged(meeting:)``,
+/// never the results'), which tells the room's shared list and pages to read it again.
 public struct RoomQuestionStore: Sendable {
     let database: Database
     let notifier: ResultsNotifier
@@ -45,22 +45,35 @@ public struct RoomQuestionStore: Sendable {
         return RoomQuestionSettings(enabled: try row.decode("enabled"), moderation: moderation, names: names)
     }
 
-    /// The settings and, while questions are on, the questions the room sees, each with its votes
-    /// and whether `voter` gave one, in the room's order (``RoomQuestion/roomOrder(_:_:)``). One
-    /// statement: a read of the room's list holds a pooled connection once, where the settings'
-    /// read and the list's held it twice (issue 52: 1.9 transactions and leases per list read).
-    public func roomView(meeting: UUID, voter: UUID?) async throws -> (settings: RoomQuestionSettings, questions: [RoomQuestion]) {
+    /// The settings and, while questions are on, the questions the room sees with their votes, in
+    /// the room's order (``RoomQuestion/roomOrder(_:_:)``), marked for nobody: the list every
+    /// reader of the room shares (`RoomLists` in the use cases, issue 72), each reader's own marks
+    /// read apart (``marks(of:among:)``). One statement: a read of the room's list holds a pooled
+    /// connection once (issue 52).
+    public func roomList(meeting: UUID) async throws -> (settings: RoomQuestionSettings, questions: [RoomQuestion]) {
         let rows = try await self.database.query(
             """
             SELECT s.enabled, s.moderation, s.names, l.*
             FROM room_question_settings s
-            LEFT JOIN LATERAL (\(Self.list(meeting: meeting, voter: voter, only: Self.visibleToRoom))) l ON s.enabled
+            LEFT JOIN LATERAL (\(Self.list(meeting: meeting, only: Self.visibleToRoom))) l ON s.enabled
             WHERE s.meeting_id = \(meeting)
             """)
         guard let first = rows.first else { return (.off, []) }
         let settings = try Self.settings(row: first)
         let listed = try rows.filter { try $0.decode("id", as: UUID?.self) != nil }
         return (settings, try listed.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder))
+    }
+
+    /// Which of `questions` `voter` has upvoted: one probe of the votes' key per question, and
+    /// nothing else read — a phone's marks from its own votes only, beside the shared list.
+    public func marks(of voter: UUID, among questions: [UUID]) async throws -> Set<UUID> {
+        guard !questions.isEmpty else { return [] }
+        let rows = try await self.database.query(
+            """
+            SELECT question_id FROM room_question_votes
+            WHERE question_id = ANY(\(questions)::uuid[]) AND voter = \(voter)
+            """)
+        return Set(try rows.map { try $0.decode("question_id", as: UUID.self) })
     }
 
     /// Stores `input` from `author` when the room is open for questions, after the caps
@@ -85,7 +98,7 @@ public struct RoomQuestionStore: Sendable {
                 id: try row.decode("id"), text: post.text, name: post.name?.text, status: status, answered: false, pinned: false,
                 votes: 0, votedByMe: false, postedAt: try row.decode("posted_at"))
         }
-        self.notifier.changed(meeting: meeting)
+        self.notifier.roomChanged(meeting: meeting)
         return question
     }
 
@@ -101,7 +114,7 @@ public struct RoomQuestionStore: Sendable {
         let outcome = try await self.votes.store(Vote(up: up, question: question, meeting: meeting, voter: voter))
         guard outcome.open else { throw Self.closedToVotes }
         guard outcome.shown else { throw DebriefError.notFound("question") }
-        if outcome.changed { self.notifier.changed(meeting: meeting) }
+        if outcome.changed { self.notifier.roomChanged(meeting: meeting) }
     }
 
     static let closed = DebriefError(.conflict, "questions from the room are off for this meeting", field: "text")
@@ -111,12 +124,11 @@ public struct RoomQuestionStore: Sendable {
     // MARK: - Rows
 
     /// The meeting's questions matching `only`, with their vote counts (kept on the question by
-    /// ``store(_:on:)``: no vote row is counted here) and `voter`'s vote (one probe of the votes'
-    /// key per question; false without a voter).
-    static func list(meeting: UUID, voter: UUID?, only: SQLQuery) -> SQLQuery {
+    /// ``store(_:on:)``: no vote row is counted here), marked for nobody: a voter's own marks are
+    /// ``marks(of:among:)``'s.
+    static func list(meeting: UUID, only: SQLQuery) -> SQLQuery {
         """
-        SELECT q.id, q.body, q.display_name, q.status, q.answered, q.pinned, q.posted_at, q.votes,
-               EXISTS (SELECT 1 FROM room_question_votes v WHERE v.question_id = q.id AND v.voter = \(voter)) AS voted
+        SELECT q.id, q.body, q.display_name, q.status, q.answered, q.pinned, q.posted_at, q.votes, false AS voted
         FROM room_questions q
         WHERE q.meeting_id = \(meeting) AND \(only)
         """
