@@ -155,6 +155,24 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "off_document(why): the test's exchanges are not checked against the OpenAPI document")
 
 
+# The files that took longest in the whole command (scripts/test on 2 cores, 2026-11-30: the
+# schemathesis run alone 438 s, a host's week 113 s, ...), slowest first. scripts/test runs the
+# files in collection order on two workers (--dist loadfile --no-loadscope-reorder), so these
+# start first and the run ends on short files; xdist's own order (most tests first) put these
+# one-test files last, where one worker ran the schemathesis run alone for minutes.
+SLOWEST_FILES_FIRST = [
+    "test_schemathesis.py", "test_host_pages.py", "test_host_week.py", "test_ha.py", "test_host_pages_builder.py",
+    "test_soak.py", "test_series_weeks.py", "test_calendar.py", "test_meeting_loop.py", "test_series_clock_walk.py",
+    "test_home_page.py", "test_builder_follow_up_lists.py",
+]
+
+
+def pytest_collection_modifyitems(items):
+    rank = {name: place for place, name in enumerate(SLOWEST_FILES_FIRST)}
+    # sort is stable: the other files keep their order after the slow ones, as do each file's tests.
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
 # Under pytest-xdist each worker checks its own exchanges: a worker hands its count to the
 # controller when it finishes, and the controller's summary adds them up.
 _WORKERS_CHECKED: list[int] = []
