@@ -5,12 +5,10 @@
 
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
-wrk.body = '{"answers":['
-    .. '{"questionKey":"useful","rating":4},'
-    .. '{"questionKey":"topic","optionIds":["roadmap","hiring"]},'
-    .. '{"questionKey":"notes","text":"Useful, thanks \\u2014 회의 👍"},'
-    .. '{"questionKey":"nps","rating":9},'
-    .. '{"questionKey":"pace","optionIds":["ok"]}]}'
+-- The body is bench/submission.json, which scripts/bench-instructions posts too.
+local file = assert(io.open("bench/submission.json", "rb"))
+wrk.body = file:read("*a")
+file:close()
 
 dofile("bench/report.lua")
 expected_status = 201

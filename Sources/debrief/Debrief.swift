@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -16,9 +17,23 @@ struct DebriefCommand: AsyncParsableCommand {
         subcommands: [Serve.self, Migrate.self, Export.self, Admin.self, Backup.self, Restore.self],
         defaultSubcommand: Serve.self)
 
+    /// Runs the command on the cooperative pool while the main thread waits for it. An `async`
+    /// main would end the main thread in `dispatch_main`, whose `pthread_exit` valgrind (3.19,
+    /// Debian 12's) cannot follow, and scripts/bench-instructions counts the server's
+    /// instructions under valgrind. Detached: `main` is the main actor's, whose queue the
+    /// waiting main thread never drains; nothing here needs the main actor or the main queue.
+    static func main() {
+        let finished = DispatchSemaphore(value: 0)
+        Task.detached {
+            await run()
+            finished.signal()
+        }
+        finished.wait()
+    }
+
     /// ArgumentParser's own `main`, except that bad arguments exit with 2, the documented code
     /// (see ``CommandRunner``), instead of 64.
-    static func main() async {
+    private static func run() async {
         // A reader that goes away (`debrief export | head`) makes the next write fail with EPIPE
         // instead of killing the process, so the command still stops the private cluster it
         // started (ExportOutput turns that EPIPE into exit 141, as if killed, without a message).
