@@ -32,18 +32,28 @@ final class LiveRoom: @unchecked Sendable {
     /// event does not show.
     private let writes: Counter
 
-    private struct Viewer {
+    /// A class, so that an event's list of viewers holds them themselves: writing to one is no
+    /// lookup by id and no copy of its parts (three retains and releases a write, issue 72's `perf`).
+    private final class Viewer {
         let connection: RoomConnection
         let ended: (String?) -> Void
         /// Since when its connection has not been writable at an event (nil while it keeps up).
         var behindSince: NIODeadline?
+        /// False once it left the room (its connection closed, its stream ended): an event still
+        /// being written skips it.
+        var inRoom = true
+
+        init(connection: RoomConnection, ended: @escaping (String?) -> Void) {
+            self.connection = connection
+            self.ended = ended
+        }
     }
 
     private var viewers: [ObjectIdentifier: Viewer] = [:]
     /// The newest snapshot, for a viewer who joins after it.
     private var latest: RoomFrame?
     /// The event being written, the viewers it was for, and how many of them it has reached.
-    private var writing: (frame: RoomFrame, viewers: [ObjectIdentifier], written: Int)?
+    private var writing: (frame: RoomFrame, viewers: [Viewer], written: Int)?
     /// Viewers written per turn of the loop: a few milliseconds of writes.
     static let sliceSize = 128
     /// Whether an event was written since the last heartbeat, which then has nothing to add.
@@ -78,7 +88,9 @@ final class LiveRoom: @unchecked Sendable {
         }
         // Called on this loop (the channel's), at once when it has closed already.
         channel.closeFuture.whenComplete { _ in
-            self.viewers.removeValue(forKey: id)?.ended(nil)
+            guard let viewer = self.viewers.removeValue(forKey: id) else { return }
+            viewer.inRoom = false
+            viewer.ended(nil)
         }
     }
 
@@ -119,7 +131,10 @@ final class LiveRoom: @unchecked Sendable {
         self.markReady()
         let ending = self.viewers.values
         self.viewers = [:]
-        for viewer in ending { Self.finish(viewer, reason: reason) }
+        for viewer in ending {
+            viewer.inRoom = false
+            Self.finish(viewer, reason: reason)
+        }
     }
 
     /// The first snapshot could not be computed: those waiting to join are told (a 503 for them).
@@ -144,7 +159,7 @@ final class LiveRoom: @unchecked Sendable {
     /// replaces it with this one from the first viewer on.
     private func broadcast(_ frame: RoomFrame) {
         let idle = self.writing == nil
-        self.writing = (frame, Array(self.viewers.keys), 0)
+        self.writing = (frame, Array(self.viewers.values), 0)
         if idle { self.writeSlice() }
     }
 
@@ -162,23 +177,24 @@ final class LiveRoom: @unchecked Sendable {
         self.loop.execute { self.writeSlice() }
     }
 
-    /// Writes `frame` to each of `ids` still in the room whose connection takes it.
-    private func write(_ frame: RoomFrame, to ids: ArraySlice<ObjectIdentifier>) {
+    /// Writes `frame` to each of `viewers` still in the room whose connection takes it.
+    private func write(_ frame: RoomFrame, to viewers: ArraySlice<Viewer>) {
         let now = NIODeadline.now()
         var written = 0
         defer { self.writes.increment(by: written) }
-        for id in ids {
-            guard let viewer = self.viewers[id] else { continue }  // gone since the event began
+        for viewer in viewers where viewer.inRoom {  // one gone since the event began is skipped
             if viewer.connection.channel.isWritable {
                 viewer.connection.write(frame)
                 written += 1
-                if viewer.behindSince != nil { self.viewers[id]?.behindSince = nil }
+                viewer.behindSince = nil
             } else if let since = viewer.behindSince {
-                if now - since >= self.slowViewerGrace, let viewer = self.viewers.removeValue(forKey: id) {
+                if now - since >= self.slowViewerGrace {
+                    self.viewers[ObjectIdentifier(viewer.connection.channel)] = nil
+                    viewer.inRoom = false
                     Self.finish(viewer, reason: "too_slow")
                 }
             } else {
-                self.viewers[id]?.behindSince = now
+                viewer.behindSince = now
             }
         }
     }

@@ -38,11 +38,10 @@ struct RoomConnection {
         self.setReading(false)
     }
 
-    /// Writes and flushes one event.
+    /// Writes and flushes one event: one pass from the encoder to the pipeline's head, no promise.
     func write(_ frame: RoomFrame) {
         if let encoder = self.encoder {
-            encoder.write(NIOAny(IOData.byteBuffer(frame.chunk)), promise: nil)
-            encoder.flush()
+            encoder.writeAndFlush(NIOAny(IOData.byteBuffer(frame.chunk)), promise: nil)
         } else {
             self.channel.write(HTTPResponsePart.body(frame.message), promise: nil)
             self.channel.flush()
