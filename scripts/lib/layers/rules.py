@@ -314,6 +314,7 @@ TASK_OWNERS: dict[str, tuple[int, str]] = {
     "Sources/LocalPostgres/LocalPostgresCluster.swift": (1, "the cluster's start, stored and awaited by every caller of start()"),
     "Sources/LocalPostgres/ProgramRunner.swift": (1, "awaited at once: a program runs to its end even when its caller is cancelled (pg_ctl)"),
     "Sources/LocalPostgres/LockFile.swift": (1, "awaited at once: a wait for a data folder's lock ends holding it even when its caller is cancelled"),
+    "Sources/debrief/Debrief.swift": (1, "the whole command, awaited by the main thread until it ends (valgrind cannot follow dispatch_main)"),
 }
 
 # Rule 19: the use cases reach every integration through a port (docs/decisions/0066): mail
