@@ -57,6 +57,8 @@ public struct PQError: Error, Sendable, CustomStringConvertible, CustomDebugStri
     public var isExclusionViolation: Bool { self.sqlState == "23P01" }
     /// `57014`: the statement ran longer than the statement timeout (or was cancelled).
     public var isStatementTimeout: Bool { self.sqlState == "57014" }
+    /// `22023`: an invalid parameter value, e.g. a time zone PostgreSQL's zone data does not name.
+    public var isInvalidParameterValue: Bool { self.sqlState == "22023" }
     /// `40001`/`40P01`: serialization failure or deadlock; the transaction may be retried.
     /// `lock_timeout` ran out while waiting for a lock.
     public var isLockTimeout: Bool { self.sqlState == "55P03" }

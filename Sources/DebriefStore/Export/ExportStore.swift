@@ -111,9 +111,15 @@ public struct ExportStore: Sendable {
         let zones: Int = try row?.decode("zones") ?? 0
         var name = "UTC"
         if zones == 1, let chosen = try row?.decode("zone", as: String?.self), HostTimeZone.zone(chosen) != nil {
-            // The times are converted by PostgreSQL: a name its time zone data lacks would fail the COPY.
-            let known = try await self.database.query("SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = \(chosen)) AS known")
-            if try known.first?.decode("known", as: Bool.self) == true { name = chosen }
+            // The times are converted by PostgreSQL: a name its time zone data lacks would fail the
+            // COPY. Asked by converting one instant, not by searching pg_timezone_names, which
+            // reads every file of the zone database (86-115 ms an export, against under 1 ms).
+            do {
+                _ = try await self.database.query("SELECT now() AT TIME ZONE \(chosen) AS converted")
+                name = chosen
+            } catch let error as PQError where error.isInvalidParameterValue {
+                // Unknown to PostgreSQL: the export's times stay in UTC.
+            }
         }
         let zone = (name: name, zone: HostTimeZone.zone(name) ?? Self.utc)
         let suffix = request.fileNameSuffix
