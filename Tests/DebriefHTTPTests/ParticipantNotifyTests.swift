@@ -120,11 +120,14 @@ struct ParticipantNotifyTests {
         await database.shutdown()
     }
 
-    /// Sends `payload` on the channel from another session and waits until the listener hears it:
-    /// everything committed before it has been heard too (PostgreSQL delivers in commit order).
-    static func mark(_ payload: String, _ database: Database, _ heard: HeardNotifications) async throws {
+    /// Sends `payload` on `channel` (the participants' by default, or the room's) from another
+    /// session and waits until the listener hears it: everything committed before it has been
+    /// heard too (PostgreSQL delivers in commit order).
+    static func mark(
+        _ payload: String, _ database: Database, _ heard: HeardNotifications, on channel: String = ParticipantEvents.channel
+    ) async throws {
         for _ in 0..<1_200 {
-            try await database.execute("SELECT pg_notify(\(ParticipantEvents.channel), \(payload))")
+            try await database.execute("SELECT pg_notify(\(channel), \(payload))")
             if try await Self.heard(heard, within: 100, { $0.contains(payload) }) { return }
         }
         Issue.record("the listener never heard \(payload)")

@@ -32,16 +32,6 @@ struct RoomQuestionNotifyTests {
         try await body(heard)
     }
 
-    /// Sends `payload` on the room's channel until the listener hears it: it listens from then on.
-    static func mark(_ payload: String, _ database: Database, _ heard: HeardNotifications) async throws {
-        for _ in 0..<1_200 {
-            try await database.execute("SELECT pg_notify(\(RoomEvents.channel), \(payload))")
-            if try await ParticipantNotifyTests.heard(heard, within: 100, { $0.contains(payload) }) { return }
-        }
-        Issue.record("the listener never heard \(payload)")
-        throw CancellationError()
-    }
-
     /// Runs `change`, then waits until the listener heard one more announcement of `meeting` than
     /// before: an event that must come, so the wait only ends a broken run (two minutes).
     static func announces(
@@ -64,7 +54,7 @@ struct RoomQuestionNotifyTests {
             let owner = try await RoomQuestionsModerationPageTests.owner(api, fixture)
             let results = HeardNotifications()
             try await Self.listening(database, results: results) { heard in
-                try await Self.mark("ready", database, heard)
+                try await ParticipantNotifyTests.mark("ready", database, heard, on: RoomEvents.channel)
                 try await Self.announces(meeting, heard, "settings") { try await RoomQuestionsPageTests.turnOn(api, fixture) }
                 let browser = try await api.joinRoom(fixture.code)
                 try await Self.announces(meeting, heard, "a page's post") {
