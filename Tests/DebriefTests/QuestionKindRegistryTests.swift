@@ -69,6 +69,21 @@ struct QuestionKindRegistryTests {
         #expect(try JSONDecoder().decode(QuestionInput.self, from: json) == input, "and read back as its declared type")
     }
 
+    /// The present members are looked up from the answer's own (a dictionary, in no order), so
+    /// this pins that they still come back in the registry's order, each with its own kind.
+    @Test func anAnswersPresentMembersComeInTheRegistrysOrderWithTheirKinds() {
+        var input = AnswerInput(questionKey: "q1")
+        input.rating = 3; input.optionIds = ["o1"]; input.otherText = "x"; input.text = "t"
+        input.ratings = ["s": 1]; input.ranking = ["o1"]; input.number = 2; input.date = "2026-12-01"
+        let present = input.presentKindFields
+        #expect(present.map(\.name) == QuestionKinds.answerMembers.map(\.name))
+        for field in present {
+            let owner = QuestionKinds.all.first { $0.answerFields.contains(field.name) }
+            #expect(owner?.kind == field.kind, "\(field.name) belongs to its declaring kind")
+        }
+        #expect(AnswerInput(questionKey: "q1").presentKindFields.isEmpty)
+    }
+
     @Test func anAnswerDeclaresOnlyTheTypesTheSubmissionReadersTake() {
         for member in QuestionKinds.answerMembers {
             switch member.type {
