@@ -102,7 +102,7 @@ public final class Connection: @unchecked Sendable {
         guard !parameters.contains(where: { $0 == nil }) else {
             throw PQError(.invalidParameter, "COPY parameters cannot be NULL")
         }
-        let select = query.render { "current_setting('pq.copy_\($0)')" }
+        let select = query.render(placeholder: SQLQuery.copySetting)
         let copy = "COPY (\(select)) TO STDOUT WITH (\(format.sqlOptions))"
         if !parameters.isEmpty {
             let settings = (1...parameters.count).map { "set_config('pq.copy_\($0)', $\($0), true)" }

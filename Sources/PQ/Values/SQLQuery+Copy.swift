@@ -9,6 +9,11 @@ extension SQLQuery {
             guard let value else { throw PQError(.invalidParameter, "COPY parameters cannot be NULL") }
             return value
         }
-        return (self.render { "current_setting('pq.copy_\($0)')" }, settings)
+        return (self.render(placeholder: Self.copySetting), settings)
+    }
+
+    /// Parameter `n` inside `COPY (…)`, which takes none: `current_setting('pq.copy_n')`.
+    static func copySetting(_ index: Int, _ text: inout [UInt8]) {
+        text.append(contentsOf: "current_setting('pq.copy_\(index)')".utf8)
     }
 }
