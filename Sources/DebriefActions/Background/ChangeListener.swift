@@ -10,6 +10,7 @@ import ServiceLifecycle
 ///   and the live hub sends the next snapshot;
 /// - changes to a room (``RoomEvents/channel``: its questions, votes, reactions): the room's
 ///   shared list goes stale and the hub recomputes only the room's audiences, no results report;
+/// - each batch of the room's votes (``RoomVoteNotice/channel``): the phones' marks kept here follow it;
 /// - account, token and share changes (``TokenCache/channel``): the token cache forgets the
 ///   account, and the account's live streams check their access at once.
 ///
@@ -54,10 +55,12 @@ public struct ChangeListener: Service {
     }
 
     private func listen() async {
-        let channels = [ParticipantEvents.channel, RoomEvents.channel, TokenCache.channel]
+        let channels = [ParticipantEvents.channel, RoomEvents.channel, RoomVoteNotice.channel, TokenCache.channel]
         do {
             for try await event in try self.database.notifications(channels: channels).cancelOnGracefulShutdown() {
                 switch event {
+                case .notification(let notification) where notification.channel == RoomVoteNotice.channel:
+                    if let notice = RoomVoteNotice(payload: notification.payload) { self.rooms?.heard(notice) }
                 case .notification(let notification):
                     guard let id = UUID(uuidString: notification.payload) else { continue }
                     if notification.channel == TokenCache.channel {

@@ -1,4 +1,5 @@
 import Debrief
+import DebriefStore
 import Foundation
 import PQ
 
@@ -51,6 +52,9 @@ public final class RoomLists: @unchecked Sendable {
     }
 
     private let compute: Compute
+    /// Each phone's own marks beside the shared list (decision 109), kept in step by the same
+    /// listener: ``heard(_:)``, ``changedAll()``.
+    public let marks: RoomMarks?
     private let maxAge: Duration
     private let capacity: Int
     /// The computations running for readers who wait (held, never forgotten).
@@ -67,8 +71,9 @@ public final class RoomLists: @unchecked Sendable {
     /// `compute` reads a meeting's settings and the questions its room sees (the store's
     /// `roomList`); `maxAge` bounds how long a list is served with no change heard; at most
     /// `capacity` meetings' lists are kept.
-    public init(maxAge: Duration = .seconds(2), capacity: Int = 10_000, compute: @escaping Compute) {
+    public init(maxAge: Duration = .seconds(2), capacity: Int = 10_000, marks: RoomMarks? = nil, compute: @escaping Compute) {
         self.compute = compute
+        self.marks = marks
         self.maxAge = maxAge
         self.capacity = max(1, capacity)
     }
@@ -98,12 +103,20 @@ public final class RoomLists: @unchecked Sendable {
         }
     }
 
-    /// Notifications may have been missed: every list is computed again before it is served.
+    /// Notifications may have been missed: every list is computed again before it is served, and
+    /// every phone's marks are read again.
     public func changedAll() {
         self.lock.withLock {
             self.clock += 1
             self.allChangedAt = self.clock
         }
+        self.marks?.forgetAll()
+    }
+
+    /// A batch of votes committed on some instance: the phones' marks follow it. (The list itself
+    /// hears the same batch on ``RoomEvents/channel``, with the room's other changes.)
+    public func heard(_ notice: RoomVoteNotice) {
+        self.marks?.heard(notice)
     }
 
     /// How many computations ran (for tests and operators).

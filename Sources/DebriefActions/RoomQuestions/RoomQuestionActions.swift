@@ -18,7 +18,8 @@ public struct RoomQuestionActions: Sendable {
         self.forms = forms
         self.store = store
         self.voters = voters
-        self.lists = RoomLists(maxAge: listMaxAge) { meeting in try await store.roomList(meeting: meeting) }
+        let marks = RoomMarks(instance: store.instance) { voter, meeting in try await store.votes(of: voter, meeting: meeting) }
+        self.lists = RoomLists(maxAge: listMaxAge, marks: marks) { meeting in try await store.roomList(meeting: meeting) }
     }
 
     /// A participant of the room of one form, as an identity this server issued for it
@@ -40,13 +41,14 @@ public struct RoomQuestionActions: Sendable {
 
     ///
     /// The list is the room's shared one (``RoomLists``: computed once per change, whoever reads
-    /// it); the voter's marks are read from their own votes alone, one probe per question shown.
+    /// it); the voter's marks are their own votes alone, kept on this instance once read
+    /// (``RoomMarks``, decision 109): in the common case the read runs no statement.
     public func roomView(code: String, voter: RoomVoter?) async throws -> RoomView {
         let form = try await self.forms.form(code: code)
         let shared = try await self.lists.list(form.meetingID)
         var questions = shared.questions
-        if let voter, !questions.isEmpty {
-            let marked = try await self.store.marks(of: voter.id, among: questions.map(\.id))
+        if let voter, !questions.isEmpty, let marks = self.lists.marks {
+            let marked = try await marks.marks(of: voter.id, meeting: form.meetingID)
             for index in questions.indices where marked.contains(questions[index].id) { questions[index].votedByMe = true }
         }
         return RoomView(settings: shared.settings, questions: questions)
@@ -80,7 +82,9 @@ public struct RoomQuestionActions: Sendable {
     /// while the room takes no questions.
     public func vote(_ up: Bool, question: UUID, by voter: RoomVoter) async throws {
         let form = try await self.forms.form(code: voter.code)
-        try await self.store.vote(up, question: question, meeting: form.meetingID, voter: voter.id)
+        if let stamp = try await self.store.vote(up, question: question, meeting: form.meetingID, voter: voter.id) {
+            self.lists.marks?.voted(up, question: question, meeting: form.meetingID, voter: voter.id, stamp: stamp)
+        }
     }
 
     // MARK: - Live

@@ -31,12 +31,17 @@ extension RoomQuestionStore {
         let open: Bool
         let shown: Bool
         let changed: Bool
+        /// The batch that stored it, named in its notice (``RoomVoteNotice``).
+        let stamp: RoomVoteStamp
     }
 
     /// Stores `votes` in one statement (its own transaction: answered once committed), each
     /// while its room takes questions and through ``visibleToRoom``; the outcomes in the same order. The caller keeps two votes of
-    /// one key out of the same batch.
-    static func store(_ votes: [Vote], on database: Database) async throws -> [VoteOutcome] {
+    /// one key out of the same batch. The statement announces what it changed on
+    /// ``RoomVoteNotice/channel`` under `stamp` (`pg_notify` inside it: heard exactly when it
+    /// commits, in commit order), which keeps every instance's marks of the voters in step.
+    static func store(_ votes: [Vote], on database: Database, stamp: RoomVoteStamp) async throws -> [VoteOutcome] {
+        let header = stamp.instance.uuidString.lowercased() + " " + String(stamp.batch)
         let rows = try await database.query(
             """
             WITH items AS (
@@ -48,7 +53,7 @@ extension RoomQuestionStore {
                 SELECT i.* FROM items i JOIN room_question_settings s ON s.meeting_id = i.meeting AND s.enabled
             ),
             shown AS (
-                SELECT i.n, i.question, i.voter, i.up FROM opened i
+                SELECT i.n, i.question, i.meeting, i.voter, i.up FROM opened i
                 JOIN room_questions q ON q.id = i.question AND q.meeting_id = i.meeting AND \(Self.visibleToRoom)
             ),
             added AS (
@@ -68,17 +73,31 @@ extension RoomQuestionStore {
                 FROM (SELECT question_id, sum(delta)::int8 AS delta FROM changes GROUP BY question_id) d
                 WHERE q.id = d.question_id AND d.delta <> 0
                 RETURNING q.id
+            ),
+            numbered AS (
+                SELECT s.meeting, c.voter, c.question_id, c.delta,
+                    (row_number() OVER () - 1) / \(RoomVoteNotice.changesPerNotice)::int8 AS chunk,
+                    (count(*) OVER () - 1) / \(RoomVoteNotice.changesPerNotice)::int8 AS last
+                FROM changes c JOIN shown s ON s.question = c.question_id AND s.voter = c.voter
+            ),
+            notified AS (
+                SELECT pg_notify(\(RoomVoteNotice.channel), g.payload) FROM (
+                    SELECT chunk, \(header)::text || ' ' || (chunk = last)::int::text || ' ' || string_agg(
+                        meeting::text || ',' || voter::text || ',' || question_id::text || ',' || (delta > 0)::int::text, ' ') AS payload
+                    FROM numbered GROUP BY chunk, last ORDER BY chunk
+                ) g
             )
             SELECT i.n, o.n IS NOT NULL AS open, s.n IS NOT NULL AS shown, c.question_id IS NOT NULL AS changed
             FROM items i
             LEFT JOIN opened o ON o.n = i.n
             LEFT JOIN shown s ON s.n = i.n
             LEFT JOIN changes c ON c.question_id = i.question AND c.voter = i.voter
+            CROSS JOIN (SELECT count(*) AS sent FROM notified) notices
             ORDER BY i.n
             """
         )
         let outcomes = try rows.map { row in
-            VoteOutcome(open: try row.decode("open"), shown: try row.decode("shown"), changed: try row.decode("changed"))
+            VoteOutcome(open: try row.decode("open"), shown: try row.decode("shown"), changed: try row.decode("changed"), stamp: stamp)
         }
         guard outcomes.count == votes.count else { throw PQError(.protocolViolation, "a batch of votes answered \(outcomes.count) rows for \(votes.count)") }
         return outcomes

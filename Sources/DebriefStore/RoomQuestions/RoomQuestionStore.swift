@@ -48,7 +48,7 @@ public struct RoomQuestionStore: Sendable {
     /// The settings and, while questions are on, the questions the room sees with their votes, in
     /// the room's order (``RoomQuestion/roomOrder(_:_:)``), marked for nobody: the list every
     /// reader of the room shares (`RoomLists` in the use cases, issue 72), each reader's own marks
-    /// read apart (``marks(of:among:)``). One statement: a read of the room's list holds a pooled
+    /// read apart (``votes(of:meeting:)``). One statement: a read of the room's list holds a pooled
     /// connection once (issue 52).
     public func roomList(meeting: UUID) async throws -> (settings: RoomQuestionSettings, questions: [RoomQuestion]) {
         let rows = try await self.database.query(
@@ -64,17 +64,20 @@ public struct RoomQuestionStore: Sendable {
         return (settings, try listed.map(Self.question(row:)).sorted(by: RoomQuestion.roomOrder))
     }
 
-    /// Which of `questions` `voter` has upvoted: one probe of the votes' key per question, and
-    /// nothing else read — a phone's marks from its own votes only, beside the shared list.
-    public func marks(of voter: UUID, among questions: [UUID]) async throws -> Set<UUID> {
-        guard !questions.isEmpty else { return [] }
+    /// Every question of the meeting `voter` has upvoted, and nothing else read: a phone's marks
+    /// from its own votes only, beside the shared list. Read once per phone and instance
+    /// (`RoomMarks` in the use cases keeps them in step with the votes' notices, decision 109).
+    public func votes(of voter: UUID, meeting: UUID) async throws -> Set<UUID> {
         let rows = try await self.database.query(
             """
-            SELECT question_id FROM room_question_votes
-            WHERE question_id = ANY(\(questions)::uuid[]) AND voter = \(voter)
+            SELECT v.question_id FROM room_question_votes v JOIN room_questions q ON q.id = v.question_id
+            WHERE q.meeting_id = \(meeting) AND v.voter = \(voter)
             """)
         return Set(try rows.map { try $0.decode("question_id", as: UUID.self) })
     }
+
+    /// This instance in the notices of its votes (``RoomVoteNotice``).
+    public var instance: UUID { self.votes.instance }
 
     /// Stores `input` from `author` when the room is open for questions, after the caps
     /// (``StoredAdmission/roomQuestion(meeting:author:on:)``); shown at once or waiting for the
@@ -109,12 +112,16 @@ public struct RoomQuestionStore: Sendable {
     /// another meeting's). Answered once the vote is committed, in a batch with
     /// the votes that arrived meanwhile (``RoomVoteBatcher``, ``store(_:on:)``: one statement, no
     /// transaction of its own around it). A hide that commits while the batch runs may still see
-    /// the vote counted; the vote was cast while the room saw it.
-    public func vote(_ up: Bool, question: UUID, meeting: UUID, voter: UUID) async throws {
+    /// the vote counted; the vote was cast while the room saw it. Returns the batch that stored or
+    /// removed a vote (its notice names it: ``RoomVoteNotice``); nil when nothing changed.
+    @discardableResult
+    public func vote(_ up: Bool, question: UUID, meeting: UUID, voter: UUID) async throws -> RoomVoteStamp? {
         let outcome = try await self.votes.store(Vote(up: up, question: question, meeting: meeting, voter: voter))
         guard outcome.open else { throw Self.closedToVotes }
         guard outcome.shown else { throw DebriefError.notFound("question") }
-        if outcome.changed { self.notifier.roomChanged(meeting: meeting) }
+        guard outcome.changed else { return nil }
+        self.notifier.roomChanged(meeting: meeting)
+        return outcome.stamp
     }
 
     static let closed = DebriefError(.conflict, "questions from the room are off for this meeting", field: "text")
@@ -125,7 +132,7 @@ public struct RoomQuestionStore: Sendable {
 
     /// The meeting's questions matching `only`, with their vote counts (kept on the question by
     /// ``store(_:on:)``: no vote row is counted here), marked for nobody: a voter's own marks are
-    /// ``marks(of:among:)``'s.
+    /// ``votes(of:meeting:)``'s.
     static func list(meeting: UUID, only: SQLQuery) -> SQLQuery {
         """
         SELECT q.id, q.body, q.display_name, q.status, q.answered, q.pinned, q.posted_at, q.votes, false AS voted

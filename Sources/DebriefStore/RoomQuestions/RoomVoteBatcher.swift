@@ -18,13 +18,22 @@ import PQ
 /// the later one waits for the next, where it sees the first one's rows, as one at a time would.
 /// A batch that meets another instance's in a deadlock is run again; one refused for one vote's
 /// row is run again vote by vote, so only that vote sees the error.
+///
+/// Each statement is numbered (``RoomVoteStamp``: this batcher's instance, then 1, 2, … one
+/// attempt after another), and its notice carries the number: as batches run one at a time,
+/// their notices arrive in the order of their numbers (decision 109).
 final class RoomVoteBatcher: Sendable {
     private let queue: CommitQueue<RoomQuestionStore.Vote, RoomQuestionStore.VoteOutcome>
+    /// This instance in the notices of its batches.
+    let instance: UUID
 
     /// `maxBatchSize`: the most votes one statement carries. One batch at a time per instance.
     init(database: Database, maxBatchSize: Int = 256) {
+        let instance = UUID()
+        let numbers = BatchNumbers()
+        self.instance = instance
         let commit: @Sendable ([RoomQuestionStore.Vote]) async throws -> [RoomQuestionStore.VoteOutcome] = { votes in
-            try await Self.commit(votes, on: database)
+            try await Self.commit(votes, on: database) { RoomVoteStamp(instance: instance, batch: numbers.next()) }
         }
         self.queue = CommitQueue(
             maxConcurrentBatches: 1, maxBatchSize: maxBatchSize, commit: commit,
@@ -47,14 +56,31 @@ final class RoomVoteBatcher: Sendable {
 
     /// One statement; run again (up to three times) when it lost a deadlock with another
     /// instance's batch, which rolled it back whole.
-    private static func commit(_ votes: [RoomQuestionStore.Vote], on database: Database) async throws -> [RoomQuestionStore.VoteOutcome] {
+    private static func commit(
+        _ votes: [RoomQuestionStore.Vote], on database: Database, stamp: () -> RoomVoteStamp
+    ) async throws -> [RoomQuestionStore.VoteOutcome] {
         var attempt = 1
         while true {
             do {
-                return try await RoomQuestionStore.store(votes, on: database)
+                return try await RoomQuestionStore.store(votes, on: database, stamp: stamp())
             } catch let error as PQError where error.isTransactionConflict && attempt < 3 {
                 attempt += 1
             }
+        }
+    }
+}
+
+/// The numbers of one instance's batches, from 1.
+//
+// `@unchecked Sendable` is safe because `last` is only touched under `lock`.
+private final class BatchNumbers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: UInt64 = 0
+
+    func next() -> UInt64 {
+        self.lock.withLock {
+            self.last += 1
+            return self.last
         }
     }
 }
