@@ -132,8 +132,8 @@ func withTestApp(
     do {
         try await app.test(.router) { client in try await body(APIClient(client: client), database) }
     } catch {
-        await database.shutdown()
+        await TestDatabase.drop(database)
         throw error
     }
-    await database.shutdown()
+    await TestDatabase.drop(database)
 }
