@@ -14,12 +14,17 @@ from typing import Callable, TypeVar
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import SessionNotCreatedException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WAIT_SECONDS = 60
+# Chromium that does not answer chromedriver in time ("chrome not reachable") is started again:
+# on a machine busy with builds its start can miss chromedriver's own deadline. The page under
+# test is not involved yet, so a new start hides nothing of Debrief's.
+STARTS = 3
 
 T = TypeVar("T")
 
@@ -37,7 +42,13 @@ def start_chromium(width: int = 390, height: int = 844, language: str = "en", ja
     if not javascript:
         prefs["profile.managed_default_content_settings.javascript"] = 2
     options.add_experimental_option("prefs", prefs)
-    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    for start in range(1, STARTS + 1):
+        try:
+            driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+            break
+        except SessionNotCreatedException:
+            if start == STARTS:
+                raise
     # The layout viewport exactly as asked (the window's size includes none of a phone's chrome).
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})

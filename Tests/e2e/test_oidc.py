@@ -18,7 +18,7 @@ import requests
 from selenium.webdriver.common.by import By
 
 from browser import wait_for
-from conftest import API, Host, free_port, psql, start_server
+from conftest import API, REQUEST_SECONDS, Host, free_port, psql, start_server
 from oidc_provider import Provider
 
 NAME = "Acme ID"
@@ -53,7 +53,7 @@ def debrief(provider: Provider, database_url: str):
 
 
 def control(provider: Provider, **change):
-    answer = requests.post(provider.issuer + "/control", json=change, timeout=5)
+    answer = requests.post(provider.issuer + "/control", json=change, timeout=REQUEST_SECONDS)
     assert answer.status_code == 200, answer.text
 
 
@@ -67,15 +67,15 @@ def counts(database_url: str) -> tuple[int, int, int]:
 def sign_in(base_url: str, browser: requests.Session | None = None, next_path: str = "/m") -> requests.Response:
     """A browser following every redirect: Debrief → provider → Debrief's callback → next."""
     browser = browser or requests.Session()
-    return browser.get(f"{base_url}/signin/company?next={urllib.parse.quote(next_path, safe='')}", timeout=15)
+    return browser.get(f"{base_url}/signin/company?next={urllib.parse.quote(next_path, safe='')}", timeout=REQUEST_SECONDS)
 
 
 def callback_url(base_url: str, browser: requests.Session) -> str:
     """Starts a sign-in and stops at the callback URL the provider sends the browser to."""
-    start = browser.get(base_url + "/signin/company", allow_redirects=False, timeout=10)
+    start = browser.get(base_url + "/signin/company", allow_redirects=False, timeout=REQUEST_SECONDS)
     assert start.status_code == 303, start.text
     assert "debrief_oidc_state" in start.cookies
-    authorize = browser.get(start.headers["Location"], allow_redirects=False, timeout=10)
+    authorize = browser.get(start.headers["Location"], allow_redirects=False, timeout=REQUEST_SECONDS)
     assert authorize.status_code == 302, authorize.text
     return authorize.headers["Location"]
 
@@ -88,10 +88,10 @@ def refused(response: requests.Response, status: int, words: str, database_url: 
 
 
 def test_the_sign_in_page_offers_the_company_sign_in_in_english_and_korean(debrief):
-    english = requests.get(debrief.base_url + "/signin", timeout=5)
+    english = requests.get(debrief.base_url + "/signin", timeout=REQUEST_SECONDS)
     assert f"Sign in with {NAME}" in english.text
     assert 'name="password"' in english.text, "passwords still sign in when company sign-in is not the only way"
-    korean = requests.get(debrief.base_url + "/signin", headers={"Accept-Language": "ko"}, timeout=5)
+    korean = requests.get(debrief.base_url + "/signin", headers={"Accept-Language": "ko"}, timeout=REQUEST_SECONDS)
     assert f"{NAME}(으)로 로그인" in korean.text
 
 
@@ -137,7 +137,7 @@ def test_a_password_account_squatting_an_address_is_not_handed_its_real_owner(de
     status = squatter_browser.find_element(By.ID, "address-status").text
     assert "not confirmed" in status and "company sign-in" in status, status
     login = requests.post(debrief.base_url + "/v1/tokens", json={"email": "victim@acme.test", "password": "correct horse battery"},
-                          timeout=10)
+                          timeout=REQUEST_SECONDS)
     assert login.status_code == 201, login.text
     squatter_id = psql(database_url, "SELECT id FROM accounts WHERE email = 'victim@acme.test'")
     squatter = Host(API(debrief.base_url), "victim@acme.test", "correct horse battery", login.json()["token"], squatter_id)
@@ -206,24 +206,24 @@ def test_a_replayed_state_and_a_replayed_code_are_refused(debrief, provider, dat
     control(provider, mode="normal", user={"sub": "emp-1001", "email": "ana@acme.test", "email_verified": True})
     browser = requests.Session()
     first = callback_url(debrief.base_url, browser)
-    done = browser.get(first, allow_redirects=False, timeout=10)
+    done = browser.get(first, allow_redirects=False, timeout=REQUEST_SECONDS)
     assert done.status_code == 303 and done.headers["Location"] == "/m", done.text[:300]
     before = counts(database_url)
     # The same callback again (a reload, or someone who saw the URL): the state is used up.
-    refused(browser.get(first, timeout=10), 400, "was used already", database_url, before)
+    refused(browser.get(first, timeout=REQUEST_SECONDS), 400, "was used already", database_url, before)
     # A fresh sign-in's state with the first, used code: the provider refuses the code.
     used_code = urllib.parse.parse_qs(urllib.parse.urlsplit(first).query)["code"][0]
     fresh = callback_url(debrief.base_url, browser)
     state = urllib.parse.parse_qs(urllib.parse.urlsplit(fresh).query)["state"][0]
     replay = f"{debrief.base_url}/signin/company/callback?code={used_code}&state={state}"
-    refused(browser.get(replay, timeout=10), 400, "refused this sign-in link", database_url, before)
+    refused(browser.get(replay, timeout=REQUEST_SECONDS), 400, "refused this sign-in link", database_url, before)
 
 
 def test_a_callback_from_another_browser_is_refused(debrief, provider, database_url):
     control(provider, mode="normal")
     url = callback_url(debrief.base_url, requests.Session())
     before = counts(database_url)
-    refused(requests.get(url, timeout=10), 400, "was not started in this browser", database_url, before)
+    refused(requests.get(url, timeout=REQUEST_SECONDS), 400, "was not started in this browser", database_url, before)
 
 
 def test_sign_out_ends_the_session_and_the_providers(debrief, provider):
@@ -231,7 +231,7 @@ def test_sign_out_ends_the_session_and_the_providers(debrief, provider):
     browser = requests.Session()
     landed = sign_in(debrief.base_url, browser)
     csrf = re.search(r'name="csrf" value="([^"]+)"', landed.text).group(1)
-    out = browser.post(debrief.base_url + "/signout", data={"csrf": csrf}, allow_redirects=False, timeout=10)
+    out = browser.post(debrief.base_url + "/signout", data={"csrf": csrf}, allow_redirects=False, timeout=REQUEST_SECONDS)
     # A page, not a redirect (the CSP's form-action 'self' would block a redirect off the origin):
     # it goes on by a GET of its own (Refresh) and links the provider's end-session URL.
     assert out.status_code == 200, out.text[:300]
@@ -241,12 +241,12 @@ def test_sign_out_ends_the_session_and_the_providers(debrief, provider):
     end_session = refresh.removeprefix("0; url=")
     assert f'href="{end_session.replace("&", "&amp;")}"' in out.text
     assert f"Continue to sign out of {NAME}" in out.text
-    back = browser.get(end_session, timeout=10)
+    back = browser.get(end_session, timeout=REQUEST_SECONDS)
     assert urllib.parse.urlsplit(back.url).path == "/signin"
     logout = provider.logouts[-1]
     assert logout["post_logout_redirect_uri"] == debrief.base_url + "/signin"
     assert logout["id_token_hint"].count(".") == 2
-    assert urllib.parse.urlsplit(browser.get(debrief.base_url + "/m", timeout=10).url).path == "/signin"
+    assert urllib.parse.urlsplit(browser.get(debrief.base_url + "/m", timeout=REQUEST_SECONDS).url).path == "/signin"
 
 
 def test_sign_out_in_chromium_reaches_the_provider_under_the_pages_csp(debrief, provider, browser):
@@ -306,7 +306,7 @@ def test_a_userinfo_answer_for_another_subject_is_refused(debrief, provider, dat
 ])
 def test_hostile_callback_queries_are_clear_4xx_pages(debrief, database_url, query):
     before = counts(database_url)
-    answer = requests.get(f"{debrief.base_url}/signin/company/callback?{query}", timeout=10)
+    answer = requests.get(f"{debrief.base_url}/signin/company/callback?{query}", timeout=REQUEST_SECONDS)
     assert 400 <= answer.status_code < 500, (answer.status_code, answer.text[:300])
     assert answer.headers["Content-Type"].startswith("text/html")
     assert counts(database_url) == before
@@ -316,24 +316,24 @@ def test_company_sign_in_only_hides_passwords_but_for_the_break_glass_admin(debr
     email = API(debrief.base_url).sign_up("Eve").email
     server = start_server(database_url, env=oidc_env(provider, DEBRIEF_OIDC_ONLY="yes"))
     try:
-        page = requests.get(server.base_url + "/signin", timeout=5)
+        page = requests.get(server.base_url + "/signin", timeout=REQUEST_SECONDS)
         assert f"Sign in with {NAME}" in page.text
         assert 'name="password"' not in page.text
         assert "Administrator? Sign in with a password" in page.text
         # Sign-up with a password is closed.
-        refused_signup = requests.post(server.base_url + "/v1/accounts", timeout=5, json={
+        refused_signup = requests.post(server.base_url + "/v1/accounts", timeout=REQUEST_SECONDS, json={
             "email": "late@example.com", "password": "correct horse battery", "displayName": "Late"})
         assert refused_signup.status_code == 403, refused_signup.text
         # An existing host's right password: refused, with the way to sign in.
-        token = requests.post(server.base_url + "/v1/tokens", json={"email": email, "password": "correct horse battery"}, timeout=5)
+        token = requests.post(server.base_url + "/v1/tokens", json={"email": email, "password": "correct horse battery"}, timeout=REQUEST_SECONDS)
         assert token.status_code == 403, token.text
         # The break-glass admin signs in with a password.
         psql(database_url, f"UPDATE accounts SET role = 'admin' WHERE email = '{email}'")
         browser = requests.Session()
-        form = browser.get(server.base_url + "/signin?password=1", timeout=5)
+        form = browser.get(server.base_url + "/signin?password=1", timeout=REQUEST_SECONDS)
         assert 'name="password"' in form.text
         csrf = re.search(r'name="csrf" value="([^"]+)"', form.text).group(1)
-        signed = browser.post(server.base_url + "/signin", timeout=5, allow_redirects=False,
+        signed = browser.post(server.base_url + "/signin", timeout=REQUEST_SECONDS, allow_redirects=False,
                               data={"csrf": csrf, "next": "/m", "email": email, "password": "correct horse battery"})
         assert signed.status_code == 303 and "debrief_session" in browser.cookies, signed.text[:300]
     finally:

@@ -7,7 +7,7 @@ import json
 
 import requests
 
-from conftest import API
+from conftest import API, REQUEST_SECONDS
 from openapi_check import RECORDER
 
 
@@ -93,11 +93,11 @@ def test_a_stopped_servers_port_taken_by_another_service_is_not_checked(api: API
     try:
         RECORDER.take_mismatches()
         RECORDER.watch(base, lambda: running[0])
-        assert requests.get(base + "/control", timeout=5).status_code == 200
+        assert requests.get(base + "/control", timeout=REQUEST_SECONDS).status_code == 200
         reported = RECORDER.take_mismatches()
         assert any("/control" in str(m) for m in reported), reported  # watched while running
         running[0] = False  # the server at that origin stopped; another service has the port
-        assert requests.get(base + "/authorize", timeout=5).status_code == 200
+        assert requests.get(base + "/authorize", timeout=REQUEST_SECONDS).status_code == 200
         assert RECORDER.take_mismatches() == []
     finally:
         other.shutdown()

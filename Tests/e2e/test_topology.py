@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from conftest import API, ROOT, psql, wait_until
+from conftest import API, REQUEST_SECONDS, ROOT, psql, wait_until
 from load import LiveStream, Submitter, check_stored, submission
 
 sys.path.insert(0, str(ROOT / "scripts" / "lib"))
@@ -126,21 +126,21 @@ def test_state_is_shared_across_instances(topology):
 
     # A page session made through A is good at B (the session lives in the database).
     page = requests.Session()
-    csrf = re.search(r'name="csrf" value="([^"]+)"', page.get(f"{topology.instance_url(0)}/signin", timeout=10).text).group(1)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.get(f"{topology.instance_url(0)}/signin", timeout=REQUEST_SECONDS).text).group(1)
     signed_in = page.post(f"{topology.instance_url(0)}/signin", data={"email": host.email, "password": host.password, "csrf": csrf},
-                          allow_redirects=False, timeout=10)
+                          allow_redirects=False, timeout=REQUEST_SECONDS)
     assert signed_in.status_code == 303, signed_in.text
     cookies = {cookie.name: cookie.value for cookie in page.cookies}
-    at_b = requests.get(f"{topology.instance_url(1)}/m", cookies=cookies, allow_redirects=False, timeout=10)
+    at_b = requests.get(f"{topology.instance_url(1)}/m", cookies=cookies, allow_redirects=False, timeout=REQUEST_SECONDS)
     assert at_b.status_code == 200, (at_b.status_code, at_b.headers.get("Location"))
     # A CSRF token from a page of A is good for a post at C (derived from the session, no
     # per-process secret): signing out there works.
-    page_at_a = requests.get(f"{topology.instance_url(0)}/m", cookies=cookies, timeout=10).text
+    page_at_a = requests.get(f"{topology.instance_url(0)}/m", cookies=cookies, timeout=REQUEST_SECONDS).text
     token = re.search(r'action="/signout"><input type="hidden" name="csrf" value="([^"]+)"', page_at_a).group(1)
     signed_out = requests.post(f"{topology.instance_url(2)}/signout", data={"csrf": token}, cookies=cookies,
-                               allow_redirects=False, timeout=10)
+                               allow_redirects=False, timeout=REQUEST_SECONDS)
     assert signed_out.status_code == 303, signed_out.text
-    assert requests.get(f"{topology.instance_url(0)}/m", cookies=cookies, allow_redirects=False, timeout=10).status_code == 303
+    assert requests.get(f"{topology.instance_url(0)}/m", cookies=cookies, allow_redirects=False, timeout=REQUEST_SECONDS).status_code == 303
 
     # An idempotency key used at A replays at B: one response, the same id.
     body = submission("shared-key-1")
@@ -255,7 +255,7 @@ def test_the_rate_limit_is_global_across_three_instances(topology):
         session = requests.Session()
         while not stop.is_set():
             # One client address (HAProxy appends the real peer, which the instances trust).
-            reply = session.get(f"{topology.base_url}/v1/f/{code}", headers={"X-Forwarded-For": "198.51.100.7"}, timeout=10)
+            reply = session.get(f"{topology.base_url}/v1/f/{code}", headers={"X-Forwarded-For": "198.51.100.7"}, timeout=REQUEST_SECONDS)
             with lock:
                 if reply.status_code == 200:
                     accepted[0] += 1
