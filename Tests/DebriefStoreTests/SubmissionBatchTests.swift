@@ -279,7 +279,9 @@ struct SubmissionBatchTests {
         let first = Task { try await responses.submit(Self.submission(blocked)) }
         try await Self.waitUntil { responses.batcher.statistics == (queued: 0, running: 1) }
         let second = Task { try await responses.submit(Self.submission(open)) }
-        try await Self.waitUntil { responses.batcher.statistics == (queued: 1, running: 1) }
+        // Queued behind the stalled batch, or already taken by the relief batch: on a busy
+        // machine the test can miss the 300 ms it waits in line (issue 69 goal 6).
+        try await Self.waitUntil { responses.batcher.statistics.queued == 1 || responses.batcher.batchesRun >= 2 }
         // Stored while the form stays locked: the relief batch ran beside the stalled one and closed.
         try await Self.waitUntil { responses.batcher.statistics == (queued: 0, running: 1) }
         try #require(responses.batcher.statistics == (queued: 0, running: 1))
