@@ -141,8 +141,18 @@ struct RoomListSharingTests {
             }
             #expect(started, "both streams start from a snapshot")
             // The listener is heard once it has started: its reconnect marks everything changed.
+            // What that and the first snapshots recompute is over when the hub has nothing
+            // scheduled or running and the hosts heard each report computed (one event each):
+            // counts, not a pause, which a busy machine outlasts (issue 69, goal 6).
             try await Self.untilListening(database, meeting, hub: hub)
-            try await Task.sleep(for: .milliseconds(300))
+            let settled = { @Sendable in
+                try await Self.eventually {
+                    let (scheduled, pending) = (await hub.retained.scheduled, await hub.pendingRecomputations)
+                    let heard = await hostEvents.count
+                    return scheduled == 0 && pending == 0 && heard == services.sharedResults.computationCount
+                }
+            }
+            #expect(try await settled(), "the hub settles")
             let computed = services.sharedResults.computationCount
             let hostsHeard = await hostEvents.count
 
@@ -151,7 +161,9 @@ struct RoomListSharingTests {
             let reacted = try await api.send(.post, "/v1/f/\(code)/reactions", json: ["reaction": "clap"], headers: [RoomQuestionsTests.voter: voter])
             #expect(reacted.status == .ok, "\(reacted.text)")
             #expect(try await Self.eventually { await reactionEvents.count >= 2 }, "the hosts heard the reaction")
-            try await Task.sleep(for: .milliseconds(300))
+            // A recomputation the vote or the reaction asked for would be scheduled by now (in
+            // the same call that told the room), so the hub settling means it ran.
+            #expect(try await settled(), "the hub settles")
             #expect(services.sharedResults.computationCount == computed, "no results report recomputed for a vote or a reaction")
             let hostsHeardAfter = await hostEvents.count
             #expect(hostsHeardAfter == hostsHeard, "the hosts' results stream was sent nothing")
