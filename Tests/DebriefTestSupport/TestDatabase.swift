@@ -21,8 +21,12 @@ public enum TestDatabase {
         return logger
     }()
 
-    /// Creates an empty database (or a copy of `template`) and returns its URL.
-    public static func createEmpty(template: String? = nil) async throws -> String {
+    /// Creates an empty database (or a copy of `template`) and returns its URL. The database's
+    /// comment names the test file and line that made it, so a database left on the cluster
+    /// after its test says which test to mend (`\l+` in psql, or `shobj_description`).
+    public static func createEmpty(
+        template: String? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) async throws -> String {
         let name = "debrief_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         // No statement timeout: the suites create their databases all at once, and on a small,
         // busy machine CREATE DATABASE can queue behind the others for longer than 30 s.
@@ -34,6 +38,11 @@ public enum TestDatabase {
             // Safe: the names are built from a UUID's hex digits and ``migratedTemplate()``'s.
             let copy = template.map { " TEMPLATE \($0)" } ?? ""
             try await admin.execute(SQLQuery(unsafeSQL: "CREATE DATABASE \(name)\(copy)"))
+            // Safe: a file ID is the module's and the file's names, checked to hold no quote.
+            let creator = "\(file):\(line)"
+            if !creator.contains("'") {
+                try await admin.execute(SQLQuery(unsafeSQL: "COMMENT ON DATABASE \(name) IS '\(creator)'"))
+            }
         } catch {
             await admin.shutdown()
             throw error
@@ -45,9 +54,11 @@ public enum TestDatabase {
     /// Creates a database with every migration applied and returns a pool on it: a copy of the
     /// migrated template (``migratedTemplate()``), which costs a file copy instead of running
     /// every migration again for each of the suite's hundreds of databases.
-    public static func createMigrated(maxConnections: Int = 8) async throws -> Database {
+    public static func createMigrated(
+        maxConnections: Int = 8, file: StaticString = #fileID, line: UInt = #line
+    ) async throws -> Database {
         let template = try await self.migratedTemplate()
-        let url = try await self.createEmpty(template: template)
+        let url = try await self.createEmpty(template: template, file: file, line: line)
         return self.pool(url: url, maxConnections: maxConnections)
     }
 

@@ -125,9 +125,10 @@ extension AppConfiguration {
 /// A migrated database and an application on it, with cheap bcrypt so sign-ups are fast.
 func withTestApp(
     configuration: AppConfiguration = .forTests,
+    file: StaticString = #fileID, line: UInt = #line,
     _ body: @escaping @Sendable (APIClient, Database) async throws -> Void
 ) async throws {
-    let database = try await TestDatabase.createMigrated(maxConnections: 8)
+    let database = try await TestDatabase.createMigrated(maxConnections: 8, file: file, line: line)
     let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
     do {
         try await app.test(.router) { client in try await body(APIClient(client: client), database) }
