@@ -4,18 +4,24 @@
 public struct QueryResult: Sendable, RandomAccessCollection {
     final class Storage: Sendable {
         let columns: [String]
-        let columnIndex: [String: Int]
         /// Row-major cells; `nil` is SQL NULL.
         let cells: [String?]
 
         init(columns: [String], cells: [String?]) {
             self.columns = columns
             self.cells = cells
-            var index: [String: Int] = [:]
-            for (position, name) in columns.enumerated() where index[name] == nil {
-                index[name] = position
+        }
+
+        /// The first column named `name`. A scan, not a dictionary: a result has a few tens of
+        /// columns at most, and names of another length are passed over without reading them,
+        /// where a dictionary hashed every name of every result (about 18,000 instructions a
+        /// result, 2,600 results per 2,000 submissions; issue 72, callgrind).
+        func column(named name: String) -> Int? {
+            let length = name.utf8.count
+            for (position, column) in self.columns.enumerated() where column.utf8.count == length && column == name {
+                return position
             }
-            self.columnIndex = index
+            return nil
         }
     }
 
@@ -53,7 +59,7 @@ public struct Row: Sendable {
 
     /// Decodes the column `name` as `type`. Use an optional type for nullable columns.
     public func decode<Value: SQLDecodable>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
-        guard let column = self.storage.columnIndex[name] else {
+        guard let column = self.storage.column(named: name) else {
             throw PQError(.decoding, "the result has no column named \(name)")
         }
         let text = self.storage.cells[self.row * self.storage.columns.count + column]
@@ -62,7 +68,7 @@ public struct Row: Sendable {
 
     /// True when the column exists and holds SQL NULL.
     public func isNull(_ name: String) -> Bool {
-        guard let column = self.storage.columnIndex[name] else { return false }
+        guard let column = self.storage.column(named: name) else { return false }
         return self.storage.cells[self.row * self.storage.columns.count + column] == nil
     }
 }
