@@ -29,6 +29,38 @@ struct ParameterTextTests {
         #expect(parameters[0] == "1" && parameters[2] == "3" && parameters[10] == "11" && parameters[11] == "é 👍🏽")
     }
 
+    /// Each element type writes its arrays with its own loop (``SQLEncodable/sqlArrayText(_:)``):
+    /// the same text as quoting and escaping every element's `sqlText()` in turn.
+    @Test func anArrayIsEveryElementQuotedAndEscapedInTurn() throws {
+        func expected(_ texts: [String?]) -> String {
+            let elements = texts.map { text in
+                text.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" } ?? "NULL"
+            }
+            return "{" + elements.joined(separator: ",") + "}"
+        }
+        let strings = ["plain", "", "a \"quoted\" \\ back\\slash", "\"", "\\", "é 👍🏽 한국어", "NULL", "{,}", "\"\"\\"]
+        #expect(try strings.sqlText() == expected(strings))
+        #expect(try ([] as [String]).sqlText() == "{}")
+        let optionals: [String?] = [nil, "x\"y", nil, "", "\\"]
+        #expect(try optionals.sqlText() == expected(optionals))
+        #expect(try ([nil] as [Int?]).sqlText() == "{NULL}")
+        let numbers: [Int?] = [1, nil, -42, Int.max]
+        #expect(try numbers.sqlText() == expected(try numbers.map { try $0.sqlText() }))
+        let ids = [UUID(), UUID()]
+        #expect(try ids.sqlText() == expected(try ids.map { try $0.sqlText() }))
+        let dates: [Date?] = [Date(timeIntervalSince1970: 1_780_000_000.123456), nil]
+        #expect(try dates.sqlText() == expected(try dates.map { try $0.sqlText() }))
+        let flags: [Bool?] = [true, nil, false]
+        #expect(try flags.sqlText() == "{\"true\",NULL,\"false\"}")
+        let nested: [String??] = [.some(nil), "a\"", nil]
+        #expect(try nested.sqlText() == expected([nil, "a\"", nil]))
+        let inner: [[String]] = [["a"], ["b\"c"]]
+        #expect(try inner.sqlText() == expected(try inner.map { try $0.sqlText() }))
+        // A NUL in any element still refuses the whole parameter.
+        #expect(throws: PQError.self) { try ["ok", "a\u{0}b"].sqlText() }
+        #expect(throws: PQError.self) { try (["ok", "a\u{0}b"] as [String?]).sqlText() }
+    }
+
     @Test func aCopyStatementReadsItsParametersFromSettings() throws {
         let query: SQLQuery = "SELECT \(7)::int, \("x")::text"
         let copy = try query.copyStatement()

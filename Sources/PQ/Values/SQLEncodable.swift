@@ -8,6 +8,36 @@ import struct Foundation.UUID
 public protocol SQLEncodable: Sendable {
     /// The value in PostgreSQL's text format, or `nil` for SQL NULL.
     func sqlText() throws -> String?
+
+    /// `elements` as a PostgreSQL array literal (``Array/sqlText()``). A requirement, answered by
+    /// the default below, so that each element type gets a loop of its own with `sqlText()`
+    /// called directly; one generic loop over `any SQLEncodable` copied, cast and destroyed every
+    /// element through its type's metadata.
+    static func sqlArrayText(_ elements: [Self]) throws -> String
+    /// As ``sqlArrayText(_:)``, `nil` elements written as `NULL` (``Optional``'s arrays).
+    static func sqlArrayText(optionals elements: [Self?]) throws -> String
+}
+
+extension SQLEncodable {
+    public static func sqlArrayText(_ elements: [Self]) throws -> String {
+        var literal = SQLArrayLiteral(capacity: elements.count)
+        for element in elements {
+            literal.append(try element.sqlText())
+        }
+        return literal.finished()
+    }
+
+    public static func sqlArrayText(optionals elements: [Self?]) throws -> String {
+        var literal = SQLArrayLiteral(capacity: elements.count)
+        for element in elements {
+            if let element {
+                literal.append(try element.sqlText())
+            } else {
+                literal.append(nil)
+            }
+        }
+        return literal.finished()
+    }
 }
 
 extension String: SQLEncodable {
@@ -88,34 +118,17 @@ extension Optional: SQLEncodable where Wrapped: SQLEncodable {
         case .some(let value): return try value.sqlText()
         }
     }
+
+    /// The wrapped type's own loop, which writes `nil` as `NULL`.
+    public static func sqlArrayText(_ elements: [Wrapped?]) throws -> String {
+        try Wrapped.sqlArrayText(optionals: elements)
+    }
 }
 
 extension Array: SQLEncodable where Element: SQLEncodable {
-    /// A PostgreSQL array literal (`{"a","b",NULL}`); cast it in SQL, e.g. `$1::uuid[]`.
-    ///
-    /// Built as UTF-8 bytes: `"` and `\` are single bytes that never occur inside a multi-byte
-    /// character, so escaping byte by byte is exact (and far cheaper than scalar by scalar, on
-    /// the submission path that sends every answer as an array element). A plain loop, not
-    /// `enumerated()`: this runs unspecialized (the parameter is an `any SQLEncodable`), where each
-    /// step of an enumerated iterator looked up its tuple's metadata — half of this function's
-    /// time in the submissions' profile (`scripts/bench-profile`).
+    /// A PostgreSQL array literal (`{"a","b",NULL}`); cast it in SQL, e.g. `$1::uuid[]`. Written
+    /// by the element type's ``SQLEncodable/sqlArrayText(_:)`` (``SQLArrayLiteral``).
     public func sqlText() throws -> String? {
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
-        bytes.reserveCapacity(2 + self.count * 40)
-        for element in self {
-            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-            guard let item = try element.sqlText() else {
-                bytes.append(contentsOf: "NULL".utf8)
-                continue
-            }
-            bytes.append(UInt8(ascii: "\""))
-            for byte in item.utf8 {
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
-                bytes.append(byte)
-            }
-            bytes.append(UInt8(ascii: "\""))
-        }
-        bytes.append(UInt8(ascii: "}"))
-        return String(decoding: bytes, as: UTF8.self)
+        try Element.sqlArrayText(self)
     }
 }
