@@ -22,6 +22,42 @@ struct PreparedQueryTests {
         await database.shutdown()
     }
 
+    /// Statements are found again by their pieces (``PreparedStatements``), not their text: two
+    /// statements alike in their pieces' number and lengths, and a piece built at run time, each
+    /// run as their own text, and a text built again at run time reuses its statement.
+    @Test func twoDifferentStatementsNeverShareAPreparedName() async throws {
+        let database = try await TestDatabase.createMigrated(maxConnections: 1)
+        for round in 1...3 {
+            let a = try await database.preparedQuery("SELECT \(round)::int AS a").single()
+            let b = try await database.preparedQuery("SELECT \(round)::int AS b").single()
+            #expect(try a.decode("a", as: Int.self) == round)
+            #expect(try b.decode("b", as: Int.self) == round)
+            #expect(!a.isNull("a") && !b.isNull("b"))
+            for column in ["c", "d"] {
+                // A new string each time, of the same length for both columns.
+                let piece = String(repeating: " ", count: round) + "::int AS " + column
+                let row = try await database.preparedQuery("SELECT \(round)" + SQLQuery(unsafeSQL: piece)).single()
+                #expect(try row.decode(column, as: Int.self) == round)
+            }
+            // Where the parameter goes is part of the statement too.
+            let literal = try await database.preparedQuery("SELECT 7::int AS e, \(round)::int AS f").single()
+            let bound = try await database.preparedQuery("SELECT \(7)::int AS e, 1::int AS f").single()
+            #expect(try literal.decode("f", as: Int.self) == round)
+            #expect(try bound.decode("f", as: Int.self) == 1)
+        }
+        // The same text built again, in a string of its own: the statement of round 3 again.
+        let again = String(repeating: " ", count: 3) + "::int AS " + "c"
+        #expect(try await database.preparedQuery("SELECT \(9)" + SQLQuery(unsafeSQL: again)).single().decode("c", as: Int.self) == 9)
+        let texts = try await database.query("SELECT statement FROM pg_prepared_statements ORDER BY name").map {
+            try $0.decode("statement", as: String.self)
+        }
+        // a, b, then c and d for each of the three rounds' spacings (6), then the two of e and f.
+        let expected = 10
+        #expect(texts.count == expected)
+        #expect(Set(texts).count == texts.count)
+        await database.shutdown()
+    }
+
     @Test func aFailingPreparedStatementFailsAloneAndStaysUsable() async throws {
         let database = try await TestDatabase.createMigrated(maxConnections: 1)
         try await database.execute("CREATE TABLE notes (id int PRIMARY KEY)")

@@ -49,10 +49,9 @@ public final class Connection: @unchecked Sendable {
     /// The hot paths use it; anything built from varying SQL text uses ``query(_:)``.
     @discardableResult
     public func preparedQuery(_ query: SQLQuery, function: String = #function, fileID: String = #fileID) async throws -> QueryResult {
-        let sql = query.sql
         let parameters = try query.encodedParameters()
         return try await StatementSpan.run("query", function: function, fileID: fileID) {
-            try await self.withRaw { try $0.executePrepared(sql, parameters) }
+            try await self.withRaw { try $0.executePrepared(query, parameters) }
         }
     }
 

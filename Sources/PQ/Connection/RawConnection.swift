@@ -18,8 +18,8 @@ final class RawConnection {
     private var isCopying = false
     /// Rows the last finished `COPY` sent (its command tag), for ``Connection/copyOut``.
     private(set) var copiedRows = 0
-    /// Names of the statements prepared on this connection, by their SQL text.
-    private var prepared: [String: String] = [:]
+    /// The statements prepared on this connection, found by their queries' fragments.
+    private var prepared = PreparedStatements()
     /// At most this many statements are kept prepared per connection; beyond, statements are
     /// planned each time (callers prepare only fixed texts, so this is a guard, not a cache size).
     static let maxPrepared = 32
@@ -99,28 +99,30 @@ final class RawConnection {
 
     /// Runs one statement through a named prepared statement, preparing it on first use, so the
     /// server parses it once per connection (and may reuse its plan). For statements whose text
-    /// is fixed, whatever the values; others go through ``execute(_:_:)``.
-    func executePrepared(_ sql: String, _ parameters: [String?]) throws -> QueryResult {
-        let name: String
-        if let known = self.prepared[sql] {
-            name = known
+    /// is fixed, whatever the values; others go through ``execute(_:_:)``. Its text is written only
+    /// to prepare it (``PreparedStatements``).
+    func executePrepared(_ query: SQLQuery, _ parameters: [String?]) throws -> QueryResult {
+        let statement: PreparedStatements.Statement
+        if let known = self.prepared.find(query) {
+            statement = known
         } else {
+            let sql = query.sql
             guard self.prepared.count < Self.maxPrepared else { return try self.execute(sql, parameters) }
-            name = "pq_\(self.prepared.count + 1)"
+            let name = "pq_\(self.prepared.count + 1)"
             let preparation = PQprepare(self.handle, name, sql, Int32(parameters.count), nil)
             defer { PQclear(preparation) }
             guard PQresultStatus(preparation) == PGRES_COMMAND_OK else { throw self.error(from: preparation, query: sql) }
-            self.prepared[sql] = name
+            statement = self.prepared.add(query, sql: sql, name: name)
         }
         let result = withOptionalCStringArray(parameters) { values in
-            PQexecPrepared(self.handle, name, Int32(parameters.count), values, nil, nil, 0)
+            PQexecPrepared(self.handle, statement.name, Int32(parameters.count), values, nil, nil, 0)
         }
         defer { PQclear(result) }
         switch PQresultStatus(result) {
         case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
             return Self.copyRows(result)
         default:
-            throw self.error(from: result, query: sql)
+            throw self.error(from: result, query: statement.sql)
         }
     }
 
