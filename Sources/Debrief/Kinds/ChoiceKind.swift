@@ -145,10 +145,6 @@ public struct ChoiceAnswer: Sendable, Hashable {
 }
 
 extension ChoiceKind {
-    public static func estimatedJSONCount(_ value: ChoiceAnswer) -> Int {
-        value.optionIds.reduce(16 + (value.otherText?.utf8.count ?? 0)) { $0 + 3 + $1.utf8.count }
-    }
-
     /// `optionIds`, `otherText` (when there is one), `questionKey`.
     public static func writeJSON(_ value: ChoiceAnswer, questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {
         writer.raw("\"optionIds\":[")

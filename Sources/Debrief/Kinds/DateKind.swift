@@ -97,8 +97,6 @@ public enum DateKind: QuestionKindDescriptor {
         input.date = value.text
     }
 
-    public static func estimatedJSONCount(_ value: DateDay) -> Int { 40 }
-
     /// `date`, `questionKey` (sorted keys: "date" comes first).
     public static func writeJSON(_ value: DateDay, questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {
         writer.raw("\"date\":")

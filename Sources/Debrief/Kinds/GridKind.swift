@@ -125,10 +125,6 @@ public enum GridKind: QuestionKindDescriptor {
         input.ratings = Dictionary(uniqueKeysWithValues: value.map { ($0.statementKey, $0.value) })
     }
 
-    public static func estimatedJSONCount(_ value: [GridRating]) -> Int {
-        value.reduce(16) { $0 + 8 + $1.statementKey.utf8.count }
-    }
-
     /// `questionKey`, `ratings`: a dictionary in `encode(to:)`, so `.sortedKeys` orders the
     /// statements by the UTF-8 bytes of their keys, not in the question's order the answer keeps.
     public static func writeJSON(_ value: [GridRating], questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {

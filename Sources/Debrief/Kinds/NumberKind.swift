@@ -136,8 +136,6 @@ public enum NumberKind: QuestionKindDescriptor {
         input.number = value
     }
 
-    public static func estimatedJSONCount(_ value: Decimal) -> Int { 40 }
-
     /// `number`, `questionKey` (sorted keys: "number" comes first).
     public static func writeJSON(_ value: Decimal, questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {
         writer.raw("\"number\":")

@@ -130,8 +130,6 @@ public protocol QuestionKindDescriptor: Sendable {
     static func encode(_ value: Value, into container: inout KeyedEncodingContainer<Answer.CodingKeys>) throws
     /// Fills in the input fields that describe `value` exactly.
     static func describe(_ value: Value, into input: inout AnswerInput)
-    /// Roughly the bytes of `value` in an accepted submission's JSON, to reserve them once.
-    static func estimatedJSONCount(_ value: Value) -> Int
     /// Writes the answer's members, `questionKey` among them, in the order `JSONEncoder`'s
     /// `.sortedKeys` writes them (``AcceptedSubmissionJSON``), without the braces.
     static func writeJSON(_ value: Value, questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer)
@@ -258,10 +256,6 @@ extension QuestionKindDescriptor {
         _ condition: FollowUpInput, of body: QuestionBody, at path: String, into problems: inout ProblemCollector
     ) -> FollowUpCondition.Rule? {
         spec(of: body).flatMap { followUpRule(condition, $0, at: path, into: &problems) }
-    }
-
-    static func estimatedJSONCount(_ answer: AnswerValue) -> Int {
-        value(of: answer).map { estimatedJSONCount($0) } ?? 0
     }
 
     static func writeJSON(_ answer: AnswerValue, questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {

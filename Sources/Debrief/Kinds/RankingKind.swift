@@ -118,10 +118,6 @@ public enum RankingKind: QuestionKindDescriptor {
         input.ranking = value
     }
 
-    public static func estimatedJSONCount(_ value: [String]) -> Int {
-        value.reduce(16) { $0 + 3 + $1.utf8.count }
-    }
-
     /// `questionKey`, `ranking`.
     public static func writeJSON(_ value: [String], questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {
         writer.raw("\"questionKey\":")

@@ -133,8 +133,6 @@ public enum RatingKind: QuestionKindDescriptor {
         input.rating = value
     }
 
-    public static func estimatedJSONCount(_ value: Int) -> Int { 24 }
-
     /// `questionKey`, `rating`.
     public static func writeJSON(_ value: Int, questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {
         writer.raw("\"questionKey\":")

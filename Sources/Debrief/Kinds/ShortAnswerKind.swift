@@ -94,8 +94,6 @@ public enum ShortAnswerKind: QuestionKindDescriptor {
         input.text = value
     }
 
-    public static func estimatedJSONCount(_ value: String) -> Int { 12 + value.utf8.count }
-
     /// `questionKey`, `text`.
     public static func writeJSON(_ value: String, questionKey: String, into writer: inout AcceptedSubmissionJSON.Writer) {
         writer.raw("\"questionKey\":")
