@@ -72,7 +72,7 @@ struct ExportParallelTests {
             ).first?.decode("n") ?? -1
         }
         #expect(total == 3_000)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func smallExportsStayOneCopy() {

@@ -54,6 +54,6 @@ struct ExportStreamingTests {
         // The connection went back to the pool with its statement timeout restored.
         let timeout = try await database.query("SHOW statement_timeout").first?.decode("statement_timeout", as: String.self)
         #expect(timeout == "5min")
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 }

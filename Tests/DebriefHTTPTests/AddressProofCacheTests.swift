@@ -33,7 +33,7 @@ struct AddressProofCacheTests {
 
         let after = try #require(try await tokens.account(for: session.token, presentedAs: .sessionCookie))
         #expect(AddressProof.counts(after), "the very next lookup reads the proof")
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 }
 

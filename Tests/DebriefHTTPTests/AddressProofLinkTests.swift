@@ -36,7 +36,7 @@ struct AddressProofLinkTests {
         _ = try await accounts.signUp(SignUpInput(email: "admin@example.com", password: "correct horse battery", displayName: "Admin"))
         try await body(World(database: database, accounts: accounts, store: store, mail: mail))
         await hasher.shutdown()
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     static func signUp(_ world: World, _ name: String) async throws -> Account {

@@ -66,6 +66,6 @@ struct PasswordResetSameWorkTests {
         #expect(try rows.decode("links", as: Int.self) == 1)
         #expect(try rows.decode("mails", as: Int.self) == 1)
         await hasher.shutdown()
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 }

@@ -31,10 +31,10 @@ struct RoomListSharingTests {
         do {
             try await app.test(.router) { client in try await body(APIClient(client: client), services, database) }
         } catch {
-            await database.shutdown()
+            await TestDatabase.drop(database)
             throw error
         }
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     /// Polls `done` every 20 ms, `polls` times at most (the default, two minutes, only ends a broken run).

@@ -32,10 +32,10 @@ struct SharedResultsTests {
         do {
             try await app.test(.router) { client in try await body(APIClient(client: client), services) }
         } catch {
-            await database.shutdown()
+            await TestDatabase.drop(database)
             throw error
         }
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     static func publish(_ api: APIClient, token: String) async throws -> (meeting: String, code: String) {

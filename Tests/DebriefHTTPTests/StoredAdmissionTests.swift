@@ -32,7 +32,7 @@ struct StoredAdmissionTests {
         #expect(refused.code == .rateLimited)
         let wait = try #require(refused.retryAfterSeconds)
         #expect(wait > 0 && wait <= 20 * 60, "waits \(wait) s")
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     /// The login throttle asks the same owner: at the limit, the wait is until the limit-th newest
@@ -50,6 +50,6 @@ struct StoredAdmissionTests {
         #expect((refused.retryAfterSeconds ?? 0) > 0 && (refused.retryAfterSeconds ?? 0) <= 900)
         try await throttle.recordSuccess(second)
         _ = try await throttle.reserve(email: email, client: "198.51.100.7")
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 }

@@ -53,7 +53,7 @@ struct CredentialChangeTests {
             let again = try #require(try await accounts.authenticate(email: email, password: Self.password))
             #expect(try await tokens.issueSession(.signIn, for: again) != nil)
         }
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func twoPasswordChangesCheckedAgainstTheSamePasswordDoNotBothApply() async throws {
@@ -66,6 +66,6 @@ struct CredentialChangeTests {
         #expect(try await accounts.changePassword(first, to: "the first new passphrase", keeping: nil))
         #expect(try await accounts.changePassword(second, to: "the second new passphrase", keeping: nil) == false)
         #expect(try await accounts.authenticate(email: email, password: "the first new passphrase") != nil)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 }

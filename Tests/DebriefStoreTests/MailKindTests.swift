@@ -11,7 +11,7 @@ import Testing
 @Suite struct MailKindTests {
     @Test func theOutboxConstraintAllowsExactlyTheMailKinds() async throws {
         let database = try await TestDatabase.createMigrated()
-        defer { Task { await database.shutdown() } }
+        defer { Task { await TestDatabase.drop(database) } }
         let definition: String = try await database.query(
             "SELECT pg_get_constraintdef(oid) AS d FROM pg_constraint WHERE conname = 'email_outbox_kind_check'"
         ).single().decode("d")

@@ -30,7 +30,7 @@ struct ResultTallyPropertyTests {
                 Issue.record(error)
             }
         }
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     // MARK: - One scenario

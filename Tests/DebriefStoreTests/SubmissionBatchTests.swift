@@ -128,7 +128,7 @@ struct SubmissionBatchTests {
             WHERE k.key = 'new-key' AND r.id = \(items[6].accepted.responseID) AND r.check_in_id IS NOT NULL
             """) == 1)
         #expect(try await fixture.count("SELECT count(*)::int AS n FROM responses WHERE form_id = \(closed.id)") == 0)
-        await fixture.database.shutdown()
+        await TestDatabase.drop(fixture.database)
     }
 
     /// Holds the form row of `form` locked, so a batch writing to it waits until `release`.
@@ -231,7 +231,7 @@ struct SubmissionBatchTests {
         #expect(try await fixture.count("SELECT count(*)::int AS n FROM responses WHERE form_id = \(open.id)") == 4)
         #expect(try await fixture.count("SELECT count(*)::int AS n FROM answers WHERE form_id = \(open.id)") == 4)
         #expect(try await fixture.count("SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'twin'") == 1)
-        await fixture.database.shutdown()
+        await TestDatabase.drop(fixture.database)
     }
 
     /// A value the database refuses fails the shared statement; every submission of it is then
@@ -248,7 +248,7 @@ struct SubmissionBatchTests {
         #expect((try? results[2].get()) != nil)
         #expect(try await fixture.count("SELECT count(*)::int AS n FROM responses WHERE form_id = \(open.id)") == 2)
         #expect(try await fixture.count("SELECT count(*)::int AS n FROM answers WHERE form_id = \(open.id)") == 2)
-        await fixture.database.shutdown()
+        await TestDatabase.drop(fixture.database)
     }
 
     /// While the running batch is quick, the next one waits for it instead of starting beside it,
@@ -264,7 +264,7 @@ struct SubmissionBatchTests {
         #expect(results.allSatisfy { (try? $0.get()) != nil })
         #expect(fixture.responses.batcher.batchesRun - before == 2)
         #expect(try await fixture.count("SELECT count(*)::int AS n FROM responses WHERE form_id = \(open.id)") == 3)
-        await fixture.database.shutdown()
+        await TestDatabase.drop(fixture.database)
     }
 
     /// A batch waiting on a lock holds up the submissions behind it only for `stallAfter`: then
@@ -292,7 +292,7 @@ struct SubmissionBatchTests {
         _ = try await first.value
         #expect(responses.batcher.statistics == (queued: 0, running: 0))
         #expect(try await fixture.count("SELECT count(*)::int AS n FROM responses WHERE form_id = \(blocked.id)") == 1)
-        await fixture.database.shutdown()
+        await TestDatabase.drop(fixture.database)
     }
 
     /// A lone submission starts its batch at once: no timer, nothing queued behind it.
@@ -303,6 +303,6 @@ struct SubmissionBatchTests {
         #expect(fixture.responses.batcher.statistics == (queued: 0, running: 0))
         #expect(fixture.responses.batcher.batchesRun == 5)
         #expect(try await fixture.count("SELECT count(*)::int AS n FROM responses WHERE form_id = \(open.id)") == 5)
-        await fixture.database.shutdown()
+        await TestDatabase.drop(fixture.database)
     }
 }

@@ -27,10 +27,10 @@ struct TallyQueueVacuumTests {
                 """
             ).single()
             let result: (Int, Int) = (try row.decode("pages"), try row.decode("vacuums"))
-            await database.shutdown()
+            await TestDatabase.drop(database)
             return result
         } catch {
-            await database.shutdown()
+            await TestDatabase.drop(database)
             throw error
         }
     }

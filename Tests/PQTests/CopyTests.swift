@@ -45,7 +45,7 @@ struct CopyTests {
         #expect(lastLine == "400000,\(padding)")
         let processed = try #require(processedAtTheTwentiethChunk, "the COPY had ended before the twentieth chunk")
         #expect(processed < 400_000)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func copyQuotesCSVAndBindsParameters() async throws {
@@ -59,6 +59,6 @@ struct CopyTests {
             #expect(try row.decode("one", as: Int.self) == 1)
         }
         #expect(String(decoding: output, as: UTF8.self) == "\"say \"\"hi\"\", then\nleave\",7\n")
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 }

@@ -14,13 +14,13 @@ struct NotificationTests {
         #expect(try await events.next() == .listening)
         try await database.notify(channel: "meeting_events", payload: "회의 42")
         #expect(try await events.next() == .notification(DatabaseNotification(channel: "meeting_events", payload: "회의 42")))
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func channelNamesMustBePlainIdentifiers() async throws {
         let database = try await TestDatabase.createMigrated(maxConnections: 1)
         #expect(throws: PQError.self) { try database.notifications(channels: ["bad; DROP TABLE x"]) }
         #expect(throws: PQError.self) { try database.notifications(channels: ["Upper"]) }
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 }

@@ -23,7 +23,7 @@ struct PipelineTests {
         #expect(try results[1].single().decode("body", as: String.self) == "one")
         #expect(try results[2].single().decode("n", as: Int.self) == 2)
         #expect(try results[2].single().decode("word", as: String.self) == "키")
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func aFailingStatementIsThrownAndTheConnectionStaysUsable() async throws {
@@ -45,7 +45,7 @@ struct PipelineTests {
         try await database.execute("INSERT INTO notes VALUES (\(3))")
         let again = try await database.readSnapshot(["SELECT count(*) AS n FROM notes"])
         #expect(try again[0].single().decode("n", as: Int.self) == 1)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func aReadSnapshotSeesOneMomentAndAFailureEndsItsTransaction() async throws {
@@ -67,7 +67,7 @@ struct PipelineTests {
         let open = try await database.query(
             "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'")
         #expect(try open.single().decode("n", as: Int.self) == 0)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func aTwoStageSnapshotMakesItsSecondQueriesFromItsFirstResults() async throws {
@@ -84,6 +84,6 @@ struct PipelineTests {
         let open = try await database.query(
             "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'")
         #expect(try open.single().decode("n", as: Int.self) == 0)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 }

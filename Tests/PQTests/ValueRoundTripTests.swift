@@ -32,7 +32,7 @@ struct ValueRoundTripTests {
         let at = try row.decode("at", as: Date.self)
         #expect(abs(at.timeIntervalSince1970 - when.timeIntervalSince1970) < 0.000_001)
         #expect(try row.decode("text", as: String.self) == "회의 피드백 👍🏽 é")
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func nullsDecodeAsNilAndRefuseNonOptionalTypes() async throws {
@@ -44,7 +44,7 @@ struct ValueRoundTripTests {
         #expect(row.isNull("value"))
         let error = #expect(throws: PQError.self) { try row.decode("value", as: Int.self) }
         #expect(error?.code == .decoding)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     /// An optional interpolated into a query binds its value, or SQL NULL for nil, through the
@@ -72,7 +72,7 @@ struct ValueRoundTripTests {
         #expect(try row.decode("date_null", as: Bool.self))
         #expect(try row.decode("nested_null", as: Bool.self))
         #expect(try row.decode("seven", as: Int.self) == 7)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func specialDoublesAndArraysRoundTrip() async throws {
@@ -93,7 +93,7 @@ struct ValueRoundTripTests {
         #expect(try row.decode("second", as: String.self) == "with \"quotes\"")
         #expect(try row.decode("third", as: String.self) == "back\\slash")
         #expect(try row.decode("fifth", as: String.self) == "한국어 🗓️ \"\\")
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func jsonRoundTripsThroughJSONB() async throws {
@@ -101,7 +101,7 @@ struct ValueRoundTripTests {
         let payload = Payload(name: "주간 회의 🗓️", scores: [1, 5, 10], at: Date(timeIntervalSince1970: 1_700_000_000.5))
         let row = try #require(try await database.query("SELECT \(SQLJSON(payload))::jsonb AS body").first)
         #expect(try row.decode("body", as: SQLJSON<Payload>.self).value == payload)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func oneMegabyteTextRoundTrips() async throws {
@@ -111,7 +111,7 @@ struct ValueRoundTripTests {
         #expect(try row.decode("big", as: String.self) == big)
         #expect(try row.decode("bytes", as: Int.self) == big.utf8.count)
         #expect(big.utf8.count > 1_000_000)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func nulByteIsRefusedBeforeReachingTheServer() async throws {
@@ -126,7 +126,7 @@ struct ValueRoundTripTests {
             try await database.query("SELECT \(SQLJSON(Note(text: "a\u{0}b")))::jsonb AS value")
         }
         #expect(jsonError?.code == .invalidParameter)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func interpolatedValuesCannotChangeTheStatement() async throws {
@@ -136,6 +136,6 @@ struct ValueRoundTripTests {
         #expect(try row.decode("value", as: String.self) == hostile)
         let count = try #require(try await database.query("SELECT count(*) AS n FROM schema_migrations").first)
         #expect(try count.decode("n", as: Int.self) > 0)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 }

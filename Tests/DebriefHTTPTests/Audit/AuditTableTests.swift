@@ -35,7 +35,7 @@ struct AuditTableTests {
         #expect(rows.map(\.detail) == ["csv responses"], "the row is as it was written")
         #expect(rows.first?.clientAddress == "local")
         #expect(rows.first?.accountId == nil)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func retentionRemovesOnlyRowsOlderThanItAtTheClocksNow() async throws {
@@ -58,7 +58,7 @@ struct AuditTableTests {
         #expect(left.map(\.detail) == ["day 12"])
         // Still appended only: the purge's mark does not outlive its statement.
         await #expect(throws: PQError.self) { try await database.execute("DELETE FROM audit_record") }
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func thePagesAreBoundedAndFilteredAndTheirCursorIsChecked() async throws {
@@ -82,6 +82,6 @@ struct AuditTableTests {
         let window = AuditFilter(since: start.addingTimeInterval(60), until: start.addingTimeInterval(180))
         #expect(try await store.page(window, after: nil, limit: 10)?.items.map(\.detail) == ["2", "1"])
         #expect(try await store.page(AuditFilter(), after: "not-a-cursor", limit: 10) == nil)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 }

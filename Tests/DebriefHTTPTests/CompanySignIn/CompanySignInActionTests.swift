@@ -84,7 +84,7 @@ struct CompanySignInActionTests {
             audit: AuditRecord(store: AuditStore(database: database)), logger: Logger(label: "test"))
         try await body(World(actions: actions, provider: provider, database: database, accounts: accountStore))
         await hasher.shutdown()
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     static func refusal(_ work: () async throws -> Void) async -> CompanySignInRefusal? {

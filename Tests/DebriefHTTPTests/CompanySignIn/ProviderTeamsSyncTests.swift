@@ -87,7 +87,7 @@ struct ProviderTeamsSyncTests {
             audit: audit, logger: Logger(label: "test"))
         try await body(World(actions: actions, provider: provider, teams: teams, audit: audit, lead: leadViewer, a: a, b: b, c: c))
         await hasher.shutdown()
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func membershipFollowsTheProviderAndLeavesManualOnesAlone() async throws {
