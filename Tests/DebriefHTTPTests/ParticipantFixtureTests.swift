@@ -54,12 +54,18 @@ struct ParticipantAPI: Sendable {
     /// runs the real responder, so concurrent requests really run concurrently).
     static func run(
         configuration: AppConfiguration = Self.configuration(), poolSize: Int = 8,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @Sendable (ParticipantAPI, Database) async throws -> Void
     ) async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: poolSize)
+        let database = try await TestDatabase.createMigrated(maxConnections: poolSize, file: file, line: line)
         let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
-        try await app.test(.router) { client in try await body(ParticipantAPI(client: client, database: database), database) }
-        await database.shutdown()
+        do {
+            try await app.test(.router) { client in try await body(ParticipantAPI(client: client, database: database), database) }
+        } catch {
+            await TestDatabase.drop(database)
+            throw error
+        }
+        await TestDatabase.drop(database)
     }
 
     @discardableResult

@@ -195,7 +195,7 @@ struct ParticipantIdempotencyTests {
             #expect(replay.body == reply.body)
             #expect(try await participantCount(again, "SELECT count(*)::int AS n FROM responses") == 1)
         }
-        await database.shutdown()
         await again.shutdown()
+        await TestDatabase.drop(database)
     }
 }

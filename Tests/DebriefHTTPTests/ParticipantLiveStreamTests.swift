@@ -28,7 +28,7 @@ struct ParticipantLiveStreamTests {
             let fixture = try await api.publish(Self.form())
             try await body(api, fixture, try #require(client.port))
         }
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func everyViewerGetsEachSnapshotWhoeverJoinsWhenAndTheEndWhenSharingStops() async throws {

@@ -117,7 +117,7 @@ struct ParticipantNotifyTests {
         let scrape = Scrape(registry.emitToString())
         #expect(scrape["debrief_notify_sent_total"] == 3)
         #expect(scrape["debrief_notify_coalesced_total"] == 38)
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     /// Sends `payload` on `channel` (the participants' by default, or the room's) from another

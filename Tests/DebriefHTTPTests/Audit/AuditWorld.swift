@@ -31,10 +31,15 @@ struct AuditWorld: Sendable {
         configuration.clock = .fixed(now)
         let database = try await TestDatabase.createMigrated(maxConnections: 8)
         let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
-        try await app.test(.live) { client in
-            try await body(AuditWorld(api: ParticipantAPI(client: client, database: database), database: database, now: now))
+        do {
+            try await app.test(.live) { client in
+                try await body(AuditWorld(api: ParticipantAPI(client: client, database: database), database: database, now: now))
+            }
+        } catch {
+            await TestDatabase.drop(database)
+            throw error
         }
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     /// Sends a request from ``client`` with ``agent``.
