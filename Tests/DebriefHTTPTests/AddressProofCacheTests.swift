@@ -10,30 +10,30 @@ import Testing
 @Suite("Address proof: the token cache forgets the account it proves")
 struct AddressProofCacheTests {
     @Test func theNextLookupReadsTheAddressAsProven() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 2)
-        // Trusted for ten minutes, and nothing listens: only this instance's forgetting counts.
-        let cache = TokenCache(trust: .seconds(600))
-        cache.startedHearingChanges()
-        let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4), tokenCache: cache)
-        let tokens = TokenStore(database: database, cache: cache)
-        let account = try await accounts.create(
-            SignUp(email: try EmailAddress(parsing: "proving@example.com"), password: "correct horse battery", displayName: "P"))
-        try await database.execute("UPDATE accounts SET email_verified_at = NULL WHERE id = \(account.id)")
-        let session = try #require(try await tokens.issueSession(.page, for: account))
-        let before = try #require(try await tokens.account(for: session.token, presentedAs: .sessionCookie))
-        #expect(!AddressProof.counts(before), "remembered unproven")
+        try await TestDatabase.withMigrated(maxConnections: 2) { database in
+            // Trusted for ten minutes, and nothing listens: only this instance's forgetting counts.
+            let cache = TokenCache(trust: .seconds(600))
+            cache.startedHearingChanges()
+            let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4), tokenCache: cache)
+            let tokens = TokenStore(database: database, cache: cache)
+            let account = try await accounts.create(
+                SignUp(email: try EmailAddress(parsing: "proving@example.com"), password: "correct horse battery", displayName: "P"))
+            try await database.execute("UPDATE accounts SET email_verified_at = NULL WHERE id = \(account.id)")
+            let session = try #require(try await tokens.issueSession(.page, for: account))
+            let before = try #require(try await tokens.account(for: session.token, presentedAs: .sessionCookie))
+            #expect(!AddressProof.counts(before), "remembered unproven")
 
-        let links = AddressProofLinks(database: database, accounts: accounts)
-        let link = LinkBox()
-        #expect(try await links.issue(for: account.id, perAccountPerHour: 5, mailCap: 50) { token, address in
-            link.token = token
-            return OutgoingMail(accountID: account.id, kind: .addressProof, recipient: address, subject: "Confirm", text: token, html: token)
-        })
-        try await links.confirm(try #require(link.token))
+            let links = AddressProofLinks(database: database, accounts: accounts)
+            let link = LinkBox()
+            #expect(try await links.issue(for: account.id, perAccountPerHour: 5, mailCap: 50) { token, address in
+                link.token = token
+                return OutgoingMail(accountID: account.id, kind: .addressProof, recipient: address, subject: "Confirm", text: token, html: token)
+            })
+            try await links.confirm(try #require(link.token))
 
-        let after = try #require(try await tokens.account(for: session.token, presentedAs: .sessionCookie))
-        #expect(AddressProof.counts(after), "the very next lookup reads the proof")
-        await TestDatabase.drop(database)
+            let after = try #require(try await tokens.account(for: session.token, presentedAs: .sessionCookie))
+            #expect(AddressProof.counts(after), "the very next lookup reads the proof")
+        }
     }
 }
 

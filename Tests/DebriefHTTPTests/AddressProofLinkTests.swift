@@ -20,23 +20,23 @@ struct AddressProofLinkTests {
 
     /// Sign-up with open sign-up and SMTP configured (the outbox is read; nothing is sent).
     static func run(smtp: Bool = true, _ body: (World) async throws -> Void) async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 4)
-        let hasher = PasswordHasher(cost: 4)
-        let store = AccountStore(database: database, hasher: hasher)
-        let mail = MailActions(
-            outbox: MailOutbox(database: database), resets: PasswordResetStore(database: database, accounts: store),
-            roster: RosterMailStore(database: database),
-            settings: MailSettings(), sender: smtp ? MailSender(address: "debrief@example.org") : nil, caps: MailCaps(),
-            publicBaseURL: "https://debrief.example", addressProofs: AddressProofLinks(database: database, accounts: store))
-        let accounts = AccountActions(
-            accounts: store, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
-            signUpGate: SignUpGate(policy: .open, accounts: store, invitations: InvitationStore(database: database)), mail: mail,
-            audit: AuditRecord(store: AuditStore(database: database)))
-        // The installation's first account is its admin, proven without mail.
-        _ = try await accounts.signUp(SignUpInput(email: "admin@example.com", password: "correct horse battery", displayName: "Admin"))
-        try await body(World(database: database, accounts: accounts, store: store, mail: mail))
-        await hasher.shutdown()
-        await TestDatabase.drop(database)
+        try await TestDatabase.withMigrated(maxConnections: 4) { database in
+            let hasher = PasswordHasher(cost: 4)
+            let store = AccountStore(database: database, hasher: hasher)
+            let mail = MailActions(
+                outbox: MailOutbox(database: database), resets: PasswordResetStore(database: database, accounts: store),
+                roster: RosterMailStore(database: database),
+                settings: MailSettings(), sender: smtp ? MailSender(address: "debrief@example.org") : nil, caps: MailCaps(),
+                publicBaseURL: "https://debrief.example", addressProofs: AddressProofLinks(database: database, accounts: store))
+            let accounts = AccountActions(
+                accounts: store, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
+                signUpGate: SignUpGate(policy: .open, accounts: store, invitations: InvitationStore(database: database)), mail: mail,
+                audit: AuditRecord(store: AuditStore(database: database)))
+            // The installation's first account is its admin, proven without mail.
+            _ = try await accounts.signUp(SignUpInput(email: "admin@example.com", password: "correct horse battery", displayName: "Admin"))
+            try await body(World(database: database, accounts: accounts, store: store, mail: mail))
+            await hasher.shutdown()
+        }
     }
 
     static func signUp(_ world: World, _ name: String) async throws -> Account {

@@ -13,70 +13,70 @@ import Testing
 @Suite("HTTP base: health, readiness, problem documents")
 struct HealthAndProblemTests {
     @Test func healthAndReadinessAnswer() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 2)
-        let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
-        try await app.test(.router) { client in
-            try await client.execute(uri: "/healthz", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(String(buffer: response.body) == #"{"status":"ok"}"#)
-                #expect(response.headers[.requestID] != nil)
-            }
-            try await client.execute(uri: "/readyz", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(String(buffer: response.body) == #"{"status":"ready"}"#)
+        try await TestDatabase.withMigrated(maxConnections: 2) { database in
+            let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
+            try await app.test(.router) { client in
+                try await client.execute(uri: "/healthz", method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(String(buffer: response.body) == #"{"status":"ok"}"#)
+                    #expect(response.headers[.requestID] != nil)
+                }
+                try await client.execute(uri: "/readyz", method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(String(buffer: response.body) == #"{"status":"ready"}"#)
+                }
             }
         }
-        await database.shutdown()
     }
 
     @Test func everyResponseCarriesTheSecurityHeaders() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 2)
-        let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
-        let frameOptions = try #require(HTTPField.Name("X-Frame-Options"))
-        let referrerPolicy = try #require(HTTPField.Name("Referrer-Policy"))
-        try await app.test(.router) { client in
-            // A success, an unknown route (404 problem) and an unauthenticated call (401 problem).
-            for uri in ["/healthz", "/no/such/route", "/v1/meetings"] {
-                try await client.execute(uri: uri, method: .get) { response in
-                    #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
-                    #expect(response.headers[frameOptions] == "DENY", "\(uri)")
-                    #expect(response.headers[referrerPolicy] == "no-referrer", "\(uri)")
-                    #expect(response.headers[.contentSecurityPolicy] == "default-src 'none'; frame-ancestors 'none'", "\(uri)")
-                    #expect(response.headers[.cacheControl] == "no-store", "\(uri)")
-                    #expect(response.headers[.accessControlAllowOrigin] == nil, "\(uri)")
+        try await TestDatabase.withMigrated(maxConnections: 2) { database in
+            let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
+            let frameOptions = try #require(HTTPField.Name("X-Frame-Options"))
+            let referrerPolicy = try #require(HTTPField.Name("Referrer-Policy"))
+            try await app.test(.router) { client in
+                // A success, an unknown route (404 problem) and an unauthenticated call (401 problem).
+                for uri in ["/healthz", "/no/such/route", "/v1/meetings"] {
+                    try await client.execute(uri: uri, method: .get) { response in
+                        #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
+                        #expect(response.headers[frameOptions] == "DENY", "\(uri)")
+                        #expect(response.headers[referrerPolicy] == "no-referrer", "\(uri)")
+                        #expect(response.headers[.contentSecurityPolicy] == "default-src 'none'; frame-ancestors 'none'", "\(uri)")
+                        #expect(response.headers[.cacheControl] == "no-store", "\(uri)")
+                        #expect(response.headers[.accessControlAllowOrigin] == nil, "\(uri)")
+                    }
                 }
             }
         }
-        await database.shutdown()
     }
 
     @Test func aPageSetsItsOwnPolicyAndKeepsTheOtherHeaders() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 2)
-        let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
-        let frameOptions = try #require(HTTPField.Name("X-Frame-Options"))
-        let page = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-        try await app.test(.router) { client in
-            // A page, an error page, a page with a script of its own (the sign-in page reads the
-            // browser's time zone), and a page's asset (which keeps the API's policy).
-            for (uri, policy) in [
-                ("/f/0000000000", page), ("/signin", "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; script-src 'self'; frame-ancestors 'none'"),
-                ("/assets/debrief.css", "default-src 'none'; frame-ancestors 'none'"),
-            ] {
-                try await client.execute(uri: uri, method: .get) { response in
-                    #expect(response.headers[.contentSecurityPolicy] == policy, "\(uri)")
-                    #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
-                    #expect(response.headers[frameOptions] == "DENY", "\(uri)")
+        try await TestDatabase.withMigrated(maxConnections: 2) { database in
+            let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
+            let frameOptions = try #require(HTTPField.Name("X-Frame-Options"))
+            let page = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+            try await app.test(.router) { client in
+                // A page, an error page, a page with a script of its own (the sign-in page reads the
+                // browser's time zone), and a page's asset (which keeps the API's policy).
+                for (uri, policy) in [
+                    ("/f/0000000000", page), ("/signin", "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; script-src 'self'; frame-ancestors 'none'"),
+                    ("/assets/debrief.css", "default-src 'none'; frame-ancestors 'none'"),
+                ] {
+                    try await client.execute(uri: uri, method: .get) { response in
+                        #expect(response.headers[.contentSecurityPolicy] == policy, "\(uri)")
+                        #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
+                        #expect(response.headers[frameOptions] == "DENY", "\(uri)")
+                    }
+                }
+                // A route's own caching is kept; pages are not cached.
+                try await client.execute(uri: "/assets/debrief.css", method: .get) { response in
+                    #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                }
+                try await client.execute(uri: "/signin", method: .get) { response in
+                    #expect(response.headers[.cacheControl] == "no-store")
                 }
             }
-            // A route's own caching is kept; pages are not cached.
-            try await client.execute(uri: "/assets/debrief.css", method: .get) { response in
-                #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
-            }
-            try await client.execute(uri: "/signin", method: .get) { response in
-                #expect(response.headers[.cacheControl] == "no-store")
-            }
         }
-        await database.shutdown()
     }
 
     @Test func readinessFailsWhenTheDatabaseIsUnreachable() async throws {
@@ -101,36 +101,36 @@ struct HealthAndProblemTests {
     }
 
     @Test func unknownRouteIsAProblemDocument() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 1)
-        let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
-        try await app.test(.router) { client in
-            try await client.execute(uri: "/no/such/route", method: .get) { response in
-                #expect(response.status == .notFound)
-                #expect(response.headers[.contentType] == "application/problem+json")
-                let problem = try JSONDecoder().decode(ProblemBody.self, from: response.body)
-                #expect(problem.status == 404)
-                #expect(problem.title == "Not Found")
-                #expect(problem.code == "not_found")
-                #expect(problem.requestID == response.headers[.requestID])
+        try await TestDatabase.withMigrated(maxConnections: 1) { database in
+            let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
+            try await app.test(.router) { client in
+                try await client.execute(uri: "/no/such/route", method: .get) { response in
+                    #expect(response.status == .notFound)
+                    #expect(response.headers[.contentType] == "application/problem+json")
+                    let problem = try JSONDecoder().decode(ProblemBody.self, from: response.body)
+                    #expect(problem.status == 404)
+                    #expect(problem.title == "Not Found")
+                    #expect(problem.code == "not_found")
+                    #expect(problem.requestID == response.headers[.requestID])
+                }
             }
         }
-        await database.shutdown()
     }
 
     @Test func oversizedBodyIs413() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 1)
-        let app = buildApplication(
-            configuration: AppConfiguration(maxBodyBytes: 1024), database: database, logger: TestDatabase.logger)
-        try await app.test(.router) { client in
-            let body = ByteBuffer(string: String(repeating: "x", count: 4096))
-            try await client.execute(uri: "/healthz", method: .post, body: body) { response in
-                #expect(response.status == .contentTooLarge)
-                let problem = try JSONDecoder().decode(ProblemBody.self, from: response.body)
-                #expect(problem.status == 413)
-                #expect(problem.code == "body_too_large")
+        try await TestDatabase.withMigrated(maxConnections: 1) { database in
+            let app = buildApplication(
+                configuration: AppConfiguration(maxBodyBytes: 1024), database: database, logger: TestDatabase.logger)
+            try await app.test(.router) { client in
+                let body = ByteBuffer(string: String(repeating: "x", count: 4096))
+                try await client.execute(uri: "/healthz", method: .post, body: body) { response in
+                    #expect(response.status == .contentTooLarge)
+                    let problem = try JSONDecoder().decode(ProblemBody.self, from: response.body)
+                    #expect(problem.status == 413)
+                    #expect(problem.code == "body_too_large")
+                }
             }
         }
-        await database.shutdown()
     }
 }
 

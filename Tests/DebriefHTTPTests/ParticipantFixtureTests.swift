@@ -57,15 +57,10 @@ struct ParticipantAPI: Sendable {
         file: StaticString = #fileID, line: UInt = #line,
         _ body: @Sendable (ParticipantAPI, Database) async throws -> Void
     ) async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: poolSize, file: file, line: line)
-        let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
-        do {
+        try await TestDatabase.withMigrated(maxConnections: poolSize, file: file, line: line) { database in
+            let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
             try await app.test(.router) { client in try await body(ParticipantAPI(client: client, database: database), database) }
-        } catch {
-            await TestDatabase.drop(database)
-            throw error
         }
-        await TestDatabase.drop(database)
     }
 
     @discardableResult

@@ -176,26 +176,26 @@ struct ParticipantIdempotencyTests {
     }
 
     @Test func anAcceptedKeySurvivesARestart() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 4)
-        let configuration = ParticipantAPI.configuration()
-        let body = try ParticipantAPI.text(["answers": ParticipantAPI.answers(notes: "before the restart")])
-        let first = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
-        let (code, reply) = try await first.test(.router) { client in
-            let api = ParticipantAPI(client: client)
-            let form = try await api.publish()
-            return (form.code, try await api.submit(form.code, raw: body, key: "survives"))
+        try await TestDatabase.withMigrated(maxConnections: 4) { database in
+            let configuration = ParticipantAPI.configuration()
+            let body = try ParticipantAPI.text(["answers": ParticipantAPI.answers(notes: "before the restart")])
+            let first = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
+            let (code, reply) = try await first.test(.router) { client in
+                let api = ParticipantAPI(client: client)
+                let form = try await api.publish()
+                return (form.code, try await api.submit(form.code, raw: body, key: "survives"))
+            }
+            #expect(reply.status == .created)
+            // A new instance: new pool, new (empty) form cache, same database.
+            let again = Database(configuration: database.configuration, logger: TestDatabase.logger)
+            let second = buildApplication(configuration: configuration, database: again, logger: TestDatabase.logger)
+            try await second.test(.router) { client in
+                let replay = try await ParticipantAPI(client: client).submit(code, raw: body, key: "survives")
+                #expect(replay.status == .created)
+                #expect(replay.body == reply.body)
+                #expect(try await participantCount(again, "SELECT count(*)::int AS n FROM responses") == 1)
+            }
+            await again.shutdown()
         }
-        #expect(reply.status == .created)
-        // A new instance: new pool, new (empty) form cache, same database.
-        let again = Database(configuration: database.configuration, logger: TestDatabase.logger)
-        let second = buildApplication(configuration: configuration, database: again, logger: TestDatabase.logger)
-        try await second.test(.router) { client in
-            let replay = try await ParticipantAPI(client: client).submit(code, raw: body, key: "survives")
-            #expect(replay.status == .created)
-            #expect(replay.body == reply.body)
-            #expect(try await participantCount(again, "SELECT count(*)::int AS n FROM responses") == 1)
-        }
-        await again.shutdown()
-        await TestDatabase.drop(database)
     }
 }

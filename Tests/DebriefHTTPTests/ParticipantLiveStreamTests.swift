@@ -19,16 +19,16 @@ struct ParticipantLiveStreamTests {
     /// A live application (a real port, its background services running) and a published form
     /// sharing its results live.
     static func run(_ body: @Sendable (ParticipantAPI, PublishedFixture, Int) async throws -> Void) async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 8)
-        var configuration = ParticipantAPI.configuration()
-        configuration.port = 0
-        let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
-        try await app.test(.live) { client in
-            let api = ParticipantAPI(client: client)
-            let fixture = try await api.publish(Self.form())
-            try await body(api, fixture, try #require(client.port))
+        try await TestDatabase.withMigrated(maxConnections: 8) { database in
+            var configuration = ParticipantAPI.configuration()
+            configuration.port = 0
+            let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
+            try await app.test(.live) { client in
+                let api = ParticipantAPI(client: client)
+                let fixture = try await api.publish(Self.form())
+                try await body(api, fixture, try #require(client.port))
+            }
         }
-        await TestDatabase.drop(database)
     }
 
     @Test func everyViewerGetsEachSnapshotWhoeverJoinsWhenAndTheEndWhenSharingStops() async throws {

@@ -77,47 +77,47 @@ struct ParticipantNotifyTests {
     /// notification per meeting; a write after that starts the next interval. The waits are for
     /// events that must come (the sleeper, a notification), bounded only to end a broken run.
     @Test func coalescingSendsOneNotificationPerMeetingForABurst() async throws {
-        let database = try await TestDatabase.createMigrated()
-        let (clock, registry) = (ManualClock(), PrometheusCollectorRegistry())
-        let notifier = ResultsNotifier(
-            database: database, mode: .coalesced(.milliseconds(300)),
-            metrics: PrometheusMetricsFactory(registry: registry), clock: clock)
-        let meetings = [UUID(), UUID()]
-        let ids = Set(meetings.map { $0.uuidString.lowercased() })
-        let payloads = try await Self.listening(database) { heard in
-            try await Self.mark("ready", database, heard)
-            let running = Task { try await notifier.run() }
-            defer { running.cancel() }
-            await withTaskGroup(of: Void.self) { group in
-                for write in 0..<40 { group.addTask { notifier.committed(meeting: meetings[write % 2]) } }
+        try await TestDatabase.withMigrated { database in
+            let (clock, registry) = (ManualClock(), PrometheusCollectorRegistry())
+            let notifier = ResultsNotifier(
+                database: database, mode: .coalesced(.milliseconds(300)),
+                metrics: PrometheusMetricsFactory(registry: registry), clock: clock)
+            let meetings = [UUID(), UUID()]
+            let ids = Set(meetings.map { $0.uuidString.lowercased() })
+            let payloads = try await Self.listening(database) { heard in
+                try await Self.mark("ready", database, heard)
+                let running = Task { try await notifier.run() }
+                defer { running.cancel() }
+                await withTaskGroup(of: Void.self) { group in
+                    for write in 0..<40 { group.addTask { notifier.committed(meeting: meetings[write % 2]) } }
+                }
+                // The notifier woke for the first write and waits its interval on the clock.
+                try await clock.waitForSleepers(1)
+                clock.advance(by: .milliseconds(299))
+                #expect(clock.sleepers == 1, "the interval ended early")
+                // Notifications are delivered in commit order: any the burst had sent so far arrive first.
+                try await Self.mark("before", database, heard)
+                #expect(await heard.payloads.filter(ids.contains).isEmpty, "announced before the interval passed")
+
+                clock.advance(by: .milliseconds(1))
+                try await Self.waitUntil(heard) { Set($0.filter(ids.contains)) == ids }
+                try await Self.mark("after", database, heard)
+                #expect(await heard.payloads.filter(ids.contains).count == 2, "not one notification per meeting")
+
+                // The next write waits a whole interval of its own.
+                notifier.committed(meeting: meetings[0])
+                try await clock.waitForSleepers(1)
+                clock.advance(by: .milliseconds(300))
+                try await Self.waitUntil(heard) { $0.filter(ids.contains).count == 3 }
+                running.cancel()
+                _ = await running.result
             }
-            // The notifier woke for the first write and waits its interval on the clock.
-            try await clock.waitForSleepers(1)
-            clock.advance(by: .milliseconds(299))
-            #expect(clock.sleepers == 1, "the interval ended early")
-            // Notifications are delivered in commit order: any the burst had sent so far arrive first.
-            try await Self.mark("before", database, heard)
-            #expect(await heard.payloads.filter(ids.contains).isEmpty, "announced before the interval passed")
-
-            clock.advance(by: .milliseconds(1))
-            try await Self.waitUntil(heard) { Set($0.filter(ids.contains)) == ids }
-            try await Self.mark("after", database, heard)
-            #expect(await heard.payloads.filter(ids.contains).count == 2, "not one notification per meeting")
-
-            // The next write waits a whole interval of its own.
-            notifier.committed(meeting: meetings[0])
-            try await clock.waitForSleepers(1)
-            clock.advance(by: .milliseconds(300))
-            try await Self.waitUntil(heard) { $0.filter(ids.contains).count == 3 }
-            running.cancel()
-            _ = await running.result
+            #expect(payloads.allSatisfy { ids.contains($0) || ["ready", "before", "after"].contains($0) })
+            #expect(payloads.filter(ids.contains).last == meetings[0].uuidString.lowercased())
+            let scrape = Scrape(registry.emitToString())
+            #expect(scrape["debrief_notify_sent_total"] == 3)
+            #expect(scrape["debrief_notify_coalesced_total"] == 38)
         }
-        #expect(payloads.allSatisfy { ids.contains($0) || ["ready", "before", "after"].contains($0) })
-        #expect(payloads.filter(ids.contains).last == meetings[0].uuidString.lowercased())
-        let scrape = Scrape(registry.emitToString())
-        #expect(scrape["debrief_notify_sent_total"] == 3)
-        #expect(scrape["debrief_notify_coalesced_total"] == 38)
-        await TestDatabase.drop(database)
     }
 
     /// Sends `payload` on `channel` (the participants' by default, or the room's) from another

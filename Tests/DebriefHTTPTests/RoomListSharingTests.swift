@@ -20,21 +20,16 @@ struct RoomListSharingTests {
     /// The application with its parts in reach (as ``SharedResultsTests/run(hostStaleness:_:)``),
     /// and its database.
     static func run(_ body: @escaping @Sendable (APIClient, AppServices, Database) async throws -> Void) async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 8)
         var configuration = AppConfiguration(bcryptCost: 4)
         configuration.sharedResultsMaxAge = .seconds(600)
         configuration.hostResultsStaleness = .zero
         configuration.participantRateLimits = .unlimited
         configuration.resultsNotification = .coalesced(.milliseconds(20))
-        let services = AppServices(configuration: configuration, database: database)
-        let app = Application(router: buildRouter(services), logger: TestDatabase.logger)
-        do {
+        try await TestDatabase.withMigrated { database in
+            let services = AppServices(configuration: configuration, database: database)
+            let app = Application(router: buildRouter(services), logger: TestDatabase.logger)
             try await app.test(.router) { client in try await body(APIClient(client: client), services, database) }
-        } catch {
-            await TestDatabase.drop(database)
-            throw error
         }
-        await TestDatabase.drop(database)
     }
 
     /// Polls `done` every 20 ms, `polls` times at most (the default, two minutes, only ends a broken run).

@@ -40,16 +40,16 @@ struct RoomQuestionLiveTests {
     /// A live application (a real port, its background services running) and a published form
     /// that does not share its results.
     static func runLive(_ body: @Sendable (ParticipantAPI, PublishedFixture, Int) async throws -> Void) async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 8)
-        var configuration = ParticipantAPI.configuration()
-        configuration.port = 0
-        let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
-        try await app.test(.live) { client in
-            let api = ParticipantAPI(client: client)
-            let fixture = try await api.publish()
-            try await body(api, fixture, try #require(client.port))
+        try await TestDatabase.withMigrated(maxConnections: 8) { database in
+            var configuration = ParticipantAPI.configuration()
+            configuration.port = 0
+            let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
+            try await app.test(.live) { client in
+                let api = ParticipantAPI(client: client)
+                let fixture = try await api.publish()
+                try await body(api, fixture, try #require(client.port))
+            }
         }
-        await database.shutdown()
     }
 
     /// Posts `text` to the room as a new participant; returns the reply and its voter token.

@@ -24,34 +24,26 @@ struct RoomQuestionMarksAcrossInstancesTests {
 
     /// Two instances on one database, as two servers behind the load balancer.
     static func run(_ body: @escaping @Sendable (Instance, Instance, Database) async throws -> Void) async throws {
-        let url = try await TestDatabase.createEmpty(template: try await TestDatabase.migratedTemplate())
-        let database = Database(
-            configuration: DatabaseConfiguration(url: url, maxConnections: 8, acquireTimeout: .seconds(60), statementTimeout: .seconds(300)),
-            logger: TestDatabase.logger)
         var configuration = AppConfiguration(bcryptCost: 4)
         configuration.participantRateLimits = .unlimited
         configuration.resultsNotification = .coalesced(.milliseconds(20))
-        let (first, second) = (AppServices(configuration: configuration, database: database), AppServices(configuration: configuration, database: database))
-        var running: [Task<Void, any Error>] = []
-        for services in [first, second] {
-            let listener = ChangeListener(
-                database: database, hub: services.liveResults, shared: services.sharedResults, rooms: services.roomLists,
-                logger: TestDatabase.logger)
-            running += [Task { try await services.liveResults.run() }, Task { try await services.notifier.run() }, Task { try await listener.run() }]
-        }
-        do {
+        try await TestDatabase.withMigrated { database in
+            let (first, second) = (AppServices(configuration: configuration, database: database), AppServices(configuration: configuration, database: database))
+            var running: [Task<Void, any Error>] = []
+            // Before the database is dropped, whether the body returns or throws.
+            defer { for task in running { task.cancel() } }
+            for services in [first, second] {
+                let listener = ChangeListener(
+                    database: database, hub: services.liveResults, shared: services.sharedResults, rooms: services.roomLists,
+                    logger: TestDatabase.logger)
+                running += [Task { try await services.liveResults.run() }, Task { try await services.notifier.run() }, Task { try await listener.run() }]
+            }
             try await Application(router: buildRouter(first), logger: TestDatabase.logger).test(.router) { a in
                 try await Application(router: buildRouter(second), logger: TestDatabase.logger).test(.router) { b in
                     try await body(Instance(api: APIClient(client: a), services: first), Instance(api: APIClient(client: b), services: second), database)
                 }
             }
-        } catch {
-            for task in running { task.cancel() }
-            await TestDatabase.drop(database)
-            throw error
         }
-        for task in running { task.cancel() }
-        await TestDatabase.drop(database)
     }
 
     /// Sends notices until both instances hear them: from then on both listen.

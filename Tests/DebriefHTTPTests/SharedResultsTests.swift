@@ -20,22 +20,17 @@ struct SharedResultsTests {
     static func run(
         hostStaleness: Duration = .zero, _ body: @escaping @Sendable (APIClient, AppServices) async throws -> Void
     ) async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 8)
         var configuration = AppConfiguration(bcryptCost: 4)
         // Longer than any test takes on a loaded machine, so only changes make a new report.
         configuration.sharedResultsMaxAge = .seconds(600)
         configuration.hostResultsStaleness = hostStaleness
         // The tests submit dozens of responses from one address as fast as the machine allows.
         configuration.participantRateLimits = .unlimited
-        let services = AppServices(configuration: configuration, database: database)
-        let app = Application(router: buildRouter(services), logger: TestDatabase.logger)
-        do {
+        try await TestDatabase.withMigrated { database in
+            let services = AppServices(configuration: configuration, database: database)
+            let app = Application(router: buildRouter(services), logger: TestDatabase.logger)
             try await app.test(.router) { client in try await body(APIClient(client: client), services) }
-        } catch {
-            await TestDatabase.drop(database)
-            throw error
         }
-        await TestDatabase.drop(database)
     }
 
     static func publish(_ api: APIClient, token: String) async throws -> (meeting: String, code: String) {

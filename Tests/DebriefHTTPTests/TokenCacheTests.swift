@@ -128,20 +128,20 @@ struct TokenCacheTests {
 @Suite("Token cache: scopes")
 struct TokenCacheScopeTests {
     @Test func aRememberedPageSessionIsStillNoBearerToken() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 2)
-        let cache = TokenCache(trust: .seconds(600))
-        cache.startedHearingChanges()
-        let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4), tokenCache: cache)
-        let tokens = TokenStore(database: database, cache: cache)
-        let account = try await accounts.create(
-            SignUp(email: try EmailAddress(parsing: "scoped@example.com"), password: "correct horse battery", displayName: "S"))
-        let session = try #require(try await tokens.issueSession(.page, for: account))
-        #expect(try await tokens.account(for: session.token, presentedAs: .sessionCookie)?.id == account.id)
-        try await TokenCacheTests.revokeSilently(account.id.uuidString, database)
-        // Still trusted from memory (nothing announced the revocation), yet not as a bearer token.
-        #expect(try await tokens.account(for: session.token, presentedAs: .sessionCookie)?.id == account.id)
-        #expect(try await tokens.account(for: session.token, presentedAs: .bearerHeader) == nil)
-        await database.shutdown()
+        try await TestDatabase.withMigrated(maxConnections: 2) { database in
+            let cache = TokenCache(trust: .seconds(600))
+            cache.startedHearingChanges()
+            let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4), tokenCache: cache)
+            let tokens = TokenStore(database: database, cache: cache)
+            let account = try await accounts.create(
+                SignUp(email: try EmailAddress(parsing: "scoped@example.com"), password: "correct horse battery", displayName: "S"))
+            let session = try #require(try await tokens.issueSession(.page, for: account))
+            #expect(try await tokens.account(for: session.token, presentedAs: .sessionCookie)?.id == account.id)
+            try await TokenCacheTests.revokeSilently(account.id.uuidString, database)
+            // Still trusted from memory (nothing announced the revocation), yet not as a bearer token.
+            #expect(try await tokens.account(for: session.token, presentedAs: .sessionCookie)?.id == account.id)
+            #expect(try await tokens.account(for: session.token, presentedAs: .bearerHeader) == nil)
+        }
     }
 }
 
@@ -151,20 +151,20 @@ struct AccountAnnouncementTests {
     /// The time limit only ends a run whose announcement never comes; it is generous because the
     /// test's own database can queue behind the whole suite's on a busy machine.
     @Test(.timeLimit(.minutes(10))) func recordingALastWritePositionAnnouncesNothingWhileARenameDoes() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 2)
-        let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4))
-        let writer = try await accounts.create(
-            SignUp(email: try EmailAddress(parsing: "writer@example.com"), password: "correct horse battery", displayName: "W"))
-        let renamed = try await accounts.create(
-            SignUp(email: try EmailAddress(parsing: "renamed@example.com"), password: "correct horse battery", displayName: "R"))
-        var events = try database.notifications(channels: [TokenCache.channel]).makeAsyncIterator()
-        #expect(try await events.next() == .listening)
+        try await TestDatabase.withMigrated(maxConnections: 2) { database in
+            let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4))
+            let writer = try await accounts.create(
+                SignUp(email: try EmailAddress(parsing: "writer@example.com"), password: "correct horse battery", displayName: "W"))
+            let renamed = try await accounts.create(
+                SignUp(email: try EmailAddress(parsing: "renamed@example.com"), password: "correct horse battery", displayName: "R"))
+            var events = try database.notifications(channels: [TokenCache.channel]).makeAsyncIterator()
+            #expect(try await events.next() == .listening)
 
-        try await database.execute("UPDATE accounts SET last_write_lsn = pg_current_wal_lsn() WHERE id = \(writer.id)")
-        try await database.execute("UPDATE accounts SET display_name = 'Renamed' WHERE id = \(renamed.id)")
-        // Notifications arrive in commit order: had the first update announced anything, it would come first.
-        #expect(
-            try await events.next() == .notification(DatabaseNotification(channel: TokenCache.channel, payload: renamed.id.uuidString.lowercased())))
-        await database.shutdown()
+            try await database.execute("UPDATE accounts SET last_write_lsn = pg_current_wal_lsn() WHERE id = \(writer.id)")
+            try await database.execute("UPDATE accounts SET display_name = 'Renamed' WHERE id = \(renamed.id)")
+            // Notifications arrive in commit order: had the first update announced anything, it would come first.
+            #expect(
+                try await events.next() == .notification(DatabaseNotification(channel: TokenCache.channel, payload: renamed.id.uuidString.lowercased())))
+        }
     }
 }

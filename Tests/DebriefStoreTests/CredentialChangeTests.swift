@@ -21,51 +21,51 @@ struct CredentialChangeTests {
 
     @Test(arguments: Change.allCases)
     func aSignInThatCheckedTheOldCredentialsGetsNoToken(_ change: Change) async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 4)
-        let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4))
-        let tokens = TokenStore(database: database)
-        let email = try EmailAddress(parsing: "race-\(change.rawValue.lowercased())@example.com")
-        let created = try await accounts.create(SignUp(email: email, password: Self.password, displayName: "Racer"))
+        try await TestDatabase.withMigrated(maxConnections: 4) { database in
+            let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4))
+            let tokens = TokenStore(database: database)
+            let email = try EmailAddress(parsing: "race-\(change.rawValue.lowercased())@example.com")
+            let created = try await accounts.create(SignUp(email: email, password: Self.password, displayName: "Racer"))
 
-        // The first half of a sign-in: the password is right.
-        let checked = try #require(try await accounts.authenticate(email: email, password: Self.password))
-        // The change commits while that sign-in is between its check and its token.
-        switch change {
-        case .passwordChange:
-            let owner = try #require(try await accounts.verify(id: created.id, password: Self.password))
-            #expect(try await accounts.changePassword(owner, to: "a brand new passphrase", keeping: nil))
-        case .adminReset:
-            _ = try await accounts.resetPassword(email: email, to: "a brand new passphrase")
-        case .signOutEverywhere:
-            try await accounts.signOutEverywhere(id: created.id)
-        }
-        // The second half: no token for credentials that no longer hold.
-        let issued = try await tokens.issueSession(.signIn, for: checked)
-        #expect(issued == nil, "a token was issued after the \(change)")
-        if let issued { #expect(try await tokens.account(for: issued.token, presentedAs: .bearerHeader) == nil, "and it works") }
-        let live: Int = try await database.query(
-            "SELECT count(*)::int8 AS n FROM access_tokens WHERE account_id = \(created.id) AND revoked_at IS NULL"
-        ).single().decode("n")
-        #expect(live == 0)
+            // The first half of a sign-in: the password is right.
+            let checked = try #require(try await accounts.authenticate(email: email, password: Self.password))
+            // The change commits while that sign-in is between its check and its token.
+            switch change {
+            case .passwordChange:
+                let owner = try #require(try await accounts.verify(id: created.id, password: Self.password))
+                #expect(try await accounts.changePassword(owner, to: "a brand new passphrase", keeping: nil))
+            case .adminReset:
+                _ = try await accounts.resetPassword(email: email, to: "a brand new passphrase")
+            case .signOutEverywhere:
+                try await accounts.signOutEverywhere(id: created.id)
+            }
+            // The second half: no token for credentials that no longer hold.
+            let issued = try await tokens.issueSession(.signIn, for: checked)
+            #expect(issued == nil, "a token was issued after the \(change)")
+            if let issued { #expect(try await tokens.account(for: issued.token, presentedAs: .bearerHeader) == nil, "and it works") }
+            let live: Int = try await database.query(
+                "SELECT count(*)::int8 AS n FROM access_tokens WHERE account_id = \(created.id) AND revoked_at IS NULL"
+            ).single().decode("n")
+            #expect(live == 0)
 
-        // A sign-in that starts after the change, with the credentials that hold now, is issued one.
-        if change == .signOutEverywhere {
-            let again = try #require(try await accounts.authenticate(email: email, password: Self.password))
-            #expect(try await tokens.issueSession(.signIn, for: again) != nil)
+            // A sign-in that starts after the change, with the credentials that hold now, is issued one.
+            if change == .signOutEverywhere {
+                let again = try #require(try await accounts.authenticate(email: email, password: Self.password))
+                #expect(try await tokens.issueSession(.signIn, for: again) != nil)
+            }
         }
-        await TestDatabase.drop(database)
     }
 
     @Test func twoPasswordChangesCheckedAgainstTheSamePasswordDoNotBothApply() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 4)
-        let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4))
-        let email = try EmailAddress(parsing: "twice@example.com")
-        let created = try await accounts.create(SignUp(email: email, password: Self.password, displayName: "Twice"))
-        let first = try #require(try await accounts.verify(id: created.id, password: Self.password))
-        let second = try #require(try await accounts.verify(id: created.id, password: Self.password))
-        #expect(try await accounts.changePassword(first, to: "the first new passphrase", keeping: nil))
-        #expect(try await accounts.changePassword(second, to: "the second new passphrase", keeping: nil) == false)
-        #expect(try await accounts.authenticate(email: email, password: "the first new passphrase") != nil)
-        await TestDatabase.drop(database)
+        try await TestDatabase.withMigrated(maxConnections: 4) { database in
+            let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4))
+            let email = try EmailAddress(parsing: "twice@example.com")
+            let created = try await accounts.create(SignUp(email: email, password: Self.password, displayName: "Twice"))
+            let first = try #require(try await accounts.verify(id: created.id, password: Self.password))
+            let second = try #require(try await accounts.verify(id: created.id, password: Self.password))
+            #expect(try await accounts.changePassword(first, to: "the first new passphrase", keeping: nil))
+            #expect(try await accounts.changePassword(second, to: "the second new passphrase", keeping: nil) == false)
+            #expect(try await accounts.authenticate(email: email, password: "the first new passphrase") != nil)
+        }
     }
 }

@@ -10,11 +10,11 @@ import Testing
 /// there until the e2e test sends it.
 @Suite struct MailKindTests {
     @Test func theOutboxConstraintAllowsExactlyTheMailKinds() async throws {
-        let database = try await TestDatabase.createMigrated()
-        defer { Task { await TestDatabase.drop(database) } }
-        let definition: String = try await database.query(
-            "SELECT pg_get_constraintdef(oid) AS d FROM pg_constraint WHERE conname = 'email_outbox_kind_check'"
-        ).single().decode("d")
+        let definition: String = try await TestDatabase.withMigrated { database in
+            try await database.query(
+                "SELECT pg_get_constraintdef(oid) AS d FROM pg_constraint WHERE conname = 'email_outbox_kind_check'"
+            ).single().decode("d")
+        }
         let allowed = Set(definition.matches(of: try Regex(#"'([a-z_]+)'::text"#)).compactMap { $0.output[1].substring.map(String.init) })
         #expect(allowed == Set(MailKind.allCases.map(\.rawValue)), "\(definition)")
     }

@@ -12,25 +12,25 @@ import Testing
 @Suite("Result tallies: property-based")
 struct ResultTallyPropertyTests {
     @Test func talliesEqualARecountOfTheRows() async throws {
-        let database = try await TestDatabase.createMigrated()
-        let host = try await Self.host(database)
-        var iteration = 0
-        await propertyCheck(
-            count: 30,
-            input: Gen.int(in: 0...1_000_000).array(of: 1...5),  // questions
-            Gen.int(in: 0...1_000_000).array(of: 0...40),  // responses
-            Gen.int(in: 0...1_000_000).array(of: 3)  // fold points, edits, deletions
-        ) { questionSeeds, responseSeeds, steps in
-            iteration += 1
-            do {
-                try await Self.check(
-                    database: database, host: host, day: iteration,
-                    questionSeeds: questionSeeds, responseSeeds: responseSeeds, steps: steps)
-            } catch {
-                Issue.record(error)
+        try await TestDatabase.withMigrated { database in
+            let host = try await Self.host(database)
+            var iteration = 0
+            await propertyCheck(
+                count: 30,
+                input: Gen.int(in: 0...1_000_000).array(of: 1...5),  // questions
+                Gen.int(in: 0...1_000_000).array(of: 0...40),  // responses
+                Gen.int(in: 0...1_000_000).array(of: 3)  // fold points, edits, deletions
+            ) { questionSeeds, responseSeeds, steps in
+                iteration += 1
+                do {
+                    try await Self.check(
+                        database: database, host: host, day: iteration,
+                        questionSeeds: questionSeeds, responseSeeds: responseSeeds, steps: steps)
+                } catch {
+                    Issue.record(error)
+                }
             }
         }
-        await TestDatabase.drop(database)
     }
 
     // MARK: - One scenario

@@ -11,8 +11,7 @@ import Testing
 struct TallyQueueVacuumTests {
     /// Pages of the queue after 40 folds of 500 rows each (20,000 rows that lived and died).
     static func pagesAfterFolding(vacuumEvery: Int) async throws -> (pages: Int, vacuums: Int) {
-        let database = try await TestDatabase.createMigrated()
-        do {
+        try await TestDatabase.withMigrated { database in
             let tallies = ResultTallies(database: database, vacuumEvery: vacuumEvery)
             for _ in 0..<40 {
                 // Deltas of no form: the fold deletes them as it deletes every delta it folds.
@@ -26,12 +25,7 @@ struct TallyQueueVacuumTests {
                        pg_stat_get_vacuum_count('result_tally_deltas'::regclass) AS vacuums
                 """
             ).single()
-            let result: (Int, Int) = (try row.decode("pages"), try row.decode("vacuums"))
-            await TestDatabase.drop(database)
-            return result
-        } catch {
-            await TestDatabase.drop(database)
-            throw error
+            return (try row.decode("pages"), try row.decode("vacuums"))
         }
     }
 

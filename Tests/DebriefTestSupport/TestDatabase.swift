@@ -62,6 +62,24 @@ public enum TestDatabase {
         return self.pool(url: url, maxConnections: maxConnections)
     }
 
+    /// Runs `body` on a pool of a new migrated database (``createMigrated(maxConnections:file:line:)``)
+    /// and drops the database when `body` ends, whether it returns or throws (``drop(_:)``): the
+    /// one place a test's database is made and removed.
+    public static func withMigrated<Value>(
+        maxConnections: Int = 8, file: StaticString = #fileID, line: UInt = #line,
+        _ body: (Database) async throws -> Value
+    ) async throws -> Value {
+        let database = try await self.createMigrated(maxConnections: maxConnections, file: file, line: line)
+        do {
+            let result = try await body(database)
+            await self.drop(database)
+            return result
+        } catch {
+            await self.drop(database)
+            throw error
+        }
+    }
+
     /// Shuts `database`'s pool down and drops its database, when it is one of ``createEmpty(template:)``'s
     /// and nothing else is connected to it any more (else it stays, as every database did before).
     ///

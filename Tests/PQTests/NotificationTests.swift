@@ -9,18 +9,18 @@ struct NotificationTests {
     /// The time limit only ends a run that never hears it (generous: on a busy machine the test's
     /// database can queue behind the whole suite's).
     @Test(.timeLimit(.minutes(10))) func listeningIsAnnouncedAndANotificationSentAfterItIsHeard() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 2)
-        var events = try database.notifications(channels: ["meeting_events"]).makeAsyncIterator()
-        #expect(try await events.next() == .listening)
-        try await database.notify(channel: "meeting_events", payload: "회의 42")
-        #expect(try await events.next() == .notification(DatabaseNotification(channel: "meeting_events", payload: "회의 42")))
-        await TestDatabase.drop(database)
+        try await TestDatabase.withMigrated(maxConnections: 2) { database in
+            var events = try database.notifications(channels: ["meeting_events"]).makeAsyncIterator()
+            #expect(try await events.next() == .listening)
+            try await database.notify(channel: "meeting_events", payload: "회의 42")
+            #expect(try await events.next() == .notification(DatabaseNotification(channel: "meeting_events", payload: "회의 42")))
+        }
     }
 
     @Test func channelNamesMustBePlainIdentifiers() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 1)
-        #expect(throws: PQError.self) { try database.notifications(channels: ["bad; DROP TABLE x"]) }
-        #expect(throws: PQError.self) { try database.notifications(channels: ["Upper"]) }
-        await TestDatabase.drop(database)
+        try await TestDatabase.withMigrated(maxConnections: 1) { database in
+            #expect(throws: PQError.self) { try database.notifications(channels: ["bad; DROP TABLE x"]) }
+            #expect(throws: PQError.self) { try database.notifications(channels: ["Upper"]) }
+        }
     }
 }

@@ -6,53 +6,53 @@ import Testing
 @Suite("The connection pool")
 struct PoolTests {
     @Test func twoHundredTasksShareFourConnections() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 4)
-        let results = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
-            for task in 0..<200 {
-                group.addTask {
-                    let row = try #require(
-                        try await database.query("SELECT \(task)::int8 * 2 AS doubled, pg_sleep(0.005)::text AS _").first)
-                    return (task, try row.decode("doubled", as: Int.self))
+        try await TestDatabase.withMigrated(maxConnections: 4) { database in
+            let results = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+                for task in 0..<200 {
+                    group.addTask {
+                        let row = try #require(
+                            try await database.query("SELECT \(task)::int8 * 2 AS doubled, pg_sleep(0.005)::text AS _").first)
+                        return (task, try row.decode("doubled", as: Int.self))
+                    }
                 }
+                return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
             }
-            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+            #expect(results.count == 200)
+            #expect(results.allSatisfy { $0.value == $0.key * 2 })
+            let statistics = await database.poolStatistics()
+            #expect(statistics.open <= 4)
+            #expect(statistics.waiting == 0)
         }
-        #expect(results.count == 200)
-        #expect(results.allSatisfy { $0.value == $0.key * 2 })
-        let statistics = await database.poolStatistics()
-        #expect(statistics.open <= 4)
-        #expect(statistics.waiting == 0)
-        await database.shutdown()
     }
 
     @Test func recoversAfterEveryConnectionIsTerminated() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 4)
-        let name = try #require(try await database.query("SELECT current_database() AS name").first).decode("name", as: String.self)
-        // Open all four connections.
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<4 { group.addTask { try await database.query("SELECT pg_sleep(0.05)") } }
-            try await group.waitForAll()
+        try await TestDatabase.withMigrated(maxConnections: 4) { database in
+            let name = try #require(try await database.query("SELECT current_database() AS name").first).decode("name", as: String.self)
+            // Open all four connections.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<4 { group.addTask { try await database.query("SELECT pg_sleep(0.05)") } }
+                try await group.waitForAll()
+            }
+            #expect(await database.poolStatistics().open == 4)
+            let admin = TestDatabase.admin()
+            // Each termination is waited for (up to 20 s each, a bound that only ends a broken run): the
+            // backends are gone before the pool leases again, however slowly a busy machine ends them.
+            let killed = try #require(
+                try await admin.query(
+                    """
+                    SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 20000)) AS n
+                    FROM pg_stat_activity WHERE datname = \(name) AND pid <> pg_backend_pid()
+                    """
+                ).first).decode("n", as: Int.self)
+            #expect(killed >= 4)
+            await admin.shutdown()
+            // Every query must succeed: the pool notices the closed connections at lease time and
+            // opens fresh ones.
+            for value in 0..<8 {
+                let row = try #require(try await database.query("SELECT \(value)::int AS v").first)
+                #expect(try row.decode("v", as: Int.self) == value)
+            }
         }
-        #expect(await database.poolStatistics().open == 4)
-        let admin = TestDatabase.admin()
-        // Each termination is waited for (up to 20 s each, a bound that only ends a broken run): the
-        // backends are gone before the pool leases again, however slowly a busy machine ends them.
-        let killed = try #require(
-            try await admin.query(
-                """
-                SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 20000)) AS n
-                FROM pg_stat_activity WHERE datname = \(name) AND pid <> pg_backend_pid()
-                """
-            ).first).decode("n", as: Int.self)
-        #expect(killed >= 4)
-        await admin.shutdown()
-        // Every query must succeed: the pool notices the closed connections at lease time and
-        // opens fresh ones.
-        for value in 0..<8 {
-            let row = try #require(try await database.query("SELECT \(value)::int AS v").first)
-            #expect(try row.decode("v", as: Int.self) == value)
-        }
-        await database.shutdown()
     }
 
     /// A switchover demotes the primary under open connections: a write there fails with
@@ -74,7 +74,7 @@ struct PoolTests {
         #expect(try next.decode("pid", as: Int.self) != first, "a new connection")
         #expect(try next.decode("ro", as: String.self) == "off")
         try await database.execute("CREATE TABLE written (id int)")
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func waitersTimeOutInsteadOfHanging() async throws {
@@ -103,7 +103,7 @@ struct PoolTests {
         await observer.shutdown()
         #expect(stillHeld == 1)
         try await holder
-        await database.shutdown()
+        await TestDatabase.drop(database)
     }
 
     @Test func shutdownFailsNewLeases() async throws {
@@ -111,5 +111,6 @@ struct PoolTests {
         await database.shutdown()
         let error = await #expect(throws: PQError.self) { try await database.query("SELECT 1") }
         #expect(error?.code == .poolClosed)
+        await TestDatabase.drop(database)
     }
 }

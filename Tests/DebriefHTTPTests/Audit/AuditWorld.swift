@@ -29,17 +29,12 @@ struct AuditWorld: Sendable {
         var configuration = ParticipantAPI.configuration()
         configuration.trustedProxies = try TrustedProxies(parsing: "127.0.0.1, ::1")
         configuration.clock = .fixed(now)
-        let database = try await TestDatabase.createMigrated(maxConnections: 8)
-        let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
-        do {
+        try await TestDatabase.withMigrated { database in
+            let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
             try await app.test(.live) { client in
                 try await body(AuditWorld(api: ParticipantAPI(client: client, database: database), database: database, now: now))
             }
-        } catch {
-            await TestDatabase.drop(database)
-            throw error
         }
-        await TestDatabase.drop(database)
     }
 
     /// Sends a request from ``client`` with ``agent``.

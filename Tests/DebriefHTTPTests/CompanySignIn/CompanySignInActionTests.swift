@@ -68,23 +68,23 @@ struct CompanySignInActionTests {
         allowCreation: Bool = false, answer: Result<CompanyIdentity, CompanySignInRefusal> = .success(identity()),
         _ body: (World) async throws -> Void
     ) async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 4)
-        let hasher = PasswordHasher(cost: 4)
-        let accountStore = AccountStore(database: database, hasher: hasher)
-        let accounts = AccountActions(
-            accounts: accountStore, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
-            signUpGate: SignUpGate(policy: .open, accounts: accountStore, invitations: InvitationStore(database: database)),
-            audit: AuditRecord(store: AuditStore(database: database)))
-        let provider = FakeProvider(answer)
-        let settings = CompanySignInSettings(
-            issuer: "https://id.example.com", clientID: "debrief", clientSecret: "s", displayName: "Acme",
-            allowsAccountCreation: allowCreation, passwordsForAdminsOnly: false)
-        let actions = CompanySignInActions(
-            settings: settings, provider: provider, store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
-            audit: AuditRecord(store: AuditStore(database: database)), logger: Logger(label: "test"))
-        try await body(World(actions: actions, provider: provider, database: database, accounts: accountStore))
-        await hasher.shutdown()
-        await TestDatabase.drop(database)
+        try await TestDatabase.withMigrated(maxConnections: 4) { database in
+            let hasher = PasswordHasher(cost: 4)
+            let accountStore = AccountStore(database: database, hasher: hasher)
+            let accounts = AccountActions(
+                accounts: accountStore, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
+                signUpGate: SignUpGate(policy: .open, accounts: accountStore, invitations: InvitationStore(database: database)),
+                audit: AuditRecord(store: AuditStore(database: database)))
+            let provider = FakeProvider(answer)
+            let settings = CompanySignInSettings(
+                issuer: "https://id.example.com", clientID: "debrief", clientSecret: "s", displayName: "Acme",
+                allowsAccountCreation: allowCreation, passwordsForAdminsOnly: false)
+            let actions = CompanySignInActions(
+                settings: settings, provider: provider, store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
+                audit: AuditRecord(store: AuditStore(database: database)), logger: Logger(label: "test"))
+            try await body(World(actions: actions, provider: provider, database: database, accounts: accountStore))
+            await hasher.shutdown()
+        }
     }
 
     static func refusal(_ work: () async throws -> Void) async -> CompanySignInRefusal? {

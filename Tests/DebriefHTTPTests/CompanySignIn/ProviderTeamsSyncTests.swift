@@ -57,37 +57,37 @@ struct ProviderTeamsSyncTests {
     }
 
     static func run(_ body: (World) async throws -> Void) async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 4)
-        let hasher = PasswordHasher(cost: 4)
-        let accountStore = AccountStore(database: database, hasher: hasher)
-        let accounts = AccountActions(
-            accounts: accountStore, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
-            signUpGate: SignUpGate(policy: .open, accounts: accountStore, invitations: InvitationStore(database: database)),
-            audit: AuditRecord(store: AuditStore(database: database)))
-        let lead = try await accountStore.create(
-            SignUp(email: try EmailAddress(parsing: "lead@example.com"), password: "correct horse battery", displayName: "Lead"))
-        let teams = TeamStore(database: database)
-        let leadViewer = Viewer(accountID: lead.id, role: lead.role)
-        let a = try await teams.create(named: "A", by: leadViewer).id
-        let b = try await teams.create(named: "B", by: leadViewer).id
-        let c = try await teams.create(named: "C", by: leadViewer).id
-        var settings = CompanySignInSettings(
-            issuer: "https://id.example.com", clientID: "debrief", clientSecret: "s", displayName: "Acme",
-            allowsAccountCreation: true, passwordsForAdminsOnly: false)
-        settings.teams = ProviderTeams(
-            claim: "groups",
-            mappings: [
-                .init(value: "eng", team: a, role: .editor), .init(value: "eng-leads", team: a, role: .admin),
-                .init(value: "design", team: b, role: .viewer), .init(value: "ops", team: c, role: .editor),
-            ])
-        let provider = Action.FakeProvider(.success(Action.identity()))
-        let audit = AuditRecord(store: AuditStore(database: database))
-        let actions = CompanySignInActions(
-            settings: settings, provider: provider, store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
-            audit: audit, logger: Logger(label: "test"))
-        try await body(World(actions: actions, provider: provider, teams: teams, audit: audit, lead: leadViewer, a: a, b: b, c: c))
-        await hasher.shutdown()
-        await TestDatabase.drop(database)
+        try await TestDatabase.withMigrated(maxConnections: 4) { database in
+            let hasher = PasswordHasher(cost: 4)
+            let accountStore = AccountStore(database: database, hasher: hasher)
+            let accounts = AccountActions(
+                accounts: accountStore, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
+                signUpGate: SignUpGate(policy: .open, accounts: accountStore, invitations: InvitationStore(database: database)),
+                audit: AuditRecord(store: AuditStore(database: database)))
+            let lead = try await accountStore.create(
+                SignUp(email: try EmailAddress(parsing: "lead@example.com"), password: "correct horse battery", displayName: "Lead"))
+            let teams = TeamStore(database: database)
+            let leadViewer = Viewer(accountID: lead.id, role: lead.role)
+            let a = try await teams.create(named: "A", by: leadViewer).id
+            let b = try await teams.create(named: "B", by: leadViewer).id
+            let c = try await teams.create(named: "C", by: leadViewer).id
+            var settings = CompanySignInSettings(
+                issuer: "https://id.example.com", clientID: "debrief", clientSecret: "s", displayName: "Acme",
+                allowsAccountCreation: true, passwordsForAdminsOnly: false)
+            settings.teams = ProviderTeams(
+                claim: "groups",
+                mappings: [
+                    .init(value: "eng", team: a, role: .editor), .init(value: "eng-leads", team: a, role: .admin),
+                    .init(value: "design", team: b, role: .viewer), .init(value: "ops", team: c, role: .editor),
+                ])
+            let provider = Action.FakeProvider(.success(Action.identity()))
+            let audit = AuditRecord(store: AuditStore(database: database))
+            let actions = CompanySignInActions(
+                settings: settings, provider: provider, store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
+                audit: audit, logger: Logger(label: "test"))
+            try await body(World(actions: actions, provider: provider, teams: teams, audit: audit, lead: leadViewer, a: a, b: b, c: c))
+            await hasher.shutdown()
+        }
     }
 
     @Test func membershipFollowsTheProviderAndLeavesManualOnesAlone() async throws {

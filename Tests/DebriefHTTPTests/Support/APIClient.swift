@@ -128,13 +128,8 @@ func withTestApp(
     file: StaticString = #fileID, line: UInt = #line,
     _ body: @escaping @Sendable (APIClient, Database) async throws -> Void
 ) async throws {
-    let database = try await TestDatabase.createMigrated(maxConnections: 8, file: file, line: line)
-    let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
-    do {
+    try await TestDatabase.withMigrated(file: file, line: line) { database in
+        let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
         try await app.test(.router) { client in try await body(APIClient(client: client), database) }
-    } catch {
-        await TestDatabase.drop(database)
-        throw error
     }
-    await TestDatabase.drop(database)
 }
