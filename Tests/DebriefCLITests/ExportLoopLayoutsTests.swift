@@ -11,21 +11,26 @@ import Testing
 struct ExportLoopLayoutsTests {
     static let hostile = "=cmd|' /C calc'!A0"
 
-    /// The seeded meeting of ``ExportCommandTests`` with three actions and three questions from a
-    /// named room (one hidden), and the voters' ids so the test can look for them.
-    func seed() async throws -> (seeded: ExportCommandTests.Seeded, voters: [String], author: String) {
-        let seeded = try await ExportCommandTests().seed()
-        let database = Database(configuration: DatabaseConfiguration(url: seeded.url, maxConnections: 1), logger: TestDatabase.logger)
-        let voters = [UUID(), UUID()]
-        let author = UUID()
-        do {
-            try await self.insert(into: database, meeting: try #require(UUID(uuidString: seeded.meeting)), voters: voters, author: author)
-        } catch {
+    /// Runs `body` on the seeded meeting of ``ExportCommandTests`` with three actions and three
+    /// questions from a named room (one hidden), and the voters' and author's ids so the test can
+    /// look for them; the database is dropped when `body` ends.
+    func withSeeded(
+        file: StaticString = #fileID, line: UInt = #line,
+        _ body: (ExportCommandTests.Seeded, [String], String) async throws -> Void
+    ) async throws {
+        try await ExportCommandTests().withSeeded(file: file, line: line) { seeded in
+            let database = Database(configuration: DatabaseConfiguration(url: seeded.url, maxConnections: 1), logger: TestDatabase.logger)
+            let voters = [UUID(), UUID()]
+            let author = UUID()
+            do {
+                try await self.insert(into: database, meeting: try #require(UUID(uuidString: seeded.meeting)), voters: voters, author: author)
+            } catch {
+                await database.shutdown()
+                throw error
+            }
             await database.shutdown()
-            throw error
+            try await body(seeded, voters.map { $0.uuidString.lowercased() }, author.uuidString.lowercased())
         }
-        await database.shutdown()
-        return (seeded, voters.map { $0.uuidString.lowercased() }, author.uuidString.lowercased())
     }
 
     func insert(into database: Database, meeting: UUID, voters: [UUID], author: UUID) async throws {
@@ -64,49 +69,51 @@ struct ExportLoopLayoutsTests {
     }
 
     @Test func actionsOfAMeetingWithEveryTextCellNeutralized() async throws {
-        let (seeded, _, _) = try await self.seed()
-        let file = seeded.folder.appendingPathComponent("actions.csv")
-        let result = try await self.export(seeded, ["--meeting", seeded.meeting, "--layout", "actions", "-o", file.path])
-        #expect(result.status == 0, "\(result.output)")
-        let (header, rows) = try await CSVParser.records(try Data(contentsOf: file))
-        #expect(header == [
-            "meeting_id", "session_number", "action_id", "title", "owner_kind", "owner_name", "due", "status", "question_key",
-            "created_at", "updated_at", "time_zone",
-        ])
-        #expect(rows.map { $0["title"] ?? "" } == ["'" + Self.hostile, "Shorter status round", "'+Try a new room"], "in recorded order")
-        #expect(rows.map { $0["status"] ?? "" } == ["done", "open", "dropped"])
-        #expect(rows.map { $0["due"] ?? "" } == ["2026-12-24", "nextSession", "nextSession"])
-        #expect(rows.first?["question_key"] == "useful" && rows.allSatisfy { $0["meeting_id"] == seeded.meeting && $0["session_number"] == "1" })
-        #expect(rows.allSatisfy { $0["time_zone"] == "UTC" && $0["created_at"]?.count == 23 })
+        try await self.withSeeded { seeded, _, _ in
+            let file = seeded.folder.appendingPathComponent("actions.csv")
+            let result = try await self.export(seeded, ["--meeting", seeded.meeting, "--layout", "actions", "-o", file.path])
+            #expect(result.status == 0, "\(result.output)")
+            let (header, rows) = try await CSVParser.records(try Data(contentsOf: file))
+            #expect(header == [
+                "meeting_id", "session_number", "action_id", "title", "owner_kind", "owner_name", "due", "status", "question_key",
+                "created_at", "updated_at", "time_zone",
+            ])
+            #expect(rows.map { $0["title"] ?? "" } == ["'" + Self.hostile, "Shorter status round", "'+Try a new room"], "in recorded order")
+            #expect(rows.map { $0["status"] ?? "" } == ["done", "open", "dropped"])
+            #expect(rows.map { $0["due"] ?? "" } == ["2026-12-24", "nextSession", "nextSession"])
+            #expect(rows.first?["question_key"] == "useful" && rows.allSatisfy { $0["meeting_id"] == seeded.meeting && $0["session_number"] == "1" })
+            #expect(rows.allSatisfy { $0["time_zone"] == "UTC" && $0["created_at"]?.count == 23 })
 
-        // The series takes the same rows; --no-neutralize writes the title as typed.
-        let raw = seeded.folder.appendingPathComponent("actions-raw.csv")
-        let series = try await self.export(seeded, ["--series", seeded.series, "--layout", "actions", "--no-neutralize", "-o", raw.path])
-        #expect(series.status == 0, "\(series.output)")
-        #expect(try await CSVParser.records(try Data(contentsOf: raw)).rows.first?["title"] == Self.hostile)
-        // Never filtered by submission time: a window is refused, naming the flag.
-        let refused = try await self.export(seeded, ["--meeting", seeded.meeting, "--layout", "actions", "--since", "2026-01-01"])
-        #expect(refused.status == 2 && refused.output.contains("the actions layout is never filtered"), "\(refused.output)")
+            // The series takes the same rows; --no-neutralize writes the title as typed.
+            let raw = seeded.folder.appendingPathComponent("actions-raw.csv")
+            let series = try await self.export(seeded, ["--series", seeded.series, "--layout", "actions", "--no-neutralize", "-o", raw.path])
+            #expect(series.status == 0, "\(series.output)")
+            #expect(try await CSVParser.records(try Data(contentsOf: raw)).rows.first?["title"] == Self.hostile)
+            // Never filtered by submission time: a window is refused, naming the flag.
+            let refused = try await self.export(seeded, ["--meeting", seeded.meeting, "--layout", "actions", "--since", "2026-01-01"])
+            #expect(refused.status == 2 && refused.output.contains("the actions layout is never filtered"), "\(refused.output)")
+        }
     }
 
     @Test func roomQuestionsAsTheHostSeesThemWithoutAnyVoter() async throws {
-        let (seeded, voters, author) = try await self.seed()
-        let file = seeded.folder.appendingPathComponent("room.csv")
-        let result = try await self.export(seeded, ["--series", seeded.series, "--layout", "roomQuestions", "-o", file.path])
-        #expect(result.status == 0, "\(result.output)")
-        let data = try Data(contentsOf: file)
-        let (header, rows) = try await CSVParser.records(data)
-        #expect(header == [
-            "meeting_id", "session_number", "question_id", "text", "name", "votes", "status", "pinned", "answered", "posted_at", "time_zone",
-        ])
-        // The room's order: pinned first, then by votes; the hidden one is in the file, flagged.
-        #expect(rows.map { $0["text"] ?? "" } == ["Why weekly?", "'" + Self.hostile, "Off-topic rant"])
-        #expect(rows.map { $0["votes"] ?? "" } == ["0", "2", "1"])
-        #expect(rows.map { $0["status"] ?? "" } == ["visible", "visible", "hidden"])
-        #expect(rows.map { $0["pinned"] ?? "" } == ["true", "false", "false"])
-        #expect(rows.map { $0["answered"] ?? "" } == ["false", "true", "false"])
-        #expect(rows.map { $0["name"] ?? "" } == ["Ana", "'@Ana", "Ana"])
-        let text = String(decoding: data, as: UTF8.self)
-        for identity in voters + [author] { #expect(!text.contains(identity), "no voter or author identity is exported") }
+        try await self.withSeeded { seeded, voters, author in
+            let file = seeded.folder.appendingPathComponent("room.csv")
+            let result = try await self.export(seeded, ["--series", seeded.series, "--layout", "roomQuestions", "-o", file.path])
+            #expect(result.status == 0, "\(result.output)")
+            let data = try Data(contentsOf: file)
+            let (header, rows) = try await CSVParser.records(data)
+            #expect(header == [
+                "meeting_id", "session_number", "question_id", "text", "name", "votes", "status", "pinned", "answered", "posted_at", "time_zone",
+            ])
+            // The room's order: pinned first, then by votes; the hidden one is in the file, flagged.
+            #expect(rows.map { $0["text"] ?? "" } == ["Why weekly?", "'" + Self.hostile, "Off-topic rant"])
+            #expect(rows.map { $0["votes"] ?? "" } == ["0", "2", "1"])
+            #expect(rows.map { $0["status"] ?? "" } == ["visible", "visible", "hidden"])
+            #expect(rows.map { $0["pinned"] ?? "" } == ["true", "false", "false"])
+            #expect(rows.map { $0["answered"] ?? "" } == ["false", "true", "false"])
+            #expect(rows.map { $0["name"] ?? "" } == ["Ana", "'@Ana", "Ana"])
+            let text = String(decoding: data, as: UTF8.self)
+            for identity in voters + [author] { #expect(!text.contains(identity), "no voter or author identity is exported") }
+        }
     }
 }

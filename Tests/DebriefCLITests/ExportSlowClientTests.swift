@@ -27,59 +27,60 @@ struct ExportSlowClientTests {
     /// its writes, which these counts now bound (docs/benchmarks.md, "An export download whose
     /// client pauses", measured by scripts/bench-export-pause).
     @Test func aClientThatStopsReadingHoldsNoConnectionNorTheServersMemory() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 2)
-        let meeting = try await LoadData.seed(database, responses: Self.responses)
-        let url = database.configuration.url
-        let created = try await DebriefProcess.run(
-            ["admin", "create-host", "--database-url", url, "--email", "ops@example.com", "--name", "Ops", "--admin",
-             "--password-stdin", "--bcrypt-cost", "4", "--log-format", "text"],
-            standardInput: "a long enough password\n")
-        #expect(created.status == 0, "\(created.output)")
+        try await TestDatabase.withMigrated(maxConnections: 2) { database in
+            let meeting = try await LoadData.seed(database, responses: Self.responses)
+            let url = database.configuration.url
+            let created = try await DebriefProcess.run(
+                ["admin", "create-host", "--database-url", url, "--email", "ops@example.com", "--name", "Ops", "--admin",
+                 "--password-stdin", "--bcrypt-cost", "4", "--log-format", "text"],
+                standardInput: "a long enough password\n")
+            #expect(created.status == 0, "\(created.output)")
 
-        let port = DebriefProcess.freePort()
-        let server = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(port), "--pool-size", "2", "--log-format", "text"])
-        defer { server.signal(SIGTERM) }
-        let base = "http://127.0.0.1:\(port)"
-        #expect(await DebriefProcess.waitFor(base + "/readyz", status: 200, timeout: .seconds(120)), "\(server.output)")
-        let token = try await Self.token(base: base, email: "ops@example.com", password: "a long enough password")
+            let port = DebriefProcess.freePort()
+            let server = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(port), "--pool-size", "2", "--log-format", "text"])
+            defer { server.signal(SIGTERM) }
+            let base = "http://127.0.0.1:\(port)"
+            #expect(await DebriefProcess.waitFor(base + "/readyz", status: 200, timeout: .seconds(120)), "\(server.output)")
+            let token = try await Self.token(base: base, email: "ops@example.com", password: "a long enough password")
 
-        let socket = try RawSocket(port: port)
-        try socket.send(
-            "GET /v1/meetings/\(meeting)/export.csv?layout=answers HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\n\r\n")
-        let reader = ChunkedCounter(descriptor: socket.descriptor)
-        // The first bytes come once the whole spool is written: waited for, however long a busy
-        // machine takes to COPY it (the bound only ends a broken run).
-        try #require(await reader.read(atLeast: 256 * 1024, timeout: .seconds(900)))
-        #expect(reader.head.contains("text/csv; charset=utf-8"), "\(reader.head)")
-        // Named by the meeting's title ("load") and date, not its id.
-        #expect(reader.head.contains(#"attachment; filename="debrief-load-"#) && reader.head.contains(#"-answers-utf8.csv""#), "\(reader.head)")
+            let socket = try RawSocket(port: port)
+            try socket.send(
+                "GET /v1/meetings/\(meeting)/export.csv?layout=answers HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\n\r\n")
+            let reader = ChunkedCounter(descriptor: socket.descriptor)
+            // The first bytes come once the whole spool is written: waited for, however long a busy
+            // machine takes to COPY it (the bound only ends a broken run).
+            try #require(await reader.read(atLeast: 256 * 1024, timeout: .seconds(900)))
+            #expect(reader.head.contains("text/csv; charset=utf-8"), "\(reader.head)")
+            // Named by the meeting's title ("load") and date, not its id.
+            #expect(reader.head.contains(#"attachment; filename="debrief-load-"#) && reader.head.contains(#"-answers-utf8.csv""#), "\(reader.head)")
 
-        // The client pauses. No COPY is running for it, and both pooled connections are idle:
-        // another request gets one.
-        let pid = server.process.processIdentifier
-        let spool = try #require(SpoolReading(pid: pid), "no spool file is open in the server while it sends the export")
-        let stalled = try await spool.waitUntilStalled()
-        let row = try await database.query(
-            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (%' AND state <> 'idle'"
-        ).first
-        #expect(try row?.decode("n", as: Int.self) == 0, "a COPY is still running while the client pauses")
-        #expect(await DebriefProcess.waitFor(base + "/readyz", status: 200, timeout: .seconds(120)), "the pool is not free")
+            // The client pauses. No COPY is running for it, and both pooled connections are idle:
+            // another request gets one.
+            let pid = server.process.processIdentifier
+            let spool = try #require(SpoolReading(pid: pid), "no spool file is open in the server while it sends the export")
+            let stalled = try await spool.waitUntilStalled()
+            let row = try await database.query(
+                "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (%' AND state <> 'idle'"
+            ).first
+            #expect(try row?.decode("n", as: Int.self) == 0, "a COPY is still running while the client pauses")
+            #expect(await DebriefProcess.waitFor(base + "/readyz", status: 200, timeout: .seconds(120)), "the pool is not free")
 
-        // Read from the spool, less what the client took and what waits in the kernel: read in
-        // this order, bytes moving from the server into its socket meanwhile can only make the
-        // count smaller, never larger, so a busy machine cannot fail it.
-        let queues = try #require(SocketQueues(client: socket.descriptor, serverPort: port), "the connection is not in /proc/net/tcp")
-        let held = stalled.offset - reader.bodyBytes - queues.clientReceive - queues.serverSend
-        #expect(stalled.offset < stalled.size, "the server read its whole spool (\(stalled.size) bytes) for a client that stopped reading")
-        #expect(held <= ExportLimits.downloadReadAheadBytes,
-                "the server holds \(held) bytes for a paused client: read \(stalled.offset) of \(stalled.size), the client took \(reader.bodyBytes), the kernel \(queues.clientReceive) + \(queues.serverSend)")
+            // Read from the spool, less what the client took and what waits in the kernel: read in
+            // this order, bytes moving from the server into its socket meanwhile can only make the
+            // count smaller, never larger, so a busy machine cannot fail it.
+            let queues = try #require(SocketQueues(client: socket.descriptor, serverPort: port), "the connection is not in /proc/net/tcp")
+            let held = stalled.offset - reader.bodyBytes - queues.clientReceive - queues.serverSend
+            #expect(stalled.offset < stalled.size, "the server read its whole spool (\(stalled.size) bytes) for a client that stopped reading")
+            #expect(held <= ExportLimits.downloadReadAheadBytes,
+                    "the server holds \(held) bytes for a paused client: read \(stalled.offset) of \(stalled.size), the client took \(reader.bodyBytes), the kernel \(queues.clientReceive) + \(queues.serverSend)")
 
-        // Then the client reads on, and the whole file arrives: six answers per response, one
-        // header row, and a quoted line break in each response's notes.
-        #expect(await reader.readToEnd(timeout: .seconds(300)))
-        #expect(reader.lineBreaks == 1 + 6 * Self.responses + Self.responses)
-        #expect(reader.bodyBytes == stalled.size)
-        await database.shutdown()
+            // Then the client reads on, and the whole file arrives: six answers per response, one
+            // header row, and a quoted line break in each response's notes.
+            #expect(await reader.readToEnd(timeout: .seconds(300)))
+            #expect(reader.lineBreaks == 1 + 6 * Self.responses + Self.responses)
+            #expect(reader.bodyBytes == stalled.size)
+            await database.shutdown()
+        }
     }
 
     static func token(base: String, email: String, password: String) async throws -> String {

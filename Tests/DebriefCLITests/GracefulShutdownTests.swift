@@ -6,35 +6,36 @@ import Testing
 struct GracefulShutdownTests {
     /// A request whose body is still arriving when SIGTERM comes is finished and answered.
     @Test func inFlightRequestFinishesAfterSIGTERM() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 1)
-        await database.shutdown()
-        let port = DebriefProcess.freePort()
-        let server = try DebriefProcess.start(
-            ["serve", "--database-url", database.configuration.url, "--port", String(port), "--bcrypt-cost", "4"])
-        #expect(await DebriefProcess.waitFor("http://127.0.0.1:\(port)/healthz", status: 200, timeout: .seconds(120)), "\(server.output)")
+        try await TestDatabase.withMigrated(maxConnections: 1) { database in
+            await database.shutdown()
+            let port = DebriefProcess.freePort()
+            let server = try DebriefProcess.start(
+                ["serve", "--database-url", database.configuration.url, "--port", String(port), "--bcrypt-cost", "4"])
+            #expect(await DebriefProcess.waitFor("http://127.0.0.1:\(port)/healthz", status: 200, timeout: .seconds(120)), "\(server.output)")
 
-        let body = #"{"email":"late@example.com","password":"correct horse battery","displayName":"Late"}"#
-        let socket = try RawSocket(port: port)
-        try socket.send(
-            "POST /v1/accounts HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
-                + body.prefix(20))
-        // Events, not pauses: a later connection answered means the server has accepted the first
-        // (one listener accepts in order), and a refused connection means the shutdown has begun
-        // (the listener closes first), so the rest of the body arrives during it.
-        let later = try RawSocket(port: port)
-        try later.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        #expect(later.read(until: { $0.hasPrefix("HTTP/1.1 200") }, timeout: .seconds(60)), "\(later.text)")
-        server.signal(SIGTERM)
-        let deadline = ContinuousClock.now + .seconds(60)
-        while (try? RawSocket(port: port)) != nil, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
+            let body = #"{"email":"late@example.com","password":"correct horse battery","displayName":"Late"}"#
+            let socket = try RawSocket(port: port)
+            try socket.send(
+                "POST /v1/accounts HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+                    + body.prefix(20))
+            // Events, not pauses: a later connection answered means the server has accepted the first
+            // (one listener accepts in order), and a refused connection means the shutdown has begun
+            // (the listener closes first), so the rest of the body arrives during it.
+            let later = try RawSocket(port: port)
+            try later.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(later.read(until: { $0.hasPrefix("HTTP/1.1 200") }, timeout: .seconds(60)), "\(later.text)")
+            server.signal(SIGTERM)
+            let deadline = ContinuousClock.now + .seconds(60)
+            while (try? RawSocket(port: port)) != nil, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect((try? RawSocket(port: port)) == nil, "the listener is still open 60 s after SIGTERM: \(server.output)")
+            try socket.send(String(body.dropFirst(20)))
+            let response = try socket.receive()
+            #expect(response.hasPrefix("HTTP/1.1 201"), "\(response)")
+            let (status, output) = await server.wait()
+            #expect(status == 0, "\(output)")
         }
-        #expect((try? RawSocket(port: port)) == nil, "the listener is still open 60 s after SIGTERM: \(server.output)")
-        try socket.send(String(body.dropFirst(20)))
-        let response = try socket.receive()
-        #expect(response.hasPrefix("HTTP/1.1 201"), "\(response)")
-        let (status, output) = await server.wait()
-        #expect(status == 0, "\(output)")
     }
 }
 

@@ -17,58 +17,62 @@ struct ProgressOutputTests {
     }
 
     @Test func nothingIsPrintedWhenStandardErrorIsNoTerminalAndQuietIsAccepted() async throws {
-        let seeded = try await ExportCommandTests().seed()
-        let csv = seeded.folder.appendingPathComponent("export.csv")
-        let dump = seeded.folder.appendingPathComponent("quiet.dump")
-        let target = try await TestDatabase.createEmpty()
-        let runs: [[String]] = [
-            ["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "-o", csv.path],
-            ["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "-o", csv.path, "--quiet"],
-            ["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "--format", "xlsx", "-o", csv.path + ".xlsx", "--quiet"],
-            ["backup", "--database-url", seeded.url, "-o", dump.path],
-            ["backup", "--database-url", seeded.url, "-o", dump.path, "--quiet"],
-            ["restore", "--database-url", target, "--input", dump.path, "--quiet"],
-            ["restore", "--database-url", target, "--input", dump.path, "--replace"],
-        ]
-        for arguments in runs {
-            let run = try await DebriefProcess.run(arguments + ["--log-format", "text"])
-            #expect(run.status == 0, "\(arguments): \(run.output)")
-            #expect(!run.output.contains("\r"), "\(arguments): \(run.output)")
-            for label in Self.labels { #expect(!run.output.contains(label), "\(arguments): \(run.output)") }
+        try await ExportCommandTests().withSeeded { seeded in
+            let csv = seeded.folder.appendingPathComponent("export.csv")
+            let dump = seeded.folder.appendingPathComponent("quiet.dump")
+            try await TestDatabase.withEmpty { target in
+                let runs: [[String]] = [
+                    ["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "-o", csv.path],
+                    ["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "-o", csv.path, "--quiet"],
+                    ["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "--format", "xlsx", "-o", csv.path + ".xlsx", "--quiet"],
+                    ["backup", "--database-url", seeded.url, "-o", dump.path],
+                    ["backup", "--database-url", seeded.url, "-o", dump.path, "--quiet"],
+                    ["restore", "--database-url", target, "--input", dump.path, "--quiet"],
+                    ["restore", "--database-url", target, "--input", dump.path, "--replace"],
+                ]
+                for arguments in runs {
+                    let run = try await DebriefProcess.run(arguments + ["--log-format", "text"])
+                    #expect(run.status == 0, "\(arguments): \(run.output)")
+                    #expect(!run.output.contains("\r"), "\(arguments): \(run.output)")
+                    for label in Self.labels { #expect(!run.output.contains(label), "\(arguments): \(run.output)") }
+                }
+                // On standard output the CSV stays the CSV: nothing but its header and its two rows.
+                let toStandardOutput = try await DebriefProcess.run(["export", "--database-url", seeded.url, "--meeting", seeded.meeting])
+                #expect(toStandardOutput.status == 0)
+                #expect(toStandardOutput.output == (try String(contentsOf: csv, encoding: .utf8)))
+            }
         }
-        // On standard output the CSV stays the CSV: nothing but its header and its two rows.
-        let toStandardOutput = try await DebriefProcess.run(["export", "--database-url", seeded.url, "--meeting", seeded.meeting])
-        #expect(toStandardOutput.status == 0)
-        #expect(toStandardOutput.output == (try String(contentsOf: csv, encoding: .utf8)))
     }
 
     @Test(.enabled(if: PseudoTerminal.isAvailable, "util-linux `script` is not installed"))
     func aTerminalGetsASummaryLineUnlessQuiet() async throws {
-        let seeded = try await ExportCommandTests().seed()
-        let csv = seeded.folder.appendingPathComponent("terminal.csv")
-        let export = try await PseudoTerminal.run(["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "-o", csv.path])
-        #expect(export.status == 0, "\(export.output)")
-        // The two responses of the seeded meeting, and the file's exact size.
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: csv.path)[.size] as? Int)
-        #expect(export.output.contains("\rdebrief export: 2 rows, \(size) B in "), "\(export.output)")
-        let quiet = try await PseudoTerminal.run(["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "-o", csv.path, "--quiet"])
-        #expect(quiet.status == 0 && !quiet.output.contains("debrief export:"), "\(quiet.output)")
+        try await ExportCommandTests().withSeeded { seeded in
+            let csv = seeded.folder.appendingPathComponent("terminal.csv")
+            let export = try await PseudoTerminal.run(["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "-o", csv.path])
+            #expect(export.status == 0, "\(export.output)")
+            // The two responses of the seeded meeting, and the file's exact size.
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: csv.path)[.size] as? Int)
+            #expect(export.output.contains("\rdebrief export: 2 rows, \(size) B in "), "\(export.output)")
+            let quiet = try await PseudoTerminal.run(["export", "--database-url", seeded.url, "--meeting", seeded.meeting, "-o", csv.path, "--quiet"])
+            #expect(quiet.status == 0 && !quiet.output.contains("debrief export:"), "\(quiet.output)")
 
-        let dump = seeded.folder.appendingPathComponent("terminal.dump")
-        let backup = try await PseudoTerminal.run(["backup", "--database-url", seeded.url, "-o", dump.path])
-        #expect(backup.status == 0, "\(backup.output)")
-        let rows = try Self.manifestRows(dump)
-        let dumpSize = try #require(try FileManager.default.attributesOfItem(atPath: dump.path)[.size] as? Int)
-        let dumpBytes = dumpSize < 1000 ? "\(dumpSize) B" : String(format: "%.1f kB", Double(dumpSize) / 1e3)
-        let grouped = rows.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
-        #expect(backup.output.contains("\rdebrief backup: \(grouped) rows, \(dumpBytes) in "), "\(backup.output)")
+            let dump = seeded.folder.appendingPathComponent("terminal.dump")
+            let backup = try await PseudoTerminal.run(["backup", "--database-url", seeded.url, "-o", dump.path])
+            #expect(backup.status == 0, "\(backup.output)")
+            let rows = try Self.manifestRows(dump)
+            let dumpSize = try #require(try FileManager.default.attributesOfItem(atPath: dump.path)[.size] as? Int)
+            let dumpBytes = dumpSize < 1000 ? "\(dumpSize) B" : String(format: "%.1f kB", Double(dumpSize) / 1e3)
+            let grouped = rows.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+            #expect(backup.output.contains("\rdebrief backup: \(grouped) rows, \(dumpBytes) in "), "\(backup.output)")
 
-        let target = try await TestDatabase.createEmpty()
-        let restore = try await PseudoTerminal.run(["restore", "--database-url", target, "--input", dump.path])
-        #expect(restore.status == 0, "\(restore.output)")
-        #expect(restore.output.contains("\rdebrief restore: \(grouped) rows, "), "\(restore.output)")
-        let quietRestore = try await PseudoTerminal.run(["restore", "--database-url", target, "--input", dump.path, "--replace", "--quiet"])
-        #expect(quietRestore.status == 0 && !quietRestore.output.contains("debrief restore:"), "\(quietRestore.output)")
+            try await TestDatabase.withEmpty { target in
+                let restore = try await PseudoTerminal.run(["restore", "--database-url", target, "--input", dump.path])
+                #expect(restore.status == 0, "\(restore.output)")
+                #expect(restore.output.contains("\rdebrief restore: \(grouped) rows, "), "\(restore.output)")
+                let quietRestore = try await PseudoTerminal.run(["restore", "--database-url", target, "--input", dump.path, "--replace", "--quiet"])
+                #expect(quietRestore.status == 0 && !quietRestore.output.contains("debrief restore:"), "\(quietRestore.output)")
+            }
+        }
     }
 }
 

@@ -6,18 +6,19 @@ import Testing
 @Suite("The debrief command")
 struct ServeAndMigrateCommandTests {
     @Test func twoMigrateProcessesAtOnceBothSucceed() async throws {
-        let url = try await TestDatabase.createEmpty()
-        async let first = DebriefProcess.run(["migrate", "--database-url", url, "--log-format", "text"])
-        async let second = DebriefProcess.run(["migrate", "--database-url", url, "--log-format", "text"])
-        let results = try await [first, second]
-        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.output))")
-        let outputs = results.map(\.output)
-        #expect(outputs.contains { $0.contains("Applied") })
-        #expect(outputs.contains { $0.contains("Database is up to date.") })
-        let database = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 1), logger: TestDatabase.logger)
-        let count = try #require(try await database.query("SELECT count(*) AS n, count(DISTINCT version) AS d FROM schema_migrations").first)
-        #expect(try count.decode("n", as: Int.self) == count.decode("d", as: Int.self))
-        await database.shutdown()
+        try await TestDatabase.withEmpty { url in
+            async let first = DebriefProcess.run(["migrate", "--database-url", url, "--log-format", "text"])
+            async let second = DebriefProcess.run(["migrate", "--database-url", url, "--log-format", "text"])
+            let results = try await [first, second]
+            #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.output))")
+            let outputs = results.map(\.output)
+            #expect(outputs.contains { $0.contains("Applied") })
+            #expect(outputs.contains { $0.contains("Database is up to date.") })
+            let database = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 1), logger: TestDatabase.logger)
+            let count = try #require(try await database.query("SELECT count(*) AS n, count(DISTINCT version) AS d FROM schema_migrations").first)
+            #expect(try count.decode("n", as: Int.self) == count.decode("d", as: Int.self))
+            await database.shutdown()
+        }
     }
 
     @Test func migrateWithUnreachableDatabaseExitsThree() async throws {
@@ -59,23 +60,24 @@ struct ServeAndMigrateCommandTests {
     }
 
     @Test func serveAnswersAndStopsGracefullyOnSIGTERM() async throws {
-        let url = try await TestDatabase.createEmpty()
-        let port = DebriefProcess.freePort()
-        // A long shutdown timeout: a stop that waited for it instead of ending when idle would take
-        // ten minutes, far from a graceful stop on any machine, however busy.
-        let server = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(port), "--shutdown-timeout", "600"])
-        let ready = await DebriefProcess.waitFor("http://127.0.0.1:\(port)/readyz", status: 200, timeout: .seconds(120))
-        #expect(ready, "server never became ready:\n\(server.output)")
-        server.signal(SIGTERM)
-        let start = ContinuousClock.now
-        let (status, output) = await server.wait()
-        #expect(status == 0, "\(output)")
-        #expect(ContinuousClock.now - start < .seconds(300), "the stop waited for the shutdown timeout")
-        // Logs are structured: one JSON object per line.
-        let lines = output.split(separator: "\n").filter { !$0.isEmpty }
-        #expect(!lines.isEmpty)
-        for line in lines {
-            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line)")
+        try await TestDatabase.withEmpty { url in
+            let port = DebriefProcess.freePort()
+            // A long shutdown timeout: a stop that waited for it instead of ending when idle would take
+            // ten minutes, far from a graceful stop on any machine, however busy.
+            let server = try DebriefProcess.start(["serve", "--database-url", url, "--port", String(port), "--shutdown-timeout", "600"])
+            let ready = await DebriefProcess.waitFor("http://127.0.0.1:\(port)/readyz", status: 200, timeout: .seconds(120))
+            #expect(ready, "server never became ready:\n\(server.output)")
+            server.signal(SIGTERM)
+            let start = ContinuousClock.now
+            let (status, output) = await server.wait()
+            #expect(status == 0, "\(output)")
+            #expect(ContinuousClock.now - start < .seconds(300), "the stop waited for the shutdown timeout")
+            // Logs are structured: one JSON object per line.
+            let lines = output.split(separator: "\n").filter { !$0.isEmpty }
+            #expect(!lines.isEmpty)
+            for line in lines {
+                #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line)")
+            }
         }
     }
 }

@@ -205,9 +205,8 @@ struct OpenAPIDocumentTests {
 
     @Test func servedDocumentIsTheJoinedParts() async throws {
         let joined = Data(try OpenAPIBundler.bundle(root: Self.rootURL, kinds: OpenAPIController.kinds).utf8)
-        let database = try await TestDatabase.createMigrated(maxConnections: 1)
-        let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
-        do {
+        try await TestDatabase.withMigrated(maxConnections: 1) { database in
+            let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
             try await app.test(.router) { client in
                 try await client.execute(uri: "/openapi.yaml", method: .get) { response in
                     #expect(response.status == .ok)
@@ -216,11 +215,7 @@ struct OpenAPIDocumentTests {
                     #expect(Data(response.body.readableBytesView) == joined, "the served document differs from the joined parts")
                 }
             }
-        } catch {
-            await database.shutdown()
-            throw error
         }
-        await database.shutdown()
     }
 
     @Test func examplesFitTheirSchemas() throws {

@@ -14,24 +14,21 @@ import Testing
 struct SubmissionIntegrityMigrationTests {
     typealias Fixture = SubmissionBatchTests.Fixture
 
-    /// A fixture over a database migrated up to (not including) 0038.
-    static func fixtureBefore0038() async throws -> (Fixture, [MigrationFile]) {
-        let url = try await TestDatabase.createEmpty()
-        let database = Database(
-            configuration: DatabaseConfiguration(url: url, maxConnections: 4, acquireTimeout: .seconds(60), statementTimeout: .seconds(300)),
-            logger: TestDatabase.logger)
-        let files = try MigrationFiles.all()
-        _ = try await Migrator(database: database, files: files.filter { $0.version < 38 }, logger: TestDatabase.logger).migrate()
-        // By SQL: the account store of today writes columns that later migrations add.
-        let accountID: UUID = try await database.query(
-            "INSERT INTO accounts (email, display_name, password_hash) VALUES ('migrate@example.com', 'Host', 'x') RETURNING id"
-        ).single().decode("id")
-        let notifier = ResultsNotifier(database: database, mode: .standard)
-        let forms = ParticipantFormStore(database: database, cache: PublishedFormCache())
-        let fixture = Fixture(
-            database: database, host: Viewer(accountID: accountID, role: .host), notifier: notifier, forms: forms,
-            responses: ResponseStore(database: database, forms: forms, notifier: notifier))
-        return (fixture, files)
+    /// Runs `body` with a fixture over a new database migrated up to (not including) 0038, and
+    /// the migrations; the database is dropped when `body` ends (``TestDatabase/withMigrations(before:maxConnections:file:line:_:)``).
+    static func withFixtureBefore0038(_ body: (Fixture, [MigrationFile]) async throws -> Void) async throws {
+        try await TestDatabase.withMigrations(before: 38, maxConnections: 4) { database, files in
+            // By SQL: the account store of today writes columns that later migrations add.
+            let accountID: UUID = try await database.query(
+                "INSERT INTO accounts (email, display_name, password_hash) VALUES ('migrate@example.com', 'Host', 'x') RETURNING id"
+            ).single().decode("id")
+            let notifier = ResultsNotifier(database: database, mode: .standard)
+            let forms = ParticipantFormStore(database: database, cache: PublishedFormCache())
+            let fixture = Fixture(
+                database: database, host: Viewer(accountID: accountID, role: .host), notifier: notifier, forms: forms,
+                responses: ResponseStore(database: database, forms: forms, notifier: notifier))
+            try await body(fixture, files)
+        }
     }
 
     /// `Fixture.publish` in the columns the schema had before 0038: today's meeting and form stores
@@ -68,48 +65,48 @@ struct SubmissionIntegrityMigrationTests {
     }
 
     @Test func existingResponsesFollowTheNewRules() async throws {
-        let (fixture, files) = try await Self.fixtureBefore0038()
-        let database = fixture.database
-        let form = try await Self.publishBefore0038(fixture, "Answered", slot: 0)
-        let elsewhere = try await Self.publishBefore0038(fixture, "Answered again", slot: 1)
-        _ = try await fixture.checkIn(form)
-        _ = try await fixture.checkIn(form)
-        let checkIns = try await database.query("SELECT id FROM check_ins ORDER BY checked_in_at, id").map { try $0.decode("id", as: UUID.self) }
-        let (first, second, lined, dated, timed) = (UUID(), UUID(), UUID(), UUID(), UUID())
-        try await database.execute(
-            """
-            INSERT INTO responses (id, form_id, check_in_id, submitted_at, opened_at, straight_lined) VALUES
-                (\(first), \(form.id), \(checkIns[0]), now() - interval '10 minutes', NULL, false),
-                (\(second), \(elsewhere.id), \(checkIns[0]), now() - interval '5 minutes', NULL, false),
-                (\(lined), \(form.id), NULL, now(), NULL, true),
-                (\(dated), \(form.id), \(checkIns[1]), now(), (SELECT checked_in_at FROM check_ins WHERE id = \(checkIns[1])), false),
-                (\(timed), \(form.id), NULL, now(), now() - interval '30 seconds', false)
-            """)
-        #expect(try await Self.completion(database, form.id, "3600|1") == 1, "the old rule: an untimed straight-liner as 3600 s")
+        try await Self.withFixtureBefore0038 { fixture, files in
+            let database = fixture.database
+            let form = try await Self.publishBefore0038(fixture, "Answered", slot: 0)
+            let elsewhere = try await Self.publishBefore0038(fixture, "Answered again", slot: 1)
+            _ = try await fixture.checkIn(form)
+            _ = try await fixture.checkIn(form)
+            let checkIns = try await database.query("SELECT id FROM check_ins ORDER BY checked_in_at, id").map { try $0.decode("id", as: UUID.self) }
+            let (first, second, lined, dated, timed) = (UUID(), UUID(), UUID(), UUID(), UUID())
+            try await database.execute(
+                """
+                INSERT INTO responses (id, form_id, check_in_id, submitted_at, opened_at, straight_lined) VALUES
+                    (\(first), \(form.id), \(checkIns[0]), now() - interval '10 minutes', NULL, false),
+                    (\(second), \(elsewhere.id), \(checkIns[0]), now() - interval '5 minutes', NULL, false),
+                    (\(lined), \(form.id), NULL, now(), NULL, true),
+                    (\(dated), \(form.id), \(checkIns[1]), now(), (SELECT checked_in_at FROM check_ins WHERE id = \(checkIns[1])), false),
+                    (\(timed), \(form.id), NULL, now(), now() - interval '30 seconds', false)
+                """)
+            #expect(try await Self.completion(database, form.id, "3600|1") == 1, "the old rule: an untimed straight-liner as 3600 s")
 
-        #expect(
-            try await Migrator(database: database, files: files.filter { $0.version <= 38 }, logger: TestDatabase.logger).migrate()
-                == ["0038_submission_integrity.sql"])
+            #expect(
+                try await Migrator(database: database, files: files.filter { $0.version <= 38 }, logger: TestDatabase.logger).migrate()
+                    == ["0038_submission_integrity.sql"])
 
-        #expect(try await Self.completion(database, form.id, "3600|1") == 0)
-        #expect(try await Self.completion(database, form.id, "-|1") == 1)
-        let timedTallies: Int = try await database.query(
-            """
-            SELECT coalesce(sum(n), 0)::int AS n FROM (
-                SELECT count AS n, value FROM result_tallies WHERE form_id = \(form.id) AND kind = 'completion'
-                UNION ALL SELECT delta, value FROM result_tally_deltas WHERE form_id = \(form.id) AND kind = 'completion'
-            ) t WHERE value LIKE '%|0'
-            """
-        ).single().decode("n")
-        #expect(timedTallies == 1, "only the ticketed response keeps a completion time")
-        let rows = try await database.query("SELECT id, check_in_id, opened_at FROM responses")
-        var byID: [UUID: (checkIn: UUID?, opened: Date?)] = [:]
-        for row in rows { byID[try row.decode("id")] = (try row.decode("check_in_id"), try row.decode("opened_at")) }
-        #expect(byID.count == 5, "nothing is deleted")
-        #expect(byID[first]?.checkIn == checkIns[0], "the first response keeps its participant")
-        #expect(byID[second]?.checkIn == nil, "a second response of that check-in is unlinked")
-        #expect(byID[dated]?.opened == nil, "a check-in is not an opening")
-        #expect(byID[timed]?.opened != nil)
-        await database.shutdown()
+            #expect(try await Self.completion(database, form.id, "3600|1") == 0)
+            #expect(try await Self.completion(database, form.id, "-|1") == 1)
+            let timedTallies: Int = try await database.query(
+                """
+                SELECT coalesce(sum(n), 0)::int AS n FROM (
+                    SELECT count AS n, value FROM result_tallies WHERE form_id = \(form.id) AND kind = 'completion'
+                    UNION ALL SELECT delta, value FROM result_tally_deltas WHERE form_id = \(form.id) AND kind = 'completion'
+                ) t WHERE value LIKE '%|0'
+                """
+            ).single().decode("n")
+            #expect(timedTallies == 1, "only the ticketed response keeps a completion time")
+            let rows = try await database.query("SELECT id, check_in_id, opened_at FROM responses")
+            var byID: [UUID: (checkIn: UUID?, opened: Date?)] = [:]
+            for row in rows { byID[try row.decode("id")] = (try row.decode("check_in_id"), try row.decode("opened_at")) }
+            #expect(byID.count == 5, "nothing is deleted")
+            #expect(byID[first]?.checkIn == checkIns[0], "the first response keeps its participant")
+            #expect(byID[second]?.checkIn == nil, "a second response of that check-in is unlinked")
+            #expect(byID[dated]?.opened == nil, "a check-in is not an opening")
+            #expect(byID[timed]?.opened != nil)
+        }
     }
 }

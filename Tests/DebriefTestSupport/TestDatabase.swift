@@ -70,12 +70,47 @@ public enum TestDatabase {
         _ body: (Database) async throws -> Value
     ) async throws -> Value {
         let database = try await self.createMigrated(maxConnections: maxConnections, file: file, line: line)
+        return try await self.run(body: { try await body(database) }, then: { await self.drop(database) })
+    }
+
+    /// Runs `body` with the URL of a new empty database (``createEmpty(template:file:line:)``) and
+    /// drops the database when `body` ends, whether it returns or throws: for tests that migrate
+    /// it themselves or hand its URL to a `debrief` process. A pool `body` opens on it must be shut
+    /// down before `body` ends, and a process stopped: a database still in use is kept (``drop(url:)``).
+    public static func withEmpty<Value>(
+        file: StaticString = #fileID, line: UInt = #line, _ body: (String) async throws -> Value
+    ) async throws -> Value {
+        let url = try await self.createEmpty(file: file, line: line)
+        return try await self.run(body: { try await body(url) }, then: { await self.drop(url: url) })
+    }
+
+    /// Runs `body` on a pool of a new database with the migrations numbered below `version` applied,
+    /// and every migration file: a migration's test writes rows of the schema before it, then
+    /// migrates on. The pool is shut down and the database dropped when `body` returns or throws.
+    public static func withMigrations<Value>(
+        before version: Int, maxConnections: Int = 2, file: StaticString = #fileID, line: UInt = #line,
+        _ body: (Database, [MigrationFile]) async throws -> Value
+    ) async throws -> Value {
+        try await self.withEmpty(file: file, line: line) { url in
+            let database = self.pool(url: url, maxConnections: maxConnections)
+            return try await self.run(
+                body: {
+                    let files = try MigrationFiles.all()
+                    _ = try await Migrator(database: database, files: files.filter { $0.version < version }, logger: self.logger).migrate()
+                    return try await body(database, files)
+                },
+                then: { await database.shutdown() })
+        }
+    }
+
+    /// `body`'s result or error, after `cleanup` has run either way.
+    private static func run<Value>(body: () async throws -> Value, then cleanup: () async -> Void) async throws -> Value {
         do {
-            let result = try await body(database)
-            await self.drop(database)
+            let result = try await body()
+            await cleanup()
             return result
         } catch {
-            await self.drop(database)
+            await cleanup()
             throw error
         }
     }
@@ -90,7 +125,13 @@ public enum TestDatabase {
     /// transactions idle past `idle_in_transaction_session_timeout` and 503s in unrelated tests.
     public static func drop(_ database: Database) async {
         await database.shutdown()
-        guard let path = URLComponents(string: database.configuration.url)?.path,
+        await self.drop(url: database.configuration.url)
+    }
+
+    /// Drops the database at `url` when it is one of ``createEmpty(template:)``'s and nothing is
+    /// connected to it any more (``drop(_:)``'s reasons).
+    static func drop(url: String) async {
+        guard let path = URLComponents(string: url)?.path,
             case let name = String(path.dropFirst()), name.hasPrefix("debrief_test_"),
             name.unicodeScalars.allSatisfy({ $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0) })
         else { return }

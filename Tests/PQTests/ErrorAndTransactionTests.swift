@@ -56,21 +56,22 @@ struct ErrorAndTransactionTests {
     }
 
     @Test func statementTimeoutFailsOnlyThatStatement() async throws {
-        let migrated = try await TestDatabase.createMigrated(maxConnections: 1)
-        await migrated.shutdown()
-        let database = Database(
-            configuration: DatabaseConfiguration(
-                url: migrated.configuration.url, maxConnections: 1, statementTimeout: .milliseconds(200)),
-            logger: TestDatabase.logger)
-        let error = await #expect(throws: PQError.self) {
-            try await database.query("SELECT pg_sleep(2)")
+        try await TestDatabase.withMigrated(maxConnections: 1) { migrated in
+            await migrated.shutdown()
+            let database = Database(
+                configuration: DatabaseConfiguration(
+                    url: migrated.configuration.url, maxConnections: 1, statementTimeout: .milliseconds(200)),
+                logger: TestDatabase.logger)
+            let error = await #expect(throws: PQError.self) {
+                try await database.query("SELECT pg_sleep(2)")
+            }
+            #expect(error?.isStatementTimeout == true)
+            #expect(error?.sqlState == "57014")
+            // The same (only) connection answers the next statement.
+            let row = try #require(try await database.query("SELECT 42 AS answer").first)
+            #expect(try row.decode("answer", as: Int.self) == 42)
+            await database.shutdown()
         }
-        #expect(error?.isStatementTimeout == true)
-        #expect(error?.sqlState == "57014")
-        // The same (only) connection answers the next statement.
-        let row = try #require(try await database.query("SELECT 42 AS answer").first)
-        #expect(try row.decode("answer", as: Int.self) == 42)
-        await TestDatabase.drop(database)
     }
 
     @Test func connectionFailureNamesTheHost() async throws {

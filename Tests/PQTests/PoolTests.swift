@@ -59,58 +59,60 @@ struct PoolTests {
     /// `25006`. That is "unavailable, retry" (a 503, not a 500), and the connection, which now
     /// reaches a standby, is not leased again (seen in CI: 22 submissions got 500 in a switchover).
     @Test func aConnectionWhoseServerTurnedReadOnlyIsRetriableAndNotReused() async throws {
-        let url = try await TestDatabase.createEmpty()
-        let database = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 1), logger: TestDatabase.logger)
-        let first = try await database.withConnection { connection in
-            // What a demoted primary does to every transaction of this session.
-            try await connection.query("SET default_transaction_read_only = on")
-            return try #require(try await connection.query("SELECT pg_backend_pid() AS pid").first).decode("pid", as: Int.self)
+        try await TestDatabase.withEmpty { url in
+            let database = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 1), logger: TestDatabase.logger)
+            let first = try await database.withConnection { connection in
+                // What a demoted primary does to every transaction of this session.
+                try await connection.query("SET default_transaction_read_only = on")
+                return try #require(try await connection.query("SELECT pg_backend_pid() AS pid").first).decode("pid", as: Int.self)
+            }
+            let error = await #expect(throws: PQError.self) { try await database.execute("CREATE TABLE written (id int)") }
+            #expect(error?.sqlState == "25006")
+            #expect(error?.isUnavailable == true)
+            let next = try #require(
+                try await database.query("SELECT pg_backend_pid() AS pid, current_setting('default_transaction_read_only') AS ro").first)
+            #expect(try next.decode("pid", as: Int.self) != first, "a new connection")
+            #expect(try next.decode("ro", as: String.self) == "off")
+            try await database.execute("CREATE TABLE written (id int)")
+            await database.shutdown()
         }
-        let error = await #expect(throws: PQError.self) { try await database.execute("CREATE TABLE written (id int)") }
-        #expect(error?.sqlState == "25006")
-        #expect(error?.isUnavailable == true)
-        let next = try #require(
-            try await database.query("SELECT pg_backend_pid() AS pid, current_setting('default_transaction_read_only') AS ro").first)
-        #expect(try next.decode("pid", as: Int.self) != first, "a new connection")
-        #expect(try next.decode("ro", as: String.self) == "off")
-        try await database.execute("CREATE TABLE written (id int)")
-        await TestDatabase.drop(database)
     }
 
     @Test func waitersTimeOutInsteadOfHanging() async throws {
-        let url = try await TestDatabase.createEmpty()
-        let database = Database(
-            configuration: DatabaseConfiguration(url: url, maxConnections: 1, acquireTimeout: .milliseconds(300)),
-            logger: TestDatabase.logger)
-        async let holder: Void = database.withConnection { connection in
-            try await connection.query("SELECT pg_sleep(20)")
+        try await TestDatabase.withEmpty { url in
+            let database = Database(
+                configuration: DatabaseConfiguration(url: url, maxConnections: 1, acquireTimeout: .milliseconds(300)),
+                logger: TestDatabase.logger)
+            async let holder: Void = database.withConnection { connection in
+                try await connection.query("SELECT pg_sleep(20)")
+            }
+            // The holder's statement is running before anyone else asks (waited for, not slept on: a
+            // busy machine can start it late); the bound of two minutes only ends a broken run.
+            let observer = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 1), logger: TestDatabase.logger)
+            let holding: SQLQuery =
+                "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%pg_sleep(20)%' AND state = 'active' AND pid <> pg_backend_pid()"
+            for _ in 0..<12_000 {
+                if try await observer.query(holding).first?.decode("n", as: Int.self) == 1 { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let error = await #expect(throws: PQError.self) { try await database.query("SELECT 1") }
+            #expect(error?.code == .poolTimeout)
+            #expect(error?.isUnavailable == true)
+            // It gave up while the only connection was still held (by what, not how fast: the holder's
+            // statement is still running, so the caller did not wait for it).
+            let stillHeld = try await observer.query(holding).first?.decode("n", as: Int.self)
+            await observer.shutdown()
+            #expect(stillHeld == 1)
+            try await holder
+            await database.shutdown()
         }
-        // The holder's statement is running before anyone else asks (waited for, not slept on: a
-        // busy machine can start it late); the bound of two minutes only ends a broken run.
-        let observer = Database(configuration: DatabaseConfiguration(url: url, maxConnections: 1), logger: TestDatabase.logger)
-        let holding: SQLQuery =
-            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%pg_sleep(20)%' AND state = 'active' AND pid <> pg_backend_pid()"
-        for _ in 0..<12_000 {
-            if try await observer.query(holding).first?.decode("n", as: Int.self) == 1 { break }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        let error = await #expect(throws: PQError.self) { try await database.query("SELECT 1") }
-        #expect(error?.code == .poolTimeout)
-        #expect(error?.isUnavailable == true)
-        // It gave up while the only connection was still held (by what, not how fast: the holder's
-        // statement is still running, so the caller did not wait for it).
-        let stillHeld = try await observer.query(holding).first?.decode("n", as: Int.self)
-        await observer.shutdown()
-        #expect(stillHeld == 1)
-        try await holder
-        await TestDatabase.drop(database)
     }
 
     @Test func shutdownFailsNewLeases() async throws {
-        let database = try await TestDatabase.createMigrated(maxConnections: 1)
-        await database.shutdown()
-        let error = await #expect(throws: PQError.self) { try await database.query("SELECT 1") }
-        #expect(error?.code == .poolClosed)
-        await TestDatabase.drop(database)
+        try await TestDatabase.withMigrated(maxConnections: 1) { database in
+            await database.shutdown()
+            let error = await #expect(throws: PQError.self) { try await database.query("SELECT 1") }
+            #expect(error?.code == .poolClosed)
+        }
     }
 }
