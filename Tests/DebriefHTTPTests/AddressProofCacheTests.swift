@@ -12,12 +12,8 @@ struct AddressProofCacheTests {
     @Test func theNextLookupReadsTheAddressAsProven() async throws {
         try await TestDatabase.withMigrated(maxConnections: 2) { database in
             // Trusted for ten minutes, and nothing listens: only this instance's forgetting counts.
-            let cache = TokenCache(trust: .seconds(600))
-            cache.startedHearingChanges()
-            let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4), tokenCache: cache)
-            let tokens = TokenStore(database: database, cache: cache)
-            let account = try await accounts.create(
-                SignUp(email: try EmailAddress(parsing: "proving@example.com"), password: "correct horse battery", displayName: "P"))
+            let stores = try await RememberingTokenStores.make(on: database, email: "proving@example.com", displayName: "P")
+            let (accounts, tokens, account) = (stores.accounts, stores.tokens, stores.account)
             try await database.execute("UPDATE accounts SET email_verified_at = NULL WHERE id = \(account.id)")
             let session = try #require(try await tokens.issueSession(.page, for: account))
             let before = try #require(try await tokens.account(for: session.token, presentedAs: .sessionCookie))

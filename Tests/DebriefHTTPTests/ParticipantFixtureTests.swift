@@ -63,6 +63,24 @@ struct ParticipantAPI: Sendable {
         }
     }
 
+    /// Runs `body` against a live application on a fresh database (a real port, its background
+    /// services running) with the form `form` makes published, and the port.
+    static func runLive(
+        publishing form: @escaping @Sendable () -> [String: Any] = { Self.sampleForm() }, file: StaticString = #fileID, line: UInt = #line,
+        _ body: @Sendable (ParticipantAPI, PublishedFixture, Int) async throws -> Void
+    ) async throws {
+        try await TestDatabase.withMigrated(maxConnections: 8, file: file, line: line) { database in
+            var configuration = Self.configuration()
+            configuration.port = 0
+            let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
+            try await app.test(.live) { client in
+                let api = ParticipantAPI(client: client)
+                let fixture = try await api.publish(form())
+                try await body(api, fixture, try #require(client.port))
+            }
+        }
+    }
+
     @discardableResult
     func send(
         _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: Any? = nil, raw: String? = nil,

@@ -16,23 +16,8 @@ struct ParticipantLiveStreamTests {
         ]
     }
 
-    /// A live application (a real port, its background services running) and a published form
-    /// sharing its results live.
-    static func run(_ body: @Sendable (ParticipantAPI, PublishedFixture, Int) async throws -> Void) async throws {
-        try await TestDatabase.withMigrated(maxConnections: 8) { database in
-            var configuration = ParticipantAPI.configuration()
-            configuration.port = 0
-            let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
-            try await app.test(.live) { client in
-                let api = ParticipantAPI(client: client)
-                let fixture = try await api.publish(Self.form())
-                try await body(api, fixture, try #require(client.port))
-            }
-        }
-    }
-
     @Test func everyViewerGetsEachSnapshotWhoeverJoinsWhenAndTheEndWhenSharingStops() async throws {
-        try await Self.run { api, form, port in
+        try await ParticipantAPI.runLive(publishing: Self.form) { api, form, port in
             let path = "/v1/f/\(form.code)/results/live"
             var viewers: [EventStream] = []
             for _ in 0..<3 { viewers.append(try await EventStream.open(path, port: port)) }
@@ -79,7 +64,7 @@ struct ParticipantLiveStreamTests {
     /// the same connection is answered after the stream's end, never inside it, and the
     /// connection stays open for it.
     @Test func aRequestSentBehindTheStreamIsAnsweredAfterItsEnd() async throws {
-        try await Self.run { api, form, port in
+        try await ParticipantAPI.runLive(publishing: Self.form) { api, form, port in
             let viewer = try await EventStream.open("/v1/f/\(form.code)/results/live", port: port)
             #expect(await viewer.wait { $0.contains("\"responses\":0") }, "\(viewer.received)")
             try await viewer.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")

@@ -37,21 +37,6 @@ struct RoomQuestionLiveTests {
         return await done()
     }
 
-    /// A live application (a real port, its background services running) and a published form
-    /// that does not share its results.
-    static func runLive(_ body: @Sendable (ParticipantAPI, PublishedFixture, Int) async throws -> Void) async throws {
-        try await TestDatabase.withMigrated(maxConnections: 8) { database in
-            var configuration = ParticipantAPI.configuration()
-            configuration.port = 0
-            let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
-            try await app.test(.live) { client in
-                let api = ParticipantAPI(client: client)
-                let fixture = try await api.publish()
-                try await body(api, fixture, try #require(client.port))
-            }
-        }
-    }
-
     /// Posts `text` to the room as a new participant; returns the reply and its voter token.
     static func post(_ api: ParticipantAPI, _ code: String, _ text: String) async throws -> (ParticipantReply, String) {
         let issued = try await api.send(.post, "/v1/f/\(code)/room-questions/voter")
@@ -70,7 +55,7 @@ struct RoomQuestionLiveTests {
     /// starts from the version the page printed, moves with a post, a vote and the host's hiding,
     /// never carries a question's text, and ends `off` when the host turns questions off.
     @Test func theStreamRunsWithoutSharedResultsAndEndsWhenQuestionsAreOff() async throws {
-        try await Self.runLive { api, fixture, port in
+        try await ParticipantAPI.runLive { api, fixture, port in
             let path = "/v1/f/\(fixture.code)/room-questions/live"
             #expect(try await ResponseHead.get(path, port: port).status == .notFound, "questions off: 404, like an unknown code")
             #expect(try await ResponseHead.get("/v1/f/NOPE-NOPE/room-questions/live", port: port).status == .notFound)

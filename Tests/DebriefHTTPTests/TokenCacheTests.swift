@@ -129,12 +129,8 @@ struct TokenCacheTests {
 struct TokenCacheScopeTests {
     @Test func aRememberedPageSessionIsStillNoBearerToken() async throws {
         try await TestDatabase.withMigrated(maxConnections: 2) { database in
-            let cache = TokenCache(trust: .seconds(600))
-            cache.startedHearingChanges()
-            let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: 4), tokenCache: cache)
-            let tokens = TokenStore(database: database, cache: cache)
-            let account = try await accounts.create(
-                SignUp(email: try EmailAddress(parsing: "scoped@example.com"), password: "correct horse battery", displayName: "S"))
+            let stores = try await RememberingTokenStores.make(on: database, email: "scoped@example.com", displayName: "S")
+            let (tokens, account) = (stores.tokens, stores.account)
             let session = try #require(try await tokens.issueSession(.page, for: account))
             #expect(try await tokens.account(for: session.token, presentedAs: .sessionCookie)?.id == account.id)
             try await TokenCacheTests.revokeSilently(account.id.uuidString, database)

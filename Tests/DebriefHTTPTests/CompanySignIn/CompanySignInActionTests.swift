@@ -69,21 +69,16 @@ struct CompanySignInActionTests {
         _ body: (World) async throws -> Void
     ) async throws {
         try await TestDatabase.withMigrated(maxConnections: 4) { database in
-            let hasher = PasswordHasher(cost: 4)
-            let accountStore = AccountStore(database: database, hasher: hasher)
-            let accounts = AccountActions(
-                accounts: accountStore, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
-                signUpGate: SignUpGate(policy: .open, accounts: accountStore, invitations: InvitationStore(database: database)),
-                audit: AuditRecord(store: AuditStore(database: database)))
+            let accounts = CompanySignInAccounts(database: database)
             let provider = FakeProvider(answer)
             let settings = CompanySignInSettings(
                 issuer: "https://id.example.com", clientID: "debrief", clientSecret: "s", displayName: "Acme",
                 allowsAccountCreation: allowCreation, passwordsForAdminsOnly: false)
             let actions = CompanySignInActions(
-                settings: settings, provider: provider, store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
+                settings: settings, provider: provider, store: CompanySignInStore(database: database, hasher: accounts.hasher), accounts: accounts.actions,
                 audit: AuditRecord(store: AuditStore(database: database)), logger: Logger(label: "test"))
-            try await body(World(actions: actions, provider: provider, database: database, accounts: accountStore))
-            await hasher.shutdown()
+            try await body(World(actions: actions, provider: provider, database: database, accounts: accounts.store))
+            await accounts.hasher.shutdown()
         }
     }
 

@@ -58,13 +58,8 @@ struct ProviderTeamsSyncTests {
 
     static func run(_ body: (World) async throws -> Void) async throws {
         try await TestDatabase.withMigrated(maxConnections: 4) { database in
-            let hasher = PasswordHasher(cost: 4)
-            let accountStore = AccountStore(database: database, hasher: hasher)
-            let accounts = AccountActions(
-                accounts: accountStore, tokens: TokenStore(database: database), throttle: LoginThrottle(database: database),
-                signUpGate: SignUpGate(policy: .open, accounts: accountStore, invitations: InvitationStore(database: database)),
-                audit: AuditRecord(store: AuditStore(database: database)))
-            let lead = try await accountStore.create(
+            let accounts = CompanySignInAccounts(database: database)
+            let lead = try await accounts.store.create(
                 SignUp(email: try EmailAddress(parsing: "lead@example.com"), password: "correct horse battery", displayName: "Lead"))
             let teams = TeamStore(database: database)
             let leadViewer = Viewer(accountID: lead.id, role: lead.role)
@@ -83,10 +78,10 @@ struct ProviderTeamsSyncTests {
             let provider = Action.FakeProvider(.success(Action.identity()))
             let audit = AuditRecord(store: AuditStore(database: database))
             let actions = CompanySignInActions(
-                settings: settings, provider: provider, store: CompanySignInStore(database: database, hasher: hasher), accounts: accounts,
+                settings: settings, provider: provider, store: CompanySignInStore(database: database, hasher: accounts.hasher), accounts: accounts.actions,
                 audit: audit, logger: Logger(label: "test"))
             try await body(World(actions: actions, provider: provider, teams: teams, audit: audit, lead: leadViewer, a: a, b: b, c: c))
-            await hasher.shutdown()
+            await accounts.hasher.shutdown()
         }
     }
 

@@ -24,7 +24,7 @@ struct ReactionsLiveTests {
     /// (the very bytes the JSON API answers, nothing naming who), sends nothing when a response
     /// changes the results but not the counts, and is refused to another host and to nobody.
     @Test func theHostsStreamCarriesTheNewCountsAfterAReaction() async throws {
-        try await RoomQuestionLiveTests.runLive { api, fixture, port in
+        try await ParticipantAPI.runLive { api, fixture, port in
             try await RoomQuestionsPageTests.turnOn(api, fixture)
             let path = "/v1/meetings/\(fixture.meetingID)/results/live?view=reactions"
             let stream = try await EventStream.open(path, port: port, headers: ["Authorization: Bearer \(fixture.hostToken)"])
