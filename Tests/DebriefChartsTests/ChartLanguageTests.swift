@@ -121,8 +121,8 @@ struct LanguageTests {
     }
 
     @Test("Every timeline bucket width has a Korean name", arguments: [
-        (9 * 60, "분당 응답 수"), (2 * 86_400, "5분당 응답 수"), (10 * 86_400, "15분당 응답 수"), (30 * 86_400, "시간당 응답 수"),
-        (200 * 86_400, "6시간당 응답 수"), (3 * 365 * 86_400, "일별 응답 수"), (20 * 365 * 86_400, "주별 응답 수"),
+        (9 * 60, "분당 응답 수"), (12 * 3_600, "5분당 응답 수"), (2 * 86_400, "15분당 응답 수"), (7 * 86_400, "시간당 응답 수"),
+        (30 * 86_400, "6시간당 응답 수"), (200 * 86_400, "일별 응답 수"), (3 * 365 * 86_400, "주별 응답 수"),
     ] as [(TimeInterval, String)])
     func timelineUnits(span: TimeInterval, unit: String) {
         let series = Timeline.series(from: Fixtures.start, to: Fixtures.start.addingTimeInterval(span), perMinute: [])

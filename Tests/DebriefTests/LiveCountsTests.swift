@@ -37,6 +37,6 @@ struct LiveCountsTests {
         let large = try JSONCoding.encoder.encode(LiveCounts(full))
         let report = try JSONCoding.encoder.encode(full)
         #expect(large.count - small.count < 150, "\(small.count) → \(large.count) bytes")
-        #expect(large.count * 20 < report.count, "counts \(large.count) bytes, report \(report.count) bytes")
+        #expect(large.count * 10 < report.count, "counts \(large.count) bytes, report \(report.count) bytes")
     }
 }

@@ -18,9 +18,13 @@ struct TimelineTests {
 
     @Test("Long spans widen the buckets and stay within the maximum; totals keep every response")
     func wideSpans() {
-        for (days, unit) in [(2.0, "responses per 5 minutes"), (30.0, "responses per hour"), (365.0, "responses per day"), (4000.0, "responses per week")] {
+        let spans: [(days: Double, unit: String)] = [
+            (3.0 / 24, "responses per minute"), (12.0 / 24, "responses per 5 minutes"), (2, "responses per 15 minutes"),
+            (7, "responses per hour"), (30, "responses per 6 hours"), (200, "responses per day"), (4000, "responses per week"),
+        ]
+        for (days, unit) in spans {
             let end = self.start.addingTimeInterval(days * 86_400)
-            let counts = [(minute: self.start, count: 2), (minute: end.addingTimeInterval(-60), count: 5)]
+            let counts = [(minute: self.start, count: 2), (minute: end, count: 5)]
             let series = Timeline.series(from: self.start, to: end, perMinute: counts)
             #expect(series.unit == unit, "\(days) days")
             #expect(series.rows.count <= Timeline.maximumBuckets)

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Why a shape of its own: a host's live event went to each of the meeting's dashboards ten
 /// times a second, and the whole report weighed 37 KB on a form open four hours, 31 KB of it the
-/// timeline (up to 1,440 buckets, about 180 KB), and grew with the newest texts. Two hundred
+/// timeline (then up to 1,440 buckets, about 180 KB; 240 since decision 110), and grew with the newest texts. Two hundred
 /// dashboards watching a busy meeting then wrote 67 MB a second. This event weighs about 2 KB
 /// whatever the form's age or its answers' texts (issue 37, docs/decisions/0049). What it leaves
 /// out (texts, the timeline, the earlier versions' questions, the quality numbers) stays in

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Why a shape of its own: a live event is written to every viewer of a room, thousands of
 /// times per change. The report repeats each chart's numbers (`labels` + `datasets` and `rows`)
-/// and carries a timeline of up to 1,440 buckets, so its participant view weighed 33 KB on a
+/// and carries a timeline (then up to 1,440 buckets), so its participant view weighed 33 KB on a
 /// form open four hours; this view weighs about a kilobyte whatever the form's age or the number
 /// of answers (issue 37, docs/decisions/0049). The full participant view stays where it is
 /// read once (`GET /v1/f/{code}/results`, the pages).

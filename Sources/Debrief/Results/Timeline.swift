@@ -2,9 +2,12 @@ import Foundation
 
 /// Responses over time as a chart series with every bucket present, zeros included.
 public enum Timeline {
-    /// At most this many buckets, whatever the span: a chart stays readable, and a form
-    /// published months before its meeting does not make every results read build a huge series.
-    public static let maximumBuckets = 24 * 60
+    /// At most this many buckets, whatever the span: a chart stays readable (240 points are 1.6 px
+    /// apart across a phone's 390 px), and a form published hours or months before its meeting
+    /// does not make every results read build, encode and send a huge series.
+    /// At 1,440 a form open twelve hours carried 722 one-minute buckets, 84 of its report's 91 KB,
+    /// and encoding them was most of each recomputation (docs/decisions/0110).
+    public static let maximumBuckets = 240
 
     /// Bucket widths in minutes, narrowest first, with the unit each is shown in.
     static let widths: [(minutes: Double, unit: String)] = [
