@@ -1,10 +1,15 @@
 """Headless Chromium for the page tests, driven by Selenium.
 
 `browser` (a pytest fixture, imported by conftest.py) returns a factory: `browser(width=390,
-height=844, language="en", javascript=True)` starts a Chromium of that window size and language
-and quits it after the test. `screenshot(driver, path)` saves the whole page (not just the
-window), and `wait_for(driver, condition)` polls with a generous timeout: these tests wait for
-things to happen, they never assert how fast.
+height=844, language="en", javascript=True)` gives the test a Chromium of that window size and
+language, as new as a fresh start: cookies, cache, windows and every setting a test may change
+over the DevTools protocol are cleared when the test ends, and the browser waits for the next
+test of this process that asks for the same language and script setting (they are fixed at
+start). Why: starting Chromium and chromedriver cost each test about a CPU second and two of wall
+time, 116 starts in a run; a browser that cannot be cleared is quit instead.
+`screenshot(driver, path)` saves the whole page (not just the window), and
+`wait_for(driver, condition)` polls with a generous timeout: these tests wait for things to
+happen, they never assert how fast.
 """
 from __future__ import annotations
 
@@ -49,24 +54,70 @@ def start_chromium(width: int = 390, height: int = 844, language: str = "en", ja
         except SessionNotCreatedException:
             if start == STARTS:
                 raise
-    # The layout viewport exactly as asked (the window's size includes none of a phone's chrome).
+    size(driver, width, height)
+    return driver
+
+
+def size(driver: webdriver.Chrome, width: int, height: int) -> None:
+    """The window and the layout viewport exactly as asked (the window's size includes none of a
+    phone's chrome)."""
+    driver.set_window_size(width, height)
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
-    return driver
+
+
+def clear(driver: webdriver.Chrome) -> None:
+    """Back to a fresh start's state: one blank window, no cookie or cached response (the next
+    test's server listens on another port of the same host, and cookies ignore ports), and none
+    of the overrides tests set (time zone, headers, downloads)."""
+    windows = driver.window_handles
+    for extra in windows[1:]:
+        driver.switch_to.window(extra)
+        driver.close()
+    driver.switch_to.window(windows[0])
+    driver.get("about:blank")
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
+    driver.execute_cdp_cmd("Network.disable", {})
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "default"})
+
+
+# Cleared browsers of this process (an xdist worker), by what only a start can set.
+IDLE: dict[tuple[str, bool], list[webdriver.Chrome]] = {}
+
+
+def quit_idle() -> None:
+    """Quits the waiting browsers (conftest.py's `pytest_sessionfinish`, in each process)."""
+    for drivers in IDLE.values():
+        for driver in drivers:
+            driver.quit()
+    IDLE.clear()
 
 
 @pytest.fixture
 def browser():
-    drivers: list[webdriver.Chrome] = []
+    lent: list[tuple[tuple[str, bool], webdriver.Chrome]] = []
 
-    def factory(**kwargs) -> webdriver.Chrome:
-        driver = start_chromium(**kwargs)
-        drivers.append(driver)
+    def factory(width: int = 390, height: int = 844, language: str = "en", javascript: bool = True) -> webdriver.Chrome:
+        key = (language, javascript)
+        if IDLE.get(key):
+            driver = IDLE[key].pop()
+            size(driver, width, height)
+        else:
+            driver = start_chromium(width, height, language, javascript)
+        lent.append((key, driver))
         return driver
 
     yield factory
-    for driver in drivers:
-        driver.quit()
+    for key, driver in lent:
+        try:
+            clear(driver)
+        except Exception:  # noqa: BLE001 - a browser the test left unusable is not lent again
+            driver.quit()
+            continue
+        IDLE.setdefault(key, []).append(driver)
 
 
 def wait_for(driver: webdriver.Chrome, condition: Callable[[webdriver.Chrome], T], timeout: float = WAIT_SECONDS) -> T:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from browser import browser  # noqa: F401 - the Chromium fixture of the page tests
+from browser import browser, quit_idle  # noqa: F401 - the Chromium fixture of the page tests
 from openapi_check import RECORDER
 
 # Every exchange with a started server is checked against its OpenAPI document (openapi_check.py).
@@ -183,6 +183,7 @@ _WORKERS_CHECKED: list[int] = []
 
 
 def pytest_sessionfinish(session):
+    quit_idle()
     worker_output = getattr(session.config, "workeroutput", None)
     if worker_output is not None:
         worker_output["openapi_checked"] = RECORDER.checked
