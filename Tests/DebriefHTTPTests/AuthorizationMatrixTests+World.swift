@@ -198,7 +198,20 @@ extension AuthorizationMatrixTests {
         switch caller {
         case .otherHost:
             let email = "other-\(UUID().uuidString.prefix(8).lowercased())@example.com"
-            world.otherHostToken = try await api.signUpAndLogIn(email: email).token
+            let created = try await api.send(.post, "/v1/accounts", json: ["email": email, "password": Self.password, "displayName": "Other"])
+            if created.status != .created {
+                // Once in a whole run this sign-up of a fresh address answered 409: say what the
+                // database held for it, to tell a doubled insert from a misread result.
+                let held = try await database.query(
+                    """
+                    SELECT count(*) || ' made at ' || coalesce(string_agg(created_at::text, ', '), '-') || ', now ' || now() AS held
+                    FROM accounts WHERE lower(email) = \(email)
+                    """
+                ).first?.decode("held", as: String.self)
+                Issue.record("sign-up of \(email): \(created.status) \(created.text); accounts with it: \(held ?? "?")")
+            }
+            let login = try await api.send(.post, "/v1/tokens", json: ["email": email, "password": Self.password])
+            world.otherHostToken = try #require(login.string("token"), "\(login.status) \(login.text)")
             // A transfer reaches only a proven address (decision 54): an admin vouches for this one.
             try await database.execute("UPDATE accounts SET email_verified_at = now() WHERE lower(email) = \(email)")
             world.otherHostEmail = email
