@@ -140,12 +140,14 @@ public struct MeetingStore: Sendable {
 
     /// The store's one gate: the meeting when `viewer` may see it (nil otherwise, so another host's
     /// meeting is indistinguishable from a missing one); `forbidden` when their role may not do
-    /// `action`. Called inside the transaction of the write it guards.
+    /// `action`. Called inside the transaction of the write it guards. Both gates are prepared
+    /// statements: their text is fixed, and nearly every host request passes one, which
+    /// PostgreSQL otherwise planned again each time (about 0.4 ms, several times its run).
     static func find(
         _ id: UUID, visibleTo viewer: Viewer, toDo action: SeriesAction, on connection: Connection, forUpdate: Bool = false
     ) async throws -> Meeting? {
         let lock: SQLQuery = forUpdate ? " FOR UPDATE OF m" : ""
-        guard let meeting = try await connection.query(
+        guard let meeting = try await connection.preparedQuery(
             "SELECT \(Meeting.columns(for: viewer)) FROM meetings m WHERE m.id = \(id) AND \(SQLQuery.visible(to: viewer))\(lock)"
         ).first.map(Meeting.init(row:)) else { return nil }
         guard meeting.role.may(action) else { throw action.refusal }
@@ -159,7 +161,7 @@ public struct MeetingStore: Sendable {
         _ seriesID: UUID, visibleTo viewer: Viewer, toDo action: SeriesAction, on connection: Connection, forUpdate: Bool = false
     ) async throws -> SeriesRole {
         let lock: SQLQuery = forUpdate ? " FOR UPDATE OF s" : ""
-        let row = try await connection.query(
+        let row = try await connection.preparedQuery(
             """
             SELECT \(SQLQuery.role(of: viewer, host: "s.host_id", series: "s.id")) AS role FROM meeting_series s
             WHERE s.id = \(seriesID) AND \(SQLQuery.seriesVisible(to: viewer))\(lock)
