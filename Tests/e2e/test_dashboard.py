@@ -161,10 +161,17 @@ def test_a_live_update_keeps_an_opened_panel_open_and_the_page_where_it_was(api:
     sign_in(driver, api.base_url, host, f"/m/{meeting}")
     wait_for(driver, lambda d: tile(d, "Responses") == "5")
     wait_for(driver, lambda d: d.find_element(By.ID, "content").get_attribute("data-live-state") == "live")
-    panel = driver.find_element(By.ID, "numbers-topic")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", panel)
-    panel.find_element(By.TAG_NAME, "summary").click()
-    wait_for(driver, lambda d: d.find_element(By.ID, "numbers-topic").get_attribute("open") is not None)
+
+    def opened(d) -> bool:
+        # A live update that arrives now replaces the panel (in CI once between finding it and
+        # clicking it: a stale element), so the click is retried until the panel is open, and
+        # never given to a panel that already is.
+        panel = d.find_element(By.ID, "numbers-topic")
+        if panel.get_attribute("open") is None:
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'})", panel)
+            panel.find_element(By.TAG_NAME, "summary").click()
+        return d.find_element(By.ID, "numbers-topic").get_attribute("open") is not None
+    wait_for(driver, opened)
     scrolled = driver.execute_script("return window.scrollY")
     assert scrolled > 0, "the panel is below the first screen"
 
