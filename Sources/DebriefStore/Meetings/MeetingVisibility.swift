@@ -38,28 +38,40 @@ extension SQLQuery {
     /// the team that does), `admin`, else the strongest of their share's role and their team
     /// role (`editor` over `viewer`), or NULL.
     static func role(of viewer: Viewer, host: String, series: String) -> SQLQuery {
-        Self.role(viewer.accountID, host: host, series: series, admin: viewer.isAdmin)
+        "CASE WHEN " + Self.ownsPersonally(viewer.accountID, host: host, series: series) + " OR "
+            + Self.teamRole(viewer.accountID, series: series, roles: "'admin'") + " THEN 'owner' WHEN \(viewer.isAdmin)::boolean THEN 'admin' WHEN "
+            + SQLQuery(unsafeSQL: "EXISTS (SELECT 1 FROM series_shares sh WHERE sh.series_id = \(series) AND sh.role = 'editor' AND sh.account_id = ")
+            + "\(viewer.accountID)::uuid) OR " + Self.teamRole(viewer.accountID, series: series, roles: "'editor'")
+            + " THEN 'editor' WHEN " + Self.shared(viewer.accountID, series: series) + " OR "
+            + Self.teamRole(viewer.accountID, series: series, roles: "'viewer'") + " THEN 'viewer' END"
     }
 
     /// The host column is the viewer's on a series no team owns, or the series is shared with
-    /// them, or it is their team's, or (with `admins`) they are an admin: they have a role.
+    /// them, or it is their team's, or (with `admins`) they are an admin. `host` and `series` are
+    /// column names this file writes, never input.
     private static func visible(to viewer: Viewer, host: String, series: String, admins: Bool) -> SQLQuery {
-        Self.role(viewer.accountID, host: host, series: series, admin: admins && viewer.isAdmin) + " IS NOT NULL"
+        let admin: SQLQuery = admins ? "\(viewer.isAdmin)::boolean OR " : ""
+        return "(" + Self.ownsPersonally(viewer.accountID, host: host, series: series) + " OR " + admin
+            + Self.shared(viewer.accountID, series: series) + " OR "
+            + Self.teamRole(viewer.accountID, series: series, roles: "'admin', 'editor', 'viewer'") + ")"
     }
 
-    /// The role as one scalar subquery: the series row with the account's team membership and
-    /// share joined beside it (at most one of each: their keys are (team, account) and (series,
-    /// account)). It replaced seven `EXISTS` subqueries, with which PostgreSQL spent about six
-    /// times as long planning the meeting read of nearly every host request as running it.
-    /// `host` and `series` are column names this file writes, never input; `admin` is bound, so
-    /// every viewer's statement has the same text.
-    private static func role(_ account: UUID, host: String, series: String, admin: Bool) -> SQLQuery {
-        SQLQuery(unsafeSQL: "(SELECT CASE WHEN (ts.team_id IS NULL AND \(host) = ") + "\(account)::uuid) OR tm.role = 'admin' THEN 'owner'"
-            + " WHEN \(admin)::boolean THEN 'admin' WHEN sh.role = 'editor' OR tm.role = 'editor' THEN 'editor'"
-            + " WHEN sh.account_id IS NOT NULL OR tm.role = 'viewer' THEN 'viewer' END"
-            + " FROM meeting_series ts LEFT JOIN team_members tm ON tm.team_id = ts.team_id AND tm.account_id = \(account)::uuid"
-            + " LEFT JOIN series_shares sh ON sh.series_id = ts.id AND sh.account_id = \(account)::uuid"
-            + SQLQuery(unsafeSQL: " WHERE ts.id = \(series))")
+    /// `account` is the host of the series and no team owns it.
+    private static func ownsPersonally(_ account: UUID, host: String, series: String) -> SQLQuery {
+        SQLQuery(unsafeSQL: "(\(host) = ") + "\(account)::uuid"
+            + SQLQuery(unsafeSQL: " AND NOT EXISTS (SELECT 1 FROM meeting_series ts WHERE ts.id = \(series) AND ts.team_id IS NOT NULL))")
+    }
+
+    /// The series is shared with `account`, in any role.
+    private static func shared(_ account: UUID, series: String) -> SQLQuery {
+        SQLQuery(unsafeSQL: "EXISTS (SELECT 1 FROM series_shares sh WHERE sh.series_id = \(series) AND sh.account_id = ")
+            + "\(account)::uuid)"
+    }
+
+    /// The series belongs to a team where `account` holds one of `roles` (SQL literals this file writes).
+    private static func teamRole(_ account: UUID, series: String, roles: String) -> SQLQuery {
+        SQLQuery(unsafeSQL: "EXISTS (SELECT 1 FROM meeting_series ts JOIN team_members tm ON tm.team_id = ts.team_id WHERE ts.id = \(series)")
+            + SQLQuery(unsafeSQL: " AND tm.role IN (\(roles)) AND tm.account_id = ") + "\(account)::uuid)"
     }
 }
 
@@ -68,6 +80,8 @@ extension SQLQuery {
     /// module writes): its host when no team owns it, a co-host of any role, or a member of its
     /// team. Who may own an action item (decision 74).
     static func runsSeries(account: UUID, series: String) -> SQLQuery {
-        Self.role(account, host: "ts.host_id", series: series, admin: false) + " IS NOT NULL"
+        SQLQuery(unsafeSQL: "(EXISTS (SELECT 1 FROM meeting_series rs WHERE rs.id = \(series) AND rs.team_id IS NULL AND rs.host_id = ")
+            + "\(account)::uuid) OR " + Self.shared(account, series: series) + " OR "
+            + Self.teamRole(account, series: series, roles: "'admin', 'editor', 'viewer'") + ")"
     }
 }
