@@ -142,7 +142,7 @@ public struct MeetingStore: Sendable {
     /// meeting is indistinguishable from a missing one); `forbidden` when their role may not do
     /// `action`. Called inside the transaction of the write it guards. Both gates are prepared
     /// statements: their text is fixed, and nearly every host request passes one, which
-    /// PostgreSQL otherwise planned again each time (about 0.4 ms, several times its run).
+    /// PostgreSQL otherwise planned again each time (about 1 ms, several times its run).
     static func find(
         _ id: UUID, visibleTo viewer: Viewer, toDo action: SeriesAction, on connection: Connection, forUpdate: Bool = false
     ) async throws -> Meeting? {
