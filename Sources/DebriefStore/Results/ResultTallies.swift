@@ -60,9 +60,11 @@ public struct ResultTallies: Sendable {
 
     private func foldOnce() async throws -> Fold {
         try await self.database.withTransaction { connection in
-            let locked: Bool = try await connection.query("SELECT pg_try_advisory_xact_lock(\(Self.foldLock)) AS locked").single().decode("locked")
+            // Prepared, as every statement of a timer is: an idle instance folds four times a
+            // second, and planning the fold took nine times as long as running it.
+            let locked: Bool = try await connection.preparedQuery("SELECT pg_try_advisory_xact_lock(\(Self.foldLock)) AS locked").single().decode("locked")
             guard locked else { return Fold(rows: 0, oldestAgeSeconds: nil) }
-            let row = try await connection.query(
+            let row = try await connection.preparedQuery(
                     """
                     WITH d AS (
                         DELETE FROM result_tally_deltas RETURNING form_id, question_key, kind, value, delta, queued_at

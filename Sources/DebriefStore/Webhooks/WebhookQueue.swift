@@ -52,8 +52,10 @@ public struct WebhookQueue: Sendable {
     /// leasing each endpoint for `lease`; at most `perAccount` endpoints of one account are leased
     /// at once, by all instances together (its endpoints leased now count), so one host's slow
     /// endpoints never take every sender.
+    /// Prepared: every instance claims once a second, and planning took 30 times as long as
+    /// running it while nothing was due.
     public func claim(limit: Int, perAccount: Int = Int(Int32.max), lease: Duration) async throws -> [Claimed] {
-        let rows = try await self.database.query(
+        let rows = try await self.database.preparedQuery(
             """
             WITH c AS (
                 SELECT e.id AS endpoint_id, e.account_id, h.id AS delivery_id, h.next_attempt_at
