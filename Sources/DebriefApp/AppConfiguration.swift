@@ -69,12 +69,6 @@ public struct AppConfiguration: Sendable {
     /// How often the precomputed result tallies take in new submissions. Results are exact either
     /// way (readers add what is not folded yet); folding keeps that remainder small.
     public var tallyFoldInterval: Duration = .milliseconds(250)
-    /// Whether the hourly purges (``PeriodicPurge``: idempotency keys, the trash, expired
-    /// responses, the read record, reaction senders) run, once at start and then hourly. Always
-    /// in a server; off only where tests start thousands of applications and test no purge (the
-    /// authorization matrix), since each start ran all five at once on cold connections: about 40
-    /// of the 110 ms of PostgreSQL's CPU an application's start and stop cost.
-    public var runsPeriodicPurges = true
     /// How long an accepted `Idempotency-Key` is remembered (a retry after that is a new submission).
     public var idempotencyRetention: Duration = .seconds(7 * 24 * 3600)
     /// How long the read record keeps a row (`DEBRIEF_AUDIT_RETENTION_DAYS`, decision 91).

@@ -4,7 +4,6 @@ import DebriefStore
 import Hummingbird
 import Logging
 import PQ
-import ServiceLifecycle
 
 /// Builds the Debrief HTTP application around an open database: the JSON API, the pages, and
 /// the background services, each stopped gracefully with the application.
@@ -23,7 +22,7 @@ public func buildApplication(
             writeStallTimeout: configuration.writeStallTimeout, logger: logger),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Debrief"),
         logger: logger)
-    let core: [any Service] = [
+    app.addServices(
         ResourceService(database: database, hasher: services.hasher),
         // Stopped after every service that calls out (a group stops its services in reverse).
         services.outbound,
@@ -42,11 +41,9 @@ public func buildApplication(
         PeriodicPurge.responses(retention: RetentionStore(database: database), logger: logger, metrics: configuration.metrics),
         ReplicaMonitorService(replica: services.readReplica),
         InstanceHeartbeatService(
-            heartbeats: InstanceHeartbeats(database: database), peers: services.api.settings.clusterPeers, logger: logger),
-    ]
+            heartbeats: InstanceHeartbeats(database: database), peers: services.api.settings.clusterPeers, logger: logger))
     // Each feature's background work, from the one list (webhook and chat delivery, mail).
-    let background = core + services.features.flatMap(\.services)
-    app.addServices(background.filter { configuration.runsPeriodicPurges || !($0 is PeriodicPurge) })
+    app.addServices(services.features.flatMap(\.services))
     return app
 }
 

@@ -98,42 +98,45 @@ extension AuthorizationMatrixTests {
         return database.configuration.url
     }
 
-    /// Cells that run at once: each opens three connections and an application.
-    static let limit = ConcurrencyLimit(6)
+    /// Cells that run at once: each makes its world and calls one route, through one connection.
+    static let cellsAtOnce = 6
+    static let limit = ConcurrencyLimit(cellsAtOnce)
 
     /// Builds the world for `caller` and runs `body` with an application on the shared database:
-    /// over a real socket (`live`, with its port) or straight into the router.
+    /// over a real socket (`live`, with its port, an application of its own) or straight into the
+    /// shared application's router.
     static func withWorld(
         for caller: Caller, live: Bool, _ body: @escaping @Sendable (APIClient, World, Int?) async throws -> Void
     ) async throws {
-        try await Self.limit.run { try await Self.withWorldNow(for: caller, live: live, body) }
+        try await Self.limit.run {
+            if !live, let shared = MatrixApplication.shared {
+                try await body(shared.api, try await Self.makeWorld(shared.api, shared.database, caller: caller), nil)
+                return
+            }
+            let database = try await Self.cellDatabase(maxConnections: 2)
+            let app = buildApplication(configuration: Self.cellConfiguration, database: database, logger: TestDatabase.logger)
+            try await app.test(live ? .live : .router) { client in
+                let api = APIClient(client: client)
+                try await body(api, try await Self.makeWorld(api, database, caller: caller), client.port)
+            }
+        }
     }
 
-    private static func withWorldNow(
-        for caller: Caller, live: Bool, _ body: @escaping @Sendable (APIClient, World, Int?) async throws -> Void
-    ) async throws {
-        let database = Database(
-            configuration: DatabaseConfiguration(
-                url: try await Self.sharedDatabaseURL.value, maxConnections: 2, acquireTimeout: .seconds(60)),
+    static func cellDatabase(maxConnections: Int) async throws -> Database {
+        Database(
+            configuration: DatabaseConfiguration(url: try await Self.sharedDatabaseURL.value, maxConnections: maxConnections, acquireTimeout: .seconds(60)),
             logger: TestDatabase.logger)
+    }
+
+    static var cellConfiguration: AppConfiguration {
         var configuration = AppConfiguration.forTests
-        configuration.participantRateLimits = .unlimited
         // Every cell signs accounts up from the same address into one shared database.
         configuration.signUpsPerAddressPerHour = 1_000_000
         configuration.port = 0
-        // Every world has a webhook to an unresolvable host, and every cell's application would
-        // retry all worlds' due deliveries on its two connections (and its resolver threads):
-        // retries an hour out keep cells from crawling as the matrix grows.
+        // Every world has a webhook to an unresolvable host, which the application retries:
+        // an hour out, so that the matrix's deliveries do not crowd its two-core machine.
         configuration.webhooks.retry = WebhookRetrySchedule(base: .seconds(3600))
-        // A cell tests a route, never a purge: 2,960 starts of them cost PostgreSQL 450 CPU-s
-        // with the purges, 413 without (one run each, 2026-11-30).
-        configuration.runsPeriodicPurges = false
-        let app = buildApplication(configuration: configuration, database: database, logger: TestDatabase.logger)
-        try await app.test(live ? .live : .router) { client in
-            let api = APIClient(client: client)
-            let world = try await Self.makeWorld(api, database, caller: caller)
-            try await body(api, world, client.port)
-        }
+        return configuration
     }
 
     static func makeWorld(_ api: APIClient, _ database: Database, caller: Caller) async throws -> World {
@@ -283,5 +286,29 @@ extension AuthorizationMatrixTests {
     static func meetingBody(daysFromNow days: Double) -> [String: Any] {
         let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + days * 86_400).rounded())
         return ["title": "Planned", "startsAt": iso(start), "endsAt": iso(start.addingTimeInterval(3600))]
+    }
+}
+
+/// The application and database connections every cell of the authorization matrix but the live
+/// streams' shares, for as long as the suite runs: the suite's trait starts it before the first
+/// cell and stops it after the last. Each cell used to start an application of its own: 2,960
+/// starts, most of what the matrix cost PostgreSQL.
+struct MatrixApplication: SuiteTrait, TestScoping {
+    struct Shared: Sendable {
+        var api: APIClient
+        var database: Database
+    }
+
+    @TaskLocal static var shared: Shared?
+
+    var isRecursive: Bool { false }
+
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        // A connection per cell, and two for the application's own timers.
+        let database = try await AuthorizationMatrixTests.cellDatabase(maxConnections: AuthorizationMatrixTests.cellsAtOnce + 2)
+        let app = buildApplication(configuration: AuthorizationMatrixTests.cellConfiguration, database: database, logger: TestDatabase.logger)
+        try await app.test(.router) { client in
+            try await Self.$shared.withValue(Shared(api: APIClient(client: client), database: database), operation: function)
+        }
     }
 }

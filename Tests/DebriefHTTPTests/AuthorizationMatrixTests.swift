@@ -16,9 +16,9 @@ import Testing
 ///
 /// The routes come from the document, so a new route without a row here fails
 /// ``everyDocumentedRouteHasARow()`` and its cells. Each cell is its own test case with its own
-/// accounts, meeting, published form and roster (in one database the suite shares), so cells
-/// that delete or close things cannot disturb each other.
-@Suite("Authorization matrix: every documented route × every caller")
+/// accounts, meeting, published form and roster (in one database and one application the suite
+/// shares), so cells that delete or close things cannot disturb each other.
+@Suite("Authorization matrix: every documented route × every caller", MatrixApplication())
 struct AuthorizationMatrixTests {
     /// Who calls, and with what.
     enum Caller: String, CaseIterable, Sendable {
