@@ -103,19 +103,20 @@ extension AuthorizationMatrixTests {
     static let limit = ConcurrencyLimit(cellsAtOnce)
 
     /// Builds the world for `caller` and runs `body` with an application on the shared database:
-    /// over a real socket (`live`, with its port, an application of its own) or straight into the
-    /// shared application's router.
+    /// straight into the router of the suite's one application (``MatrixApplication``), or over a
+    /// real socket (`live`, with its port: an application of its own, as a stream needs one).
     static func withWorld(
         for caller: Caller, live: Bool, _ body: @escaping @Sendable (APIClient, World, Int?) async throws -> Void
     ) async throws {
         try await Self.limit.run {
-            if !live, let shared = MatrixApplication.shared {
+            guard live else {
+                let shared = try #require(MatrixApplication.shared, "a cell runs inside the suite's MatrixApplication trait")
                 try await body(shared.api, try await Self.makeWorld(shared.api, shared.database, caller: caller), nil)
                 return
             }
             let database = try await Self.cellDatabase(maxConnections: 2)
             let app = buildApplication(configuration: Self.cellConfiguration, database: database, logger: TestDatabase.logger)
-            try await app.test(live ? .live : .router) { client in
+            try await app.test(.live) { client in
                 let api = APIClient(client: client)
                 try await body(api, try await Self.makeWorld(api, database, caller: caller), client.port)
             }
