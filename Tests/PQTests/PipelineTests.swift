@@ -48,6 +48,38 @@ struct PipelineTests {
         }
     }
 
+    /// A pipeline's statements run prepared: each prepared once per connection (a report reads
+    /// the same statements on every change), and a preparation the server skipped after a
+    /// failure is not taken for done.
+    @Test func statementsArePreparedOnceAndAFailedPipelinesPreparationsAreForgotten() async throws {
+        try await TestDatabase.withMigrated(maxConnections: 1) { database in
+            try await database.execute("CREATE TABLE notes (id int PRIMARY KEY)")
+            let count: SQLQuery = "SELECT count(*)::int AS n FROM notes WHERE id > \(0)"
+            for round in 1...3 {
+                let results = try await database.readSnapshot([count, count])
+                #expect(try results.map { try $0.single().decode("n", as: Int.self) } == [0, 0], "round \(round)")
+            }
+            let prepared = { @Sendable () async throws -> [String] in
+                try await database.query("SELECT statement FROM pg_prepared_statements ORDER BY name").map {
+                    try $0.decode("statement", as: String.self)
+                }
+            }
+            // BEGIN, the count (once, though the pipeline runs it twice) and COMMIT, on the one connection.
+            #expect(try await prepared() == ["BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", "SELECT count(*)::int AS n FROM notes WHERE id > $1", "COMMIT"])
+            // The insert fails, so the server skips the new statement after it, and its preparation.
+            let insert: SQLQuery = "INSERT INTO notes VALUES (\(1)), (\(1))"
+            let skipped: SQLQuery = "SELECT max(id) AS top FROM notes WHERE id < \(100)"
+            let error = await #expect(throws: PQError.self) {
+                try await database.withConnection { try await $0.pipeline([insert, skipped]) }
+            }
+            #expect(error?.isUniqueViolation == true)
+            // Had the skipped preparation been taken for done, this would name a statement the server never made.
+            let top = try await database.withConnection { try await $0.pipeline([skipped]) }
+            #expect(try top[0].single().isNull("top"))
+            #expect(try await prepared().contains("SELECT max(id) AS top FROM notes WHERE id < $1"))
+        }
+    }
+
     @Test func aReadSnapshotSeesOneMomentAndAFailureEndsItsTransaction() async throws {
         try await TestDatabase.withMigrated(maxConnections: 2) { database in
             try await database.execute("CREATE TABLE notes (id int PRIMARY KEY)")

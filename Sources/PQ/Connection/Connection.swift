@@ -60,7 +60,7 @@ public final class Connection: @unchecked Sendable {
     /// reads that do not depend on each other's results, e.g. every count of one report between
     /// a `BEGIN` and a `COMMIT` of their own.
     public func pipeline(_ queries: [SQLQuery], function: String = #function, fileID: String = #fileID) async throws -> [QueryResult] {
-        let statements = try queries.map { (sql: $0.sql, parameters: try $0.encodedParameters()) }
+        let statements = try queries.map { (query: $0, parameters: try $0.encodedParameters()) }
         return try await StatementSpan.run("pipeline", function: function, fileID: fileID) {
             try await self.withRaw { try $0.executePipeline(statements) }
         }

@@ -18,6 +18,9 @@ struct PreparedStatements {
     }
 
     private(set) var statements: [Statement] = []
+    /// How many names were handed out: a name is never used twice on a connection, even when
+    /// its preparation failed in a pipeline and another statement took the next one.
+    private var named = 0
 
     var count: Int { self.statements.count }
 
@@ -26,11 +29,18 @@ struct PreparedStatements {
         self.statements.first { $0.pieces.count == query.fragments.count && query.hasPieces($0.pieces) }
     }
 
-    /// Records that `query`, whose text is `sql`, was prepared as `name`.
-    mutating func add(_ query: SQLQuery, sql: String, name: String) -> Statement {
-        let statement = Statement(name: name, sql: sql, pieces: query.pieces)
+    /// Records that `query`, whose text is `sql`, is prepared under the next name, and returns it.
+    mutating func add(_ query: SQLQuery, sql: String) -> Statement {
+        self.named += 1
+        let statement = Statement(name: "pq_\(self.named)", sql: sql, pieces: query.pieces)
         self.statements.append(statement)
         return statement
+    }
+
+    /// Forgets the statement named `name`: its preparation did not happen (a pipeline that
+    /// failed before it) or failed.
+    mutating func remove(named name: String) {
+        self.statements.removeAll { $0.name == name }
     }
 }
 
