@@ -29,4 +29,32 @@ struct LowercaseIDEncodingTests {
         #expect(direct == (try Self.forwarded(submission)))
         #expect(String(decoding: direct, as: UTF8.self).contains("\"id\":\"0f8e3a7c-4b2d-4e6f-9a1b-2c3d4e5f6a7b\""))
     }
+
+    /// A chart inside a value with an id: the id still lower case, the chart's bytes JSONEncoder's
+    /// own (it holds no id, so the forwarding encoder, which it now skips, changed nothing in it).
+    @Test func aChartInsideAValueWithAnIDEncodesAsJSONEncoderAloneWould() throws {
+        struct Report: Encodable {
+            let id: UUID
+            let chart: ChartSeries
+            let charts: [ChartSeries]
+        }
+        let chart = ChartSeries(
+            unit: "respondents", total: 7, totalDescription: "응답자 \"all\"",
+            categories: [(category: "a", label: "Roadmap", count: 3), (category: "b", label: "기타", count: 4)])
+        let withheld = chart.withheld(keepingCategories: true).hidingTotal()
+        let report = Report(id: UUID(uuidString: "0F8E3A7C-4B2D-4E6F-9A1B-2C3D4E5F6A7B")!, chart: chart, charts: [withheld, chart])
+        let plain = JSONEncoder()
+        plain.outputFormatting = JSONCoding.encoder.outputFormatting
+        let text = String(decoding: try JSONCoding.encoder.encode(report), as: UTF8.self)
+        let expected = try [chart, withheld, chart].map { String(decoding: try plain.encode($0), as: UTF8.self) }
+        #expect(text.contains("\"id\":\"0f8e3a7c-4b2d-4e6f-9a1b-2c3d4e5f6a7b\""))
+        #expect(text.contains("\"chart\":" + expected[0]))
+        #expect(text.contains("\"charts\":[" + expected[1] + "," + expected[2] + "]"))
+        #expect(try JSONCoding.encoder.encode(chart) == (try Self.forwarded(chart)))
+        // No id at any depth of a populated chart, which is what lets it skip the forwarding encoder.
+        func holdsAnID(_ value: Any) -> Bool {
+            value is UUID || Mirror(reflecting: value).children.contains { holdsAnID($0.value) }
+        }
+        #expect(!holdsAnID(chart) && !holdsAnID(withheld))
+    }
 }

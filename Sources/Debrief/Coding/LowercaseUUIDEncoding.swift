@@ -16,9 +16,10 @@ final class DebriefJSONEncoder: JSONEncoder, @unchecked Sendable {
 }
 
 /// A type whose own `encode(to:)` writes every id it holds as a lower-case string, so
-/// ``DebriefJSONEncoder`` hands it to `JSONEncoder` as it is. The forwarding encoder costs a
-/// dynamic cast per value: a measurable share of the CPU of a submission, whose 201 echoes every
-/// answer. Only hot responses conform; a test encodes each both ways and compares.
+/// ``DebriefJSONEncoder`` hands it to `JSONEncoder` as it is, whether it is encoded alone or
+/// inside another value. The forwarding encoder costs a dynamic cast per value: a measurable
+/// share of the CPU of a submission, whose 201 echoes every answer, and of a results report's
+/// computation. Only hot types conform; a test encodes each both ways and compares.
 public protocol EncodesLowercaseIDs: Encodable {}
 
 struct LowercaseUUIDs<Value: Encodable>: Encodable {
@@ -47,9 +48,12 @@ struct LowercaseUUIDEncoder: Encoder {
         }
     }
 
-    /// Values JSONEncoder must see as they are, because it special-cases them.
+    /// Values JSONEncoder must see as they are, because it special-cases them, and values that
+    /// write their own ids (``EncodesLowercaseIDs``), whose whole subtree JSONEncoder then encodes
+    /// without this encoder's casts and nested encoders per value: a results report's charts are
+    /// most of its values (a timeline of 240 buckets each in `labels`, `data` and `rows`).
     static func isLeaf(_ value: Any) -> Bool {
-        value is Date || value is Data || value is URL || value is Decimal
+        value is any EncodesLowercaseIDs || value is Date || value is Data || value is URL || value is Decimal
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

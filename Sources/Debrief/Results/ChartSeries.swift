@@ -4,8 +4,8 @@
 /// renderer draws them all. It carries the data twice, so no client has to reshape it:
 /// `labels` + `datasets` feed Chart.js and ECharts directly; `rows` is a tidy table (one record per
 /// category) for Vega-Lite and Swift Charts. `unit` and `total` say what is counted and what
-/// the percentages are of.
-public struct ChartSeries: Sendable, Equatable, Encodable {
+/// the percentages are of. It holds no id (``EncodesLowercaseIDs``): text and numbers only.
+public struct ChartSeries: Sendable, Equatable, Encodable, EncodesLowercaseIDs {
     public struct Dataset: Sendable, Equatable, Encodable {
         public var label: String
         public var unit: String
