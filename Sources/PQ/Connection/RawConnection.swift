@@ -138,8 +138,9 @@ final class RawConnection {
     ///
     /// Each statement runs prepared, as ``executePrepared(_:_:)`` runs one: a pipeline is a
     /// report's fixed reads (``Database/readSnapshot(_:function:fileID:)``), and planning them
-    /// each time was about a millisecond of PostgreSQL's for the meeting's read alone, a third of
-    /// a small report's computation (issue 72). A statement not prepared yet is prepared in the
+    /// each time cost PostgreSQL about a millisecond for the meeting's read alone; preparing them
+    /// cut its CPU per small report by about a quarter, 7.7 and 6.8 ms to 5.3 and 5.5 ms
+    /// (issue 72, docs/benchmarks.md). A statement not prepared yet is prepared in the
     /// same pipeline, just before it runs; a preparation the server skipped or refused is
     /// forgotten again.
     ///
