@@ -265,21 +265,32 @@ public struct ExportStore: Sendable {
         try await !self.database.query("SELECT 1 FROM meetings m WHERE " + meetings + " LIMIT 1").isEmpty
     }
 
-    /// Runs `body` on one connection without the statement timeout: a long export is one long
-    /// `COPY`, and it is meant to take as long as the rows (or a slow client) need.
+    /// The settings an export's rows are read with, each undone before the connection goes back
+    /// to the pool. `debrief export --print-psql-commands` prints them too, so the benchmark's
+    /// floor is the very same statement under the same settings.
+    /// - `statement_timeout`: a long export is one long `COPY`, meant to take as long as the rows
+    ///   (or a slow client) need.
+    /// - `jit`: a row layout's statement is estimated far above `jit_above_cost` (a lateral
+    ///   aggregate per response), and compiling it cost PostgreSQL 2.3 to 3.0 s of CPU at
+    ///   300,000 responses, paid again by each range of a parallel export, for rows built no
+    ///   faster (docs/benchmarks.md, "The export's JIT").
+    public static let sessionSettings: [(name: String, value: String)] = [("statement_timeout", "0"), ("jit", "off")]
+
+    /// Runs `body` on one connection under ``sessionSettings``.
     func streaming(_ body: (Connection) async throws -> Void) async throws {
         try await self.reads.database().withConnection { connection in
-            try await connection.execute("SET statement_timeout = 0")
+            // Program-owned names and values: SET takes no parameters.
+            for (name, value) in Self.sessionSettings { try await connection.execute(SQLQuery(unsafeSQL: "SET \(name) = \(value)")) }
             do {
                 try await body(connection)
             } catch {
                 // A connection left mid-COPY or mid-transaction is never reused; an idle one gets
-                // its timeout back before it returns to the pool.
-                _ = try? await connection.execute("RESET statement_timeout")
+                // its settings back before it returns to the pool.
+                for (name, _) in Self.sessionSettings { _ = try? await connection.execute(SQLQuery(unsafeSQL: "RESET \(name)")) }
                 throw error
             }
-            // Back to the session's configured timeout before the pool hands the connection out.
-            try await connection.execute("RESET statement_timeout")
+            // Back to the session's configured settings before the pool hands the connection out.
+            for (name, _) in Self.sessionSettings { try await connection.execute(SQLQuery(unsafeSQL: "RESET \(name)")) }
         }
     }
 

@@ -196,13 +196,15 @@ extension Export {
         return directory.isEmpty ? "." : directory
     }
 
-    /// One psql `-c` command per line: `SET pq.copy_n = '…'` for each parameter, then the
-    /// `\copy (SELECT …) to stdout csv` of the very statement this export streams.
+    /// One psql `-c` command per line: the export's own settings (``ExportStore/sessionSettings``),
+    /// `SET pq.copy_n = '…'` for each parameter, then the `\copy (SELECT …) to stdout csv` of the
+    /// very statement this export streams.
     private func printPsqlCommands(store: ExportStore, privacy: ExportPrivacy, _ prepared: ExportStore.Prepared) async throws {
         guard let query = try await store.rowQuery(prepared, privacy: privacy) else {
             throw CommandFailure.usage("--print-psql-commands: only for the responses and answers layouts")
         }
         let (select, settings) = try query.copyStatement()
+        for (name, value) in ExportStore.sessionSettings { print("SET \(name) = \(value)") }
         for (index, value) in settings.enumerated() {
             print("SET pq.copy_\(index + 1) = '\(value.replacingOccurrences(of: "'", with: "''"))'")
         }
