@@ -94,10 +94,10 @@ let package = Package(
             dependencies: ["CQREncode", "DebriefZlib"],
             swiftSettings: swiftSettings
         ),
-        // Days of the Gregorian calendar from 1970-01-01 and back: the one copy of that arithmetic,
-        // for the domain's dates and PQ's timestamps (neither may import the other).
+        // What the domain and PQ both write, one copy each, since neither may import the other:
+        // days of the Gregorian calendar from 1970-01-01 and back (dates, timestamps), a UUID's text.
         .target(
-            name: "CivilCalendar",
+            name: "TextFormats",
             swiftSettings: swiftSettings
         ),
         // A small, safe PostgreSQL client over libpq: connections, pool, queries, LISTEN, COPY.
@@ -105,7 +105,7 @@ let package = Package(
             name: "PQ",
             dependencies: [
                 "CLibPQ",
-                "CivilCalendar",
+                "TextFormats",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -147,7 +147,7 @@ let package = Package(
         // The domain: value types, validation and aggregation math. No I/O.
         .target(
             name: "Debrief",
-            dependencies: ["CivilCalendar"],
+            dependencies: ["TextFormats"],
             swiftSettings: swiftSettings + [
                 // Swift 6.3.1's optimizer crashes in its CopyPropagation pass on the answer
                 // validation ("Found outside of lifetime use"; still so on 2026-11-25); switching

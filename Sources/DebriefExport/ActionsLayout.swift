@@ -19,7 +19,7 @@ public enum ActionsLayout {
     public static func columns(_ items: [ActionItem], session: ExportStore.Session, zone: TimeZone, zoneName: String) -> [[String?]] {
         let rows: [[String?]] = items.map { item in
             [
-                session.meetingID.uuidString.lowercased(), String(session.sessionNumber), item.id.uuidString.lowercased(), item.title,
+                session.meetingID.lowercasedText, String(session.sessionNumber), item.id.lowercasedText, item.title,
                 item.owner?.kind, item.ownerName, item.due.text, item.status.rawValue, item.questionKey?.rawValue,
                 ExportTime.format(item.createdAt, in: zone), ExportTime.format(item.updatedAt, in: zone), zoneName,
             ]

@@ -21,7 +21,7 @@ public enum RoomQuestionsLayout {
     public static func columns(_ questions: [RoomQuestion], session: ExportStore.Session, zone: TimeZone, zoneName: String) -> [[String?]] {
         let rows: [[String?]] = questions.map { question in
             [
-                session.meetingID.uuidString.lowercased(), String(session.sessionNumber), question.id.uuidString.lowercased(),
+                session.meetingID.lowercasedText, String(session.sessionNumber), question.id.lowercasedText,
                 question.text, question.name, String(question.votes), question.status.rawValue, String(question.pinned),
                 String(question.answered), ExportTime.format(question.postedAt, in: zone), zoneName,
             ]

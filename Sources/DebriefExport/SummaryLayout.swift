@@ -50,7 +50,7 @@ public enum SummaryLayout {
         for question in report.questions + report.earlierQuestions {
             let statistics = question.statistics
             let common: [String?] = [
-                meeting.id.uuidString.lowercased(), meeting.seriesID.uuidString.lowercased(),
+                meeting.id.lowercasedText, meeting.seriesID.lowercasedText,
                 String(meeting.sessionNumber), String(question.version ?? report.formVersion), String(report.summary.responses),
                 String(report.summary.responsesRemovedByHost), question.key,
                 question.kind.rawValue, question.prompt, question.respondents.map(String.init), question.skipped.map(String.init),

@@ -61,7 +61,7 @@ public enum TrendsLayout {
                     point.withheld && value == nil ? Self.withheld : value.map { Self.rounded($0) }
                 }
                 let session: [String?] = [
-                    report.seriesID.uuidString.lowercased(), trend.key, trend.kind.rawValue, trend.prompt, String(trend.comparableFrom),
+                    report.seriesID.lowercasedText, trend.key, trend.kind.rawValue, trend.prompt, String(trend.comparableFrom),
                     String(point.sessionNumber), ExportTime.format(point.startsAt, in: zone),
                     point.respondents.map(String.init) ?? (point.withheld ? Self.withheld : nil),
                     point.responseRate.map { Self.rounded($0) }, point.responseRateOf?.rawValue,

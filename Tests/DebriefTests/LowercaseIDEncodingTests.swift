@@ -15,6 +15,16 @@ struct LowercaseIDEncodingTests {
         return try encoder.encode(LowercaseUUIDs(value: value))
     }
 
+    /// ``UUIDText`` writes from the bytes what Foundation's `uuidString` says, in lower case.
+    @Test func anIDsTextIsFoundationsInLowerCase() {
+        let edges = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                     UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
+                     UUID(uuid: (0x09, 0x0a, 0x9f, 0xa0, 0x0f, 0xf0, 0x10, 0x01, 0x99, 0xaa, 0x5a, 0xa5, 0x00, 0xff, 0x7f, 0x80))]
+        for id in edges + (0..<2_000).map({ _ in UUID() }) {
+            #expect(id.lowercasedText == id.uuidString.lowercased())
+        }
+    }
+
     @Test func anAcceptedSubmissionEncodesAsTheForwardingEncoderWouldHave() throws {
         let submission = AcceptedSubmission(
             responseID: UUID(uuidString: "0F8E3A7C-4B2D-4E6F-9A1B-2C3D4E5F6A7B")!,

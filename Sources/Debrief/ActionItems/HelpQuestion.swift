@@ -11,7 +11,7 @@ public enum HelpQuestion {
     /// The question's key: the prefix and the action's id without dashes (39 characters), stable
     /// for the action's life and never another action's.
     public static func key(for actionID: UUID) -> QuestionKey {
-        let hex = actionID.uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let hex = actionID.lowercasedText.replacingOccurrences(of: "-", with: "")
         guard let key = QuestionKey(rawValue: Self.keyPrefix + hex) else {
             preconditionFailure("the prefix and 32 hex digits always satisfy the identifier rules")
         }

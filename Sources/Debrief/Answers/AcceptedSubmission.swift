@@ -44,7 +44,7 @@ public struct AcceptedSubmission: Sendable, Equatable, Codable, EncodesLowercase
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.responseID.uuidString.lowercased(), forKey: .responseID)
+        try container.encode(self.responseID.lowercasedText, forKey: .responseID)
         try container.encode(self.submittedAt, forKey: .submittedAt)
         // Explicitly null, as the API documents, rather than left out.
         try container.encode(self.changedAt, forKey: .changedAt)

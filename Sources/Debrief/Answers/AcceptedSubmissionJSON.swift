@@ -1,4 +1,5 @@
 import Foundation
+import TextFormats
 
 /// Writes an ``AcceptedSubmission`` as JSON in one pass, with no `Encoder`: byte for byte what
 /// `JSONCoding.encoder.encode(accepted)` writes. Every accepted submission is encoded once for its
@@ -144,17 +145,10 @@ public enum AcceptedSubmissionJSON {
             self.bytes[start...].reverse()
         }
 
-        /// `"0f8e3a7c-4b2d-4e6f-9a1b-2c3d4e5f6a7b"`: `uuidString` in lower case, written straight
-        /// from the id's 16 bytes (8-4-4-4-12 hex digits).
+        /// `"0f8e3a7c-4b2d-4e6f-9a1b-2c3d4e5f6a7b"` (``UUIDText``).
         mutating func id(_ id: UUID) {
             self.bytes.append(UInt8(ascii: "\""))
-            withUnsafeBytes(of: id.uuid) { octets in
-                for (index, octet) in octets.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 { self.bytes.append(UInt8(ascii: "-")) }
-                    self.hexDigit(octet >> 4)
-                    self.hexDigit(octet & 0x0F)
-                }
-            }
+            UUIDText.append(id, to: &self.bytes)
             self.bytes.append(UInt8(ascii: "\""))
         }
     }

@@ -66,7 +66,7 @@ public struct PictureReference: Sendable, Equatable, Codable {
     }
 
     /// Where the bytes are served (`GET /series-pictures/{id}`), relative to the site.
-    public var path: String { "/series-pictures/" + self.id.uuidString.lowercased() }
+    public var path: String { "/series-pictures/" + self.id.lowercasedText }
 
     /// The width and height an `img` gets at most `maxWidth` wide, keeping the ratio (at least 1
     /// pixel high): the page reserves the space before the picture loads.

@@ -50,7 +50,7 @@ public struct TeamLogo: Sendable, Equatable {
     /// Where the bytes are served (`GET /team-logos/{id}`), relative to the site.
     public var path: String { Self.path(self.id) }
 
-    public static func path(_ id: UUID) -> String { "/team-logos/" + id.uuidString.lowercased() }
+    public static func path(_ id: UUID) -> String { "/team-logos/" + id.lowercasedText }
 
     /// The width and height an `img` gets at most `maxHeight` high, keeping the ratio (at least
     /// 1 pixel wide): a logo sits in a header line.

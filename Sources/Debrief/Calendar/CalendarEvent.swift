@@ -43,7 +43,7 @@ public struct CalendarEvent: Sendable, Equatable {
 
     /// The UID of a meeting's event, for a service reached at `domain`.
     public static func uid(meeting id: UUID, domain: String) -> String {
-        "\(id.uuidString.lowercased())@\(domain)"
+        "\(id.lowercasedText)@\(domain)"
     }
 }
 

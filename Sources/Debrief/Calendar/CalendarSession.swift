@@ -46,7 +46,7 @@ public struct CalendarSession: Sendable, Equatable {
         } else {
             lines.append("Feedback form: not published yet")
         }
-        let hostPage = "\(baseURL)/m/\(self.meetingID.uuidString.lowercased())"
+        let hostPage = "\(baseURL)/m/\(self.meetingID.lowercasedText)"
         if forHost { lines.append("QR code to show in the room: \(hostPage)") }
         return CalendarEvent(
             uid: CalendarEvent.uid(meeting: self.meetingID, domain: domain), stamp: self.updatedAt, created: self.createdAt,

@@ -1,4 +1,5 @@
 import Foundation
+import TextFormats
 
 /// Foundation's `JSONEncoder` writes a `UUID` as `uuidString`, in upper case; Debrief writes every
 /// id in lower case, as RFC 9562 prints them and as the database, the CSV and the page links do
@@ -22,6 +23,12 @@ final class DebriefJSONEncoder: JSONEncoder, @unchecked Sendable {
 /// computation. Only hot types conform; a test encodes each both ways and compares.
 public protocol EncodesLowercaseIDs: Encodable {}
 
+extension UUID {
+    /// The id as Debrief writes it everywhere: lower case, as RFC 9562 and PostgreSQL print it
+    /// (``UUIDText``, the one copy of that formatting).
+    public var lowercasedText: String { UUIDText.lowercased(self) }
+}
+
 struct LowercaseUUIDs<Value: Encodable>: Encodable {
     let value: Value
 
@@ -42,7 +49,7 @@ struct LowercaseUUIDEncoder: Encoder {
     static func encode<T: Encodable>(_ value: T, to encoder: any Encoder) throws {
         if let uuid = value as? UUID {
             var container = encoder.singleValueContainer()
-            try container.encode(uuid.uuidString.lowercased())
+            try container.encode(uuid.lowercasedText)
         } else {
             try value.encode(to: LowercaseUUIDEncoder(base: encoder))
         }
@@ -90,7 +97,7 @@ struct LowercaseUUIDEncoder: Encoder {
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             if let uuid = value as? UUID {
-                try self.base.encode(uuid.uuidString.lowercased(), forKey: key)
+                try self.base.encode(uuid.lowercasedText, forKey: key)
             } else if LowercaseUUIDEncoder.isLeaf(value) || value is String || value is Int || value is Bool || value is Double {
                 try self.base.encode(value, forKey: key)
             } else {
@@ -133,7 +140,7 @@ struct LowercaseUUIDEncoder: Encoder {
 
         mutating func encode<T: Encodable>(_ value: T) throws {
             if let uuid = value as? UUID {
-                try self.base.encode(uuid.uuidString.lowercased())
+                try self.base.encode(uuid.lowercasedText)
             } else if LowercaseUUIDEncoder.isLeaf(value) || value is String || value is Int || value is Bool || value is Double {
                 try self.base.encode(value)
             } else {
@@ -175,7 +182,7 @@ struct LowercaseUUIDEncoder: Encoder {
 
         mutating func encode<T: Encodable>(_ value: T) throws {
             if let uuid = value as? UUID {
-                try self.base.encode(uuid.uuidString.lowercased())
+                try self.base.encode(uuid.lowercasedText)
             } else if LowercaseUUIDEncoder.isLeaf(value) || value is String || value is Int || value is Bool || value is Double {
                 try self.base.encode(value)
             } else {

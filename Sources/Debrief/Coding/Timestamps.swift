@@ -1,4 +1,4 @@
-import CivilCalendar
+import TextFormats
 import Foundation
 
 /// Timestamps as people and programs outside see them (JSON, CSV, query parameters, logs):

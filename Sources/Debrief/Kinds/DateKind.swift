@@ -1,4 +1,4 @@
-import CivilCalendar
+import TextFormats
 import Foundation
 
 /// A date question ("When suits you for the offsite?"): one calendar day, optionally between an

@@ -20,7 +20,7 @@ public struct RoomListVersion: Sendable, Equatable, Codable {
     public init(_ questions: [RoomQuestion]) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for question in questions {
-            let part = "\(question.id.uuidString.lowercased()):\(question.status.rawValue):\(question.votes):\(question.pinned):\(question.answered);"
+            let part = "\(question.id.lowercasedText):\(question.status.rawValue):\(question.votes):\(question.pinned):\(question.answered);"
             for byte in part.utf8 {
                 hash ^= UInt64(byte)
                 hash = hash &* 0x0000_0100_0000_01b3

@@ -51,7 +51,7 @@ public enum FormTemplateID: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .builtIn(let slug): slug
-        case .saved(let id): id.uuidString.lowercased()
+        case .saved(let id): id.lowercasedText
         }
     }
 }

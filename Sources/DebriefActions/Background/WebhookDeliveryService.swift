@@ -161,7 +161,7 @@ public struct WebhookDeliveryService: Service {
         guard delivery.event == .resultsSummary, let meeting = delivery.meetingID,
             let report = try await self.summary(meeting)
         else { return nil }
-        let data = "{\"meetingId\":\"\(meeting.uuidString.lowercased())\",\"results\":\(report)}"
+        let data = "{\"meetingId\":\"\(meeting.lowercasedText)\",\"results\":\(report)}"
         try await self.queue.storeData(data, of: delivery.id)
         return data
     }

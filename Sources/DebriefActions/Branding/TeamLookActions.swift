@@ -53,6 +53,6 @@ public struct TeamLookActions: Sendable {
     }
 
     private func record(_ team: UUID, _ change: String, by viewer: Viewer) async throws {
-        try await self.audit.record(AuditEvent(.brandingChanged, team: team, detail: "team \(team.uuidString.lowercased()): \(change)"), by: viewer)
+        try await self.audit.record(AuditEvent(.brandingChanged, team: team, detail: "team \(team.lowercasedText): \(change)"), by: viewer)
     }
 }

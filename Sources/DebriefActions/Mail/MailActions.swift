@@ -148,7 +148,7 @@ public struct MailActions: Sendable {
             switch EmailAddress.parse(trimmed) {
             case .success(let email): wanted.append((member, email))
             case .failure(let problem):
-                problems.append(FieldProblem(FieldPath.field("emails", member.uuidString.lowercased()), problem.message))
+                problems.append(FieldProblem(FieldPath.field("emails", member.lowercasedText), problem.message))
             }
         }
         if !problems.isEmpty { throw ValidationFailure(problems: problems) }
@@ -220,8 +220,8 @@ public struct MailActions: Sendable {
         }
         let key: String
         switch due.kind {
-        case .link: key = "link:\(due.meetingID.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())"
-        case .reminder(let round, _): key = "reminder:\(round.uuidString.lowercased()):\(due.memberID.uuidString.lowercased())"
+        case .link: key = "link:\(due.meetingID.lowercasedText):\(due.memberID.lowercasedText)"
+        case .reminder(let round, _): key = "reminder:\(round.lowercasedText):\(due.memberID.lowercasedText)"
         }
         var round: (id: UUID, charged: Bool)?
         if case .reminder(let id, let charged) = due.kind { round = (id, charged) }

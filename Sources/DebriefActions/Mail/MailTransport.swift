@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// Sends one message of the outbox: the use cases' port to mail (like ``WebhookSender`` and
@@ -53,7 +54,7 @@ public struct DeliverableMail: Sendable, Hashable {
     /// receivers that deduplicate on it show a message delivered twice once.
     public static func messageID(for id: UUID, from fromAddress: String) -> String {
         let domain = fromAddress.split(separator: "@").last.map(String.init) ?? "debrief.invalid"
-        return "\(id.uuidString.lowercased())@\(domain)"
+        return "\(id.lowercasedText)@\(domain)"
     }
 }
 

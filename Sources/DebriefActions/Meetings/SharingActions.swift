@@ -44,7 +44,7 @@ public struct SharingActions: Sendable {
 
     public func revoke(series id: UUID, account: UUID, by viewer: Viewer) async throws {
         try await self.shares.revoke(series: id, account: account, by: viewer)
-        try await self.audit.record(AuditEvent(.shareRevoked, series: id, detail: account.uuidString.lowercased()), by: viewer)
+        try await self.audit.record(AuditEvent(.shareRevoked, series: id, detail: account.lowercasedText), by: viewer)
     }
 
     /// Offers the series to the body's address (replacing an open offer); returns the address.
@@ -85,7 +85,7 @@ public struct SharingActions: Sendable {
 
     public func declineTransfer(_ offer: UUID, by viewer: Viewer) async throws {
         try await self.transfers.decline(offer, by: viewer)
-        try await self.audit.record(AuditEvent(.transferDeclined, detail: offer.uuidString.lowercased()), by: viewer)
+        try await self.audit.record(AuditEvent(.transferDeclined, detail: offer.lowercasedText), by: viewer)
     }
 
     private func requireOwner(series id: UUID, _ viewer: Viewer) async throws {

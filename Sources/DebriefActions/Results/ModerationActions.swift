@@ -35,7 +35,7 @@ public struct ModerationActions: Sendable {
                 meeting: id, visibleTo: viewer, after: nil, limit: 1, only: responseID, disclosure: disclosure),
             !page.items.isEmpty
         else { throw DebriefError.notFound("response") }
-        try await self.audit.record(AuditEvent(.responseRead, meeting: id, detail: responseID.uuidString.lowercased()), by: viewer)
+        try await self.audit.record(AuditEvent(.responseRead, meeting: id, detail: responseID.lowercasedText), by: viewer)
         return page
     }
 

@@ -34,9 +34,9 @@ extension CompanySignInActions {
     /// One `role.changed` row per membership the sync changed; the role of an added or re-roled
     /// membership is the one the provider asked for (the sync stored exactly that).
     private func record(_ changes: ProviderMembershipChanges, of account: Account, wanted: [UUID: TeamRole]) async throws {
-        let member = account.id.uuidString.lowercased()
+        let member = account.id.lowercasedText
         func note(_ team: UUID, _ change: String) async throws {
-            let detail = "team \(team.uuidString.lowercased()): member \(member) \(change) by company sign-in"
+            let detail = "team \(team.lowercasedText): member \(member) \(change) by company sign-in"
             try await self.audit.record(AuditEvent(.roleChanged, team: team, detail: detail), by: account.viewer)
         }
         for team in changes.added { try await note(team, "added as \(wanted[team]?.rawValue ?? "?")") }

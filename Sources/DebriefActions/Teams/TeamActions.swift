@@ -60,7 +60,7 @@ public struct TeamActions: Sendable {
         try await self.require(id, viewer, .manage)
         let role = try await input().validate().get()
         try await self.teams.change(account, in: id, to: role, by: viewer)
-        let detail = "team \(id.uuidString.lowercased()): member \(account.uuidString.lowercased()) is \(role.rawValue)"
+        let detail = "team \(id.lowercasedText): member \(account.lowercasedText) is \(role.rawValue)"
         try await self.audit.record(AuditEvent(.roleChanged, team: id, detail: detail), by: viewer)
         return role
     }
@@ -83,7 +83,7 @@ public struct TeamActions: Sendable {
         guard sharing.viewerRole.may(.manage) else { throw SeriesAction.manage.refusal }
         let team = try await input().validate().get()
         try await self.transfers.offer(series: id, by: viewer, toTeam: team)
-        try await self.audit.record(AuditEvent(.transferOffered, series: id, detail: "team \(team.uuidString.lowercased())"), by: viewer)
+        try await self.audit.record(AuditEvent(.transferOffered, series: id, detail: "team \(team.lowercasedText)"), by: viewer)
         return team
     }
 

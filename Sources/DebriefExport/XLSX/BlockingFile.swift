@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 import NIOPosix
 
@@ -36,7 +37,7 @@ final class BlockingFile: @unchecked Sendable {
     /// A new, already unlinked file in `directory`.
     static func create(in directory: String, budget: Budget) async throws -> BlockingFile {
         try await Self.offload {
-            let path = directory + "/debrief-xlsx-" + UUID().uuidString.lowercased() + ".tmp"
+            let path = directory + "/debrief-xlsx-" + UUID().lowercasedText + ".tmp"
             guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
                 let handle = FileHandle(forUpdatingAtPath: path)
             else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }

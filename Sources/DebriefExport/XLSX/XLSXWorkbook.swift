@@ -1,3 +1,4 @@
+import Debrief
 import DebriefStore
 import Foundation
 import ZIPFoundation
@@ -48,7 +49,7 @@ public final class XLSXWorkbook: @unchecked Sendable {
 
     /// The ZIP, open for reading from its start (and already unlinked).
     private func pack() throws -> FileHandle {
-        let url = URL(fileURLWithPath: self.directory + "/debrief-xlsx-" + UUID().uuidString.lowercased() + ".zip")
+        let url = URL(fileURLWithPath: self.directory + "/debrief-xlsx-" + UUID().lowercasedText + ".zip")
         defer { try? FileManager.default.removeItem(at: url) }
         // In its own function: the archive is closed (its last bytes written) when it returns.
         try self.addParts(to: url)

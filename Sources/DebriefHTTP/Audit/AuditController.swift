@@ -37,7 +37,7 @@ struct AuditController {
         }
         group.get("teams/:teamId/audit.csv") { request, context -> Response in
             let team = try context.requireID("teamId", "team")
-            return try await self.csv(.team(team), fileName: "debrief-audit-team-\(team.uuidString.lowercased()).csv", request, context)
+            return try await self.csv(.team(team), fileName: "debrief-audit-team-\(team.lowercasedText).csv", request, context)
         }
     }
 

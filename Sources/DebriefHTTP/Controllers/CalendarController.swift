@@ -65,7 +65,7 @@ public struct CalendarController: Sendable {
             let id = try context.requireID("id", "meeting")
             return Self.ics(
                 try await self.calendar.sessionText(meeting: id, by: try context.requireViewer()),
-                filename: "debrief-\(id.uuidString.lowercased().prefix(8)).ics")
+                filename: "debrief-\(id.lowercasedText.prefix(8)).ics")
         }
     }
 

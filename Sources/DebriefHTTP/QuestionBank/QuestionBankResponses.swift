@@ -14,7 +14,7 @@ struct QuestionBankSummaryResponse: ResponseEncodable {
     var createdAt: Date
 
     init(_ entry: QuestionBankEntry) {
-        self.id = entry.id.uuidString.lowercased()
+        self.id = entry.id.lowercasedText
         self.name = entry.name
         self.kind = entry.banked.question.kind.rawValue
         self.prompt = entry.banked.question.prompt

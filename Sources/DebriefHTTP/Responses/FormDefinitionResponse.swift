@@ -20,7 +20,7 @@ public struct FormDefinitionResponse: ResponseGenerator {
             status: .ok,
             headers: [
                 .contentType: "application/json",
-                .contentDisposition: "attachment; filename=\"form-\(self.meetingID.uuidString.lowercased()).json\"",
+                .contentDisposition: "attachment; filename=\"form-\(self.meetingID.lowercasedText).json\"",
                 .cacheControl: "no-store",
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))

@@ -23,7 +23,7 @@ struct RoomQuestionJSON: Encodable, EncodesLowercaseIDs {
     var status: RoomQuestion.Status?
 
     init(_ question: RoomQuestion, forHost: Bool) {
-        self.id = question.id.uuidString.lowercased()
+        self.id = question.id.lowercasedText
         self.text = question.text
         self.name = question.name
         self.votes = question.votes

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 extension AuditEvent {
@@ -13,7 +14,7 @@ extension AuditEvent {
         case .series(let id): return AuditEvent(.export, series: id, detail: detail)
         case .host(let email): return AuditEvent(.export, detail: "\(detail) host=\(email)")
         case .all: return AuditEvent(.export, detail: "\(detail) all")
-        case .team(let id): return AuditEvent(.export, team: id, detail: "\(detail) team=\(id.uuidString.lowercased())")
+        case .team(let id): return AuditEvent(.export, team: id, detail: "\(detail) team=\(id.lowercasedText)")
         }
     }
 }

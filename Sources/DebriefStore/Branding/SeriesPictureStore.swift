@@ -44,7 +44,7 @@ public struct SeriesPictureStore: Sendable {
     public func pictures(series seriesIDs: [UUID]) async throws -> [UUID: SeriesPicture] {
         guard !seriesIDs.isEmpty else { return [:] }
         let rows = try await self.database.query(
-            "SELECT \(Self.columns) FROM series_pictures p WHERE p.series_id = ANY(\(seriesIDs.map { $0.uuidString.lowercased() })::uuid[])")
+            "SELECT \(Self.columns) FROM series_pictures p WHERE p.series_id = ANY(\(seriesIDs.map { $0.lowercasedText })::uuid[])")
         return Dictionary(try rows.map { let picture = try Self.picture($0); return (picture.seriesID, picture) }, uniquingKeysWith: { a, _ in a })
     }
 

@@ -221,7 +221,7 @@ public struct ChatChannelStore: Sendable {
 
 /// What a digest delivery is for, as its `digest_key` says.
 public enum DigestKey {
-    static func test(_ id: UUID) -> String { "test:" + id.uuidString.lowercased() }
+    static func test(_ id: UUID) -> String { "test:" + id.lowercasedText }
 
     /// The occasion of a key (nil key: a close queued before keys, taken as a close).
     public static func occasion(_ key: String?) -> ResultsDigest.Occasion {

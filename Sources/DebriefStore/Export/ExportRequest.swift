@@ -166,15 +166,15 @@ public struct ExportRequest: Sendable, Equatable {
     public var suggestedFileName: String {
         let what: String
         switch self.target {
-        case .meeting(let id): what = "meeting-" + id.uuidString.lowercased()
-        case .series(let id): what = "series-" + id.uuidString.lowercased()
+        case .meeting(let id): what = "meeting-" + id.lowercasedText
+        case .series(let id): what = "series-" + id.lowercasedText
         case .host(let email):
             let safe = email.lowercased().unicodeScalars.map { scalar -> String in
                 CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII ? String(scalar) : "_"
             }.joined()
             what = "host-" + safe
         case .all: what = "all"
-        case .team(let id): what = "team-" + id.uuidString.lowercased()
+        case .team(let id): what = "team-" + id.lowercasedText
         }
         return "debrief-\(what)" + self.fileNameSuffix
     }

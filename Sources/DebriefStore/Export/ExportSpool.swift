@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 import NIOPosix
 
@@ -36,7 +37,7 @@ public final class ExportSpool: @unchecked Sendable {
         _ produce: (ExportSink) async throws -> Void
     ) async throws -> ExportSpool {
         let spool = try await threadPool.runIfActive {
-            let path = directory + "/debrief-export-" + UUID().uuidString.lowercased() + ".csv"
+            let path = directory + "/debrief-export-" + UUID().lowercasedText + ".csv"
             guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
                 let handle = FileHandle(forUpdatingAtPath: path)
             else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }

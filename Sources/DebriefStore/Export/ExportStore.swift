@@ -66,12 +66,12 @@ public struct ExportStore: Sendable {
         case .meeting(let id):
             meetings = "m.id = \(id)::uuid" + visible
             guard try await self.exists(meetings) else {
-                throw DebriefError.notFound("meeting \(id.uuidString.lowercased())")
+                throw DebriefError.notFound("meeting \(id.lowercasedText)")
             }
         case .series(let id):
             meetings = "m.series_id = \(id)::uuid" + visible
             guard try await self.exists(meetings) else {
-                throw DebriefError.notFound("series \(id.uuidString.lowercased())")
+                throw DebriefError.notFound("series \(id.lowercasedText)")
             }
         case .host(let email):
             let host = try await self.database.query("SELECT id FROM accounts WHERE lower(email) = lower(\(email))").first
@@ -84,7 +84,7 @@ public struct ExportStore: Sendable {
         case .team(let id):
             meetings = "m.series_id IN (SELECT s.id FROM meeting_series s WHERE s.team_id = \(id)::uuid)" + visible
             guard try await self.exists(meetings) else {
-                throw DebriefError.notFound("team \(id.uuidString.lowercased())")
+                throw DebriefError.notFound("team \(id.lowercasedText)")
             }
         }
         // Actions are read with `.edit` (decision 74): refused here, before a byte is sent, by

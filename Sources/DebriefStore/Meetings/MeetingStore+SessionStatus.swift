@@ -23,7 +23,7 @@ extension MeetingStore {
     /// The status of each of `meetings` (ids the caller already found visible to its viewer).
     public func sessionStatuses(_ meetings: [UUID]) async throws -> [UUID: SessionStatus] {
         guard !meetings.isEmpty else { return [:] }
-        let ids = meetings.map { $0.uuidString.lowercased() }
+        let ids = meetings.map { $0.lowercasedText }
         let rows = try await self.database.query(
             """
             SELECT m.id AS meeting_id, f.id AS form_id, f.published_at, f.closed_at, f.closes_at,

@@ -192,7 +192,7 @@ public struct MeetingStore: Sendable {
             let otherID: UUID? = try other?.decode("id")
             let whose = viewer.map { $0.accountID == host } ?? true ? "your" : "the host's"
             throw DebriefError(
-                .conflict, "overlaps \(whose) meeting \"\(title)\"", field: "startsAt", relatedID: otherID?.uuidString.lowercased())
+                .conflict, "overlaps \(whose) meeting \"\(title)\"", field: "startsAt", relatedID: otherID?.lowercasedText)
         }
     }
 }

@@ -66,7 +66,7 @@ public struct SeriesClockStore: Sendable {
                 WHERE f.meeting_id = m.id AND f.published_at IS NOT NULL AND f.trashed_at IS NULL
                 ORDER BY f.version DESC LIMIT 1
             ) pf ON true
-            WHERE m.series_id = ANY(\(ids.map { $0.uuidString.lowercased() })::uuid[]) AND m.trashed_at IS NULL
+            WHERE m.series_id = ANY(\(ids.map { $0.lowercasedText })::uuid[]) AND m.trashed_at IS NULL
             ORDER BY m.series_id, m.starts_at, m.session_number
             """)
         var sessions: [UUID: [SeriesClock.Session]] = [:]

@@ -98,7 +98,7 @@ public struct ResponseModerationStore: Sendable {
                 Item(id: try row.decode("id"), submittedAt: try row.decode("submitted_at"), changedAt: try row.decode("changed_at"), answers: [:])
             }
             if !items.isEmpty {
-                let ids = items.map { $0.id.uuidString.lowercased() }
+                let ids = items.map { $0.id.lowercasedText }
                 let answers = try await connection.query(
                     """
                     SELECT a.response_id, a.question_key, a.option_id, a.other_text, a.rating::bigint AS rating, a.text_value,

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 import Logging
 import Metrics
@@ -151,7 +152,7 @@ public final class ResultsNotifier: Service, @unchecked Sendable {
                 self.pendingRooms.removeAll()
                 self.scheduled = false
             }
-            return (self.pending.map { $0.uuidString.lowercased() }, self.pendingRooms.map { $0.uuidString.lowercased() })
+            return (self.pending.map { $0.lowercasedText }, self.pendingRooms.map { $0.lowercasedText })
         }
         guard !meetings.isEmpty || !rooms.isEmpty else { return }
         let channels =

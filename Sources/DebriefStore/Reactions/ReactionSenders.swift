@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The name a room identity (``RoomVoters``) has in the reactions' caps (docs/decisions/0100):
@@ -15,6 +16,6 @@ public struct ReactionSenders: Sendable {
 
     /// The keyed hash of `identity` in `meeting`.
     func sender(_ identity: UUID, meeting: UUID) async throws -> String {
-        try await self.signer.mac("reaction-sender:\(meeting.uuidString.lowercased()):\(identity.uuidString.lowercased())")
+        try await self.signer.mac("reaction-sender:\(meeting.lowercasedText):\(identity.lowercasedText)")
     }
 }

@@ -93,7 +93,7 @@ public struct ResultsStore: Sendable {
                 people: try await connection.query(Self.attendance(meeting: meetingID, scope: scope)).single(),
                 // Removals from every version the report covers, as its responses are.
                 removedByHost: try await connection.query(
-                    "SELECT count(*) AS n FROM response_removals WHERE form_id = ANY(\(versions.map { $0.id.uuidString.lowercased() })::uuid[])"
+                    "SELECT count(*) AS n FROM response_removals WHERE form_id = ANY(\(versions.map { $0.id.lowercasedText })::uuid[])"
                 ).single().decode("n"), quality: quality)
         }
     }
@@ -315,7 +315,7 @@ public struct ResultsStore: Sendable {
     /// threshold the exclusion of flagged responses judges speeders by.
     static func responseScope(forms: [UUID], _ filter: ResultsFilter, speederSeconds: Int) -> SQLQuery {
         var scope: SQLQuery =
-            forms.count == 1 ? "r.form_id = \(forms[0])" : "r.form_id = ANY(\(forms.map { $0.uuidString.lowercased() })::uuid[])"
+            forms.count == 1 ? "r.form_id = \(forms[0])" : "r.form_id = ANY(\(forms.map { $0.lowercasedText })::uuid[])"
         if let since = filter.since { scope = scope + " AND r.submitted_at >= \(since)::timestamptz" }
         if let until = filter.until { scope = scope + " AND r.submitted_at < \(until)::timestamptz" }
         if filter.checkedInOnly {

@@ -40,7 +40,7 @@ extension ResultsStore {
                 let question = form.definition.questions.first(where: { $0.key.rawValue == key }), question.kind == .shortAnswer
             else { throw DebriefError.notFound("short-answer question") }
             let ids = versions.filter { $0.id == form.id || form.definition.countsAnswers(of: $0.definition, to: question.key) }
-                .map { $0.id.uuidString.lowercased() }
+                .map { $0.id.lowercasedText }
             let forms: SQLQuery = "a.form_id = ANY(\(ids)::uuid[])"
             if disclosure.reason(question: key, in: form.id) != nil {
                 return TextAnswerPage(items: [], nextCursor: nil, withheld: true)

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 import PQ
 
@@ -41,7 +42,7 @@ extension RoomQuestionStore {
     /// ``RoomVoteNotice/channel`` under `stamp` (`pg_notify` inside it: heard exactly when it
     /// commits, in commit order), which keeps every instance's marks of the voters in step.
     static func store(_ votes: [Vote], on database: Database, stamp: RoomVoteStamp) async throws -> [VoteOutcome] {
-        let header = stamp.instance.uuidString.lowercased() + " " + String(stamp.batch)
+        let header = stamp.instance.lowercasedText + " " + String(stamp.batch)
         let rows = try await database.query(
             """
             WITH items AS (

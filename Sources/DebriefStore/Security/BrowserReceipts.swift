@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// The participant page's proof that a browser already answered a form: `<response id>.<mac>`,
@@ -13,7 +14,7 @@ public struct BrowserReceipts: Sendable {
 
     /// A receipt for `response`, a response to the form behind `code`.
     public func issue(code: String, response: UUID) async throws -> String {
-        let id = response.uuidString.lowercased()
+        let id = response.lowercasedText
         return id + "." + (try await self.signer.mac(Self.message(code: code, id: id)))
     }
 

@@ -1,3 +1,4 @@
+import Debrief
 import Foundation
 
 /// A participant's identity in the room's questions (docs/decisions/0075): `<voter id>.<mac>`,
@@ -21,7 +22,7 @@ public struct RoomVoters: Sendable {
     /// A new identity for the room of the form behind `code`.
     public func issue(code: String) async throws -> (token: String, voter: UUID) {
         let voter = UUID()
-        let id = voter.uuidString.lowercased()
+        let id = voter.lowercasedText
         return (id + "." + (try await self.signer.mac(Self.message(code: code, id: id))), voter)
     }
 

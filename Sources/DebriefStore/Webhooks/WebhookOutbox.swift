@@ -87,7 +87,7 @@ enum WebhookOutbox {
             """
             INSERT INTO webhook_deliveries (endpoint_id, message_id, event, data, meeting_id)
             SELECT e.id, \(SQLQuery(unsafeSQL: Self.newMessageID)), \(WebhookEvent.actionUpdated.rawValue),
-                jsonb_build_object('actionId', \(actionID.uuidString.lowercased())::text, 'meetingId', m.id, 'seriesId', m.series_id,
+                jsonb_build_object('actionId', \(actionID.lowercasedText)::text, 'meetingId', m.id, 'seriesId', m.series_id,
                     'change', \(change)::text, 'status', \(status.rawValue)::text, 'due', \(due.text)::text,
                     'updatedAt', \(SQLQuery(unsafeSQL: Self.timestamp("now()")))),
                 m.id

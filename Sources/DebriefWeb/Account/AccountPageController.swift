@@ -243,7 +243,7 @@ struct AccountPageController {
             AccountPage.TokenRow(
                 name: token.name, createdAt: DateText.dateTime(token.createdAt, writer.language),
                 expiresAt: DateText.dateTime(token.expiresAt, writer.language),
-                revokeAction: "/account/tokens/\(token.id.uuidString.lowercased())/revoke",
+                revokeAction: "/account/tokens/\(token.id.lowercasedText)/revoke",
                 revokeLabel: t(.revokeButton) + ": " + token.name, csrf: page.csrf)
         }
         page.lifetimes = AccountSettingsActions.tokenLifetimeDays.map { days in

@@ -103,6 +103,6 @@ struct ActionItemPagesController {
 
     /// Back to the dashboard's block, with its notice.
     static func back(_ meeting: Meeting, _ query: String) -> Response {
-        .seeOther("/m/\(meeting.id.uuidString.lowercased())?\(query)")
+        .seeOther("/m/\(meeting.id.lowercasedText)?\(query)")
     }
 }

@@ -40,7 +40,7 @@ struct ActionLine {
     var change: String? = nil
 
     init(_ item: ActionItem, statusAction: String, deleteAction: String?, buttons: [Button], questions: [QuestionKey: String], _ t: Localizer) {
-        let id = item.id.uuidString.lowercased()
+        let id = item.id.lowercasedText
         self.id = id
         self.titleID = "action-\(id)-title"
         self.title = item.title

@@ -25,12 +25,12 @@ struct ActionReviewBlock {
         zone: String?, language: Language
     ) {
         let t = Localizer(language)
-        let base = "/m/\(meeting.uuidString.lowercased())/review/"
+        let base = "/m/\(meeting.lowercasedText)/review/"
         // The dashboard asks the host to mark each; the projector only says what they are.
         self.intro = buttons ? t(ActionPhrase.actionReviewIntro) : t(ActionPhrase.actionReviewFrom)
         self.items = lines.map { line in
             var row = ActionLine(
-                line.item, statusAction: base + line.item.id.uuidString.lowercased(), deleteAction: nil,
+                line.item, statusAction: base + line.item.id.lowercasedText, deleteAction: nil,
                 buttons: buttons ? Self.buttons(line.item.status, t) : [], questions: [:], t)
             if line.item.status == .open {
                 row.status = t(ActionPhrase.actionStatusLabel, ["status": t(ActionPhrase.actionReviewStatusOpen)])

@@ -64,10 +64,10 @@ struct ActionsBlock {
         meeting: UUID, items: [ActionItem], roster: [RosterMember], sharing: SeriesSharing?, form definition: FormDefinition?,
         csrf: String, typed: Form?, notice: String?, _ t: Localizer
     ) {
-        let base = "/m/\(meeting.uuidString.lowercased())/actions"
+        let base = "/m/\(meeting.lowercasedText)/actions"
         let questions = Dictionary((definition?.questions ?? []).map { ($0.key, $0.prompt) }, uniquingKeysWith: { first, _ in first })
         self.items = items.map { item in
-            let path = base + "/" + item.id.uuidString.lowercased()
+            let path = base + "/" + item.id.lowercasedText
             return ActionLine(
                 item, statusAction: path + "/status", deleteAction: path + "/delete", buttons: Self.buttons(item.status, t),
                 questions: questions, t)
@@ -80,10 +80,10 @@ struct ActionsBlock {
         self.form = form
         self.dueNextSession = form.due != "date"
         self.dueOnDate = form.due == "date"
-        self.roster = roster.map { Choice(value: "rosterMember:" + $0.id.uuidString.lowercased(), label: $0.name, selected: false) }
+        self.roster = roster.map { Choice(value: "rosterMember:" + $0.id.lowercasedText, label: $0.name, selected: false) }
         var hosts = sharing.map { [$0.owner] + $0.shares } ?? []
         hosts.sort { $0.displayName.localizedStandardCompare($1.displayName) == .orderedAscending }
-        self.hosts = hosts.map { Choice(value: "account:" + $0.accountID.uuidString.lowercased(), label: $0.displayName, selected: false) }
+        self.hosts = hosts.map { Choice(value: "account:" + $0.accountID.lowercasedText, label: $0.displayName, selected: false) }
         for index in self.roster.indices { self.roster[index].selected = self.roster[index].value == form.owner }
         for index in self.hosts.indices { self.hosts[index].selected = self.hosts[index].value == form.owner }
         self.hasRoster = !self.roster.isEmpty

@@ -57,10 +57,10 @@ struct AuditPagesController {
         try await self.record.requireReader(viewer, of: .team(id))
         // The team's name for the heading: a reader of its rows reads the team too.
         let team = try await self.teams.team(id, visibleTo: viewer)
-        let path = "/teams/\(id.uuidString.lowercased())"
+        let path = "/teams/\(id.lowercasedText)"
         return try await self.render(
             .team(id), request, context, heading: t(AuditPhrase.auditTeamHeading, ["team": team.name]), path: path + "/audit",
-            back: (path, t(AuditPhrase.auditBackToTeam)), csv: "/v1/teams/\(id.uuidString.lowercased())/audit.csv")
+            back: (path, t(AuditPhrase.auditBackToTeam)), csv: "/v1/teams/\(id.lowercasedText)/audit.csv")
     }
 
     @Sendable func installation(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -128,7 +128,7 @@ struct BuilderPage {
     ) {
         let t = Localizer(language)
         let errors = FieldErrors(failure, t)
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         var draft = typed
         draft.assignIdentifiers()
         self.csrf = csrf
@@ -218,7 +218,7 @@ struct BuilderPage {
         self.bankHref = "/m/\(id)/form/bank"
         self.sources = sources.filter { $0.id != meeting.id }.map { source in
             Source(
-                value: source.id.uuidString.lowercased(),
+                value: source.id.lowercasedText,
                 label: source.title + " · " + t(.sessionNumber, ["n": String(source.sessionNumber)]) + " · "
                     + DateText.meeting(source.startsAt, zone: source.seriesTimeZone, language))
         }

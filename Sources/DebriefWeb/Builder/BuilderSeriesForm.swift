@@ -24,7 +24,7 @@ struct BuilderSeriesForm {
         } else {
             self.note = t(follows ? .seriesFormFollows : .seriesFormOwn)
         }
-        self.pushAction = "/m/\(meeting.id.uuidString.lowercased())/form/to-series"
+        self.pushAction = "/m/\(meeting.id.lowercasedText)/form/to-series"
         self.closeRule = series?.closeRule.map { t(.seriesCloseRule, ["rule": CloseRuleText.text($0, language)]) }
     }
 }

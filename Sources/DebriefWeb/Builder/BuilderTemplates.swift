@@ -25,7 +25,7 @@ struct BuilderTemplates {
         meeting: Meeting, templates: [FormTemplate], hasForm: Bool, viewer: Viewer, failure: ValidationFailure?, language: Language
     ) {
         let t = Localizer(language)
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         self.startAction = "/m/\(id)/form/template"
         self.saveAction = "/m/\(id)/form/save-template"
         self.options = templates.map { Option(value: $0.id.description, label: Self.label($0, t)) }

@@ -123,7 +123,7 @@ struct FormBuilderController {
         }
         do {
             _ = try await self.forms.publish(meeting: meeting.id, by: try context.requireViewer())
-            return .seeOther("/m/\(meeting.id.uuidString.lowercased())/form")
+            return .seeOther("/m/\(meeting.id.lowercasedText)/form")
         } catch let error as DebriefError where error.code == .conflict {
             return try await self.render(request, context, meeting, draft, stored: stored, formError: error.message, status: .conflict)
         } catch let failure as ValidationFailure {
@@ -267,7 +267,7 @@ struct FormBuilderController {
         let stored = try await self.stored(meeting, context)
         do {
             _ = try await change(meeting.id, try context.requireViewer())
-            return .seeOther("/m/\(meeting.id.uuidString.lowercased())/form")
+            return .seeOther("/m/\(meeting.id.lowercasedText)/form")
         } catch let error as DebriefError where error.code == .conflict {
             let draft = stored.map { BuilderDraft($0.definition) } ?? Self.starter(meeting)
             return try await self.render(request, context, meeting, draft, stored: stored, formError: error.message, status: .conflict)

@@ -22,14 +22,14 @@ struct TranslationsController {
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
-        guard let stored = try await self.stored(meeting, context) else { return .seeOther("/m/\(meeting.id.uuidString.lowercased())/form") }
+        guard let stored = try await self.stored(meeting, context) else { return .seeOther("/m/\(meeting.id.lowercasedText)/form") }
         return try self.render(request, context, meeting, stored.definition)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meeting = try await context.pathMeeting(self.meetings, toDo: .edit)
         let fields = try await context.postedFields(request, limit: FormBuilderController.maxBodyBytes)
-        guard let stored = try await self.stored(meeting, context) else { return .seeOther("/m/\(meeting.id.uuidString.lowercased())/form") }
+        guard let stored = try await self.stored(meeting, context) else { return .seeOther("/m/\(meeting.id.lowercasedText)/form") }
         var posted = Posted(fields, form: stored.definition)
         let action = fields["action"] ?? "save"
         if action == "add", let tag = fields["add"].flatMap(LanguageTag.init(rawValue:)), tag != posted.form.language {

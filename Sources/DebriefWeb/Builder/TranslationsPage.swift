@@ -58,7 +58,7 @@ struct TranslationsPage {
         meeting: Meeting, form: FormDefinition, typed: [String: [String: String]], problems: [FieldProblem], csrf: String,
         t: Localizer
     ) {
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         self.heading = t(.translationsHeading, ["title": meeting.title])
         self.builderHref = "/m/\(id)/form"
         self.builderLabel = t(.builderHeading, ["title": meeting.title])

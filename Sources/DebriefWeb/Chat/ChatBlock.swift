@@ -44,7 +44,7 @@ struct ChatBlock {
 
     init(channel: ChatChannel?, meeting: UUID, language: Language, csrf: String, form: Form? = nil, notice: String? = nil) {
         let t = Localizer(language)
-        let base = "/m/\(meeting.uuidString.lowercased())/chat"
+        let base = "/m/\(meeting.lowercasedText)/chat"
         self.saveAction = base
         self.testAction = base + "/test"
         self.deleteAction = base + "/delete"

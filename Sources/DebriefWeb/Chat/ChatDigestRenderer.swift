@@ -29,7 +29,7 @@ public struct ChatDigestRenderer: Sendable {
             let text = DigestText(greeting: "Debrief", language: language, dashboardURL: URL(string: base + "/m") ?? URL(fileURLWithPath: "/m"))
             return try Self.json(text, kind: job.kind)
         }
-        let dashboard = URL(string: base + "/m/" + meeting.id.uuidString.lowercased()) ?? URL(fileURLWithPath: "/m")
+        let dashboard = URL(string: base + "/m/" + meeting.id.lowercasedText) ?? URL(fileURLWithPath: "/m")
         // The team reads the meeting's times as the room does: in the series' zone (decision 86).
         var zone = meeting.seriesTimeZone
         if zone == nil { zone = try await self.accounts.find(id: meeting.hostID)?.timeZone }

@@ -67,6 +67,6 @@ struct ChatPageController {
 
     /// Back to the dashboard's chat block, with its notice.
     static func back(_ meeting: Meeting, notice: String) -> Response {
-        .seeOther("/m/\(meeting.id.uuidString.lowercased())?chat=\(notice)#chat-heading")
+        .seeOther("/m/\(meeting.id.lowercasedText)?chat=\(notice)#chat-heading")
     }
 }

@@ -86,7 +86,7 @@ struct HostPagesController {
         let writer = try PageWriter(request)
         let excludeFlagged = Self.excludesFlagged(request)
         let published = try await self.report(meeting, excludeFlagged: excludeFlagged, context)
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         let code = published?.form.code
         let participantURL = code.map { ParticipantURL.of(code: $0, base: self.publicBaseURL) }
         let seriesURL = meeting.seriesCode.map { ParticipantURL.of(code: $0, base: self.publicBaseURL) }
@@ -104,7 +104,7 @@ struct HostPagesController {
             panel: DashboardPanel(report: published?.report, language: writer.language, zone: meeting.seriesTimeZone, dashboardHref: "/m/\(id)"),
             rosterURL: "/m/\(id)/roster",
             meetingExportURL: "/v1/meetings/\(id)/export.csv",
-            seriesExportURL: "/v1/series/\(meeting.seriesID.uuidString.lowercased())/export.csv",
+            seriesExportURL: "/v1/series/\(meeting.seriesID.lowercasedText)/export.csv",
             meetingWorkbookURL: "/v1/meetings/\(id)/export.xlsx",
             loopbackWarning: participantURL == nil && seriesURL == nil
                 ? nil : self.loopbackHint.map { writer.localizer(.loopbackWarning, ["url": self.publicBaseURL, "hint": $0]) },
@@ -115,7 +115,7 @@ struct HostPagesController {
                 embedOrigins: self.embedOrigins, formCode: code, seriesCode: meeting.seriesCode,
                 sharesResults: published?.form.definition.sharesResultsWithParticipants ?? false, title: meeting.title,
                 base: self.publicBaseURL, writer.localizer))
-        view.seriesSettingsURL = "/series/\(meeting.seriesID.uuidString.lowercased())/settings"
+        view.seriesSettingsURL = "/series/\(meeting.seriesID.lowercasedText)/settings"
         view.reportURL = "/m/\(id)/report"
         if meeting.role.may(.edit), let chat = self.chat {
             let channel = try await chat.channelIfAny(series: meeting.seriesID, by: try context.requireViewer())
@@ -164,7 +164,7 @@ struct HostPagesController {
                 "dashboard-panel",
                 view: DashboardPanel(
                     report: published?.report, language: writer.language, zone: meeting.seriesTimeZone,
-                    dashboardHref: "/m/\(meeting.id.uuidString.lowercased())"))
+                    dashboardHref: "/m/\(meeting.id.lowercasedText)"))
         }
         guard let etag = published?.etag else { return writer.fragment(html: try render()) }
         // The panel's times are in the series' zone, named unless it is the host's (DateText.meeting).

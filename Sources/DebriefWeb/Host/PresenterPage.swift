@@ -115,7 +115,7 @@ struct PresenterPageController {
         let writer = try PageWriter(request)
         let t = writer.localizer
         let meeting = try await context.pathMeeting(self.meetings)
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         let published = try await self.results.reportIfPublished(meeting: meeting.id, visibleTo: try context.requireViewer())
         var view = PresenterPage(meetingTitle: meeting.title, dashboardURL: "/m/\(id)")
         view.picture = try await self.meetings.seriesPicture(of: meeting).map { PicturePart($0, title: meeting.title, t: t) }

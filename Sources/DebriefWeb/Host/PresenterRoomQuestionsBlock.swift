@@ -28,7 +28,7 @@ struct PresenterRoomQuestionsBlock {
     var topLiveURL: String?
 
     init(_ questions: [RoomQuestion], meeting: UUID, _ t: Localizer) {
-        self.topURL = "/m/\(meeting.uuidString.lowercased())/room-questions/top"
+        self.topURL = "/m/\(meeting.lowercasedText)/room-questions/top"
         self.topEmpty = questions.isEmpty
         self.topItems = questions.prefix(Self.count).map { question in
             Item(

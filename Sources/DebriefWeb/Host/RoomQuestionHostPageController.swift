@@ -77,7 +77,7 @@ struct RoomQuestionHostPageController {
         let input = RoomQuestionChangeInput(
             status: fields["status"], answered: try Self.flag("answered", fields), pinned: try Self.flag("pinned", fields))
         _ = try await self.questions.change(input, question: question, meeting: meeting.id, by: try context.requireViewer())
-        return Self.back(meeting, notice: "changed", anchor: "rq-" + question.uuidString.lowercased())
+        return Self.back(meeting, notice: "changed", anchor: "rq-" + question.lowercasedText)
     }
 
     /// A button's `true`/`false`; absent is "unchanged". Any other value is refused naming the
@@ -90,6 +90,6 @@ struct RoomQuestionHostPageController {
 
     /// Back to the dashboard's section (or the question changed), with its notice.
     static func back(_ meeting: Meeting, notice: String, anchor: String) -> Response {
-        .seeOther("/m/\(meeting.id.uuidString.lowercased())?room=\(notice)#\(anchor)")
+        .seeOther("/m/\(meeting.id.lowercasedText)?room=\(notice)#\(anchor)")
     }
 }

@@ -65,7 +65,7 @@ struct RoomQuestionsHostBlock {
         settings: RoomQuestionSettings, questions: [RoomQuestion], meeting: UUID, canEdit: Bool, csrf: String, state: State?, notice: String?,
         _ t: Localizer
     ) {
-        let base = "/m/\(meeting.uuidString.lowercased())/room-questions"
+        let base = "/m/\(meeting.lowercasedText)/room-questions"
         self.hostCanEdit = canEdit
         self.hostCSRF = csrf
         self.hostSettingsAction = base + "/settings"
@@ -85,7 +85,7 @@ struct RoomQuestionsHostBlock {
         self.hostNotice = notice
         self.hostEmpty = questions.isEmpty
         self.hostItems = questions.map { question in
-            let id = question.id.uuidString.lowercased()
+            let id = question.id.lowercasedText
             return Item(
                 hostItemID: id, hostItemText: question.text, hostItemName: question.name, hostItemStatus: Self.status(question.status, t),
                 hostItemShown: question.status == .visible, hostItemPinned: question.pinned, hostItemAnswered: question.answered,

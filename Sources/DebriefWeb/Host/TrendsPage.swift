@@ -77,7 +77,7 @@ struct TrendsPage {
     init(meeting: Meeting, trends: TrendsReport, language: Language) {
         let t = Localizer(language)
         self.heading = t(.trendsHeading, ["title": meeting.title])
-        self.dashboardURL = "/m/\(meeting.id.uuidString.lowercased())"
+        self.dashboardURL = "/m/\(meeting.id.lowercasedText)"
         self.sessions = trends.sessions.map { session in
             SessionRow(
                 label: t(.sessionNumber, ["n": String(session.sessionNumber)]),

@@ -57,7 +57,7 @@ struct LiveSheetPageController {
     ) async throws -> Response {
         let writer = try PageWriter(request)
         let t = writer.localizer
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         let manages = meeting.role.may(.manage)
         let sheet = manages ? try await self.sheets.sheet(series: meeting.seriesID, by: try context.requireViewer()) : nil
         let status = !manages ? t(LiveSheetPhrase.sheetOwnerOnly)

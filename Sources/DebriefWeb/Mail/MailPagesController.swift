@@ -288,10 +288,10 @@ struct MailPagesController {
         errors: [UUID: String] = [:], generalError: String? = nil, status: HTTPResponse.Status
     ) async throws -> Response {
         let writer = try PageWriter(request)
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         let entries = try await self.mail.rosterAddresses(series: meeting.seriesID, by: try context.requireViewer())
         let rows = entries.map { entry in
-            let fieldID = Self.emailField + entry.memberID.uuidString.lowercased()
+            let fieldID = Self.emailField + entry.memberID.lowercasedText
             return RosterPage.Row(
                 name: entry.name, email: typed[entry.memberID] ?? entry.email ?? "", unsubscribed: entry.unsubscribed, fieldID: fieldID,
                 error: errors[entry.memberID])

@@ -134,7 +134,7 @@ struct RosterSendPageController {
     ) async throws -> Response {
         let writer = try PageWriter(request)
         let t = writer.localizer
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         let preview = try await self.sending.preview(meeting, by: try context.requireViewer())
         let samples = preview.samples.map { sample in
             SendPage.Sample(

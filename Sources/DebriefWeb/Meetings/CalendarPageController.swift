@@ -81,7 +81,7 @@ struct CalendarPageController {
     ) async throws -> Response {
         let writer = try PageWriter(request)
         let t = writer.localizer
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         let manages = meeting.role.may(.manage)
         let feed = manages ? try await self.calendar.feed(series: meeting.seriesID, by: try context.requireViewer()) : nil
         let status = !manages ? t(.feedOwnerOnly)
@@ -161,7 +161,7 @@ struct CalendarPageController {
         var page = formPage([])
         do {
             let sessions = try await self.creation.createFromCalendar(input, templateID: fields["templateId"], context: context)
-            let first = sessions.first?.id.uuidString.lowercased() ?? ""
+            let first = sessions.first?.id.lowercasedText ?? ""
             return Response(status: .seeOther, headers: [.location: "/m/\(first)"])
         } catch let failure as ValidationFailure {
             let errors = FieldErrors(failure, t)

@@ -45,7 +45,7 @@ struct HomeNearestBlock {
     init(_ nearest: MeetingActions.Nearest, at instant: Date, publicBaseURL: String, language: Language) {
         let t = Localizer(language)
         let meeting = nearest.meeting
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         self.title = meeting.title
         self.dashboardHref = "/m/\(id)"
         self.presenterHref = "/m/\(id)/present"

@@ -92,7 +92,7 @@ struct MeetingPagesController {
         let previous = try await context.pathMeeting(self.meetings, toDo: .edit)
         // A planned series already holds its next session: edit that one (decision 83).
         if let planned = try await self.meetings.nextPlannedSession(after: previous.id, by: try context.requireViewer()) {
-            return .seeOther("/m/\(planned.uuidString.lowercased())/edit")
+            return .seeOther("/m/\(planned.lowercasedText)/edit")
         }
         var page = self.nextPage(previous, writer.localizer, context)
         // A live form is never closed unless the host ticks the box: unticked by default.
@@ -136,7 +136,7 @@ struct MeetingPagesController {
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let writer = try PageWriter(request)
         let meeting = try await context.pathMeeting(self.meetings, toDo: .manage)
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         let page = DeletePage(
             heading: writer.localizer(.deleteHeading, ["title": meeting.title]), action: "/m/\(id)/delete", cancelHref: "/m/\(id)",
             csrf: context.sessionCSRFToken ?? "")
@@ -175,7 +175,7 @@ struct MeetingPagesController {
         _ = try await context.postedFields(request)  // read for its CSRF check: the form carries nothing else
         do {
             let meeting = try await self.meetings.restore(id, by: try context.requireViewer())
-            return .seeOther("/m/\(meeting.id.uuidString.lowercased())")
+            return .seeOther("/m/\(meeting.id.lowercasedText)")
         } catch let error as DebriefError where error.code == .conflict {
             let t = Localizer(Language(request.headers))
             return try await self.trashPage(request, context, status: .conflict, error: t(.overlapsWith) + " " + error.message)
@@ -192,7 +192,7 @@ struct MeetingPagesController {
             TrashPage.Row(
                 title: item.meeting.title, startsAt: DateText.dateTime(item.meeting.startsAt, writer.language),
                 trashedAt: DateText.dateTime(item.trashedAt, writer.language), purgeAt: DateText.dateTime(item.purgeAt, writer.language),
-                restoreAction: "/m/trash/\(item.meeting.id.uuidString.lowercased())/restore",
+                restoreAction: "/m/trash/\(item.meeting.id.lowercasedText)/restore",
                 restoreLabel: t(.restoreButton) + ": " + item.meeting.title, csrf: csrf)
         }
         return try writer.hostPage("trash", title: t(.trashHeading), view: TrashPage(rows: rows, error: error), context: context, status: status)
@@ -214,13 +214,13 @@ struct MeetingPagesController {
     }
 
     private func editPage(_ meeting: Meeting, _ t: Localizer, _ context: AppRequestContext) -> MeetingFormPage {
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         return self.blank(t, heading: t(.editMeetingHeading, ["title": meeting.title]), action: "/m/\(id)/edit",
                           submit: t(.saveMeetingButton), cancel: "/m/\(id)", context: context)
     }
 
     private func nextPage(_ previous: Meeting, _ t: Localizer, _ context: AppRequestContext) -> MeetingFormPage {
-        let id = previous.id.uuidString.lowercased()
+        let id = previous.id.lowercasedText
         return self.blank(t, heading: t(.nextSessionHeading, ["title": previous.title]), action: "/m/\(id)/next",
                           submit: t(.createNextButton), cancel: "/m/\(id)", context: context)
     }
@@ -252,14 +252,14 @@ struct MeetingPagesController {
                 throw ValidationFailure(problems: problems)
             }
             let meeting = try await save()
-            return .seeOther("/m/\(meeting.id.uuidString.lowercased())")
+            return .seeOther("/m/\(meeting.id.lowercasedText)")
         } catch let failure as ValidationFailure {
             page.show(failure, writer.localizer)
             return try writer.hostPage("meeting-form", title: page.heading, view: page, context: context, status: .unprocessableContent)
         } catch let error as DebriefError where error.code == .conflict {
             if let related = error.relatedID.flatMap(UUID.init(uuidString:)),
                 let other = try? await self.meetings.find(related, visibleTo: try context.requireViewer()) {
-                page.conflict = MeetingFormPage.Conflict(href: "/m/\(related.uuidString.lowercased())", title: other.title)
+                page.conflict = MeetingFormPage.Conflict(href: "/m/\(related.lowercasedText)", title: other.title)
             } else {
                 page.startsAtError = error.message
             }

@@ -71,7 +71,7 @@ struct MeetingsListPage {
                 let status = statuses[meeting.id]
                 let state = Self.state(status?.formState, t)
                 return Session(
-                    href: "/m/\(meeting.id.uuidString.lowercased())", title: meeting.title,
+                    href: "/m/\(meeting.id.lowercasedText)", title: meeting.title,
                     otherTitle: meeting.title == latest.title ? nil : meeting.title,
                     startsAt: DateText.meeting(meeting.startsAt, zone: meeting.seriesTimeZone, language),
                     session: t(.sessionNumber, ["n": String(meeting.sessionNumber)]),
@@ -85,11 +85,11 @@ struct MeetingsListPage {
             featuredRow?.badge = featured.map { Self.badge($0.1, t) }
             let from = featured?.0 ?? latest
             return Series(
-                id: entry.seriesID.uuidString.lowercased(), title: latest.title,
+                id: entry.seriesID.lowercasedText, title: latest.title,
                 sessionCount: entry.sessions.count == 1 ? t(.seriesOneSession) : t(.seriesSessions, ["n": String(entry.sessions.count)]),
                 sharedBadge: [.editor, .viewer].contains(latest.role)
                     ? t(.sharedWithYou, ["role": SeriesRolePhrase.name(latest.role, t)]) : nil,
-                nextHref: from.role.may(.edit) ? "/m/\(from.id.uuidString.lowercased())/next" : nil,
+                nextHref: from.role.may(.edit) ? "/m/\(from.id.lowercasedText)/next" : nil,
                 featured: featuredRow.map { [$0] } ?? [],
                 sessions: entry.sessions.count > 1 || featuredRow == nil
                     ? entry.sessions.sorted { ($0.startsAt, $0.sessionNumber) < ($1.startsAt, $1.sessionNumber) }.map(row) : [],

@@ -173,7 +173,7 @@ struct RosterPageController {
     // MARK: - Helpers
 
     private func back(_ meeting: Meeting) -> Response {
-        .seeOther("/m/\(meeting.id.uuidString.lowercased())/roster")
+        .seeOther("/m/\(meeting.id.lowercasedText)/roster")
     }
 
     private func render(
@@ -184,7 +184,7 @@ struct RosterPageController {
         let t = writer.localizer
         let viewer = try context.requireViewer()
         let csrf = context.sessionCSRFToken ?? ""
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         // Which session's attendance the page takes is the series clock's (decision 83): this
         // session once it has begun, else the one happening now or the previous one; never a
         // planned one. The columns are the sessions begun, up to that one.
@@ -204,9 +204,9 @@ struct RosterPageController {
         }
         let roster = try await self.attendance.roster(series: meeting.seriesID, visibleTo: viewer)
         let here = session.flatMap { present[$0.id] } ?? []
-        let target = (session?.id ?? meeting.id).uuidString.lowercased()
+        let target = (session?.id ?? meeting.id).lowercasedText
         let members = roster.map { member in
-            let memberID = member.id.uuidString.lowercased()
+            let memberID = member.id.lowercasedText
             return RosterPage.Member(
                 id: memberID, name: member.name,
                 cells: sessions.map { RosterPage.Cell(present: present[$0.id]?.contains(member.id) ?? false) },
@@ -220,7 +220,7 @@ struct RosterPageController {
             let name = checkIn.name ?? t(.anonymousCheckIn)
             return RosterPage.CheckIn(
                 name: name, time: DateText.meeting(checkIn.checkedInAt, zone: meeting.seriesTimeZone, writer.language),
-                removeAction: "/m/\(target)/attendance/\(checkIn.id.uuidString.lowercased())/remove",
+                removeAction: "/m/\(target)/attendance/\(checkIn.id.lowercasedText)/remove",
                 removeLabel: t(.removeCheckInButton) + ": " + name, csrf: csrf)
         }
         var page = RosterPage(

@@ -97,7 +97,7 @@ struct SeriesSettingsPageController {
     }
 
     private func page(_ id: UUID, _ settings: SeriesSettings, _ t: Localizer, _ context: AppRequestContext) -> SettingsPage {
-        let path = "/series/\(id.uuidString.lowercased())/settings"
+        let path = "/series/\(id.lowercasedText)/settings"
         return SettingsPage(
             heading: t(.seriesSettingsHeading, ["title": settings.title]), action: path, backHref: "/m",
             csrf: context.sessionCSRFToken ?? "", title: settings.title, timeZone: settings.timeZone,

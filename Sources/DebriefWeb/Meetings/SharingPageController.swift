@@ -164,7 +164,7 @@ struct SharingPageController {
             try await self.teams.offer(series: meeting.seriesID, by: try context.requireViewer()) {
                 SeriesTeamTransferInput(teamID: fields["teamId"].flatMap { $0.isEmpty ? nil : $0 })
             }
-            return .seeOther("/m/\(meeting.id.uuidString.lowercased())/sharing")
+            return .seeOther("/m/\(meeting.id.lowercasedText)/sharing")
         } catch let failure as ValidationFailure {
             let t = Localizer(Language(request.headers))
             let owned = failure.problems.contains { $0.path == "teamId" && $0.message == "owns this series already" }
@@ -184,7 +184,7 @@ struct SharingPageController {
         let writer = try PageWriter(request)
         let t = writer.localizer
         let sharing = try await self.sharing.sharing(series: meeting.seriesID, visibleTo: try context.requireViewer())
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         let manages = sharing.viewerRole.may(.manage)
         func options(selected: SeriesRole?) -> [SharingPage.RoleOption] {
             SeriesRole.shareable.map { role in
@@ -193,7 +193,7 @@ struct SharingPageController {
             }
         }
         let shares = sharing.shares.map { share in
-            let account = share.accountID.uuidString.lowercased()
+            let account = share.accountID.lowercasedText
             return SharingPage.Share(
                 name: share.displayName, email: share.email, role: SeriesRolePhrase.name(share.role, t),
                 since: DateText.dateTime(share.createdAt, writer.language), changeAction: "/m/\(id)/sharing",
@@ -209,7 +209,7 @@ struct SharingPageController {
             let teamOffer = teams.isEmpty ? nil : SharingPage.TeamOffer(
                 action: "/m/\(id)/sharing/team",
                 options: teams.map { team in
-                    let value = team.id.uuidString.lowercased()
+                    let value = team.id.lowercasedText
                     return SharingPage.TeamOption(value: value, label: team.name, selected: value == teamChoice?.lowercased())
                 },
                 error: teamOfferError)

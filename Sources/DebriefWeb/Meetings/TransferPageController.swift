@@ -71,7 +71,7 @@ struct TransferPageController {
         let writer = try PageWriter(request)
         let t = writer.localizer
         let offers = try await self.sharing.transferOffers(to: try context.requireViewer()).map { offer in
-            let id = offer.id.uuidString.lowercased()
+            let id = offer.id.lowercasedText
             let from = [offer.fromName, offer.fromEmail.map { "<\($0)>" }].compactMap { $0 }.joined(separator: " ")
             let credentials = offer.credentials.map { credential in
                 t(.transferCredentialMadeBy, [

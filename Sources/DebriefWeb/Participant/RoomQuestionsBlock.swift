@@ -106,7 +106,7 @@ struct RoomQuestionsList {
         self.roomEmpty = questions.isEmpty
         self.roomCSRF = csrf
         self.roomItems = questions.map { question in
-            let id = question.id.uuidString.lowercased()
+            let id = question.id.lowercasedText
             return RoomQuestionsBlock.Item(
                 roomItemID: id, roomItemText: question.text, roomItemName: question.name, roomItemPinned: question.pinned,
                 roomItemAnswered: question.answered, roomItemVoted: question.votedByMe,

@@ -17,7 +17,7 @@ struct BankEntryRow {
     var nameError: String?
 
     init(_ entry: QuestionBankEntry, _ t: Localizer, nameError: String? = nil) {
-        self.id = entry.id.uuidString.lowercased()
+        self.id = entry.id.lowercasedText
         self.name = entry.name
         self.kindLabel = BuilderPage.kindLabel(entry.banked.question.kind, t)
         let prompt = entry.banked.question.prompt

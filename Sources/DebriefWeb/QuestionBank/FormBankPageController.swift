@@ -66,7 +66,7 @@ struct FormBankPageController {
         guard let entry = fields["entryId"].flatMap(UUID.init(uuidString:)) else { throw DebriefError.notFound("question bank entry") }
         do {
             _ = try await self.bank.insert(entry, into: meeting.id, by: try context.requireViewer(), scope: FormBuilderController.scope(fields))
-            return .seeOther("/m/\(meeting.id.uuidString.lowercased())/form#add-questions")
+            return .seeOther("/m/\(meeting.id.lowercasedText)/form#add-questions")
         } catch let error as DebriefError where error.code == .conflict {
             let t = Localizer(Language(request.headers))
             return try await self.render(request, context, meeting, formError: t(QuestionBankPhrase.bankFormIsOpen), status: .conflict)
@@ -84,7 +84,7 @@ struct FormBankPageController {
         let writer = try PageWriter(request)
         let t = writer.localizer
         let viewer = try context.requireViewer()
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         let stored = try await self.forms.currentIfAny(meeting: meeting.id, visibleTo: viewer)
         let questions = (stored?.definition.questions ?? []).map { question in
             FormBankPage.Saveable(

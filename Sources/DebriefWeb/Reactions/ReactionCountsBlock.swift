@@ -20,7 +20,7 @@ struct ReactionCountsBlock {
     var reactionLiveURL: String
 
     init(_ counts: ReactionCounts, meeting: UUID, _ t: Localizer) {
-        self.reactionLiveURL = "/v1/meetings/\(meeting.uuidString.lowercased())/results/live?view=reactions"
+        self.reactionLiveURL = "/v1/meetings/\(meeting.lowercasedText)/results/live?view=reactions"
         self.reactionItems = counts.items.map { item in
             Item(
                 reactionName: item.reaction.rawValue, reactionEmoji: item.emoji, reactionLabel: t(ReactionPhrase.label(item.reaction)),

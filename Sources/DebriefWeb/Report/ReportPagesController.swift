@@ -22,7 +22,7 @@ struct ReportPagesController {
         let writer = try PageWriter(request)
         let paper = try ReportPaper.requested(request.uri.queryParameters.get("paper"))
         let meeting = try await context.pathMeeting(self.meetings)
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         let published = try await self.results.reportIfPublished(meeting: meeting.id, visibleTo: try context.requireViewer())
         var view = ReportPage(
             heading: writer.localizer(ReportPhrase.reportHeading, ["title": meeting.title]), meeting: meeting, path: "/m/\(id)/report",
@@ -37,7 +37,7 @@ struct ReportPagesController {
         let writer = try PageWriter(request)
         let paper = try ReportPaper.requested(request.uri.queryParameters.get("paper"))
         let meeting = try await context.pathMeeting(self.meetings)
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         let trends = try await self.results.trends(series: meeting.seriesID, visibleTo: try context.requireViewer())
         var view = ReportPage(
             heading: writer.localizer(ReportPhrase.seriesReportHeading, ["title": meeting.title]), meeting: meeting,

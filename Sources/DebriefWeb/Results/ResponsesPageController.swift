@@ -40,8 +40,8 @@ struct ResponsesPageController {
         let responseID = try context.requireID("responseId", "response")
         let page = try await self.moderation.response(responseID, meeting: meeting.id, visibleTo: try context.requireViewer())
         var view = ResponsesPage(meeting: meeting, page: page, language: writer.language)
-        let id = meeting.id.uuidString.lowercased()
-        view.action = "/m/\(id)/responses/\(responseID.uuidString.lowercased())/remove"
+        let id = meeting.id.lowercasedText
+        view.action = "/m/\(id)/responses/\(responseID.lowercasedText)/remove"
         view.cancelHref = "/m/\(id)/responses"
         view.csrf = context.sessionCSRFToken ?? ""
         return try writer.hostPage("response-remove", title: writer.localizer(.removeResponseHeading), view: view, context: context)
@@ -52,7 +52,7 @@ struct ResponsesPageController {
         _ = try await context.postedFields(request)  // read for its CSRF check: the form carries nothing else
         try await self.moderation.remove(
             response: try context.requireID("responseId", "response"), meeting: meeting.id, by: try context.requireViewer())
-        return .seeOther("/m/\(meeting.id.uuidString.lowercased())/responses?removed=1")
+        return .seeOther("/m/\(meeting.id.lowercasedText)/responses?removed=1")
     }
 
 }
@@ -89,7 +89,7 @@ struct ResponsesPage {
 
     init(meeting: Meeting, page: ResponseModerationStore.Page?, language: Language) {
         let t = Localizer(language)
-        let id = meeting.id.uuidString.lowercased()
+        let id = meeting.id.lowercasedText
         self.heading = t(.responsesHeading, ["title": meeting.title])
         self.meetingTitle = meeting.title
         self.dashboardHref = "/m/\(id)"
@@ -121,7 +121,7 @@ struct ResponsesPage {
                 let shown = values.isEmpty ? [] : [Self.text(values, of: question, t)]
                 return AnswerLine(prompt: question.prompt, value: (shown + hidden).joined(separator: "; "), withheld: false)
             }
-            let responseID = item.id.uuidString.lowercased()
+            let responseID = item.id.lowercasedText
             return Item(
                 id: responseID, time: time, changed: item.changedAt.map { t(.changedNote, ["time": DateText.meeting($0, zone: meeting.seriesTimeZone, language)]) },
                 answers: answers, removeHref: "/m/\(id)/responses/\(responseID)/remove",

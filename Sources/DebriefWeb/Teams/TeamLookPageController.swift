@@ -115,7 +115,7 @@ struct TeamLookPageController {
     // MARK: - Helpers
 
     static func path(_ team: UUID) -> String {
-        "/teams/\(team.uuidString.lowercased())/look"
+        "/teams/\(team.lowercasedText)/look"
     }
 
     /// The first problem's own words, when the page has no sentence for it.
@@ -151,7 +151,7 @@ struct TeamLookPageController {
             logoError.map { TeamLookActions.logoField + ": " + $0 }, accentError.map { TeamLookActions.accentField + ": " + $0 },
         ].compactMap { $0 }
         let page = LookPage(
-            heading: t(TeamPhrase.teamLookHeading, ["team": team.name]), teamHref: "/teams/\(id.uuidString.lowercased())",
+            heading: t(TeamPhrase.teamLookHeading, ["team": team.name]), teamHref: "/teams/\(id.lowercasedText)",
             logo: TeamLogoPart(look), logoAction: path + "/logo", removeAction: path + "/logo/remove", logoError: logoError,
             accentAction: path + "/accent", pickerValue: look.accent?.description ?? Self.defaultAccent, accentText: accentText,
             accentError: accentError,

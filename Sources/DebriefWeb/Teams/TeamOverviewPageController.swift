@@ -50,11 +50,11 @@ struct TeamOverviewPageController {
             // A question no longer shared (or a hand-typed one): the most shared instead.
             overview = try await self.overviews.overview(id, question: nil, visibleTo: try context.requireViewer())
         }
-        let path = "/teams/\(id.uuidString.lowercased())"
+        let path = "/teams/\(id.lowercasedText)"
         let rows = overview.series.map { series in
             OverviewPage.Row(
                 title: series.title.isEmpty ? "—" : series.title,
-                href: series.session.map { "/m/\($0.meetingID.uuidString.lowercased())/trends" },
+                href: series.session.map { "/m/\($0.meetingID.lowercasedText)/trends" },
                 session: Self.session(series, t, writer.language), rate: Self.rate(series.session, t),
                 points: series.trend?.points.map { Self.point($0, t) } ?? [], noTrend: series.trend == nil)
         }

@@ -92,7 +92,7 @@ struct TeamPagesController {
         let fields = try await context.postedFields(request)
         do {
             let team = try await self.teams.create(by: try context.requireViewer()) { TeamInput(name: fields["name"]) }
-            return .seeOther("/teams/\(team.id.uuidString.lowercased())")
+            return .seeOther("/teams/\(team.id.lowercasedText)")
         } catch let failure as ValidationFailure {
             let errors = FieldErrors(failure, Localizer(Language(request.headers)))
             return try await self.renderList(
@@ -167,7 +167,7 @@ struct TeamPagesController {
         let t = writer.localizer
         let rows = try await self.teams.teams(of: try context.requireViewer()).map { team in
             TeamsPage.Row(
-                name: team.name, href: "/teams/\(team.id.uuidString.lowercased())", role: Self.name(team.viewerRole, t),
+                name: team.name, href: "/teams/\(team.id.lowercasedText)", role: Self.name(team.viewerRole, t),
                 members: team.memberCount, series: team.seriesCount)
         }
         let page = TeamsPage(rows: rows, name: name, nameError: nameError, csrf: context.sessionCSRFToken ?? "")
@@ -183,13 +183,13 @@ struct TeamPagesController {
         let viewer = try context.requireViewer()
         let id = try self.teamID(context)
         let team = try await self.teams.team(id, visibleTo: viewer)
-        let path = "/teams/\(id.uuidString.lowercased())"
+        let path = "/teams/\(id.lowercasedText)"
         let manages = team.viewerRole.may(.manage)
         func options(_ selected: TeamRole) -> [TeamPage.Option] {
             TeamRole.allCases.map { TeamPage.Option(value: $0.rawValue, label: Self.name($0, t), selected: $0 == selected) }
         }
         let members = try await self.teams.members(of: id, visibleTo: viewer).map { member in
-            let account = member.accountID.uuidString.lowercased()
+            let account = member.accountID.lowercasedText
             return TeamPage.Member(
                 name: member.displayName, email: member.email, role: Self.name(member.role, t), fromProvider: member.fromProvider,
                 changeAction: "\(path)/members/\(account)/role", removeAction: "\(path)/members/\(account)/remove",

@@ -149,7 +149,7 @@ struct WebhookPagesController {
         let series = try await self.meetings.seriesPage(for: viewer, search: nil, page: 1, perPage: 100).entries
         let titles = Dictionary(series.map { ($0.seriesID, $0.sessions.first?.title ?? "") }, uniquingKeysWith: { first, _ in first })
         page.rows = try await self.webhooks.list(by: viewer).map { endpoint in
-            let id = endpoint.id.uuidString.lowercased()
+            let id = endpoint.id.lowercasedText
             let state: String
             if let disabledAt = endpoint.disabledAt {
                 state = t(.webhookDisabled, ["reason": endpoint.disabledReason ?? DateText.dateTime(disabledAt, writer.language)])
@@ -160,7 +160,7 @@ struct WebhookPagesController {
             }
             return ListPage.Row(
                 url: endpoint.url.absoluteString, events: endpoint.events.map(\.rawValue).joined(separator: ", "),
-                scope: endpoint.seriesID.map { titles[$0] ?? $0.uuidString.lowercased() } ?? t(.webhookScopeAll),
+                scope: endpoint.seriesID.map { titles[$0] ?? $0.lowercasedText } ?? t(.webhookScopeAll),
                 state: state, disabled: endpoint.disabledAt != nil,
                 pending: endpoint.pendingCount > 0 ? t(.webhookPending, ["n": String(endpoint.pendingCount)]) : nil,
                 logLink: "/account/webhooks/\(id)", enableAction: "/account/webhooks/\(id)/enable",
@@ -174,7 +174,7 @@ struct WebhookPagesController {
                 checked: defaultEvents.contains(event.rawValue))
         }
         page.scopes = [ListPage.ScopeChoice(value: "all", label: t(.webhookScopeAll), selected: true)]
-            + series.map { ListPage.ScopeChoice(value: $0.seriesID.uuidString.lowercased(), label: titles[$0.seriesID] ?? "", selected: false) }
+            + series.map { ListPage.ScopeChoice(value: $0.seriesID.lowercasedText, label: titles[$0.seriesID] ?? "", selected: false) }
         return try writer.hostPage("webhooks", title: t(.webhooksHeading), view: page, context: context, status: status)
     }
 
@@ -192,7 +192,7 @@ struct WebhookPagesController {
                 attempts: delivery.attempts,
                 result: delivery.lastError ?? delivery.lastStatusCode.map { "HTTP \($0)" } ?? "",
                 time: delivery.lastResponseMilliseconds.map { "\($0) ms" } ?? "",
-                redeliverAction: "/account/webhooks/\(id.uuidString.lowercased())/deliveries/\(delivery.id.uuidString.lowercased())/redeliver",
+                redeliverAction: "/account/webhooks/\(id.lowercasedText)/deliveries/\(delivery.id.lowercasedText)/redeliver",
                 redeliverLabel: t(.redeliverButton) + ": " + delivery.event.rawValue + " " + DateText.dateTime(delivery.createdAt, writer.language),
                 csrf: csrf)
         }

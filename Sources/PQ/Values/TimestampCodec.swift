@@ -1,4 +1,4 @@
-import CivilCalendar
+import TextFormats
 import struct Foundation.Date
 
 /// Converts `Date` to and from PostgreSQL's ISO timestamp text with microsecond precision.

@@ -73,7 +73,7 @@ extension Admin {
                 try await AccountStore(database: session.database, hasher: try self.passwordOptions.hasher())
                     .create(signUp, role: self.admin ? .admin : .host)
             }
-            print("Created \(account.role.rawValue) \(account.email) (id \(account.id.uuidString.lowercased())).")
+            print("Created \(account.role.rawValue) \(account.email) (id \(account.id.lowercasedText)).")
             if generated { print("Password (shown once): \(password)") }
         }
 

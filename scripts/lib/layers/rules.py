@@ -22,9 +22,9 @@ GRAPH: dict[str, list[str]] = {
     "DebriefActions": ["DebriefStore", "Debrief"],  # use cases
     "DebriefStore":   ["Debrief", "PQ", "DebriefSQL"],
     "DebriefCharts":  ["Debrief"],
-    "Debrief":        ["CivilCalendar"],  # the domain
-    "PQ":             ["CLibPQ", "CivilCalendar"],
-    "CivilCalendar":  [],  # days from 1970-01-01 and back: the domain's dates, PQ's timestamps
+    "Debrief":        ["TextFormats"],  # the domain
+    "PQ":             ["CLibPQ", "TextFormats"],
+    "TextFormats":    [],  # what the domain and PQ both write: days from 1970-01-01, a UUID's text
     "QRCode":         ["CQREncode", "DebriefZlib"],
     "Mail":           ["CCurl"],  # MIME and SMTP (docs/decisions/0041-smtp-client.md)
     "LocalPostgres":  [],
@@ -56,7 +56,7 @@ C_MODULE_OWNERS: dict[str, set[str]] = {
 
 # Rule 2: modules that may import nothing but these.
 IMPORT_ONLY: dict[str, set[str]] = {
-    "Debrief": {"Foundation", "CivilCalendar"},
+    "Debrief": {"Foundation", "TextFormats"},
 }
 
 # Rule 4: modules below the HTTP layer, and the imports (shell-style patterns) that are HTTP layer.
@@ -344,7 +344,7 @@ FEATURE_SERVICE = re.compile(r"(?<![\w.])([A-Z]\w+(?:Service|Scheduler))\b")
 
 RULES: dict[int, str] = {
     1: "C libraries have one owner",
-    2: "the domain imports only Foundation and CivilCalendar",
+    2: "the domain imports only Foundation and TextFormats",
     3: "imports point down the module graph",
     4: "no HTTP layer below the adapters",
     5: "adapters do not import PQ",
