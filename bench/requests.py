@@ -2,11 +2,14 @@
 
     python3 bench/requests.py BASE METHOD PATH STATUS COUNT CONNECTIONS [BODY_FILE]
 
+REQUEST_HEADER="Name: value" adds that header to every request (the room's `Debrief-Voter`).
+
 Used by scripts/bench-instructions, where the server runs under callgrind: what matters is an
 exact number of requests, each answered with STATUS (any other reply fails the run, so a count
 of refusals is never read as a count of submissions), not a rate.
 """
 import http.client
+import os
 import sys
 import threading
 from urllib.parse import urlsplit
@@ -23,6 +26,9 @@ def main() -> int:
     def worker(share: int) -> None:
         connection = http.client.HTTPConnection(address.hostname, address.port, timeout=600)
         headers = {"content-type": "application/json"} if body is not None else {}
+        if os.environ.get("REQUEST_HEADER"):
+            name, _, value = os.environ["REQUEST_HEADER"].partition(":")
+            headers[name.strip()] = value.strip()
         for _ in range(share):
             connection.request(method, path, body=body, headers=headers)
             reply = connection.getresponse()

@@ -123,6 +123,18 @@ bench_api_setup() {
     FORM_ID=$(psql "$DATABASE_URL" -qAt -c "UPDATE forms SET published_at = now() - interval '4 hours' WHERE code = '$CODE' RETURNING id")
 }
 
+# bench_room_setup: the room of bench_api_setup's meeting open to questions, shown at once,
+# anonymous; 20 questions from one participant (its cap), whose identity is left in VOTER.
+bench_room_setup() {
+    local n
+    _bench_send "/v1/meetings/$MEETING/room-questions/settings" '{"enabled":true,"moderation":"postThenHide","names":"anonymous"}' PUT >/dev/null
+    VOTER=$(curl -fsS -X POST -o /dev/null -D - "$BASE/v1/f/$CODE/room-questions/voter" | sed -n 's/^[Dd]ebrief-[Vv]oter: *\([^[:space:]]*\).*/\1/p')
+    for n in $(seq 1 20); do
+        curl -fsS -o /dev/null "$BASE/v1/f/$CODE/room-questions" -H 'content-type: application/json' -H "Debrief-Voter: $VOTER" \
+            -d "{\"text\":\"Question $n from the room?\"}"
+    done
+}
+
 bench_wrk_line() {
     sed -n 's/^WRK requests=\([0-9]*\) created=\([0-9]*\) not_created=\([0-9]*\) seconds=\([0-9.]*\) p50_ms=\([0-9.]*\) p99_ms=\([0-9.]*\) socket_errors=\([0-9]*\)$/\1 \2 \3 \4 \5 \6 \7/p' "$1"
 }
