@@ -14,17 +14,42 @@ import Yams
 /// Reading the OpenAPI document for ``OpenAPIDocumentTests``: loading the joined document and its
 /// parts, following `$ref`s, listing operations and examples, and matching a value to its schema.
 extension OpenAPIDocumentTests {
-    /// The joined document as plain dictionaries (string keys) and arrays.
-    static func loadDocument() throws -> [String: Any] {
-        let text = try OpenAPIBundler.bundle(root: Self.rootURL, kinds: OpenAPIController.kinds)
-        return try #require(Self.plain(try Yams.load(yaml: text)) as? [String: Any], "openapi.yaml is not a mapping")
+    /// The joined document and every part, read once per process. Each test used to read them
+    /// again, and the reference check read a part again for each reference to it: 19 s of one
+    /// thread of Swift's cooperative pool (two threads on CI) without a suspension. With another
+    /// such test on the other thread, the in-process servers of every other suite answered nothing
+    /// and their clients gave up (`readTimeout` in the whole command, issue 69 goal 6).
+    struct Reading: @unchecked Sendable {  // plain dictionaries, never changed once read
+        /// The joined document as the server serves it.
+        let text: String
+        let document: [String: Any]
+        /// Each `.yaml` file of the parts folder by its path relative to it.
+        let parts: [String: [String: Any]]
+
+        static let once = Result(catching: { try Reading() })
+
+        init() throws {
+            self.text = try OpenAPIBundler.bundle(root: OpenAPIDocumentTests.rootURL, kinds: OpenAPIController.kinds)
+            self.document = try Self.mapping(self.text, "openapi.yaml")
+            self.parts = try Dictionary(uniqueKeysWithValues: OpenAPIDocumentTests.partFiles().map { file in
+                let url = OpenAPIDocumentTests.partsFolder.appendingPathComponent(file)
+                return (file, try Self.mapping(try String(contentsOf: url, encoding: .utf8), file))
+            })
+        }
+
+        static func mapping(_ yaml: String, _ name: String) throws -> [String: Any] {
+            try #require(OpenAPIDocumentTests.plain(try Yams.load(yaml: yaml)) as? [String: Any], "\(name) is not a mapping")
+        }
     }
 
-    /// One part file (`paths/meetings.yaml`) as plain dictionaries and arrays.
-    static func loadPart(_ file: String) throws -> [String: Any] {
-        let text = try String(contentsOf: Self.partsFolder.appendingPathComponent(file), encoding: .utf8)
-        return try #require(Self.plain(try Yams.load(yaml: text)) as? [String: Any], "\(file) is not a mapping")
-    }
+    /// The joined document as plain dictionaries (string keys) and arrays.
+    static func loadDocument() throws -> [String: Any] { try Reading.once.get().document }
+
+    /// The joined document's text, as served.
+    static func joinedText() throws -> String { try Reading.once.get().text }
+
+    /// One part file (`paths/meetings.yaml`) as plain dictionaries and arrays; nil when there is none.
+    static func loadPart(_ file: String) throws -> [String: Any]? { try Reading.once.get().parts[file] }
 
     /// Every `.yaml` file of the parts folder, relative to it, the root `openapi.yaml` included.
     static func partFiles() throws -> [String] {

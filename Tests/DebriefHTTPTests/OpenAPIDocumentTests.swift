@@ -146,7 +146,7 @@ struct OpenAPIDocumentTests {
         var problems: [String] = []
         var referred: Set<String> = []
         for file in files {
-            let part = try Self.loadPart(file)
+            let part = try #require(try Self.loadPart(file))
             for (location, reference) in Self.references(in: part, at: "#") {
                 // A discriminator may name a schema instead of referring to it.
                 guard reference.contains("#") || reference.hasSuffix(".yaml") else { continue }
@@ -154,7 +154,7 @@ struct OpenAPIDocumentTests {
                 var document = part
                 if target != file {
                     referred.insert(target)
-                    guard let other = try? Self.loadPart(target) else {
+                    guard let other = try Self.loadPart(target) else {
                         problems.append("\(file) \(location): $ref \(reference): no part \(target)")
                         continue
                     }
@@ -187,7 +187,7 @@ struct OpenAPIDocumentTests {
         #expect(kind["enum"] as? [String] == OpenAPIController.kinds)
         let question = try #require(schemas["Question"] as? [String: Any])
         #expect((question["oneOf"] as? [Any])?.count == OpenAPIController.kinds.count)
-        let joined = try OpenAPIBundler.bundle(root: Self.rootURL, kinds: OpenAPIController.kinds)
+        let joined = try Self.joinedText()
         #expect(!joined.contains(OpenAPIBundler.eachKind), "a marker left in the joined document")
     }
 
@@ -204,7 +204,7 @@ struct OpenAPIDocumentTests {
     }
 
     @Test func servedDocumentIsTheJoinedParts() async throws {
-        let joined = Data(try OpenAPIBundler.bundle(root: Self.rootURL, kinds: OpenAPIController.kinds).utf8)
+        let joined = Data(try Self.joinedText().utf8)
         try await TestDatabase.withMigrated(maxConnections: 1) { database in
             let app = buildApplication(configuration: AppConfiguration(), database: database, logger: TestDatabase.logger)
             try await app.test(.router) { client in

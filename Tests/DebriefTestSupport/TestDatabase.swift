@@ -27,6 +27,7 @@ public enum TestDatabase {
     public static func createEmpty(
         template: String? = nil, file: StaticString = #fileID, line: UInt = #line
     ) async throws -> String {
+        _ = PoolWatch.started
         let name = "debrief_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         // No statement timeout: the suites create their databases all at once, and on a small,
         // busy machine CREATE DATABASE can queue behind the others for longer than 30 s.
