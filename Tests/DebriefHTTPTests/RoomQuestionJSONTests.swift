@@ -24,7 +24,7 @@ struct RoomQuestionJSONTests {
 
     @Test func theRoomsListAndTheHostsHoldNoUUIDAndWriteLowerCaseIDs() throws {
         let settings = RoomQuestionSettings(enabled: true, moderation: .approveFirst, names: .named)
-        let room = RoomQuestionListResponse(RoomQuestionActions.RoomView(settings: settings, questions: Self.questions))
+        let room = RoomQuestionListResponse(settings: settings, questions: Self.questions)
         let host = RoomQuestionHostListResponse(settings: settings, questions: Self.questions)
         let one = RoomQuestionJSON(Self.questions[0], forHost: false)
         #expect(!Self.holdsAUUID(room) && !Self.holdsAUUID(host) && !Self.holdsAUUID(one))

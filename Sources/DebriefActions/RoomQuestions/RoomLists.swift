@@ -38,6 +38,9 @@ public final class RoomLists: @unchecked Sendable {
         public let questions: [RoomQuestion]
         /// The list's version; nil while questions are off.
         public let version: RoomListVersion?
+        /// Which computation on this instance made it: a later one has a larger number, so what
+        /// a reader derives from a list (its JSON) is known to be this list's.
+        public let computation: UInt64
     }
 
     private struct Entry {
@@ -126,15 +129,15 @@ public final class RoomLists: @unchecked Sendable {
     private func computeWhileNeeded(_ meeting: UUID) async {
         var done = false
         while !done {
-            let basedOn: UInt64 = self.lock.withLock {
+            let (basedOn, computation): (UInt64, UInt64) = self.lock.withLock {
                 self.computations += 1
-                return self.clock
+                return (self.clock, UInt64(self.computations))
             }
             let result: Result<Shared, any Error>
             do {
                 let (settings, questions) = try await self.compute(meeting)
-                result = .success(
-                    Shared(settings: settings, questions: questions, version: settings.enabled ? RoomListVersion(questions) : nil))
+                let version = settings.enabled ? RoomListVersion(questions) : nil
+                result = .success(Shared(settings: settings, questions: questions, version: version, computation: computation))
             } catch {
                 result = .failure(error)
             }

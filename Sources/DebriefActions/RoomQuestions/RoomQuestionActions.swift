@@ -32,26 +32,37 @@ public struct RoomQuestionActions: Sendable {
         let code: String
     }
 
-    /// The room's view through the form's code: the settings and the questions the room sees,
-    /// with `voter`'s votes marked (none without one).
+    /// The room's view through the form's code: the room's shared list and `voter`'s votes
+    /// (none without one).
     public struct RoomView: Sendable {
-        public var settings: RoomQuestionSettings
-        public var questions: [RoomQuestion]
+        public let meeting: UUID
+        /// The list every reader of the room shares, marked for nobody.
+        public let shared: RoomLists.Shared
+        /// The questions of the list `voter` voted for.
+        public let marked: Set<UUID>
+
+        public var settings: RoomQuestionSettings { self.shared.settings }
+        /// The questions the room sees, in the room's order, with `voter`'s votes marked.
+        public var questions: [RoomQuestion] {
+            self.shared.questions.map { question in
+                var question = question
+                question.votedByMe = self.marked.contains(question.id)
+                return question
+            }
+        }
     }
 
-    ///
     /// The list is the room's shared one (``RoomLists``: computed once per change, whoever reads
     /// it); the voter's marks are their own votes alone, kept on this instance once read
     /// (``RoomMarks``, decision 109): in the common case the read runs no statement.
     public func roomView(code: String, voter: RoomVoter?) async throws -> RoomView {
         let form = try await self.forms.form(code: code)
         let shared = try await self.lists.list(form.meetingID)
-        var questions = shared.questions
-        if let voter, !questions.isEmpty, let marks = self.lists.marks {
-            let marked = try await marks.marks(of: voter.id, meeting: form.meetingID)
-            for index in questions.indices where marked.contains(questions[index].id) { questions[index].votedByMe = true }
+        var marked: Set<UUID> = []
+        if let voter, !shared.questions.isEmpty, let marks = self.lists.marks {
+            marked = try await marks.marks(of: voter.id, meeting: form.meetingID)
         }
-        return RoomView(settings: shared.settings, questions: questions)
+        return RoomView(meeting: form.meetingID, shared: shared, marked: marked)
     }
 
     /// A new identity in the room of the form behind `code`, as the token to hand the client:

@@ -15,13 +15,17 @@ struct RoomQuestionController {
     let admission: Admission
     /// The participant routes' body limit (`participantMaxBodyBytes`).
     let maxBodyBytes: Int
+    /// The room's list as each phone reads it, written once per change.
+    let bodies = RoomListBodies()
 
     /// `group` is `/v1/f`, behind the participant rate limit.
     func addParticipantRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get(":code/room-questions") { request, context -> EditedResponse<RoomQuestionListResponse> in
+        group.get(":code/room-questions") { request, context -> Response in
             let voter = try await self.voter(request, context, required: false)
             let view = try await self.questions.roomView(code: Self.code(context), voter: voter)
-            return EditedResponse(headers: [.cacheControl: "no-store"], response: RoomQuestionListResponse(view))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: try self.bodies.bytes(view)))
         }
         group.post(":code/room-questions/voter") { _, context -> EditedResponse<RoomVoterResponse> in
             try self.admission.roomIdentity(address: context.clientAddress, code: Self.code(context))

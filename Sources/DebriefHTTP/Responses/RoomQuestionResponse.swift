@@ -36,16 +36,21 @@ struct RoomQuestionJSON: Encodable, EncodesLowercaseIDs {
 }
 
 /// `GET /v1/f/{code}/room-questions`: `{"enabled","names","questions":[…]}`, the questions the
-/// room sees in the room's order (the pinned one first, then by votes).
-struct RoomQuestionListResponse: ResponseEncodable, EncodesLowercaseIDs {
+/// room sees in the room's order (the pinned one first, then by votes). The route sends the
+/// same bytes through ``RoomListBody``, which writes the list once per change.
+struct RoomQuestionListResponse: Encodable, EncodesLowercaseIDs {
     var enabled: Bool
     var names: RoomQuestionSettings.Names
     var questions: [RoomQuestionJSON]
 
+    init(settings: RoomQuestionSettings, questions: [RoomQuestion]) {
+        self.enabled = settings.enabled
+        self.names = settings.names
+        self.questions = questions.map { RoomQuestionJSON($0, forHost: false) }
+    }
+
     init(_ view: RoomQuestionActions.RoomView) {
-        self.enabled = view.settings.enabled
-        self.names = view.settings.names
-        self.questions = view.questions.map { RoomQuestionJSON($0, forHost: false) }
+        self.init(settings: view.settings, questions: view.questions)
     }
 }
 
