@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 import secrets
 import signal
-import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.parse
@@ -28,6 +28,9 @@ from openapi_check import RECORDER
 RECORDER.install()
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+from local_processes import free_port  # noqa: E402,F401 - one way to pick a port, the topologies' too
+
 ARTIFACTS = ROOT / "Tests" / "e2e" / "artifacts"
 
 # How long a test waits for one HTTP answer. Generous on purpose: the suite runs beside the
@@ -42,10 +45,6 @@ def _required_env(name: str) -> str:
     return value
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_until(condition, timeout: float, what: str):

@@ -5,15 +5,41 @@ from __future__ import annotations
 
 import glob
 import os
+import random
 import shutil
 import socket
 from pathlib import Path
 
 
 def free_port() -> int:
+    """A port nothing listens on, below the kernel's range of ephemeral ports.
+
+    A port from `bind(0)` is an ephemeral one, and until its server binds it a client's outgoing
+    connection may take it as its own source port: HAProxy's health checks of an instance not
+    yet listening connected to themselves there (a TCP self-connect, "Layer7 invalid response")
+    and the instance found its port taken (the whole command beside stress-ng, 2026-12-01). No
+    source port is picked below the range, so only another server could take one of these.
+    """
+    first_ephemeral = _first_ephemeral_port()
+    if first_ephemeral > 11_000:
+        for _ in range(200):
+            port = random.randrange(10_000, first_ephemeral)
+            with socket.socket() as s:
+                try:
+                    s.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
+                return port
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def _first_ephemeral_port() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32_768
 
 
 def pg_bin_dir() -> Path:

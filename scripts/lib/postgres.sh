@@ -129,10 +129,14 @@ pg_bin_dir() {
     return 1
 }
 
+# This file's folder, which holds local_processes.py.
+_pg_lib_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
 # Prints a TCP port that is free on 127.0.0.1 right now.
 _pg_free_port() {
     if command -v python3 >/dev/null 2>&1; then
-        python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+        # Below the ephemeral ports (local_processes.free_port says why).
+        PYTHONPATH="$_pg_lib_dir${PYTHONPATH:+:$PYTHONPATH}" python3 -c 'from local_processes import free_port; print(free_port())'
         return 0
     fi
     local port _
