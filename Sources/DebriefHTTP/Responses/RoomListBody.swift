@@ -29,6 +29,9 @@ struct RoomListBody: Sendable {
     }
 
     static let unmarked = Array(#""votedByMe":false"#.utf8)
+    /// The value a read replaces for a question its phone voted for, and what it writes instead.
+    static let no = Array("false".utf8)
+    static let yes = Array("true".utf8)
 
     init(_ shared: RoomLists.Shared) throws {
         let encoder = JSONCoding.encoder
@@ -43,7 +46,7 @@ struct RoomListBody: Sendable {
             // The last match is the member: only `votes`, a number, sorts after it, and no text
             // holds an unescaped quote.
             guard let start = Self.lastIndex(of: Self.unmarked, in: json) else { throw Self.unexpected("a question") }
-            return Question(id: question.id, json: json, mark: start + Self.unmarked.count - 5)
+            return Question(id: question.id, json: json, mark: start + Self.unmarked.count - Self.no.count)
         }
     }
 
@@ -56,8 +59,8 @@ struct RoomListBody: Sendable {
             if index > 0 { buffer.writeInteger(UInt8(ascii: ",")) }
             if marked.contains(question.id) {
                 buffer.writeBytes(question.json[..<question.mark])
-                buffer.writeString("true")
-                buffer.writeBytes(question.json[(question.mark + 5)...])
+                buffer.writeBytes(Self.yes)
+                buffer.writeBytes(question.json[(question.mark + Self.no.count)...])
             } else {
                 buffer.writeBytes(question.json)
             }
